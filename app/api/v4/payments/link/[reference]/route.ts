@@ -1,0 +1,11 @@
+// GET /api/v4/payments/link/{reference} - read a link to verify its status server-side
+import { apiRoute, routeMethods } from "@/lib/http/api-route";
+import { getLinkOrThrow } from "@/lib/links/get-link-or-throw";
+import { toPaymentLinkJson } from "@/lib/links/transform-link";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: apiRoute({ auth: { scope: "links:read" } }, async ({ db, params, principal, environment, origin }) => {
+    const link = await getLinkOrThrow(db, { reference: params.reference, merchantId: principal.merchantId, environment });
+    return { body: toPaymentLinkJson(link, origin) };
+  }),
+});

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { createPgPool } from "./pg-pool";
+import { acquireDataDirLock } from "./pglite-lock";
+
+// Which database this process talks to: PostgreSQL when DATABASE_URL is set, otherwise the
+// embedded PGlite in PGLITE_DATA_DIR (default ./.data/pglite), or in memory for ":memory:".
+export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+
+export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  if (env.DATABASE_URL) return { kind: "postgres", url: env.DATABASE_URL };
+  const dir = env.PGLITE_DATA_DIR ?? path.join(".data", "pglite");
+  return { kind: "pglite", dataDir: dir === ":memory:" ? null : path.resolve(dir) };
+}
+
+export function openPGlite(dataDir: string | null) {
+  if (dataDir === null) return new PGlite();
+  acquireDataDirLock(dataDir);
+  return new PGlite(dataDir);
+}
+
+/** The driver adapter for Prisma, and how to close the connection under it so the process can exit. */
+export function createAdapter(target = databaseTarget()): { adapter: SqlMigrationAwareDriverAdapterFactory; close: () => Promise<void> } {
+  if (target.kind === "postgres") {
+    const pool = createPgPool(target.url);
+    return { adapter: new PrismaPg(pool), close: () => pool.end() };
+  }
+  const pglite = openPGlite(target.dataDir);
+  // pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the runtime protocol
+  // is the one Prisma 6.19 speaks, only the declared types differ.
+  const adapter = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
+  return { adapter, close: () => pglite.close() };
+}
+
+// The prisma CLI (migrate deploy/dev) uses the same adapter as the app.
+export async function createMigrationAdapter() {
+  return createAdapter().adapter;
+}

@@ -1,0 +1,39 @@
+import pg from "pg";
+
+// Prisma's adapter-pg 6.19 cannot deserialize columns of type `name` (OID 19), which
+// `prisma migrate` reads from the catalog (prisma/orm#27403, fixed in adapter-pg 7).
+// Reporting such fields as `text` (OID 25) is exact: `name` is a short text type.
+const NAME_OID = 19;
+const TEXT_OID = 25;
+
+type QueryResultLike = { fields?: { dataTypeID: number }[] };
+
+function nameFieldsAsText<T>(result: T): T {
+  for (const r of Array.isArray(result) ? result : [result]) {
+    for (const field of (r as QueryResultLike | undefined)?.fields ?? []) {
+      if (field.dataTypeID === NAME_OID) field.dataTypeID = TEXT_OID;
+    }
+  }
+  return result;
+}
+
+class NameAsTextClient extends pg.Client {
+  // pg's `query` has many overloads; this wrapper keeps every one of them (callback
+  // style, promise style, submittables) and only rewrites the result's field types.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  query(...args: any[]): any {
+    const last = args[args.length - 1];
+    if (typeof last === "function") {
+      args[args.length - 1] = (err: Error | null, res: unknown) => last(err, res && nameFieldsAsText(res));
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return (super.query as any)(...args);
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = (super.query as any)(...args);
+    return result && typeof result.then === "function" ? result.then(nameFieldsAsText) : result;
+  }
+}
+
+export function createPgPool(connectionString: string, max = Number(process.env.DATABASE_POOL_SIZE ?? 10)) {
+  return new pg.Pool({ connectionString, max, Client: NameAsTextClient });
+}

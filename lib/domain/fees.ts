@@ -1,0 +1,32 @@
+import { minorUnits } from "./money";
+
+// A gateway's fee schedule: a percentage of the amount plus a fixed part, both set per gateway.
+export type FeeSchedule = {
+  /** Percent as a decimal string with at most 3 decimals, e.g. "1.5" for 1.5 %. */
+  percent: string;
+  /** Fixed part per currency, in minor units. */
+  fixedMinor: Record<string, number>;
+};
+
+const PERCENT_SCALE = 1000n; // thousandths of a percent, the precision of Gateway.feePercent
+
+function percentInThousandths(percent: string): bigint {
+  const match = /^(\d+)(?:\.(\d{1,3}))?$/.exec(percent.trim());
+  if (!match) throw new Error(`Invalid fee percent "${percent}"`);
+  return BigInt(match[1]) * PERCENT_SCALE + BigInt((match[2] ?? "").padEnd(3, "0"));
+}
+
+/**
+ * Fees in minor units for an amount in minor units. The percentage part is rounded up to the
+ * currency's minor unit: the service never undercharges by a fraction the currency cannot carry.
+ */
+export function computeFeesMinor(amountMinor: bigint, currency: string, schedule: FeeSchedule): bigint {
+  if (amountMinor <= 0n) return 0n;
+  const divisor = 100n * PERCENT_SCALE;
+  const numerator = amountMinor * percentInThousandths(schedule.percent);
+  const percentPart = (numerator + divisor - 1n) / divisor;
+  const fixed = BigInt(schedule.fixedMinor[currency] ?? 0);
+  return percentPart + fixed;
+}
+
+export { minorUnits };

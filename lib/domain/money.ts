@@ -1,0 +1,54 @@
+// Money is carried as bigint minor units; the API speaks JSON numbers in major units.
+// Conversions go through decimal strings, never through float arithmetic.
+
+/** Currencies a payment link accepts, with their ISO 4217 minor-unit digits. */
+export const LINK_CURRENCIES = ["XOF", "XAF", "GNF", "EUR", "USD"] as const;
+export type LinkCurrency = (typeof LINK_CURRENCIES)[number];
+
+// ISO 4217 minor units for the currencies our gateways can carry; others default to 2.
+const MINOR_UNITS: Record<string, number> = {
+  XOF: 0, XAF: 0, GNF: 0, EUR: 2, USD: 2, GHS: 2, NGN: 2, CDF: 2, KES: 2, UGX: 0, RWF: 0,
+};
+
+export function minorUnits(currency: string): number {
+  return MINOR_UNITS[currency] ?? 2;
+}
+
+const ISO_4217 = new Set<string>(Intl.supportedValuesOf("currency"));
+
+export function isIsoCurrency(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && ISO_4217.has(code);
+}
+
+/** The plain decimal form of a finite number ("1e-7" becomes "0.0000001"). */
+function plainDecimal(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value.toFixed(20).replace(/\.?0+$/, "");
+}
+
+/** How many decimal places the number has as written in JSON (10.50 parses to 10.5: one). */
+export function decimalPlaces(value: number): number {
+  const [, fraction = ""] = plainDecimal(value).split(".");
+  return fraction.length;
+}
+
+/** Converts a major-unit amount to minor units; null when it has more decimals than the currency allows. */
+export function toMinor(amount: number, currency: string): bigint | null {
+  if (!Number.isFinite(amount)) return null;
+  const digits = minorUnits(currency);
+  if (decimalPlaces(amount) > digits) return null;
+  const [whole, fraction = ""] = plainDecimal(Math.abs(amount)).split(".");
+  const minor = BigInt(whole + fraction.padEnd(digits, "0"));
+  return amount < 0 ? -minor : minor;
+}
+
+/** Minor units back to a JSON number in major units (exact for every amount below 2^53 minor units). */
+export function toMajor(minor: bigint, currency: string): number {
+  const digits = minorUnits(currency);
+  if (digits === 0) return Number(minor);
+  const negative = minor < 0n;
+  const text = (negative ? -minor : minor).toString().padStart(digits + 1, "0");
+  const value = Number(`${text.slice(0, -digits)}.${text.slice(-digits)}`);
+  return negative ? -value : value;
+}

@@ -1,0 +1,156 @@
+import { ulid } from "ulid";
+import type { z } from "zod";
+import { db, type DbClient } from "@/lib/db/client";
+import type { Environment } from "@/lib/domain/environment";
+import { authenticateApiKey, type MerchantPrincipal } from "@/lib/merchants/authenticate-api-key";
+import type { Scope } from "@/lib/merchants/api-keys";
+import { ApiError, errorBody } from "./api-error";
+import { ENVIRONMENT_HEADER } from "./environment-header";
+import { parseIdempotencyKey, runIdempotent } from "./idempotency";
+import { errorFields, log } from "./log";
+import { readJsonBody } from "./read-json-body";
+import { validationError } from "./validation-errors";
+
+export type ApiResult = { status?: number; body: unknown; headers?: Record<string, string> };
+
+type AuthMode = { scope: Scope } | "optional" | "none";
+
+type RouteConfig<TBody> = {
+  auth: AuthMode;
+  /** Request body schema; a function when the rules depend on the environment. */
+  body?: z.ZodType<TBody> | ((environment: Environment) => z.ZodType<TBody>);
+  /** Set on creating POSTs: the operation name that scopes Idempotency-Key, shared by aliases. */
+  idempotentOperation?: string;
+};
+
+export type ApiContext<TBody, TAuth extends AuthMode> = {
+  request: Request;
+  requestId: string;
+  environment: Environment;
+  origin: string;
+  params: Record<string, string>;
+  body: TBody;
+  principal: TAuth extends "none" ? null : TAuth extends "optional" ? MerchantPrincipal | null : MerchantPrincipal;
+  /** The database, or the open transaction that also records the idempotent response. */
+  db: DbClient;
+};
+
+type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function requestEnvironment(request: Request): Environment {
+  // Set by proxy.ts from the path, after discarding whatever the client sent under that name.
+  return request.headers.get(ENVIRONMENT_HEADER) === "sandbox" ? "sandbox" : "live";
+}
+
+function requestIdFor(request: Request): string {
+  const incoming = request.headers.get("x-request-id");
+  return incoming && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : `req_${ulid()}`;
+}
+
+export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+      ...headers,
+    },
+  });
+}
+
+export function errorResponse(error: unknown, requestId: string, request: Request): Response {
+  if (error instanceof ApiError) {
+    return jsonResponse(error.status, errorBody(error.code, error.message, error.details), requestId, error.headers);
+  }
+  log("error", "unhandled error", { requestId, method: request.method, url: request.url, ...errorFields(error) });
+  return jsonResponse(500, errorBody(50000, "Internal server error", `Quote request id ${requestId} to support`), requestId);
+}
+
+/** The one wrapper for API routes: environment, auth, JSON body, validation, idempotency, errors, logs. */
+export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
+  config: RouteConfig<TBody> & { auth: TAuth },
+  handler: (ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>,
+) {
+  return async (request: Request, routeContext?: NextRouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdFor(request);
+    const environment = requestEnvironment(request);
+    let response: Response;
+    try {
+      const principal =
+        config.auth === "none"
+          ? null
+          : config.auth === "optional" && !request.headers.get("authorization")
+            ? null
+            : await authenticateApiKey(
+                request.headers.get("authorization"),
+                environment,
+                config.auth === "optional" ? null : config.auth.scope,
+              );
+      const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
+
+      let body = undefined as TBody;
+      if (config.body) {
+        const schema = typeof config.body === "function" ? config.body(environment) : config.body;
+        const parsed = schema.safeParse(await readJsonBody(request));
+        if (!parsed.success) throw validationError(parsed.error);
+        body = parsed.data;
+      }
+
+      const rawParams = (await routeContext?.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
+      const base = { request, requestId, environment, origin: new URL(request.url).origin, params, body, principal };
+      const ctx = base as ApiContext<TBody, TAuth>;
+
+      if (config.idempotentOperation && principal) {
+        const scope = { merchantId: principal.merchantId, environment, route: config.idempotentOperation };
+        const result = await runIdempotent(scope, idempotencyKey, body, async (tx) => {
+          const r = await handler({ ...ctx, db: tx });
+          return { status: r.status ?? 200, body: r.body };
+        });
+        response = jsonResponse(result.status, result.body, requestId, result.replayed ? { "idempotent-replayed": "true" } : {});
+      } else {
+        const r = await handler({ ...ctx, db: db() });
+        response = jsonResponse(r.status ?? 200, r.body, requestId, r.headers);
+      }
+    } catch (error) {
+      response = errorResponse(error, requestId, request);
+    }
+    log("info", "request", {
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      environment,
+      status: response.status,
+      durationMs: Math.round(performance.now() - started),
+    });
+    return response;
+  };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type Handler = (request: Request, context: NextRouteContext) => Promise<Response>;
+
+/** Every HTTP method for a route file: the given handlers, and 400/40017 with Allow for the rest. */
+export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
+  const allowed = Object.keys(handlers).join(", ");
+  const notAllowed: Handler = async (request) =>
+    jsonResponse(
+      400,
+      errorBody(40017, "Unsupported HTTP method", `${request.method} is not supported here; allowed: ${allowed}`),
+      requestIdFor(request),
+      { allow: allowed },
+    );
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, Handler>;
+}
+
+/** Catch-all routes: the spec's envelope instead of an HTML page. */
+export function staticErrorRoute(status: number, code: number, message: string, details?: string) {
+  const handler: Handler = async (request) =>
+    jsonResponse(status, errorBody(code, message, details ?? `No route for ${request.method} ${new URL(request.url).pathname}`), requestIdFor(request));
+  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, Handler>;
+}

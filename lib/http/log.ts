@@ -1,0 +1,13 @@
+// Structured JSON logs, one line per event, so they can be shipped and queried as is.
+type Level = "info" | "warn" | "error";
+
+export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
+  if (process.env.LOG_LEVEL === "silent") return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  if (level === "error") console.error(line);
+  else console.log(line);
+}
+
+export function errorFields(error: unknown) {
+  return error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
+}

@@ -1,0 +1,38 @@
+import { Prisma } from "@prisma/client";
+import { ulid } from "ulid";
+import type { DbClient } from "@/lib/db/client";
+import type { Environment } from "@/lib/domain/environment";
+import { toMinor } from "@/lib/domain/money";
+import { newReference } from "@/lib/domain/references";
+import { truncateToSecond } from "@/lib/domain/time";
+import { LINK_DEFAULT_LIFETIME_SECONDS, type CreatePaymentLinkInput } from "@/lib/schemas/payment-link";
+
+type Options = { merchantId: string; environment: Environment; input: CreatePaymentLinkInput; now?: Date };
+
+export async function createPaymentLink(client: DbClient, { merchantId, environment, input, now = new Date() }: Options) {
+  // Link timestamps have whole seconds: store them that way so every reader agrees.
+  const createdAt = truncateToSecond(now);
+  const lifetime = input.expiresIn ?? LINK_DEFAULT_LIFETIME_SECONDS;
+  const amountMinor = toMinor(input.amount, input.currency);
+  if (amountMinor === null) throw new Error("amount was validated against its currency");
+
+  return client.paymentLink.create({
+    data: {
+      id: `pl_${ulid()}`,
+      reference: newReference("link", environment),
+      merchantId,
+      environment,
+      amountMinor,
+      currency: input.currency,
+      description: input.description,
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      customerPhone: input.customerPhone,
+      callbackUrl: input.callbackUrl,
+      returnUrl: input.returnUrl,
+      metadata: input.metadata ?? Prisma.DbNull,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + lifetime * 1000),
+    },
+  });
+}

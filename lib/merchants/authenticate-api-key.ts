@@ -1,0 +1,54 @@
+import type { Environment } from "@/lib/domain/environment";
+import { ApiError } from "@/lib/http/api-error";
+import { db } from "@/lib/db/client";
+import { hashApiKey, hashesEqual, looksLikeApiKey, type Scope } from "./api-keys";
+
+export type MerchantPrincipal = { merchantId: string; keyId: string; environment: Environment; scopes: string[] };
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+function unauthorized(details: string) {
+  return new ApiError(40002, "Unauthorized request; check the Bearer token", { details });
+}
+
+export function bearerToken(header: string | null): string | null {
+  const match = /^Bearer +(\S+) *$/i.exec(header ?? "");
+  return match ? match[1] : null;
+}
+
+/**
+ * Resolves the Authorization header to a merchant key valid for this environment and scope.
+ * 401/40002 for a missing, unknown, revoked or other-environment key; 401/401 for a key whose
+ * role is not a merchant's; 403/40001 for a merchant key without the scope.
+ */
+export async function authenticateApiKey(
+  header: string | null,
+  environment: Environment,
+  scope: Scope | null,
+): Promise<MerchantPrincipal> {
+  if (!header) throw unauthorized("Missing Authorization header: send 'Authorization: Bearer <API key>'");
+  const token = bearerToken(header);
+  if (!token) throw unauthorized("Malformed Authorization header: expected 'Bearer <API key>'");
+  if (!looksLikeApiKey(token)) throw unauthorized("Invalid API key");
+
+  const hash = hashApiKey(token);
+  const key = await db().apiKey.findUnique({ where: { hash } });
+  if (!key || !hashesEqual(key.hash, hash) || key.revokedAt) throw unauthorized("Invalid or revoked API key");
+  if (key.environment !== environment) {
+    throw unauthorized(
+      environment === "sandbox"
+        ? "This is a live key; sandbox requests (under /test) need an sk_test_ key"
+        : "This is a sandbox key; use it under /test, or use an sk_live_ key in production",
+    );
+  }
+  if (key.role !== "merchant") throw new ApiError(401, "Invalid or insufficient role", { details: "Not a merchant API key" });
+  if (scope && !key.scopes.includes(scope)) {
+    throw new ApiError(40001, "Unauthorized access to this resource", { details: `This key lacks the '${scope}' scope` });
+  }
+
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    // Bookkeeping only: a failure here must not fail the request.
+    db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+  }
+  return { merchantId: key.merchantId, keyId: key.id, environment, scopes: key.scopes };
+}

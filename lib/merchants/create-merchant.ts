@@ -1,0 +1,37 @@
+import { ulid } from "ulid";
+import type { DbClient } from "@/lib/db/client";
+import type { Environment } from "@/lib/domain/environment";
+import { SCOPES, generateApiKey, generateWebhookSecret, hashApiKey, keyDisplayPrefix, type Scope } from "./api-keys";
+
+export type CreatedMerchant = { id: string; name: string; sandboxKey: string; liveKey: string; webhookSecret: string };
+
+/** Data for one API key row; the plaintext key is returned to the caller once and never stored. */
+export function newApiKeyRow(merchantId: string, environment: Environment, scopes: readonly Scope[] = SCOPES) {
+  const key = generateApiKey(environment);
+  return {
+    key,
+    row: { id: `key_${ulid()}`, merchantId, environment, prefix: keyDisplayPrefix(key), hash: hashApiKey(key), scopes: [...scopes] },
+  };
+}
+
+/** Creates a merchant with a sandbox and a live key and every platform gateway enabled. */
+export async function createMerchant(client: DbClient, options: { name: string }): Promise<CreatedMerchant> {
+  const name = options.name.trim();
+  if (!name) throw new Error("A merchant needs a name");
+  const id = `mer_${ulid()}`;
+  const webhookSecret = generateWebhookSecret();
+  const sandbox = newApiKeyRow(id, "sandbox");
+  const live = newApiKeyRow(id, "live");
+  const gateways = await client.gateway.findMany({ where: { enabled: true }, select: { kind: true, name: true } });
+
+  await client.merchant.create({
+    data: {
+      id,
+      name,
+      webhookSecret,
+      apiKeys: { create: [sandbox.row, live.row].map(({ merchantId: _m, ...row }) => row) },
+      gateways: { create: gateways.map((g) => ({ kind: g.kind, gatewayName: g.name })) },
+    },
+  });
+  return { id, name, sandboxKey: sandbox.key, liveKey: live.key, webhookSecret };
+}

@@ -1,0 +1,25 @@
+import type { ZodOpenApiResponsesObject } from "zod-openapi";
+import { errorSchema } from "@/lib/schemas/error";
+
+const error = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
+
+/** The error answers every authenticated endpoint can give, beside its own. */
+export const commonErrors: ZodOpenApiResponsesObject = {
+  "401": error("40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role"),
+  "403": error("40001 the key lacks the scope this operation needs"),
+  "429": error("42900 rate limit reached; see Retry-After"),
+  "500": error("50000 unexpected error; the message quotes the request id"),
+};
+
+export const validationErrors = error(
+  "40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, " +
+    "40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field)",
+);
+
+export const idempotencyErrors: ZodOpenApiResponsesObject = {
+  "409": error("40020 a request with this Idempotency-Key is still running"),
+  "413": error("40023 body larger than 64 KiB"),
+  "422": error("40020 this Idempotency-Key was used with a different body"),
+};
+
+export const notFoundError = error("40004 no such resource for this merchant and environment");

@@ -1,0 +1,38 @@
+// npm run merchant:create -- --name "Acme" [--json]
+// Creates a merchant with a sandbox key, a live key and a webhook secret, and prints them once.
+import { parseArgs } from "node:util";
+import { databaseTarget } from "../lib/db/adapter";
+import { closeDb, db } from "../lib/db/client";
+import { runMigrations } from "../lib/db/migrate";
+import { assertDataDirFree } from "../lib/db/pglite-lock";
+import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
+import { createMerchant } from "../lib/merchants/create-merchant";
+
+const { values } = parseArgs({ options: { name: { type: "string" }, json: { type: "boolean", default: false } } });
+if (!values.name?.trim()) {
+  console.error('Usage: npm run merchant:create -- --name "Acme" [--json]');
+  process.exit(2);
+}
+
+try {
+  const target = databaseTarget();
+  // Refuse before anything touches the directory: PGlite allows one process at a time.
+  if (target.kind === "pglite" && target.dataDir) assertDataDirFree(target.dataDir);
+  runMigrations();
+  const client = db();
+  await seedGatewayCatalog(client);
+  const merchant = await createMerchant(client, { name: values.name });
+  await closeDb();
+  if (values.json) {
+    console.log(JSON.stringify(merchant));
+  } else {
+    console.log(`Merchant ${merchant.name} (${merchant.id})`);
+    console.log(`  sandbox key:    ${merchant.sandboxKey}`);
+    console.log(`  live key:       ${merchant.liveKey}`);
+    console.log(`  webhook secret: ${merchant.webhookSecret}`);
+    console.log("Keep these now: the keys are stored hashed and cannot be shown again.");
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,41 @@
+import { environmentFromPath } from "@/lib/domain/environment";
+import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+
+// Calls the app's route handlers in process, as Request -> Response, after doing what proxy.ts
+// does with the path (the e2e suite covers proxy.ts itself over real HTTP).
+
+type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>>;
+
+const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule> }[] = [
+  { pattern: /^\/api\/v4\/payments\/link$/, load: () => import("@/app/api/v4/payments/link/route") },
+  { pattern: /^\/api\/v4\/payments\/link\/(?<reference>[^/]+)$/, load: () => import("@/app/api/v4/payments/link/[reference]/route") },
+  { pattern: /^\/public\/gateways\/deposit\/list$/, load: () => import("@/app/public/gateways/deposit/list/route") },
+  { pattern: /^\/public\/gateways\/withdraw\/list$/, load: () => import("@/app/public/gateways/withdraw/list/route") },
+  { pattern: /^\/api\/v4\/openapi\.json$/, load: () => import("@/app/api/v4/openapi.json/route") },
+  { pattern: /^\/api\/v1\/.+$/, load: () => import("@/app/api/v1/[...path]/route") },
+  { pattern: /^\/api\/.+$/, load: () => import("@/app/api/[...path]/route") },
+];
+
+export const ORIGIN = "http://pay.test";
+
+export type CallOptions = { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+export type ApiResponse = { status: number; headers: Headers; body: any };
+
+export async function call(method: string, fullPath: string, options: CallOptions = {}): Promise<ApiResponse> {
+  const { environment, pathname } = environmentFromPath(fullPath);
+  const route = ROUTES.find((r) => r.pattern.test(pathname));
+  if (!route) throw new Error(`No test route for ${pathname}`);
+  const params = route.pattern.exec(pathname)?.groups ?? {};
+
+  const headers = new Headers(options.headers);
+  headers.set(ENVIRONMENT_HEADER, environment);
+  if (options.key) headers.set("authorization", `Bearer ${options.key}`);
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+
+  const request = new Request(`${ORIGIN}${pathname}`, { method, headers, body });
+  const handler = (await route.load())[method];
+  const response = await handler(request, { params: Promise.resolve(params) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}

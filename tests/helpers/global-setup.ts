@@ -1,0 +1,14 @@
+import { closeDb, db } from "@/lib/db/client";
+import { runMigrations } from "@/lib/db/migrate";
+import { seedGatewayCatalog } from "@/lib/gateways/seed-catalog";
+import { assertLocalDatabase } from "./assert-local-database";
+
+// On PostgreSQL the suite shares one database: migrate it once; tests use unique data.
+// On PGlite every worker migrates its own in-memory database (setup-db.ts).
+export default async function setup() {
+  if (!process.env.DATABASE_URL) return;
+  assertLocalDatabase(process.env.DATABASE_URL);
+  runMigrations();
+  await seedGatewayCatalog(db());
+  await closeDb();
+}

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  // Next resolves this to an empty module on the server; outside Next it would throw.
+  "server-only": path.resolve(import.meta.dirname, "tests/helpers/empty-module.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    env: { LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1" },
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/**/*.integration.test.ts", "lib/**/*.integration.test.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          setupFiles: ["tests/helpers/setup-db.ts"],
+          env: { LOG_LEVEL: "silent" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
