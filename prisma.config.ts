@@ -12,7 +12,7 @@ if (!fs.existsSync(placeholder)) fs.writeFileSync(placeholder, "");
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= placeholder;
 process.env.PRISMA_QUERY_ENGINE_LIBRARY ??= placeholder;
 // The schema must name a datasource URL even though every connection goes through the adapter.
-process.env.PRISMA_SCHEMA_URL ??= process.env.DATABASE_URL ?? "postgresql://embedded-pglite/unused";
+process.env.PRISMA_SCHEMA_URL ||= process.env.DATABASE_URL || "postgresql://embedded-pglite/unused";
 
 export default defineConfig({
   experimental: { adapter: true },

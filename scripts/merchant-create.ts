@@ -1,9 +1,10 @@
 // npm run merchant:create -- --name "Acme" [--json]
 // Creates a merchant with a sandbox key, a live key and a webhook secret, and prints them once.
+import "./load-env";
 import { parseArgs } from "node:util";
 import { databaseTarget } from "../lib/db/adapter";
 import { closeDb, db } from "../lib/db/client";
-import { runMigrations } from "../lib/db/migrate";
+import { migrateDatabase } from "../lib/db/migrate";
 import { assertDataDirFree } from "../lib/db/pglite-lock";
 import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
 import { createMerchant } from "../lib/merchants/create-merchant";
@@ -18,7 +19,7 @@ try {
   const target = databaseTarget();
   // Refuse before anything touches the directory: PGlite allows one process at a time.
   if (target.kind === "pglite" && target.dataDir) assertDataDirFree(target.dataDir);
-  runMigrations();
+  await migrateDatabase();
   const client = db();
   await seedGatewayCatalog(client);
   const merchant = await createMerchant(client, { name: values.name });

@@ -1,8 +1,9 @@
 // Runs before `next dev` / `next start`: applies migrations, seeds the gateway catalog and, on a
 // new embedded database, creates a demo merchant so a new user can call the API at once.
+import "./load-env";
 import { databaseTarget } from "../lib/db/adapter";
 import { closeDb, db } from "../lib/db/client";
-import { runMigrations } from "../lib/db/migrate";
+import { migrateDatabase } from "../lib/db/migrate";
 import { assertDataDirFree } from "../lib/db/pglite-lock";
 import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
 import { createMerchant } from "../lib/merchants/create-merchant";
@@ -10,7 +11,7 @@ import { createMerchant } from "../lib/merchants/create-merchant";
 const target = databaseTarget();
 try {
   if (target.kind === "pglite" && target.dataDir) assertDataDirFree(target.dataDir);
-  runMigrations();
+  await migrateDatabase();
   const client = db();
   await seedGatewayCatalog(client);
 

@@ -183,7 +183,7 @@ describe("authentication", () => {
   it("401/40002 for a missing, malformed, unknown or revoked key", async () => {
     const { key, id } = await newKey(merchant.id, "sandbox");
     await db().apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { authorization: "Basic abc" },
       { authorization: "Bearer" },

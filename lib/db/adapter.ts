@@ -13,13 +13,24 @@ export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite
 export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
   if (env.DATABASE_URL) return { kind: "postgres", url: env.DATABASE_URL };
   const dir = env.PGLITE_DATA_DIR ?? path.join(".data", "pglite");
-  return { kind: "pglite", dataDir: dir === ":memory:" ? null : path.resolve(dir) };
+  return { kind: "pglite", dataDir: dir === ":memory:" ? null : path.resolve(/*turbopackIgnore: true*/ dir) };
 }
 
+/** Opens PGlite; `close` shuts it down and frees the data directory for other processes. */
 export function openPGlite(dataDir: string | null) {
-  if (dataDir === null) return new PGlite();
-  acquireDataDirLock(dataDir);
-  return new PGlite(dataDir);
+  if (dataDir === null) {
+    const pglite = new PGlite();
+    return { pglite, close: () => pglite.close() };
+  }
+  const releaseLock = acquireDataDirLock(dataDir);
+  const pglite = new PGlite(dataDir);
+  return {
+    pglite,
+    close: async () => {
+      await pglite.close();
+      releaseLock();
+    },
+  };
 }
 
 /** The driver adapter for Prisma, and how to close the connection under it so the process can exit. */
@@ -28,11 +39,11 @@ export function createAdapter(target = databaseTarget()): { adapter: SqlMigratio
     const pool = createPgPool(target.url);
     return { adapter: new PrismaPg(pool), close: () => pool.end() };
   }
-  const pglite = openPGlite(target.dataDir);
+  const { pglite, close } = openPGlite(target.dataDir);
   // pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the runtime protocol
   // is the one Prisma 6.19 speaks, only the declared types differ.
   const adapter = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
-  return { adapter, close: () => pglite.close() };
+  return { adapter, close };
 }
 
 // The prisma CLI (migrate deploy/dev) uses the same adapter as the app.

@@ -1,5 +1,5 @@
 import { closeDb, db } from "@/lib/db/client";
-import { runMigrations } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/db/migrate";
 import { seedGatewayCatalog } from "@/lib/gateways/seed-catalog";
 import { assertLocalDatabase } from "./assert-local-database";
 
@@ -8,7 +8,7 @@ import { assertLocalDatabase } from "./assert-local-database";
 export default async function setup() {
   if (!process.env.DATABASE_URL) return;
   assertLocalDatabase(process.env.DATABASE_URL);
-  runMigrations();
+  await migrateDatabase();
   await seedGatewayCatalog(db());
   await closeDb();
 }

@@ -1,0 +1,21 @@
+// The e2e web server: a fresh embedded database (or the DATABASE_URL one), migrations and a
+// seeded merchant whose credentials the tests read from e2e/.state/merchant.json, then the
+// production build (`next start`).
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const stateDir = path.join(import.meta.dirname, ".state");
+fs.rmSync(stateDir, { recursive: true, force: true });
+fs.mkdirSync(stateDir, { recursive: true });
+const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+if (!env.DATABASE_URL) env.PGLITE_DATA_DIR = path.join(stateDir, "pglite");
+
+const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
+const merchant = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "E2E Shop", "--json"], { env, encoding: "utf8" });
+fs.writeFileSync(path.join(stateDir, "merchant.json"), merchant.trim().split("\n").at(-1) ?? "");
+
+const next = path.join(process.cwd(), "node_modules", ".bin", "next");
+const server = spawn(next, ["start", "--port", process.env.E2E_PORT ?? "3210"], { env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

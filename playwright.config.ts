@@ -1,0 +1,32 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    // Debian's Chromium: Playwright's own browser download is not available on these machines.
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  },
+};
+
+// Runs against the production build (`npm run build` first; `npm test` does it).
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  projects: [
+    { name: "api", testMatch: /api\/.*\.spec\.ts/ },
+    { name: "browser", testMatch: /browser\/.*\.spec\.ts/, use: chromium },
+    { name: "mobile", testMatch: /browser\/.*\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: "node_modules/.bin/tsx e2e/serve.ts",
+    url: `http://127.0.0.1:${port}/public/gateways/deposit/list`,
+    env: { E2E_PORT: String(port), LOG_LEVEL: "silent" },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});
