@@ -20,7 +20,8 @@ export default defineConfig({
           include: ["tests/**/*.integration.test.ts", "lib/**/*.integration.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts"],
           setupFiles: ["tests/helpers/setup-db.ts"],
-          env: { LOG_LEVEL: "silent" },
+          // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long.
+          env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "150" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -59,10 +59,17 @@ describe("GET /api/v4/openapi.json", () => {
         "/api/v4/payments/link/{reference}",
         "/public/gateways/deposit/list",
         "/public/gateways/withdraw/list",
+        "/api/v4/classic/deposit/initiate",
+        "/api/v4/deposit/initiate",
+        "/api/v4/validation/deposit/generate-invoice",
+        "/api/v4/validation/deposit",
+        "/api/v4/validation/deposit/confirm",
+        "/api/v4/deposits/{reference}",
       ]),
     );
     const create = res.body.paths["/api/v4/payments/link"].post;
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "409", "422"]));
     expect(res.body.components.schemas.CreatePaymentLinkRequest.required).toEqual(["amount", "currency", "description"]);
+    expect(res.body.components.schemas.DepositRequest.required).toEqual(["amount", "currency", "customerPhone", "country", "gatewayName"]);
   });
 });

@@ -42,6 +42,18 @@ export function requestEnvironment(request: Request): Environment {
   return request.headers.get(ENVIRONMENT_HEADER) === "sandbox" ? "sandbox" : "live";
 }
 
+/**
+ * The origin the client used, for URLs we hand back (paymentUrl, REDIRECT url): from the Host
+ * (or a proxy's X-Forwarded-Host/-Proto) header, since Next reports its own bind address in
+ * request.url. PAYMENT_BASE_URL overrides it for paymentUrl.
+ */
+export function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0].trim() || request.headers.get("host") || url.host;
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() || url.protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
 function requestIdFor(request: Request): string {
   const incoming = request.headers.get("x-request-id");
   return incoming && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : `req_${ulid()}`;
@@ -102,7 +114,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
-      const base = { request, requestId, environment, origin: new URL(request.url).origin, params, body, principal };
+      const base = { request, requestId, environment, origin: requestOrigin(request), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
       if (config.idempotentOperation && principal) {

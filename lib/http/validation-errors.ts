@@ -12,7 +12,11 @@ const FIELD_CODES: Record<string, ErrorCode> = {
   beneficiaryPhone: 40014,
   currency: 40015,
   callbackUrl: 40021,
+  otp: 40019,
 };
+
+// The spec: "OTP missing or expired: error 40007".
+const MISSING_FIELD_CODES: Record<string, ErrorCode> = { otp: 40007 };
 
 /** The first zod issue, as the spec's error: its code from the field, `details` naming field and rule. */
 export function validationError(error: z.ZodError): ApiError {
@@ -23,8 +27,10 @@ export function validationError(error: z.ZodError): ApiError {
   }
   const field = issue.path.map(String).join(".");
   if (!field) return new ApiError(40023, "Invalid request parameters", { details: `body ${issue.message}` });
-  const code = FIELD_CODES[String(issue.path[0])] ?? 40023;
-  const rule = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+  const missing = issue.code === "invalid_type" && issue.input === undefined;
+  const name = String(issue.path[0]);
+  const code = (missing ? MISSING_FIELD_CODES[name] : undefined) ?? FIELD_CODES[name] ?? 40023;
+  const rule = missing ? "is required" : issue.message;
   return new ApiError(code, messageFor(code), { details: `${field} ${rule}` });
 }
 
@@ -40,6 +46,10 @@ function messageFor(code: ErrorCode): string {
       return "Invalid phone number";
     case 40015:
       return "Invalid currency";
+    case 40019:
+      return "Invalid OTP code";
+    case 40007:
+      return "OTP not found or expired; request a new one";
     case 40021:
       return "Invalid callback URL";
     default:

@@ -1,10 +1,51 @@
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
+import {
+  confirmDepositSchema,
+  depositConfirmationSchema,
+  depositDetailSchema,
+  depositInvoiceSchema,
+  depositRequestSchema,
+  depositSchema,
+} from "@/lib/schemas/deposit";
 import { depositGatewaySchema, withdrawalGatewaySchema } from "@/lib/schemas/gateway";
 import { createPaymentLinkSchema, paymentLinkCreatedSchema, paymentLinkSchema } from "@/lib/schemas/payment-link";
-import { commonErrors, idempotencyErrors, notFoundError, validationErrors } from "./responses";
+import { commonErrors, gatewayError, idempotencyErrors, notFoundError, otpErrors, validationErrors } from "./responses";
 
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+
+const initiateDeposit = {
+  operationId: "initiateDeposit",
+  summary: "Single-step deposit on a DIRECT (push prompt) or REDIRECT (url) gateway",
+  description:
+    "Sandbox: the simulated phone answers a DIRECT prompt after about 2 s by its last digits (111 declines, " +
+    "222 never answers, 333 has insufficient funds, anything else approves); REDIRECT url opens a simulated " +
+    "operator page with Approve and Decline. Deposits expire after 15 minutes.",
+  requestParams: { header: z.object({ "Idempotency-Key": z.string().optional() }) },
+  requestBody: { content: { "application/json": { schema: depositRequestSchema } } },
+  responses: {
+    "200": { description: "The deposit was started", content: { "application/json": { schema: depositSchema } } },
+    "400": validationErrors,
+    ...idempotencyErrors,
+    ...commonErrors,
+    "502": gatewayError,
+  },
+};
+
+const generateInvoice = {
+  operationId: "generateDepositInvoice",
+  summary: "OTP deposit, step 1: create an invoice; the customer receives a code",
+  description: "Sandbox: the code is 123456. Invoices expire after 10 minutes; a code allows 5 wrong tries.",
+  requestParams: { header: z.object({ "Idempotency-Key": z.string().optional() }) },
+  requestBody: { content: { "application/json": { schema: depositRequestSchema } } },
+  responses: {
+    "200": { description: "The invoice", content: { "application/json": { schema: depositInvoiceSchema } } },
+    "400": validationErrors,
+    ...idempotencyErrors,
+    ...commonErrors,
+    "502": gatewayError,
+  },
+};
 
 const idempotencyHeader = z.string().min(1).max(255).optional().meta({
   description:
@@ -50,6 +91,33 @@ export function buildOpenApiDocument(serverUrl: string) {
           summary: "Read a link (verify its status server-side)",
           requestParams: { path: z.object({ reference: z.string() }) },
           responses: { "200": { description: "The link", ...json(paymentLinkSchema) }, "404": notFoundError, ...commonErrors },
+        },
+      },
+      "/api/v4/classic/deposit/initiate": { post: initiateDeposit },
+      "/api/v4/deposit/initiate": { post: { ...initiateDeposit, operationId: "initiateDepositAlias", summary: "Alias of /api/v4/classic/deposit/initiate" } },
+      "/api/v4/validation/deposit/generate-invoice": { post: generateInvoice },
+      "/api/v4/validation/deposit": {
+        post: { ...generateInvoice, operationId: "generateDepositInvoiceAlias", summary: "Alias of /api/v4/validation/deposit/generate-invoice" },
+      },
+      "/api/v4/validation/deposit/confirm": {
+        post: {
+          operationId: "confirmDeposit",
+          summary: "OTP deposit, step 2: confirm the invoice with the customer's code",
+          description: "A repeated confirmation answers 40020 with the validated reference in details.",
+          requestBody: json(confirmDepositSchema),
+          responses: {
+            "200": { description: "The validated deposit, under a new reference", ...json(depositConfirmationSchema) },
+            ...otpErrors,
+            ...commonErrors,
+          },
+        },
+      },
+      "/api/v4/deposits/{reference}": {
+        get: {
+          operationId: "getDeposit",
+          summary: "Read a deposit by its reference, invoice reference or validated reference",
+          requestParams: { path: z.object({ reference: z.string() }) },
+          responses: { "200": { description: "The deposit", ...json(depositDetailSchema) }, "404": notFoundError, ...commonErrors },
         },
       },
       "/public/gateways/deposit/list": {

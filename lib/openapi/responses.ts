@@ -23,3 +23,10 @@ export const idempotencyErrors: ZodOpenApiResponsesObject = {
 };
 
 export const notFoundError = error("40004 no such resource for this merchant and environment");
+
+export const gatewayError = error("50200 the gateway cannot take the deposit (e.g. no production operator configured)");
+
+export const otpErrors: ZodOpenApiResponsesObject = {
+  "400": error("40019 wrong code (details: tries left); 40020 not an OTP invoice, or already confirmed; 40023 body"),
+  "404": error("40006 unknown invoice reference; 40007 OTP missing, expired or spent after 5 wrong tries"),
+};

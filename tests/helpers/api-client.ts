@@ -11,6 +11,13 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule> }[] = [
   { pattern: /^\/api\/v4\/payments\/link\/(?<reference>[^/]+)$/, load: () => import("@/app/api/v4/payments/link/[reference]/route") },
   { pattern: /^\/public\/gateways\/deposit\/list$/, load: () => import("@/app/public/gateways/deposit/list/route") },
   { pattern: /^\/public\/gateways\/withdraw\/list$/, load: () => import("@/app/public/gateways/withdraw/list/route") },
+  { pattern: /^\/api\/v4\/classic\/deposit\/initiate$/, load: () => import("@/app/api/v4/classic/deposit/initiate/route") },
+  { pattern: /^\/api\/v4\/deposit\/initiate$/, load: () => import("@/app/api/v4/deposit/initiate/route") },
+  { pattern: /^\/api\/v4\/validation\/deposit\/generate-invoice$/, load: () => import("@/app/api/v4/validation/deposit/generate-invoice/route") },
+  { pattern: /^\/api\/v4\/validation\/deposit$/, load: () => import("@/app/api/v4/validation/deposit/route") },
+  { pattern: /^\/api\/v4\/validation\/deposit\/confirm$/, load: () => import("@/app/api/v4/validation/deposit/confirm/route") },
+  { pattern: /^\/api\/v4\/deposits\/(?<reference>[^/]+)$/, load: () => import("@/app/api/v4/deposits/[reference]/route") },
+  { pattern: /^\/sandbox\/operator\/(?<reference>[^/]+)\/decision$/, load: () => import("@/app/sandbox/operator/[reference]/decision/route") },
   { pattern: /^\/api\/v4\/openapi\.json$/, load: () => import("@/app/api/v4/openapi.json/route") },
   { pattern: /^\/api\/v1\/.+$/, load: () => import("@/app/api/v1/[...path]/route") },
   { pattern: /^\/api\/.+$/, load: () => import("@/app/api/[...path]/route") },
@@ -37,5 +44,6 @@ export async function call(method: string, fullPath: string, options: CallOption
   const handler = (await route.load())[method];
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  const json = response.headers.get("content-type")?.includes("json");
+  return { status: response.status, headers: response.headers, body: text && json ? JSON.parse(text) : text || null };
 }

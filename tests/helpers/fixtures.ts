@@ -22,3 +22,16 @@ export async function newKey(
 }
 
 export const validLink = { amount: 5000, currency: "XOF", description: "Order #1234" };
+
+export const validDeposit = {
+  amount: 5000,
+  currency: "XOF",
+  customerPhone: "+2250700000444",
+  country: "CI",
+  gatewayName: "MTN_MOMO_CI",
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the sandbox's simulated phone has had time to answer a DIRECT prompt. */
+export const waitForSandboxAnswer = () => sleep(Number(process.env.SANDBOX_DIRECT_ANSWER_MS ?? 2000) + 100);

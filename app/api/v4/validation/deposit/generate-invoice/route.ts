@@ -1,0 +1,15 @@
+// POST /api/v4/validation/deposit/generate-invoice - step 1 of the OTP deposit
+import { createDeposit } from "@/lib/deposits/create-deposit";
+import { toDepositInvoiceJson } from "@/lib/deposits/transform-deposit";
+import { apiRoute, routeMethods } from "@/lib/http/api-route";
+import { depositRequestSchema } from "@/lib/schemas/deposit";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: apiRoute(
+    { auth: { scope: "deposits:write" }, body: depositRequestSchema, idempotentOperation: "deposits.invoice" },
+    async ({ db, body, principal, environment, origin }) => {
+      const invoice = await createDeposit(db, { merchantId: principal.merchantId, environment, input: body, endpoint: "otp", origin });
+      return { body: toDepositInvoiceJson(invoice) };
+    },
+  ),
+});

@@ -1,0 +1,25 @@
+// POST /test/sandbox/operator/{reference}/decision - the simulated operator's Approve / Decline
+import { db } from "@/lib/db/client";
+import { decideSandboxRedirect, returnUrlFor } from "@/lib/deposits/decide-sandbox-redirect";
+import { ApiError } from "@/lib/http/api-error";
+import { errorResponse, requestEnvironment, routeMethods } from "@/lib/http/api-route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: async (request, context) => {
+    const requestId = crypto.randomUUID();
+    try {
+      const { reference } = (await context.params) as { reference: string };
+      if (requestEnvironment(request) !== "sandbox") throw new ApiError(40004, "Deposit not found");
+      const form = await request.formData().catch(() => null);
+      const decision = form?.get("decision");
+      if (decision !== "approve" && decision !== "decline") {
+        throw new ApiError(40023, "Invalid request parameters", { details: "decision must be approve or decline" });
+      }
+      const deposit = await decideSandboxRedirect(db(), { reference, decision });
+      const target = returnUrlFor(deposit) ?? new URL(`/test/sandbox/operator/${reference}`, request.url).toString();
+      return new Response(null, { status: 303, headers: { location: target, "cache-control": "no-store" } });
+    } catch (error) {
+      return errorResponse(error, requestId, request);
+    }
+  },
+});

@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { db } from "@/lib/db/client";
+import { getSandboxRedirectDeposit } from "@/lib/deposits/decide-sandbox-redirect";
+import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
+import { toMajor, minorUnits } from "@/lib/domain/money";
+import { ApiError } from "@/lib/http/api-error";
+import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import styles from "./operator.module.css";
+
+export const metadata: Metadata = { title: "Sandbox operator", robots: { index: false } };
+
+// The sandbox's stand-in for an operator's payment page (REDIRECT gateways): nothing real moves.
+export default async function SandboxOperatorPage({ params }: { params: Promise<{ reference: string }> }) {
+  const { reference } = await params;
+  if ((await headers()).get(ENVIRONMENT_HEADER) !== "sandbox") notFound();
+  const t = await getTranslations("operator");
+  const format = await getFormatter();
+  const found = await getSandboxRedirectDeposit(db(), reference).catch((error) => {
+    if (error instanceof ApiError) notFound();
+    throw error;
+  });
+  const deposit = await syncDepositWithGateway(db(), found);
+  const gateway = await db().gateway.findUnique({ where: { kind_name: { kind: "deposit", name: deposit.gatewayName } } });
+  const digits = minorUnits(deposit.currency);
+  const total = format.number(toMajor(deposit.amountMinor + deposit.feesMinor, deposit.currency), {
+    style: "currency",
+    currency: deposit.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+
+  return (
+    <main className={styles.page}>
+      <p className={styles.banner}>{t("banner")}</p>
+      <h1>{t("title", { gateway: gateway?.provider ?? deposit.gatewayName })}</h1>
+      <p>{t("payee", { merchant: found.merchant.name })}</p>
+      <p className={styles.amount}>{total}</p>
+      {deposit.status === "pending" ? (
+        <form method="post" action={`/test/sandbox/operator/${reference}/decision`} className={styles.actions}>
+          <button type="submit" name="decision" value="approve" className={styles.approve}>
+            {t("approve")}
+          </button>
+          <button type="submit" name="decision" value="decline" className={styles.decline}>
+            {t("decline")}
+          </button>
+        </form>
+      ) : (
+        <p role="status">{t(`status.${deposit.status}`)}</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import type { DbClient } from "@/lib/db/client";
+import { OTP_MAX_ATTEMPTS } from "@/lib/domain/deposit-status";
+import type { Environment } from "@/lib/domain/environment";
+import { newReference } from "@/lib/domain/references";
+import { gatewayAdapter } from "@/lib/gateways/adapter";
+import { ApiError } from "@/lib/http/api-error";
+import { transitionDeposit } from "./transition-deposit";
+
+type Options = { merchantId: string; environment: Environment; trxReference: string; otp: string; now?: Date };
+
+const otpGone = (details: string) => new ApiError(40007, "OTP not found or expired; request a new one", { details });
+
+/**
+ * Step 2 of the OTP deposit. Every check that changes state is a conditional update, so two
+ * confirmations of one invoice complete it once, and concurrent wrong codes never get more
+ * than OTP_MAX_ATTEMPTS tries between them. Runs outside any request transaction on purpose:
+ * a wrong try must be recorded even though the request fails.
+ */
+export async function confirmDeposit(client: DbClient, { merchantId, environment, trxReference, otp, now = new Date() }: Options) {
+  const invoice = await client.deposit.findUnique({ where: { reference: trxReference } });
+  if (!invoice || invoice.merchantId !== merchantId || invoice.environment !== environment) {
+    throw new ApiError(40006, "Transaction not found", { details: `No deposit invoice ${trxReference} for this account` });
+  }
+  if (invoice.flow !== "otp") {
+    throw new ApiError(40020, "Operation not allowed", {
+      details: `${trxReference} is not an OTP invoice: only references from generate-invoice can be confirmed`,
+    });
+  }
+  if (invoice.status === "completed") {
+    throw new ApiError(40020, "Operation not allowed", {
+      details: `${trxReference} is already confirmed as ${invoice.validatedReference}`,
+    });
+  }
+  if (invoice.status === "failed") throw otpGone(`The OTP of ${trxReference} is spent (${OTP_MAX_ATTEMPTS} wrong tries); generate a new invoice`);
+  if (invoice.status === "expired" || !invoice.otpExpiresAt || now >= invoice.otpExpiresAt) {
+    await transitionDeposit(client, { id: invoice.id, to: "expired", at: invoice.expiresAt });
+    throw otpGone(`The OTP of ${trxReference} has expired; generate a new invoice`);
+  }
+
+  const adapter = gatewayAdapter(invoice.gatewayName, environment);
+  if (!adapter) throw new ApiError(50200, "External gateway error", { details: `Gateway ${invoice.gatewayName} is not available` });
+
+  if (!(await adapter.verifyOtp(invoice, otp))) {
+    const counted = await client.deposit.updateMany({
+      where: { id: invoice.id, status: "pending", otpAttempts: { lt: OTP_MAX_ATTEMPTS } },
+      data: { otpAttempts: { increment: 1 } },
+    });
+    if (counted.count === 0) throw otpGone(`The OTP of ${trxReference} is spent; generate a new invoice`);
+    const { otpAttempts } = await client.deposit.findUniqueOrThrow({ where: { id: invoice.id }, select: { otpAttempts: true } });
+    const left = Math.max(0, OTP_MAX_ATTEMPTS - otpAttempts);
+    if (left === 0) {
+      await transitionDeposit(client, { id: invoice.id, to: "failed", at: now, failureReason: "otp_attempts_exceeded" });
+    }
+    throw new ApiError(40019, "Invalid OTP code", {
+      details: left > 0 ? `Wrong code: ${left} ${left === 1 ? "try" : "tries"} left` : "Wrong code: no tries left, the OTP is spent",
+    });
+  }
+
+  const validatedReference = newReference("validated", environment);
+  const confirmed = await transitionDeposit(client, {
+    id: invoice.id,
+    to: "completed",
+    at: now,
+    guard: { otpAttempts: { lt: OTP_MAX_ATTEMPTS }, otpExpiresAt: { gt: now } },
+    extra: { validatedReference, confirmedAt: now },
+  });
+  const current = await client.deposit.findUniqueOrThrow({ where: { id: invoice.id } });
+  if (confirmed) return current;
+  if (current.status === "completed") {
+    throw new ApiError(40020, "Operation not allowed", { details: `${trxReference} is already confirmed as ${current.validatedReference}` });
+  }
+  throw otpGone(`The OTP of ${trxReference} can no longer be used; generate a new invoice`);
+}

@@ -1,0 +1,83 @@
+import { Prisma } from "@prisma/client";
+import { ulid } from "ulid";
+import type { DbClient } from "@/lib/db/client";
+import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/domain/deposit-status";
+import type { Environment } from "@/lib/domain/environment";
+import { computeFeesMinor } from "@/lib/domain/fees";
+import { toMinor } from "@/lib/domain/money";
+import { newReference } from "@/lib/domain/references";
+import { gatewayAdapter, type DepositForGateway } from "@/lib/gateways/adapter";
+import { ApiError } from "@/lib/http/api-error";
+import type { DepositRequest } from "@/lib/schemas/deposit";
+import { resolveDepositGateway, type DepositEndpoint } from "./resolve-deposit-gateway";
+
+type Options = {
+  merchantId: string;
+  environment: Environment;
+  input: DepositRequest;
+  endpoint: DepositEndpoint;
+  origin: string;
+  now?: Date;
+};
+
+/**
+ * Starts a deposit: single-step (DIRECT push or REDIRECT page) or an OTP invoice. The gateway's
+ * adapter is asked first, so a gateway that cannot take the deposit leaves nothing written.
+ */
+export async function createDeposit(client: DbClient, { merchantId, environment, input, endpoint, origin, now = new Date() }: Options) {
+  const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
+  const adapter = gatewayAdapter(gateway.name, environment);
+  if (!adapter) {
+    throw new ApiError(50200, "External gateway error", {
+      details: `Gateway ${gateway.name} is not available in production yet; no deposit was created`,
+    });
+  }
+
+  const amountMinor = toMinor(input.amount, input.currency);
+  if (amountMinor === null) throw new Error("amount was validated against its currency");
+  const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
+  const reference = newReference(endpoint === "otp" ? "invoice" : "deposit", environment);
+  const expiresAt = new Date(now.getTime() + (endpoint === "otp" ? INVOICE_LIFETIME_MS : DEPOSIT_LIFETIME_MS));
+
+  const forGateway: DepositForGateway = {
+    reference,
+    environment,
+    paymentType: gateway.type,
+    gatewayName: gateway.name,
+    amountMinor,
+    feesMinor,
+    currency: input.currency,
+    customerPhone: input.customerPhone,
+    createdAt: now,
+    otpHash: null,
+  };
+  const started =
+    endpoint === "otp"
+      ? { otpHash: (await adapter.sendOtp(forGateway)).otpHash, otpExpiresAt: expiresAt }
+      : { redirectUrl: (await adapter.initiate(forGateway, { origin })).redirectUrl ?? null };
+
+  return client.deposit.create({
+    data: {
+      id: `dep_${ulid()}`,
+      reference,
+      merchantId,
+      environment,
+      flow: endpoint,
+      paymentType: gateway.type,
+      gatewayName: gateway.name,
+      amountMinor,
+      feesMinor,
+      currency: input.currency,
+      country: input.country,
+      customerPhone: input.customerPhone,
+      customerEmail: input.customerEmail,
+      customerName: input.customerName,
+      callbackUrl: input.callbackUrl,
+      returnUrl: input.returnUrl,
+      metadata: input.metadata ?? Prisma.DbNull,
+      createdAt: now,
+      expiresAt,
+      ...started,
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import type { DbClient } from "@/lib/db/client";
+import type { FeeSchedule } from "@/lib/domain/fees";
+import { ApiError } from "@/lib/http/api-error";
+
+export type DepositEndpoint = "classic" | "otp";
+
+const ENDPOINT_FOR_TYPE: Record<string, string> = {
+  DIRECT: "POST /api/v4/classic/deposit/initiate",
+  REDIRECT: "POST /api/v4/classic/deposit/initiate",
+  OTP: "POST /api/v4/validation/deposit/generate-invoice",
+};
+
+/**
+ * The merchant's deposit gateway for a request, checked against the endpoint's integration
+ * type, the currency and the country, each refusal with its spec code and the gateway named.
+ */
+export async function resolveDepositGateway(
+  client: DbClient,
+  options: { merchantId: string; gatewayName: string; currency: string; country: string; endpoint: DepositEndpoint },
+) {
+  const { merchantId, gatewayName, currency, country, endpoint } = options;
+  const gateway = await client.gateway.findFirst({
+    where: { kind: "deposit", name: gatewayName, enabled: true, merchants: { some: { merchantId } } },
+  });
+  if (!gateway) {
+    throw new ApiError(40012, "Invalid gateway", {
+      details: `gatewayName '${gatewayName}' is not a deposit gateway enabled for this account; see GET /public/gateways/deposit/list`,
+    });
+  }
+  const wantsOtp = endpoint === "otp";
+  if ((gateway.type === "OTP") !== wantsOtp) {
+    throw new ApiError(40020, "Operation not allowed", {
+      details: `${gateway.name} is a ${gateway.type} gateway: use ${ENDPOINT_FOR_TYPE[gateway.type]}`,
+    });
+  }
+  if (!gateway.allowedCurrencies.includes(currency)) {
+    throw new ApiError(40015, "Invalid currency", {
+      details: `currency ${currency} is not supported by gateway ${gateway.name} (supported: ${gateway.allowedCurrencies.join(", ")})`,
+    });
+  }
+  if (!gateway.allowedCountries.includes(country)) {
+    throw new ApiError(40011, "Invalid country", {
+      details: `country ${country} is not served by gateway ${gateway.name} (served: ${gateway.allowedCountries.join(", ")})`,
+    });
+  }
+  const fees: FeeSchedule = { percent: gateway.feePercent.toString(), fixedMinor: gateway.feeFixed as Record<string, number> };
+  return { gateway, fees };
+}

@@ -1,0 +1,26 @@
+import type { Deposit } from "@prisma/client";
+import type { DbClient } from "@/lib/db/client";
+import { gatewayAdapter } from "@/lib/gateways/adapter";
+import { transitionDeposit } from "./transition-deposit";
+
+/**
+ * Brings a pending DIRECT/REDIRECT deposit up to date with its operator's answer, then with its
+ * expiry. Safe to call from any reader at any time: transitions are conditional, so concurrent
+ * callers record the outcome once. Returns the row as it now stands.
+ */
+export async function syncDepositWithGateway(client: DbClient, deposit: Deposit, now = new Date()): Promise<Deposit> {
+  if (deposit.status !== "pending") return deposit;
+  const adapter = gatewayAdapter(deposit.gatewayName, deposit.environment);
+  const outcome = adapter && deposit.flow === "classic" ? await adapter.status(deposit, now) : { status: "pending" as const };
+  if (outcome.status === "completed") {
+    await transitionDeposit(client, { id: deposit.id, to: "completed", at: now });
+  } else if (outcome.status === "failed") {
+    await transitionDeposit(client, { id: deposit.id, to: "failed", at: now, failureReason: outcome.reason });
+  } else if (now.getTime() >= deposit.expiresAt.getTime()) {
+    await transitionDeposit(client, { id: deposit.id, to: "expired", at: deposit.expiresAt });
+  } else {
+    return deposit;
+  }
+  // Whether this call or a concurrent one made the change, the row now holds the outcome.
+  return client.deposit.findUniqueOrThrow({ where: { id: deposit.id } });
+}

@@ -1,0 +1,39 @@
+import type { Environment } from "@/lib/domain/environment";
+import { sandboxSimulator } from "./sandbox-simulator";
+
+/** What an operator tells us about a deposit: still waiting, or a final answer. */
+export type GatewayOutcome = { status: "pending" } | { status: "completed" } | { status: "failed"; reason: string };
+
+export type DepositForGateway = {
+  reference: string;
+  environment: Environment;
+  paymentType: string;
+  gatewayName: string;
+  amountMinor: bigint;
+  feesMinor: bigint;
+  currency: string;
+  customerPhone: string;
+  createdAt: Date;
+  otpHash: string | null;
+};
+
+/**
+ * One mobile-money operator. Production operators implement this and register in
+ * `liveAdapters`; in the sandbox every gateway is served by the simulator.
+ */
+export type GatewayAdapter = {
+  /** DIRECT: push the prompt to the phone. REDIRECT: return the page to send the customer to. */
+  initiate(deposit: DepositForGateway, context: { origin: string }): Promise<{ redirectUrl?: string }>;
+  /** The operator's current answer for a DIRECT or REDIRECT deposit. */
+  status(deposit: DepositForGateway, now: Date): Promise<GatewayOutcome>;
+  /** OTP: have the operator text a code to the customer; returns what we keep to check it. */
+  sendOtp(deposit: DepositForGateway): Promise<{ otpHash: string | null }>;
+  verifyOtp(deposit: DepositForGateway, otp: string): Promise<boolean>;
+};
+
+// No production operator is wired yet: live deposits refuse with 502 rather than pretend.
+const liveAdapters: Record<string, GatewayAdapter> = {};
+
+export function gatewayAdapter(gatewayName: string, environment: Environment): GatewayAdapter | null {
+  return environment === "sandbox" ? sandboxSimulator : (liveAdapters[gatewayName] ?? null);
+}

@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { toMinor } from "@/lib/domain/money";
+import {
+  callbackUrlField,
+  countryField,
+  emailField,
+  isoCurrencyField,
+  metadataField,
+  nameField,
+  phoneField,
+  returnUrlField,
+  timestampField,
+} from "./common";
+
+/** No bound is given by the spec beyond > 0; this one keeps every amount exact as a JSON number. */
+export const DEPOSIT_AMOUNT_MAX = 10_000_000_000;
+
+const objectError = { error: (issue: { code: string }) => (issue.code === "unrecognized_keys" ? undefined : "must be a JSON object") };
+
+// Shared by single-step initiation and invoice generation (DESIGN.md: the first five are required).
+export const depositRequestSchema = z
+  .strictObject(
+    {
+      amount: z
+        .number({ error: "must be a number" })
+        .gt(0, { error: "must be greater than 0" })
+        .max(DEPOSIT_AMOUNT_MAX, { error: `must be at most ${DEPOSIT_AMOUNT_MAX}` })
+        .meta({ example: 5000 }),
+      currency: isoCurrencyField,
+      customerPhone: phoneField,
+      country: countryField,
+      gatewayName: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).max(64).meta({ example: "MTN_MOMO_CI" }),
+      customerEmail: emailField.optional(),
+      customerName: nameField.optional(),
+      callbackUrl: callbackUrlField.optional(),
+      returnUrl: returnUrlField.optional(),
+      metadata: metadataField.optional(),
+    },
+    objectError,
+  )
+  .superRefine((value, ctx) => {
+    if (toMinor(value.amount, value.currency) === null) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: `has more decimals than ${value.currency} allows` });
+    }
+  })
+  .meta({ id: "DepositRequest" });
+
+export type DepositRequest = z.infer<typeof depositRequestSchema>;
+
+export const confirmDepositSchema = z
+  .strictObject(
+    {
+      trxReference: z.string({ error: "is required and must be a string" }).min(1).max(64).meta({ example: "DEP_INV_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
+      otp: z.string({ error: "is required and must be a string" }).regex(/^\d{4,8}$/, { error: "must be 4 to 8 digits" }).meta({ example: "123456" }),
+    },
+    objectError,
+  )
+  .meta({ id: "ConfirmDepositRequest" });
+
+const depositStatus = z.enum(["pending", "completed", "failed", "expired"]);
+
+export const depositSchema = z
+  .object({
+    reference: z.string().meta({ example: "DEP_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
+    status: depositStatus,
+    fees: z.number(),
+    paymentType: z.enum(["DIRECT", "REDIRECT"]),
+    createdAt: timestampField,
+    expiresAt: timestampField,
+    message: z.string(),
+    url: z.url().optional().meta({ description: "REDIRECT gateways: where to send the customer" }),
+  })
+  .meta({ id: "Deposit" });
+
+export const depositInvoiceSchema = z
+  .object({
+    reference: z.string().meta({ example: "DEP_INV_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
+    status: depositStatus,
+    fees: z.number(),
+    createdAt: timestampField,
+    expiresAt: timestampField,
+    message: z.string(),
+  })
+  .meta({ id: "DepositInvoice" });
+
+export const depositConfirmationSchema = z
+  .object({
+    reference: z.string().meta({ example: "DEP_VALID_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
+    status: depositStatus,
+    fees: z.number(),
+    createdAt: timestampField,
+    message: z.string(),
+  })
+  .meta({ id: "DepositConfirmation" });
+
+export const depositDetailSchema = z
+  .object({
+    reference: z.string(),
+    invoiceReference: z.string().nullable().meta({ description: "OTP flow: the DEP_INV_ reference" }),
+    validatedReference: z.string().nullable().meta({ description: "OTP flow: the DEP_VALID_ reference, once confirmed" }),
+    status: depositStatus,
+    amount: z.number(),
+    fees: z.number(),
+    totalAmount: z.number().meta({ description: "amount + fees: what the customer pays" }),
+    currency: z.string(),
+    country: z.string(),
+    gatewayName: z.string(),
+    paymentType: z.enum(["DIRECT", "REDIRECT", "OTP"]),
+    customerPhone: z.string(),
+    customerEmail: z.string().nullable(),
+    customerName: z.string().nullable(),
+    callbackUrl: z.string().nullable(),
+    returnUrl: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    url: z.string().nullable(),
+    failureReason: z.string().nullable(),
+    createdAt: timestampField,
+    expiresAt: timestampField,
+    completedAt: timestampField.nullable(),
+    failedAt: timestampField.nullable(),
+    expiredAt: timestampField.nullable(),
+  })
+  .meta({ id: "DepositDetail" });
