@@ -9,7 +9,9 @@ previous=$(mktemp --suffix=.prisma)
 git show HEAD:prisma/schema.prisma > "$previous"
 dir="prisma/migrations/$(date -u +%Y%m%d%H%M%S)_${name}"
 mkdir -p "$dir"
-npx prisma migrate diff --from-schema-datamodel "$previous" --to-schema-datamodel prisma/schema.prisma --script > "$dir/migration.sql"
+# migrate diff needs no database, but the CLI opens the configured adapter anyway, and a PGlite
+# data directory keeps it from exiting: give it a throwaway in-memory one.
+DATABASE_URL= PGLITE_DATA_DIR=:memory: npx prisma migrate diff --from-schema-datamodel "$previous" --to-schema-datamodel prisma/schema.prisma --script > "$dir/migration.sql"
 rm -f "$previous"
 npx prisma generate >/dev/null
 echo "Wrote $dir/migration.sql"

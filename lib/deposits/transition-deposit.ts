@@ -1,13 +1,17 @@
 import type { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/in-transaction";
 import type { DepositStatus } from "@/lib/domain/deposit-status";
+import { transitionLink } from "@/lib/links/transition-link";
 
 type FinalStatus = Exclude<DepositStatus, "pending">;
 
 /**
- * Moves a deposit out of pending, once. The update is conditional on the row still being
- * pending, so of two racing transitions (an approval and the expiry, two confirmations) exactly
- * one happens. Returns whether this call made the change.
+ * Moves a deposit out of pending, once, and with it everything that follows from the change, in
+ * one transaction: a checkout attempt settles its payment link (completed completes it, failed
+ * fails it; an expired attempt leaves the link open for another try). The update is conditional
+ * on the row still being pending, so of two racing transitions (an approval and the expiry, two
+ * confirmations) exactly one happens. Returns whether this call made the change.
  */
 export async function transitionDeposit(
   client: DbClient,
@@ -24,9 +28,25 @@ export async function transitionDeposit(
   const at = options.at ?? new Date();
   const stamp =
     options.to === "completed" ? { completedAt: at } : options.to === "failed" ? { failedAt: at, failureReason: options.failureReason } : { expiredAt: at };
-  const { count } = await client.deposit.updateMany({
-    where: { ...options.guard, id: options.id, status: "pending" },
-    data: { status: options.to, ...stamp, ...options.extra },
+
+  return inTransaction(client, async (tx) => {
+    const { count } = await tx.deposit.updateMany({
+      where: { ...options.guard, id: options.id, status: "pending" },
+      data: { status: options.to, ...stamp, ...options.extra },
+    });
+    if (count === 0) return false;
+
+    const deposit = await tx.deposit.findUniqueOrThrow({ where: { id: options.id } });
+    if (deposit.paymentLinkId && options.to !== "expired") {
+      await transitionLink(tx, {
+        id: deposit.paymentLinkId,
+        to: options.to,
+        at,
+        feesMinor: deposit.feesMinor,
+        gatewayName: deposit.gatewayName,
+        failureReason: options.failureReason,
+      });
+    }
+    return true;
   });
-  return count === 1;
 }
