@@ -18,13 +18,18 @@ type Options = {
   endpoint: DepositEndpoint;
   origin: string;
   now?: Date;
+  /** Checkout attempts: the link being paid; the attempt never outlives it. */
+  paymentLink?: { id: string; expiresAt: Date };
 };
 
 /**
  * Starts a deposit: single-step (DIRECT push or REDIRECT page) or an OTP invoice. The gateway's
  * adapter is asked first, so a gateway that cannot take the deposit leaves nothing written.
  */
-export async function createDeposit(client: DbClient, { merchantId, environment, input, endpoint, origin, now = new Date() }: Options) {
+export async function createDeposit(
+  client: DbClient,
+  { merchantId, environment, input, endpoint, origin, now = new Date(), paymentLink }: Options,
+) {
   const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
   const adapter = gatewayAdapter(gateway.name, environment);
   if (!adapter) {
@@ -37,7 +42,8 @@ export async function createDeposit(client: DbClient, { merchantId, environment,
   if (amountMinor === null) throw new Error("amount was validated against its currency");
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
   const reference = newReference(endpoint === "otp" ? "invoice" : "deposit", environment);
-  const expiresAt = new Date(now.getTime() + (endpoint === "otp" ? INVOICE_LIFETIME_MS : DEPOSIT_LIFETIME_MS));
+  const lifetime = endpoint === "otp" ? INVOICE_LIFETIME_MS : DEPOSIT_LIFETIME_MS;
+  const expiresAt = new Date(Math.min(now.getTime() + lifetime, paymentLink?.expiresAt.getTime() ?? Infinity));
 
   const forGateway: DepositForGateway = {
     reference,
@@ -77,6 +83,7 @@ export async function createDeposit(client: DbClient, { merchantId, environment,
       metadata: input.metadata ?? Prisma.DbNull,
       createdAt: now,
       expiresAt,
+      paymentLinkId: paymentLink?.id,
       ...started,
     },
   });

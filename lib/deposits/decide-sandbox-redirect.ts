@@ -26,12 +26,3 @@ export async function decideSandboxRedirect(client: DbClient, options: { referen
   }
   return client.deposit.findUniqueOrThrow({ where: { id: deposit.id } });
 }
-
-/** Where the customer goes after the operator: the merchant's returnUrl with reference and status. */
-export function returnUrlFor(deposit: { reference: string; status: string; returnUrl: string | null }): string | null {
-  if (!deposit.returnUrl) return null;
-  const url = new URL(deposit.returnUrl);
-  url.searchParams.set("reference", deposit.reference);
-  url.searchParams.set("status", deposit.status);
-  return url.toString();
-}

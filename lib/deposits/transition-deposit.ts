@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import type { DepositStatus } from "@/lib/domain/deposit-status";
+import { lockPaymentLink } from "@/lib/links/lock-payment-link";
 import { transitionLink } from "@/lib/links/transition-link";
 
 type FinalStatus = Exclude<DepositStatus, "pending">;
@@ -30,6 +31,9 @@ export async function transitionDeposit(
     options.to === "completed" ? { completedAt: at } : options.to === "failed" ? { failedAt: at, failureReason: options.failureReason } : { expiredAt: at };
 
   return inTransaction(client, async (tx) => {
+    // Lock order: the link before its attempt, as starting an attempt does, so the two never deadlock.
+    const { paymentLinkId } = await tx.deposit.findUniqueOrThrow({ where: { id: options.id }, select: { paymentLinkId: true } });
+    if (paymentLinkId) await lockPaymentLink(tx, paymentLinkId);
     const { count } = await tx.deposit.updateMany({
       where: { ...options.guard, id: options.id, status: "pending" },
       data: { status: options.to, ...stamp, ...options.extra },

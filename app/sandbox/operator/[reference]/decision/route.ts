@@ -1,6 +1,7 @@
 // POST /test/sandbox/operator/{reference}/decision - the simulated operator's Approve / Decline
 import { db } from "@/lib/db/client";
-import { decideSandboxRedirect, returnUrlFor } from "@/lib/deposits/decide-sandbox-redirect";
+import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
+import { returnUrlWith } from "@/lib/domain/return-url";
 import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, requestEnvironment, routeMethods } from "@/lib/http/api-route";
 
@@ -16,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
         throw new ApiError(40023, "Invalid request parameters", { details: "decision must be approve or decline" });
       }
       const deposit = await decideSandboxRedirect(db(), { reference, decision });
-      const target = returnUrlFor(deposit) ?? new URL(`/test/sandbox/operator/${reference}`, request.url).toString();
+      const target = returnUrlWith(deposit.returnUrl, deposit.reference, deposit.status) ?? new URL(`/test/sandbox/operator/${reference}`, request.url).toString();
       return new Response(null, { status: 303, headers: { location: target, "cache-control": "no-store" } });
     } catch (error) {
       return errorResponse(error, requestId, request);

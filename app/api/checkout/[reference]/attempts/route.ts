@@ -1,0 +1,17 @@
+// POST /api/checkout/{reference}/attempts - the customer starts paying a link with a gateway and phone
+import { checkoutState } from "@/lib/checkout/checkout-state";
+import { limitCheckoutWrite } from "@/lib/checkout/checkout-limits";
+import { getCheckoutLinkOrThrow } from "@/lib/checkout/get-checkout-link";
+import { startLinkAttempt } from "@/lib/checkout/start-link-attempt";
+import { scheduleSandboxAnswer } from "@/lib/deposits/schedule-sandbox-answer";
+import { apiRoute, routeMethods } from "@/lib/http/api-route";
+import { startAttemptSchema } from "@/lib/schemas/checkout";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: apiRoute({ auth: "none", body: startAttemptSchema }, async ({ db, request, params, environment, origin, body }) => {
+    await limitCheckoutWrite(request, params.reference);
+    const attempt = await startLinkAttempt(db, { reference: params.reference, environment, origin, ...body });
+    scheduleSandboxAnswer(attempt);
+    return { status: 201, body: await checkoutState(db, await getCheckoutLinkOrThrow(db, params.reference, environment)) };
+  }),
+});

@@ -1,0 +1,40 @@
+import type { DbClient } from "@/lib/db/client";
+import { computeFeesMinor } from "@/lib/domain/fees";
+import { toMajor } from "@/lib/domain/money";
+import { listGateways } from "@/lib/gateways/list-gateways";
+
+export type CheckoutGateway = { name: string; provider: string; type: string; fees: number; total: number };
+export type CheckoutCountry = { code: string; gateways: CheckoutGateway[] };
+
+/**
+ * The gateways a customer can pay a link with (enabled for its merchant, accepting its
+ * currency), grouped by country, each with its fees and the total, so the page shows them
+ * without another round trip.
+ */
+export async function checkoutGateways(
+  client: DbClient,
+  link: { merchantId: string; currency: string; amountMinor: bigint },
+): Promise<CheckoutCountry[]> {
+  const gateways = (await listGateways(client, "deposit", link.merchantId)).filter((g) => g.allowedCurrencies.includes(link.currency));
+  const byCountry = new Map<string, CheckoutGateway[]>();
+  for (const g of gateways) {
+    const feesMinor = computeFeesMinor(link.amountMinor, link.currency, {
+      percent: g.feePercent.toString(),
+      fixedMinor: g.feeFixed as Record<string, number>,
+    });
+    const entry = {
+      name: g.name,
+      provider: g.provider ?? g.name,
+      type: g.type,
+      fees: toMajor(feesMinor, link.currency),
+      total: toMajor(link.amountMinor + feesMinor, link.currency),
+    };
+    for (const country of g.allowedCountries) byCountry.set(country, [...(byCountry.get(country) ?? []), entry]);
+  }
+  return [...byCountry.entries()].map(([code, list]) => ({ code, gateways: list }));
+}
+
+/** The country of the gateway a customer chose, checked against what the page offered. */
+export function gatewayServesCountry(countries: CheckoutCountry[], gatewayName: string, country: string): boolean {
+  return countries.some((c) => c.code === country && c.gateways.some((g) => g.name === gatewayName));
+}

@@ -1,0 +1,15 @@
+import type { DbClient } from "@/lib/db/client";
+import type { Environment } from "@/lib/domain/environment";
+import { notFound } from "@/lib/http/api-error";
+
+/** The link a checkout page or endpoint serves: only in its own environment, with its merchant's name. */
+export async function findCheckoutLink(client: DbClient, reference: string, environment: Environment) {
+  const link = await client.paymentLink.findUnique({ where: { reference }, include: { merchant: { select: { name: true } } } });
+  return link && link.environment === environment ? link : null;
+}
+
+export async function getCheckoutLinkOrThrow(client: DbClient, reference: string, environment: Environment) {
+  const link = await findCheckoutLink(client, reference, environment);
+  if (!link) throw notFound("Payment link");
+  return link;
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { countryField, phoneField } from "./common";
+
+// What the hosted checkout page sends: the customer's choices, nothing the merchant set.
+export const startAttemptSchema = z.strictObject({
+  gatewayName: z.string({ error: "must be a string" }).min(1).max(64),
+  country: countryField,
+  customerPhone: phoneField,
+});
+
+export const checkoutOtpSchema = z.strictObject({
+  otp: z.string({ error: "is required and must be a string" }).regex(/^\d{4,8}$/, { error: "must be 4 to 8 digits" }),
+});
