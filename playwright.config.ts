@@ -14,7 +14,7 @@ const chromium = {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: 2,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
@@ -25,7 +25,8 @@ export default defineConfig({
   webServer: {
     command: "node_modules/.bin/tsx e2e/serve.ts",
     url: `http://127.0.0.1:${port}/public/gateways/deposit/list`,
-    env: { E2E_PORT: String(port), LOG_LEVEL: "silent" },
+    // Every test is a customer at 127.0.0.1: lift the per-address checkout limits (tested in integration).
+    env: { E2E_PORT: String(port), LOG_LEVEL: "silent", CHECKOUT_READS_PER_MINUTE_PER_IP: "100000", CHECKOUT_WRITES_PER_MINUTE_PER_IP: "100000" },
     reuseExistingServer: false,
     timeout: 120_000,
   },

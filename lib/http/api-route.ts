@@ -37,7 +37,9 @@ export type ApiContext<TBody, TAuth extends AuthMode> = {
 
 type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export function requestEnvironment(request: Request): Environment {
+type HeadersAndUrl = { headers: Headers; url: string };
+
+export function requestEnvironment(request: HeadersAndUrl): Environment {
   // Set by proxy.ts from the path, after discarding whatever the client sent under that name.
   return request.headers.get(ENVIRONMENT_HEADER) === "sandbox" ? "sandbox" : "live";
 }
@@ -47,7 +49,7 @@ export function requestEnvironment(request: Request): Environment {
  * (or a proxy's X-Forwarded-Host/-Proto) header, since Next reports its own bind address in
  * request.url. PAYMENT_BASE_URL overrides it for paymentUrl.
  */
-export function requestOrigin(request: Request): string {
+export function requestOrigin(request: HeadersAndUrl): string {
   const url = new URL(request.url);
   const host = request.headers.get("x-forwarded-host")?.split(",")[0].trim() || request.headers.get("host") || url.host;
   const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() || url.protocol.replace(":", "");

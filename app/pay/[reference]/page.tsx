@@ -1,0 +1,147 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { NextIntlClientProvider } from "next-intl";
+import { getFormatter, getLocale, getMessages, getTranslations } from "next-intl/server";
+import { CheckoutFlow, type CheckoutCountryView } from "@/components/checkout/checkout-flow";
+import { FinalScreen, type FinalStatus } from "@/components/checkout/final-screen";
+import { ShareLink } from "@/components/checkout/share-link";
+import { LocaleSwitch } from "@/components/locale-switch";
+import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
+import { checkoutState } from "@/lib/checkout/checkout-state";
+import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
+import { qrSvg } from "@/lib/checkout/qr-svg";
+import { db } from "@/lib/db/client";
+import { DIAL_CODES } from "@/lib/domain/dial-codes";
+import { pathPrefix } from "@/lib/domain/environment";
+import { minorUnits, toMajor } from "@/lib/domain/money";
+import { requestEnvironment, requestOrigin } from "@/lib/http/api-route";
+import { paymentUrl } from "@/lib/links/payment-url";
+import "./checkout.css";
+
+type Params = { params: Promise<{ reference: string }> };
+
+/** What the page knows of its request, in the shape the API helpers read. */
+async function requestLike() {
+  const h = await headers();
+  return { headers: h as unknown as Headers, url: "http://localhost/" };
+}
+
+/** The customer's country from Accept-Language ("fr-SN" -> SN), when it is one we serve. */
+function countryFromLanguage(acceptLanguage: string | null, available: string[]): string | null {
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const region = part.split(";")[0].trim().split("-")[1]?.toUpperCase();
+    if (region && available.includes(region)) return region;
+  }
+  return null;
+}
+
+// The hosted checkout: server-rendered, with one small client island for the interactive steps.
+export default async function PayPage({ params }: Params) {
+  const { reference } = await params;
+  const request = await requestLike();
+  const environment = requestEnvironment(request);
+  const link = await findCheckoutLink(db(), reference, environment);
+  if (!link) notFound();
+
+  const [state, locale, t, format] = await Promise.all([
+    checkoutState(db(), link),
+    getLocale(),
+    getTranslations("checkout"),
+    getFormatter(),
+  ]);
+  const digits = minorUnits(link.currency);
+  const money = (value: number) =>
+    format.number(value, { style: "currency", currency: link.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const amountLabel = money(toMajor(link.amountMinor, link.currency));
+  const merchant = link.merchant.name;
+  const pagePath = `${pathPrefix(environment)}/pay/${reference}`;
+  const sandbox = environment === "sandbox";
+
+  let body;
+  if (state.status !== "pending") {
+    body = (
+      <FinalScreen
+        status={state.status as FinalStatus}
+        merchant={merchant}
+        amount={amountLabel}
+        reference={reference}
+        failureReason={state.failureReason}
+        returnUrl={state.returnUrl}
+      />
+    );
+  } else {
+    const regionNames = new Intl.DisplayNames([locale], { type: "region" });
+    const countries: CheckoutCountryView[] = (await checkoutGateways(db(), link)).map((c) => ({
+      code: c.code,
+      name: regionNames.of(c.code) ?? c.code,
+      dialCode: DIAL_CODES[c.code] ?? "",
+      gateways: c.gateways.map((g) => ({ name: g.name, provider: g.provider, type: g.type, feesLabel: money(g.fees), totalLabel: money(g.total) })),
+    }));
+    countries.sort((a, b) => a.name.localeCompare(b.name, locale));
+    const initialCountry =
+      countryFromLanguage(request.headers.get("accept-language"), countries.map((c) => c.code)) ?? countries[0]?.code ?? "";
+    const url = paymentUrl(reference, environment, requestOrigin(request));
+    const messages = await getMessages();
+    body = (
+      <NextIntlClientProvider messages={{ checkout: messages.checkout }}>
+        <CheckoutFlow
+          reference={reference}
+          apiBase={`${pathPrefix(environment)}/api/checkout/${reference}`}
+          merchant={merchant}
+          amountLabel={amountLabel}
+          countries={countries}
+          initialCountry={initialCountry}
+          initialState={state}
+          expiresAt={link.expiresAt.toISOString()}
+        />
+        <details className="share">
+          <summary>{t("share.title")}</summary>
+          <div role="img" aria-label={t("share.qr")} className="qr" dangerouslySetInnerHTML={{ __html: await qrSvg(url) }} />
+          <ShareLink url={url} title={t("title", { merchant })} />
+        </details>
+      </NextIntlClientProvider>
+    );
+  }
+
+  return (
+    <main className="checkout">
+      {sandbox && (
+        <p className="sandbox-banner" role="note">
+          {t("sandboxBanner")}
+        </p>
+      )}
+      <header className="order">
+        <h1>{t("title", { merchant })}</h1>
+        <p className="description">{link.description}</p>
+        <p className="amount">
+          <span className="visually-hidden">{t("amount")}: </span>
+          {amountLabel}
+        </p>
+      </header>
+      {body}
+      {sandbox && state.status === "pending" && (
+        <details className="sandbox-help">
+          <summary>{t("sandboxHelp.title")}</summary>
+          <ul>
+            <li>{t("sandboxHelp.direct")}</li>
+            <li>{t("sandboxHelp.otp")}</li>
+            <li>{t("sandboxHelp.redirect")}</li>
+          </ul>
+        </details>
+      )}
+      <LocaleSwitch redirect={pagePath} />
+    </main>
+  );
+}
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { reference } = await params;
+  const t = await getTranslations("checkout");
+  const link = await findCheckoutLink(db(), reference, requestEnvironment(await requestLike()));
+  return {
+    title: link ? t("title", { merchant: link.merchant.name }) : t("notFound.title"),
+    robots: { index: false, follow: false },
+    referrer: "no-referrer",
+  };
+}

@@ -1,0 +1,47 @@
+import { useTranslations } from "next-intl";
+import { AutoRedirect } from "./auto-redirect";
+
+export type FinalStatus = "completed" | "failed" | "expired";
+const KNOWN_REASONS = ["declined_by_customer", "insufficient_funds", "otp_attempts_exceeded"];
+const REDIRECT_AFTER_SECONDS = 5;
+
+type Props = {
+  status: FinalStatus;
+  merchant: string;
+  amount: string;
+  reference: string;
+  failureReason: string | null;
+  /** The merchant's returnUrl carrying reference and status, when it gave one. */
+  returnUrl: string | null;
+};
+
+/**
+ * The end of a payment. Rendered by the server for a link that is already final, and by the
+ * checkout island when a payment ends while the customer watches; it holds no client state.
+ */
+export function FinalScreen({ status, merchant, amount, reference, failureReason, returnUrl }: Props) {
+  const t = useTranslations("checkout.final");
+  const reason = KNOWN_REASONS.includes(failureReason ?? "") ? failureReason! : "other";
+  return (
+    <section aria-labelledby="final-title" className={`final final-${status}`}>
+      <h2 id="final-title" tabIndex={-1}>
+        {status === "completed" ? t("completedTitle") : status === "failed" ? t("failedTitle") : t("expiredTitle")}
+      </h2>
+      {status === "completed" && <p>{t("completedBody", { merchant, amount })}</p>}
+      {status === "failed" && <p>{t(`reasons.${reason}`)}</p>}
+      {status === "expired" && <p>{t("expiredBody", { merchant })}</p>}
+      <p className="reference">{t("reference", { reference })}</p>
+      {returnUrl && status === "completed" && (
+        <>
+          <AutoRedirect url={returnUrl} seconds={REDIRECT_AFTER_SECONDS} />
+          <p role="status">{t("redirecting", { merchant })}</p>
+        </>
+      )}
+      {returnUrl && (
+        <a className="button" href={returnUrl}>
+          {t("backToMerchant", { merchant })}
+        </a>
+      )}
+    </section>
+  );
+}
