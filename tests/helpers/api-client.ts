@@ -21,6 +21,17 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule> }[] = [
   { pattern: /^\/api\/checkout\/(?<reference>[^/]+)$/, load: () => import("@/app/api/checkout/[reference]/route") },
   { pattern: /^\/api\/checkout\/(?<reference>[^/]+)\/attempts$/, load: () => import("@/app/api/checkout/[reference]/attempts/route") },
   { pattern: /^\/api\/checkout\/(?<reference>[^/]+)\/otp$/, load: () => import("@/app/api/checkout/[reference]/otp/route") },
+  { pattern: /^\/admin\/api\/session$/, load: () => import("@/app/admin/api/session/route") },
+  { pattern: /^\/admin\/api\/search$/, load: () => import("@/app/admin/api/search/route") },
+  { pattern: /^\/admin\/api\/links$/, load: () => import("@/app/admin/api/links/route") },
+  { pattern: /^\/admin\/api\/deposits$/, load: () => import("@/app/admin/api/deposits/route") },
+  { pattern: /^\/admin\/api\/payments\/(?<reference>[^/]+)$/, load: () => import("@/app/admin/api/payments/[reference]/route") },
+  { pattern: /^\/admin\/api\/merchants$/, load: () => import("@/app/admin/api/merchants/route") },
+  { pattern: /^\/admin\/api\/merchants\/(?<id>[^/]+)$/, load: () => import("@/app/admin/api/merchants/[id]/route") },
+  { pattern: /^\/admin\/api\/merchants\/(?<id>[^/]+)\/keys$/, load: () => import("@/app/admin/api/merchants/[id]/keys/route") },
+  { pattern: /^\/admin\/api\/keys\/(?<id>[^/]+)\/revoke$/, load: () => import("@/app/admin/api/keys/[id]/revoke/route") },
+  { pattern: /^\/admin\/api\/overview$/, load: () => import("@/app/admin/api/overview/route") },
+  { pattern: /^\/admin\/api\/audit$/, load: () => import("@/app/admin/api/audit/route") },
   { pattern: /^\/api\/v4\/openapi\.json$/, load: () => import("@/app/api/v4/openapi.json/route") },
   { pattern: /^\/api\/v1\/.+$/, load: () => import("@/app/api/v1/[...path]/route") },
   { pattern: /^\/api\/.+$/, load: () => import("@/app/api/[...path]/route") },
@@ -28,7 +39,7 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule> }[] = [
 
 export const ORIGIN = "http://pay.test";
 
-export type CallOptions = { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
+export type CallOptions = { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: Record<string, string> };
 export type ApiResponse = { status: number; headers: Headers; body: any };
 
 export async function call(method: string, fullPath: string, options: CallOptions = {}): Promise<ApiResponse> {
@@ -43,7 +54,8 @@ export async function call(method: string, fullPath: string, options: CallOption
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
 
-  const request = new Request(`${ORIGIN}${pathname}`, { method, headers, body });
+  const search = options.query ? `?${new URLSearchParams(options.query)}` : "";
+  const request = new Request(`${ORIGIN}${pathname}${search}`, { method, headers, body });
   const handler = (await route.load())[method];
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();

@@ -1,0 +1,20 @@
+// GET /admin/api/audit - the latest admin actions: who, what, when
+import { adminRoute } from "@/lib/admin/admin-route";
+import { db } from "@/lib/db/client";
+
+export const GET = adminRoute({}, async () => {
+  const entries = await db().auditEntry.findMany({ orderBy: { id: "desc" }, take: 100, include: { staff: { select: { email: true } } } });
+  return {
+    body: {
+      items: entries.map((e) => ({
+        id: e.id,
+        at: e.createdAt.toISOString(),
+        staff: e.staff.email,
+        action: e.action,
+        targetType: e.targetType,
+        targetId: e.targetId,
+        details: e.details,
+      })),
+    },
+  };
+});

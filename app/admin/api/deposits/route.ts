@@ -1,0 +1,12 @@
+// GET /admin/api/deposits - filterable, newest first, cursor-paginated
+import { adminRoute } from "@/lib/admin/admin-route";
+import { adminPaymentRow } from "@/lib/admin/admin-rows";
+import { listDeposits } from "@/lib/admin/list-payments";
+import { parseQuery } from "@/lib/admin/query-params";
+import { db } from "@/lib/db/client";
+import { paymentFiltersSchema } from "@/lib/schemas/admin";
+
+export const GET = adminRoute({}, async ({ url }) => {
+  const page = await listDeposits(db(), parseQuery(url, paymentFiltersSchema));
+  return { body: { items: page.items.map((row) => adminPaymentRow("deposit", row)), nextCursor: page.nextCursor } };
+});

@@ -1,0 +1,10 @@
+// POST /admin/api/merchants/{id}/keys - admin: issue a key (shown once, audited)
+import { adminRoute } from "@/lib/admin/admin-route";
+import { createApiKey } from "@/lib/admin/manage-api-keys";
+import { db } from "@/lib/db/client";
+import { createKeySchema } from "@/lib/schemas/admin";
+
+export const POST = adminRoute({ role: "admin", body: createKeySchema }, async ({ params, body, staff }) => ({
+  status: 201,
+  body: await createApiKey(db(), { staffId: staff.id, merchantId: params.id, ...body }),
+}));

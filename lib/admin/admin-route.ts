@@ -1,0 +1,73 @@
+import { timingSafeEqual } from "node:crypto";
+import type { Staff, StaffSession } from "@prisma/client";
+import { ulid } from "ulid";
+import type { z } from "zod";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+import { errorResponse, jsonResponse } from "@/lib/http/api-route";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { validationError } from "@/lib/http/validation-errors";
+import { findSession, readCookie, SESSION_COOKIE } from "./sessions";
+
+export const CSRF_HEADER = "x-csrf-token";
+
+type Config<TBody> = { role?: "admin"; body?: z.ZodType<TBody> };
+export type AdminContext<TBody> = {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  body: TBody;
+  staff: Staff;
+  session: StaffSession;
+};
+
+function sameToken(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The signed-in staff member of a request, or the reason there is none, as the spec's errors. */
+export async function requireStaff(request: Request) {
+  if (/^Bearer\s/i.test(request.headers.get("authorization") ?? "")) {
+    throw new ApiError(401, "Invalid or insufficient role", { details: "Merchant API keys cannot use the support view" });
+  }
+  const session = await findSession(db(), readCookie(request.headers.get("cookie"), SESSION_COOKIE));
+  if (!session) throw new ApiError(40002, "Unauthorized request", { details: "Sign in to the support view" });
+  return session;
+}
+
+/**
+ * The wrapper for the support view's data endpoints: a staff session (cookie), the role, and for
+ * every state-changing method the CSRF token the page received at sign-in, plus a same-origin check.
+ */
+export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (ctx: AdminContext<TBody>) => Promise<{ status?: number; body: unknown }>) {
+  return async (request: Request, context?: { params: Promise<Record<string, string>> }) => {
+    const requestId = `req_${ulid()}`;
+    try {
+      const session = await requireStaff(request);
+      if (config.role === "admin" && session.staff.role !== "admin") {
+        throw new ApiError(40001, "Unauthorized access to this resource", { details: "This action needs the admin role" });
+      }
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        const token = request.headers.get(CSRF_HEADER) ?? "";
+        const origin = request.headers.get("origin");
+        const host = request.headers.get("host");
+        if (!sameToken(token, session.csrfToken) || (origin && host && new URL(origin).host !== host)) {
+          throw new ApiError(40001, "Unauthorized access to this resource", { details: "Missing or invalid CSRF token" });
+        }
+      }
+      let body = undefined as TBody;
+      if (config.body) {
+        const parsed = config.body.safeParse(await readJsonBody(request));
+        if (!parsed.success) throw validationError(parsed.error);
+        body = parsed.data;
+      }
+      const params = (await context?.params) ?? {};
+      const result = await handler({ request, url: new URL(request.url), params, body, staff: session.staff, session });
+      return jsonResponse(result.status ?? 200, result.body, requestId);
+    } catch (error) {
+      return errorResponse(error, requestId, request);
+    }
+  };
+}

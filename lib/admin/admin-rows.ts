@@ -1,0 +1,25 @@
+import type { Deposit, PaymentLink } from "@prisma/client";
+import { effectiveDepositStatus } from "@/lib/domain/deposit-status";
+import { effectiveLinkStatus } from "@/lib/domain/link-status";
+import { toMajor } from "@/lib/domain/money";
+
+type WithMerchant<T> = T & { merchant: { name: string } };
+
+/** One row of the support view's tables, the same shape for links and deposits. */
+export function adminPaymentRow(kind: "link" | "deposit", row: WithMerchant<PaymentLink> | WithMerchant<Deposit>) {
+  const deposit = kind === "deposit" ? (row as Deposit) : null;
+  return {
+    kind,
+    id: row.id,
+    reference: deposit?.validatedReference ?? row.reference,
+    merchantId: row.merchantId,
+    merchant: row.merchant.name,
+    environment: row.environment,
+    status: deposit ? effectiveDepositStatus(deposit) : effectiveLinkStatus(row as PaymentLink),
+    amount: toMajor(row.amountMinor, row.currency),
+    currency: row.currency,
+    gatewayName: row.gatewayName,
+    customerPhone: row.customerPhone,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,18 @@
+import type { StaffRole } from "@prisma/client";
+import { ulid } from "ulid";
+import type { DbClient } from "@/lib/db/client";
+import { generatePassword, hashPassword } from "./passwords";
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** A staff account; without a password one is generated and returned once. */
+export async function createStaff(client: DbClient, options: { email: string; role: StaffRole; password?: string }) {
+  const email = options.email.trim().toLowerCase();
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new Error(`Not an e-mail address: ${options.email}`);
+  const password = options.password ?? generatePassword();
+  if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`A password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+  const staff = await client.staff.create({
+    data: { id: `stf_${ulid()}`, email, role: options.role, passwordHash: await hashPassword(password) },
+  });
+  return { staff, password };
+}

@@ -1,0 +1,78 @@
+import type { DbClient } from "@/lib/db/client";
+import { toMajor } from "@/lib/domain/money";
+import { notFound } from "@/lib/http/api-error";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function listMerchants(client: DbClient) {
+  const merchants = await client.merchant.findMany({
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, createdAt: true, _count: { select: { paymentLinks: true, deposits: true } } },
+  });
+  return merchants.map((m) => ({ id: m.id, name: m.name, createdAt: m.createdAt.toISOString(), links: m._count.paymentLinks, deposits: m._count.deposits }));
+}
+
+type Volume = { environment: string; currency: string; count: number; amount: number };
+
+/** Completed volume per environment and currency (links and direct deposits, not counted twice). */
+export async function completedVolume(client: DbClient, where: { merchantId?: string; since: Date; until?: Date }) {
+  const range = { gte: where.since, ...(where.until ? { lt: where.until } : {}) };
+  const filter = { ...(where.merchantId ? { merchantId: where.merchantId } : {}), status: "completed" as const, completedAt: range };
+  const [links, deposits] = await Promise.all([
+    client.paymentLink.groupBy({ by: ["environment", "currency"], where: filter, _count: true, _sum: { amountMinor: true } }),
+    // A checkout attempt's money is the link's: count deposits made through the API only.
+    client.deposit.groupBy({ by: ["environment", "currency"], where: { ...filter, paymentLinkId: null }, _count: true, _sum: { amountMinor: true } }),
+  ]);
+  const totals = new Map<string, Volume & { minor: bigint }>();
+  for (const row of [...links, ...deposits]) {
+    const key = `${row.environment}:${row.currency}`;
+    const current = totals.get(key) ?? { environment: row.environment, currency: row.currency, count: 0, amount: 0, minor: 0n };
+    current.count += row._count;
+    current.minor += row._sum.amountMinor ?? 0n;
+    totals.set(key, current);
+  }
+  return [...totals.values()].map(({ minor, ...v }) => ({ ...v, amount: toMajor(minor, v.currency) }));
+}
+
+export async function merchantDetail(client: DbClient, id: string, now = new Date()) {
+  const merchant = await client.merchant.findUnique({
+    where: { id },
+    include: { apiKeys: { orderBy: { createdAt: "desc" } }, gateways: { orderBy: [{ kind: "asc" }, { gatewayName: "asc" }] } },
+  });
+  if (!merchant) throw notFound("Merchant");
+  return {
+    id: merchant.id,
+    name: merchant.name,
+    createdAt: merchant.createdAt.toISOString(),
+    keys: merchant.apiKeys.map((k) => ({
+      id: k.id,
+      prefix: k.prefix,
+      environment: k.environment,
+      role: k.role,
+      scopes: k.scopes,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    })),
+    gateways: merchant.gateways.map((g) => ({ kind: g.kind, name: g.gatewayName })),
+    volume30d: await completedVolume(client, { merchantId: id, since: new Date(now.getTime() - 30 * DAY_MS) }),
+  };
+}
+
+/** Counts and volumes per status and currency, for links and deposits, since a moment. */
+async function statusFigures(client: DbClient, since: Date) {
+  const where = { createdAt: { gte: since } };
+  const [links, deposits] = await Promise.all([
+    client.paymentLink.groupBy({ by: ["status", "currency"], where, _count: true, _sum: { amountMinor: true } }),
+    client.deposit.groupBy({ by: ["status", "currency"], where, _count: true, _sum: { amountMinor: true } }),
+  ]);
+  const shape = (rows: typeof links) =>
+    rows.map((r) => ({ status: r.status, currency: r.currency, count: r._count, amount: toMajor(r._sum.amountMinor ?? 0n, r.currency) }));
+  return { links: shape(links), deposits: shape(deposits as unknown as typeof links) };
+}
+
+export async function overview(client: DbClient, now = new Date()) {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const [day, week] = await Promise.all([statusFigures(client, today), statusFigures(client, new Date(now.getTime() - 7 * DAY_MS))]);
+  return { today: day, last7Days: week };
+}

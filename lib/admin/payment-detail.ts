@@ -1,0 +1,59 @@
+import type { Deposit, PaymentLink } from "@prisma/client";
+import type { DbClient } from "@/lib/db/client";
+import { formatFractionalSeconds } from "@/lib/domain/time";
+import { notFound } from "@/lib/http/api-error";
+import { toDepositDetailJson } from "@/lib/deposits/transform-deposit";
+import { toPaymentLinkJson } from "@/lib/links/transform-link";
+
+type TimelineEntry = { at: string; event: string; reference: string; details?: string | null };
+
+function depositTimeline(d: Deposit): TimelineEntry[] {
+  const entries: TimelineEntry[] = [{ at: formatFractionalSeconds(d.createdAt), event: `deposit.created (${d.paymentType} via ${d.gatewayName})`, reference: d.reference }];
+  if (d.flow === "otp" && d.otpAttempts > 0) entries.push({ at: formatFractionalSeconds(d.createdAt), event: `otp.wrong_tries: ${d.otpAttempts}`, reference: d.reference });
+  if (d.completedAt) entries.push({ at: formatFractionalSeconds(d.completedAt), event: "deposit.completed", reference: d.validatedReference ?? d.reference });
+  if (d.failedAt) entries.push({ at: formatFractionalSeconds(d.failedAt), event: "deposit.failed", reference: d.reference, details: d.failureReason });
+  if (d.expiredAt) entries.push({ at: formatFractionalSeconds(d.expiredAt), event: "deposit.expired", reference: d.reference });
+  return entries;
+}
+
+function linkTimeline(l: PaymentLink): TimelineEntry[] {
+  const entries: TimelineEntry[] = [{ at: formatFractionalSeconds(l.createdAt), event: "payment_link.created", reference: l.reference }];
+  if (l.completedAt) entries.push({ at: formatFractionalSeconds(l.completedAt), event: "payment_link.completed", reference: l.reference });
+  if (l.failedAt) entries.push({ at: formatFractionalSeconds(l.failedAt), event: "payment_link.failed", reference: l.reference, details: l.failureReason });
+  if (l.expiredAt) entries.push({ at: formatFractionalSeconds(l.expiredAt), event: "payment_link.expired", reference: l.reference });
+  return entries;
+}
+
+/** Everything about one payment for support: its fields, a timeline, its attempts (links). */
+export async function paymentDetail(client: DbClient, reference: string, origin: string) {
+  const link = await client.paymentLink.findUnique({
+    where: { reference },
+    include: { merchant: { select: { id: true, name: true } }, attempts: { orderBy: { createdAt: "asc" } } },
+  });
+  if (link) {
+    const timeline = [...linkTimeline(link), ...link.attempts.flatMap(depositTimeline)].sort((a, b) => a.at.localeCompare(b.at));
+    return {
+      kind: "link" as const,
+      environment: link.environment,
+      merchant: link.merchant,
+      payment: toPaymentLinkJson(link, origin),
+      attempts: link.attempts.map(toDepositDetailJson),
+      timeline,
+      references: [link.reference],
+    };
+  }
+  const deposit = await client.deposit.findFirst({
+    where: { OR: [{ reference }, { validatedReference: reference }] },
+    include: { merchant: { select: { id: true, name: true } } },
+  });
+  if (!deposit) throw notFound("Payment");
+  return {
+    kind: "deposit" as const,
+    environment: deposit.environment,
+    merchant: deposit.merchant,
+    payment: toDepositDetailJson(deposit),
+    attempts: [],
+    timeline: depositTimeline(deposit),
+    references: [deposit.reference, ...(deposit.validatedReference ? [deposit.validatedReference] : [])],
+  };
+}

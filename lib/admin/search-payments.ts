@@ -1,0 +1,50 @@
+import type { DbClient } from "@/lib/db/client";
+
+const LIMIT = 20;
+
+/**
+ * One box for every question support gets: a link, deposit or invoice by any of its references,
+ * a customer's phone or e-mail, or a merchant's name.
+ */
+export async function searchPayments(client: DbClient, query: string) {
+  const q = query.trim();
+  if (!q) return { links: [], deposits: [], merchants: [] };
+  const reference = q.toUpperCase();
+  const phone = /^\+?\d{6,15}$/.test(q.replace(/[\s-]/g, "")) ? `+${q.replace(/[^\d]/g, "")}` : null;
+  const email = q.includes("@") ? q.toLowerCase() : null;
+
+  const [links, deposits, merchants] = await Promise.all([
+    client.paymentLink.findMany({
+      where: {
+        OR: [
+          { reference },
+          ...(phone ? [{ customerPhone: phone }] : []),
+          ...(email ? [{ customerEmail: { equals: email, mode: "insensitive" as const } }] : []),
+        ],
+      },
+      include: { merchant: { select: { name: true } } },
+      orderBy: { id: "desc" },
+      take: LIMIT,
+    }),
+    client.deposit.findMany({
+      where: {
+        OR: [
+          { reference },
+          { validatedReference: reference },
+          ...(phone ? [{ customerPhone: phone }] : []),
+          ...(email ? [{ customerEmail: { equals: email, mode: "insensitive" as const } }] : []),
+        ],
+      },
+      include: { merchant: { select: { name: true } } },
+      orderBy: { id: "desc" },
+      take: LIMIT,
+    }),
+    client.merchant.findMany({
+      where: { OR: [{ name: { contains: q, mode: "insensitive" } }, { id: q }] },
+      orderBy: { createdAt: "desc" },
+      take: LIMIT,
+      select: { id: true, name: true, createdAt: true },
+    }),
+  ]);
+  return { links, deposits, merchants };
+}

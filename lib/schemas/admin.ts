@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { SCOPES } from "@/lib/merchants/api-keys";
+
+const date = z.iso.date().or(z.iso.datetime()).transform((v) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v));
+const blankIsAbsent = (v: unknown) => (v === "" ? undefined : v);
+
+// Query string of the payment tables; unknown or blank filters are ignored.
+export const paymentFiltersSchema = z.object({
+  environment: z.preprocess(blankIsAbsent, z.enum(["sandbox", "live"]).optional()),
+  status: z.preprocess(blankIsAbsent, z.enum(["pending", "completed", "failed", "expired"]).optional()),
+  merchantId: z.preprocess(blankIsAbsent, z.string().max(64).optional()),
+  gatewayName: z.preprocess(blankIsAbsent, z.string().max(64).optional()),
+  from: z.preprocess(blankIsAbsent, date.optional()),
+  to: z.preprocess(blankIsAbsent, date.optional()),
+  cursor: z.preprocess(blankIsAbsent, z.string().max(64).optional()),
+});
+
+export const createKeySchema = z.strictObject({
+  environment: z.enum(["sandbox", "live"]),
+  scopes: z.array(z.enum(SCOPES)).min(1).optional(),
+});
