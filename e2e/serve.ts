@@ -15,6 +15,13 @@ const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 const merchant = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "E2E Shop", "--json"], { env, encoding: "utf8" });
 fs.writeFileSync(path.join(stateDir, "merchant.json"), merchant.trim().split("\n").at(-1) ?? "");
 
+// Support-view accounts, one per role, with passwords the tests know.
+const staff = { admin: { email: "admin@e2e.example", password: "e2e admin password" }, support: { email: "support@e2e.example", password: "e2e support password" } };
+for (const [role, account] of Object.entries(staff)) {
+  execFileSync(tsx, ["scripts/staff-create.ts", "--email", account.email, "--role", role, "--password", account.password], { env });
+}
+fs.writeFileSync(path.join(stateDir, "staff.json"), JSON.stringify(staff));
+
 const next = path.join(process.cwd(), "node_modules", ".bin", "next");
 const server = spawn(next, ["start", "--port", process.env.E2E_PORT ?? "3210"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));

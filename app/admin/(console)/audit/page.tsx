@@ -1,0 +1,5 @@
+import { AuditView } from "@/components/admin/audit-view";
+
+export default function AdminAuditPage() {
+  return <AuditView />;
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { redirect } from "next/navigation";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages } from "next-intl/server";
+import { AdminShell } from "@/components/admin/admin-shell";
+import { currentStaffSession } from "@/lib/admin/current-staff";
+import "../admin.css";
+
+export const metadata = { title: "Support", robots: { index: false } };
+
+// Every console page needs a staff session: anonymous visitors go to the sign-in page.
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const session = await currentStaffSession();
+  if (!session) redirect("/admin/login");
+  const messages = await getMessages();
+  return (
+    <NextIntlClientProvider messages={{ admin: messages.admin }}>
+      <AdminShell staff={{ email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }}>{children}</AdminShell>
+    </NextIntlClientProvider>
+  );
+}

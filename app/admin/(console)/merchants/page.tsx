@@ -1,0 +1,5 @@
+import { MerchantsView } from "@/components/admin/merchant-views";
+
+export default function AdminMerchantsPage() {
+  return <MerchantsView />;
+}

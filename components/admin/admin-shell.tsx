@@ -1,0 +1,42 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState, type ReactNode } from "react";
+import { signOut } from "./queries";
+import { StaffContext, type StaffInfo } from "./staff-context";
+
+export function AdminShell({ staff, children }: { staff: StaffInfo; children: ReactNode }) {
+  const t = useTranslations("admin");
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 5_000 } } }));
+  return (
+    <StaffContext.Provider value={staff}>
+      <QueryClientProvider client={client}>
+        <header className="admin-header">
+          <strong>{t("title")}</strong>
+          <nav aria-label={t("title")}>
+            <a href="/admin">{t("nav.overview")}</a>
+            <a href="/admin/links">{t("nav.links")}</a>
+            <a href="/admin/deposits">{t("nav.deposits")}</a>
+            <a href="/admin/merchants">{t("nav.merchants")}</a>
+            <a href="/admin/audit">{t("nav.audit")}</a>
+          </nav>
+          <form action="/admin/search" role="search" className="admin-search">
+            <label htmlFor="q" className="visually-hidden">
+              {t("search.label")}
+            </label>
+            <input id="q" name="q" type="search" placeholder={t("search.placeholder")} />
+            <button type="submit">{t("search.submit")}</button>
+          </form>
+          <span className="admin-who">
+            {staff.email} ({staff.role})
+          </span>
+          <button type="button" onClick={signOut}>
+            {t("nav.logout")}
+          </button>
+        </header>
+        <main className="admin-main">{children}</main>
+      </QueryClientProvider>
+    </StaffContext.Provider>
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useAdminAction, useAdminQuery } from "./queries";
+import { useStaff } from "./staff-context";
+
+type Attempt = { number: number; startedAt: string; httpStatus: number | null; durationMs: number; responseExcerpt: string | null; error: string | null; succeeded: boolean };
+type Delivery = { id: string; eventType: string; url: string; status: string; attempts: Attempt[]; nextAttemptAt: string | null };
+type Detail = {
+  kind: "link" | "deposit";
+  environment: string;
+  merchant: { id: string; name: string };
+  payment: Record<string, unknown>;
+  attempts: Record<string, unknown>[];
+  timeline: { at: string; event: string; reference: string; details?: string | null }[];
+  webhooks?: Delivery[];
+};
+
+function Fields({ data }: { data: Record<string, unknown> }) {
+  return (
+    <dl className="admin-fields">
+      {Object.entries(data).map(([key, value]) => (
+        <div key={key}>
+          <dt>{key}</dt>
+          <dd>{value === null ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function PaymentDetailView({ reference }: { reference: string }) {
+  const t = useTranslations("admin");
+  const staff = useStaff();
+  const detail = useAdminQuery<Detail>(`/admin/api/payments/${reference}`);
+  const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
+
+  if (detail.isPending) return <p>{t("loading")}</p>;
+  if (detail.isError) return <p role="alert">{t("error", { message: detail.error.message })}</p>;
+  const d = detail.data;
+  return (
+    <>
+      <h1>{reference}</h1>
+      <p>
+        <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · {d.environment} ·{" "}
+        <span className={`badge badge-${String(d.payment.status)}`}>{String(d.payment.status)}</span>
+      </p>
+      <h2>{t("detail.fields")}</h2>
+      <Fields data={d.payment} />
+      <h2>{t("detail.timeline")}</h2>
+      <ol className="admin-timeline">
+        {d.timeline.map((e, i) => (
+          <li key={i}>
+            <time>{e.at}</time> {e.event} <code>{e.reference}</code> {e.details ? `(${e.details})` : ""}
+          </li>
+        ))}
+      </ol>
+      {d.attempts.length > 0 && (
+        <>
+          <h2>{t("detail.attempts")}</h2>
+          {d.attempts.map((a) => (
+            <details key={String(a.reference)}>
+              <summary>
+                {String(a.reference)} · {String(a.gatewayName)} · {String(a.status)}
+              </summary>
+              <Fields data={a} />
+            </details>
+          ))}
+        </>
+      )}
+      <h2>{t("detail.webhooks")}</h2>
+      {!d.webhooks?.length && <p>{t("detail.noWebhooks")}</p>}
+      {d.webhooks?.map((w) => (
+        <section key={w.id} className="admin-delivery" aria-label={`${w.eventType} ${w.url}`}>
+          <h3>
+            {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}>{w.status}</span>
+          </h3>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t("columns.at")}</th>
+                <th scope="col">{t("detail.httpStatus")}</th>
+                <th scope="col">{t("detail.duration")}</th>
+                <th scope="col">{t("detail.answer")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {w.attempts.map((a) => (
+                <tr key={a.number}>
+                  <td>{a.number}</td>
+                  <td>{a.startedAt.slice(0, 19).replace("T", " ")}</td>
+                  <td>{a.httpStatus ?? "—"}</td>
+                  <td>{a.durationMs} ms</td>
+                  <td>
+                    <code>{a.error ?? a.responseExcerpt ?? ""}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {staff.role === "admin" && w.status !== "delivered" && (
+            <button type="button" onClick={() => retry.mutate(w.id)} disabled={retry.isPending}>
+              {t("detail.retry")}
+            </button>
+          )}
+        </section>
+      ))}
+      {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}
+      {retry.isError && <p role="alert">{t("error", { message: retry.error.message })}</p>}
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { PaymentTable, type PaymentRow } from "./payment-table";
+import { useAdminQuery } from "./queries";
+
+export function SearchView({ q }: { q: string }) {
+  const t = useTranslations("admin");
+  const result = useAdminQuery<{ payments: PaymentRow[]; merchants: { id: string; name: string }[] }>("/admin/api/search", { q });
+  return (
+    <>
+      <h1>{t("search.results", { q })}</h1>
+      {result.isPending && <p>{t("loading")}</p>}
+      {result.isError && <p role="alert">{t("error", { message: result.error.message })}</p>}
+      {result.data && result.data.payments.length + result.data.merchants.length === 0 && <p>{t("search.none")}</p>}
+      {result.data && result.data.payments.length > 0 && <PaymentTable rows={result.data.payments} />}
+      {result.data && result.data.merchants.length > 0 && (
+        <ul>
+          {result.data.merchants.map((m) => (
+            <li key={m.id}>
+              <a href={`/admin/merchants/${m.id}`}>{m.name}</a> <code>{m.id}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

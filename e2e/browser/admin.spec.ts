@@ -1,0 +1,65 @@
+import { expect, test, type Page } from "@playwright/test";
+import { auth, e2eMerchant, e2eStaff } from "../helpers";
+
+const merchant = e2eMerchant();
+const staff = e2eStaff();
+test.use({ locale: "en-GB" });
+
+async function signIn(page: Page, who: "admin" | "support") {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel("E-mail").fill(staff[who].email);
+  await page.getByLabel("Password").fill(staff[who].password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+}
+
+test("staff sign in, find a payment created through the API and open it", async ({ page, request }) => {
+  const link = await (
+    await request.post("/test/api/v4/payments/link", {
+      headers: auth(merchant.sandboxKey),
+      data: { amount: 7500, currency: "XOF", description: "Support case", customerEmail: "case@example.com" },
+    })
+  ).json();
+  await signIn(page, "support");
+  await page.getByRole("searchbox").fill(link.reference);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: link.reference }).click();
+  await expect(page.getByRole("heading", { name: link.reference })).toBeVisible();
+  await expect(page.getByText("payment_link.created")).toBeVisible();
+  await expect(page.getByText("case@example.com")).toBeVisible();
+});
+
+test("a wrong password is refused on the sign-in page", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail").fill(staff.support.email);
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".admin-error")).toHaveText("Invalid e-mail or password.");
+});
+
+test("admins issue a key shown once; support cannot", async ({ page, browser }) => {
+  await signIn(page, "admin");
+  await page.goto(`/admin/merchants/${merchant.id}`);
+  await page.getByRole("button", { name: "New sandbox key" }).click();
+  await expect(page.getByRole("status")).toContainText("sk_test_");
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("cell", { name: "api_key.created" }).first()).toBeVisible();
+
+  const context = await browser.newContext({ locale: "en-GB" });
+  const supportPage = await context.newPage();
+  await signIn(supportPage, "support");
+  await supportPage.goto(`/admin/merchants/${merchant.id}`);
+  await expect(supportPage.getByRole("heading", { name: "API keys" })).toBeVisible();
+  await expect(supportPage.getByRole("button", { name: "New sandbox key" })).toHaveCount(0);
+  await context.close();
+});
+
+test("the data endpoints refuse anonymous callers and merchant keys", async ({ request }) => {
+  const anonymous = await request.get("/admin/api/links");
+  expect(anonymous.status()).toBe(401);
+  expect((await anonymous.json()).error.code).toBe(40002);
+  const withKey = await request.get("/admin/api/links", { headers: auth(merchant.sandboxKey) });
+  expect(withKey.status()).toBe(401);
+  expect((await withKey.json()).error.code).toBe(401);
+});
