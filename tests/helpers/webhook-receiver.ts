@@ -46,3 +46,10 @@ export async function startReceiver(answer: Answer = ok) {
 }
 
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** Lets the SSRF guard through to this receiver (its exact 127.0.0.1:port), as a developer would. */
+export function allow<T extends { host: string }>(receiver: T): T {
+  const current = process.env.WEBHOOK_ALLOWED_PRIVATE_HOSTS?.split(",").filter(Boolean) ?? [];
+  process.env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [...current, receiver.host].join(",");
+  return receiver;
+}
