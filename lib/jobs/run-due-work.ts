@@ -12,7 +12,6 @@ export type DueWorkOptions = {
   /** Webhook attempts in flight at once. */
   concurrency?: number;
   settings?: WebhookSettings;
-  ca?: string;
 };
 
 export type DueWorkReport = { linksExpired: number; depositsSettled: number; deliveriesAttempted: number };
@@ -86,7 +85,7 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   });
   await inParallel(due, options.concurrency ?? 8, async ({ id }) => {
     await guarded("webhook attempt", id, async () => {
-      const state = await attemptDelivery(client, { deliveryId: id, now, settings: options.settings, ca: options.ca });
+      const state = await attemptDelivery(client, { deliveryId: id, now, settings: options.settings });
       if (state.attempted) report.deliveriesAttempted++;
     });
   });

@@ -22,8 +22,6 @@ export type AttemptOptions = {
   /** The scheduler's clock: what is due, and when the next attempt will be. */
   now?: Date;
   settings?: WebhookSettings;
-  /** Extra trusted CAs (PEM) for the receiver's certificate; see sendWebhookRequest. */
-  ca?: string;
 };
 
 /** How long a claim holds: past the longest attempt, so a live claimer is never overtaken. */
@@ -71,7 +69,7 @@ export async function attemptDelivery(client: DbClient, options: AttemptOptions)
   // Signed at the real time: receivers check the timestamp against their own clock.
   const startedAt = new Date();
   const headers = signWebhook({ id: delivery.eventId, body: delivery.event.payload, at: startedAt, secrets: delivery.event.merchant });
-  const result = await sendWebhookRequest({ url: delivery.url, body: delivery.event.payload, headers, settings, ca: options.ca });
+  const result = await sendWebhookRequest({ url: delivery.url, body: delivery.event.payload, headers, settings });
 
   const finishedAt = new Date(now.getTime() + result.durationMs);
   const failures = delivery.roundFailures + (result.ok ? 0 : 1);

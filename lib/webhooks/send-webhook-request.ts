@@ -19,8 +19,6 @@ type Request = {
   body: string;
   headers: Record<string, string>;
   settings: WebhookSettings;
-  /** Extra trusted CA certificates (PEM); by default Node's store, NODE_EXTRA_CA_CERTS included. */
-  ca?: string;
 };
 
 class BlockedAddressError extends Error {}
@@ -68,9 +66,10 @@ function refusal(error: string, permanent: boolean): SendResult {
  * POSTs one webhook with the SSRF guard: HTTPS only, the connection made to the checked address,
  * redirects never followed (a 3xx is a failed attempt), the whole exchange bounded by
  * settings.timeoutMs and the answer's body by RESPONSE_EXCERPT_BYTES. node:https rather than
- * fetch, whose global dispatcher would ignore the checked lookup. Never throws.
+ * fetch, whose global dispatcher would ignore the checked lookup. Certificates are checked
+ * against Node's CA store (a private CA comes in through NODE_EXTRA_CA_CERTS). Never throws.
  */
-export async function sendWebhookRequest({ url: rawUrl, body, headers, settings, ca }: Request): Promise<SendResult> {
+export async function sendWebhookRequest({ url: rawUrl, body, headers, settings }: Request): Promise<SendResult> {
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -104,7 +103,6 @@ export async function sendWebhookRequest({ url: rawUrl, body, headers, settings,
       lookup: checkedLookup(allowPrivate),
       // A fresh connection per attempt: a pooled socket would skip the lookup and its check.
       agent: false,
-      ...(ca ? { ca } : {}),
     });
     const timer = setTimeout(() => {
       finish({ ok: false, httpStatus: null, responseExcerpt: null, error: `timeout: no answer within ${settings.timeoutMs} ms` });
