@@ -14,6 +14,7 @@ import { expirePaymentLinkJob } from "@/lib/jobs/functions/expire-payment-link-j
 import { sweepDueWorkJob } from "@/lib/jobs/functions/sweep-due-work-job";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { rotateWebhookSecret } from "@/lib/merchants/rotate-webhook-secret";
+import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { retryDeadDelivery } from "@/lib/webhooks/retry-dead-delivery";
 import { webhookSettings } from "@/lib/webhooks/webhook-settings";
@@ -49,9 +50,12 @@ function receivedFor(reference: string, secret = merchant.webhookSecret) {
   const matching = receiver.received.filter((r) => JSON.parse(r.body).reference === reference);
   expect(matching).toHaveLength(1);
   const [request] = matching;
-  const verified = new Webhook(secret).verify(request.body, headersOf(request.headers));
+  const verified = new Webhook(secret).verify(request.body, headersOf(request.headers)) as Record<string, unknown>;
   expect(request.headers["webhook-id"]).toMatch(/^msg_[0-9A-Z]{26}$/);
-  return { request, payload: verified as Record<string, unknown> };
+  // What was sent is what the OpenAPI document promises, field for field.
+  const schema = String(verified.event).startsWith("payment_link.") ? paymentLinkWebhookSchema : depositWebhookSchema;
+  expect(schema.safeParse(verified).error).toBeUndefined();
+  return { request, payload: verified };
 }
 
 const deliveredFor = async (reference: string) => (await eventsFor(reference)).some((e) => e.deliveries.every((d) => d.status === "delivered"));
@@ -235,6 +239,16 @@ describe("deposit webhooks", () => {
       gatewayName: "ORANGE_MONEY_CI",
       metadata: null,
     });
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes both webhooks with their headers and payload schemas", async () => {
+    const res = await call("GET", "/api/v4/openapi.json");
+    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent"]);
+    const post = res.body.webhooks.paymentLinkEvent.post;
+    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    expect(Object.keys(res.body.components.schemas.PaymentLinkWebhook.properties)).toEqual(LINK_FIELDS);
   });
 });
 

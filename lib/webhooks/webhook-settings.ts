@@ -21,9 +21,10 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== "" && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-export function webhookSettings(env: NodeJS.ProcessEnv = process.env): WebhookSettings {
-  const schedule = env.WEBHOOK_RETRY_SCHEDULE_MS?.split(",").map((s) => Number(s.trim()));
-  const validSchedule = schedule && schedule.length > 0 && schedule.every((n) => Number.isInteger(n) && n >= 0);
+export function webhookSettings(env: Record<string, string | undefined> = process.env): WebhookSettings {
+  const parts = env.WEBHOOK_RETRY_SCHEDULE_MS?.trim() ? env.WEBHOOK_RETRY_SCHEDULE_MS.split(",").map((s) => s.trim()) : [];
+  const schedule = parts.map(Number);
+  const validSchedule = parts.length > 0 && parts.every((p, i) => p !== "" && Number.isInteger(schedule[i]) && schedule[i] >= 0);
   return {
     retryScheduleMs: validSchedule ? schedule : [...DEFAULT_RETRY_SCHEDULE_MS],
     timeoutMs: positiveInt(env.WEBHOOK_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
