@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createAdapter } from "@/lib/db/adapter";
 import { db, type DbClient } from "@/lib/db/client";
+import { createDeposit } from "@/lib/deposits/create-deposit";
 import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import { formatWholeSeconds } from "@/lib/domain/time";
 import { startEmbeddedRunner } from "@/lib/jobs/embedded-runner";
@@ -218,6 +219,24 @@ describe("deposit webhooks", () => {
       customerPhone: "+2250700000222",
       ...depositFields(deposit, { customerEmail: "kofi@example.com" }),
     });
+  });
+
+  it("records the sandbox phone's answer from the sweep when the in-process timer was lost (restart)", async () => {
+    // createDeposit alone schedules no timer: as if the process that started it had died.
+    const deposit = await createDeposit(db(), {
+      merchantId: merchant.id,
+      environment: "sandbox",
+      endpoint: "classic",
+      origin: "http://pay.test",
+      input: { amount: 5000, currency: "XOF", customerPhone: "+2250700000333", country: "CI", gatewayName: "MTN_MOMO_CI", callbackUrl: receiver.url() },
+    });
+    await sleep(Number(process.env.SANDBOX_DIRECT_ANSWER_MS) + 20);
+    expect((await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } })).status).toBe("pending");
+    const report = await runDueWork(db());
+    expect(report.depositsSettled).toBeGreaterThanOrEqual(1);
+    expect(await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } })).toMatchObject({ status: "failed", failureReason: "insufficient_funds" });
+    await workUntil(() => deliveredFor(deposit.reference));
+    expect(receivedFor(deposit.reference).payload).toMatchObject({ event: "deposit.failed", failureReason: "insufficient_funds" });
   });
 
   it("names the validated reference and the invoice of a confirmed OTP deposit", async () => {
