@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/**/*.integration.test.ts", "lib/**/*.integration.test.ts"],
-          globalSetup: ["tests/helpers/global-setup.ts"],
+          globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/webhook-tls.ts"],
           setupFiles: ["tests/helpers/setup-db.ts"],
           // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long.
           env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "150" },

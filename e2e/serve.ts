@@ -11,6 +11,15 @@ fs.mkdirSync(stateDir, { recursive: true });
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 if (!env.DATABASE_URL) env.PGLITE_DATA_DIR = path.join(stateDir, "pglite");
 
+// The webhook test's HTTPS receiver (e2e/api/webhooks.spec.ts) listens on the next port with a
+// throwaway self-signed certificate, which the server trusts and lets through the SSRF guard.
+const tlsDir = path.join(stateDir, "tls");
+fs.mkdirSync(tlsDir);
+execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+  "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
+env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, "cert.pem");
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = `127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+
 const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 const merchant = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "E2E Shop", "--json"], { env, encoding: "utf8" });
 fs.writeFileSync(path.join(stateDir, "merchant.json"), merchant.trim().split("\n").at(-1) ?? "");

@@ -7,6 +7,7 @@ import { computeFeesMinor } from "@/lib/domain/fees";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
 import { gatewayAdapter, type DepositForGateway } from "@/lib/gateways/adapter";
+import { sendJobEvent } from "@/lib/jobs/send-job-event";
 import { ApiError } from "@/lib/http/api-error";
 import type { DepositRequest } from "@/lib/schemas/deposit";
 import { resolveDepositGateway, type DepositEndpoint } from "./resolve-deposit-gateway";
@@ -62,7 +63,7 @@ export async function createDeposit(
       ? { otpHash: (await adapter.sendOtp(forGateway)).otpHash, otpExpiresAt: expiresAt }
       : { redirectUrl: (await adapter.initiate(forGateway, { origin })).redirectUrl ?? null };
 
-  return client.deposit.create({
+  const deposit = await client.deposit.create({
     data: {
       id: `dep_${ulid()}`,
       reference,
@@ -87,4 +88,7 @@ export async function createDeposit(
       ...started,
     },
   });
+  // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
+  sendJobEvent({ name: "deposit/created", data: { depositId: deposit.id, expiresAt: deposit.expiresAt.toISOString() } });
+  return deposit;
 }

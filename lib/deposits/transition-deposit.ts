@@ -4,13 +4,17 @@ import { inTransaction } from "@/lib/db/in-transaction";
 import type { DepositStatus } from "@/lib/domain/deposit-status";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
 import { transitionLink } from "@/lib/links/transition-link";
+import { depositWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
+import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 
 type FinalStatus = Exclude<DepositStatus, "pending">;
 
 /**
  * Moves a deposit out of pending, once, and with it everything that follows from the change, in
  * one transaction: a checkout attempt settles its payment link (completed completes it, failed
- * fails it; an expired attempt leaves the link open for another try). The update is conditional
+ * fails it; an expired attempt leaves the link open for another try), and the deposit.* webhook
+ * for a deposit with its own callbackUrl is recorded (the outbox; a checkout attempt has none,
+ * its link's webhook tells the merchant). The update is conditional
  * on the row still being pending, so of two racing transitions (an approval and the expiry, two
  * confirmations) exactly one happens. Returns whether this call made the change.
  */
@@ -41,6 +45,17 @@ export async function transitionDeposit(
     if (count === 0) return false;
 
     const deposit = await tx.deposit.findUniqueOrThrow({ where: { id: options.id } });
+    if (deposit.callbackUrl && !deposit.paymentLinkId) {
+      const event = `deposit.${options.to}` as const;
+      await recordWebhookEvent(tx, {
+        merchantId: deposit.merchantId,
+        environment: deposit.environment,
+        type: event,
+        reference: deposit.validatedReference ?? deposit.reference,
+        url: deposit.callbackUrl,
+        payload: depositWebhookPayload(deposit, event),
+      });
+    }
     if (deposit.paymentLinkId && options.to !== "expired") {
       await transitionLink(tx, {
         id: deposit.paymentLinkId,

@@ -4,6 +4,7 @@ import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
+import { sendJobEvent } from "@/lib/jobs/send-job-event";
 import { truncateToSecond } from "@/lib/domain/time";
 import { LINK_DEFAULT_LIFETIME_SECONDS, type CreatePaymentLinkInput } from "@/lib/schemas/payment-link";
 
@@ -16,7 +17,7 @@ export async function createPaymentLink(client: DbClient, { merchantId, environm
   const amountMinor = toMinor(input.amount, input.currency);
   if (amountMinor === null) throw new Error("amount was validated against its currency");
 
-  return client.paymentLink.create({
+  const link = await client.paymentLink.create({
     data: {
       id: `pl_${ulid()}`,
       reference: newReference("link", environment),
@@ -35,4 +36,7 @@ export async function createPaymentLink(client: DbClient, { merchantId, environm
       expiresAt: new Date(createdAt.getTime() + lifetime * 1000),
     },
   });
+  // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
+  sendJobEvent({ name: "payment-link/created", data: { linkId: link.id, expiresAt: link.expiresAt.toISOString() } });
+  return link;
 }

@@ -1,12 +1,15 @@
 import type { Prisma } from "@prisma/client";
 import type { LinkStatus } from "@/lib/domain/link-status";
+import { linkWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
+import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 
 type FinalStatus = Exclude<LinkStatus, "pending">;
 
 /**
  * Moves a payment link out of pending, once: the update is conditional on the link still being
  * pending, so a payment racing the expiry, or two attempts, settle it exactly once. Must run in
- * the transaction of the change that causes it. Returns whether this call made the change.
+ * the transaction of the change that causes it: the payment_link.* webhook for a link with a
+ * callbackUrl is recorded in it too (the outbox). Returns whether this call made the change.
  */
 export async function transitionLink(
   tx: Prisma.TransactionClient,
@@ -16,7 +19,8 @@ export async function transitionLink(
   const stamp = to === "completed" ? { completedAt: at } : to === "failed" ? { failedAt: at } : { expiredAt: at };
   const { count } = await tx.paymentLink.updateMany({
     // A payment only completes a link before its expiry (the spec's transition table).
-    where: { id, status: "pending", ...(to === "completed" ? { expiresAt: { gt: at } } : {}) },
+    // And a link only expires once its expiresAt has come.
+    where: { id, status: "pending", ...(to === "completed" ? { expiresAt: { gt: at } } : to === "expired" ? { expiresAt: { lte: at } } : {}) },
     data: {
       status: to,
       ...stamp,
@@ -25,5 +29,19 @@ export async function transitionLink(
       ...(options.failureReason ? { failureReason: options.failureReason } : {}),
     },
   });
-  return count === 1;
+  if (count !== 1) return false;
+
+  const link = await tx.paymentLink.findUniqueOrThrow({ where: { id } });
+  if (link.callbackUrl) {
+    const event = `payment_link.${to}` as const;
+    await recordWebhookEvent(tx, {
+      merchantId: link.merchantId,
+      environment: link.environment,
+      type: event,
+      reference: link.reference,
+      url: link.callbackUrl,
+      payload: linkWebhookPayload(link, event),
+    });
+  }
+  return true;
 }

@@ -10,6 +10,7 @@ import {
 } from "@/lib/schemas/deposit";
 import { depositGatewaySchema, withdrawalGatewaySchema } from "@/lib/schemas/gateway";
 import { createPaymentLinkSchema, paymentLinkCreatedSchema, paymentLinkSchema } from "@/lib/schemas/payment-link";
+import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
 import { commonErrors, gatewayError, idempotencyErrors, notFoundError, otpErrors, validationErrors } from "./responses";
 
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
@@ -47,6 +48,25 @@ const generateInvoice = {
   },
 };
 
+const webhookHeaders = z.object({
+  "webhook-id": z.string().meta({ description: "The event id, the same on every retry: deduplicate on it." }),
+  "webhook-timestamp": z.string().meta({ description: "Unix seconds of this attempt." }),
+  "webhook-signature": z.string().meta({ description: "Standard Webhooks v1 signatures, space-separated (two during a secret rotation)." }),
+});
+const webhookDescription =
+  "Signed per Standard Webhooks with the merchant's webhook secret. Answer 2xx within 10 s; anything else is retried " +
+  "after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered. Confirm the status with a GET before trusting it.";
+const webhook = (operationId: string, summary: string, schema: z.ZodType) => ({
+  post: {
+    operationId,
+    summary,
+    description: webhookDescription,
+    requestParams: { header: webhookHeaders },
+    requestBody: json(schema),
+    responses: { "2XX": { description: "Received" } },
+  },
+});
+
 const idempotencyHeader = z.string().min(1).max(255).optional().meta({
   description:
     "Client-chosen key (1-255 characters) kept 24 h per merchant, environment and operation. Same key and body: the " +
@@ -70,6 +90,10 @@ export function buildOpenApiDocument(serverUrl: string) {
     ],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "sk_test_... or sk_live_..." } } },
     security: [{ bearer: [] }],
+    webhooks: {
+      paymentLinkEvent: webhook("paymentLinkWebhook", "payment_link.completed | failed | expired, to the link's callbackUrl", paymentLinkWebhookSchema),
+      depositEvent: webhook("depositWebhook", "deposit.completed | failed | expired, to the deposit's callbackUrl", depositWebhookSchema),
+    },
     paths: {
       "/api/v4/payments/link": {
         post: {

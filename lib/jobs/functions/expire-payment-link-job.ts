@@ -1,0 +1,13 @@
+import { db } from "@/lib/db/client";
+import { expireLink } from "@/lib/links/expire-link";
+import { inngest } from "../inngest-client";
+import { paymentLinkCreated } from "../job-events";
+
+/** Sleeps until the link's expiresAt, then expires it if it is still pending (with its webhook). */
+export const expirePaymentLinkJob = inngest.createFunction(
+  { id: "expire-payment-link", triggers: [paymentLinkCreated] },
+  async ({ event, step }) => {
+    await step.sleepUntil("wait-for-expiry", event.data.expiresAt);
+    return step.run("expire-link", () => expireLink(db(), { id: event.data.linkId }));
+  },
+);

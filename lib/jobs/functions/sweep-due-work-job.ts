@@ -1,0 +1,10 @@
+import { cron } from "inngest";
+import { db } from "@/lib/db/client";
+import { inngest } from "../inngest-client";
+import { runDueWork } from "../run-due-work";
+
+/** Every minute, whatever is overdue: the safety net under the event-driven functions. */
+export const sweepDueWorkJob = inngest.createFunction(
+  { id: "sweep-due-work", triggers: [cron("* * * * *")] },
+  async ({ step }) => step.run("run-due-work", () => runDueWork(db())),
+);

@@ -1,0 +1,19 @@
+import { eventType } from "inngest";
+import { z } from "zod";
+
+// The events that start jobs on Inngest, each with the zod schema Inngest validates its data
+// against. Ids only: the functions read the current rows, never a stale copy.
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const webhookDeliveryDue = eventType("webhook/delivery.due", {
+  schema: z.object({ deliveryId: z.string().min(1) }),
+});
+
+export const paymentLinkCreated = eventType("payment-link/created", {
+  schema: z.object({ linkId: z.string().min(1), expiresAt: isoTime }),
+});
+
+export const depositCreated = eventType("deposit/created", {
+  schema: z.object({ depositId: z.string().min(1), expiresAt: isoTime }),
+});

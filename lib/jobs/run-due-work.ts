@@ -1,0 +1,93 @@
+import type { DbClient } from "@/lib/db/client";
+import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
+import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
+import { errorFields, log } from "@/lib/http/log";
+import { expireLink } from "@/lib/links/expire-link";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import type { WebhookSettings } from "@/lib/webhooks/webhook-settings";
+
+export type DueWorkOptions = {
+  /** Rows taken per kind per pass; the next pass takes the rest. */
+  batchSize?: number;
+  /** Webhook attempts in flight at once. */
+  concurrency?: number;
+  settings?: WebhookSettings;
+};
+
+export type DueWorkReport = { linksExpired: number; depositsSettled: number; deliveriesAttempted: number };
+
+async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+    }),
+  );
+}
+
+/**
+ * One pass over everything overdue, all of it found in the database: links past expiresAt still
+ * pending, deposits past expiresAt or whose sandbox phone has answered, and webhook attempts due.
+ * Every change is conditional, so any number of passes (the embedded runner's loop in several
+ * processes, Inngest's cron, a test) may overlap: each transition and each attempt happens once.
+ */
+export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
+  const batchSize = options.batchSize ?? 100;
+  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, deliveriesAttempted: 0 };
+  const guarded = async (what: string, id: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (error) {
+      // One bad row must not stop the others; it is tried again on the next pass.
+      log("error", `due work failed: ${what}`, { id, ...errorFields(error) });
+    }
+  };
+
+  const links = await client.paymentLink.findMany({
+    where: { status: "pending", expiresAt: { lte: now } },
+    select: { id: true },
+    orderBy: { expiresAt: "asc" },
+    take: batchSize,
+  });
+  for (const { id } of links) {
+    await guarded("link expiry", id, async () => {
+      if (await expireLink(client, { id, now })) report.linksExpired++;
+    });
+  }
+
+  const deposits = [
+    ...(await client.deposit.findMany({ where: { status: "pending", expiresAt: { lte: now } }, orderBy: { expiresAt: "asc" }, take: batchSize })),
+    // The sandbox phone's answer is due (the in-process timer is only a shortcut that a restart loses).
+    ...(await client.deposit.findMany({
+      where: {
+        status: "pending",
+        environment: "sandbox",
+        paymentType: "DIRECT",
+        flow: "classic",
+        expiresAt: { gt: now },
+        createdAt: { lte: new Date(now.getTime() - sandboxAnswerDelayMs()) },
+      },
+      orderBy: { createdAt: "desc" },
+      take: batchSize,
+    })),
+  ];
+  for (const deposit of deposits) {
+    await guarded("deposit sync", deposit.id, async () => {
+      if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
+    });
+  }
+
+  const due = await client.webhookDelivery.findMany({
+    where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
+    select: { id: true },
+    orderBy: { nextAttemptAt: "asc" },
+    take: batchSize,
+  });
+  await inParallel(due, options.concurrency ?? 8, async ({ id }) => {
+    await guarded("webhook attempt", id, async () => {
+      const state = await attemptDelivery(client, { deliveryId: id, now, settings: options.settings });
+      if (state.attempted) report.deliveriesAttempted++;
+    });
+  });
+  return report;
+}

@@ -1,0 +1,17 @@
+import type { DbClient } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/in-transaction";
+import { transitionLink } from "./transition-link";
+
+/**
+ * Records a link's expiry once it is due: pending -> expired, stamped at its expiresAt (the
+ * moment readers already saw it expire), with payment_link.expired in the same transaction.
+ * Does nothing to a link that is not yet due or no longer pending. Returns whether it expired it.
+ */
+export async function expireLink(client: DbClient, options: { id: string; now?: Date }): Promise<boolean> {
+  const now = options.now ?? new Date();
+  return inTransaction(client, async (tx) => {
+    const link = await tx.paymentLink.findUnique({ where: { id: options.id }, select: { status: true, expiresAt: true } });
+    if (!link || link.status !== "pending" || now.getTime() < link.expiresAt.getTime()) return false;
+    return transitionLink(tx, { id: options.id, to: "expired", at: link.expiresAt });
+  });
+}

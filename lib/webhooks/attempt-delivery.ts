@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { WebhookDeliveryStatus } from "@prisma/client";
+import { ulid } from "ulid";
+import type { DbClient } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/in-transaction";
+import { log } from "@/lib/http/log";
+import { sendWebhookRequest } from "./send-webhook-request";
+import { signWebhook } from "./sign-webhook";
+import { webhookSettings, type WebhookSettings } from "./webhook-settings";
+
+export type DeliveryState = {
+  found: boolean;
+  /** Whether this call made an attempt (false: not due, claimed by another runner, or final). */
+  attempted: boolean;
+  status: WebhookDeliveryStatus | null;
+  /** When the delivery can next be attempted (ISO), null once final. */
+  resumeAt: string | null;
+};
+
+export type AttemptOptions = {
+  deliveryId: string;
+  /** The scheduler's clock: what is due, and when the next attempt will be. */
+  now?: Date;
+  settings?: WebhookSettings;
+};
+
+/** How long a claim holds: past the longest attempt, so a live claimer is never overtaken. */
+const leaseMs = (settings: WebhookSettings) => settings.timeoutMs + 60_000;
+
+async function currentState(client: DbClient, deliveryId: string, attempted: boolean): Promise<DeliveryState> {
+  const row = await client.webhookDelivery.findUnique({ where: { id: deliveryId } });
+  if (!row) return { found: false, attempted, status: null, resumeAt: null };
+  const times = [row.nextAttemptAt, row.lockedUntil].filter((d): d is Date => d !== null).map((d) => d.getTime());
+  return {
+    found: true,
+    attempted,
+    status: row.status,
+    resumeAt: row.status === "pending" && times.length > 0 ? new Date(Math.max(...times)).toISOString() : null,
+  };
+}
+
+/**
+ * Makes the due attempt of one delivery, if it is due and this caller wins the claim: a
+ * conditional update (pending, due, not held by a live claim) that exactly one of several racing
+ * runners (threads, processes, the Inngest function and the sweep) can make. Then signs, sends,
+ * and records the attempt with the delivery's next state: delivered, the next retry on the
+ * schedule, or dead-lettered after the last one. A runner that dies mid-attempt leaves a claim
+ * that lapses, and the attempt is made again (at least once, with the same webhook-id).
+ */
+export async function attemptDelivery(client: DbClient, options: AttemptOptions): Promise<DeliveryState> {
+  const now = options.now ?? new Date();
+  const settings = options.settings ?? webhookSettings();
+  const claimToken = randomUUID();
+  const claimed = await client.webhookDelivery.updateMany({
+    where: {
+      id: options.deliveryId,
+      status: "pending",
+      nextAttemptAt: { lte: now },
+      OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }],
+    },
+    data: { lockedUntil: new Date(now.getTime() + leaseMs(settings)), claimToken },
+  });
+  if (claimed.count === 0) return currentState(client, options.deliveryId, false);
+
+  const delivery = await client.webhookDelivery.findUniqueOrThrow({
+    where: { id: options.deliveryId },
+    include: { event: { include: { merchant: { select: { webhookSecret: true, previousWebhookSecret: true, previousSecretExpiresAt: true } } } } },
+  });
+  // Signed at the real time: receivers check the timestamp against their own clock.
+  const startedAt = new Date();
+  const headers = signWebhook({ id: delivery.eventId, body: delivery.event.payload, at: startedAt, secrets: delivery.event.merchant });
+  const result = await sendWebhookRequest({ url: delivery.url, body: delivery.event.payload, headers, settings });
+
+  const finishedAt = new Date(now.getTime() + result.durationMs);
+  const failures = delivery.roundFailures + (result.ok ? 0 : 1);
+  const exhausted = !result.ok && (result.permanent || failures > settings.retryScheduleMs.length);
+  const next = result.ok
+    ? { status: "delivered" as const, deliveredAt: finishedAt, nextAttemptAt: null }
+    : exhausted
+      ? { status: "dead" as const, deadAt: finishedAt, nextAttemptAt: null }
+      : { status: "pending" as const, nextAttemptAt: new Date(finishedAt.getTime() + settings.retryScheduleMs[failures - 1]) };
+
+  const recorded = await inTransaction(client, async (tx) => {
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: delivery.id, claimToken },
+      data: {
+        ...next,
+        attemptCount: { increment: 1 },
+        roundFailures: failures,
+        lastError: result.error,
+        lockedUntil: null,
+        claimToken: null,
+      },
+    });
+    if (count === 0) return false;
+    await tx.webhookAttempt.create({
+      data: {
+        id: `wha_${ulid()}`,
+        deliveryId: delivery.id,
+        number: delivery.attemptCount + 1,
+        startedAt,
+        durationMs: result.durationMs,
+        httpStatus: result.httpStatus,
+        responseExcerpt: result.responseExcerpt,
+        error: result.error,
+        succeeded: result.ok,
+      },
+    });
+    return true;
+  });
+  if (!recorded) {
+    // Only when the attempt outlived its lease and another runner took over the delivery.
+    log("warn", "webhook attempt finished after its claim lapsed; not recorded", { deliveryId: delivery.id });
+  } else if (next.status === "dead") {
+    log("warn", "webhook dead-lettered", { deliveryId: delivery.id, eventId: delivery.eventId, error: result.error });
+  }
+  return currentState(client, delivery.id, true);
+}

@@ -1,0 +1,34 @@
+import type { Prisma } from "@prisma/client";
+import { ulid } from "ulid";
+import type { Environment } from "@/lib/domain/environment";
+import { sendJobEvent } from "@/lib/jobs/send-job-event";
+
+/**
+ * Writes an event and its delivery to the outbox. Call it inside the transaction of the state
+ * change that causes the event: both commit or neither does. The first attempt is due at once;
+ * the embedded runner (or Inngest, told below) picks it up after the commit.
+ */
+export async function recordWebhookEvent(
+  tx: Prisma.TransactionClient,
+  options: { merchantId: string; environment: Environment; type: string; reference: string; url: string; payload: object },
+) {
+  const eventId = `msg_${ulid()}`;
+  const deliveryId = `whd_${ulid()}`;
+  const now = new Date();
+  await tx.webhookEvent.create({
+    data: {
+      id: eventId,
+      merchantId: options.merchantId,
+      environment: options.environment,
+      type: options.type,
+      reference: options.reference,
+      payload: JSON.stringify(options.payload),
+      createdAt: now,
+      deliveries: { create: { id: deliveryId, url: options.url, createdAt: now, nextAttemptAt: now } },
+    },
+  });
+  // Not awaited: an HTTP call must not hold the transaction open. If Inngest hears of it before
+  // the commit, the function waits for the row; if it never hears, the sweep delivers it.
+  sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId } });
+  return { eventId, deliveryId };
+}
