@@ -18,7 +18,8 @@ fs.mkdirSync(tlsDir);
 execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
   "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
 env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, "cert.pem");
-env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = `127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`;
+// Two receiver ports, so two test files can each run a receiver at the same time.
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2].map((n) => `127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + n}`).join(",");
 
 const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 const merchant = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "E2E Shop", "--json"], { env, encoding: "utf8" });

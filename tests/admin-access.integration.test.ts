@@ -137,3 +137,51 @@ describe("payment tables", () => {
     expect(live.body.items).toHaveLength(0);
   });
 });
+
+describe("webhook deliveries in the support view", () => {
+  it("shows a payment's deliveries; admins retry them, support cannot; audited", async () => {
+    const { recordWebhookEvent } = await import("@/lib/webhooks/record-webhook-event");
+    const link = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: validLink });
+    const reference = link.body.reference;
+    await db().$transaction((tx) =>
+      recordWebhookEvent(tx, {
+        merchantId: merchant.id,
+        environment: "sandbox",
+        type: "payment_link.expired",
+        reference,
+        url: "https://hooks.example/payments",
+        payload: { event: "payment_link.expired", reference },
+      }),
+    );
+    const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { event: { reference } } });
+    await db().webhookDelivery.update({ where: { id: delivery.id }, data: { status: "dead", deadAt: new Date(), nextAttemptAt: null } });
+
+    const detail = await call("GET", `/admin/api/payments/${reference}`, { headers: as(support) });
+    expect(detail.body.webhooks).toMatchObject([{ id: delivery.id, eventType: "payment_link.expired", status: "dead" }]);
+    const overview = await call("GET", "/admin/api/overview", { headers: as(support) });
+    expect(overview.body.deadWebhooks).toBeGreaterThanOrEqual(1);
+    const dead = await call("GET", "/admin/api/webhooks", { headers: as(support) });
+    expect(dead.body.items.map((d: { id: string }) => d.id)).toContain(delivery.id);
+
+    const refused = await call("POST", `/admin/api/webhooks/deliveries/${delivery.id}/retry`, { headers: as(support) });
+    expect(refused.status).toBe(403);
+    const retried = await call("POST", `/admin/api/webhooks/deliveries/${delivery.id}/retry`, { headers: as(admin) });
+    expect(retried.body).toEqual({ id: delivery.id, scheduled: true });
+    const after = await db().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(after.status).toBe("pending");
+    expect(after.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const audit = await call("GET", "/admin/api/audit", { headers: as(support) });
+    expect(audit.body.items.some((e: { action: string; targetId: string }) => e.action === "webhook_delivery.retried" && e.targetId === delivery.id)).toBe(true);
+  });
+
+  it("lets admins rotate a merchant's webhook secret, audited", async () => {
+    const other = await newMerchant();
+    const res = await call("POST", `/admin/api/merchants/${other.id}/webhook-secret`, { headers: as(admin) });
+    expect(res.body.webhookSecret).toMatch(/^whsec_/);
+    const row = await db().merchant.findUniqueOrThrow({ where: { id: other.id } });
+    expect(row.webhookSecret).toBe(res.body.webhookSecret);
+    expect(row.previousWebhookSecret).toBe(other.webhookSecret);
+    expect((await call("POST", `/admin/api/merchants/${other.id}/webhook-secret`, { headers: as(support) })).status).toBe(403);
+  });
+});

@@ -19,6 +19,7 @@ export function AdminShell({ staff, children }: { staff: StaffInfo; children: Re
             <a href="/admin/links">{t("nav.links")}</a>
             <a href="/admin/deposits">{t("nav.deposits")}</a>
             <a href="/admin/merchants">{t("nav.merchants")}</a>
+            <a href="/admin/webhooks">{t("nav.webhooks")}</a>
             <a href="/admin/audit">{t("nav.audit")}</a>
           </nav>
           <form action="/admin/search" role="search" className="admin-search">

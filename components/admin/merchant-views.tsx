@@ -58,6 +58,7 @@ export function MerchantDetailView({ id }: { id: string }) {
   const merchant = useAdminQuery<Merchant>(`/admin/api/merchants/${id}`);
   const createKey = useAdminAction<string, { key: string }>(() => `/admin/api/merchants/${id}/keys`, (environment) => ({ environment }));
   const revoke = useAdminAction<string, unknown>((keyId) => `/admin/api/keys/${keyId}/revoke`);
+  const rotate = useAdminAction<void, { webhookSecret: string }>(() => `/admin/api/merchants/${id}/webhook-secret`);
   if (merchant.isPending) return <p>{t("loading")}</p>;
   if (merchant.isError) return <p role="alert">{t("error", { message: merchant.error.message })}</p>;
   const m = merchant.data;
@@ -101,6 +102,18 @@ export function MerchantDetailView({ id }: { id: string }) {
               {t("merchant.newKey", { environment: env })}
             </button>
           ))}
+        </p>
+      )}
+      {staff.role === "admin" && (
+        <p>
+          <button type="button" onClick={() => rotate.mutate()}>
+            {t("merchant.rotate")}
+          </button>
+        </p>
+      )}
+      {rotate.data && (
+        <p role="status">
+          {t("merchant.rotated")} <code>{rotate.data.webhookSecret}</code>
         </p>
       )}
       {createKey.data && (

@@ -5,7 +5,7 @@ import { useAdminQuery } from "./queries";
 
 type Figure = { status: string; currency: string; count: number; amount: number };
 type Figures = { links: Figure[]; deposits: Figure[] };
-type Overview = { today: Figures; last7Days: Figures; deadWebhooks?: number };
+type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number };
 
 function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
   const t = useTranslations("admin.columns");
@@ -42,11 +42,9 @@ export function OverviewView() {
   return (
     <>
       <h1>{t("nav.overview")}</h1>
-      {data.data.deadWebhooks !== undefined && (
-        <p>
-          <a href="/admin/webhooks?status=dead">{t("overview.deadWebhooks", { count: data.data.deadWebhooks })}</a>
-        </p>
-      )}
+      <p>
+        <a href="/admin/webhooks">{t("overview.deadWebhooks", { count: data.data.deadWebhooks })}</a>
+      </p>
       {(["today", "last7Days"] as const).map((period) => (
         <section key={period}>
           <h2>{period === "today" ? t("overview.today") : t("overview.week")}</h2>

@@ -5,7 +5,7 @@ import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaff } from "./staff-context";
 
 type Attempt = { number: number; startedAt: string; httpStatus: number | null; durationMs: number; responseExcerpt: string | null; error: string | null; succeeded: boolean };
-type Delivery = { id: string; eventType: string; url: string; status: string; attempts: Attempt[]; nextAttemptAt: string | null };
+export type Delivery = { id: string; eventType: string; url: string; status: string; attempts: Attempt[]; nextAttemptAt: string | null };
 type Detail = {
   kind: "link" | "deposit";
   environment: string;
@@ -13,7 +13,7 @@ type Detail = {
   payment: Record<string, unknown>;
   attempts: Record<string, unknown>[];
   timeline: { at: string; event: string; reference: string; details?: string | null }[];
-  webhooks?: Delivery[];
+  webhooks: Delivery[];
 };
 
 function Fields({ data }: { data: Record<string, unknown> }) {
@@ -69,9 +69,22 @@ export function PaymentDetailView({ reference }: { reference: string }) {
         </>
       )}
       <h2>{t("detail.webhooks")}</h2>
-      {!d.webhooks?.length && <p>{t("detail.noWebhooks")}</p>}
-      {d.webhooks?.map((w) => (
-        <section key={w.id} className="admin-delivery" aria-label={`${w.eventType} ${w.url}`}>
+      {!d.webhooks.length && <p>{t("detail.noWebhooks")}</p>}
+      {d.webhooks.map((w) => (
+        <DeliveryCard key={w.id} delivery={w} canRetry={staff.role === "admin"} onRetry={() => retry.mutate(w.id)} retrying={retry.isPending} />
+      ))}
+      {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}
+      {retry.isError && <p role="alert">{t("error", { message: retry.error.message })}</p>}
+    </>
+  );
+}
+
+/** One webhook delivery with every attempt; also used by the dead-letter list. */
+export function DeliveryCard({ delivery: w, canRetry, onRetry, retrying }: { delivery: Delivery; canRetry: boolean; onRetry: () => void; retrying: boolean }) {
+  const t = useTranslations("admin");
+  return (
+    <>
+        <section className="admin-delivery" aria-label={`${w.eventType} ${w.url}`}>
           <h3>
             {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}>{w.status}</span>
           </h3>
@@ -99,15 +112,12 @@ export function PaymentDetailView({ reference }: { reference: string }) {
               ))}
             </tbody>
           </table>
-          {staff.role === "admin" && w.status !== "delivered" && (
-            <button type="button" onClick={() => retry.mutate(w.id)} disabled={retry.isPending}>
+          {canRetry && w.status !== "delivered" && (
+            <button type="button" onClick={onRetry} disabled={retrying}>
               {t("detail.retry")}
             </button>
           )}
         </section>
-      ))}
-      {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}
-      {retry.isError && <p role="alert">{t("error", { message: retry.error.message })}</p>}
     </>
   );
 }

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import https from "node:https";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { auth, e2eMerchant, e2eStaff } from "../helpers";
 
@@ -62,4 +65,60 @@ test("the data endpoints refuse anonymous callers and merchant keys", async ({ r
   const withKey = await request.get("/admin/api/links", { headers: auth(merchant.sandboxKey) });
   expect(withKey.status()).toBe(401);
   expect((await withKey.json()).error.code).toBe(401);
+});
+
+test("a failed webhook: seen by support, retried by an admin against a receiver that now answers 200", async ({ page, request, browser }) => {
+  test.setTimeout(60_000);
+  const port = Number(process.env.E2E_PORT ?? 3210) + 2;
+  const tlsDir = path.join(import.meta.dirname, "..", ".state", "tls");
+  let answer = 500;
+  let received = 0;
+  const receiver = https.createServer({ key: fs.readFileSync(path.join(tlsDir, "key.pem")), cert: fs.readFileSync(path.join(tlsDir, "cert.pem")) }, (req, res) => {
+    req.resume();
+    req.on("end", () => {
+      received += 1;
+      res.writeHead(answer).end(answer === 200 ? "ok" : "receiver broken");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
+  try {
+    const link = await (
+      await request.post("/test/api/v4/payments/link", {
+        headers: auth(merchant.sandboxKey),
+        data: { amount: 5000, currency: "XOF", description: "Webhook case", callbackUrl: `https://127.0.0.1:${port}/hooks`, expiresIn: 5 },
+      })
+    ).json();
+    // The link expires; the runner's first two tries (about 5 s apart) get a 500.
+    await expect.poll(() => received, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+
+    const supportContext = await browser.newContext({ locale: "en-GB" });
+    const supportPage = await supportContext.newPage();
+    await signIn(supportPage, "support");
+    await supportPage.goto(`/admin/payments/${link.reference}`);
+    await expect(supportPage.getByText("payment_link.expired →")).toBeVisible();
+    await expect(supportPage.getByRole("cell", { name: "500" }).first()).toBeVisible();
+    await expect(supportPage.getByRole("button", { name: "Retry delivery" })).toHaveCount(0);
+    const { csrfToken } = await (await supportPage.request.get("/admin/api/session")).json();
+    const deliveryId = (await (await supportPage.request.get(`/admin/api/payments/${link.reference}`)).json()).webhooks[0].id;
+    const refused = await supportPage.request.post(`/admin/api/webhooks/deliveries/${deliveryId}/retry`, { headers: { "x-csrf-token": csrfToken } });
+    expect(refused.status()).toBe(403);
+    await supportContext.close();
+
+    answer = 200;
+    await signIn(page, "admin");
+    await page.getByRole("searchbox").fill(link.reference);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("link", { name: link.reference }).click();
+    await page.getByRole("button", { name: "Retry delivery" }).click();
+    await expect(page.getByRole("status")).toHaveText("Retry scheduled");
+    await expect
+      .poll(async () => {
+        await page.reload();
+        return page.locator(".admin-delivery .badge").first().textContent();
+      }, { timeout: 15_000 })
+      .toBe("delivered");
+    await expect(page.getByRole("cell", { name: "200" })).toBeVisible();
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
 });

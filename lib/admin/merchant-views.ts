@@ -1,6 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { toMajor } from "@/lib/domain/money";
 import { notFound } from "@/lib/http/api-error";
+import { countDeadDeliveries } from "./webhook-deliveries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,6 +74,10 @@ async function statusFigures(client: DbClient, since: Date) {
 
 export async function overview(client: DbClient, now = new Date()) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [day, week] = await Promise.all([statusFigures(client, today), statusFigures(client, new Date(now.getTime() - 7 * DAY_MS))]);
-  return { today: day, last7Days: week };
+  const [day, week, deadWebhooks] = await Promise.all([
+    statusFigures(client, today),
+    statusFigures(client, new Date(now.getTime() - 7 * DAY_MS)),
+    countDeadDeliveries(client),
+  ]);
+  return { today: day, last7Days: week, deadWebhooks };
 }

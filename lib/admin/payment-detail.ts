@@ -4,6 +4,7 @@ import { formatFractionalSeconds } from "@/lib/domain/time";
 import { notFound } from "@/lib/http/api-error";
 import { toDepositDetailJson } from "@/lib/deposits/transform-deposit";
 import { toPaymentLinkJson } from "@/lib/links/transform-link";
+import { deliveriesFor } from "./webhook-deliveries";
 
 type TimelineEntry = { at: string; event: string; reference: string; details?: string | null };
 
@@ -24,7 +25,7 @@ function linkTimeline(l: PaymentLink): TimelineEntry[] {
   return entries;
 }
 
-/** Everything about one payment for support: its fields, a timeline, its attempts (links). */
+/** Everything about one payment for support: fields, timeline, attempts (links), webhook deliveries. */
 export async function paymentDetail(client: DbClient, reference: string, origin: string) {
   const link = await client.paymentLink.findUnique({
     where: { reference },
@@ -39,7 +40,7 @@ export async function paymentDetail(client: DbClient, reference: string, origin:
       payment: toPaymentLinkJson(link, origin),
       attempts: link.attempts.map(toDepositDetailJson),
       timeline,
-      references: [link.reference],
+      webhooks: await deliveriesFor(client, link.merchantId, [link.reference]),
     };
   }
   const deposit = await client.deposit.findFirst({
@@ -54,6 +55,6 @@ export async function paymentDetail(client: DbClient, reference: string, origin:
     payment: toDepositDetailJson(deposit),
     attempts: [],
     timeline: depositTimeline(deposit),
-    references: [deposit.reference, ...(deposit.validatedReference ? [deposit.validatedReference] : [])],
+    webhooks: await deliveriesFor(client, deposit.merchantId, [deposit.reference, ...(deposit.validatedReference ? [deposit.validatedReference] : [])]),
   };
 }

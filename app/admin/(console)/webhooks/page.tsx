@@ -1,0 +1,5 @@
+import { DeadLettersView } from "@/components/admin/dead-letters-view";
+
+export default function AdminWebhooksPage() {
+  return <DeadLettersView />;
+}

@@ -1,0 +1,8 @@
+// POST /admin/api/webhooks/deliveries/{id}/retry - admin: send a failed or dead-lettered webhook again now (audited)
+import { adminRoute } from "@/lib/admin/admin-route";
+import { retryDeliveryNow } from "@/lib/admin/webhook-deliveries";
+import { db } from "@/lib/db/client";
+
+export const POST = adminRoute({ role: "admin" }, async ({ params, staff }) => ({
+  body: await retryDeliveryNow(db(), { staffId: staff.id, deliveryId: params.id }),
+}));

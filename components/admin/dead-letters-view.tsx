@@ -1,0 +1,30 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { DeliveryCard, type Delivery } from "./payment-detail-view";
+import { useAdminAction, useAdminQuery } from "./queries";
+import { useStaff } from "./staff-context";
+
+export function DeadLettersView() {
+  const t = useTranslations("admin");
+  const staff = useStaff();
+  const list = useAdminQuery<{ items: (Delivery & { reference: string })[] }>("/admin/api/webhooks");
+  const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
+  if (list.isPending) return <p>{t("loading")}</p>;
+  if (list.isError) return <p role="alert">{t("error", { message: list.error.message })}</p>;
+  return (
+    <>
+      <h1>{t("nav.webhooks")}</h1>
+      {list.data.items.length === 0 && <p>{t("search.none")}</p>}
+      {list.data.items.map((d) => (
+        <div key={d.id}>
+          <p>
+            <a href={`/admin/payments/${d.reference}`}>{d.reference}</a>
+          </p>
+          <DeliveryCard delivery={d} canRetry={staff.role === "admin"} onRetry={() => retry.mutate(d.id)} retrying={retry.isPending} />
+        </div>
+      ))}
+      {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}
+    </>
+  );
+}

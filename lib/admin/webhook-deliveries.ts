@@ -1,0 +1,89 @@
+import type { DbClient } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/in-transaction";
+import { notFound } from "@/lib/http/api-error";
+import { sendJobEvent } from "@/lib/jobs/send-job-event";
+import { rotateWebhookSecret } from "@/lib/merchants/rotate-webhook-secret";
+import { retryDeadDelivery } from "@/lib/webhooks/retry-dead-delivery";
+import { recordAudit } from "./audit";
+
+const deliveryInclude = {
+  event: { select: { type: true, reference: true, merchantId: true, environment: true } },
+  attempts: { orderBy: { number: "asc" as const } },
+};
+
+type DeliveryRow = Awaited<ReturnType<typeof findDeliveries>>[number];
+
+function findDeliveries(client: DbClient, where: object) {
+  return client.webhookDelivery.findMany({ where, include: deliveryInclude, orderBy: { createdAt: "desc" }, take: 100 });
+}
+
+function toDeliveryJson(d: DeliveryRow) {
+  return {
+    id: d.id,
+    eventType: d.event.type,
+    reference: d.event.reference,
+    merchantId: d.event.merchantId,
+    environment: d.event.environment,
+    url: d.url,
+    status: d.status,
+    nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
+    lastError: d.lastError,
+    attempts: d.attempts.map((a) => ({
+      number: a.number,
+      startedAt: a.startedAt.toISOString(),
+      httpStatus: a.httpStatus,
+      durationMs: a.durationMs,
+      responseExcerpt: a.responseExcerpt,
+      error: a.error,
+      succeeded: a.succeeded,
+    })),
+  };
+}
+
+/** Every delivery of the events about these references, with all its attempts. */
+export async function deliveriesFor(client: DbClient, merchantId: string, references: string[]) {
+  return (await findDeliveries(client, { event: { merchantId, reference: { in: references } } })).map(toDeliveryJson);
+}
+
+export async function deadDeliveries(client: DbClient) {
+  return (await findDeliveries(client, { status: "dead" })).map(toDeliveryJson);
+}
+
+export async function countDeadDeliveries(client: DbClient) {
+  return client.webhookDelivery.count({ where: { status: "dead" } });
+}
+
+/**
+ * An admin's "send it again now": a dead-lettered delivery restarts its schedule; one still
+ * waiting for its next retry becomes due at once. Delivered ones are left alone. Audited.
+ */
+export async function retryDeliveryNow(client: DbClient, options: { staffId: string; deliveryId: string; now?: Date }) {
+  const now = options.now ?? new Date();
+  const delivery = await client.webhookDelivery.findUnique({ where: { id: options.deliveryId }, include: { event: true } });
+  if (!delivery) throw notFound("Webhook delivery");
+  let scheduled = false;
+  if (delivery.status === "dead") scheduled = await retryDeadDelivery(client, { deliveryId: delivery.id, now });
+  if (delivery.status === "pending") {
+    const { count } = await client.webhookDelivery.updateMany({ where: { id: delivery.id, status: "pending" }, data: { nextAttemptAt: now } });
+    scheduled = count === 1;
+    if (scheduled) sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
+  }
+  await recordAudit(client, {
+    staffId: options.staffId,
+    action: "webhook_delivery.retried",
+    targetType: "webhook_delivery",
+    targetId: delivery.id,
+    details: { reference: delivery.event.reference, event: delivery.event.type, previousStatus: delivery.status, scheduled },
+  });
+  return { id: delivery.id, scheduled };
+}
+
+/** A new webhook secret, shown once; the previous one keeps signing for 24 h. Audited. */
+export async function rotateSecretAsStaff(client: DbClient, options: { staffId: string; merchantId: string }) {
+  return inTransaction(client, async (tx) => {
+    if (!(await tx.merchant.findUnique({ where: { id: options.merchantId } }))) throw notFound("Merchant");
+    const secret = await rotateWebhookSecret(tx, { merchantId: options.merchantId });
+    await recordAudit(tx, { staffId: options.staffId, action: "webhook_secret.rotated", targetType: "merchant", targetId: options.merchantId });
+    return { webhookSecret: secret };
+  });
+}
