@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { AdminShell } from "@/components/admin/admin-shell";
+import { LocaleSwitch } from "@/components/locale-switch";
 import { currentStaffSession } from "@/lib/admin/current-staff";
 import "../admin.css";
 
@@ -16,6 +17,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <NextIntlClientProvider messages={{ admin: messages.admin }}>
       <AdminShell staff={{ email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }}>{children}</AdminShell>
+      <LocaleSwitch redirect="/admin" />
     </NextIntlClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { LocaleSwitch } from "@/components/locale-switch";
 import { currentStaffSession } from "@/lib/admin/current-staff";
 import "../admin.css";
 
@@ -25,6 +26,7 @@ export default async function AdminLogin({ searchParams }: { searchParams: Promi
         )}
         <button type="submit">{t("submit")}</button>
       </form>
+      <LocaleSwitch redirect="/admin/login" />
     </main>
   );
 }
