@@ -2,12 +2,9 @@
 // Creates a merchant with a sandbox key, a live key and a webhook secret, and prints them once.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { databaseTarget } from "../lib/db/adapter";
-import { closeDb, db } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate";
-import { assertDataDirFree } from "../lib/db/pglite-lock";
-import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
+import { closeDb } from "../lib/db/client";
 import { createMerchant } from "../lib/merchants/create-merchant";
+import { openCliDatabase } from "./open-cli-database";
 
 const { values } = parseArgs({ options: { name: { type: "string" }, json: { type: "boolean", default: false } } });
 if (!values.name?.trim()) {
@@ -16,12 +13,7 @@ if (!values.name?.trim()) {
 }
 
 try {
-  const target = databaseTarget();
-  // Refuse before anything touches the directory: PGlite allows one process at a time.
-  if (target.kind === "pglite" && target.dataDir) assertDataDirFree(target.dataDir);
-  await migrateDatabase();
-  const client = db();
-  await seedGatewayCatalog(client);
+  const { client } = await openCliDatabase();
   const merchant = await createMerchant(client, { name: values.name });
   await closeDb();
   if (values.json) {

@@ -1,19 +1,12 @@
 // Runs before `next dev` / `next start`: applies migrations, seeds the gateway catalog and, on a
 // new embedded database, creates a demo merchant so a new user can call the API at once.
 import "./load-env";
-import { databaseTarget } from "../lib/db/adapter";
-import { closeDb, db } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate";
-import { assertDataDirFree } from "../lib/db/pglite-lock";
-import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
+import { closeDb } from "../lib/db/client";
 import { createMerchant } from "../lib/merchants/create-merchant";
+import { openCliDatabase } from "./open-cli-database";
 
-const target = databaseTarget();
 try {
-  if (target.kind === "pglite" && target.dataDir) assertDataDirFree(target.dataDir);
-  await migrateDatabase();
-  const client = db();
-  await seedGatewayCatalog(client);
+  const { client, target } = await openCliDatabase();
 
   if (target.kind === "pglite" && (await client.merchant.count()) === 0) {
     const demo = await createMerchant(client, { name: "Demo merchant" });

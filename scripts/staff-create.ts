@@ -3,10 +3,8 @@
 import "./load-env";
 import { parseArgs } from "node:util";
 import { createStaff } from "../lib/admin/create-staff";
-import { databaseTarget } from "../lib/db/adapter";
-import { closeDb, db } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate";
-import { assertDataDirFree } from "../lib/db/pglite-lock";
+import { closeDb } from "../lib/db/client";
+import { openCliDatabase } from "./open-cli-database";
 
 const { values } = parseArgs({ options: { email: { type: "string" }, role: { type: "string" }, password: { type: "string" } } });
 if (!values.email || (values.role !== "support" && values.role !== "admin")) {
@@ -15,10 +13,8 @@ if (!values.email || (values.role !== "support" && values.role !== "admin")) {
 }
 
 try {
-  const target = databaseTarget();
-  if (target.kind === "pglite" && target.dataDir) assertDataDirFree(target.dataDir);
-  await migrateDatabase();
-  const { staff, password } = await createStaff(db(), { email: values.email, role: values.role, password: values.password });
+  const { client } = await openCliDatabase();
+  const { staff, password } = await createStaff(client, { email: values.email, role: values.role, password: values.password });
   await closeDb();
   console.log(`Staff ${staff.email} (${staff.role}) created.`);
   if (!values.password) console.log(`One-time password: ${password}`);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
 type Entry = { id: string; at: string; staff: string; action: string; targetType: string; targetId: string; details: unknown };
@@ -8,8 +9,7 @@ type Entry = { id: string; at: string; staff: string; action: string; targetType
 export function AuditView() {
   const t = useTranslations("admin");
   const log = useAdminQuery<{ items: Entry[] }>("/admin/api/audit");
-  if (log.isPending) return <p>{t("loading")}</p>;
-  if (log.isError) return <p role="alert">{t("error", { message: log.error.message })}</p>;
+  if (!log.isSuccess) return <QueryFallback query={log} />;
   return (
     <>
       <h1>{t("nav.audit")}</h1>

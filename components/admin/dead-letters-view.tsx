@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { QueryFallback } from "./query-fallback";
 import { DeliveryCard, type Delivery } from "./payment-detail-view";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaff } from "./staff-context";
@@ -10,8 +11,7 @@ export function DeadLettersView() {
   const staff = useStaff();
   const list = useAdminQuery<{ items: (Delivery & { reference: string })[] }>("/admin/api/webhooks");
   const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
-  if (list.isPending) return <p>{t("loading")}</p>;
-  if (list.isError) return <p role="alert">{t("error", { message: list.error.message })}</p>;
+  if (!list.isSuccess) return <QueryFallback query={list} />;
   return (
     <>
       <h1>{t("nav.webhooks")}</h1>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaff } from "./staff-context";
 
@@ -17,8 +18,7 @@ type Merchant = {
 export function MerchantsView() {
   const t = useTranslations("admin");
   const list = useAdminQuery<{ items: MerchantRow[] }>("/admin/api/merchants");
-  if (list.isPending) return <p>{t("loading")}</p>;
-  if (list.isError) return <p role="alert">{t("error", { message: list.error.message })}</p>;
+  if (!list.isSuccess) return <QueryFallback query={list} />;
   return (
     <>
       <h1>{t("nav.merchants")}</h1>
@@ -59,8 +59,7 @@ export function MerchantDetailView({ id }: { id: string }) {
   const createKey = useAdminAction<string, { key: string }>(() => `/admin/api/merchants/${id}/keys`, (environment) => ({ environment }));
   const revoke = useAdminAction<string, unknown>((keyId) => `/admin/api/keys/${keyId}/revoke`);
   const rotate = useAdminAction<void, { webhookSecret: string }>(() => `/admin/api/merchants/${id}/webhook-secret`);
-  if (merchant.isPending) return <p>{t("loading")}</p>;
-  if (merchant.isError) return <p role="alert">{t("error", { message: merchant.error.message })}</p>;
+  if (!merchant.isSuccess) return <QueryFallback query={merchant} />;
   const m = merchant.data;
   return (
     <>

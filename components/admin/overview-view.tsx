@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
 type Figure = { status: string; currency: string; count: number; amount: number };
@@ -37,8 +38,7 @@ function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
 export function OverviewView() {
   const t = useTranslations("admin");
   const data = useAdminQuery<Overview>("/admin/api/overview");
-  if (data.isPending) return <p>{t("loading")}</p>;
-  if (data.isError) return <p role="alert">{t("error", { message: data.error.message })}</p>;
+  if (!data.isSuccess) return <QueryFallback query={data} />;
   return (
     <>
       <h1>{t("nav.overview")}</h1>

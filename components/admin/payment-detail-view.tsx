@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaff } from "./staff-context";
 
@@ -35,8 +36,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
   const detail = useAdminQuery<Detail>(`/admin/api/payments/${reference}`);
   const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
 
-  if (detail.isPending) return <p>{t("loading")}</p>;
-  if (detail.isError) return <p role="alert">{t("error", { message: detail.error.message })}</p>;
+  if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;
   return (
     <>

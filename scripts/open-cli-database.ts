@@ -1,0 +1,18 @@
+import { databaseTarget } from "../lib/db/adapter";
+import { db } from "../lib/db/client";
+import { migrateDatabase } from "../lib/db/migrate";
+import { assertDataDirFree } from "../lib/db/pglite-lock";
+import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
+
+/**
+ * What every command-line script does first: refuse while another process (the server) holds
+ * the embedded database, since PGlite allows one process at a time, then bring the database
+ * up to date (migrations, gateway catalog) so the script also works on a fresh one.
+ */
+export async function openCliDatabase() {
+  const target = databaseTarget();
+  if (target.kind === "pglite" && target.dataDir) assertDataDirFree(target.dataDir);
+  await migrateDatabase();
+  await seedGatewayCatalog(db());
+  return { client: db(), target };
+}
