@@ -10,7 +10,14 @@ const DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z
 const isoDateField = z
   .string()
   .regex(DATE_OR_DATETIME, { error: "must be an ISO 8601 date (2026-11-01) or date-time (2026-11-01T10:00:00Z)" })
-  .refine((v) => !Number.isNaN(Date.parse(/T/.test(v) && !/(Z|[+-]\d{2}:\d{2})$/.test(v) ? `${v}Z` : v)), { error: "is not a valid date" });
+  .refine(isCalendarDate, { error: "is not a valid date" });
+
+/** Date.parse rolls 2026-02-30 over to March: the day must survive a round trip. */
+function isCalendarDate(value: string): boolean {
+  const day = value.slice(0, 10);
+  const parsed = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+}
 
 export const analyticsQuerySchema = z
   .strictObject({
