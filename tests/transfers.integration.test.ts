@@ -263,3 +263,16 @@ describe("instant transfers: races", () => {
     expect(await db().transfer.count({ where: { merchantId: m.id } })).toBe(19);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("describes the balance, transfer and analytics endpoints and the transfer webhook", async () => {
+    const res = await call("GET", "/api/v4/openapi.json");
+    expect(res.body.paths["/api/v4/merchant/balance"].get.operationId).toBe("getBalance");
+    expect(Object.keys(res.body.paths["/api/v4/transfers/instant"].post.responses)).toEqual(expect.arrayContaining(["201", "400", "422", "502"]));
+    expect(res.body.paths["/api/v4/transfers/{reference}"].get.operationId).toBe("getTransfer");
+    expect(res.body.paths["/api/v4/merchant/analytics"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["from", "to", "currency"]);
+    expect(Object.keys(res.body.components.schemas.TransferWebhook.properties)).toEqual([
+      "event", "reference", "status", "amount", "currency", "fees", "gatewayName", "beneficiaryPhone", "failureReason", "completedAt", "metadata",
+    ]);
+  });
+});

@@ -262,9 +262,9 @@ describe("deposit webhooks", () => {
 });
 
 describe("the OpenAPI document", () => {
-  it("describes both webhooks with their headers and payload schemas", async () => {
+  it("describes every webhook with its headers and payload schema", async () => {
     const res = await call("GET", "/api/v4/openapi.json");
-    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent"]);
+    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent", "transferEvent"]);
     const post = res.body.webhooks.paymentLinkEvent.post;
     expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
     expect(Object.keys(res.body.components.schemas.PaymentLinkWebhook.properties)).toEqual(LINK_FIELDS);
