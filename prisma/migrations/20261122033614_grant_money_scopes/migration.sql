@@ -1,5 +1,5 @@
--- Data only: keys that held every scope before balances, transfers and analytics existed (the
--- default for new keys) get the new scopes too; keys deliberately restricted stay as they are.
+-- Data only. Keys that held every scope before balances, transfers and analytics existed (the
+-- default for new keys) get the new scopes too. Keys deliberately restricted stay as they are.
 UPDATE "ApiKey"
 SET "scopes" = "scopes" || ARRAY['balance:read', 'transfers:read', 'transfers:write', 'analytics:read']
 WHERE "role" = 'merchant'
