@@ -112,6 +112,25 @@ describe("instant transfers: validation", () => {
   });
 });
 
+describe("instant transfers: live", () => {
+  it("refuses DIRECT and SCHEDULED payouts with 502/50200 while no live operator is wired, before touching the balance", async () => {
+    const m = await newMerchant();
+    for (const body of [direct, scheduled]) {
+      const res = await call("POST", "/api/v4/transfers/instant", { key: m.liveKey, body });
+      expect([res.status, res.body.error.code]).toEqual([502, 50200]);
+    }
+    expect(await db().transfer.count({ where: { merchantId: m.id } })).toBe(0);
+  });
+
+  it("checks a live MANUAL transfer against the live balance, not the sandbox one", async () => {
+    const m = await newMerchant();
+    await fundMerchant(m.sandboxKey, [5000]);
+    const res = await call("POST", "/api/v4/transfers/instant", { key: m.liveKey, body: manual });
+    expect([res.status, res.body.error.code]).toEqual([422, 40013]);
+    expect(await db().ledgerEntry.count({ where: { merchantId: m.id, environment: "live" } })).toBe(0);
+  });
+});
+
 describe("instant transfers: DIRECT", () => {
   it("debits amount + fees when accepted, completes through the simulated operator, and records transfer.completed", async () => {
     const m = await newMerchant();
