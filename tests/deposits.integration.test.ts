@@ -1,8 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant, validDeposit, waitForSandboxAnswer } from "./helpers/fixtures";
+import { expectLedgerBalanced } from "./helpers/ledger-invariant";
+
+// Whatever the scenario, the ledger stays balanced.
+afterEach(expectLedgerBalanced);
 
 const FRACTIONAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,9}$/;
 const otpDeposit = { ...validDeposit, gatewayName: "ORANGE_MONEY_CI" };

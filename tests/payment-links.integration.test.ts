@@ -1,7 +1,11 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newKey, newMerchant, validLink } from "./helpers/fixtures";
+import { expectLedgerBalanced } from "./helpers/ledger-invariant";
+
+// Whatever the scenario, the ledger stays balanced.
+afterEach(expectLedgerBalanced);
 
 const WHOLE_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 let merchant: Awaited<ReturnType<typeof newMerchant>>;

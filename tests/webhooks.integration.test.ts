@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { PrismaClient } from "@prisma/client";
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createAdapter } from "@/lib/db/adapter";
 import { db, type DbClient } from "@/lib/db/client";
@@ -23,6 +23,10 @@ import { call } from "./helpers/api-client";
 import { newMerchant, sleep } from "./helpers/fixtures";
 import { eventsFor, headersOf, newDepositWithCallback, newLinkAttempt, newLinkWithCallback, workUntil } from "./helpers/webhook-fixtures";
 import { allow, startReceiver, type Receiver } from "./helpers/webhook-receiver";
+import { expectLedgerBalanced } from "./helpers/ledger-invariant";
+
+// Whatever the scenario, the ledger stays balanced.
+afterEach(expectLedgerBalanced);
 
 // Webhooks end to end: a state change writes the outbox row, the due work delivers it to a real
 // HTTPS receiver, signed per Standard Webhooks with the merchant's secret. One file on purpose:
@@ -262,9 +266,9 @@ describe("deposit webhooks", () => {
 });
 
 describe("the OpenAPI document", () => {
-  it("describes both webhooks with their headers and payload schemas", async () => {
+  it("describes every webhook with its headers and payload schema", async () => {
     const res = await call("GET", "/api/v4/openapi.json");
-    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent"]);
+    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent", "transferEvent"]);
     const post = res.body.webhooks.paymentLinkEvent.post;
     expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
     expect(Object.keys(res.body.components.schemas.PaymentLinkWebhook.properties)).toEqual(LINK_FIELDS);

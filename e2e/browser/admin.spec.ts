@@ -122,3 +122,38 @@ test("a failed webhook: seen by support, retried by an admin against a receiver 
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
 });
+
+test("the merchant page charts its analytics, and an admin approves a MANUAL transfer", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  // Fund the sandbox balance with a deposit the simulated phone approves (about 2 s).
+  const deposit = await (
+    await request.post("/test/api/v4/classic/deposit/initiate", {
+      headers: auth(merchant.sandboxKey),
+      data: { amount: 20000, currency: "XOF", customerPhone: "+2250700000444", country: "CI", gatewayName: "MTN_MOMO_CI" },
+    })
+  ).json();
+  await expect
+    .poll(async () => (await (await request.get(`/test/api/v4/deposits/${deposit.reference}`, { headers: auth(merchant.sandboxKey) })).json()).status, {
+      timeout: 15_000,
+    })
+    .toBe("completed");
+  const created = await request.post("/test/api/v4/transfers/instant", {
+    headers: auth(merchant.sandboxKey),
+    data: { amount: 1000, currency: "XOF", gatewayName: "TMONEY_TG", beneficiaryPhone: "+22890000444", country: "TG" },
+  });
+  expect(created.status()).toBe(201);
+  const transfer = await created.json();
+
+  await signIn(page, "admin");
+  await page.goto(`/admin/merchants/${merchant.id}?env=sandbox&currency=XOF`);
+  await expect(page.getByRole("heading", { name: "Last 30 days (sandbox, XOF)" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Payments per day/ })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: transfer.reference });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(row).toHaveCount(0);
+  const read = await (await request.get(`/test/api/v4/transfers/${transfer.reference}`, { headers: auth(merchant.sandboxKey) })).json();
+  expect(read.status).toBe("completed");
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("cell", { name: "transfer.approve" }).first()).toBeVisible();
+});

@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import type { DepositStatus } from "@/lib/domain/deposit-status";
+import { creditCollection } from "@/lib/ledger/credit-collection";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
 import { transitionLink } from "@/lib/links/transition-link";
 import { depositWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
@@ -45,6 +46,20 @@ export async function transitionDeposit(
     if (count === 0) return false;
 
     const deposit = await tx.deposit.findUniqueOrThrow({ where: { id: options.id } });
+    // The money moves with the status. A checkout attempt's money is its link's: the link's
+    // transition below credits it, once, for the link.
+    if (options.to === "completed" && !deposit.paymentLinkId) {
+      await creditCollection(tx, {
+        kind: "deposit_completed",
+        merchantId: deposit.merchantId,
+        environment: deposit.environment,
+        currency: deposit.currency,
+        reference: deposit.validatedReference ?? deposit.reference,
+        amountMinor: deposit.amountMinor,
+        feesMinor: deposit.feesMinor,
+        at,
+      });
+    }
     if (deposit.callbackUrl && !deposit.paymentLinkId) {
       const event = `deposit.${options.to}` as const;
       await recordWebhookEvent(tx, {

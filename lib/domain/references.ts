@@ -8,6 +8,7 @@ export const REFERENCE_KINDS = {
   deposit: "DEP",
   invoice: "DEP_INV",
   validated: "DEP_VALID",
+  transfer: "TRF",
 } as const;
 export type ReferenceKind = keyof typeof REFERENCE_KINDS;
 

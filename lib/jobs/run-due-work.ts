@@ -3,6 +3,7 @@ import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/http/log";
 import { expireLink } from "@/lib/links/expire-link";
+import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import type { WebhookSettings } from "@/lib/webhooks/webhook-settings";
 
@@ -14,7 +15,7 @@ export type DueWorkOptions = {
   settings?: WebhookSettings;
 };
 
-export type DueWorkReport = { linksExpired: number; depositsSettled: number; deliveriesAttempted: number };
+export type DueWorkReport = { linksExpired: number; depositsSettled: number; transfersSettled: number; deliveriesAttempted: number };
 
 async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
@@ -27,13 +28,14 @@ async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => P
 
 /**
  * One pass over everything overdue, all of it found in the database: links past expiresAt still
- * pending, deposits past expiresAt or whose sandbox phone has answered, and webhook attempts due.
+ * pending, deposits past expiresAt or whose sandbox phone has answered, transfers due to be sent
+ * (DIRECT answers, SCHEDULED batches), and webhook attempts due.
  * Every change is conditional, so any number of passes (the embedded runner's loop in several
  * processes, Inngest's cron, a test) may overlap: each transition and each attempt happens once.
  */
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
-  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, deliveriesAttempted: 0 };
+  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0 };
   const guarded = async (what: string, id: string, fn: () => Promise<void>) => {
     try {
       await fn();
@@ -76,6 +78,11 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
       if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
     });
   }
+
+  // DIRECT transfers whose operator answer is due and SCHEDULED ones whose batch has come
+  // (MANUAL ones have no dueAt: an admin decides). Before the webhooks, so their events go out
+  // in this pass.
+  report.transfersSettled = (await sendDueTransfers(client, now, batchSize)).settled;
 
   const due = await client.webhookDelivery.findMany({
     where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },

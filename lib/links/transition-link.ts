@@ -1,5 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import type { LinkStatus } from "@/lib/domain/link-status";
+import { creditCollection } from "@/lib/ledger/credit-collection";
 import { linkWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 
@@ -32,6 +33,19 @@ export async function transitionLink(
   if (count !== 1) return false;
 
   const link = await tx.paymentLink.findUniqueOrThrow({ where: { id } });
+  if (to === "completed") {
+    // Credited in the transaction that completes the link, so the balance follows the status.
+    await creditCollection(tx, {
+      kind: "link_completed",
+      merchantId: link.merchantId,
+      environment: link.environment,
+      currency: link.currency,
+      reference: link.reference,
+      amountMinor: link.amountMinor,
+      feesMinor: link.feesMinor ?? 0n,
+      at,
+    });
+  }
   if (link.callbackUrl) {
     const event = `payment_link.${to}` as const;
     await recordWebhookEvent(tx, {

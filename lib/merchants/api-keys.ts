@@ -8,6 +8,10 @@ export const SCOPES = [
   "deposits:read",
   "deposits:write",
   "gateways:read",
+  "balance:read",
+  "transfers:read",
+  "transfers:write",
+  "analytics:read",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

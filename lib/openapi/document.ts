@@ -8,10 +8,13 @@ import {
   depositRequestSchema,
   depositSchema,
 } from "@/lib/schemas/deposit";
+import { analyticsQuerySchema, analyticsSchema } from "@/lib/schemas/analytics";
+import { balanceSchema } from "@/lib/schemas/balance";
 import { depositGatewaySchema, withdrawalGatewaySchema } from "@/lib/schemas/gateway";
 import { createPaymentLinkSchema, paymentLinkCreatedSchema, paymentLinkSchema } from "@/lib/schemas/payment-link";
+import { transferRequestSchema, transferSchema, transferWebhookSchema } from "@/lib/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
-import { commonErrors, gatewayError, idempotencyErrors, notFoundError, otpErrors, validationErrors } from "./responses";
+import { commonErrors, errorResponse, gatewayError, idempotencyErrors, notFoundError, otpErrors, validationErrors } from "./responses";
 
 const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
 
@@ -93,6 +96,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     webhooks: {
       paymentLinkEvent: webhook("paymentLinkWebhook", "payment_link.completed | failed | expired, to the link's callbackUrl", paymentLinkWebhookSchema),
       depositEvent: webhook("depositWebhook", "deposit.completed | failed | expired, to the deposit's callbackUrl", depositWebhookSchema),
+      transferEvent: webhook("transferWebhook", "transfer.completed | failed, to the transfer's callbackUrl", transferWebhookSchema),
     },
     paths: {
       "/api/v4/payments/link": {
@@ -142,6 +146,62 @@ export function buildOpenApiDocument(serverUrl: string) {
           summary: "Read a deposit by its reference, invoice reference or validated reference",
           requestParams: { path: z.object({ reference: z.string() }) },
           responses: { "200": { description: "The deposit", ...json(depositDetailSchema) }, "404": notFoundError, ...commonErrors },
+        },
+      },
+      "/api/v4/merchant/balance": {
+        get: {
+          operationId: "getBalance",
+          summary: "Available and pending balance per currency, from the ledger",
+          description:
+            "Completed deposits and payment links credit `available` with their amount (the customer paid the fees). An " +
+            "accepted transfer moves amount + fees from `available` to `pending`; completed, it leaves; failed, it returns.",
+          responses: { "200": { description: "One entry per currency the merchant has used", ...json(balanceSchema) }, ...commonErrors },
+        },
+      },
+      "/api/v4/transfers/instant": {
+        post: {
+          operationId: "createInstantTransfer",
+          summary: "Pay out from the available balance to a mobile-money beneficiary",
+          description:
+            "gatewayName comes from GET /public/gateways/withdraw/list; its type decides what happens: DIRECT is sent to the " +
+            "operator at once (sandbox: the beneficiary phone's last digits decide, as for deposits: 111 declines, 222 never " +
+            "answers, 333 refused, anything else paid, after about 2 s); MANUAL waits for the platform's review; SCHEDULED " +
+            "leaves with the next hourly batch. amount + fees are taken from the available balance when accepted and given " +
+            "back if the transfer fails. Live DIRECT and SCHEDULED payouts answer 502 until an operator is connected.",
+          requestParams: { header: z.object({ "Idempotency-Key": idempotencyHeader }) },
+          requestBody: json(transferRequestSchema),
+          responses: {
+            "201": { description: "The transfer was accepted", ...json(transferSchema) },
+            "400": validationErrors,
+            ...idempotencyErrors,
+            "422": errorResponse("40013 the available balance does not cover amount + fees (nothing was written); 40020 this Idempotency-Key was used with a different body"),
+            ...commonErrors,
+            "502": gatewayError,
+          },
+        },
+      },
+      "/api/v4/transfers/{reference}": {
+        get: {
+          operationId: "getTransfer",
+          summary: "Read a transfer",
+          requestParams: { path: z.object({ reference: z.string() }) },
+          responses: { "200": { description: "The transfer", ...json(transferSchema) }, "404": notFoundError, ...commonErrors },
+        },
+      },
+      "/api/v4/merchant/analytics": {
+        get: {
+          operationId: "getAnalytics",
+          summary: "Counts, volumes, fees and conversion of links and deposits over a date range",
+          description:
+            "For the environment of the path and one currency. Counts and volumes by status, by gateway and by UTC day; fees " +
+            "collected on completed payments; conversion = completed / created. A checkout attempt counts as its link. The " +
+            "range is at most 366 days (400/40023 otherwise).",
+          requestParams: { query: analyticsQuerySchema },
+          responses: {
+            "200": { description: "The figures", ...json(analyticsSchema) },
+            "400": errorResponse("40015 currency missing or unknown; 40023 from/to not ISO dates, from not before to, range over 366 days"),
+            ...commonErrors,
+          },
         },
       },
       "/public/gateways/deposit/list": {

@@ -1,32 +1,32 @@
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import { errorSchema } from "@/lib/schemas/error";
 
-const error = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
+export const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
 
 /** The error answers every authenticated endpoint can give, beside its own. */
 export const commonErrors: ZodOpenApiResponsesObject = {
-  "401": error("40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role"),
-  "403": error("40001 the key lacks the scope this operation needs"),
-  "429": error("42900 rate limit reached; see Retry-After"),
-  "500": error("50000 unexpected error; the message quotes the request id"),
+  "401": errorResponse("40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role"),
+  "403": errorResponse("40001 the key lacks the scope this operation needs"),
+  "429": errorResponse("42900 rate limit reached; see Retry-After"),
+  "500": errorResponse("50000 unexpected error; the message quotes the request id"),
 };
 
-export const validationErrors = error(
+export const validationErrors = errorResponse(
   "40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, " +
     "40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field)",
 );
 
 export const idempotencyErrors: ZodOpenApiResponsesObject = {
-  "409": error("40020 a request with this Idempotency-Key is still running"),
-  "413": error("40023 body larger than 64 KiB"),
-  "422": error("40020 this Idempotency-Key was used with a different body"),
+  "409": errorResponse("40020 a request with this Idempotency-Key is still running"),
+  "413": errorResponse("40023 body larger than 64 KiB"),
+  "422": errorResponse("40020 this Idempotency-Key was used with a different body"),
 };
 
-export const notFoundError = error("40004 no such resource for this merchant and environment");
+export const notFoundError = errorResponse("40004 no such resource for this merchant and environment");
 
-export const gatewayError = error("50200 the gateway cannot take the deposit (e.g. no production operator configured)");
+export const gatewayError = errorResponse("50200 the gateway cannot take the deposit (e.g. no production operator configured)");
 
 export const otpErrors: ZodOpenApiResponsesObject = {
-  "400": error("40019 wrong code (details: tries left); 40020 not an OTP invoice, or already confirmed; 40023 body"),
-  "404": error("40006 unknown invoice reference; 40007 OTP missing, expired or spent after 5 wrong tries"),
+  "400": errorResponse("40019 wrong code (details: tries left); 40020 not an OTP invoice, or already confirmed; 40023 body"),
+  "404": errorResponse("40006 unknown invoice reference; 40007 OTP missing, expired or spent after 5 wrong tries"),
 };

@@ -1,5 +1,52 @@
+import { getTranslations } from "next-intl/server";
+import { MerchantAnalyticsChart } from "@/components/admin/merchant-analytics-chart";
 import { MerchantDetailView } from "@/components/admin/merchant-views";
+import { PendingTransfersView } from "@/components/admin/pending-transfers-view";
+import { computeAnalytics } from "@/lib/analytics/compute-analytics";
+import { db } from "@/lib/db/client";
+import { isIsoCurrency } from "@/lib/domain/money";
 
-export default async function AdminMerchantPage({ params }: { params: Promise<{ id: string }> }) {
-  return <MerchantDetailView id={(await params).id} />;
+type Search = { env?: string; currency?: string };
+
+// The merchant's figures for the last 30 days are computed here, on the server, and drawn as SVG.
+export default async function AdminMerchantPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
+  const { id } = await params;
+  const search = await searchParams;
+  const environment = search.env === "sandbox" ? "sandbox" : "live";
+  const currency = search.currency && isIsoCurrency(search.currency) ? search.currency : "XOF";
+  const to = new Date();
+  const from = new Date(to.getTime() - 30 * 86_400_000);
+  const [t, analytics] = await Promise.all([
+    getTranslations("admin.analytics"),
+    computeAnalytics(db(), { merchantId: id, environment, currency, from, to }),
+  ]);
+  return (
+    <>
+      <MerchantDetailView id={id} />
+      <p>
+        {(["live", "sandbox"] as const).map((env) => (
+          <a key={env} href={`?env=${env}&currency=${currency}`} aria-current={env === environment ? "true" : undefined}>
+            {env}
+          </a>
+        )).reduce<React.ReactNode[]>((all, link) => (all.length ? [...all, " · ", link] : [link]), [])}
+      </p>
+      <MerchantAnalyticsChart
+        analytics={analytics}
+        labels={{
+          title: t("title", { environment, currency }),
+          chartLabel: t("chartLabel"),
+          created: t("created"),
+          completed: t("completed"),
+          volume: t("volume"),
+          fees: t("fees"),
+          conversion: t("conversion"),
+          links: t("links"),
+          deposits: t("deposits"),
+          gateway: t("gateway"),
+          empty: t("empty"),
+        }}
+      />
+      <PendingTransfersView merchantId={id} />
+    </>
+  );
 }

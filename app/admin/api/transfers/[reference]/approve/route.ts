@@ -1,0 +1,10 @@
+// POST /admin/api/transfers/{reference}/approve - admin: approve a MANUAL transfer (audited)
+import { adminRoute } from "@/lib/admin/admin-route";
+import { db } from "@/lib/db/client";
+import { reviewTransferSchema } from "@/lib/schemas/admin-transfers";
+import { reviewManualTransfer } from "@/lib/transfers/review-manual-transfer";
+import { toTransferJson } from "@/lib/transfers/transform-transfer";
+
+export const POST = adminRoute({ role: "admin", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
+  body: toTransferJson(await reviewManualTransfer(db(), { staffId: staff.id, reference: params.reference, decision: "approve", reason: body.reason })),
+}));

@@ -1,0 +1,15 @@
+// GET /api/v4/merchant/analytics - counts, volumes, fees and conversion over a date range
+import { computeAnalytics } from "@/lib/analytics/compute-analytics";
+import { resolveAnalyticsRange } from "@/lib/analytics/resolve-analytics-range";
+import { apiRoute, routeMethods } from "@/lib/http/api-route";
+import { validationError } from "@/lib/http/validation-errors";
+import { analyticsQuerySchema } from "@/lib/schemas/analytics";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: apiRoute({ auth: { scope: "analytics:read" } }, async ({ db, request, principal, environment }) => {
+    const parsed = analyticsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+    if (!parsed.success) throw validationError(parsed.error);
+    const { from, to } = resolveAnalyticsRange(parsed.data);
+    return { body: await computeAnalytics(db, { merchantId: principal.merchantId, environment, currency: parsed.data.currency, from, to }) };
+  }),
+});

@@ -1,0 +1,24 @@
+import { ApiError } from "@/lib/http/api-error";
+import { ANALYTICS_MAX_DAYS } from "@/lib/schemas/analytics";
+
+const DAY_MS = 86_400_000;
+
+function parseBound(value: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const start = new Date(`${value}T00:00:00Z`);
+    // A date as `to` means "through that day": the range ends at the next midnight, exclusive.
+    return end ? new Date(start.getTime() + DAY_MS) : start;
+  }
+  return new Date(/(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : `${value}Z`);
+}
+
+/** [from, to) for an analytics request: defaults, order and the maximum span, as 400/40023. */
+export function resolveAnalyticsRange(query: { from?: string; to?: string }, now = new Date()): { from: Date; to: Date } {
+  const to = query.to ? parseBound(query.to, true) : now;
+  const from = query.from ? parseBound(query.from, false) : new Date(to.getTime() - 30 * DAY_MS);
+  if (from >= to) throw new ApiError(40023, "Invalid request parameters", { details: "from must be before to" });
+  if (to.getTime() - from.getTime() > ANALYTICS_MAX_DAYS * DAY_MS) {
+    throw new ApiError(40023, "Invalid request parameters", { details: `the range must be at most ${ANALYTICS_MAX_DAYS} days` });
+  }
+  return { from, to };
+}

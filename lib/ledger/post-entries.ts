@@ -1,0 +1,43 @@
+import type { Prisma } from "@prisma/client";
+import { ulid } from "ulid";
+import type { Environment } from "@/lib/domain/environment";
+import type { Account } from "./accounts";
+
+export type Posting = {
+  merchantId: string;
+  environment: Environment;
+  currency: string;
+  kind: string;
+  reference: string;
+  /** Signed amounts per account; they must sum to zero. Zero lines are left out. */
+  lines: [Account, bigint][];
+  at?: Date;
+};
+
+/**
+ * Writes one balanced journal: the entries of a posting sum to zero or nothing is written. Call it
+ * inside the transaction of the state change that causes it, so money moves with the status.
+ */
+export async function postEntries(tx: Prisma.TransactionClient, posting: Posting): Promise<string> {
+  const sum = posting.lines.reduce((total, [, amount]) => total + amount, 0n);
+  if (sum !== 0n) throw new Error(`unbalanced posting ${posting.kind} ${posting.reference}: ${sum}`);
+  const journalId = `jnl_${ulid()}`;
+  const createdAt = posting.at ?? new Date();
+  await tx.ledgerEntry.createMany({
+    data: posting.lines
+      .filter(([, amount]) => amount !== 0n)
+      .map(([account, amountMinor]) => ({
+        id: `led_${ulid()}`,
+        journalId,
+        merchantId: posting.merchantId,
+        environment: posting.environment,
+        currency: posting.currency,
+        account,
+        amountMinor,
+        kind: posting.kind,
+        reference: posting.reference,
+        createdAt,
+      })),
+  });
+  return journalId;
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { toMinor } from "@/lib/domain/money";
+import { callbackUrlField, countryField, isoCurrencyField, metadataField, nameField, phoneField, timestampField } from "./common";
+
+export const TRANSFER_AMOUNT_MAX = 10_000_000_000;
+
+const objectError = { error: (issue: { code: string }) => (issue.code === "unrecognized_keys" ? undefined : "must be a JSON object") };
+
+export const transferRequestSchema = z
+  .strictObject(
+    {
+      amount: z
+        .number({ error: "must be a number" })
+        .gt(0, { error: "must be greater than 0" })
+        .max(TRANSFER_AMOUNT_MAX, { error: `must be at most ${TRANSFER_AMOUNT_MAX}` })
+        .meta({ example: 10000 }),
+      currency: isoCurrencyField,
+      gatewayName: z
+        .string({ error: "must be a string" })
+        .min(1, { error: "must not be empty" })
+        .max(64)
+        .meta({ example: "MTN_MOMO_CI", description: "From GET /public/gateways/withdraw/list" }),
+      beneficiaryPhone: phoneField,
+      beneficiaryName: nameField.optional(),
+      country: countryField,
+      callbackUrl: callbackUrlField.optional(),
+      metadata: metadataField.optional(),
+    },
+    objectError,
+  )
+  .superRefine((value, ctx) => {
+    if (toMinor(value.amount, value.currency) === null) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: `has more decimals than ${value.currency} allows` });
+    }
+  })
+  .meta({ id: "TransferRequest" });
+
+export type TransferRequest = z.infer<typeof transferRequestSchema>;
+
+export const transferStatusSchema = z.enum(["pending", "completed", "failed"]);
+
+export const transferSchema = z
+  .object({
+    reference: z.string().meta({ example: "TRF_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
+    status: transferStatusSchema,
+    gatewayName: z.string(),
+    gatewayType: z.enum(["DIRECT", "MANUAL", "SCHEDULED"]),
+    amount: z.number(),
+    fees: z.number(),
+    totalDebited: z.number().meta({ description: "amount + fees, taken from the available balance" }),
+    currency: z.string(),
+    country: z.string(),
+    beneficiaryPhone: z.string(),
+    beneficiaryName: z.string().nullable(),
+    callbackUrl: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    failureReason: z.string().nullable(),
+    scheduledFor: timestampField.nullable().meta({ description: "SCHEDULED: when the batch sends it" }),
+    awaitingApproval: z.boolean().meta({ description: "MANUAL: waiting for the platform's review" }),
+    createdAt: timestampField,
+    completedAt: timestampField.nullable(),
+    failedAt: timestampField.nullable(),
+  })
+  .meta({ id: "Transfer" });
+
+export const transferWebhookSchema = z
+  .object({
+    event: z.enum(["transfer.completed", "transfer.failed"]),
+    reference: z.string(),
+    status: z.enum(["completed", "failed"]),
+    amount: z.number(),
+    currency: z.string(),
+    fees: z.number(),
+    gatewayName: z.string(),
+    beneficiaryPhone: z.string(),
+    failureReason: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: "TransferWebhook" });
+
+export type TransferWebhook = z.infer<typeof transferWebhookSchema>;

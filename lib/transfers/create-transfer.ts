@@ -1,0 +1,94 @@
+import { ulid } from "ulid";
+import type { DbClient } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/in-transaction";
+import type { Environment } from "@/lib/domain/environment";
+import { computeFeesMinor } from "@/lib/domain/fees";
+import { toMajor, toMinor } from "@/lib/domain/money";
+import { newReference } from "@/lib/domain/references";
+import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
+import { ApiError } from "@/lib/http/api-error";
+import { ACCOUNTS } from "@/lib/ledger/accounts";
+import { lockBalance } from "@/lib/ledger/lock-balance";
+import { postEntries } from "@/lib/ledger/post-entries";
+import { readAvailableMinor } from "@/lib/ledger/read-balances";
+import type { TransferRequest } from "@/lib/schemas/transfer";
+import { nextBatchTime } from "./next-batch-time";
+import { resolveWithdrawalGateway } from "./resolve-withdrawal-gateway";
+
+/**
+ * Accepts a transfer: checks the gateway, then, holding the merchant's balance lock for the
+ * currency, checks the available balance and moves amount + fees from available to in flight.
+ * Not enough: 422/40013 and nothing written (the transaction rolls back). When the money has
+ * moved, the gateway's type decides what happens next: DIRECT is answered by the operator
+ * (the sandbox simulator answers after a short delay), MANUAL waits for an admin, SCHEDULED
+ * waits for the next batch.
+ */
+export async function createTransfer(
+  client: DbClient,
+  options: { merchantId: string; environment: Environment; input: TransferRequest; now?: Date },
+) {
+  const { merchantId, environment, input } = options;
+  const now = options.now ?? new Date();
+  const { gateway, fees } = await resolveWithdrawalGateway(client, {
+    merchantId,
+    gatewayName: input.gatewayName,
+    currency: input.currency,
+    country: input.country,
+  });
+  // No production payout operator is wired yet: refuse rather than take the money and sit on it.
+  if (environment === "live" && gateway.type !== "MANUAL") {
+    throw new ApiError(50200, "Gateway error", { details: `${gateway.name} payouts are not available in production yet` });
+  }
+  const amountMinor = toMinor(input.amount, input.currency) as bigint;
+  const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
+  const totalMinor = amountMinor + feesMinor;
+  const dueAt =
+    gateway.type === "DIRECT"
+      ? new Date(now.getTime() + sandboxAnswerDelayMs())
+      : gateway.type === "SCHEDULED"
+        ? nextBatchTime(now)
+        : null;
+
+  return inTransaction(client, async (tx) => {
+    await lockBalance(tx, merchantId, environment, input.currency);
+    const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
+    if (available < totalMinor) {
+      throw new ApiError(40013, "Insufficient balance", {
+        details: `available ${toMajor(available, input.currency)} ${input.currency}; this transfer needs ${toMajor(totalMinor, input.currency)} (amount ${input.amount} + fees ${toMajor(feesMinor, input.currency)})`,
+      });
+    }
+    const transfer = await tx.transfer.create({
+      data: {
+        id: `trf_${ulid()}`,
+        reference: newReference("transfer", environment),
+        merchantId,
+        environment,
+        gatewayName: gateway.name,
+        gatewayType: gateway.type,
+        amountMinor,
+        feesMinor,
+        currency: input.currency,
+        country: input.country,
+        beneficiaryPhone: input.beneficiaryPhone,
+        beneficiaryName: input.beneficiaryName,
+        callbackUrl: input.callbackUrl,
+        metadata: input.metadata,
+        dueAt,
+        createdAt: now,
+      },
+    });
+    await postEntries(tx, {
+      merchantId,
+      environment,
+      currency: input.currency,
+      kind: "transfer_accepted",
+      reference: transfer.reference,
+      at: now,
+      lines: [
+        [ACCOUNTS.available, -totalMinor],
+        [ACCOUNTS.inFlight, totalMinor],
+      ],
+    });
+    return transfer;
+  });
+}

@@ -1,0 +1,31 @@
+import type { DbClient } from "@/lib/db/client";
+import { toMajor } from "@/lib/domain/money";
+import { formatFractionalSeconds } from "@/lib/domain/time";
+
+/** MANUAL transfers waiting for an admin, oldest first, with their merchant's name. */
+export async function listManualTransfers(client: DbClient, options: { merchantId?: string; take?: number } = {}) {
+  const rows = await client.transfer.findMany({
+    where: { status: "pending", gatewayType: "MANUAL", ...(options.merchantId ? { merchantId: options.merchantId } : {}) },
+    orderBy: { createdAt: "asc" },
+    take: options.take ?? 100,
+  });
+  const merchants = await client.merchant.findMany({
+    where: { id: { in: [...new Set(rows.map((r) => r.merchantId))] } },
+    select: { id: true, name: true },
+  });
+  const names = new Map(merchants.map((m) => [m.id, m.name]));
+  return rows.map((t) => ({
+    reference: t.reference,
+    merchantId: t.merchantId,
+    merchantName: names.get(t.merchantId) ?? t.merchantId,
+    environment: t.environment,
+    gatewayName: t.gatewayName,
+    amount: toMajor(t.amountMinor, t.currency),
+    fees: toMajor(t.feesMinor, t.currency),
+    currency: t.currency,
+    country: t.country,
+    beneficiaryPhone: t.beneficiaryPhone,
+    beneficiaryName: t.beneficiaryName,
+    createdAt: formatFractionalSeconds(t.createdAt),
+  }));
+}

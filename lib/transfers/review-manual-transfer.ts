@@ -1,0 +1,40 @@
+import type { DbClient } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/in-transaction";
+import { recordAudit } from "@/lib/admin/audit";
+import { ApiError, notFound } from "@/lib/http/api-error";
+import { transitionTransfer } from "./transition-transfer";
+
+/**
+ * An admin's decision on a MANUAL transfer: approve (the payout was made by hand: completed) or
+ * reject (failed, money back to the merchant). Audited in the same transaction; a transfer
+ * already decided, or not MANUAL, is refused with 409 so two admins never both decide.
+ */
+export async function reviewManualTransfer(
+  client: DbClient,
+  options: { staffId: string; reference: string; decision: "approve" | "reject"; reason?: string },
+) {
+  return inTransaction(client, async (tx) => {
+    const transfer = await tx.transfer.findUnique({ where: { reference: options.reference } });
+    if (!transfer) throw notFound("Transfer");
+    if (transfer.gatewayType !== "MANUAL") {
+      throw new ApiError(40020, "Operation not allowed", { status: 409, details: `${transfer.reference} is a ${transfer.gatewayType} transfer, not a MANUAL one` });
+    }
+    const changed = await transitionTransfer(tx, {
+      id: transfer.id,
+      to: options.decision === "approve" ? "completed" : "failed",
+      failureReason: options.decision === "reject" ? `rejected_by_platform${options.reason ? `: ${options.reason}` : ""}` : undefined,
+      reviewedBy: options.staffId,
+    });
+    if (!changed) {
+      throw new ApiError(40020, "Operation not allowed", { status: 409, details: `${transfer.reference} is already ${transfer.status}` });
+    }
+    await recordAudit(tx, {
+      staffId: options.staffId,
+      action: `transfer.${options.decision}`,
+      targetType: "transfer",
+      targetId: transfer.reference,
+      details: options.reason ? { reason: options.reason } : undefined,
+    });
+    return tx.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
+  });
+}

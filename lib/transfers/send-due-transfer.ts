@@ -1,0 +1,29 @@
+import type { Transfer } from "@prisma/client";
+import type { DbClient } from "@/lib/db/client";
+import { simulatedAnswer } from "@/lib/gateways/sandbox-simulator";
+import { transitionTransfer } from "./transition-transfer";
+
+/**
+ * A DIRECT transfer whose operator answer is due, or a SCHEDULED one whose batch has come: hand
+ * it to the operator and record the answer. In the sandbox the beneficiary's phone decides, as
+ * for deposits (...111 declined, ...222 never answers, ...333 operator refuses, else paid); a
+ * transfer that gets no answer stays pending and is no longer polled. MANUAL transfers are never
+ * due: an admin decides. Returns the row as it now stands.
+ */
+export async function sendDueTransfer(client: DbClient, transfer: Transfer, now = new Date()): Promise<Transfer> {
+  if (transfer.status !== "pending" || !transfer.dueAt || transfer.dueAt > now || transfer.gatewayType === "MANUAL") return transfer;
+  // Live payout operators are not wired: creation refuses live DIRECT/SCHEDULED transfers.
+  if (transfer.environment !== "sandbox") return transfer;
+  const answer = simulatedAnswer(transfer.beneficiaryPhone);
+  if (answer.status === "pending") {
+    await client.transfer.updateMany({ where: { id: transfer.id, status: "pending", dueAt: transfer.dueAt }, data: { dueAt: null } });
+  } else {
+    await transitionTransfer(client, {
+      id: transfer.id,
+      to: answer.status,
+      at: now,
+      failureReason: answer.status === "failed" ? answer.reason : undefined,
+    });
+  }
+  return client.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
+}

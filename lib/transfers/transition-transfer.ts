@@ -1,0 +1,61 @@
+import type { DbClient } from "@/lib/db/client";
+import { inTransaction } from "@/lib/db/in-transaction";
+import { ACCOUNTS } from "@/lib/ledger/accounts";
+import { postEntries } from "@/lib/ledger/post-entries";
+import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
+import { transferWebhookPayload } from "./transform-transfer";
+
+/**
+ * Moves a transfer out of pending, once (the update is conditional on pending), with its money
+ * and its webhook in the same transaction: completed pays the beneficiary and the platform's fee
+ * out of in flight; failed gives amount + fees back to the merchant's available balance.
+ * Returns whether this call made the change.
+ */
+export async function transitionTransfer(
+  client: DbClient,
+  options: { id: string; to: "completed" | "failed"; at?: Date; failureReason?: string; reviewedBy?: string },
+): Promise<boolean> {
+  const at = options.at ?? new Date();
+  const stamp = options.to === "completed" ? { completedAt: at } : { failedAt: at, failureReason: options.failureReason ?? "failed" };
+  const review = options.reviewedBy ? { reviewedBy: options.reviewedBy, reviewedAt: at } : {};
+  return inTransaction(client, async (tx) => {
+    const { count } = await tx.transfer.updateMany({
+      where: { id: options.id, status: "pending" },
+      data: { status: options.to, dueAt: null, ...stamp, ...review },
+    });
+    if (count === 0) return false;
+    const transfer = await tx.transfer.findUniqueOrThrow({ where: { id: options.id } });
+    const total = transfer.amountMinor + transfer.feesMinor;
+    await postEntries(tx, {
+      merchantId: transfer.merchantId,
+      environment: transfer.environment,
+      currency: transfer.currency,
+      kind: `transfer_${options.to}`,
+      reference: transfer.reference,
+      at,
+      lines:
+        options.to === "completed"
+          ? [
+              [ACCOUNTS.inFlight, -total],
+              [ACCOUNTS.world, transfer.amountMinor],
+              [ACCOUNTS.platformFees, transfer.feesMinor],
+            ]
+          : [
+              [ACCOUNTS.inFlight, -total],
+              [ACCOUNTS.available, total],
+            ],
+    });
+    if (transfer.callbackUrl) {
+      const event = `transfer.${options.to}` as const;
+      await recordWebhookEvent(tx, {
+        merchantId: transfer.merchantId,
+        environment: transfer.environment,
+        type: event,
+        reference: transfer.reference,
+        url: transfer.callbackUrl,
+        payload: transferWebhookPayload(transfer, event),
+      });
+    }
+    return true;
+  });
+}

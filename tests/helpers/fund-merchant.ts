@@ -1,0 +1,22 @@
+import { expect } from "vitest";
+import { call } from "./api-client";
+import { waitForSandboxAnswer } from "./fixtures";
+
+/** Credits a sandbox merchant the real way: DIRECT deposits the simulated phone approves. */
+export async function fundMerchant(key: string, amounts: number[], deposit: Record<string, unknown> = {}) {
+  const references: string[] = [];
+  for (const amount of amounts) {
+    const res = await call("POST", "/test/api/v4/classic/deposit/initiate", {
+      key,
+      body: { amount, currency: "XOF", customerPhone: "+2250700000444", country: "CI", gatewayName: "MTN_MOMO_CI", ...deposit },
+    });
+    expect(res.status).toBe(200);
+    references.push(res.body.reference);
+  }
+  await waitForSandboxAnswer();
+  for (const reference of references) {
+    const res = await call("GET", `/test/api/v4/deposits/${reference}`, { key });
+    expect(res.body.status).toBe("completed");
+  }
+  return references;
+}
