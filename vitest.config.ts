@@ -20,8 +20,9 @@ export default defineConfig({
           include: ["tests/**/*.integration.test.ts", "lib/**/*.integration.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/webhook-tls.ts"],
           setupFiles: ["tests/helpers/setup-db.ts"],
-          // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long.
-          env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "150" },
+          // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long,
+          // but long enough that a loaded machine still sees "pending" right after starting one.
+          env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "500" },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
