@@ -5,9 +5,11 @@ import type { Environment } from "@/lib/domain/environment";
 import { authenticateApiKey, type MerchantPrincipal } from "@/lib/merchants/authenticate-api-key";
 import type { Scope } from "@/lib/merchants/api-keys";
 import { ApiError, errorBody } from "./api-error";
+import { limitApiClient, limitApiKey } from "./api-limits";
 import { ENVIRONMENT_HEADER } from "./environment-header";
 import { parseIdempotencyKey, runIdempotent } from "./idempotency";
 import { errorFields, log } from "./log";
+import { limitHeaders } from "./rate-limit";
 import { readJsonBody } from "./read-json-body";
 import { validationError } from "./validation-errors";
 
@@ -102,6 +104,10 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
                 environment,
                 config.auth === "optional" ? null : config.auth.scope,
               );
+      // Before the body is read or anything queried: a hammering client costs as little as possible.
+      const rateLimit = limitHeaders(
+        principal ? await limitApiKey(principal.keyId, environment) : await limitApiClient(request, environment),
+      );
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
 
       let body = undefined as TBody;
@@ -125,10 +131,13 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
           const r = await handler({ ...ctx, db: tx });
           return { status: r.status ?? 200, body: r.body };
         });
-        response = jsonResponse(result.status, result.body, requestId, result.replayed ? { "idempotent-replayed": "true" } : {});
+        response = jsonResponse(result.status, result.body, requestId, {
+          ...rateLimit,
+          ...(result.replayed ? { "idempotent-replayed": "true" } : {}),
+        });
       } else {
         const r = await handler({ ...ctx, db: db() });
-        response = jsonResponse(r.status ?? 200, r.body, requestId, r.headers);
+        response = jsonResponse(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
       }
     } catch (error) {
       response = errorResponse(error, requestId, request);
