@@ -23,6 +23,12 @@ type RouteConfig<TBody> = {
   body?: z.ZodType<TBody> | ((environment: Environment) => z.ZodType<TBody>);
   /** Set on creating POSTs: the operation name that scopes Idempotency-Key, shared by aliases. */
   idempotentOperation?: string;
+  /**
+   * The handler writes a single row: without an Idempotency-Key it needs no transaction, and
+   * Prisma's interactive transaction (BEGIN, the insert, COMMIT, three round trips and a
+   * connection held between them) was most of a link create's cost under load.
+   */
+  singleWrite?: boolean;
 };
 
 export type ApiContext<TBody, TAuth extends AuthMode> = {
@@ -125,7 +131,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
       const base = { request, requestId, environment, origin: requestOrigin(request), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
-      if (config.idempotentOperation && principal) {
+      if (config.idempotentOperation && principal && (idempotencyKey !== null || !config.singleWrite)) {
         const scope = { merchantId: principal.merchantId, environment, route: config.idempotentOperation };
         const result = await runIdempotent(scope, idempotencyKey, body, async (tx) => {
           const r = await handler({ ...ctx, db: tx });
