@@ -55,6 +55,15 @@ describe("per API key", () => {
     expect(await db().paymentLink.count({ where: { merchantId: id } })).toBe(1);
   });
 
+  it("a refused request that spent a point says so too", async () => {
+    vi.stubEnv("SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY", "5");
+    const { sandboxKey } = await newMerchant();
+    const invalid = await call("POST", "/test/api/v4/payments/link", { key: sandboxKey, body: { amount: "x" } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("ratelimit-limit")).toBe("5");
+    expect(invalid.headers.get("ratelimit-remaining")).toBe("4");
+  });
+
   it("the sandbox and production have their own limits", async () => {
     vi.stubEnv("SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY", "1");
     vi.stubEnv("API_REQUESTS_PER_MINUTE_PER_KEY", "2");

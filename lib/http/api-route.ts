@@ -99,6 +99,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
     const requestId = requestIdFor(request);
     const environment = requestEnvironment(request);
     let response: Response;
+    let rateLimit: Record<string, string> = {};
     try {
       const principal =
         config.auth === "none"
@@ -111,7 +112,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
                 config.auth === "optional" ? null : config.auth.scope,
               );
       // Before the body is read or anything queried: a hammering client costs as little as possible.
-      const rateLimit = limitHeaders(
+      rateLimit = limitHeaders(
         principal ? await limitApiKey(principal.keyId, environment) : await limitApiClient(request, environment),
       );
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
@@ -147,6 +148,8 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
       }
     } catch (error) {
       response = errorResponse(error, requestId, request);
+      // A refusal after the limit was spent still tells the client where it stands (a 429 has its own).
+      if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers.set(name, value);
     }
     log("info", "request", {
       requestId,
