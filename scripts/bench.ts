@@ -109,12 +109,19 @@ async function run(name: string, targets: { url: string; target: Target }[], con
     peak = Math.max(peak, rss);
   }, 250);
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(bin("autocannon"), args, { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(bin("autocannon"), args, { stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
+    let errorText = "";
     child.stdout.on("data", (d) => (text += d));
-    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited ${code}`))));
+    child.stderr.on("data", (d) => (errorText += d));
+    child.on("exit", (code) => (code === 0 && text.trim() ? resolve(text) : reject(new Error(`autocannon exited ${code}: ${errorText.slice(-500)}`))));
+  }).catch((error: Error) => {
+    console.error(`${name} c=${connections}: ${error.message}`);
+    return null;
   });
   clearInterval(sampler);
+  // A run autocannon could not report is kept as a row of NaN, not the end of the benchmark.
+  if (out === null) return { name, connections, rps: NaN, p50: NaN, p99: NaN, max: NaN, errors: NaN, non2xx: NaN, rssMiB: peak / 1024 / 1024 };
   const r = JSON.parse(out);
   return {
     name,
