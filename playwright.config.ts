@@ -27,7 +27,9 @@ export default defineConfig({
     command: "node_modules/.bin/tsx e2e/serve.ts",
     url: `http://127.0.0.1:${port}/public/gateways/deposit/list`,
     // Every test is a customer at 127.0.0.1: lift the per-address checkout limits (tested in integration).
-    env: { E2E_PORT: String(port), LOG_LEVEL: "silent", CHECKOUT_READS_PER_MINUTE_PER_IP: "100000", CHECKOUT_WRITES_PER_MINUTE_PER_IP: "100000" },
+    env: { E2E_PORT: String(port), LOG_LEVEL: "silent", CHECKOUT_READS_PER_MINUTE_PER_IP: "100000", CHECKOUT_WRITES_PER_MINUTE_PER_IP: "100000",
+      API_REQUESTS_PER_MINUTE_PER_IP: "100000", SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "100000",
+      API_REQUESTS_PER_MINUTE_PER_KEY: "100000", SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "100000", OTP_CONFIRMS_PER_MINUTE_PER_IP: "100000" },
     reuseExistingServer: false,
     timeout: 120_000,
   },

@@ -7,10 +7,22 @@ const alias = {
   "server-only": path.resolve(import.meta.dirname, "tests/helpers/empty-module.ts"),
 };
 
+// The suite calls the API thousands of times from one address and a few keys (the fuzz tests
+// alone 1,000 cases per endpoint): lift the general limits. tests/rate-limits.integration.test.ts
+// sets low values to test them (the limiters read these variables on each use).
+const lifted = {
+  API_REQUESTS_PER_MINUTE_PER_KEY: "10000000",
+  API_REQUESTS_PER_MINUTE_PER_IP: "10000000",
+  SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "10000000",
+  SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "10000000",
+  OTP_CONFIRMS_PER_MINUTE_PER_IP: "10000000",
+  OTP_CONFIRMS_PER_MINUTE_PER_REFERENCE: "10000000",
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
-    env: { LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", ...lifted },
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
       {
@@ -22,7 +34,7 @@ export default defineConfig({
           setupFiles: ["tests/helpers/setup-db.ts"],
           // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long,
           // but long enough that a loaded machine still sees "pending" right after starting one.
-          env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "500" },
+          env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "500", ...lifted },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,6 +2,7 @@ import type { Environment } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { notFound } from "@/lib/http/api-error";
+import { forgetApiKey } from "@/lib/merchants/api-key-cache";
 import { SCOPES, type Scope } from "@/lib/merchants/api-keys";
 import { newApiKeyRow } from "@/lib/merchants/create-merchant";
 import { recordAudit } from "./audit";
@@ -38,6 +39,7 @@ export async function revokeApiKey(client: DbClient, options: { staffId: string;
       targetId: key.merchantId,
       details: { keyId: key.id, prefix: key.prefix },
     });
+    forgetApiKey(key.id);
     return { id: key.id, revoked: true };
   });
 }

@@ -1,11 +1,11 @@
 import type { DbClient } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
-import { consume, createLimiter } from "@/lib/http/rate-limit";
+import { consume, createLimiter, limitFromEnv } from "@/lib/http/rate-limit";
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession } from "./sessions";
 
 // Password guessing is slowed per address and per account (the latter survives address changes).
-const perIp = createLimiter("admin-login-ip", Number(process.env.ADMIN_LOGINS_PER_15_MIN_PER_IP) || 20, 15 * 60);
+const perIp = createLimiter("admin-login-ip", limitFromEnv("ADMIN_LOGINS_PER_15_MIN_PER_IP", 20), 15 * 60);
 const perAccount = createLimiter("admin-login-account", 5, 15 * 60);
 // Checked against when the e-mail is unknown, so a wrong e-mail takes as long as a wrong password.
 const decoy = hashPassword("decoy password that matches nothing");

@@ -5,9 +5,11 @@ import type { Environment } from "@/lib/domain/environment";
 import { authenticateApiKey, type MerchantPrincipal } from "@/lib/merchants/authenticate-api-key";
 import type { Scope } from "@/lib/merchants/api-keys";
 import { ApiError, errorBody } from "./api-error";
+import { limitApiClient, limitApiKey } from "./api-limits";
 import { ENVIRONMENT_HEADER } from "./environment-header";
 import { parseIdempotencyKey, runIdempotent } from "./idempotency";
 import { errorFields, log } from "./log";
+import { limitHeaders } from "./rate-limit";
 import { readJsonBody } from "./read-json-body";
 import { validationError } from "./validation-errors";
 
@@ -21,6 +23,12 @@ type RouteConfig<TBody> = {
   body?: z.ZodType<TBody> | ((environment: Environment) => z.ZodType<TBody>);
   /** Set on creating POSTs: the operation name that scopes Idempotency-Key, shared by aliases. */
   idempotentOperation?: string;
+  /**
+   * The handler writes a single row: without an Idempotency-Key it needs no transaction, and
+   * Prisma's interactive transaction (BEGIN, the insert, COMMIT, three round trips and a
+   * connection held between them) was most of a link create's cost under load.
+   */
+  singleWrite?: boolean;
 };
 
 export type ApiContext<TBody, TAuth extends AuthMode> = {
@@ -91,6 +99,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
     const requestId = requestIdFor(request);
     const environment = requestEnvironment(request);
     let response: Response;
+    let rateLimit: Record<string, string> = {};
     try {
       const principal =
         config.auth === "none"
@@ -102,6 +111,10 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
                 environment,
                 config.auth === "optional" ? null : config.auth.scope,
               );
+      // Before the body is read or anything queried: a hammering client costs as little as possible.
+      rateLimit = limitHeaders(
+        principal ? await limitApiKey(principal.keyId, environment) : await limitApiClient(request, environment),
+      );
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
 
       let body = undefined as TBody;
@@ -119,19 +132,24 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
       const base = { request, requestId, environment, origin: requestOrigin(request), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
-      if (config.idempotentOperation && principal) {
+      if (config.idempotentOperation && principal && (idempotencyKey !== null || !config.singleWrite)) {
         const scope = { merchantId: principal.merchantId, environment, route: config.idempotentOperation };
         const result = await runIdempotent(scope, idempotencyKey, body, async (tx) => {
           const r = await handler({ ...ctx, db: tx });
           return { status: r.status ?? 200, body: r.body };
         });
-        response = jsonResponse(result.status, result.body, requestId, result.replayed ? { "idempotent-replayed": "true" } : {});
+        response = jsonResponse(result.status, result.body, requestId, {
+          ...rateLimit,
+          ...(result.replayed ? { "idempotent-replayed": "true" } : {}),
+        });
       } else {
         const r = await handler({ ...ctx, db: db() });
-        response = jsonResponse(r.status ?? 200, r.body, requestId, r.headers);
+        response = jsonResponse(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
       }
     } catch (error) {
       response = errorResponse(error, requestId, request);
+      // A refusal after the limit was spent still tells the client where it stands (a 429 has its own).
+      if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers.set(name, value);
     }
     log("info", "request", {
       requestId,

@@ -1,22 +1,36 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "./api-error";
+import { redisClient } from "./redis-client";
 
-// In-process limits for the unauthenticated checkout endpoints. (Per-key API limits and a
-// Redis-shared store are the hardening issue's; these keep one customer or bot from hammering
-// a link or guessing codes.)
-export type Limiter = { name: string; limiter: RateLimiterMemory; points: number; duration: number };
+// Fixed-window limits from rate-limiter-flexible. In process by default; shared by every app
+// process through Redis when REDIS_URL is set, with an in-memory "insurance" limiter so a Redis
+// outage degrades to per-process limits instead of failing requests.
+export type Limiter = { name: string; limiter: RateLimiterAbstract; points: number; duration: number };
+
+/** What a successful consume leaves: the RateLimit-* headers of the answer. */
+export type LimitState = { limit: number; remaining: number; resetSeconds: number };
+
+const KEY_PREFIX = process.env.RATE_LIMIT_PREFIX || "pcs-rl";
 
 export function createLimiter(name: string, points: number, durationSeconds: number): Limiter {
-  return { name, limiter: new RateLimiterMemory({ points, duration: durationSeconds }), points, duration: durationSeconds };
+  const options = { points, duration: durationSeconds, keyPrefix: `${KEY_PREFIX}:${name}` };
+  const redis = redisClient();
+  const limiter = redis
+    ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
+    : new RateLimiterMemory(options);
+  return { name, limiter, points, duration: durationSeconds };
 }
 
+const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
 /** Spends one point for key, or throws the DESIGN.md 429 with Retry-After and RateLimit-* headers. */
-export async function consume(limit: Limiter, key: string) {
+export async function consume(limit: Limiter, key: string): Promise<LimitState> {
   try {
-    await limit.limiter.consume(`${limit.name}:${key}`);
+    const res = await limit.limiter.consume(key);
+    return { limit: limit.points, remaining: Math.max(0, res.remainingPoints), resetSeconds: secondsUntil(res) };
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    const reset = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    const reset = secondsUntil(rejection);
     throw new ApiError(42900, "Too many requests", {
       details: `Limit of ${limit.points} requests per ${limit.duration} s reached; retry in ${reset} s`,
       headers: {
@@ -29,7 +43,35 @@ export async function consume(limit: Limiter, key: string) {
   }
 }
 
+export function limitHeaders(state: LimitState): Record<string, string> {
+  return {
+    "ratelimit-limit": String(state.limit),
+    "ratelimit-remaining": String(state.remaining),
+    "ratelimit-reset": String(state.resetSeconds),
+  };
+}
+
+/** A positive integer from the environment, or the default. */
+export function limitFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+const byConfig = new Map<string, Limiter>();
+
+/**
+ * The limiter for the current value of an environment variable (read on each use, so a test can
+ * change it), made once per value.
+ */
+export function envLimiter(name: string, variable: string, fallback: number, durationSeconds: number): Limiter {
+  const points = limitFromEnv(variable, fallback);
+  const id = `${name}:${points}:${durationSeconds}`;
+  let limiter = byConfig.get(id);
+  if (!limiter) byConfig.set(id, (limiter = createLimiter(name, points, durationSeconds)));
+  return limiter;
+}
+
 /** The client's address as the nearest proxy reports it. */
 export function clientIp(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0].trim() || request.headers.get("x-real-ip") || "unknown";
+  return request.headers.get("x-forwarded-for")?.split(",")[0].trim().slice(0, 64) || request.headers.get("x-real-ip")?.slice(0, 64) || "unknown";
 }

@@ -1,6 +1,7 @@
 import type { Environment } from "@/lib/domain/environment";
 import { ApiError } from "@/lib/http/api-error";
 import { db } from "@/lib/db/client";
+import { cacheApiKey, cachedApiKey } from "./api-key-cache";
 import { hashApiKey, hashesEqual, looksLikeApiKey, type Scope } from "./api-keys";
 
 export type MerchantPrincipal = { merchantId: string; keyId: string; environment: Environment; scopes: string[] };
@@ -32,7 +33,11 @@ export async function authenticateApiKey(
   if (!looksLikeApiKey(token)) throw unauthorized("Invalid API key");
 
   const hash = hashApiKey(token);
-  const key = await db().apiKey.findUnique({ where: { hash } });
+  let key = cachedApiKey(hash) ?? null;
+  if (!key) {
+    key = await db().apiKey.findUnique({ where: { hash } });
+    if (key) cacheApiKey(hash, key);
+  }
   if (!key || !hashesEqual(key.hash, hash) || key.revokedAt) throw unauthorized("Invalid or revoked API key");
   if (key.environment !== environment) {
     throw unauthorized(
@@ -47,7 +52,9 @@ export async function authenticateApiKey(
   }
 
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Bookkeeping only: a failure here must not fail the request.
+    // Bookkeeping only: a failure here must not fail the request. (The cached row is updated
+    // too, so the cache does not cause one update per request.)
+    key.lastUsedAt = new Date();
     db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   }
   return { merchantId: key.merchantId, keyId: key.id, environment, scopes: key.scopes };

@@ -6,7 +6,7 @@ import { createPaymentLinkSchema } from "@/lib/schemas/payment-link";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: apiRoute(
-    { auth: { scope: "links:write" }, body: createPaymentLinkSchema, idempotentOperation: "payments.link.create" },
+    { auth: { scope: "links:write" }, body: createPaymentLinkSchema, idempotentOperation: "payments.link.create", singleWrite: true },
     async ({ db, body, principal, environment, origin }) => {
       const link = await createPaymentLink(db, { merchantId: principal.merchantId, environment, input: body });
       return { body: toPaymentLinkCreatedJson(link, origin) };

@@ -1,0 +1,175 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/db/client";
+import { consume, createLimiter } from "@/lib/http/rate-limit";
+import { call } from "./helpers/api-client";
+import { newMerchant, validDeposit } from "./helpers/fixtures";
+
+// The suite lifts the limits (vitest.config.ts); these tests set low ones. The limiters read
+// their variables on each use, so a stubbed value applies to the next request.
+let merchant: Awaited<ReturnType<typeof newMerchant>>;
+let ip = 0;
+const newIp = () => `10.99.${Math.floor(++ip / 250)}.${ip % 250}`;
+
+beforeAll(async () => {
+  merchant = await newMerchant();
+});
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+function expect429(res: { status: number; body: any; headers: Headers }, limit: number) {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ error: { code: 42900, message: "Too many requests", details: expect.any(String) } });
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(res.headers.get("ratelimit-limit")).toBe(String(limit));
+  expect(res.headers.get("ratelimit-remaining")).toBe("0");
+  expect(Number(res.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+}
+
+describe("per API key", () => {
+  it("counts down on every answer, then answers 429 with Retry-After", async () => {
+    vi.stubEnv("SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY", "3");
+    const { sandboxKey } = await newMerchant();
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call("GET", "/test/public/gateways/deposit/list", { key: sandboxKey });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("ratelimit-limit")).toBe("3");
+      remaining.push(res.headers.get("ratelimit-remaining"));
+    }
+    expect(remaining).toEqual(["2", "1", "0"]);
+    expect429(await call("GET", "/test/public/gateways/deposit/list", { key: sandboxKey }), 3);
+    // Another key of the same address is not affected: the count is the key's.
+    expect((await call("GET", "/test/public/gateways/deposit/list", { key: merchant.sandboxKey })).status).toBe(200);
+  });
+
+  it("a refused creating request writes nothing", async () => {
+    vi.stubEnv("SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY", "1");
+    const { id, sandboxKey } = await newMerchant();
+    const body = { amount: 5000, currency: "XOF", description: "Limited" };
+    expect((await call("POST", "/test/api/v4/payments/link", { key: sandboxKey, body })).status).toBe(200);
+    const refused = await call("POST", "/test/api/v4/payments/link", { key: sandboxKey, body });
+    expect429(refused, 1);
+    expect(await db().paymentLink.count({ where: { merchantId: id } })).toBe(1);
+  });
+
+  it("a refused request that spent a point says so too", async () => {
+    vi.stubEnv("SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY", "5");
+    const { sandboxKey } = await newMerchant();
+    const invalid = await call("POST", "/test/api/v4/payments/link", { key: sandboxKey, body: { amount: "x" } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get("ratelimit-limit")).toBe("5");
+    expect(invalid.headers.get("ratelimit-remaining")).toBe("4");
+  });
+
+  it("the sandbox and production have their own limits", async () => {
+    vi.stubEnv("SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY", "1");
+    vi.stubEnv("API_REQUESTS_PER_MINUTE_PER_KEY", "2");
+    const { sandboxKey, liveKey } = await newMerchant();
+    expect((await call("GET", "/test/public/gateways/deposit/list", { key: sandboxKey })).status).toBe(200);
+    expect429(await call("GET", "/test/public/gateways/deposit/list", { key: sandboxKey }), 1);
+    expect((await call("GET", "/public/gateways/deposit/list", { key: liveKey })).status).toBe(200);
+    expect((await call("GET", "/public/gateways/deposit/list", { key: liveKey })).status).toBe(200);
+    expect429(await call("GET", "/public/gateways/deposit/list", { key: liveKey }), 2);
+  });
+});
+
+describe("per client address, without a key", () => {
+  it("limits the public gateway list per address", async () => {
+    vi.stubEnv("API_REQUESTS_PER_MINUTE_PER_IP", "2");
+    const headers = { "x-forwarded-for": newIp() };
+    expect((await call("GET", "/public/gateways/deposit/list", { headers })).headers.get("ratelimit-remaining")).toBe("1");
+    expect((await call("GET", "/public/gateways/deposit/list", { headers })).status).toBe(200);
+    expect429(await call("GET", "/public/gateways/deposit/list", { headers }), 2);
+    expect((await call("GET", "/public/gateways/deposit/list", { headers: { "x-forwarded-for": newIp() } })).status).toBe(200);
+  });
+
+  it("limits checkout reads per address through the wrapper as well", async () => {
+    vi.stubEnv("SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP", "1");
+    const headers = { "x-forwarded-for": newIp() };
+    expect((await call("GET", "/test/api/checkout/LINK_NOPE", { headers })).status).toBe(404);
+    expect429(await call("GET", "/test/api/checkout/LINK_NOPE", { headers }), 1);
+  });
+});
+
+describe("OTP confirmation", () => {
+  const otpDeposit = { ...validDeposit, gatewayName: "ORANGE_MONEY_CI", customerPhone: "+2250700000777" };
+
+  it("is limited per invoice reference, whatever the address", async () => {
+    vi.stubEnv("OTP_CONFIRMS_PER_MINUTE_PER_REFERENCE", "2");
+    const invoice = await call("POST", "/test/api/v4/validation/deposit/generate-invoice", { key: merchant.sandboxKey, body: otpDeposit });
+    expect(invoice.status).toBeLessThan(300);
+    const confirm = () =>
+      call("POST", "/test/api/v4/validation/deposit/confirm", {
+        key: merchant.sandboxKey,
+        body: { trxReference: invoice.body.reference, otp: "111111" },
+        headers: { "x-forwarded-for": newIp() },
+      });
+    expect((await confirm()).body.error.code).toBe(40019);
+    expect((await confirm()).body.error.code).toBe(40019);
+    expect429(await confirm(), 2);
+  });
+
+  it("is limited per address across references", async () => {
+    vi.stubEnv("OTP_CONFIRMS_PER_MINUTE_PER_IP", "1");
+    const headers = { "x-forwarded-for": newIp() };
+    const confirm = (trxReference: string) =>
+      call("POST", "/test/api/v4/validation/deposit/confirm", { key: merchant.sandboxKey, body: { trxReference, otp: "111111" }, headers });
+    expect((await confirm("DEP_INV_TEST_A")).body.error.code).toBe(40006);
+    expect429(await confirm("DEP_INV_TEST_B"), 1);
+  });
+});
+
+// CI has Redis on 127.0.0.1:6379; two limiters on one Redis stand for two app processes.
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisUp = await (async () => {
+  const { default: Redis } = await import("ioredis");
+  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+})();
+
+describe.skipIf(!redisUp)("shared through Redis when REDIS_URL is set", () => {
+  it("two processes' limiters share one count", async () => {
+    vi.stubEnv("REDIS_URL", redisUrl);
+    vi.stubEnv("RATE_LIMIT_PREFIX", `pcs-test-${Date.now()}-${Math.random()}`);
+    vi.resetModules();
+    const first = await import("@/lib/http/rate-limit");
+    const redisModule = await import("@/lib/http/redis-client");
+    const a = first.createLimiter("shared", 3, 60);
+    // A second process: its own module instances, hence its own Redis connection.
+    vi.resetModules();
+    const second = await import("@/lib/http/rate-limit");
+    const otherRedis = await import("@/lib/http/redis-client");
+    const b = second.createLimiter("shared", 3, 60);
+    expect(redisModule.redisClient()).not.toBe(otherRedis.redisClient());
+    // Until a connection is up, the in-memory insurance limiter answers: wait for both.
+    const ready = (client: ReturnType<typeof redisModule.redisClient>) =>
+      new Promise((resolve) => (client?.status === "ready" ? resolve(null) : client?.once("ready", resolve)));
+    await Promise.all([ready(redisModule.redisClient()), ready(otherRedis.redisClient())]);
+    expect((await first.consume(a, "k")).remaining).toBe(2);
+    expect((await second.consume(b, "k")).remaining).toBe(1);
+    expect((await first.consume(a, "k")).remaining).toBe(0);
+    await expect(second.consume(b, "k")).rejects.toMatchObject({ code: 42900 });
+    redisModule.redisClient()?.disconnect();
+    otherRedis.redisClient()?.disconnect();
+  });
+});
+
+describe("in memory by default", () => {
+  it("counts per key", async () => {
+    const limiter = createLimiter("memory-test", 1, 60);
+    expect((await consume(limiter, "a")).remaining).toBe(0);
+    await expect(consume(limiter, "a")).rejects.toMatchObject({ code: 42900, status: 429 });
+    expect((await consume(limiter, "b")).remaining).toBe(0);
+  });
+});
