@@ -26,7 +26,12 @@ const merchant = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "E2E
 fs.writeFileSync(path.join(stateDir, "merchant.json"), merchant.trim().split("\n").at(-1) ?? "");
 
 // Support-view accounts, one per role, with passwords the tests know.
-const staff = { admin: { email: "admin@e2e.example", password: "e2e admin password" }, support: { email: "support@e2e.example", password: "e2e support password" } };
+// Unique per run: on PostgreSQL the database outlives the run, and e-mails are unique.
+const run = Date.now().toString(36);
+const staff = {
+  admin: { email: `admin-${run}@e2e.example`, password: "e2e admin password" },
+  support: { email: `support-${run}@e2e.example`, password: "e2e support password" },
+};
 for (const [role, account] of Object.entries(staff)) {
   execFileSync(tsx, ["scripts/staff-create.ts", "--email", account.email, "--role", role, "--password", account.password], { env });
 }
