@@ -38,6 +38,8 @@ for (const [role, account] of Object.entries(staff)) {
 fs.writeFileSync(path.join(stateDir, "staff.json"), JSON.stringify(staff));
 
 const next = path.join(process.cwd(), "node_modules", ".bin", "next");
-const server = spawn(next, ["start", "--port", process.env.E2E_PORT ?? "3210"], { env, stdio: "inherit" });
+// Keep idle connections open longer than the tests pause (5 s by default): otherwise the test
+// client may reuse a socket the server is closing, and a request fails with ECONNRESET.
+const server = spawn(next, ["start", "--port", process.env.E2E_PORT ?? "3210", "--keepAliveTimeout", "65000"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
