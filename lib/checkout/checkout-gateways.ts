@@ -1,6 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { computeFeesMinor } from "@/lib/domain/fees";
 import { toMajor } from "@/lib/domain/money";
+import { feeSchedule } from "@/lib/gateways/gateway-rules";
 import { listGateways } from "@/lib/gateways/list-gateways";
 
 export type CheckoutGateway = { name: string; provider: string; type: string; fees: number; total: number };
@@ -18,10 +19,7 @@ export async function checkoutGateways(
   const gateways = (await listGateways(client, "deposit", link.merchantId)).filter((g) => g.allowedCurrencies.includes(link.currency));
   const byCountry = new Map<string, CheckoutGateway[]>();
   for (const g of gateways) {
-    const feesMinor = computeFeesMinor(link.amountMinor, link.currency, {
-      percent: g.feePercent.toString(),
-      fixedMinor: g.feeFixed as Record<string, number>,
-    });
+    const feesMinor = computeFeesMinor(link.amountMinor, link.currency, feeSchedule(g));
     const entry = {
       name: g.name,
       provider: g.provider ?? g.name,
