@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Staff, StaffSession } from "@prisma/client";
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import type { z } from "zod";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";

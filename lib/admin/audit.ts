@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 
 /** Writes who did what to what; call it in the transaction of the action itself. */

@@ -1,5 +1,5 @@
 import type { StaffRole } from "@prisma/client";
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 import { generatePassword, hashPassword } from "./passwords";
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 
 export const SESSION_COOKIE = "pcs_admin_session";

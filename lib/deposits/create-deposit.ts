@@ -1,5 +1,5 @@
 import { Prisma } from "@prisma/client";
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/domain/deposit-status";
 import type { Environment } from "@/lib/domain/environment";

@@ -1,4 +1,4 @@
-import { ulid } from "ulid";
+import { ulid } from "./ulid";
 import type { Environment } from "./environment";
 
 // Reference prefixes from the spec. The sandbox inserts TEST_ after the kind, so

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { Prisma } from "@prisma/client";
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import { db, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { ApiError } from "./api-error";

@@ -1,5 +1,5 @@
 import type { Prisma } from "@prisma/client";
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import type { Environment } from "@/lib/domain/environment";
 import type { Account } from "./accounts";
 

@@ -1,4 +1,4 @@
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { SCOPES, generateApiKey, generateWebhookSecret, hashApiKey, keyDisplayPrefix, type Scope } from "./api-keys";

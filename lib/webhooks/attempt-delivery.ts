@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { WebhookDeliveryStatus } from "@prisma/client";
-import { ulid } from "ulid";
+import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { log } from "@/lib/http/log";
