@@ -4,6 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { createPgPool } from "./pg-pool";
+import { sqlOverPg, sqlOverPGlite, type Sql } from "./sql";
 import { acquireDataDirLock } from "./pglite-lock";
 
 // Which database this process talks to: PostgreSQL when DATABASE_URL is set, otherwise the
@@ -33,17 +34,25 @@ export function openPGlite(dataDir: string | null) {
   };
 }
 
-/** The driver adapter for Prisma, and how to close the connection under it so the process can exit. */
-export function createAdapter(target = databaseTarget()): { adapter: SqlMigrationAwareDriverAdapterFactory; close: () => Promise<void> } {
+type Adapter = { adapter: SqlMigrationAwareDriverAdapterFactory; sql: Sql; close: () => Promise<void> };
+
+/**
+ * The driver adapter for Prisma, direct SQL on the same connections (see lib/db/sql.ts), and how
+ * to close them so the process can exit.
+ */
+export function createAdapter(target = databaseTarget()): Adapter {
   if (target.kind === "postgres") {
     const pool = createPgPool(target.url);
-    return { adapter: new PrismaPg(pool), close: () => pool.end() };
+    return { adapter: new PrismaPg(pool), sql: sqlOverPg(pool), close: () => pool.end() };
   }
   const { pglite, close } = openPGlite(target.dataDir);
-  // pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the runtime protocol
-  // is the one Prisma 6.19 speaks, only the declared types differ.
-  const adapter = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
-  return { adapter, close };
+  return { adapter: pgliteAdapter(pglite), sql: sqlOverPGlite(pglite), close };
+}
+
+// pglite-prisma-adapter 0.6 is typed against driver-adapter-utils 6.10; the runtime protocol
+// is the one Prisma 6.19 speaks, only the declared types differ.
+export function pgliteAdapter(pglite: PGlite) {
+  return new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
 }
 
 // The prisma CLI (migrate deploy/dev) uses the same adapter as the app.

@@ -1,11 +1,12 @@
 import { Prisma } from "@prisma/client";
-import { ulid } from "ulid";
-import type { DbClient } from "@/lib/db/client";
+import { ulid } from "@/lib/domain/ulid";
+import { directSql, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
 import { sendJobEvent } from "@/lib/jobs/send-job-event";
 import { truncateToSecond } from "@/lib/domain/time";
+import { insertPaymentLink, type NewPaymentLink } from "./payment-link-sql";
 import { LINK_DEFAULT_LIFETIME_SECONDS, type CreatePaymentLinkInput } from "@/lib/schemas/payment-link";
 
 type Options = { merchantId: string; environment: Environment; input: CreatePaymentLinkInput; now?: Date };
@@ -17,25 +18,28 @@ export async function createPaymentLink(client: DbClient, { merchantId, environm
   const amountMinor = toMinor(input.amount, input.currency);
   if (amountMinor === null) throw new Error("amount was validated against its currency");
 
-  const link = await client.paymentLink.create({
-    data: {
-      id: `pl_${ulid()}`,
-      reference: newReference("link", environment),
-      merchantId,
-      environment,
-      amountMinor,
-      currency: input.currency,
-      description: input.description,
-      customerName: input.customerName,
-      customerEmail: input.customerEmail,
-      customerPhone: input.customerPhone,
-      callbackUrl: input.callbackUrl,
-      returnUrl: input.returnUrl,
-      metadata: input.metadata ?? Prisma.DbNull,
-      createdAt,
-      expiresAt: new Date(createdAt.getTime() + lifetime * 1000),
-    },
-  });
+  const data: NewPaymentLink = {
+    id: `pl_${ulid()}`,
+    reference: newReference("link", environment),
+    merchantId,
+    environment,
+    amountMinor,
+    currency: input.currency,
+    description: input.description,
+    customerName: input.customerName ?? null,
+    customerEmail: input.customerEmail ?? null,
+    customerPhone: input.customerPhone ?? null,
+    callbackUrl: input.callbackUrl ?? null,
+    returnUrl: input.returnUrl ?? null,
+    metadata: input.metadata ?? null,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + lifetime * 1000),
+  };
+  // Outside a transaction (no Idempotency-Key) the insert skips Prisma: the API's hottest write.
+  const sql = directSql(client);
+  const link = sql
+    ? await insertPaymentLink(sql, data)
+    : await client.paymentLink.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
   // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
   sendJobEvent({ name: "payment-link/created", data: { linkId: link.id, expiresAt: link.expiresAt.toISOString() } });
   return link;

@@ -1,10 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "@prisma/client";
-import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterAll } from "vitest";
+import { pgliteAdapter } from "@/lib/db/adapter";
 import { closeDb, db, setDb } from "@/lib/db/client";
 import { migratePGlite } from "@/lib/db/migrate";
+import { sqlOverPGlite } from "@/lib/db/sql";
 import { seedGatewayCatalog } from "@/lib/gateways/seed-catalog";
 
 // Each test file gets a database: on PGlite a fresh in-memory one with the committed migrations
@@ -12,8 +12,7 @@ import { seedGatewayCatalog } from "@/lib/gateways/seed-catalog";
 if (!process.env.DATABASE_URL) {
   const pglite = new PGlite();
   await migratePGlite(pglite);
-  const adapter = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
-  setDb(new PrismaClient({ adapter }), () => pglite.close());
+  setDb(new PrismaClient({ adapter: pgliteAdapter(pglite) }), () => pglite.close(), sqlOverPGlite(pglite));
   await seedGatewayCatalog(db());
 }
 

@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, directSql } from "@/lib/db/client";
+import { createPaymentLink } from "@/lib/links/create-payment-link";
+import { getLinkOrThrow } from "@/lib/links/get-link-or-throw";
+import { findPaymentLink } from "@/lib/links/payment-link-sql";
+import { newMerchant } from "./helpers/fixtures";
+
+// The link create and read bypass Prisma outside transactions (lib/db/sql.ts): what they write
+// and read must be exactly what Prisma writes and reads, column for column.
+let merchantId: string;
+beforeAll(async () => {
+  merchantId = (await newMerchant()).id;
+});
+
+const input = {
+  amount: 12345,
+  currency: "XOF" as const,
+  description: "Commande n°42 — ça coûte 12 345 F ✓",
+  customerName: "Awa Traoré",
+  customerEmail: "awa@example.com",
+  customerPhone: "+2250700000001",
+  callbackUrl: "https://merchant.example/hooks?x=1&y=2",
+  returnUrl: "https://merchant.example/orders/42",
+  metadata: { orderId: "42", count: 2.5, paid: false, none: null, émoji: "🙂", quote: "\"'\\" },
+  expiresIn: 7200,
+};
+
+const prismaRead = (reference: string) => db().paymentLink.findUniqueOrThrow({ where: { reference } });
+
+describe("payment links in direct SQL", () => {
+  it("is used outside a transaction and never inside one", async () => {
+    expect(directSql(db())).not.toBeNull();
+    await db().$transaction(async (tx) => expect(directSql(tx)).toBeNull());
+  });
+
+  it("inserts every field as Prisma reads it back, and reads it back as Prisma does", async () => {
+    const now = new Date("2026-11-22T10:11:12.789Z");
+    const created = await createPaymentLink(db(), { merchantId, environment: "sandbox", input, now });
+    const stored = await prismaRead(created.reference);
+    expect(created).toEqual(stored);
+    expect(stored.createdAt.toISOString()).toBe("2026-11-22T10:11:12.000Z");
+    expect(stored.amountMinor).toBe(12345n);
+    expect(await findPaymentLink(directSql(db())!, created.reference)).toEqual(stored);
+  });
+
+  it("reads a settled link's late columns (fees, gateway, millisecond timestamps) as Prisma does", async () => {
+    const { reference } = await createPaymentLink(db(), { merchantId, environment: "live", input: { amount: 100, currency: "EUR", description: "x" } });
+    await db().paymentLink.update({
+      where: { reference },
+      data: {
+        status: "completed",
+        feesMinor: 9_007_199_254_740_993n, // beyond a double's exact integers
+        gatewayName: "WAVE_SN",
+        failureReason: "none",
+        completedAt: new Date("2026-11-22T10:11:12.345Z"),
+        failedAt: new Date("1999-12-31T23:59:59.999Z"),
+        expiredAt: new Date("2038-01-19T03:14:08.001Z"),
+      },
+    });
+    const stored = await prismaRead(reference);
+    const direct = await findPaymentLink(directSql(db())!, reference);
+    expect(direct).toEqual(stored);
+    expect(direct?.feesMinor).toBe(9_007_199_254_740_993n);
+    expect(direct?.completedAt?.toISOString()).toBe("2026-11-22T10:11:12.345Z");
+  });
+
+  it("keeps a link created in a transaction, through Prisma, identical", async () => {
+    const created = await db().$transaction((tx) => createPaymentLink(tx, { merchantId, environment: "sandbox", input }));
+    expect(await findPaymentLink(directSql(db())!, created.reference)).toEqual(await prismaRead(created.reference));
+  });
+
+  it("answers null for an unknown reference, and getLinkOrThrow 404 for another merchant's link", async () => {
+    expect(await findPaymentLink(directSql(db())!, "LINK_TEST_00000000000000000000000000")).toBeNull();
+    const { reference } = await createPaymentLink(db(), { merchantId, environment: "sandbox", input });
+    await expect(getLinkOrThrow(db(), { reference, merchantId: "mer_other", environment: "sandbox" })).rejects.toMatchObject({ status: 404 });
+    await expect(getLinkOrThrow(db(), { reference, merchantId, environment: "live" })).rejects.toMatchObject({ status: 404 });
+    expect((await getLinkOrThrow(db(), { reference, merchantId, environment: "sandbox" })).reference).toBe(reference);
+  });
+});
