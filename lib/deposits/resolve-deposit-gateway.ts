@@ -1,5 +1,6 @@
-import type { DbClient } from "@/lib/db/client";
 import { assertGatewayServes, feeSchedule } from "@/lib/gateways/gateway-rules";
+import type { DbClient } from "@/lib/db/client";
+import { findMerchantGateway } from "@/lib/gateways/list-gateways";
 import { ApiError } from "@/lib/http/api-error";
 
 export type DepositEndpoint = "classic" | "otp";
@@ -19,9 +20,7 @@ export async function resolveDepositGateway(
   options: { merchantId: string; gatewayName: string; currency: string; country: string; endpoint: DepositEndpoint },
 ) {
   const { merchantId, gatewayName, currency, country, endpoint } = options;
-  const gateway = await client.gateway.findFirst({
-    where: { kind: "deposit", name: gatewayName, enabled: true, merchants: { some: { merchantId } } },
-  });
+  const gateway = await findMerchantGateway(client, "deposit", merchantId, gatewayName);
   if (!gateway) {
     throw new ApiError(40012, "Invalid gateway", {
       details: `gatewayName '${gatewayName}' is not a deposit gateway enabled for this account; see GET /public/gateways/deposit/list`,

@@ -1,5 +1,6 @@
-import type { DbClient } from "@/lib/db/client";
 import { assertGatewayServes, feeSchedule } from "@/lib/gateways/gateway-rules";
+import type { DbClient } from "@/lib/db/client";
+import { findMerchantGateway } from "@/lib/gateways/list-gateways";
 import { ApiError } from "@/lib/http/api-error";
 
 /** The merchant's withdrawal gateway for a transfer, checked against currency and country. */
@@ -8,9 +9,7 @@ export async function resolveWithdrawalGateway(
   options: { merchantId: string; gatewayName: string; currency: string; country: string },
 ) {
   const { merchantId, gatewayName, currency, country } = options;
-  const gateway = await client.gateway.findFirst({
-    where: { kind: "withdrawal", name: gatewayName, enabled: true, merchants: { some: { merchantId } } },
-  });
+  const gateway = await findMerchantGateway(client, "withdrawal", merchantId, gatewayName);
   if (!gateway) {
     throw new ApiError(40012, "Invalid gateway", {
       details: `gatewayName '${gatewayName}' is not a withdrawal gateway enabled for this account; see GET /public/gateways/withdraw/list`,
