@@ -33,6 +33,9 @@ async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => P
  * Every change is conditional, so any number of passes (the embedded runner's loop in several
  * processes, Inngest's cron, a test) may overlap: each transition and each attempt happens once.
  */
+/** How late a sandbox answer's timer may be before the sweep assumes it was lost. */
+export const SANDBOX_TIMER_GRACE_MS = 5_000;
+
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
   const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0 };
@@ -59,7 +62,9 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
 
   const deposits = [
     ...(await client.deposit.findMany({ where: { status: "pending", expiresAt: { lte: now } }, orderBy: { expiresAt: "asc" }, take: batchSize })),
-    // The sandbox phone's answer is due (the in-process timer is only a shortcut that a restart loses).
+    // The sandbox phone's answer is overdue: its in-process timer was lost to a restart. Not
+    // merely due, or every pass would race the timers of the last second's deposits and
+    // settle each of them twice over (the second a no-op, but a transaction all the same).
     ...(await client.deposit.findMany({
       where: {
         status: "pending",
@@ -67,7 +72,7 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
         paymentType: "DIRECT",
         flow: "classic",
         expiresAt: { gt: now },
-        createdAt: { lte: new Date(now.getTime() - sandboxAnswerDelayMs()) },
+        createdAt: { lte: new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS) },
       },
       orderBy: { createdAt: "desc" },
       take: batchSize,
