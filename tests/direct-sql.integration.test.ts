@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, directSql } from "@/lib/db/client";
+import { createDeposit } from "@/lib/deposits/create-deposit";
 import { createPaymentLink } from "@/lib/links/create-payment-link";
 import { getLinkOrThrow } from "@/lib/links/get-link-or-throw";
 import { findPaymentLink } from "@/lib/links/payment-link-sql";
 import { newMerchant } from "./helpers/fixtures";
 
-// The link create and read bypass Prisma outside transactions (lib/db/sql.ts): what they write
+// The link create and read and the deposit insert bypass Prisma outside transactions (lib/db/sql.ts): what they write
 // and read must be exactly what Prisma writes and reads, column for column.
 let merchantId: string;
 beforeAll(async () => {
@@ -75,5 +76,49 @@ describe("payment links in direct SQL", () => {
     await expect(getLinkOrThrow(db(), { reference, merchantId: "mer_other", environment: "sandbox" })).rejects.toMatchObject({ status: 404 });
     await expect(getLinkOrThrow(db(), { reference, merchantId, environment: "live" })).rejects.toMatchObject({ status: 404 });
     expect((await getLinkOrThrow(db(), { reference, merchantId, environment: "sandbox" })).reference).toBe(reference);
+  });
+});
+
+describe("deposits in direct SQL", () => {
+  const depositInput = (gatewayName: string, country = "CI") => ({
+    amount: 5000,
+    currency: "XOF",
+    customerPhone: "+2250700000444",
+    country,
+    gatewayName,
+    customerEmail: "kofi@example.com",
+    customerName: "Kofi Mensah",
+    callbackUrl: "https://merchant.example/hooks",
+    returnUrl: "https://merchant.example/back",
+    metadata: { orderId: "7", n: 1.5, ok: true, none: null },
+  });
+  const create = (client: Parameters<typeof createDeposit>[0], gatewayName: string, endpoint: "classic" | "otp", country?: string) =>
+    createDeposit(client, {
+      merchantId,
+      environment: "sandbox",
+      endpoint,
+      origin: "http://pay.test",
+      input: depositInput(gatewayName, country),
+      now: new Date("2026-11-22T10:11:12.345Z"),
+    });
+  const prismaDeposit = (reference: string) => db().deposit.findUniqueOrThrow({ where: { reference } });
+
+  it.each([
+    ["DIRECT", "MTN_MOMO_CI", "classic"],
+    ["OTP invoice", "ORANGE_MONEY_CI", "otp"],
+  ] as const)("inserts a %s deposit exactly as Prisma reads it back", async (_kind, gateway, endpoint) => {
+    const created = await create(db(), gateway, endpoint);
+    expect(created).toEqual(await prismaDeposit(created.reference));
+    expect(created.createdAt.toISOString()).toBe("2026-11-22T10:11:12.345Z");
+  });
+
+  it("inserts a REDIRECT deposit with its operator page, and one in a transaction through Prisma, the same way", async () => {
+    const gateway = await db().gateway.findFirstOrThrow({ where: { kind: "deposit", type: "REDIRECT", enabled: true, allowedCurrencies: { has: "XOF" } } });
+    const direct = await create(db(), gateway.name, "classic", gateway.allowedCountries[0]);
+    expect(direct.redirectUrl).toMatch(/^http:\/\/pay\.test\/test\/sandbox\/operator\//);
+    expect(direct).toEqual(await prismaDeposit(direct.reference));
+    const inTx = await db().$transaction((tx) => create(tx, gateway.name, "classic", gateway.allowedCountries[0]));
+    expect(inTx).toEqual(await prismaDeposit(inTx.reference));
+    expect({ ...inTx, id: "", reference: "", redirectUrl: "" }).toEqual({ ...direct, id: "", reference: "", redirectUrl: "" });
   });
 });

@@ -30,3 +30,26 @@ export const timestampParam = (date: Date) => date.toISOString();
 
 export const dateOrNull = (ms: string | null) => (ms === null ? null : new Date(Number(ms)));
 export const bigintOrNull = (text: string | null) => (text === null ? null : BigInt(text));
+
+type Value = string | number | bigint | boolean | Date | object | null | undefined;
+
+/**
+ * An INSERT of the given columns (each cast as told, e.g. bigint, jsonb, an enum's type) and of
+ * fixed SQL values for the others, e.g. { status: "'pending'" }.
+ */
+export function insertStatement(table: string, columns: readonly string[], casts: Record<string, string>, fixed: Record<string, string> = {}) {
+  const names = [...columns, ...Object.keys(fixed)].map((c) => `"${c}"`).join(", ");
+  const values = [...columns.map((c, i) => `$${i + 1}${casts[c] ? `::${casts[c]}` : ""}`), ...Object.values(fixed)].join(", ");
+  return `INSERT INTO "${table}" (${names}) VALUES (${values})`;
+}
+
+/** A row's values for insertStatement's columns, as text: dates in ISO, JSON as JSON. */
+export function insertParams<Row extends Record<string, Value>>(row: Row, columns: readonly (keyof Row)[]): SqlParam[] {
+  return columns.map((c) => {
+    const value = row[c];
+    if (value === null || value === undefined) return null;
+    if (value instanceof Date) return timestampParam(value);
+    if (typeof value === "object") return JSON.stringify(value);
+    return String(value);
+  });
+}

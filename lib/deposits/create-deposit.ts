@@ -1,6 +1,6 @@
 import { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
-import type { DbClient } from "@/lib/db/client";
+import { directSql, type DbClient } from "@/lib/db/client";
 import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/domain/deposit-status";
 import type { Environment } from "@/lib/domain/environment";
 import { computeFeesMinor } from "@/lib/domain/fees";
@@ -10,6 +10,7 @@ import { gatewayAdapter, type DepositForGateway } from "@/lib/gateways/adapter";
 import { sendJobEvent } from "@/lib/jobs/send-job-event";
 import { ApiError } from "@/lib/http/api-error";
 import type { DepositRequest } from "@/lib/schemas/deposit";
+import { insertDeposit, type NewDeposit } from "./deposit-sql";
 import { resolveDepositGateway, type DepositEndpoint } from "./resolve-deposit-gateway";
 
 type Options = {
@@ -63,31 +64,37 @@ export async function createDeposit(
       ? { otpHash: (await adapter.sendOtp(forGateway)).otpHash, otpExpiresAt: expiresAt }
       : { redirectUrl: (await adapter.initiate(forGateway, { origin })).redirectUrl ?? null };
 
-  const deposit = await client.deposit.create({
-    data: {
-      id: `dep_${ulid()}`,
-      reference,
-      merchantId,
-      environment,
-      flow: endpoint,
-      paymentType: gateway.type,
-      gatewayName: gateway.name,
-      amountMinor,
-      feesMinor,
-      currency: input.currency,
-      country: input.country,
-      customerPhone: input.customerPhone,
-      customerEmail: input.customerEmail,
-      customerName: input.customerName,
-      callbackUrl: input.callbackUrl,
-      returnUrl: input.returnUrl,
-      metadata: input.metadata ?? Prisma.DbNull,
-      createdAt: now,
-      expiresAt,
-      paymentLinkId: paymentLink?.id,
-      ...started,
-    },
-  });
+  const data: NewDeposit = {
+    id: `dep_${ulid()}`,
+    reference,
+    merchantId,
+    environment,
+    flow: endpoint,
+    paymentType: gateway.type,
+    gatewayName: gateway.name,
+    amountMinor,
+    feesMinor,
+    currency: input.currency,
+    country: input.country,
+    customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail ?? null,
+    customerName: input.customerName ?? null,
+    callbackUrl: input.callbackUrl ?? null,
+    returnUrl: input.returnUrl ?? null,
+    metadata: input.metadata ?? null,
+    createdAt: now,
+    expiresAt,
+    paymentLinkId: paymentLink?.id ?? null,
+    redirectUrl: null,
+    otpHash: null,
+    otpExpiresAt: null,
+    ...started,
+  };
+  // Outside a transaction (no Idempotency-Key, not a checkout attempt) the insert skips Prisma.
+  const sql = directSql(client);
+  const deposit = sql
+    ? await insertDeposit(sql, data)
+    : await client.deposit.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
   // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
   sendJobEvent({ name: "deposit/created", data: { depositId: deposit.id, expiresAt: deposit.expiresAt.toISOString() } });
   return deposit;

@@ -1,9 +1,9 @@
 import type { PaymentLink } from "@prisma/client";
-import { bigintOrNull, dateOrNull, epochMs, timestampParam, type Sql, type SqlRow } from "@/lib/db/sql";
+import { bigintOrNull, dateOrNull, epochMs, insertParams, insertStatement, type Sql, type SqlRow } from "@/lib/db/sql";
 
 // A link create and a link read in direct SQL (why: lib/db/sql.ts). Both give back Prisma's
 // PaymentLink type, so a column added to the model fails to compile here until it is added;
-// tests/payment-link-sql.integration.test.ts compares both with Prisma's own reads.
+// tests/direct-sql.integration.test.ts compares both with Prisma's own reads.
 
 /** What a new link is inserted with; the other columns start empty and the status pending. */
 export type NewPaymentLink = Pick<
@@ -17,17 +17,23 @@ export function newPaymentLinkRow(data: NewPaymentLink): PaymentLink {
   return { ...data, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null };
 }
 
-const INSERT = `INSERT INTO "PaymentLink" (id, reference, "merchantId", environment, status, "amountMinor", currency, description,
-    "customerName", "customerEmail", "customerPhone", "callbackUrl", "returnUrl", metadata, "createdAt", "expiresAt")
-  VALUES ($1, $2, $3, $4::"Environment", 'pending', $5::bigint, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::timestamp(3), $15::timestamp(3))`;
+const COLUMNS = [
+  "id", "reference", "merchantId", "environment", "amountMinor", "currency", "description", "customerName", "customerEmail",
+  "customerPhone", "callbackUrl", "returnUrl", "metadata", "createdAt", "expiresAt",
+] as const satisfies readonly (keyof NewPaymentLink)[];
+// Every column of NewPaymentLink is in COLUMNS, or this does not compile.
+const allColumns: Exclude<keyof NewPaymentLink, (typeof COLUMNS)[number]> extends never ? true : never = true;
+void allColumns;
+
+const INSERT = insertStatement(
+  "PaymentLink",
+  COLUMNS,
+  { environment: '"Environment"', amountMinor: "bigint", metadata: "jsonb", createdAt: "timestamp(3)", expiresAt: "timestamp(3)" },
+  { status: "'pending'" },
+);
 
 export async function insertPaymentLink(sql: Sql, data: NewPaymentLink): Promise<PaymentLink> {
-  await sql(INSERT, [
-    data.id, data.reference, data.merchantId, data.environment, String(data.amountMinor), data.currency, data.description,
-    data.customerName, data.customerEmail, data.customerPhone, data.callbackUrl, data.returnUrl,
-    data.metadata === null ? null : JSON.stringify(data.metadata),
-    timestampParam(data.createdAt), timestampParam(data.expiresAt),
-  ]);
+  await sql(INSERT, insertParams(data, COLUMNS));
   return newPaymentLinkRow(data);
 }
 

@@ -7,7 +7,7 @@ import { depositRequestSchema } from "@/lib/schemas/deposit";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: apiRoute(
-    { auth: { scope: "deposits:write" }, body: depositRequestSchema, idempotentOperation: "deposits.initiate" },
+    { auth: { scope: "deposits:write" }, body: depositRequestSchema, idempotentOperation: "deposits.initiate", singleWrite: true },
     async ({ db, body, principal, environment, origin }) => {
       const deposit = await createDeposit(db, { merchantId: principal.merchantId, environment, input: body, endpoint: "classic", origin });
       scheduleSandboxAnswer(deposit);

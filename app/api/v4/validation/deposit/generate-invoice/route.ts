@@ -6,7 +6,7 @@ import { depositRequestSchema } from "@/lib/schemas/deposit";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: apiRoute(
-    { auth: { scope: "deposits:write" }, body: depositRequestSchema, idempotentOperation: "deposits.invoice" },
+    { auth: { scope: "deposits:write" }, body: depositRequestSchema, idempotentOperation: "deposits.invoice", singleWrite: true },
     async ({ db, body, principal, environment, origin }) => {
       const invoice = await createDeposit(db, { merchantId: principal.merchantId, environment, input: body, endpoint: "otp", origin });
       return { body: toDepositInvoiceJson(invoice) };
