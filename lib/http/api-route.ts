@@ -8,7 +8,7 @@ import { ApiError, errorBody } from "./api-error";
 import { limitApiClient, limitApiKey } from "./api-limits";
 import { ENVIRONMENT_HEADER } from "./environment-header";
 import { parseIdempotencyKey, runIdempotent } from "./idempotency";
-import { errorFields, log } from "./log";
+import { errorFields, log, logEnabled } from "./log";
 import { limitHeaders } from "./rate-limit";
 import { readJsonBody } from "./read-json-body";
 import { validationError } from "./validation-errors";
@@ -58,9 +58,8 @@ export function requestEnvironment(request: HeadersAndUrl): Environment {
  * request.url. PAYMENT_BASE_URL overrides it for paymentUrl.
  */
 export function requestOrigin(request: HeadersAndUrl): string {
-  const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host")?.split(",")[0].trim() || request.headers.get("host") || url.host;
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() || url.protocol.replace(":", "");
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0].trim() || request.headers.get("host") || new URL(request.url).host;
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() || request.url.slice(0, request.url.indexOf(":"));
   return `${proto}://${host}`;
 }
 
@@ -162,14 +161,16 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
       // A refusal after the limit was spent still tells the client where it stands (a 429 has its own).
       if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers.set(name, value);
     }
-    log("info", "request", {
-      requestId,
-      method: request.method,
-      path: new URL(request.url).pathname,
-      environment,
-      status: response.status,
-      durationMs: Math.round(performance.now() - started),
-    });
+    if (logEnabled()) {
+      log("info", "request", {
+        requestId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        environment,
+        status: response.status,
+        durationMs: Math.round(performance.now() - started),
+      });
+    }
     return response;
   };
 }

@@ -1,8 +1,11 @@
 // Structured JSON logs, one line per event, so they can be shipped and queried as is.
 type Level = "info" | "warn" | "error";
 
+/** For callers that would build costly fields for nothing. */
+export const logEnabled = () => process.env.LOG_LEVEL !== "silent";
+
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
-  if (process.env.LOG_LEVEL === "silent") return;
+  if (!logEnabled()) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   if (level === "error") console.error(line);
   else console.log(line);
