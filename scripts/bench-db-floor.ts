@@ -1,18 +1,18 @@
-// The benchmark's database floor: node:http + pg doing the same SQL a link create and a link
-// read do, with no framework, no validation, no auth. Started by scripts/bench.ts.
+// The benchmark's database floor: node:http + pg running the very statements the app's link
+// create and link read run (lib/links/payment-link-sql.ts), with no framework, no validation,
+// no auth. Started by scripts/bench.ts.
 //   POST /link            insert a payment link row, answer its reference
 //   GET  /link/<ref>      read it back
 import http from "node:http";
-import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { sqlOverPg } from "@/lib/db/sql";
+import { ulid } from "@/lib/domain/ulid";
+import { findPaymentLink, insertPaymentLink } from "@/lib/links/payment-link-sql";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BENCH_POOL ?? 10) });
+const sql = sqlOverPg(pool);
 const merchantId = process.env.BENCH_MERCHANT_ID!;
 const port = Number(process.env.PORT);
-
-const INSERT = `INSERT INTO "PaymentLink" (id, reference, "merchantId", environment, status, "amountMinor", currency, description, "createdAt", "expiresAt")
-  VALUES ($1, $2, $3, 'sandbox', 'pending', $4, $5, $6, now(), now() + interval '1 day') RETURNING reference, status, "createdAt"`;
-const SELECT = `SELECT * FROM "PaymentLink" WHERE reference = $1 AND "merchantId" = $2 AND environment = 'sandbox'`;
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
@@ -26,14 +26,30 @@ http
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        const id = randomBytes(12).toString("hex");
-        const { rows } = await pool.query(INSERT, [id, `LINK_FLOOR_${id}`, merchantId, Math.round(body.amount * 100), body.currency, body.description]);
-        return send(res, 200, rows[0]);
+        const now = new Date();
+        const link = await insertPaymentLink(sql, {
+          id: `pl_${ulid()}`,
+          reference: `LINK_TEST_${ulid()}`,
+          merchantId,
+          environment: "sandbox",
+          amountMinor: BigInt(Math.round(body.amount)),
+          currency: body.currency,
+          description: body.description,
+          customerName: null,
+          customerEmail: null,
+          customerPhone: null,
+          callbackUrl: null,
+          returnUrl: null,
+          metadata: null,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + 86_400_000),
+        });
+        return send(res, 200, { reference: link.reference, status: link.status, createdAt: link.createdAt });
       }
       const match = req.method === "GET" && /^\/link\/([\w-]+)$/.exec(req.url ?? "");
       if (match) {
-        const { rows } = await pool.query(SELECT, [match[1], merchantId]);
-        return rows[0] ? send(res, 200, rows[0]) : send(res, 404, { error: "not found" });
+        const link = await findPaymentLink(sql, match[1]);
+        return link && link.merchantId === merchantId ? send(res, 200, link) : send(res, 404, { error: "not found" });
       }
       send(res, 404, { error: "no route" });
     } catch (error) {

@@ -93,10 +93,18 @@ type Result = { name: string; connections: number; rps: number; p50: number; p99
 const json = { "content-type": "application/json" };
 const keyed = { ...json, authorization: `Bearer ${merchant.sandboxKey}` };
 const linkBody = JSON.stringify({ amount: 5000, currency: "XOF", description: "Bench order" });
-const depositBody = JSON.stringify({ amount: 5000, currency: "XOF", customerPhone: "+2250700000444", country: "CI", gatewayName: "MTN_MOMO_CI" });
+// The sandbox phone decides the answer: ...222 never answers, so a request is only the API's
+// work; ...444 approves 2 s later, which settles the deposit (ledger, status) in the background.
+const depositBody = (phone: string) => JSON.stringify({ amount: 5000, currency: "XOF", customerPhone: phone, country: "CI", gatewayName: "MTN_MOMO_CI" });
 
 /** One autocannon run in its own process; the app's peak RSS is sampled meanwhile. */
-async function run(name: string, targets: { url: string; target: Target }[], connections: number, seconds: number, rssOf: number[]) {
+async function run(...args: Parameters<typeof runOnce>): Promise<Result> {
+  // autocannon has once exited without a report: one more try before a row of NaN.
+  const first = await runOnce(...args);
+  return Number.isNaN(first.rps) ? runOnce(...args) : first;
+}
+
+async function runOnce(name: string, targets: { url: string; target: Target }[], connections: number, seconds: number, rssOf: number[]) {
   const args = ["--json", "-c", String(connections), "-d", String(seconds)];
   const { target } = targets[0];
   args.push("-m", target.method);
@@ -173,7 +181,9 @@ try {
   const read: Target = { method: "GET", path: `/test/api/v4/payments/link/${link.reference}`, headers: keyed };
   await measure("create link", at(base, create), [app.pid!]);
   await measure("read link", at(base, read), [app.pid!]);
-  await measure("initiate DIRECT deposit", at(base, { method: "POST", path: "/test/api/v4/deposit/initiate", body: depositBody, headers: keyed }), [app.pid!]);
+  const deposit = (phone: string): Target => ({ method: "POST", path: "/test/api/v4/deposit/initiate", body: depositBody(phone), headers: keyed });
+  await measure("initiate DIRECT deposit", at(base, deposit("+2250700000222")), [app.pid!]);
+  await measure("DIRECT deposit, approved 2 s later", at(base, deposit("+2250700000444")), [app.pid!]);
   await measure("deposit gateway list", at(base, { method: "GET", path: "/public/gateways/deposit/list" }), [app.pid!]);
 
   // Two app processes on one PostgreSQL, the load split between them (autocannon round-robins URLs).
