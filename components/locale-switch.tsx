@@ -3,10 +3,10 @@ import { LOCALES } from "@/lib/i18n/locales";
 
 const NAMES: Record<string, string> = { fr: "Français", en: "English" };
 
-/** A plain form, so switching language works before (or without) any JavaScript. */
-export function LocaleSwitch({ redirect }: { redirect: string }) {
-  const t = useTranslations("checkout");
-  const current = useLocale();
+type LocaleSwitchFormProps = { redirect: string; current: string; label: string };
+
+/** The form itself, with no hooks, so server pages and the console's client wrapper render the same markup. */
+export function LocaleSwitchForm({ redirect, current, label }: LocaleSwitchFormProps) {
   return (
     <form method="post" action="/locale" className="locale-switch">
       <input type="hidden" name="redirect" value={redirect} />
@@ -15,7 +15,13 @@ export function LocaleSwitch({ redirect }: { redirect: string }) {
           {NAMES[l]}
         </button>
       ))}
-      <span className="visually-hidden">{t("language")}</span>
+      <span className="visually-hidden">{label}</span>
     </form>
   );
+}
+
+/** A plain form, so switching language works before (or without) any JavaScript. */
+export function LocaleSwitch({ redirect }: { redirect: string }) {
+  const t = useTranslations("checkout");
+  return <LocaleSwitchForm redirect={redirect} current={useLocale()} label={t("language")} />;
 }

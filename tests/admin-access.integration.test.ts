@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createStaff } from "@/lib/admin/create-staff";
 import { db } from "@/lib/db/client";
 import { call } from "./helpers/api-client";
-import { newMerchant, validLink } from "./helpers/fixtures";
+import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";
 
 let n = 0;
 const password = "a long enough password";
@@ -135,6 +135,22 @@ describe("payment tables", () => {
     expect(none.body.items).toHaveLength(0);
     const live = await call("GET", "/admin/api/links", { headers: as(support), query: { merchantId: solo.id, environment: "live" } });
     expect(live.body.items).toHaveLength(0);
+  });
+
+  it("list deposits the same way, with the merchant's name", async () => {
+    const solo = await newMerchant();
+    // A phone ending in 222 never answers in the sandbox: the deposits stay pending.
+    const unanswered = { ...validDeposit, customerPhone: "+2250700000222" };
+    const refs = [];
+    for (let i = 0; i < 2; i++) {
+      refs.push((await call("POST", "/test/api/v4/classic/deposit/initiate", { key: solo.sandboxKey, body: unanswered })).body.reference);
+    }
+    const page = await call("GET", "/admin/api/deposits", { headers: as(support), query: { merchantId: solo.id, status: "pending" } });
+    expect(page.body.items.map((r: { reference: string }) => r.reference)).toEqual([refs[1], refs[0]]);
+    expect(page.body.items[0]).toMatchObject({ kind: "deposit", merchant: solo.name, environment: "sandbox", gatewayName: "MTN_MOMO_CI" });
+    expect(page.body.nextCursor).toBeNull();
+    const otherGateway = await call("GET", "/admin/api/deposits", { headers: as(support), query: { merchantId: solo.id, gatewayName: "WAVE_SN" } });
+    expect(otherGateway.body.items).toHaveLength(0);
   });
 });
 

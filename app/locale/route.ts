@@ -1,13 +1,12 @@
 // POST /locale - the visitor's language choice (a cookie), then back to the page they were on
+import { sameOriginPath } from "@/lib/domain/same-origin-path";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 
 export async function POST(request: Request) {
   const form = await request.formData().catch(() => null);
   const locale = form?.get("locale");
-  const back = String(form?.get("redirect") ?? "/");
-  // Only a path on this site: never an open redirect.
-  const target = back.startsWith("/") && !back.startsWith("//") && !back.includes("\\") ? back : "/";
-  const headers = new Headers({ location: target, "cache-control": "no-store" });
+  // The form names the page to return to; anything that would leave this site goes to "/".
+  const headers = new Headers({ location: sameOriginPath(form?.get("redirect")), "cache-control": "no-store" });
   if (typeof locale === "string" && isLocale(locale)) {
     headers.append("set-cookie", `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
   }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
@@ -10,31 +11,23 @@ export function AuditView() {
   const t = useTranslations("admin");
   const log = useAdminQuery<{ items: Entry[] }>("/admin/api/audit");
   if (!log.isSuccess) return <QueryFallback query={log} />;
+  const columns: AdminColumn<Entry>[] = [
+    { header: t("columns.at"), cell: (e) => e.at.slice(0, 19).replace("T", " ") },
+    { header: t("columns.who"), cell: (e) => e.staff },
+    { header: t("columns.action"), cell: (e) => e.action },
+    {
+      header: t("columns.target"),
+      cell: (e) => (
+        <>
+          {e.targetType} <code>{e.targetId}</code> <code>{e.details ? JSON.stringify(e.details) : ""}</code>
+        </>
+      ),
+    },
+  ];
   return (
     <>
       <h1>{t("nav.audit")}</h1>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("columns.at")}</th>
-            <th scope="col">{t("columns.who")}</th>
-            <th scope="col">{t("columns.action")}</th>
-            <th scope="col">{t("columns.target")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data.items.map((e) => (
-            <tr key={e.id}>
-              <td>{e.at.slice(0, 19).replace("T", " ")}</td>
-              <td>{e.staff}</td>
-              <td>{e.action}</td>
-              <td>
-                {e.targetType} <code>{e.targetId}</code> <code>{e.details ? JSON.stringify(e.details) : ""}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AdminTable columns={columns} rows={log.data.items} rowKey={(e) => e.id} />
     </>
   );
 }

@@ -1,53 +1,37 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaff } from "./staff-context";
 
 type MerchantRow = { id: string; name: string; createdAt: string; links: number; deposits: number };
 type Key = { id: string; prefix: string; environment: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+type Volume = { environment: string; currency: string; count: number; amount: number };
 type Merchant = {
   id: string;
   name: string;
   keys: Key[];
   gateways: { kind: string; name: string }[];
-  volume30d: { environment: string; currency: string; count: number; amount: number }[];
+  volume30d: Volume[];
 };
 
 export function MerchantsView() {
   const t = useTranslations("admin");
   const list = useAdminQuery<{ items: MerchantRow[] }>("/admin/api/merchants");
   if (!list.isSuccess) return <QueryFallback query={list} />;
+  const columns: AdminColumn<MerchantRow>[] = [
+    { header: t("columns.name"), cell: (m) => <a href={`/admin/merchants/${m.id}`}>{m.name}</a> },
+    { header: "ID", cell: (m) => <code>{m.id}</code> },
+    { header: t("columns.links"), cell: (m) => m.links, numeric: true },
+    { header: t("columns.deposits"), cell: (m) => m.deposits, numeric: true },
+    { header: t("columns.created"), cell: (m) => m.createdAt.slice(0, 10) },
+  ];
   return (
     <>
       <h1>{t("nav.merchants")}</h1>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t("columns.name")}</th>
-            <th scope="col">ID</th>
-            <th scope="col">{t("columns.links")}</th>
-            <th scope="col">{t("columns.deposits")}</th>
-            <th scope="col">{t("columns.created")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data.items.map((m) => (
-            <tr key={m.id}>
-              <td>
-                <a href={`/admin/merchants/${m.id}`}>{m.name}</a>
-              </td>
-              <td>
-                <code>{m.id}</code>
-              </td>
-              <td className="num">{m.links}</td>
-              <td className="num">{m.deposits}</td>
-              <td>{m.createdAt.slice(0, 10)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AdminTable columns={columns} rows={list.data.items} rowKey={(m) => m.id} />
     </>
   );
 }
@@ -61,6 +45,29 @@ export function MerchantDetailView({ id }: { id: string }) {
   const rotate = useAdminAction<void, { webhookSecret: string }>(() => `/admin/api/merchants/${id}/webhook-secret`);
   if (!merchant.isSuccess) return <QueryFallback query={merchant} />;
   const m = merchant.data;
+  const keyColumns: AdminColumn<Key>[] = [
+    { cell: (k) => <code>{k.prefix}…</code> },
+    { cell: (k) => k.environment },
+    { cell: (k) => k.scopes.join(" ") },
+    { cell: (k) => k.createdAt.slice(0, 10) },
+    { cell: (k) => <>{t("merchant.lastUsed")}: {k.lastUsedAt?.slice(0, 16).replace("T", " ") ?? t("merchant.never")}</> },
+    {
+      cell: (k) =>
+        k.revokedAt ? (
+          t("merchant.revoked")
+        ) : staff.role === "admin" ? (
+          <button type="button" onClick={() => revoke.mutate(k.id)}>
+            {t("merchant.revoke")}
+          </button>
+        ) : null,
+    },
+  ];
+  const volumeColumns: AdminColumn<Volume>[] = [
+    { cell: (v) => v.environment },
+    { cell: (v) => v.currency },
+    { cell: (v) => v.count, numeric: true },
+    { cell: (v) => v.amount.toLocaleString(), numeric: true },
+  ];
   return (
     <>
       <h1>{m.name}</h1>
@@ -68,32 +75,7 @@ export function MerchantDetailView({ id }: { id: string }) {
         <code>{m.id}</code>
       </p>
       <h2>{t("merchant.keys")}</h2>
-      <table className="admin-table">
-        <tbody>
-          {m.keys.map((k) => (
-            <tr key={k.id}>
-              <td>
-                <code>{k.prefix}…</code>
-              </td>
-              <td>{k.environment}</td>
-              <td>{k.scopes.join(" ")}</td>
-              <td>{k.createdAt.slice(0, 10)}</td>
-              <td>
-                {t("merchant.lastUsed")}: {k.lastUsedAt?.slice(0, 16).replace("T", " ") ?? t("merchant.never")}
-              </td>
-              <td>
-                {k.revokedAt ? (
-                  t("merchant.revoked")
-                ) : staff.role === "admin" ? (
-                  <button type="button" onClick={() => revoke.mutate(k.id)}>
-                    {t("merchant.revoke")}
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AdminTable columns={keyColumns} rows={m.keys} rowKey={(k) => k.id} />
       {staff.role === "admin" && (
         <p>
           {(["sandbox", "live"] as const).map((env) => (
@@ -123,18 +105,7 @@ export function MerchantDetailView({ id }: { id: string }) {
       <h2>{t("merchant.gateways")}</h2>
       <p>{m.gateways.map((g) => `${g.name} (${g.kind})`).join(", ")}</p>
       <h2>{t("merchant.volume")}</h2>
-      <table className="admin-table">
-        <tbody>
-          {m.volume30d.map((v) => (
-            <tr key={`${v.environment}-${v.currency}`}>
-              <td>{v.environment}</td>
-              <td>{v.currency}</td>
-              <td className="num">{v.count}</td>
-              <td className="num">{v.amount.toLocaleString()}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <AdminTable columns={volumeColumns} rows={m.volume30d} rowKey={(v) => `${v.environment}-${v.currency}`} />
     </>
   );
 }

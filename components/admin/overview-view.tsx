@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
@@ -10,29 +11,13 @@ type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number };
 
 function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
   const t = useTranslations("admin.columns");
-  return (
-    <table className="admin-table">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("status")}</th>
-          <th scope="col">{t("currency")}</th>
-          <th scope="col">{t("count")}</th>
-          <th scope="col">{t("amount")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={`${r.status}-${r.currency}`}>
-            <td>{r.status}</td>
-            <td>{r.currency}</td>
-            <td className="num">{r.count}</td>
-            <td className="num">{r.amount.toLocaleString()}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: AdminColumn<Figure>[] = [
+    { header: t("status"), cell: (r) => r.status },
+    { header: t("currency"), cell: (r) => r.currency },
+    { header: t("count"), cell: (r) => r.count, numeric: true },
+    { header: t("amount"), cell: (r) => r.amount.toLocaleString(), numeric: true },
+  ];
+  return <AdminTable caption={title} columns={columns} rows={rows} rowKey={(r) => `${r.status}-${r.currency}`} />;
 }
 
 export function OverviewView() {

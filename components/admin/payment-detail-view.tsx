@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaff } from "./staff-context";
@@ -82,42 +83,24 @@ export function PaymentDetailView({ reference }: { reference: string }) {
 /** One webhook delivery with every attempt; also used by the dead-letter list. */
 export function DeliveryCard({ delivery: w, canRetry, onRetry, retrying }: { delivery: Delivery; canRetry: boolean; onRetry: () => void; retrying: boolean }) {
   const t = useTranslations("admin");
+  const columns: AdminColumn<Attempt>[] = [
+    { header: "#", cell: (a) => a.number },
+    { header: t("columns.at"), cell: (a) => a.startedAt.slice(0, 19).replace("T", " ") },
+    { header: t("detail.httpStatus"), cell: (a) => a.httpStatus ?? "—" },
+    { header: t("detail.duration"), cell: (a) => <>{a.durationMs} ms</> },
+    { header: t("detail.answer"), cell: (a) => <code>{a.error ?? a.responseExcerpt ?? ""}</code> },
+  ];
   return (
-    <>
-        <section className="admin-delivery" aria-label={`${w.eventType} ${w.url}`}>
-          <h3>
-            {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}>{w.status}</span>
-          </h3>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t("columns.at")}</th>
-                <th scope="col">{t("detail.httpStatus")}</th>
-                <th scope="col">{t("detail.duration")}</th>
-                <th scope="col">{t("detail.answer")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {w.attempts.map((a) => (
-                <tr key={a.number}>
-                  <td>{a.number}</td>
-                  <td>{a.startedAt.slice(0, 19).replace("T", " ")}</td>
-                  <td>{a.httpStatus ?? "—"}</td>
-                  <td>{a.durationMs} ms</td>
-                  <td>
-                    <code>{a.error ?? a.responseExcerpt ?? ""}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {canRetry && w.status !== "delivered" && (
-            <button type="button" onClick={onRetry} disabled={retrying}>
-              {t("detail.retry")}
-            </button>
-          )}
-        </section>
-    </>
+    <section className="admin-delivery" aria-label={`${w.eventType} ${w.url}`}>
+      <h3>
+        {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}>{w.status}</span>
+      </h3>
+      <AdminTable columns={columns} rows={w.attempts} rowKey={(a) => a.number} />
+      {canRetry && w.status !== "delivered" && (
+        <button type="button" onClick={onRetry} disabled={retrying}>
+          {t("detail.retry")}
+        </button>
+      )}
+    </section>
   );
 }

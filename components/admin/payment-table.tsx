@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { AdminTable, type AdminColumn } from "./admin-table";
 
 export type PaymentRow = {
   kind: "link" | "deposit";
@@ -18,37 +19,23 @@ export type PaymentRow = {
 
 export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
   const t = useTranslations("admin.columns");
-  return (
-    <table className="admin-table">
-      <thead>
-        <tr>
-          {(["reference", "merchant", "environment", "status", "amount", "gateway", "phone", "created"] as const).map((c) => (
-            <th key={c} scope="col">
-              {t(c)}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.id}>
-            <td>
-              <a href={`/admin/payments/${r.reference}`}>{r.reference}</a>
-            </td>
-            <td>{r.merchant}</td>
-            <td>{r.environment}</td>
-            <td>
-              <span className={`badge badge-${r.status}`}>{r.status}</span>
-            </td>
-            <td className="num">
-              {r.amount.toLocaleString()} {r.currency}
-            </td>
-            <td>{r.gatewayName ?? "—"}</td>
-            <td>{r.customerPhone ?? "—"}</td>
-            <td>{r.createdAt.slice(0, 19).replace("T", " ")}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: AdminColumn<PaymentRow>[] = [
+    { header: t("reference"), cell: (r) => <a href={`/admin/payments/${r.reference}`}>{r.reference}</a> },
+    { header: t("merchant"), cell: (r) => r.merchant },
+    { header: t("environment"), cell: (r) => r.environment },
+    { header: t("status"), cell: (r) => <span className={`badge badge-${r.status}`}>{r.status}</span> },
+    {
+      header: t("amount"),
+      cell: (r) => (
+        <>
+          {r.amount.toLocaleString()} {r.currency}
+        </>
+      ),
+      numeric: true,
+    },
+    { header: t("gateway"), cell: (r) => r.gatewayName ?? "—" },
+    { header: t("phone"), cell: (r) => r.customerPhone ?? "—" },
+    { header: t("created"), cell: (r) => r.createdAt.slice(0, 19).replace("T", " ") },
+  ];
+  return <AdminTable columns={columns} rows={rows} rowKey={(r) => r.id} />;
 }

@@ -1,6 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { AdminTable, type AdminColumn } from "./admin-table";
+import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaff } from "./staff-context";
 
@@ -27,59 +29,48 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
     ({ reference, decision }) => `/admin/api/transfers/${reference}/${decision}`,
     () => ({}),
   );
-  if (list.isPending) return <p>{common("loading")}</p>;
-  if (list.isError) return <p role="alert">{common("error", { message: list.error.message })}</p>;
+  if (!list.isSuccess) return <QueryFallback query={list} />;
+  const decisionCell = (tr: PendingTransfer) =>
+    staff.role === "admin" ? (
+      <>
+        <button type="button" disabled={decide.isPending} onClick={() => decide.mutate({ reference: tr.reference, decision: "approve" })}>
+          {t("approve")}
+        </button>{" "}
+        <button type="button" disabled={decide.isPending} onClick={() => decide.mutate({ reference: tr.reference, decision: "reject" })}>
+          {t("reject")}
+        </button>
+      </>
+    ) : (
+      t("adminOnly")
+    );
+  const columns: AdminColumn<PendingTransfer>[] = [
+    { header: t("reference"), cell: (tr) => <code>{tr.reference}</code> },
+    { header: t("gateway"), cell: (tr) => tr.gatewayName },
+    {
+      header: t("amount"),
+      cell: (tr) => (
+        <>
+          {tr.amount.toLocaleString()} {tr.currency} (+{tr.fees.toLocaleString()})
+        </>
+      ),
+      numeric: true,
+    },
+    {
+      header: t("beneficiary"),
+      cell: (tr) => (
+        <>
+          {tr.beneficiaryPhone}
+          {tr.beneficiaryName ? ` (${tr.beneficiaryName})` : ""}
+        </>
+      ),
+    },
+    { header: t("created"), cell: (tr) => tr.createdAt.slice(0, 16).replace("T", " ") },
+    { header: t("actions"), cell: decisionCell },
+  ];
   return (
     <section aria-labelledby="pending-transfers">
       <h2 id="pending-transfers">{t("title")}</h2>
-      {list.data.transfers.length === 0 ? (
-        <p>{t("none")}</p>
-      ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("reference")}</th>
-              <th scope="col">{t("gateway")}</th>
-              <th scope="col">{t("amount")}</th>
-              <th scope="col">{t("beneficiary")}</th>
-              <th scope="col">{t("created")}</th>
-              <th scope="col">{t("actions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.transfers.map((tr) => (
-              <tr key={tr.reference}>
-                <td>
-                  <code>{tr.reference}</code>
-                </td>
-                <td>{tr.gatewayName}</td>
-                <td className="num">
-                  {tr.amount.toLocaleString()} {tr.currency} (+{tr.fees.toLocaleString()})
-                </td>
-                <td>
-                  {tr.beneficiaryPhone}
-                  {tr.beneficiaryName ? ` (${tr.beneficiaryName})` : ""}
-                </td>
-                <td>{tr.createdAt.slice(0, 16).replace("T", " ")}</td>
-                <td>
-                  {staff.role === "admin" ? (
-                    <>
-                      <button type="button" disabled={decide.isPending} onClick={() => decide.mutate({ reference: tr.reference, decision: "approve" })}>
-                        {t("approve")}
-                      </button>{" "}
-                      <button type="button" disabled={decide.isPending} onClick={() => decide.mutate({ reference: tr.reference, decision: "reject" })}>
-                        {t("reject")}
-                      </button>
-                    </>
-                  ) : (
-                    t("adminOnly")
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <AdminTable columns={columns} rows={list.data.transfers} rowKey={(tr) => tr.reference} empty={t("none")} />
       {decide.isError && <p role="alert">{common("error", { message: decide.error.message })}</p>}
     </section>
   );

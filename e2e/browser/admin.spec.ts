@@ -157,3 +157,26 @@ test("the merchant page charts its analytics, and an admin approves a MANUAL tra
   await page.goto("/admin/audit");
   await expect(page.getByRole("cell", { name: "transfer.approve" }).first()).toBeVisible();
 });
+
+test("the language switch returns to the page the staff member is on, filters included, and never off the site", async ({ page, request }) => {
+  await signIn(page, "support");
+  await page.goto("/admin/links");
+  await page.getByLabel("Status").selectOption("pending");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/\/admin\/links\?status=pending$/);
+  await page.getByRole("button", { name: "Français" }).click();
+  await expect(page).toHaveURL(/\/admin\/links\?status=pending$/);
+  await expect(page.getByRole("heading", { name: "Liens de paiement" })).toBeVisible();
+
+  await page.goto(`/admin/merchants/${merchant.id}?env=sandbox&currency=XOF`);
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/merchants/${merchant.id}\\?env=sandbox&currency=XOF$`));
+  await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
+
+  // The field is the client's to forge: whatever would leave the site goes home instead.
+  for (const redirect of ["https://evil.example/", "//evil.example/", "/\\evil.example", "/\t/evil.example"]) {
+    const answer = await request.post("/locale", { form: { locale: "en", redirect }, maxRedirects: 0 });
+    expect(answer.status()).toBe(303);
+    expect(answer.headers().location).toBe("/");
+  }
+});

@@ -32,23 +32,23 @@ function commonWhere(f: PaymentFilters, now: Date) {
   };
 }
 
-/** Newest first, a page at a time; ids are ULID-based, so id order is creation order and the cursor. */
-export async function listLinks(client: DbClient, f: PaymentFilters, now = new Date()) {
-  const rows = await client.paymentLink.findMany({
-    where: commonWhere(f, now) as Prisma.PaymentLinkWhereInput,
-    include: { merchant: { select: { name: true } } },
-    orderBy: { id: "desc" },
-    take: PAGE_SIZE + 1,
-  });
+// Links and deposits are paged alike. Their Prisma delegates share no callable type (a union of
+// the two findMany signatures cannot be called), so each list keeps its own one-line query and
+// shares the rest; the filters fit both models, hence the cast to each one's where-input.
+
+/** Newest first, one row more than a page to learn whether another follows; ids are ULID-based, so id order is creation order and the cursor. */
+function pageQuery<Where>(where: Where) {
+  return { where, include: { merchant: { select: { name: true } } }, orderBy: { id: "desc" }, take: PAGE_SIZE + 1 } as const;
+}
+
+function toPage<Row extends { id: string }>(rows: Row[]) {
   return { items: rows.slice(0, PAGE_SIZE), nextCursor: rows.length > PAGE_SIZE ? rows[PAGE_SIZE - 1].id : null };
 }
 
+export async function listLinks(client: DbClient, f: PaymentFilters, now = new Date()) {
+  return toPage(await client.paymentLink.findMany(pageQuery(commonWhere(f, now) as Prisma.PaymentLinkWhereInput)));
+}
+
 export async function listDeposits(client: DbClient, f: PaymentFilters, now = new Date()) {
-  const rows = await client.deposit.findMany({
-    where: commonWhere(f, now) as Prisma.DepositWhereInput,
-    include: { merchant: { select: { name: true } } },
-    orderBy: { id: "desc" },
-    take: PAGE_SIZE + 1,
-  });
-  return { items: rows.slice(0, PAGE_SIZE), nextCursor: rows.length > PAGE_SIZE ? rows[PAGE_SIZE - 1].id : null };
+  return toPage(await client.deposit.findMany(pageQuery(commonWhere(f, now) as Prisma.DepositWhereInput)));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createDocument } from "zod-openapi";
+import { createDocument, type ZodOpenApiResponseObject } from "zod-openapi";
 import {
   confirmDepositSchema,
   depositConfirmationSchema,
@@ -14,9 +14,17 @@ import { depositGatewaySchema, withdrawalGatewaySchema } from "@/lib/schemas/gat
 import { createPaymentLinkSchema, paymentLinkCreatedSchema, paymentLinkSchema } from "@/lib/schemas/payment-link";
 import { transferRequestSchema, transferSchema, transferWebhookSchema } from "@/lib/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
-import { commonErrors, errorResponse, gatewayError, idempotencyErrors, notFoundError, otpErrors, validationErrors } from "./responses";
+import { commonErrors, creationErrors, errorResponse, gatewayError, jsonContent, jsonResponse, notFoundError, otpErrors } from "./responses";
 
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+/** GET of one resource by its reference: 404 also for another merchant's or the other environment's. */
+const readByReference = (operationId: string, summary: string, found: ZodOpenApiResponseObject) => ({
+  get: {
+    operationId,
+    summary,
+    requestParams: { path: z.object({ reference: z.string() }) },
+    responses: { "200": found, "404": notFoundError, ...commonErrors },
+  },
+});
 
 const initiateDeposit = {
   operationId: "initiateDeposit",
@@ -26,14 +34,8 @@ const initiateDeposit = {
     "222 never answers, 333 has insufficient funds, anything else approves); REDIRECT url opens a simulated " +
     "operator page with Approve and Decline. Deposits expire after 15 minutes.",
   requestParams: { header: z.object({ "Idempotency-Key": z.string().optional() }) },
-  requestBody: { content: { "application/json": { schema: depositRequestSchema } } },
-  responses: {
-    "200": { description: "The deposit was started", content: { "application/json": { schema: depositSchema } } },
-    "400": validationErrors,
-    ...idempotencyErrors,
-    ...commonErrors,
-    "502": gatewayError,
-  },
+  requestBody: jsonContent(depositRequestSchema),
+  responses: { "200": jsonResponse("The deposit was started", depositSchema), ...creationErrors, "502": gatewayError },
 };
 
 const generateInvoice = {
@@ -41,14 +43,8 @@ const generateInvoice = {
   summary: "OTP deposit, step 1: create an invoice; the customer receives a code",
   description: "Sandbox: the code is 123456. Invoices expire after 10 minutes; a code allows 5 wrong tries.",
   requestParams: { header: z.object({ "Idempotency-Key": z.string().optional() }) },
-  requestBody: { content: { "application/json": { schema: depositRequestSchema } } },
-  responses: {
-    "200": { description: "The invoice", content: { "application/json": { schema: depositInvoiceSchema } } },
-    "400": validationErrors,
-    ...idempotencyErrors,
-    ...commonErrors,
-    "502": gatewayError,
-  },
+  requestBody: jsonContent(depositRequestSchema),
+  responses: { "200": jsonResponse("The invoice", depositInvoiceSchema), ...creationErrors, "502": gatewayError },
 };
 
 const webhookHeaders = z.object({
@@ -65,7 +61,7 @@ const webhook = (operationId: string, summary: string, schema: z.ZodType) => ({
     summary,
     description: webhookDescription,
     requestParams: { header: webhookHeaders },
-    requestBody: json(schema),
+    requestBody: jsonContent(schema),
     responses: { "2XX": { description: "Received" } },
   },
 });
@@ -104,23 +100,15 @@ export function buildOpenApiDocument(serverUrl: string) {
           operationId: "createPaymentLink",
           summary: "Create a reusable payment link",
           requestParams: { header: z.object({ "Idempotency-Key": idempotencyHeader }) },
-          requestBody: json(createPaymentLinkSchema("live")),
-          responses: {
-            "200": { description: "The link was created", ...json(paymentLinkCreatedSchema) },
-            "400": validationErrors,
-            ...idempotencyErrors,
-            ...commonErrors,
-          },
+          requestBody: jsonContent(createPaymentLinkSchema("live")),
+          responses: { "200": jsonResponse("The link was created", paymentLinkCreatedSchema), ...creationErrors },
         },
       },
-      "/api/v4/payments/link/{reference}": {
-        get: {
-          operationId: "getPaymentLink",
-          summary: "Read a link (verify its status server-side)",
-          requestParams: { path: z.object({ reference: z.string() }) },
-          responses: { "200": { description: "The link", ...json(paymentLinkSchema) }, "404": notFoundError, ...commonErrors },
-        },
-      },
+      "/api/v4/payments/link/{reference}": readByReference(
+        "getPaymentLink",
+        "Read a link (verify its status server-side)",
+        jsonResponse("The link", paymentLinkSchema),
+      ),
       "/api/v4/classic/deposit/initiate": { post: initiateDeposit },
       "/api/v4/deposit/initiate": { post: { ...initiateDeposit, operationId: "initiateDepositAlias", summary: "Alias of /api/v4/classic/deposit/initiate" } },
       "/api/v4/validation/deposit/generate-invoice": { post: generateInvoice },
@@ -132,22 +120,15 @@ export function buildOpenApiDocument(serverUrl: string) {
           operationId: "confirmDeposit",
           summary: "OTP deposit, step 2: confirm the invoice with the customer's code",
           description: "A repeated confirmation answers 40020 with the validated reference in details.",
-          requestBody: json(confirmDepositSchema),
-          responses: {
-            "200": { description: "The validated deposit, under a new reference", ...json(depositConfirmationSchema) },
-            ...otpErrors,
-            ...commonErrors,
-          },
+          requestBody: jsonContent(confirmDepositSchema),
+          responses: { "200": jsonResponse("The validated deposit, under a new reference", depositConfirmationSchema), ...otpErrors, ...commonErrors },
         },
       },
-      "/api/v4/deposits/{reference}": {
-        get: {
-          operationId: "getDeposit",
-          summary: "Read a deposit by its reference, invoice reference or validated reference",
-          requestParams: { path: z.object({ reference: z.string() }) },
-          responses: { "200": { description: "The deposit", ...json(depositDetailSchema) }, "404": notFoundError, ...commonErrors },
-        },
-      },
+      "/api/v4/deposits/{reference}": readByReference(
+        "getDeposit",
+        "Read a deposit by its reference, invoice reference or validated reference",
+        jsonResponse("The deposit", depositDetailSchema),
+      ),
       "/api/v4/merchant/balance": {
         get: {
           operationId: "getBalance",
@@ -155,7 +136,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           description:
             "Completed deposits and payment links credit `available` with their amount (the customer paid the fees). An " +
             "accepted transfer moves amount + fees from `available` to `pending`; completed, it leaves; failed, it returns.",
-          responses: { "200": { description: "One entry per currency the merchant has used", ...json(balanceSchema) }, ...commonErrors },
+          responses: { "200": jsonResponse("One entry per currency the merchant has used", balanceSchema), ...commonErrors },
         },
       },
       "/api/v4/transfers/instant": {
@@ -169,25 +150,17 @@ export function buildOpenApiDocument(serverUrl: string) {
             "leaves with the next hourly batch. amount + fees are taken from the available balance when accepted and given " +
             "back if the transfer fails. Live DIRECT and SCHEDULED payouts answer 502 until an operator is connected.",
           requestParams: { header: z.object({ "Idempotency-Key": idempotencyHeader }) },
-          requestBody: json(transferRequestSchema),
+          requestBody: jsonContent(transferRequestSchema),
           responses: {
-            "201": { description: "The transfer was accepted", ...json(transferSchema) },
-            "400": validationErrors,
-            ...idempotencyErrors,
+            "201": jsonResponse("The transfer was accepted", transferSchema),
+            ...creationErrors,
+            // Replaces the generic 422: here it has a second cause.
             "422": errorResponse("40013 the available balance does not cover amount + fees (nothing was written); 40020 this Idempotency-Key was used with a different body"),
-            ...commonErrors,
             "502": gatewayError,
           },
         },
       },
-      "/api/v4/transfers/{reference}": {
-        get: {
-          operationId: "getTransfer",
-          summary: "Read a transfer",
-          requestParams: { path: z.object({ reference: z.string() }) },
-          responses: { "200": { description: "The transfer", ...json(transferSchema) }, "404": notFoundError, ...commonErrors },
-        },
-      },
+      "/api/v4/transfers/{reference}": readByReference("getTransfer", "Read a transfer", jsonResponse("The transfer", transferSchema)),
       "/api/v4/merchant/analytics": {
         get: {
           operationId: "getAnalytics",
@@ -198,7 +171,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             "range is at most 366 days (400/40023 otherwise).",
           requestParams: { query: analyticsQuerySchema },
           responses: {
-            "200": { description: "The figures", ...json(analyticsSchema) },
+            "200": jsonResponse("The figures", analyticsSchema),
             "400": errorResponse("40015 currency missing or unknown; 40023 from/to not ISO dates, from not before to, range over 366 days"),
             ...commonErrors,
           },
@@ -209,7 +182,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           operationId: "listDepositGateways",
           summary: "Deposit gateways (the merchant's with a key, the platform's without)",
           security: [{}, { bearer: [] }],
-          responses: { "200": { description: "A bare JSON array", ...json(z.array(depositGatewaySchema)) } },
+          responses: { "200": jsonResponse("A bare JSON array", z.array(depositGatewaySchema)) },
         },
       },
       "/public/gateways/withdraw/list": {
@@ -217,7 +190,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           operationId: "listWithdrawalGateways",
           summary: "Withdrawal gateways (no provider field)",
           security: [{}, { bearer: [] }],
-          responses: { "200": { description: "A bare JSON array", ...json(z.array(withdrawalGatewaySchema)) } },
+          responses: { "200": jsonResponse("A bare JSON array", z.array(withdrawalGatewaySchema)) },
         },
       },
     },

@@ -1,7 +1,12 @@
+import { z } from "zod";
 import type { ZodOpenApiResponsesObject } from "zod-openapi";
 import { errorSchema } from "@/lib/schemas/error";
 
-export const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: errorSchema } } });
+export const jsonContent = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } } });
+
+export const jsonResponse = (description: string, schema: z.ZodType) => ({ description, ...jsonContent(schema) });
+
+export const errorResponse = (description: string) => jsonResponse(description, errorSchema);
 
 /** The error answers every authenticated endpoint can give, beside its own. */
 export const commonErrors: ZodOpenApiResponsesObject = {
@@ -21,6 +26,9 @@ export const idempotencyErrors: ZodOpenApiResponsesObject = {
   "413": errorResponse("40023 body larger than 64 KiB"),
   "422": errorResponse("40020 this Idempotency-Key was used with a different body"),
 };
+
+/** The errors of a POST that creates something (a body to validate, an Idempotency-Key), beside its own. */
+export const creationErrors: ZodOpenApiResponsesObject = { "400": validationErrors, ...idempotencyErrors, ...commonErrors };
 
 export const notFoundError = errorResponse("40004 no such resource for this merchant and environment");
 

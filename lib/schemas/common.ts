@@ -1,9 +1,36 @@
 import { z } from "zod";
 import { isInternationalPhone, isIsoCountry } from "@/lib/domain/countries";
-import { isIsoCurrency } from "@/lib/domain/money";
+import { isIsoCurrency, toMinor } from "@/lib/domain/money";
 
 // Field schemas shared by every request. Error messages are written for the integrator who
 // reads them in `details`, prefixed with the field name by the zod-to-error converter.
+
+/** The options of a request's `z.strictObject`: a body that is not an object says so, unknown keys keep zod's own issue. */
+export const requestObjectOptions = {
+  error: (issue: { code: string }) => (issue.code === "unrecognized_keys" ? undefined : "must be a JSON object"),
+};
+
+/** No bound is given by the spec beyond > 0; this one keeps every amount exact as a JSON number. */
+export const REQUEST_AMOUNT_MAX = 10_000_000_000;
+
+/** Deposits and transfers: any positive amount up to REQUEST_AMOUNT_MAX (links have their own range). */
+export const positiveAmountField = z
+  .number({ error: "must be a number" })
+  .gt(0, { error: "must be greater than 0" })
+  .max(REQUEST_AMOUNT_MAX, { error: `must be at most ${REQUEST_AMOUNT_MAX}` });
+
+/** The gateway's name as the catalog spells it; whether it exists is checked against the database. */
+export const gatewayNameField = z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).max(64);
+
+/**
+ * For `.superRefine` on a request with `amount` and `currency`: an amount finer than the currency's
+ * minor unit (decimals in XOF, three in EUR) cannot be stored exactly, so it is refused as the amount's error.
+ */
+export function refineAmountDecimals(value: { amount: number; currency: string }, ctx: z.RefinementCtx) {
+  if (toMinor(value.amount, value.currency) === null) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: `has more decimals than ${value.currency} allows` });
+  }
+}
 
 export const phoneField = z
   .string({ error: "must be a string" })

@@ -1,48 +1,38 @@
 import { z } from "zod";
-import { toMinor } from "@/lib/domain/money";
 import {
   callbackUrlField,
   countryField,
   emailField,
+  gatewayNameField,
   isoCurrencyField,
   metadataField,
   nameField,
   phoneField,
+  positiveAmountField,
+  refineAmountDecimals,
+  requestObjectOptions,
   returnUrlField,
   timestampField,
 } from "./common";
-
-/** No bound is given by the spec beyond > 0; this one keeps every amount exact as a JSON number. */
-export const DEPOSIT_AMOUNT_MAX = 10_000_000_000;
-
-const objectError = { error: (issue: { code: string }) => (issue.code === "unrecognized_keys" ? undefined : "must be a JSON object") };
 
 // Shared by single-step initiation and invoice generation (DESIGN.md: the first five are required).
 export const depositRequestSchema = z
   .strictObject(
     {
-      amount: z
-        .number({ error: "must be a number" })
-        .gt(0, { error: "must be greater than 0" })
-        .max(DEPOSIT_AMOUNT_MAX, { error: `must be at most ${DEPOSIT_AMOUNT_MAX}` })
-        .meta({ example: 5000 }),
+      amount: positiveAmountField.meta({ example: 5000 }),
       currency: isoCurrencyField,
       customerPhone: phoneField,
       country: countryField,
-      gatewayName: z.string({ error: "must be a string" }).min(1, { error: "must not be empty" }).max(64).meta({ example: "MTN_MOMO_CI" }),
+      gatewayName: gatewayNameField.meta({ example: "MTN_MOMO_CI" }),
       customerEmail: emailField.optional(),
       customerName: nameField.optional(),
       callbackUrl: callbackUrlField.optional(),
       returnUrl: returnUrlField.optional(),
       metadata: metadataField.optional(),
     },
-    objectError,
+    requestObjectOptions,
   )
-  .superRefine((value, ctx) => {
-    if (toMinor(value.amount, value.currency) === null) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: `has more decimals than ${value.currency} allows` });
-    }
-  })
+  .superRefine(refineAmountDecimals)
   .meta({ id: "DepositRequest" });
 
 export type DepositRequest = z.infer<typeof depositRequestSchema>;
@@ -53,7 +43,7 @@ export const confirmDepositSchema = z
       trxReference: z.string({ error: "is required and must be a string" }).min(1).max(64).meta({ example: "DEP_INV_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
       otp: z.string({ error: "is required and must be a string" }).regex(/^\d{4,8}$/, { error: "must be 4 to 8 digits" }).meta({ example: "123456" }),
     },
-    objectError,
+    requestObjectOptions,
   )
   .meta({ id: "ConfirmDepositRequest" });
 

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import type { Environment } from "@/lib/domain/environment";
-import { LINK_CURRENCIES, toMinor } from "@/lib/domain/money";
+import { LINK_CURRENCIES } from "@/lib/domain/money";
 import {
   callbackUrlField,
   emailField,
   metadataField,
   nameField,
   phoneField,
+  refineAmountDecimals,
+  requestObjectOptions,
   returnUrlField,
   timestampField,
 } from "./common";
@@ -50,17 +52,9 @@ export function createPaymentLinkSchema(environment: Environment) {
           .optional()
           .meta({ description: `Lifetime in seconds; default ${LINK_DEFAULT_LIFETIME_SECONDS} (24 h).` }),
       },
-      { error: (issue) => (issue.code === "unrecognized_keys" ? undefined : "must be a JSON object") },
+      requestObjectOptions,
     )
-    .superRefine((value, ctx) => {
-      if (toMinor(value.amount, value.currency) === null) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["amount"],
-          message: `has more decimals than ${value.currency} allows`,
-        });
-      }
-    })
+    .superRefine(refineAmountDecimals)
     .meta({ id: "CreatePaymentLinkRequest" });
 }
 

@@ -1,38 +1,33 @@
 import { z } from "zod";
-import { toMinor } from "@/lib/domain/money";
-import { callbackUrlField, countryField, isoCurrencyField, metadataField, nameField, phoneField, timestampField } from "./common";
-
-export const TRANSFER_AMOUNT_MAX = 10_000_000_000;
-
-const objectError = { error: (issue: { code: string }) => (issue.code === "unrecognized_keys" ? undefined : "must be a JSON object") };
+import {
+  callbackUrlField,
+  countryField,
+  gatewayNameField,
+  isoCurrencyField,
+  metadataField,
+  nameField,
+  phoneField,
+  positiveAmountField,
+  refineAmountDecimals,
+  requestObjectOptions,
+  timestampField,
+} from "./common";
 
 export const transferRequestSchema = z
   .strictObject(
     {
-      amount: z
-        .number({ error: "must be a number" })
-        .gt(0, { error: "must be greater than 0" })
-        .max(TRANSFER_AMOUNT_MAX, { error: `must be at most ${TRANSFER_AMOUNT_MAX}` })
-        .meta({ example: 10000 }),
+      amount: positiveAmountField.meta({ example: 10000 }),
       currency: isoCurrencyField,
-      gatewayName: z
-        .string({ error: "must be a string" })
-        .min(1, { error: "must not be empty" })
-        .max(64)
-        .meta({ example: "MTN_MOMO_CI", description: "From GET /public/gateways/withdraw/list" }),
+      gatewayName: gatewayNameField.meta({ example: "MTN_MOMO_CI", description: "From GET /public/gateways/withdraw/list" }),
       beneficiaryPhone: phoneField,
       beneficiaryName: nameField.optional(),
       country: countryField,
       callbackUrl: callbackUrlField.optional(),
       metadata: metadataField.optional(),
     },
-    objectError,
+    requestObjectOptions,
   )
-  .superRefine((value, ctx) => {
-    if (toMinor(value.amount, value.currency) === null) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: `has more decimals than ${value.currency} allows` });
-    }
-  })
+  .superRefine(refineAmountDecimals)
   .meta({ id: "TransferRequest" });
 
 export type TransferRequest = z.infer<typeof transferRequestSchema>;

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages } from "next-intl/server";
+import { getMessages, getTranslations } from "next-intl/server";
+import { AdminLocaleSwitch } from "@/components/admin/admin-locale-switch";
 import { AdminShell } from "@/components/admin/admin-shell";
-import { LocaleSwitch } from "@/components/locale-switch";
 import { currentStaffSession } from "@/lib/admin/current-staff";
 import "../admin.css";
 
@@ -13,11 +13,11 @@ export const metadata = { title: "Support", robots: { index: false } };
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const session = await currentStaffSession();
   if (!session) redirect("/admin/login");
-  const messages = await getMessages();
+  const [messages, t] = await Promise.all([getMessages(), getTranslations("checkout")]);
   return (
     <NextIntlClientProvider messages={{ admin: messages.admin }}>
       <AdminShell staff={{ email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }}>{children}</AdminShell>
-      <LocaleSwitch redirect="/admin" />
+      <AdminLocaleSwitch label={t("language")} />
     </NextIntlClientProvider>
   );
 }

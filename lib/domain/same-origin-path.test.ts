@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { sameOriginPath } from "./same-origin-path";
+
+describe("sameOriginPath", () => {
+  it.each([
+    ["/admin", "/admin"],
+    ["/admin/links?status=pending&environment=sandbox", "/admin/links?status=pending&environment=sandbox"],
+    ["/admin/merchants/mer_01J?env=sandbox&currency=XOF#pending-transfers", "/admin/merchants/mer_01J?env=sandbox&currency=XOF#pending-transfers"],
+    ["/test/pay/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "/test/pay/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"],
+    ["/admin/search?q=Awa Koné", "/admin/search?q=Awa%20Kon%C3%A9"],
+    ["/admin/../admin/audit", "/admin/audit"],
+  ])("keeps the path on this site %j", (candidate, expected) => {
+    expect(sameOriginPath(candidate)).toBe(expected);
+  });
+
+  it.each([
+    "https://evil.example/admin",
+    "http://this-site.invalid/admin",
+    "//evil.example/admin",
+    "///evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "javascript:alert(1)",
+    "admin/links",
+    "",
+    null,
+    undefined,
+    42,
+  ])("refuses %j", (candidate) => {
+    expect(sameOriginPath(candidate)).toBe("/");
+    expect(sameOriginPath(candidate, "/admin")).toBe("/admin");
+  });
+});
