@@ -1,8 +1,14 @@
 import type { Deposit } from "@prisma/client";
+import pLimit from "p-limit";
 import { db } from "@/lib/db/client";
 import { log, errorFields } from "@/lib/http/log";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
+
+// Under load the simulated phones answer in bursts (every deposit of one second, 2 s later).
+// Settling them a few at a time leaves the pool's connections and the event loop to API
+// requests; the backlog drains as soon as the load drops.
+const settling = pLimit(4);
 
 /**
  * The simulated phone answers a sandbox DIRECT prompt after a short delay. This timer records
@@ -12,7 +18,7 @@ import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
 export function scheduleSandboxAnswer(deposit: Deposit) {
   if (deposit.environment !== "sandbox" || deposit.paymentType !== "DIRECT") return;
   const timer = setTimeout(() => {
-    syncDepositWithGateway(db(), deposit).catch((error) =>
+    settling(() => syncDepositWithGateway(db(), deposit)).catch((error) =>
       log("error", "sandbox answer failed", { reference: deposit.reference, ...errorFields(error) }),
     );
   }, sandboxAnswerDelayMs() + 50);
