@@ -13,11 +13,11 @@ export async function syncDepositWithGateway(client: DbClient, deposit: Deposit,
   const adapter = gatewayAdapter(deposit.gatewayName, deposit.environment);
   const outcome = adapter && deposit.flow === "classic" ? await adapter.status(deposit, now) : { status: "pending" as const };
   if (outcome.status === "completed") {
-    await transitionDeposit(client, { id: deposit.id, to: "completed", at: now });
+    await transitionDeposit(client, { id: deposit.id, paymentLinkId: deposit.paymentLinkId, to: "completed", at: now });
   } else if (outcome.status === "failed") {
-    await transitionDeposit(client, { id: deposit.id, to: "failed", at: now, failureReason: outcome.reason });
+    await transitionDeposit(client, { id: deposit.id, paymentLinkId: deposit.paymentLinkId, to: "failed", at: now, failureReason: outcome.reason });
   } else if (now.getTime() >= deposit.expiresAt.getTime()) {
-    await transitionDeposit(client, { id: deposit.id, to: "expired", at: deposit.expiresAt });
+    await transitionDeposit(client, { id: deposit.id, paymentLinkId: deposit.paymentLinkId, to: "expired", at: deposit.expiresAt });
   } else {
     return deposit;
   }

@@ -1,4 +1,4 @@
-import type { Prisma } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import type { DepositStatus } from "@/lib/domain/deposit-status";
@@ -9,6 +9,12 @@ import { depositWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 
 type FinalStatus = Exclude<DepositStatus, "pending">;
+
+/** A conditional update that matched no row (no longer pending, or the guard failed). */
+function nullWhenNoRow(error: unknown): null {
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return null;
+  throw error;
+}
 
 /**
  * Moves a deposit out of pending, once, and with it everything that follows from the change, in
@@ -29,6 +35,8 @@ export async function transitionDeposit(
     /** Further conditions the row must meet, e.g. an OTP still within its tries. */
     guard?: Prisma.DepositWhereInput;
     extra?: { validatedReference?: string; confirmedAt?: Date };
+    /** The deposit's link, when the caller has the row: it never changes, and saves a query. */
+    paymentLinkId?: string | null;
   },
 ): Promise<boolean> {
   const at = options.at ?? new Date();
@@ -37,15 +45,15 @@ export async function transitionDeposit(
 
   return inTransaction(client, async (tx) => {
     // Lock order: the link before its attempt, as starting an attempt does, so the two never deadlock.
-    const { paymentLinkId } = await tx.deposit.findUniqueOrThrow({ where: { id: options.id }, select: { paymentLinkId: true } });
+    const paymentLinkId =
+      options.paymentLinkId !== undefined
+        ? options.paymentLinkId
+        : (await tx.deposit.findUniqueOrThrow({ where: { id: options.id }, select: { paymentLinkId: true } })).paymentLinkId;
     if (paymentLinkId) await lockPaymentLink(tx, paymentLinkId);
-    const { count } = await tx.deposit.updateMany({
-      where: { ...options.guard, id: options.id, status: "pending" },
-      data: { status: options.to, ...stamp, ...options.extra },
-    });
-    if (count === 0) return false;
-
-    const deposit = await tx.deposit.findUniqueOrThrow({ where: { id: options.id } });
+    const deposit = await tx.deposit
+      .update({ where: { id: options.id, status: "pending", AND: options.guard ?? {} }, data: { status: options.to, ...stamp, ...options.extra } })
+      .catch(nullWhenNoRow);
+    if (!deposit) return false;
     // The money moves with the status. A checkout attempt's money is its link's: the link's
     // transition below credits it, once, for the link.
     if (options.to === "completed" && !deposit.paymentLinkId) {
