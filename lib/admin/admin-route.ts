@@ -6,6 +6,8 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, jsonResponse } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/read-json-body";
+import { readRouteParams } from "@/lib/http/route-params";
+import { checkFieldsText } from "@/lib/http/storable-text";
 import { validationError } from "@/lib/http/validation-errors";
 import { findSession, readCookie, SESSION_COOKIE } from "./sessions";
 
@@ -63,8 +65,10 @@ export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (c
         if (!parsed.success) throw validationError(parsed.error);
         body = parsed.data;
       }
-      const params = (await context?.params) ?? {};
-      const result = await handler({ request, url: new URL(request.url), params, body, staff: session.staff, session });
+      const params = await readRouteParams(context);
+      const url = new URL(request.url);
+      checkFieldsText(url.searchParams);
+      const result = await handler({ request, url, params, body, staff: session.staff, session });
       return jsonResponse(result.status ?? 200, result.body, requestId);
     } catch (error) {
       return errorResponse(error, requestId, request);

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, jsonResponse, requestOrigin } from "@/lib/http/api-route";
 import { clientIp } from "@/lib/http/rate-limit";
+import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 
 const credentials = z.object({ email: z.string().max(254), password: z.string().max(1024) });
@@ -15,7 +16,7 @@ const isSecure = (request: Request) => requestOrigin(request).startsWith("https:
 export async function POST(request: Request) {
   const form = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
   try {
-    const raw = form ? Object.fromEntries(await request.formData()) : await readJsonBody(request);
+    const raw = form ? await readFormBody(request) : await readJsonBody(request);
     const parsed = credentials.safeParse(raw);
     if (!parsed.success) throw new ApiError(40023, "Invalid request parameters", { details: "email and password are required" });
     const { staff, token, csrfToken, expiresAt } = await signIn(db(), { ...parsed.data, ip: clientIp(request) });
