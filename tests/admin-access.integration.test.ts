@@ -76,6 +76,11 @@ describe("support view access", () => {
     expect(wrong.status).toBe(403);
     const crossSite = await createKey({ ...as(admin), origin: "https://evil.example", host: "pay.test" });
     expect(crossSite.status).toBe(403);
+    // A sandboxed frame sends "null"; neither it nor garbage names this host (both were a 500).
+    for (const origin of ["null", "!"]) {
+      const opaque = await createKey({ ...as(admin), origin, host: "pay.test" });
+      expect([opaque.status, opaque.body.error.code]).toEqual([403, 40001]);
+    }
   });
 
   it("lets admins create and revoke keys, each audited", async () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createStaff } from "@/lib/admin/create-staff";
 import { db } from "@/lib/db/client";
 import { consume, createLimiter } from "@/lib/http/rate-limit";
 import { call } from "./helpers/api-client";
@@ -119,6 +120,74 @@ describe("OTP confirmation", () => {
       call("POST", "/test/api/v4/validation/deposit/confirm", { key: merchant.sandboxKey, body: { trxReference, otp: "111111" }, headers });
     expect((await confirm("DEP_INV_TEST_A")).body.error.code).toBe(40006);
     expect429(await confirm("DEP_INV_TEST_B"), 1);
+  });
+});
+
+describe("support sign-in", () => {
+  const password = "a long enough password";
+  let staffCount = 0;
+  const newStaffEmail = async () => {
+    const email = `rl-${++staffCount}-${Date.now()}@support.example`;
+    await createStaff(db(), { email, role: "support", password });
+    return email;
+  };
+  const signIn = (body: unknown, ip: string) => call("POST", "/admin/api/session", { body, headers: { "x-forwarded-for": ip } });
+  const signInForm = (fields: Record<string, string>, ip: string) =>
+    call("POST", "/admin/api/session", {
+      rawBody: new URLSearchParams(fields).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+    });
+  const limitOf = (res: { headers: Headers }) => {
+    expect(Number(res.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+    return [res.headers.get("ratelimit-limit"), res.headers.get("ratelimit-remaining")];
+  };
+
+  it("answers RateLimit-* on a refusal and on success, of the limit with the fewest tries left", async () => {
+    const email = await newStaffEmail();
+    const ip = newIp();
+    // 5 tries per account, 20 per address: the account's is the nearer limit.
+    const wrong = await signIn({ email, password: "wrong guess" }, ip);
+    expect([wrong.status, wrong.body.error.code]).toEqual([401, 40002]);
+    expect(limitOf(wrong)).toEqual(["5", "4"]);
+    const right = await signIn({ email, password }, ip);
+    expect(right.status).toBe(200);
+    expect(limitOf(right)).toEqual(["5", "3"]);
+    expect(right.headers.get("retry-after")).toBeNull();
+  });
+
+  it("reports the address's limit when it is the nearer one; every request from the address counts, then 429", async () => {
+    vi.stubEnv("ADMIN_LOGINS_PER_15_MIN_PER_IP", "2");
+    const ip = newIp();
+    const first = await signIn({ email: await newStaffEmail(), password }, ip);
+    expect(first.status).toBe(200);
+    expect(limitOf(first)).toEqual(["2", "1"]);
+    // A malformed request is paid for before the body is read, as on the API.
+    const malformed = await signIn({ nope: true }, ip);
+    expect([malformed.status, malformed.body.error.code]).toEqual([400, 40023]);
+    expect(limitOf(malformed)).toEqual(["2", "0"]);
+    // Even a right password waits out the address's limit; another address does not.
+    const other = await newStaffEmail();
+    expect429(await signIn({ email: other, password }, ip), 2);
+    expect((await signIn({ email: other, password }, newIp())).status).toBe(200);
+  });
+
+  it("answers the account's 429 with Retry-After whatever the address", async () => {
+    const email = await newStaffEmail();
+    for (let i = 0; i < 5; i++) expect((await signIn({ email, password: "wrong guess" }, newIp())).status).toBe(401);
+    expect429(await signIn({ email, password }, newIp()), 5);
+  });
+
+  it("puts RateLimit-* on the login form's redirects too, without Retry-After", async () => {
+    vi.stubEnv("ADMIN_LOGINS_PER_15_MIN_PER_IP", "1");
+    const email = await newStaffEmail();
+    const ip = newIp();
+    const signedIn = await signInForm({ email, password }, ip);
+    expect([signedIn.status, signedIn.headers.get("location")]).toEqual([303, "/admin"]);
+    expect(limitOf(signedIn)).toEqual(["1", "0"]);
+    const limited = await signInForm({ email, password }, ip);
+    expect([limited.status, limited.headers.get("location")]).toEqual([303, "/admin/login?error=rate"]);
+    expect(limitOf(limited)).toEqual(["1", "0"]);
+    expect(limited.headers.get("retry-after")).toBeNull();
   });
 });
 

@@ -6,6 +6,8 @@ import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, jsonResponse } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/read-json-body";
+import { readRouteParams } from "@/lib/http/route-params";
+import { checkFieldsText } from "@/lib/http/storable-text";
 import { validationError } from "@/lib/http/validation-errors";
 import { findSession, readCookie, SESSION_COOKIE } from "./sessions";
 
@@ -25,6 +27,17 @@ function sameToken(a: string, b: string) {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The Origin a browser sends, when it sends one, must name this host. One that does not parse
+ * ("null" from a sandboxed frame, or garbage) cannot, and used to make new URL() throw: a 500.
+ */
+function fromThisHost(request: Request) {
+  const origin = request.headers.get("origin");
+  const host = request.headers.get("host");
+  if (!origin || !host) return true;
+  return URL.canParse(origin) && new URL(origin).host === host;
 }
 
 /** The signed-in staff member of a request, or the reason there is none, as the spec's errors. */
@@ -51,9 +64,7 @@ export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (c
       }
       if (request.method !== "GET" && request.method !== "HEAD") {
         const token = request.headers.get(CSRF_HEADER) ?? "";
-        const origin = request.headers.get("origin");
-        const host = request.headers.get("host");
-        if (!sameToken(token, session.csrfToken) || (origin && host && new URL(origin).host !== host)) {
+        if (!sameToken(token, session.csrfToken) || !fromThisHost(request)) {
           throw new ApiError(40001, "Unauthorized access to this resource", { details: "Missing or invalid CSRF token" });
         }
       }
@@ -63,8 +74,10 @@ export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (c
         if (!parsed.success) throw validationError(parsed.error);
         body = parsed.data;
       }
-      const params = (await context?.params) ?? {};
-      const result = await handler({ request, url: new URL(request.url), params, body, staff: session.staff, session });
+      const params = await readRouteParams(context);
+      const url = new URL(request.url);
+      checkFieldsText(url.searchParams);
+      const result = await handler({ request, url, params, body, staff: session.staff, session });
       return jsonResponse(result.status ?? 200, result.body, requestId);
     } catch (error) {
       return errorResponse(error, requestId, request);

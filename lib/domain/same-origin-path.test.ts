@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sameOriginPath } from "./same-origin-path";
 
@@ -22,6 +23,10 @@ describe("sameOriginPath", () => {
     "\\\\evil.example",
     "/\t/evil.example",
     "/\n/evil.example",
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/./\\evil.example",
     "javascript:alert(1)",
     "admin/links",
     "",
@@ -31,5 +36,20 @@ describe("sameOriginPath", () => {
   ])("refuses %j", (candidate) => {
     expect(sameOriginPath(candidate)).toBe("/");
     expect(sameOriginPath(candidate, "/admin")).toBe("/admin");
+  });
+
+  it("never leaves the site and always answers a valid Location, whatever the input", () => {
+    const site = "https://pay.example";
+    const segment = fc.constantFrom("/", "\\", "//", ".", "..", "%2e", "\t", "\n", "\r", " ", "%2F", "%5C", "@", ":", "?", "#", "evil.example", "é", "\u0000", "€");
+    const crafted = fc.array(segment, { maxLength: 8 }).map((parts) => `/${parts.join("")}`);
+    fc.assert(
+      fc.property(fc.oneof(crafted, fc.string({ unit: "binary" })), (candidate) => {
+        const path = sameOriginPath(candidate);
+        expect(path).toMatch(/^\/(?!\/)[\x21-\x7e]*$/);
+        // What a browser does with the Location: resolve it against the page's address.
+        expect(new URL(path, site).origin).toBe(site);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -17,6 +17,8 @@ export function sameOriginPath(candidate: unknown, fallback = "/"): string {
   } catch {
     return fallback;
   }
-  if (url.origin !== THIS_SITE) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // A path that normalizes to "//..." ("/.//evil.example", "/..//evil.example") stays on this site
+  // here, but as a Location it is protocol-relative: another site.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return url.origin === THIS_SITE && !path.startsWith("//") ? path : fallback;
 }

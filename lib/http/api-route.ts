@@ -11,6 +11,7 @@ import { parseIdempotencyKey, runIdempotent } from "./idempotency";
 import { errorFields, log, logEnabled } from "./log";
 import { limitHeaders } from "./rate-limit";
 import { readJsonBody } from "./read-json-body";
+import { readRouteParams, type NextRouteContext } from "./route-params";
 import { validationError } from "./validation-errors";
 
 export type ApiResult = { status?: number; body: unknown; headers?: Record<string, string> };
@@ -42,8 +43,6 @@ export type ApiContext<TBody, TAuth extends AuthMode> = {
   /** The database, or the open transaction that also records the idempotent response. */
   db: DbClient;
 };
-
-type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
 type HeadersAndUrl = { headers: Headers; url: string };
 
@@ -135,10 +134,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
         body = parsed.data;
       }
 
-      const rawParams = (await routeContext?.params) ?? {};
-      const params = Object.fromEntries(
-        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      );
+      const params = await readRouteParams(routeContext);
       const base = { request, requestId, environment, origin: requestOrigin(request), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 

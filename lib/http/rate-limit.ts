@@ -51,6 +51,26 @@ export function limitHeaders(state: LimitState): Record<string, string> {
   };
 }
 
+/** Of the limits one request spent, the one to report: the fewest requests left, then the longest wait. */
+export function mostRestrictive(states: LimitState[]): LimitState {
+  return states.reduce((worst, state) =>
+    state.remaining < worst.remaining || (state.remaining === worst.remaining && state.resetSeconds > worst.resetSeconds) ? state : worst,
+  );
+}
+
+/**
+ * The error with the RateLimit-* headers of state, so a refusal after the limit was spent still
+ * tells the client where it stands; a 429 keeps its own (the limit that refused).
+ */
+export function withLimitHeaders(error: unknown, state: LimitState): unknown {
+  if (!(error instanceof ApiError) || error.headers?.["ratelimit-limit"]) return error;
+  return new ApiError(error.code, error.message, {
+    status: error.status,
+    details: error.details,
+    headers: { ...error.headers, ...limitHeaders(state) },
+  });
+}
+
 /** A positive integer from the environment, or the default. */
 export function limitFromEnv(name: string, fallback: number): number {
   const value = Number(process.env[name]);

@@ -25,12 +25,16 @@ export function validationError(error: z.ZodError): ApiError {
     const keys = issue.keys.map((key) => `'${key}'`).join(", ");
     return new ApiError(40023, "Invalid request parameters", { details: `unknown field ${keys}` });
   }
-  const field = issue.path.map(String).join(".");
-  if (!field) return new ApiError(40023, "Invalid request parameters", { details: `body ${issue.message}` });
   const missing = issue.code === "invalid_type" && issue.input === undefined;
-  const name = String(issue.path[0]);
-  const code = (missing ? MISSING_FIELD_CODES[name] : undefined) ?? FIELD_CODES[name] ?? 40023;
-  const rule = missing ? "is required" : issue.message;
+  return fieldError(issue.path, missing ? "is required" : issue.message, { missing });
+}
+
+/** The error for a rule broken at path (the body itself when empty): the field's code, details naming both. */
+export function fieldError(path: readonly PropertyKey[], rule: string, options: { missing?: boolean } = {}): ApiError {
+  const field = path.map(String).join(".");
+  if (!field) return new ApiError(40023, "Invalid request parameters", { details: `body ${rule}` });
+  const name = String(path[0]);
+  const code = (options.missing ? MISSING_FIELD_CODES[name] : undefined) ?? FIELD_CODES[name] ?? 40023;
   return new ApiError(code, messageFor(code), { details: `${field} ${rule}` });
 }
 

@@ -15,6 +15,9 @@ export const paymentFiltersSchema = z.object({
   cursor: z.preprocess(blankIsAbsent, z.string().max(64).optional()),
 });
 
+// The sign-in form's fields (JSON or urlencoded); extra fields, such as a submit button's, are ignored.
+export const signInSchema = z.object({ email: z.string().max(254), password: z.string().max(1024) });
+
 export const createKeySchema = z.strictObject({
   environment: z.enum(["sandbox", "live"]),
   scopes: z.array(z.enum(SCOPES)).min(1).optional(),

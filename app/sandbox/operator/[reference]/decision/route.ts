@@ -4,12 +4,13 @@ import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
 import { returnUrlWith } from "@/lib/domain/return-url";
 import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, requestEnvironment, routeMethods } from "@/lib/http/api-route";
+import { readRouteParams } from "@/lib/http/route-params";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: async (request, context) => {
     const requestId = crypto.randomUUID();
     try {
-      const { reference } = (await context.params) as { reference: string };
+      const { reference } = await readRouteParams(context);
       if (requestEnvironment(request) !== "sandbox") throw new ApiError(40004, "Deposit not found");
       const form = await request.formData().catch(() => null);
       const decision = form?.get("decision");
