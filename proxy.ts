@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { environmentFromPath } from "@/lib/domain/environment";
 import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { isDecodablePath, malformedPathResponse } from "@/lib/http/malformed-path";
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/http/security-headers";
 
 // One route tree serves both environments: "/test/..." is the sandbox. The prefix is stripped
@@ -8,6 +9,7 @@ import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNonc
 // the only way a client picks it. Security headers are set here too, for every kind of answer.
 export function proxy(request: NextRequest) {
   const { environment, pathname } = environmentFromPath(request.nextUrl.pathname);
+  if (!isDecodablePath(pathname)) return malformedPathResponse(isApiPath(pathname));
   const headers = new Headers(request.headers);
   headers.set(ENVIRONMENT_HEADER, environment);
 

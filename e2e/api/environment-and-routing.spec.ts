@@ -43,6 +43,15 @@ test("unknown API paths answer JSON 404, never an HTML page", async ({ request }
   }
 });
 
+test("a path that is not valid percent-encoded UTF-8 answers 400, never Next's bare 500", async ({ request }) => {
+  for (const path of ["/test/api/v4/payments/link/%ED%A0%80", "/api/%E0%A4%A", "/test/api/checkout/%C3/attempts"]) {
+    const res = await request.get(path);
+    expect(res.status()).toBe(400);
+    expect((await res.json()).error.code).toBe(40023);
+  }
+  expect((await request.get("/test/pay/LINK_%ED%A0%80")).status()).toBe(400);
+});
+
 test("unsupported methods answer 400/40017 with Allow; v1 answers 410", async ({ request }) => {
   const put = await request.put("/test/api/v4/payments/link", { data: link });
   expect(put.status()).toBe(400);

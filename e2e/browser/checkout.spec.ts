@@ -152,6 +152,10 @@ for (const locale of ["fr", "en"] as Locale[]) {
       expect(res?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: text(locale, "notFound.title") })).toBeVisible();
       await capture(page, testInfo, "not-found");
+      // A mangled one too, even with characters PostgreSQL cannot store.
+      for (const mangled of ["%00", "not-a-reference"]) {
+        expect((await page.goto(`/test/pay/${mangled}`))?.status()).toBe(404);
+      }
     });
   });
 }
