@@ -55,6 +55,8 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
     queryKey: checkoutQueryKey(reference),
     queryFn: api.state,
     initialData: initialState,
+    // The server rendered this state a moment ago.
+    refetchOnMount: false,
     refetchInterval: (query) => pollInterval(query.state.data, query.state.dataUpdateCount),
   });
   const attempt = state.attempt;
@@ -72,9 +74,13 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
   const phone = `+${country?.dialCode}${digits}`;
 
   const apply = (next: CheckoutState) => queryClient.setQueryData(checkoutQueryKey(reference), next);
+  // A refetch already in flight (a poll, the window regaining focus) would answer with the state
+  // from before the mutation, after it, and undo it: cancel it first.
+  const cancelRefetch = () => queryClient.cancelQueries({ queryKey: checkoutQueryKey(reference) });
   // A new code needs the phone number; after a reload the page no longer knows it, so ask again.
   const newCode = () => (phoneValid ? start.mutate() : setStep("phone"));
   const start = useMutation({
+    onMutate: cancelRefetch,
     mutationFn: () => api.start({ gatewayName: gateway!.name, country: country!.code, customerPhone: phone }),
     onSuccess: (next) => {
       setError(null);
@@ -85,6 +91,7 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
     onError: (e) => setError({ key: errorKey(e) }),
   });
   const confirm = useMutation({
+    onMutate: cancelRefetch,
     mutationFn: (otp: string) => api.confirmOtp(otp),
     onSuccess: (next) => {
       setError(null);
@@ -98,7 +105,7 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
   });
 
   // Move focus to each new step's heading, so screen readers announce where the customer is.
-  useEffect(() => heading.current?.focus(), [step, state.status]);
+  useEffect(() => heading.current?.focus(), [step, state.status, attempt?.status, attempt?.paymentType]);
 
   // A link left open on the screen turns to "expired" when its time comes, without a reload.
   useEffect(() => {
