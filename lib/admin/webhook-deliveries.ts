@@ -59,23 +59,26 @@ export async function countDeadDeliveries(client: DbClient) {
  */
 export async function retryDeliveryNow(client: DbClient, options: { staffId: string; deliveryId: string; now?: Date }) {
   const now = options.now ?? new Date();
-  const delivery = await client.webhookDelivery.findUnique({ where: { id: options.deliveryId }, include: { event: true } });
-  if (!delivery) throw notFound("Webhook delivery");
-  let scheduled = false;
-  if (delivery.status === "dead") scheduled = await retryDeadDelivery(client, { deliveryId: delivery.id, now });
-  if (delivery.status === "pending") {
-    const { count } = await client.webhookDelivery.updateMany({ where: { id: delivery.id, status: "pending" }, data: { nextAttemptAt: now } });
-    scheduled = count === 1;
-    if (scheduled) sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
-  }
-  await recordAudit(client, {
-    staffId: options.staffId,
-    action: "webhook_delivery.retried",
-    targetType: "webhook_delivery",
-    targetId: delivery.id,
-    details: { reference: delivery.event.reference, event: delivery.event.type, previousStatus: delivery.status, scheduled },
+  // The retry and its audit entry commit together: no retry goes unaudited.
+  return inTransaction(client, async (tx) => {
+    const delivery = await tx.webhookDelivery.findUnique({ where: { id: options.deliveryId }, include: { event: true } });
+    if (!delivery) throw notFound("Webhook delivery");
+    let scheduled = false;
+    if (delivery.status === "dead") scheduled = await retryDeadDelivery(tx, { deliveryId: delivery.id, now });
+    if (delivery.status === "pending") {
+      const { count } = await tx.webhookDelivery.updateMany({ where: { id: delivery.id, status: "pending" }, data: { nextAttemptAt: now } });
+      scheduled = count === 1;
+      if (scheduled) sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
+    }
+    await recordAudit(tx, {
+      staffId: options.staffId,
+      action: "webhook_delivery.retried",
+      targetType: "webhook_delivery",
+      targetId: delivery.id,
+      details: { reference: delivery.event.reference, event: delivery.event.type, previousStatus: delivery.status, scheduled },
+    });
+    return { id: delivery.id, scheduled };
   });
-  return { id: delivery.id, scheduled };
 }
 
 /** A new webhook secret, shown once; the previous one keeps signing for 24 h. Audited. */

@@ -62,7 +62,8 @@ export function requestOrigin(request: HeadersAndUrl): string {
   return `${proto}://${host}`;
 }
 
-function requestIdFor(request: Request): string {
+/** The client's X-Request-Id when it is a sane one, else a new id. */
+export function requestIdFor(request: Request): string {
   const incoming = request.headers.get("x-request-id");
   return incoming && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : `req_${ulid()}`;
 }

@@ -4,7 +4,7 @@ import { signIn } from "@/lib/admin/sign-in";
 import { deleteSession, readCookie, SESSION_COOKIE, sessionCookie } from "@/lib/admin/sessions";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
-import { errorResponse, jsonResponse, requestOrigin } from "@/lib/http/api-route";
+import { errorResponse, jsonResponse, requestIdFor, requestOrigin } from "@/lib/http/api-route";
 import { clientIp, limitHeaders } from "@/lib/http/rate-limit";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -24,22 +24,22 @@ export async function POST(request: Request) {
     });
     const headers = { "set-cookie": sessionCookie(token, expiresAt, isSecure(request)), ...limitHeaders(rateLimit) };
     if (form) return new Response(null, { status: 303, headers: { location: "/admin", ...headers } });
-    return jsonResponse(200, { email: staff.email, role: staff.role, csrfToken }, "login", headers);
+    return jsonResponse(200, { email: staff.email, role: staff.role, csrfToken }, requestIdFor(request), headers);
   } catch (error) {
     if (form && error instanceof ApiError) {
       const reason = error.code === 42900 ? "rate" : "invalid";
       return new Response(null, { status: 303, headers: { location: `/admin/login?error=${reason}`, ...rateLimitOnly(error.headers) } });
     }
-    return errorResponse(error, "login", request);
+    return errorResponse(error, requestIdFor(request), request);
   }
 }
 
 export async function GET(request: Request) {
   try {
     const session = await requireStaff(request);
-    return jsonResponse(200, { email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }, "session");
+    return jsonResponse(200, { email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }, requestIdFor(request));
   } catch (error) {
-    return errorResponse(error, "session", request);
+    return errorResponse(error, requestIdFor(request), request);
   }
 }
 

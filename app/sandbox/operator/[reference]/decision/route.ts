@@ -3,17 +3,17 @@ import { db } from "@/lib/db/client";
 import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
 import { returnUrlWith } from "@/lib/domain/return-url";
 import { ApiError } from "@/lib/http/api-error";
-import { errorResponse, requestEnvironment, routeMethods } from "@/lib/http/api-route";
+import { errorResponse, requestEnvironment, requestIdFor, routeMethods } from "@/lib/http/api-route";
+import { readFormBody } from "@/lib/http/read-form-body";
 import { readRouteParams } from "@/lib/http/route-params";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: async (request, context) => {
-    const requestId = crypto.randomUUID();
+    const requestId = requestIdFor(request);
     try {
       const { reference } = await readRouteParams(context);
       if (requestEnvironment(request) !== "sandbox") throw new ApiError(40004, "Deposit not found");
-      const form = await request.formData().catch(() => null);
-      const decision = form?.get("decision");
+      const { decision } = await readFormBody(request);
       if (decision !== "approve" && decision !== "decline") {
         throw new ApiError(40023, "Invalid request parameters", { details: "decision must be approve or decline" });
       }
