@@ -44,7 +44,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
       t("adminOnly")
     );
   const columns: AdminColumn<PendingTransfer>[] = [
-    { header: t("reference"), cell: (tr) => <code>{tr.reference}</code> },
+    { header: t("reference"), cell: (tr) => <a href={`/admin/transfers/${tr.reference}`}>{tr.reference}</a> },
     { header: t("gateway"), cell: (tr) => tr.gatewayName },
     {
       header: t("amount"),
