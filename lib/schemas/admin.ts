@@ -15,12 +15,12 @@ export const paymentFiltersSchema = z.object({
   cursor: z.preprocess(blankIsAbsent, z.string().max(64).optional()),
 });
 
-// Query string of the transfers table: the same filters, with a transfer's own statuses.
-export const transferFiltersSchema = paymentFiltersSchema.extend({
-  status: z.preprocess(blankIsAbsent, z.enum(["pending", "completed", "failed"]).optional()),
-});
-
 export const createKeySchema = z.strictObject({
   environment: z.enum(["sandbox", "live"]),
   scopes: z.array(z.enum(SCOPES)).min(1).optional(),
+});
+
+// Query string of the transfers table: the same filters, with a transfer's own statuses.
+export const transferFiltersSchema = paymentFiltersSchema.extend({
+  status: z.preprocess(blankIsAbsent, z.enum(["pending", "completed", "failed"]).optional()),
 });
