@@ -234,7 +234,7 @@ describe("instant transfers: MANUAL", () => {
     await sendDueTransfers(db(), new Date(Date.now() + 86_400_000));
     expect((await call("GET", `/test/api/v4/transfers/${res.body.reference}`, { key: m.sandboxKey })).body.status).toBe("pending");
 
-    const list = await call("GET", "/admin/api/transfers", { headers: { cookie: support.cookie }, query: { merchantId: m.id } });
+    const list = await call("GET", "/admin/api/transfers/pending", { headers: { cookie: support.cookie }, query: { merchantId: m.id } });
     expect(list.body.transfers.map((t: { reference: string }) => t.reference)).toEqual([res.body.reference]);
 
     expect((await review(support, res.body.reference, "approve")).status).toBe(403);

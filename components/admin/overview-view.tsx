@@ -6,7 +6,7 @@ import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
 type Figure = { status: string; currency: string; count: number; amount: number };
-type Figures = { links: Figure[]; deposits: Figure[] };
+type Figures = { links: Figure[]; deposits: Figure[]; transfers: Figure[] };
 type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number };
 
 function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
@@ -36,6 +36,7 @@ export function OverviewView() {
           <div className="admin-grid">
             <FigureTable title={t("overview.links")} rows={data.data[period].links} />
             <FigureTable title={t("overview.deposits")} rows={data.data[period].deposits} />
+            <FigureTable title={t("overview.transfers")} rows={data.data[period].transfers} />
           </div>
         </section>
       ))}

@@ -1,18 +1,39 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { PaymentTable, type PaymentRow } from "./payment-table";
 import { useAdminPages } from "./queries";
+import { TransferTable, type TransferRow } from "./transfer-table";
 
 const FILTERS = ["environment", "status", "merchantId", "gatewayName", "from", "to"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 
+const PAYMENT_STATUSES = ["pending", "completed", "failed", "expired"];
+// A transfer never expires: it waits for its operator, its batch or an admin.
+const TRANSFER_STATUSES = ["pending", "completed", "failed"];
+
 /** Links or deposits: filters in the URL's query, server-side pages loaded on demand. */
 export function PaymentsView({ kind, initialFilters }: { kind: "links" | "deposits"; initialFilters: Filters }) {
+  return <FilteredPages<PaymentRow> kind={kind} statuses={PAYMENT_STATUSES} initialFilters={initialFilters} table={(rows) => <PaymentTable rows={rows} />} />;
+}
+
+/** Transfers, filtered and paged like links and deposits. */
+export function TransfersView({ initialFilters }: { initialFilters: Filters }) {
+  return <FilteredPages<TransferRow> kind="transfers" statuses={TRANSFER_STATUSES} initialFilters={initialFilters} table={(rows) => <TransferTable rows={rows} />} />;
+}
+
+type FilteredPagesProps<Row> = {
+  kind: "links" | "deposits" | "transfers";
+  statuses: string[];
+  initialFilters: Filters;
+  table: (rows: Row[]) => ReactNode;
+};
+
+function FilteredPages<Row>({ kind, statuses, initialFilters, table }: FilteredPagesProps<Row>) {
   const t = useTranslations("admin");
   const [filters, setFilters] = useState<Filters>(initialFilters);
-  const pages = useAdminPages<PaymentRow>(`/admin/api/${kind}`, filters);
+  const pages = useAdminPages<Row>(`/admin/api/${kind}`, filters);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +60,7 @@ export function PaymentsView({ kind, initialFilters }: { kind: "links" | "deposi
           {t("filters.status")}
           <select name="status" defaultValue={filters.status ?? ""}>
             <option value="">{t("filters.any")}</option>
-            {["pending", "completed", "failed", "expired"].map((s) => (
+            {statuses.map((s) => (
               <option key={s}>{s}</option>
             ))}
           </select>
@@ -64,7 +85,7 @@ export function PaymentsView({ kind, initialFilters }: { kind: "links" | "deposi
       </form>
       {pages.isPending && <p>{t("loading")}</p>}
       {pages.isError && <p role="alert">{t("error", { message: pages.error.message })}</p>}
-      {pages.data && <PaymentTable rows={pages.data.pages.flatMap((p) => p.items)} />}
+      {pages.data && table(pages.data.pages.flatMap((p) => p.items))}
       {pages.hasNextPage && (
         <button type="button" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
           {t("loadMore")}

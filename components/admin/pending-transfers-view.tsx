@@ -24,7 +24,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
   const t = useTranslations("admin.transfers");
   const common = useTranslations("admin");
   const staff = useStaff();
-  const list = useAdminQuery<{ transfers: PendingTransfer[] }>("/admin/api/transfers", { merchantId });
+  const list = useAdminQuery<{ transfers: PendingTransfer[] }>("/admin/api/transfers/pending", { merchantId });
   const decide = useAdminAction<{ reference: string; decision: "approve" | "reject" }, unknown>(
     ({ reference, decision }) => `/admin/api/transfers/${reference}/${decision}`,
     () => ({}),
@@ -44,7 +44,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
       t("adminOnly")
     );
   const columns: AdminColumn<PendingTransfer>[] = [
-    { header: t("reference"), cell: (tr) => <code>{tr.reference}</code> },
+    { header: t("reference"), cell: (tr) => <a href={`/admin/transfers/${tr.reference}`}>{tr.reference}</a> },
     { header: t("gateway"), cell: (tr) => tr.gatewayName },
     {
       header: t("amount"),

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import https from "node:https";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { auth, e2eMerchant, e2eStaff } from "../helpers";
 
 const merchant = e2eMerchant();
@@ -15,6 +15,21 @@ async function signIn(page: Page, who: "admin" | "support") {
   await page.getByLabel("Password").fill(staff[who].password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+}
+
+/** Credits the sandbox balance with a deposit the simulated phone approves (about 2 s). */
+async function fundSandbox(request: APIRequestContext, amount = 20000) {
+  const deposit = await (
+    await request.post("/test/api/v4/classic/deposit/initiate", {
+      headers: auth(merchant.sandboxKey),
+      data: { amount, currency: "XOF", customerPhone: "+2250700000444", country: "CI", gatewayName: "MTN_MOMO_CI" },
+    })
+  ).json();
+  await expect
+    .poll(async () => (await (await request.get(`/test/api/v4/deposits/${deposit.reference}`, { headers: auth(merchant.sandboxKey) })).json()).status, {
+      timeout: 15_000,
+    })
+    .toBe("completed");
 }
 
 test("staff sign in, find a payment created through the API and open it", async ({ page, request }) => {
@@ -125,18 +140,7 @@ test("a failed webhook: seen by support, retried by an admin against a receiver 
 
 test("the merchant page charts its analytics, and an admin approves a MANUAL transfer", async ({ page, request }) => {
   test.setTimeout(60_000);
-  // Fund the sandbox balance with a deposit the simulated phone approves (about 2 s).
-  const deposit = await (
-    await request.post("/test/api/v4/classic/deposit/initiate", {
-      headers: auth(merchant.sandboxKey),
-      data: { amount: 20000, currency: "XOF", customerPhone: "+2250700000444", country: "CI", gatewayName: "MTN_MOMO_CI" },
-    })
-  ).json();
-  await expect
-    .poll(async () => (await (await request.get(`/test/api/v4/deposits/${deposit.reference}`, { headers: auth(merchant.sandboxKey) })).json()).status, {
-      timeout: 15_000,
-    })
-    .toBe("completed");
+  await fundSandbox(request);
   const created = await request.post("/test/api/v4/transfers/instant", {
     headers: auth(merchant.sandboxKey),
     data: { amount: 1000, currency: "XOF", gatewayName: "TMONEY_TG", beneficiaryPhone: "+22890000444", country: "TG" },
@@ -156,6 +160,56 @@ test("the merchant page charts its analytics, and an admin approves a MANUAL tra
   expect(read.status).toBe("completed");
   await page.goto("/admin/audit");
   await expect(page.getByRole("cell", { name: "transfer.approve" }).first()).toBeVisible();
+});
+
+test("staff find a transfer by its reference, open its detail, and find it in the transfers table", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await fundSandbox(request);
+  const created = await request.post("/test/api/v4/transfers/instant", {
+    headers: auth(merchant.sandboxKey),
+    data: { amount: 1000, currency: "XOF", gatewayName: "TMONEY_TG", beneficiaryPhone: "+22890000444", beneficiaryName: "Ama Mensah", country: "TG" },
+  });
+  expect(created.status()).toBe(201);
+  const transfer = await created.json();
+  expect(transfer.reference).toMatch(/^TRF_TEST_/);
+
+  // Staff reading is the same for both roles (tests/admin-transfers.integration.test.ts checks
+  // support's access). The admin signs in here because sign-in allows 5 tries per account every
+  // 15 minutes, successes included, and this file already signs the support account in 5 times.
+  await signIn(page, "admin");
+  await page.getByRole("searchbox").fill(transfer.reference);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("heading", { name: "Transfers", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: transfer.reference }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin/transfers/${transfer.reference}$`));
+  await expect(page.getByRole("heading", { name: transfer.reference })).toBeVisible();
+  const money = page.locator("dl").first();
+  await expect(money.getByText("1,000 XOF", { exact: true })).toBeVisible();
+  await expect(money.getByText("15 XOF", { exact: true })).toBeVisible();
+  await expect(money.getByText("1,015 XOF", { exact: true })).toBeVisible();
+  await expect(page.getByText("Ama Mensah")).toBeVisible();
+  await expect(page.getByText("+22890000444")).toBeVisible();
+  await expect(page.getByText("transfer.created (MANUAL via TMONEY_TG)")).toBeVisible();
+  // Accepted: amount + fees leave the available balance for in flight.
+  const ledger = page.getByRole("table").filter({ hasText: "transfer_accepted" });
+  await expect(ledger.getByRole("row").filter({ hasText: "merchant_available" })).toContainText("-1,015 XOF");
+  await expect(ledger.getByRole("row").filter({ hasText: "merchant_in_flight" })).toContainText("1,015 XOF");
+  await expect(page.getByText("No webhook for this transfer.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Approve or reject it on the merchant's page." })).toHaveAttribute("href", `/admin/merchants/${merchant.id}?env=sandbox#pending-transfers`);
+
+  await page.getByRole("link", { name: "Transfers", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Transfers", exact: true })).toBeVisible();
+  await page.getByLabel("Environment").selectOption("sandbox");
+  await page.getByLabel("Status").selectOption("pending");
+  await page.getByLabel("Merchant ID").fill(merchant.id);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/transfers\\?environment=sandbox&status=pending&merchantId=${merchant.id}$`));
+  await expect(page.getByRole("row").filter({ hasText: transfer.reference })).toContainText("1,000 XOF");
+
+  await page.getByRole("button", { name: "Français" }).click();
+  await expect(page.getByRole("heading", { name: "Transferts", exact: true })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: transfer.reference })).toContainText(/1\s000 XOF/);
 });
 
 test("the language switch returns to the page the staff member is on, filters included, and never off the site", async ({ page, request }) => {

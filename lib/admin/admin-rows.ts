@@ -1,4 +1,4 @@
-import type { Deposit, PaymentLink } from "@prisma/client";
+import type { Deposit, PaymentLink, Transfer } from "@prisma/client";
 import { effectiveDepositStatus } from "@/lib/domain/deposit-status";
 import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
@@ -20,6 +20,29 @@ export function adminPaymentRow(kind: "link" | "deposit", row: WithMerchant<Paym
     currency: row.currency,
     gatewayName: row.gatewayName,
     customerPhone: row.customerPhone,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One row of the transfers table. Money goes out as minor units in strings (with the currency),
+ * for the page to print exactly with formatMinor; the phone is shown whole, as customers' are.
+ */
+export function adminTransferRow(row: WithMerchant<Transfer>) {
+  return {
+    kind: "transfer" as const,
+    id: row.id,
+    reference: row.reference,
+    merchantId: row.merchantId,
+    merchant: row.merchant.name,
+    environment: row.environment,
+    status: row.status,
+    gatewayName: row.gatewayName,
+    gatewayType: row.gatewayType,
+    currency: row.currency,
+    amountMinor: row.amountMinor.toString(),
+    feesMinor: row.feesMinor.toString(),
+    beneficiaryPhone: row.beneficiaryPhone,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -21,15 +21,19 @@ function statusWhere(status: PaymentFilters["status"], now: Date) {
   return { status };
 }
 
-function commonWhere(f: PaymentFilters, now: Date) {
+/** The filters every support table shares (status aside): environment, merchant, gateway, creation dates, cursor. */
+export function sharedWhere(f: Omit<PaymentFilters, "status">) {
   return {
     ...(f.environment ? { environment: f.environment } : {}),
     ...(f.merchantId ? { merchantId: f.merchantId } : {}),
     ...(f.gatewayName ? { gatewayName: f.gatewayName } : {}),
     ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
     ...(f.cursor ? { id: { lt: f.cursor } } : {}),
-    ...statusWhere(f.status, now),
   };
+}
+
+function commonWhere(f: PaymentFilters, now: Date) {
+  return { ...sharedWhere(f), ...statusWhere(f.status, now) };
 }
 
 // Links and deposits are paged alike. Their Prisma delegates share no callable type (a union of
@@ -41,7 +45,7 @@ function pageQuery<Where>(where: Where) {
   return { where, include: { merchant: { select: { name: true } } }, orderBy: { id: "desc" }, take: PAGE_SIZE + 1 } as const;
 }
 
-function toPage<Row extends { id: string }>(rows: Row[]) {
+export function toPage<Row extends { id: string }>(rows: Row[]) {
   return { items: rows.slice(0, PAGE_SIZE), nextCursor: rows.length > PAGE_SIZE ? rows[PAGE_SIZE - 1].id : null };
 }
 

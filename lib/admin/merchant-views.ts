@@ -60,16 +60,20 @@ export async function merchantDetail(client: DbClient, id: string, now = new Dat
   };
 }
 
-/** Counts and volumes per status and currency, for links and deposits, since a moment. */
+type StatusRow = { status: string; currency: string; _count: number; _sum: { amountMinor: bigint | null } };
+
+/** Counts and volumes per status and currency, for links, deposits and transfers, since a moment. */
 async function statusFigures(client: DbClient, since: Date) {
   const where = { createdAt: { gte: since } };
-  const [links, deposits] = await Promise.all([
+  const [links, deposits, transfers] = await Promise.all([
     client.paymentLink.groupBy({ by: ["status", "currency"], where, _count: true, _sum: { amountMinor: true } }),
     client.deposit.groupBy({ by: ["status", "currency"], where, _count: true, _sum: { amountMinor: true } }),
+    // Transfers are money going out: their amounts, fees aside (what the beneficiaries get).
+    client.transfer.groupBy({ by: ["status", "currency"], where, _count: true, _sum: { amountMinor: true } }),
   ]);
-  const shape = (rows: typeof links) =>
+  const shape = (rows: StatusRow[]) =>
     rows.map((r) => ({ status: r.status, currency: r.currency, count: r._count, amount: toMajor(r._sum.amountMinor ?? 0n, r.currency) }));
-  return { links: shape(links), deposits: shape(deposits as unknown as typeof links) };
+  return { links: shape(links), deposits: shape(deposits), transfers: shape(transfers) };
 }
 
 export async function overview(client: DbClient, now = new Date()) {

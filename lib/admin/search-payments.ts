@@ -1,19 +1,20 @@
 import type { DbClient } from "@/lib/db/client";
+import { withMerchantNames } from "./list-transfers";
 
 const LIMIT = 20;
 
 /**
- * One box for every question support gets: a link, deposit or invoice by any of its references,
- * a customer's phone or e-mail, or a merchant's name.
+ * One box for every question support gets: a link, deposit, invoice or transfer by any of its
+ * references, a customer's or beneficiary's phone, a customer's e-mail, or a merchant's name.
  */
 export async function searchPayments(client: DbClient, query: string) {
   const q = query.trim();
-  if (!q) return { links: [], deposits: [], merchants: [] };
+  if (!q) return { links: [], deposits: [], transfers: [], merchants: [] };
   const reference = q.toUpperCase();
   const phone = /^\+?\d{6,15}$/.test(q.replace(/[\s-]/g, "")) ? `+${q.replace(/[^\d]/g, "")}` : null;
   const email = q.includes("@") ? q.toLowerCase() : null;
 
-  const [links, deposits, merchants] = await Promise.all([
+  const [links, deposits, transfers, merchants] = await Promise.all([
     client.paymentLink.findMany({
       where: {
         OR: [
@@ -39,6 +40,11 @@ export async function searchPayments(client: DbClient, query: string) {
       orderBy: { id: "desc" },
       take: LIMIT,
     }),
+    client.transfer.findMany({
+      where: { OR: [{ reference }, ...(phone ? [{ beneficiaryPhone: phone }] : [])] },
+      orderBy: { id: "desc" },
+      take: LIMIT,
+    }),
     client.merchant.findMany({
       where: { OR: [{ name: { contains: q, mode: "insensitive" } }, { id: q }] },
       orderBy: { createdAt: "desc" },
@@ -46,5 +52,5 @@ export async function searchPayments(client: DbClient, query: string) {
       select: { id: true, name: true, createdAt: true },
     }),
   ]);
-  return { links, deposits, merchants };
+  return { links, deposits, transfers: await withMerchantNames(client, transfers), merchants };
 }

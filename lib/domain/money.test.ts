@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decimalPlaces, isIsoCurrency, toMajor, toMinor } from "./money";
+import fc from "fast-check";
+import { decimalPlaces, formatMinor, isIsoCurrency, toMajor, toMinor } from "./money";
 
 describe("money", () => {
   it("converts major to minor units through decimal strings", () => {
@@ -37,5 +38,27 @@ describe("money", () => {
     expect(isIsoCurrency("GNF")).toBe(true);
     expect(isIsoCurrency("ABC")).toBe(false);
     expect(isIsoCurrency("xof")).toBe(false);
+  });
+
+  it("formats minor units for people, exactly, with the currency's decimals", () => {
+    expect(formatMinor(100050n, "EUR", "en-GB")).toBe("1,000.50 EUR");
+    expect(formatMinor(1000n, "EUR", "en-GB")).toBe("10.00 EUR");
+    expect(formatMinor(5n, "USD", "en")).toBe("0.05 USD");
+    expect(formatMinor(1015n, "XOF", "en")).toBe("1,015 XOF");
+    expect(formatMinor(-1015n, "XOF", "en")).toBe("-1,015 XOF");
+    expect(formatMinor(-5n, "EUR", "en")).toBe("-0.05 EUR");
+    expect(formatMinor(100050n, "EUR", "fr").replace(/\s/g, " ")).toBe("1 000,50 EUR");
+    // Beyond 2^53 minor units a float would round; the bigint path does not.
+    expect(formatMinor(9007199254740993n, "XOF", "en")).toBe("9,007,199,254,740,993 XOF");
+  });
+
+  it("keeps every digit of any amount", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.constantFrom("XOF", "EUR", "USD"), fc.constantFrom("en", "fr"), (minor, currency, locale) => {
+        const text = formatMinor(minor, currency, locale);
+        expect(text.endsWith(` ${currency}`)).toBe(true);
+        expect(BigInt(text.replace(/[^\d-]/g, ""))).toBe(minor);
+      }),
+    );
   });
 });

@@ -52,3 +52,23 @@ export function toMajor(minor: bigint, currency: string): number {
   const value = Number(`${text.slice(0, -digits)}.${text.slice(-digits)}`);
   return negative ? -value : value;
 }
+
+/**
+ * Minor units for people to read, in a locale, followed by the currency code ("1,000.50 EUR",
+ * "1 000,50 EUR" in French): the whole part is formatted as a bigint and the fraction spliced in
+ * as digits, so every amount prints exactly and EUR always shows its two decimals.
+ */
+export function formatMinor(minor: bigint, currency: string, locale: string): string {
+  const digits = minorUnits(currency);
+  const scale = 10n ** BigInt(digits);
+  const negative = minor < 0n;
+  const absolute = negative ? -minor : minor;
+  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const fraction = (absolute % scale).toString().padStart(digits, "0");
+  const number = format
+    .formatToParts(absolute / scale)
+    .map((part) => (part.type === "fraction" ? fraction : part.value))
+    .join("");
+  const minus = negative ? (format.formatToParts(-1).find((part) => part.type === "minusSign")?.value ?? "-") : "";
+  return `${minus}${number} ${currency}`;
+}

@@ -22,3 +22,8 @@ export const createKeySchema = z.strictObject({
   environment: z.enum(["sandbox", "live"]),
   scopes: z.array(z.enum(SCOPES)).min(1).optional(),
 });
+
+// Query string of the transfers table: the same filters, with a transfer's own statuses.
+export const transferFiltersSchema = paymentFiltersSchema.extend({
+  status: z.preprocess(blankIsAbsent, z.enum(["pending", "completed", "failed"]).optional()),
+});

@@ -38,6 +38,8 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule> }[] = [
   { pattern: /^\/admin\/api\/webhooks\/deliveries\/(?<id>[^/]+)\/retry$/, load: () => import("@/app/admin/api/webhooks/deliveries/[id]/retry/route") },
   { pattern: /^\/admin\/api\/merchants\/(?<id>[^/]+)\/webhook-secret$/, load: () => import("@/app/admin/api/merchants/[id]/webhook-secret/route") },
   { pattern: /^\/admin\/api\/transfers$/, load: () => import("@/app/admin/api/transfers/route") },
+  { pattern: /^\/admin\/api\/transfers\/pending$/, load: () => import("@/app/admin/api/transfers/pending/route") },
+  { pattern: /^\/admin\/api\/transfers\/(?<reference>[^/]+)$/, load: () => import("@/app/admin/api/transfers/[reference]/route") },
   { pattern: /^\/admin\/api\/transfers\/(?<reference>[^/]+)\/approve$/, load: () => import("@/app/admin/api/transfers/[reference]/approve/route") },
   { pattern: /^\/admin\/api\/transfers\/(?<reference>[^/]+)\/reject$/, load: () => import("@/app/admin/api/transfers/[reference]/reject/route") },
   { pattern: /^\/admin\/api\/overview$/, load: () => import("@/app/admin/api/overview/route") },

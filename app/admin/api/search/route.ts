@@ -1,6 +1,6 @@
-// GET /admin/api/search?q= - a link, deposit or invoice by reference, a phone, an e-mail or a merchant
+// GET /admin/api/search?q= - a link, deposit, invoice or transfer by reference, a phone, an e-mail or a merchant
 import { adminRoute } from "@/lib/admin/admin-route";
-import { adminPaymentRow } from "@/lib/admin/admin-rows";
+import { adminPaymentRow, adminTransferRow } from "@/lib/admin/admin-rows";
 import { searchPayments } from "@/lib/admin/search-payments";
 import { db } from "@/lib/db/client";
 
@@ -9,6 +9,7 @@ export const GET = adminRoute({}, async ({ url }) => {
   return {
     body: {
       payments: [...found.links.map((l) => adminPaymentRow("link", l)), ...found.deposits.map((d) => adminPaymentRow("deposit", d))],
+      transfers: found.transfers.map(adminTransferRow),
       merchants: found.merchants,
     },
   };

@@ -1,8 +1,12 @@
-// GET /admin/api/transfers - MANUAL transfers waiting for an admin's decision (optionally one merchant's)
+// GET /admin/api/transfers - every transfer, filterable, newest first, cursor-paginated
 import { adminRoute } from "@/lib/admin/admin-route";
+import { adminTransferRow } from "@/lib/admin/admin-rows";
+import { listTransfers } from "@/lib/admin/list-transfers";
+import { parseQuery } from "@/lib/admin/query-params";
 import { db } from "@/lib/db/client";
-import { listManualTransfers } from "@/lib/transfers/list-manual-transfers";
+import { transferFiltersSchema } from "@/lib/schemas/admin";
 
-export const GET = adminRoute({}, async ({ url }) => ({
-  body: { transfers: await listManualTransfers(db(), { merchantId: url.searchParams.get("merchantId") ?? undefined }) },
-}));
+export const GET = adminRoute({}, async ({ url }) => {
+  const page = await listTransfers(db(), parseQuery(url, transferFiltersSchema));
+  return { body: { items: page.items.map(adminTransferRow), nextCursor: page.nextCursor } };
+});

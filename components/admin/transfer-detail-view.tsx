@@ -1,0 +1,146 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { formatMinor } from "@/lib/domain/money";
+import { AdminTable, type AdminColumn } from "./admin-table";
+import { DeliveryCard, type Delivery } from "./payment-detail-view";
+import { QueryFallback } from "./query-fallback";
+import { useAdminAction, useAdminQuery } from "./queries";
+import { useStaff } from "./staff-context";
+
+type LedgerEntry = { id: string; journalId: string; at: string; kind: string; account: string; amountMinor: string; currency: string };
+type Detail = {
+  kind: "transfer";
+  environment: string;
+  merchant: { id: string; name: string };
+  transfer: {
+    reference: string;
+    status: string;
+    gatewayName: string;
+    gatewayType: string;
+    currency: string;
+    amountMinor: string;
+    feesMinor: string;
+    totalDebitedMinor: string;
+    country: string;
+    beneficiaryPhone: string;
+    beneficiaryName: string | null;
+    failureReason: string | null;
+    callbackUrl: string | null;
+    metadata: Record<string, unknown> | null;
+    awaitingApproval: boolean;
+    createdAt: string;
+    dueAt: string | null;
+    reviewedAt: string | null;
+    reviewedBy: string | null;
+    completedAt: string | null;
+    failedAt: string | null;
+  };
+  timeline: { at: string; event: string; reference: string; details?: string | null }[];
+  ledger: LedgerEntry[];
+  webhooks: Delivery[];
+};
+
+/** Labelled values; an empty one shows a dash. */
+function Fields({ entries }: { entries: [string, ReactNode][] }) {
+  return (
+    <dl className="admin-fields">
+      {entries.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === "" ? "—" : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One transfer for support: money, status and times, beneficiary, ledger entries, webhooks. */
+export function TransferDetailView({ reference }: { reference: string }) {
+  const t = useTranslations("admin");
+  const f = useTranslations("admin.transfer");
+  const locale = useLocale();
+  const staff = useStaff();
+  const detail = useAdminQuery<Detail>(`/admin/api/transfers/${reference}`);
+  const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
+
+  if (!detail.isSuccess) return <QueryFallback query={detail} />;
+  const d = detail.data;
+  const tr = d.transfer;
+  const money = (minor: string, currency = tr.currency) => formatMinor(BigInt(minor), currency, locale);
+  const time = (value: string | null) => (value ? <time>{value.replace("T", " ")}</time> : null);
+  const ledgerColumns: AdminColumn<LedgerEntry>[] = [
+    { header: t("columns.at"), cell: (e) => time(e.at) },
+    { header: f("entryKind"), cell: (e) => <code>{e.kind}</code> },
+    { header: f("account"), cell: (e) => <code>{e.account}</code> },
+    { header: t("columns.amount"), cell: (e) => money(e.amountMinor, e.currency), numeric: true },
+    { header: f("journal"), cell: (e) => <code>{e.journalId}</code> },
+  ];
+
+  return (
+    <>
+      <h1>{tr.reference}</h1>
+      <p>
+        <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · {d.environment} ·{" "}
+        <span className={`badge badge-${tr.status}`}>{tr.status}</span>
+      </p>
+      {tr.awaitingApproval && (
+        <p role="note">
+          {f("awaiting")}{" "}
+          <a href={`/admin/merchants/${d.merchant.id}${d.environment === "sandbox" ? "?env=sandbox" : ""}#pending-transfers`}>{f("decideOnMerchantPage")}</a>
+        </p>
+      )}
+      <h2>{f("money")}</h2>
+      <Fields
+        entries={[
+          [f("amount"), money(tr.amountMinor)],
+          [f("fees"), money(tr.feesMinor)],
+          [f("totalDebited"), money(tr.totalDebitedMinor)],
+        ]}
+      />
+      <h2>{f("statusAndTimes")}</h2>
+      <Fields
+        entries={[
+          [f("status"), tr.status],
+          [f("createdAt"), time(tr.createdAt)],
+          [tr.gatewayType === "SCHEDULED" ? f("scheduledFor") : f("dueAt"), time(tr.dueAt)],
+          [f("reviewedAt"), time(tr.reviewedAt)],
+          [f("reviewedBy"), tr.reviewedBy],
+          [f("completedAt"), time(tr.completedAt)],
+          [f("failedAt"), time(tr.failedAt)],
+          [f("failureReason"), tr.failureReason],
+        ]}
+      />
+      <h2>{f("beneficiaryAndGateway")}</h2>
+      <Fields
+        entries={[
+          [f("beneficiaryPhone"), tr.beneficiaryPhone],
+          [f("beneficiaryName"), tr.beneficiaryName],
+          [f("country"), tr.country],
+          [f("gateway"), tr.gatewayName],
+          [f("gatewayType"), tr.gatewayType],
+          [f("callbackUrl"), tr.callbackUrl],
+          [f("metadata"), tr.metadata ? <code>{JSON.stringify(tr.metadata)}</code> : null],
+        ]}
+      />
+      <h2>{t("detail.timeline")}</h2>
+      <ol className="admin-timeline">
+        {d.timeline.map((e, i) => (
+          <li key={i}>
+            <time>{e.at}</time> {e.event} <code>{e.reference}</code> {e.details ? `(${e.details})` : ""}
+          </li>
+        ))}
+      </ol>
+      <h2>{f("ledger")}</h2>
+      <AdminTable columns={ledgerColumns} rows={d.ledger} rowKey={(e) => e.id} empty={f("noLedger")} />
+      <h2>{t("detail.webhooks")}</h2>
+      {!d.webhooks.length && <p>{f("noWebhooks")}</p>}
+      {d.webhooks.map((w) => (
+        <DeliveryCard key={w.id} delivery={w} canRetry={staff.role === "admin"} onRetry={() => retry.mutate(w.id)} retrying={retry.isPending} />
+      ))}
+      {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}
+      {retry.isError && <p role="alert">{t("error", { message: retry.error.message })}</p>}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { formatMinor } from "@/lib/domain/money";
+import { AdminTable, type AdminColumn } from "./admin-table";
+
+export type TransferRow = {
+  kind: "transfer";
+  id: string;
+  reference: string;
+  merchant: string;
+  environment: string;
+  status: string;
+  gatewayName: string;
+  gatewayType: string;
+  currency: string;
+  amountMinor: string;
+  feesMinor: string;
+  beneficiaryPhone: string;
+  createdAt: string;
+};
+
+/** Transfers as the support view lists them; money arrives in minor units and is printed exactly. */
+export function TransferTable({ rows }: { rows: TransferRow[] }) {
+  const t = useTranslations("admin.columns");
+  const locale = useLocale();
+  const columns: AdminColumn<TransferRow>[] = [
+    { header: t("reference"), cell: (r) => <a href={`/admin/transfers/${r.reference}`}>{r.reference}</a> },
+    { header: t("merchant"), cell: (r) => r.merchant },
+    { header: t("environment"), cell: (r) => r.environment },
+    { header: t("status"), cell: (r) => <span className={`badge badge-${r.status}`}>{r.status}</span> },
+    { header: t("amount"), cell: (r) => formatMinor(BigInt(r.amountMinor), r.currency, locale), numeric: true },
+    { header: t("fees"), cell: (r) => formatMinor(BigInt(r.feesMinor), r.currency, locale), numeric: true },
+    { header: t("gateway"), cell: (r) => `${r.gatewayName} (${r.gatewayType})` },
+    { header: t("beneficiary"), cell: (r) => r.beneficiaryPhone },
+    { header: t("created"), cell: (r) => r.createdAt.slice(0, 19).replace("T", " ") },
+  ];
+  return <AdminTable columns={columns} rows={rows} rowKey={(r) => r.id} />;
+}

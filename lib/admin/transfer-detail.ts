@@ -1,0 +1,76 @@
+import type { Transfer } from "@prisma/client";
+import type { DbClient } from "@/lib/db/client";
+import { formatFractionalSeconds } from "@/lib/domain/time";
+import { notFound } from "@/lib/http/api-error";
+import { deliveriesFor } from "./webhook-deliveries";
+
+type TimelineEntry = { at: string; event: string; reference: string; details?: string | null };
+
+const stamp = (date: Date | null) => (date ? formatFractionalSeconds(date) : null);
+
+function transferTimeline(t: Transfer, reviewer: string | null): TimelineEntry[] {
+  const entries: TimelineEntry[] = [{ at: formatFractionalSeconds(t.createdAt), event: `transfer.created (${t.gatewayType} via ${t.gatewayName})`, reference: t.reference }];
+  // Named as in the audit log; an approval is completed, a rejection failed, at the same moment.
+  if (t.reviewedAt) entries.push({ at: formatFractionalSeconds(t.reviewedAt), event: t.status === "completed" ? "transfer.approve" : "transfer.reject", reference: t.reference, details: reviewer });
+  if (t.completedAt) entries.push({ at: formatFractionalSeconds(t.completedAt), event: "transfer.completed", reference: t.reference });
+  if (t.failedAt) entries.push({ at: formatFractionalSeconds(t.failedAt), event: "transfer.failed", reference: t.reference, details: t.failureReason });
+  return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/**
+ * Everything about one transfer for support: its fields (money as minor units in strings, for the
+ * page to print exactly), status and timestamps, who reviewed it, the ledger entries posted under
+ * its reference (by posting, debits first) and its webhook deliveries. A read only: a due sandbox transfer is left for the
+ * runner to send, not sent by a support agent opening the page.
+ */
+export async function transferDetail(client: DbClient, reference: string) {
+  const transfer = await client.transfer.findUnique({ where: { reference } });
+  if (!transfer) throw notFound("Transfer");
+  const [merchant, reviewer, ledger, webhooks] = await Promise.all([
+    client.merchant.findUnique({ where: { id: transfer.merchantId }, select: { id: true, name: true } }),
+    transfer.reviewedBy ? client.staff.findUnique({ where: { id: transfer.reviewedBy }, select: { email: true } }) : null,
+    client.ledgerEntry.findMany({ where: { merchantId: transfer.merchantId, reference: transfer.reference }, orderBy: [{ createdAt: "asc" }, { journalId: "asc" }, { amountMinor: "asc" }] }),
+    deliveriesFor(client, transfer.merchantId, [transfer.reference]),
+  ]);
+  const reviewedBy = transfer.reviewedBy ? (reviewer?.email ?? transfer.reviewedBy) : null;
+  return {
+    kind: "transfer" as const,
+    environment: transfer.environment,
+    merchant: merchant ?? { id: transfer.merchantId, name: transfer.merchantId },
+    transfer: {
+      reference: transfer.reference,
+      status: transfer.status,
+      gatewayName: transfer.gatewayName,
+      gatewayType: transfer.gatewayType,
+      currency: transfer.currency,
+      amountMinor: transfer.amountMinor.toString(),
+      feesMinor: transfer.feesMinor.toString(),
+      totalDebitedMinor: (transfer.amountMinor + transfer.feesMinor).toString(),
+      country: transfer.country,
+      beneficiaryPhone: transfer.beneficiaryPhone,
+      beneficiaryName: transfer.beneficiaryName,
+      failureReason: transfer.failureReason,
+      callbackUrl: transfer.callbackUrl,
+      metadata: (transfer.metadata as Record<string, unknown> | null) ?? null,
+      awaitingApproval: transfer.gatewayType === "MANUAL" && transfer.status === "pending",
+      createdAt: formatFractionalSeconds(transfer.createdAt),
+      // DIRECT: when the operator's answer is expected; SCHEDULED: the batch. Null once final.
+      dueAt: stamp(transfer.dueAt),
+      reviewedAt: stamp(transfer.reviewedAt),
+      reviewedBy,
+      completedAt: stamp(transfer.completedAt),
+      failedAt: stamp(transfer.failedAt),
+    },
+    timeline: transferTimeline(transfer, reviewedBy),
+    ledger: ledger.map((e) => ({
+      id: e.id,
+      journalId: e.journalId,
+      at: formatFractionalSeconds(e.createdAt),
+      kind: e.kind,
+      account: e.account,
+      amountMinor: e.amountMinor.toString(),
+      currency: e.currency,
+    })),
+    webhooks,
+  };
+}
