@@ -151,8 +151,17 @@ describe("support sign-in", () => {
     expect(limitOf(wrong)).toEqual(["5", "4"]);
     const right = await signIn({ email, password }, ip);
     expect(right.status).toBe(200);
-    expect(limitOf(right)).toEqual(["5", "3"]);
+    // The right password cleared the account's count.
+    expect(limitOf(right)).toEqual(["5", "5"]);
     expect(right.headers.get("retry-after")).toBeNull();
+  });
+
+  it("counts only guesses against an account: signing in again and again is never refused", async () => {
+    const email = await newStaffEmail();
+    for (let i = 0; i < 4; i++) expect((await signIn({ email, password: "wrong guess" }, newIp())).status).toBe(401);
+    for (let i = 0; i < 8; i++) expect((await signIn({ email, password }, newIp())).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await signIn({ email, password: "wrong guess" }, newIp())).status).toBe(401);
+    expect429(await signIn({ email, password }, newIp()), 5);
   });
 
   it("reports the address's limit when it is the nearer one; every request from the address counts, then 429", async () => {

@@ -30,6 +30,10 @@ export async function signIn(client: DbClient, options: { ip: string; readCreden
     if (!staff || !valid || staff.disabledAt) {
       throw new ApiError(40002, "Unauthorized request", { details: "Invalid e-mail or password" });
     }
+    // The account limit is against guessing: a right password clears it, or a staff member who
+    // signs in on a few devices would lock themselves out.
+    await perAccount.limiter.delete(email);
+    spent[1] = { limit: perAccount.points, remaining: perAccount.points, resetSeconds: perAccount.duration };
     return { staff, ...(await createSession(client, staff.id)), rateLimit: mostRestrictive(spent) };
   } catch (error) {
     throw withLimitHeaders(error, mostRestrictive(spent));
