@@ -4,7 +4,7 @@
 //   database floor:  scripts/bench-db-floor.ts, node:http + pg doing the same insert and read
 // Run `npm run build` first. Prints a table and writes bench/results.md. Measures, does not
 // assert: the targets are in the README.
-//   BENCH_SECONDS (default 20) per run, BENCH_WARMUP_SECONDS (default 3), BENCH_CONNECTIONS
+//   BENCH_SECONDS (default 20) per run, BENCH_WARMUP_SECONDS (default 5; every route twice that first), BENCH_CONNECTIONS
 //   (default "10,50"), BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/pcs_bench,
 //   dropped and created afresh), BENCH_PORT (default 3270; uses the next three ports too).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -14,7 +14,7 @@ import path from "node:path";
 import pg from "pg";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10,50").split(",").map(Number);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pcs_bench";
 const PORT = Number(process.env.BENCH_PORT ?? 3270);
@@ -191,9 +191,12 @@ try {
   const read: Target = { method: "GET", path: `/test/api/v4/payments/link/${link.reference}`, headers: keyed };
   const deposit = (phone: string): Target => ({ method: "POST", path: "/test/api/v4/deposit/initiate", body: depositBody(phone), headers: keyed });
   const gatewayList: Target = { method: "GET", path: "/public/gateways/deposit/list" };
-  // A fresh process runs cold (JIT, lazily loaded route code): warm every route first, or the
-  // first one measured, the framework floor, would be the slowest and every ratio flattered.
-  const warmAll = (url: string) => Promise.all([health, create, read, gatewayList].map((t) => run("warm-up", at(url, t), 2, WARMUP * 2, [])));
+  // A fresh process runs cold (JIT, lazily loaded route code): a link create takes ~10 s of
+  // load to reach its steady speed. Warm every route first, or whatever is measured first (the
+  // framework floor) would be the slowest and every ratio flattered or spoiled.
+  const warmAll = async (url: string) => {
+    for (const t of [health, create, read, gatewayList]) await run("warm-up", at(url, t), 10, WARMUP * 2, []);
+  };
   await warmAll(base);
 
   await measure("framework floor: GET /api/health", at(base, health), [app.pid!]);
@@ -226,7 +229,7 @@ const lines = [
   `# API benchmark (${new Date().toISOString().slice(0, 16)}Z)`,
   "",
   `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, PostgreSQL at ${dbUrl.host}; ` +
-    `autocannon in its own process on the same machine; ${SECONDS} s per run after a ${WARMUP} s warm-up. ` +
+    `autocannon in its own process on the same machine; ${SECONDS} s per run after a ${WARMUP} s warm-up, every route warmed ${WARMUP * 2} s after each process start. ` +
     "Sandbox key, limits lifted, logs silent. Peak RSS: the app process tree (both, for two processes). " +
     `Load average (1 min) before / after: ${loadBefore.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}; anything above the core count means other work shared the CPU and the figures are noisy.`,
   "",

@@ -1,7 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 
-// Direct SQL, for the few statements on the API's hottest paths (a link read, a link create).
+// Direct SQL, for the few statements on the API's hottest paths (link read and insert, deposit
+// insert), used only outside transactions.
 // Prisma 6's client engine compiles every query to a plan in WebAssembly and interprets it:
 // about 1 ms of CPU per query on a 2-core machine, as much as Next.js itself costs per
 // request. Everything else goes through Prisma.
