@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { QueryFallback } from "./query-fallback";
-import { DeliveryCard, type Delivery } from "./payment-detail-view";
+import { DeliveryCard, type Delivery } from "./detail-sections";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaff } from "./staff-context";
 

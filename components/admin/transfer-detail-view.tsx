@@ -4,10 +4,9 @@ import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { formatMinor } from "@/lib/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
-import { DeliveryCard, type Delivery } from "./payment-detail-view";
+import { Timeline, WebhookDeliveries, type Delivery, type TimelineEvent } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
-import { useAdminAction, useAdminQuery } from "./queries";
-import { useStaff } from "./staff-context";
+import { useAdminQuery } from "./queries";
 
 type LedgerEntry = { id: string; journalId: string; at: string; kind: string; account: string; amountMinor: string; currency: string };
 type Detail = {
@@ -37,7 +36,7 @@ type Detail = {
     completedAt: string | null;
     failedAt: string | null;
   };
-  timeline: { at: string; event: string; reference: string; details?: string | null }[];
+  timeline: TimelineEvent[];
   ledger: LedgerEntry[];
   webhooks: Delivery[];
 };
@@ -61,9 +60,7 @@ export function TransferDetailView({ reference }: { reference: string }) {
   const t = useTranslations("admin");
   const f = useTranslations("admin.transfer");
   const locale = useLocale();
-  const staff = useStaff();
   const detail = useAdminQuery<Detail>(`/admin/api/transfers/${reference}`);
-  const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
 
   if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;
@@ -124,23 +121,10 @@ export function TransferDetailView({ reference }: { reference: string }) {
           [f("metadata"), tr.metadata ? <code>{JSON.stringify(tr.metadata)}</code> : null],
         ]}
       />
-      <h2>{t("detail.timeline")}</h2>
-      <ol className="admin-timeline">
-        {d.timeline.map((e, i) => (
-          <li key={i}>
-            <time>{e.at}</time> {e.event} <code>{e.reference}</code> {e.details ? `(${e.details})` : ""}
-          </li>
-        ))}
-      </ol>
+      <Timeline events={d.timeline} />
       <h2>{f("ledger")}</h2>
       <AdminTable columns={ledgerColumns} rows={d.ledger} rowKey={(e) => e.id} empty={f("noLedger")} />
-      <h2>{t("detail.webhooks")}</h2>
-      {!d.webhooks.length && <p>{f("noWebhooks")}</p>}
-      {d.webhooks.map((w) => (
-        <DeliveryCard key={w.id} delivery={w} canRetry={staff.role === "admin"} onRetry={() => retry.mutate(w.id)} retrying={retry.isPending} />
-      ))}
-      {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}
-      {retry.isError && <p role="alert">{t("error", { message: retry.error.message })}</p>}
+      <WebhookDeliveries deliveries={d.webhooks} empty={f("noWebhooks")} />
     </>
   );
 }

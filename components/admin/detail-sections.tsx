@@ -1,0 +1,70 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { AdminTable, type AdminColumn } from "./admin-table";
+import { useAdminAction } from "./queries";
+import { useStaff } from "./staff-context";
+
+// Sections that the detail pages of a payment and of a transfer share.
+
+type Attempt = { number: number; startedAt: string; httpStatus: number | null; durationMs: number; responseExcerpt: string | null; error: string | null; succeeded: boolean };
+export type Delivery = { id: string; eventType: string; url: string; status: string; attempts: Attempt[]; nextAttemptAt: string | null };
+export type TimelineEvent = { at: string; event: string; reference: string; details?: string | null };
+
+export function Timeline({ events }: { events: TimelineEvent[] }) {
+  const t = useTranslations("admin");
+  return (
+    <>
+      <h2>{t("detail.timeline")}</h2>
+      <ol className="admin-timeline">
+        {events.map((e, i) => (
+          <li key={i}>
+            <time>{e.at}</time> {e.event} <code>{e.reference}</code> {e.details ? `(${e.details})` : ""}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+/** The webhook deliveries of one reference, each with its attempts; admins can retry one now. */
+export function WebhookDeliveries({ deliveries, empty }: { deliveries: Delivery[]; empty: string }) {
+  const t = useTranslations("admin");
+  const staff = useStaff();
+  const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
+  return (
+    <>
+      <h2>{t("detail.webhooks")}</h2>
+      {!deliveries.length && <p>{empty}</p>}
+      {deliveries.map((w) => (
+        <DeliveryCard key={w.id} delivery={w} canRetry={staff.role === "admin"} onRetry={() => retry.mutate(w.id)} retrying={retry.isPending} />
+      ))}
+      {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}
+      {retry.isError && <p role="alert">{t("error", { message: retry.error.message })}</p>}
+    </>
+  );
+}
+
+export function DeliveryCard({ delivery: w, canRetry, onRetry, retrying }: { delivery: Delivery; canRetry: boolean; onRetry: () => void; retrying: boolean }) {
+  const t = useTranslations("admin");
+  const columns: AdminColumn<Attempt>[] = [
+    { header: "#", cell: (a) => a.number },
+    { header: t("columns.at"), cell: (a) => a.startedAt.slice(0, 19).replace("T", " ") },
+    { header: t("detail.httpStatus"), cell: (a) => a.httpStatus ?? "—" },
+    { header: t("detail.duration"), cell: (a) => <>{a.durationMs} ms</> },
+    { header: t("detail.answer"), cell: (a) => <code>{a.error ?? a.responseExcerpt ?? ""}</code> },
+  ];
+  return (
+    <section className="admin-delivery" aria-label={`${w.eventType} ${w.url}`}>
+      <h3>
+        {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}>{w.status}</span>
+      </h3>
+      <AdminTable columns={columns} rows={w.attempts} rowKey={(a) => a.number} />
+      {canRetry && w.status !== "delivered" && (
+        <button type="button" onClick={onRetry} disabled={retrying}>
+          {t("detail.retry")}
+        </button>
+      )}
+    </section>
+  );
+}
