@@ -26,6 +26,14 @@ const readByReference = (operationId: string, summary: string, found: ZodOpenApi
   },
 });
 
+const idempotencyHeader = z.string().min(1).max(255).optional().meta({
+  description:
+    "Client-chosen key (1-255 characters) kept 24 h per merchant, environment and operation. Same key and body: the " +
+    "first response is replayed with `Idempotent-Replayed: true`.",
+});
+
+const idempotencyParams = { header: z.object({ "Idempotency-Key": idempotencyHeader }) };
+
 const initiateDeposit = {
   operationId: "initiateDeposit",
   summary: "Single-step deposit on a DIRECT (push prompt) or REDIRECT (url) gateway",
@@ -33,7 +41,7 @@ const initiateDeposit = {
     "Sandbox: the simulated phone answers a DIRECT prompt after about 2 s by its last digits (111 declines, " +
     "222 never answers, 333 has insufficient funds, anything else approves); REDIRECT url opens a simulated " +
     "operator page with Approve and Decline. Deposits expire after 15 minutes.",
-  requestParams: { header: z.object({ "Idempotency-Key": z.string().optional() }) },
+  requestParams: idempotencyParams,
   requestBody: jsonContent(depositRequestSchema),
   responses: { "200": jsonResponse("The deposit was started", depositSchema), ...creationErrors, "502": gatewayError },
 };
@@ -42,7 +50,7 @@ const generateInvoice = {
   operationId: "generateDepositInvoice",
   summary: "OTP deposit, step 1: create an invoice; the customer receives a code",
   description: "Sandbox: the code is 123456. Invoices expire after 10 minutes; a code allows 5 wrong tries.",
-  requestParams: { header: z.object({ "Idempotency-Key": z.string().optional() }) },
+  requestParams: idempotencyParams,
   requestBody: jsonContent(depositRequestSchema),
   responses: { "200": jsonResponse("The invoice", depositInvoiceSchema), ...creationErrors, "502": gatewayError },
 };
@@ -64,12 +72,6 @@ const webhook = (operationId: string, summary: string, schema: z.ZodType) => ({
     requestBody: jsonContent(schema),
     responses: { "2XX": { description: "Received" } },
   },
-});
-
-const idempotencyHeader = z.string().min(1).max(255).optional().meta({
-  description:
-    "Client-chosen key (1-255 characters) kept 24 h per merchant, environment and operation. Same key and body: the " +
-    "first response is replayed with `Idempotent-Replayed: true`.",
 });
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
@@ -99,7 +101,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         post: {
           operationId: "createPaymentLink",
           summary: "Create a reusable payment link",
-          requestParams: { header: z.object({ "Idempotency-Key": idempotencyHeader }) },
+          requestParams: idempotencyParams,
           requestBody: jsonContent(createPaymentLinkSchema("live")),
           responses: { "200": jsonResponse("The link was created", paymentLinkCreatedSchema), ...creationErrors },
         },
@@ -149,7 +151,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             "answers, 333 refused, anything else paid, after about 2 s); MANUAL waits for the platform's review; SCHEDULED " +
             "leaves with the next hourly batch. amount + fees are taken from the available balance when accepted and given " +
             "back if the transfer fails. Live DIRECT and SCHEDULED payouts answer 502 until an operator is connected.",
-          requestParams: { header: z.object({ "Idempotency-Key": idempotencyHeader }) },
+          requestParams: idempotencyParams,
           requestBody: jsonContent(transferRequestSchema),
           responses: {
             "201": jsonResponse("The transfer was accepted", transferSchema),
