@@ -1,4 +1,4 @@
-import { ulid } from "./ulid";
+import { randomUlid } from "./ulid";
 import type { Environment } from "./environment";
 
 // Reference prefixes from the spec. The sandbox inserts TEST_ after the kind, so
@@ -14,7 +14,7 @@ export type ReferenceKind = keyof typeof REFERENCE_KINDS;
 
 export function newReference(kind: ReferenceKind, environment: Environment): string {
   const marker = environment === "sandbox" ? "TEST_" : "";
-  return `${REFERENCE_KINDS[kind]}_${marker}${ulid()}`;
+  return `${REFERENCE_KINDS[kind]}_${marker}${randomUlid()}`;
 }
 
 /** Cheap shape check before any lookup: references are ASCII, bounded, and never contain "/". */
