@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { CheckoutState } from "@/lib/checkout/checkout-state";
 import { countryOfPhone } from "@/lib/domain/dial-codes";
 import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
-import { FinalScreen, type FinalStatus } from "./final-screen";
+import { FinalScreen } from "./final-screen";
 
 export type CheckoutGatewayView = { name: string; provider: string; type: string; feesLabel: string; totalLabel: string };
 export type CheckoutCountryView = { code: string; name: string; dialCode: string; gateways: CheckoutGatewayView[] };
@@ -116,14 +116,7 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
 
   if (state.status !== "pending") {
     return (
-      <FinalScreen
-        status={state.status as FinalStatus}
-        merchant={merchant}
-        amount={amountLabel}
-        reference={reference}
-        failureReason={state.failureReason}
-        returnUrl={state.returnUrl}
-      />
+      <FinalScreen state={state} merchant={merchant} amount={amountLabel} />
     );
   }
 

@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import type { CheckoutState } from "@/lib/checkout/checkout-state";
 import { AutoRedirect } from "./auto-redirect";
 
 export type FinalStatus = "completed" | "failed" | "expired";
@@ -6,20 +7,19 @@ const KNOWN_REASONS = ["declined_by_customer", "insufficient_funds", "otp_attemp
 const REDIRECT_AFTER_SECONDS = 5;
 
 type Props = {
-  status: FinalStatus;
+  /** A final state: its status, failure reason and the merchant's returnUrl (carrying reference and status). */
+  state: Pick<CheckoutState, "reference" | "status" | "failureReason" | "returnUrl">;
   merchant: string;
   amount: string;
-  reference: string;
-  failureReason: string | null;
-  /** The merchant's returnUrl carrying reference and status, when it gave one. */
-  returnUrl: string | null;
 };
 
 /**
  * The end of a payment. Rendered by the server for a link that is already final, and by the
  * checkout island when a payment ends while the customer watches; it holds no client state.
  */
-export function FinalScreen({ status, merchant, amount, reference, failureReason, returnUrl }: Props) {
+export function FinalScreen({ state, merchant, amount }: Props) {
+  const { reference, failureReason, returnUrl } = state;
+  const status = state.status as FinalStatus;
   const t = useTranslations("checkout.final");
   const reason = KNOWN_REASONS.includes(failureReason ?? "") ? failureReason! : "other";
   return (

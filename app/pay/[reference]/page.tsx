@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getFormatter, getLocale, getMessages, getTranslations } from "next-intl/server";
 import { CheckoutFlow, type CheckoutCountryView } from "@/components/checkout/checkout-flow";
-import { FinalScreen, type FinalStatus } from "@/components/checkout/final-screen";
+import { FinalScreen } from "@/components/checkout/final-screen";
 import { ShareLink } from "@/components/checkout/share-link";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
@@ -60,16 +60,7 @@ export default async function PayPage({ params }: Params) {
 
   let body;
   if (state.status !== "pending") {
-    body = (
-      <FinalScreen
-        status={state.status as FinalStatus}
-        merchant={merchant}
-        amount={amountLabel}
-        reference={reference}
-        failureReason={state.failureReason}
-        returnUrl={state.returnUrl}
-      />
-    );
+    body = <FinalScreen state={state} merchant={merchant} amount={amountLabel} />;
   } else {
     const regionNames = new Intl.DisplayNames([locale], { type: "region" });
     const countries: CheckoutCountryView[] = (await checkoutGateways(db(), link)).map((c) => ({
