@@ -14,32 +14,16 @@ export async function searchPayments(client: DbClient, query: string) {
   const phone = /^\+?\d{6,15}$/.test(q.replace(/[\s-]/g, "")) ? `+${q.replace(/[^\d]/g, "")}` : null;
   const email = q.includes("@") ? q.toLowerCase() : null;
 
+  // Links and deposits both carry the customer's phone and e-mail.
+  const byCustomer = [
+    ...(phone ? [{ customerPhone: phone }] : []),
+    ...(email ? [{ customerEmail: { equals: email, mode: "insensitive" as const } }] : []),
+  ];
+  const newestWithMerchant = { include: { merchant: { select: { name: true } } }, orderBy: { id: "desc" as const }, take: LIMIT };
+
   const [links, deposits, transfers, merchants] = await Promise.all([
-    client.paymentLink.findMany({
-      where: {
-        OR: [
-          { reference },
-          ...(phone ? [{ customerPhone: phone }] : []),
-          ...(email ? [{ customerEmail: { equals: email, mode: "insensitive" as const } }] : []),
-        ],
-      },
-      include: { merchant: { select: { name: true } } },
-      orderBy: { id: "desc" },
-      take: LIMIT,
-    }),
-    client.deposit.findMany({
-      where: {
-        OR: [
-          { reference },
-          { validatedReference: reference },
-          ...(phone ? [{ customerPhone: phone }] : []),
-          ...(email ? [{ customerEmail: { equals: email, mode: "insensitive" as const } }] : []),
-        ],
-      },
-      include: { merchant: { select: { name: true } } },
-      orderBy: { id: "desc" },
-      take: LIMIT,
-    }),
+    client.paymentLink.findMany({ where: { OR: [{ reference }, ...byCustomer] }, ...newestWithMerchant }),
+    client.deposit.findMany({ where: { OR: [{ reference }, { validatedReference: reference }, ...byCustomer] }, ...newestWithMerchant }),
     client.transfer.findMany({
       where: { OR: [{ reference }, ...(phone ? [{ beneficiaryPhone: phone }] : [])] },
       orderBy: { id: "desc" },
