@@ -34,23 +34,27 @@ export const bigintOrNull = (text: string | null) => (text === null ? null : Big
 
 type Value = string | number | bigint | boolean | Date | object | null | undefined;
 
+/** Every column of a row, with the SQL type its text is cast to ("" where it goes in as is). */
+export type ColumnCasts<Row> = Record<keyof Row & string, string>;
+
 /**
- * An INSERT of the given columns (each cast as told, e.g. bigint, jsonb, an enum's type) and of
- * fixed SQL values for the others, e.g. { status: "'pending'" }.
+ * The INSERT of a whole row: `casts` names every column (a column missing from it is a compile
+ * error, so a field added to the model cannot be silently left out), `fixed` gives SQL values
+ * for the others, e.g. { status: "'pending'" }. Values go in as text: dates in ISO, JSON as JSON.
  */
-export function insertStatement(table: string, columns: readonly string[], casts: Record<string, string>, fixed: Record<string, string> = {}) {
+export function rowInsert<Row extends Record<string, Value>>(table: string, casts: ColumnCasts<Row>, fixed: Record<string, string> = {}) {
+  const columns = Object.keys(casts) as (keyof Row & string)[];
   const names = [...columns, ...Object.keys(fixed)].map((c) => `"${c}"`).join(", ");
   const values = [...columns.map((c, i) => `$${i + 1}${casts[c] ? `::${casts[c]}` : ""}`), ...Object.values(fixed)].join(", ");
-  return `INSERT INTO "${table}" (${names}) VALUES (${values})`;
+  const text = `INSERT INTO "${table}" (${names}) VALUES (${values})`;
+  return async (sql: Sql, row: Row): Promise<void> => {
+    await sql(text, columns.map((c) => textParam(row[c])));
+  };
 }
 
-/** A row's values for insertStatement's columns, as text: dates in ISO, JSON as JSON. */
-export function insertParams<Row extends Record<string, Value>>(row: Row, columns: readonly (keyof Row)[]): SqlParam[] {
-  return columns.map((c) => {
-    const value = row[c];
-    if (value === null || value === undefined) return null;
-    if (value instanceof Date) return timestampParam(value);
-    if (typeof value === "object") return JSON.stringify(value);
-    return String(value);
-  });
+function textParam(value: Value): SqlParam {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return timestampParam(value);
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
 }

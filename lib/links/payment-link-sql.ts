@@ -1,5 +1,5 @@
 import type { PaymentLink } from "@prisma/client";
-import { bigintOrNull, dateOrNull, epochMs, insertParams, insertStatement, type Sql, type SqlRow } from "@/lib/db/sql";
+import { bigintOrNull, dateOrNull, epochMs, rowInsert, type Sql, type SqlRow } from "@/lib/db/sql";
 
 // A link create and a link read in direct SQL (why: lib/db/sql.ts). Both give back Prisma's
 // PaymentLink type, so a column added to the model fails to compile here until it is added;
@@ -17,23 +17,18 @@ export function newPaymentLinkRow(data: NewPaymentLink): PaymentLink {
   return { ...data, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null };
 }
 
-const COLUMNS = [
-  "id", "reference", "merchantId", "environment", "amountMinor", "currency", "description", "customerName", "customerEmail",
-  "customerPhone", "callbackUrl", "returnUrl", "metadata", "createdAt", "expiresAt",
-] as const satisfies readonly (keyof NewPaymentLink)[];
-// Every column of NewPaymentLink is in COLUMNS, or this does not compile.
-const allColumns: Exclude<keyof NewPaymentLink, (typeof COLUMNS)[number]> extends never ? true : never = true;
-void allColumns;
-
-const INSERT = insertStatement(
+const insertRow = rowInsert<NewPaymentLink>(
   "PaymentLink",
-  COLUMNS,
-  { environment: '"Environment"', amountMinor: "bigint", metadata: "jsonb", createdAt: "timestamp(3)", expiresAt: "timestamp(3)" },
+  {
+    id: "", reference: "", merchantId: "", environment: '"Environment"', amountMinor: "bigint", currency: "", description: "",
+    customerName: "", customerEmail: "", customerPhone: "", callbackUrl: "", returnUrl: "", metadata: "jsonb",
+    createdAt: "timestamp(3)", expiresAt: "timestamp(3)",
+  },
   { status: "'pending'" },
 );
 
 export async function insertPaymentLink(sql: Sql, data: NewPaymentLink): Promise<PaymentLink> {
-  await sql(INSERT, insertParams(data, COLUMNS));
+  await insertRow(sql, data);
   return newPaymentLinkRow(data);
 }
 
