@@ -1,4 +1,5 @@
 import type { Gateway, GatewayKind } from "@prisma/client";
+import { ttlCache } from "@/lib/cache/ttl-cache";
 import type { DbClient } from "@/lib/db/client";
 
 // Every deposit, transfer, checkout page and gateway list reads the gateway catalog and the
@@ -8,13 +9,7 @@ import type { DbClient } from "@/lib/db/client";
 // database is seen within the TTL. A miss is read through the caller's client: on PGlite, one
 // connection, a read outside a caller's open transaction would wait for it to end, forever.
 //   GATEWAY_CACHE_TTL_MS  default 10000; 0 turns the cache off
-const MAX_ENTRIES = 10_000;
-const entries = new Map<string, { gateways: Promise<Gateway[]>; expires: number }>();
-
-const ttl = () => {
-  const value = Number(process.env.GATEWAY_CACHE_TTL_MS ?? 10_000);
-  return Number.isFinite(value) && value >= 0 ? value : 10_000;
-};
+const cache = ttlCache<Promise<Gateway[]>>("GATEWAY_CACHE_TTL_MS", 10_000);
 
 function queryGateways(client: DbClient, kind: GatewayKind, merchantId: string | null) {
   return client.gateway.findMany({
@@ -28,17 +23,13 @@ function queryGateways(client: DbClient, kind: GatewayKind, merchantId: string |
  * Catalog order is kept so the lists are stable for clients and the checkout.
  */
 export function listGateways(client: DbClient, kind: GatewayKind, merchantId: string | null): Promise<Gateway[]> {
-  const ms = ttl();
-  if (ms === 0) return queryGateways(client, kind, merchantId);
   const id = `${kind}:${merchantId ?? ""}`;
-  const now = Date.now();
-  const cached = entries.get(id);
-  if (cached && cached.expires > now) return cached.gateways;
-  if (entries.size >= MAX_ENTRIES) entries.clear();
+  const cached = cache.get(id);
+  if (cached) return cached;
   // The promise is kept, so concurrent requests share one query; a failed one is not kept.
   const gateways = queryGateways(client, kind, merchantId);
-  entries.set(id, { gateways, expires: now + ms });
-  gateways.catch(() => entries.delete(id));
+  cache.set(id, gateways);
+  gateways.catch(() => cache.delete(id));
   return gateways;
 }
 

@@ -1,0 +1,35 @@
+// A per-process map whose entries expire, for rows that most requests read and that change
+// rarely (API keys, the gateway catalog). The TTL comes from an environment variable, read on
+// each use so a test can change it; 0 turns the cache off. Bounded: when full it starts over.
+const MAX_ENTRIES = 10_000;
+
+export function ttlCache<V>(ttlVariable: string, defaultMs: number) {
+  const entries = new Map<string, { value: V; expires: number }>();
+  const ttl = () => {
+    const value = Number(process.env[ttlVariable] ?? defaultMs);
+    return Number.isFinite(value) && value >= 0 ? value : defaultMs;
+  };
+  return {
+    get(key: string): V | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expires <= Date.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.value;
+    },
+    set(key: string, value: V) {
+      const ms = ttl();
+      if (ms === 0) return;
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, { value, expires: Date.now() + ms });
+    },
+    delete(key: string) {
+      entries.delete(key);
+    },
+    deleteWhere(matches: (value: V) => boolean) {
+      for (const [key, entry] of entries) if (matches(entry.value)) entries.delete(key);
+    },
+  };
+}
