@@ -1,21 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { adminPaymentRow } from "@/lib/admin/admin-rows";
 import { AdminTable, type AdminColumn } from "./admin-table";
 
-export type PaymentRow = {
-  kind: "link" | "deposit";
-  id: string;
-  reference: string;
-  merchant: string;
-  environment: string;
-  status: string;
-  amount: number;
-  currency: string;
-  gatewayName: string | null;
-  customerPhone: string | null;
-  createdAt: string;
-};
+/** A row as the links, deposits and search endpoints send it (lib/admin/admin-rows.ts). */
+export type PaymentRow = ReturnType<typeof adminPaymentRow>;
 
 export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
   const t = useTranslations("admin.columns");

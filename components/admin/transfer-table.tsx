@@ -1,24 +1,12 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import type { adminTransferRow } from "@/lib/admin/admin-rows";
 import { formatMinor } from "@/lib/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 
-export type TransferRow = {
-  kind: "transfer";
-  id: string;
-  reference: string;
-  merchant: string;
-  environment: string;
-  status: string;
-  gatewayName: string;
-  gatewayType: string;
-  currency: string;
-  amountMinor: string;
-  feesMinor: string;
-  beneficiaryPhone: string;
-  createdAt: string;
-};
+/** A row as GET /admin/api/transfers sends it (lib/admin/admin-rows.ts). */
+export type TransferRow = ReturnType<typeof adminTransferRow>;
 
 /** Transfers as the support view lists them; money arrives in minor units and is printed exactly. */
 export function TransferTable({ rows }: { rows: TransferRow[] }) {
