@@ -1,12 +1,27 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { COMMON_SECURITY_HEADERS, HSTS } from "./lib/http/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+// The merchant API trees, which proxy.ts does not see: their security headers are set here.
+const API_TREES = ["/api/:path*", "/test/api/:path*", "/public/:path*", "/test/public/:path*"];
+const apiHeaders = Object.entries({ ...COMMON_SECURITY_HEADERS, "cache-control": "no-store" }).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // PGlite ships WASM and data files it loads from its own package directory at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "pg"],
+  async headers() {
+    return API_TREES.flatMap((source) => [
+      { source, headers: apiHeaders },
+      // HSTS as proxy.ts gives it (wantsHsts): on HTTPS answers of a production build, which
+      // behind the TLS-terminating proxy means X-Forwarded-Proto.
+      ...(process.env.NODE_ENV === "production"
+        ? [{ source, has: [{ type: "header" as const, key: "x-forwarded-proto", value: "https(,.*)?" }], headers: [{ key: "strict-transport-security", value: HSTS }] }]
+        : []),
+    ]);
+  },
 };
 
 export default withNextIntl(nextConfig);

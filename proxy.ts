@@ -4,12 +4,21 @@ import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
 import { isDecodablePath, malformedPathResponse } from "@/lib/http/malformed-path";
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/http/security-headers";
 
-// One route tree serves both environments: "/test/..." is the sandbox. The prefix is stripped
-// here and the environment passed on in a header that is always overwritten, so the path is
-// the only way a client picks it. Security headers are set here too, for every kind of answer.
+// Pages: "/test/..." is the sandbox. The prefix is stripped here and the environment passed on
+// in a header that is always overwritten, so the path is the only way a client picks it.
+// Security headers (a CSP with a fresh nonce on checkout and support pages) are set here too.
+//
+// The merchant API trees (/api, /public and their sandbox twins under /test) stay out of the
+// proxy: it cost as much per request as Next.js itself. Their handlers read the environment from
+// the path (lib/http/request-environment.ts) and next.config.ts gives them their headers. An
+// escaped API path still comes here, because Next answers a bare 500 for an undecodable one.
+const OUTSIDE_PROXY = /^\/(test\/)?(api|public)\//;
+
 export function proxy(request: NextRequest) {
   const { environment, pathname } = environmentFromPath(request.nextUrl.pathname);
   if (!isDecodablePath(pathname)) return malformedPathResponse(isApiPath(pathname));
+  if (OUTSIDE_PROXY.test(request.nextUrl.pathname)) return NextResponse.next();
+
   const headers = new Headers(request.headers);
   headers.set(ENVIRONMENT_HEADER, environment);
 
@@ -36,6 +45,7 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+// Must stay literal (Next reads it at build time); OUTSIDE_PROXY above names the same trees.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!api/|test/api/|public/|test/public/|_next/static|_next/image|favicon.ico).*)", "/(api|test/api|public|test/public)/(.*%.*)"],
 };

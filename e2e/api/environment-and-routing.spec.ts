@@ -32,10 +32,16 @@ test("a client cannot pick the environment with the internal header", async ({ r
     data: link,
   });
   expect(res.status()).toBe(401);
+  // Nor on the checkout API or the pages behind the proxy.
+  const created = await (await request.post("/test/api/v4/payments/link", { headers: auth(merchant.sandboxKey), data: link })).json();
+  expect((await request.get(`/api/checkout/${created.reference}`, { headers: { "x-pcs-environment": "sandbox" } })).status()).toBe(404);
+  expect((await request.get(`/pay/${created.reference}`, { headers: { "x-pcs-environment": "sandbox" } })).status()).toBe(404);
+  expect((await request.get(`/test/api/checkout/${created.reference}`)).status()).toBe(200);
 });
 
 test("unknown API paths answer JSON 404, never an HTML page", async ({ request }) => {
-  for (const path of ["/api/v4/nothing", "/test/api/v4/nothing", "/public/nothing", "/test/public/gateways/nope"]) {
+  // The benchmark's floors (app/api/bench) answer only when the benchmark enables them.
+  for (const path of ["/api/v4/nothing", "/test/api/v4/nothing", "/public/nothing", "/test/public/gateways/nope", "/api/bench/echo/x"]) {
     const res = await request.get(path);
     expect(res.status()).toBe(404);
     expect(res.headers()["content-type"]).toContain("application/json");

@@ -3,7 +3,8 @@ import { createLink } from "../checkout-helpers";
 import { auth, e2eMerchant } from "../helpers";
 
 // The security headers of each kind of answer, over real HTTP against the production build
-// (proxy.ts sets them; the route wrapper sets Cache-Control on API answers as well).
+// (proxy.ts sets them on pages, next.config.ts on the API trees, which the proxy does not see;
+// the route wrapper sets Cache-Control on API answers as well).
 const merchant = e2eMerchant();
 
 function expectCommon(res: APIResponse) {
@@ -77,6 +78,12 @@ test("API answers: no-store and the common headers, on success, errors and catch
 });
 
 test("HSTS on answers to HTTPS requests (as a TLS-terminating proxy reports them)", async ({ request }) => {
-  const res = await request.get("/public/gateways/deposit/list", { headers: { "x-forwarded-proto": "https" } });
-  expect(res.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  for (const path of ["/public/gateways/deposit/list", "/test/api/v4/payments/link/LINK_NOPE", "/admin/login"]) {
+    for (const proto of ["https", "https, http"]) {
+      const res = await request.get(path, { headers: { "x-forwarded-proto": proto } });
+      expect(res.headers()["strict-transport-security"], `${path} over ${proto}`).toBe("max-age=63072000; includeSubDomains");
+    }
+    const plain = await request.get(path, { headers: { "x-forwarded-proto": "http" } });
+    expect(plain.headers()["strict-transport-security"], path).toBeUndefined();
+  }
 });

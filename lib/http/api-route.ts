@@ -6,11 +6,11 @@ import { authenticateApiKey, type MerchantPrincipal } from "@/lib/merchants/auth
 import type { Scope } from "@/lib/merchants/api-keys";
 import { ApiError, errorBody } from "./api-error";
 import { limitApiClient, limitApiKey } from "./api-limits";
-import { ENVIRONMENT_HEADER } from "./environment-header";
 import { parseIdempotencyKey, runIdempotent } from "./idempotency";
 import { errorFields, log, logEnabled } from "./log";
 import { limitHeaders } from "./rate-limit";
 import { readJsonBody } from "./read-json-body";
+import { apiRequestEnvironment } from "./request-environment";
 import { readRouteParams, type NextRouteContext } from "./route-params";
 import { validationError } from "./validation-errors";
 
@@ -45,11 +45,6 @@ export type ApiContext<TBody, TAuth extends AuthMode> = {
 };
 
 type HeadersAndUrl = { headers: Headers; url: string };
-
-export function requestEnvironment(request: HeadersAndUrl): Environment {
-  // Set by proxy.ts from the path, after discarding whatever the client sent under that name.
-  return request.headers.get(ENVIRONMENT_HEADER) === "sandbox" ? "sandbox" : "live";
-}
 
 /**
  * The origin the client used, for URLs we hand back (paymentUrl, REDIRECT url): from the Host
@@ -108,7 +103,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
   return async (request: Request, routeContext?: NextRouteContext): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdFor(request);
-    const environment = requestEnvironment(request);
+    const environment = apiRequestEnvironment(request);
     let response: Response;
     let rateLimit: Record<string, string> = {};
     try {

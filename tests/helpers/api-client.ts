@@ -1,8 +1,9 @@
 import { environmentFromPath } from "@/lib/domain/environment";
 import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
 
-// Calls the app's route handlers in process, as Request -> Response, after doing what proxy.ts
-// does with the path (the e2e suite covers proxy.ts itself over real HTTP).
+// Calls the app's route handlers in process, as Request -> Response. The request keeps its full
+// path ("/test/..." for the sandbox), from which the API routes read the environment, and carries
+// the header proxy.ts gives the routes behind it (the e2e suite covers both over real HTTP).
 
 type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>>;
 
@@ -68,7 +69,7 @@ export async function call(method: string, fullPath: string, options: CallOption
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
 
   const search = options.query ? `?${new URLSearchParams(options.query)}` : "";
-  const request = new Request(`${ORIGIN}${pathname}${search}`, { method, headers, body });
+  const request = new Request(`${ORIGIN}${fullPath}${search}`, { method, headers, body });
   const handler = (await route.load())[method];
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();

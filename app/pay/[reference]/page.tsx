@@ -15,7 +15,8 @@ import { db } from "@/lib/db/client";
 import { DIAL_CODES } from "@/lib/domain/dial-codes";
 import { pathPrefix } from "@/lib/domain/environment";
 import { minorUnits, toMajor } from "@/lib/domain/money";
-import { requestEnvironment, requestOrigin } from "@/lib/http/api-route";
+import { requestOrigin } from "@/lib/http/api-route";
+import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
 import { paymentUrl } from "@/lib/links/payment-url";
 import "./checkout.css";
 
@@ -40,7 +41,7 @@ function countryFromLanguage(acceptLanguage: string | null, available: string[])
 export default async function PayPage({ params }: Params) {
   const { reference } = await params;
   const request = await requestLike();
-  const environment = requestEnvironment(request);
+  const environment = proxiedRequestEnvironment(request);
   const link = await findCheckoutLink(db(), reference, environment);
   if (!link) notFound();
 
@@ -129,7 +130,7 @@ export default async function PayPage({ params }: Params) {
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { reference } = await params;
   const t = await getTranslations("checkout");
-  const link = await findCheckoutLink(db(), reference, requestEnvironment(await requestLike()));
+  const link = await findCheckoutLink(db(), reference, proxiedRequestEnvironment(await requestLike()));
   return {
     title: link ? t("title", { merchant: link.merchant.name }) : t("notFound.title"),
     robots: { index: false, follow: false },

@@ -7,7 +7,7 @@ import { getSandboxRedirectDeposit } from "@/lib/deposits/decide-sandbox-redirec
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
 import { toMajor, minorUnits } from "@/lib/domain/money";
 import { ApiError } from "@/lib/http/api-error";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
 import styles from "./operator.module.css";
 
 export const metadata: Metadata = { title: "Sandbox operator", robots: { index: false } };
@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: "Sandbox operator", robots: { index: 
 // The sandbox's stand-in for an operator's payment page (REDIRECT gateways): nothing real moves.
 export default async function SandboxOperatorPage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
-  if ((await headers()).get(ENVIRONMENT_HEADER) !== "sandbox") notFound();
+  if (proxiedRequestEnvironment({ headers: await headers() }) !== "sandbox") notFound();
   const t = await getTranslations("operator");
   const format = await getFormatter();
   const found = await getSandboxRedirectDeposit(db(), reference).catch((error) => {

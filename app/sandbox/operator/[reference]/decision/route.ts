@@ -3,7 +3,8 @@ import { db } from "@/lib/db/client";
 import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
 import { returnUrlWith } from "@/lib/domain/return-url";
 import { ApiError } from "@/lib/http/api-error";
-import { errorResponse, requestEnvironment, requestIdFor, routeMethods } from "@/lib/http/api-route";
+import { errorResponse, requestIdFor, routeMethods } from "@/lib/http/api-route";
+import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readRouteParams } from "@/lib/http/route-params";
 
@@ -12,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     const requestId = requestIdFor(request);
     try {
       const { reference } = await readRouteParams(context);
-      if (requestEnvironment(request) !== "sandbox") throw new ApiError(40004, "Deposit not found");
+      if (proxiedRequestEnvironment(request) !== "sandbox") throw new ApiError(40004, "Deposit not found");
       const { decision } = await readFormBody(request);
       if (decision !== "approve" && decision !== "decline") {
         throw new ApiError(40023, "Invalid request parameters", { details: "decision must be approve or decline" });

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { apiRequestEnvironment, proxiedRequestEnvironment } from "./request-environment";
+
+describe("apiRequestEnvironment", () => {
+  it.each([
+    ["http://pay.test/test/api/v4/payments/link", "sandbox"],
+    ["https://pay.test:8443/test/public/gateways/deposit/list?country=CI", "sandbox"],
+    ["http://pay.test/api/v4/payments/link", "live"],
+    ["http://pay.test/api/v4/payments/link?x=/test/api", "live"],
+    ["http://test/api/v4/payments/link", "live"],
+    ["http://pay.test/testing/api/v4", "live"],
+  ])("%s is %s", (url, environment) => {
+    expect(apiRequestEnvironment({ url })).toBe(environment);
+  });
+
+  it("ignores the header proxy.ts sets for the routes behind it", () => {
+    expect(apiRequestEnvironment(new Request("http://pay.test/api/v4/payments/link", { headers: { "x-pcs-environment": "sandbox" } }))).toBe("live");
+    expect(proxiedRequestEnvironment({ headers: new Headers({ "x-pcs-environment": "sandbox" }) })).toBe("sandbox");
+    expect(proxiedRequestEnvironment({ headers: new Headers() })).toBe("live");
+  });
+});
+
+// The API trees are outside proxy.ts, so "/test/api/..." is served by its own route files under
+// app/test, each re-exporting the live route's handlers. A route added without its twin would
+// answer the sandbox's 404; a twin left behind would serve a route that no longer exists.
+describe("the sandbox twins of the API routes", () => {
+  const app = path.resolve(import.meta.dirname, "../../app");
+  // Inngest calls its endpoint on the live path only; the benchmark's floors need no sandbox.
+  const withoutTwin = new Set(["api/inngest/route.ts", "api/bench/echo/route.ts", "api/bench/echo/[id]/route.ts"]);
+  const routes = (dir: string) =>
+    fs
+      .readdirSync(path.join(app, dir), { recursive: true, encoding: "utf8" })
+      .filter((file) => path.basename(file) === "route.ts")
+      .map((file) => path.join(dir, file).split(path.sep).join("/"));
+  const live = [...routes("api"), ...routes("public")].filter((route) => !withoutTwin.has(route));
+
+  it("every API route has a twin under app/test that re-exports it", () => {
+    expect(live.length).toBeGreaterThan(15);
+    for (const route of live) {
+      const twin = path.join(app, "test", route);
+      expect(fs.existsSync(twin), `app/test/${route} is missing`).toBe(true);
+      expect(fs.readFileSync(twin, "utf8")).toContain(`export * from "@/app/${route.replace(/\.ts$/, "")}";`);
+    }
+  });
+
+  it("app/test holds nothing but twins", () => {
+    const twins = routes("test").map((route) => route.replace(/^test\//, ""));
+    expect(twins.sort()).toEqual([...live].sort());
+    const files = fs.readdirSync(path.join(app, "test"), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(files.every((entry) => entry.name === "route.ts")).toBe(true);
+  });
+});
