@@ -1,11 +1,16 @@
 // npm run bench - API throughput and latency of the production build on PostgreSQL, driven by
-// autocannon in its own process, next to two floors measured under the same load:
-//   framework floor: GET /api/health of the same build (a route handler that touches nothing)
+// autocannon in its own process, next to floors measured under the same load:
+//   framework floor: GET /api/health of the same build (a route handler that touches nothing),
+//                    and the floors of each route's shape (app/api/bench): a GET with a path
+//                    parameter, a POST whose JSON body is parsed
 //   database floor:  scripts/bench-db-floor.ts, node:http + pg doing the same insert and read
 // Run `npm run build` first. Prints a table and writes bench/results.md. Measures, does not
-// assert: the targets are in the README.
+// assert: the targets are in the README. The ratios to the framework floors come from
+// interleaved slices (floor, route, floor, route...), so that the machine's drift over minutes
+// weighs on both sides alike; the 20 s runs give the table.
 //   BENCH_SECONDS (default 20) per run, BENCH_WARMUP_SECONDS (default 5; every route twice that first), BENCH_CONNECTIONS
-//   (default "10,50"), BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/pcs_bench,
+//   (default "10,50"), BENCH_SLICES (default 4) and BENCH_SLICE_SECONDS (default 5) for the ratios,
+//   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/pcs_bench,
 //   dropped and created afresh), BENCH_PORT (default 3270; uses the next three ports too).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -16,6 +21,8 @@ import pg from "pg";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10,50").split(",").map(Number);
+const SLICES = Number(process.env.BENCH_SLICES ?? 4);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 5);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pcs_bench";
 const PORT = Number(process.env.BENCH_PORT ?? 3270);
 const ports = { app: PORT, second: PORT + 1, floor: PORT + 2 };
@@ -41,6 +48,7 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: "production",
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
   NEXT_TELEMETRY_DISABLED: "1",
+  BENCH_ROUTES: "1",
   // The load comes from one address and one key: the limits would answer 429 within a second.
   API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
   SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
@@ -156,7 +164,19 @@ async function settled(phone: string) {
   await client.end();
 }
 
+/** Mean req/s of each target over interleaved slices: every target once per round. */
+async function interleaved(targets: Record<string, { url: string; target: Target }[]>, connections: number) {
+  const totals: Record<string, number[]> = {};
+  for (let round = 0; round < SLICES; round++) {
+    for (const [name, target] of Object.entries(targets)) (totals[name] ??= []).push((await run(name, target, connections, SLICE_SECONDS, [])).rps);
+  }
+  const mean = Object.fromEntries(Object.entries(totals).map(([name, rps]) => [name, rps.reduce((a, b) => a + b, 0) / rps.length]));
+  console.log(`interleaved c=${connections}: ${Object.entries(mean).map(([name, rps]) => `${name} ${rps.toFixed(0)}`).join(", ")} req/s`);
+  return mean;
+}
+
 const results: Result[] = [];
+const slices: Record<number, Record<string, number>> = {};
 async function measure(name: string, targets: { url: string; target: Target }[], pids: number[]) {
   await run(name, targets, 10, WARMUP, pids);
   for (const c of CONNECTIONS) {
@@ -191,15 +211,19 @@ try {
   const read: Target = { method: "GET", path: `/test/api/v4/payments/link/${link.reference}`, headers: keyed };
   const deposit = (phone: string): Target => ({ method: "POST", path: "/test/api/v4/deposit/initiate", body: depositBody(phone), headers: keyed });
   const gatewayList: Target = { method: "GET", path: "/public/gateways/deposit/list" };
+  const pathFloor: Target = { method: "GET", path: `/api/bench/echo/${link.reference}` };
+  const postFloor: Target = { method: "POST", path: "/api/bench/echo", body: linkBody, headers: json };
   // A fresh process runs cold (JIT, lazily loaded route code): a link create takes ~10 s of
   // load to reach its steady speed. Warm every route first, or whatever is measured first (the
   // framework floor) would be the slowest and every ratio flattered or spoiled.
   const warmAll = async (url: string) => {
-    for (const t of [health, create, read, gatewayList]) await run("warm-up", at(url, t), 10, WARMUP * 2, []);
+    for (const t of [health, pathFloor, postFloor, create, read, gatewayList]) await run("warm-up", at(url, t), 10, WARMUP * 2, []);
   };
   await warmAll(base);
 
   await measure("framework floor: GET /api/health", at(base, health), [app.pid!]);
+  await measure("framework floor: GET with a path parameter", at(base, pathFloor), [app.pid!]);
+  await measure("framework floor: POST with a JSON body", at(base, postFloor), [app.pid!]);
   await measure("database floor: insert link", at(floor, { method: "POST", path: "/link", body: linkBody, headers: json }), [floorProcess.pid!]);
   await measure("database floor: read link", at(floor, { method: "GET", path: `/link/${floorLink.reference}` }), [floorProcess.pid!]);
   await measure("create link", at(base, create), [app.pid!]);
@@ -208,6 +232,9 @@ try {
   await measure("DIRECT deposit, approved 2 s later", at(base, deposit("+2250700000444")), [app.pid!]);
   await settled("+2250700000444");
   await measure("deposit gateway list", at(base, gatewayList), [app.pid!]);
+  for (const c of CONNECTIONS) {
+    slices[c] = await interleaved({ health: at(base, health), pathFloor: at(base, pathFloor), postFloor: at(base, postFloor), read: at(base, read), create: at(base, create) }, c);
+  }
 
   // Two app processes on one PostgreSQL, the load split between them (autocannon round-robins URLs).
   const second = startNext(ports.second);
@@ -225,6 +252,7 @@ try {
 // ---- report -----------------------------------------------------------------------------
 const find = (name: string, c: number) => results.find((r) => r.name === name && r.connections === c);
 const pct = (a?: Result, b?: Result) => (a && b ? `${((a.rps / b.rps) * 100).toFixed(0)}%` : "-");
+const slicePct = (c: number, a: string, b: string) => (slices[c] ? `${((slices[c][a] / slices[c][b]) * 100).toFixed(0)}%` : "-");
 const lines = [
   `# API benchmark (${new Date().toISOString().slice(0, 16)}Z)`,
   "",
@@ -241,13 +269,16 @@ const lines = [
   "",
   "## Ratios",
   "",
-  "| | connections | / framework floor | / database floor | target |",
-  "|---|---|---|---|---|",
+  `To the framework floors: means of ${SLICES} interleaved ${SLICE_SECONDS} s slices each. To the database floor: the 20 s runs above.`,
+  "",
+  "| | connections | / framework floor (GET /api/health) | / framework floor of its shape | / database floor | target |",
+  "|---|---|---|---|---|---|",
   ...CONNECTIONS.flatMap((c) => [
-    `| create link | ${c} | ${pct(find("create link", c), find("framework floor: GET /api/health", c))} | ${pct(find("create link", c), find("database floor: insert link", c))} | >= 70% of the framework floor |`,
-    `| read link | ${c} | ${pct(find("read link", c), find("framework floor: GET /api/health", c))} | ${pct(find("read link", c), find("database floor: read link", c))} | >= 85% of the framework floor |`,
-    `| 2 processes: create link vs 1 | ${c} | ${pct(find("2 processes: create link", c), find("create link", c))} of one process | | |`,
-    `| 2 processes: read link vs 1 | ${c} | ${pct(find("2 processes: read link", c), find("read link", c))} of one process | | |`,
+    `| create link | ${c} | ${slicePct(c, "create", "health")} | ${slicePct(c, "create", "postFloor")} (POST with a JSON body) | ${pct(find("create link", c), find("database floor: insert link", c))} | >= 70% of GET /api/health |`,
+    `| read link | ${c} | ${slicePct(c, "read", "health")} | ${slicePct(c, "read", "pathFloor")} (GET with a path parameter) | ${pct(find("read link", c), find("database floor: read link", c))} | >= 85% of GET /api/health |`,
+    `| the floors of the shapes themselves | ${c} | POST ${slicePct(c, "postFloor", "health")}, GET with a parameter ${slicePct(c, "pathFloor", "health")} | | | |`,
+    `| 2 processes: create link vs 1 | ${c} | ${pct(find("2 processes: create link", c), find("create link", c))} of one process | | | |`,
+    `| 2 processes: read link vs 1 | ${c} | ${pct(find("2 processes: read link", c), find("read link", c))} of one process | | | |`,
   ]),
   "",
   `Targets: zero errors and non-2xx, p99 < 100 ms at 10 connections. Whole run: ${((Date.now() - started) / 1000).toFixed(0)} s.`,
