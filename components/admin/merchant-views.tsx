@@ -1,6 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatMajor } from "@/lib/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
@@ -38,6 +39,7 @@ export function MerchantsView() {
 
 export function MerchantDetailView({ id }: { id: string }) {
   const t = useTranslations("admin");
+  const locale = useLocale();
   const staff = useStaff();
   const merchant = useAdminQuery<Merchant>(`/admin/api/merchants/${id}`);
   const createKey = useAdminAction<string, { key: string }>(() => `/admin/api/merchants/${id}/keys`, (environment) => ({ environment }));
@@ -66,7 +68,7 @@ export function MerchantDetailView({ id }: { id: string }) {
     { cell: (v) => v.environment },
     { cell: (v) => v.currency },
     { cell: (v) => v.count, numeric: true },
-    { cell: (v) => v.amount.toLocaleString(), numeric: true },
+    { cell: (v) => formatMajor(v.amount, v.currency, locale), numeric: true },
   ];
   return (
     <>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatMajor } from "@/lib/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
@@ -11,11 +12,12 @@ type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number };
 
 function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
   const t = useTranslations("admin.columns");
+  const locale = useLocale();
   const columns: AdminColumn<Figure>[] = [
     { header: t("status"), cell: (r) => r.status },
     { header: t("currency"), cell: (r) => r.currency },
     { header: t("count"), cell: (r) => r.count, numeric: true },
-    { header: t("amount"), cell: (r) => r.amount.toLocaleString(), numeric: true },
+    { header: t("amount"), cell: (r) => formatMajor(r.amount, r.currency, locale), numeric: true },
   ];
   return <AdminTable caption={title} columns={columns} rows={rows} rowKey={(r) => `${r.status}-${r.currency}`} />;
 }

@@ -1,7 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { adminPaymentRow } from "@/lib/admin/admin-rows";
+import { formatMajor } from "@/lib/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 
 /** A row as the links, deposits and search endpoints send it (lib/admin/admin-rows.ts). */
@@ -9,20 +10,13 @@ export type PaymentRow = ReturnType<typeof adminPaymentRow>;
 
 export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
   const t = useTranslations("admin.columns");
+  const locale = useLocale();
   const columns: AdminColumn<PaymentRow>[] = [
     { header: t("reference"), cell: (r) => <a href={`/admin/payments/${r.reference}`}>{r.reference}</a> },
     { header: t("merchant"), cell: (r) => r.merchant },
     { header: t("environment"), cell: (r) => r.environment },
     { header: t("status"), cell: (r) => <span className={`badge badge-${r.status}`}>{r.status}</span> },
-    {
-      header: t("amount"),
-      cell: (r) => (
-        <>
-          {r.amount.toLocaleString()} {r.currency}
-        </>
-      ),
-      numeric: true,
-    },
+    { header: t("amount"), cell: (r) => formatMajor(r.amount, r.currency, locale), numeric: true },
     { header: t("gateway"), cell: (r) => r.gatewayName ?? "—" },
     { header: t("phone"), cell: (r) => r.customerPhone ?? "—" },
     { header: t("created"), cell: (r) => r.createdAt.slice(0, 19).replace("T", " ") },

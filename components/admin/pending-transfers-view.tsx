@@ -1,6 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatMajor } from "@/lib/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
@@ -23,6 +24,7 @@ type PendingTransfer = {
 export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
   const t = useTranslations("admin.transfers");
   const common = useTranslations("admin");
+  const locale = useLocale();
   const staff = useStaff();
   const list = useAdminQuery<{ transfers: PendingTransfer[] }>("/admin/api/transfers/pending", { merchantId });
   const decide = useAdminAction<{ reference: string; decision: "approve" | "reject" }, unknown>(
@@ -46,15 +48,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
   const columns: AdminColumn<PendingTransfer>[] = [
     { header: t("reference"), cell: (tr) => <a href={`/admin/transfers/${tr.reference}`}>{tr.reference}</a> },
     { header: t("gateway"), cell: (tr) => tr.gatewayName },
-    {
-      header: t("amount"),
-      cell: (tr) => (
-        <>
-          {tr.amount.toLocaleString()} {tr.currency} (+{tr.fees.toLocaleString()})
-        </>
-      ),
-      numeric: true,
-    },
+    { header: t("amount"), cell: (tr) => `${formatMajor(tr.amount, tr.currency, locale)} (+${formatMajor(tr.fees, tr.currency, locale)})`, numeric: true },
     {
       header: t("beneficiary"),
       cell: (tr) => (

@@ -36,12 +36,14 @@ test("staff sign in, find a payment created through the API and open it", async 
   const link = await (
     await request.post("/test/api/v4/payments/link", {
       headers: auth(merchant.sandboxKey),
-      data: { amount: 7500, currency: "XOF", description: "Support case", customerEmail: "case@example.com" },
+      data: { amount: 150.5, currency: "EUR", description: "Support case", customerEmail: "case@example.com" },
     })
   ).json();
   await signIn(page, "support");
   await page.getByRole("searchbox").fill(link.reference);
   await page.getByRole("button", { name: "Search" }).click();
+  // Money with the currency's decimals, as the customer was asked for it.
+  await expect(page.getByRole("row").filter({ hasText: link.reference })).toContainText("150.50 EUR");
   await page.getByRole("link", { name: link.reference }).click();
   await expect(page.getByRole("heading", { name: link.reference })).toBeVisible();
   await expect(page.getByText("payment_link.created")).toBeVisible();

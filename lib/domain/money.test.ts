@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { decimalPlaces, formatMinor, isIsoCurrency, toMajor, toMinor } from "./money";
+import { decimalPlaces, formatMajor, formatMinor, isIsoCurrency, toMajor, toMinor } from "./money";
 
 describe("money", () => {
   it("converts major to minor units through decimal strings", () => {
@@ -50,6 +50,14 @@ describe("money", () => {
     expect(formatMinor(100050n, "EUR", "fr").replace(/\s/g, " ")).toBe("1 000,50 EUR");
     // Beyond 2^53 minor units a float would round; the bigint path does not.
     expect(formatMinor(9007199254740993n, "XOF", "en")).toBe("9,007,199,254,740,993 XOF");
+  });
+
+  it("formats the API's major-unit numbers with the currency's decimals", () => {
+    expect(formatMajor(10.5, "EUR", "en")).toBe("10.50 EUR");
+    expect(formatMajor(toMajor(1050n, "EUR"), "EUR", "en")).toBe("10.50 EUR");
+    expect(formatMajor(5000, "XOF", "fr").replace(/\s/g, " ")).toBe("5 000 XOF");
+    // Not an amount of that currency (more decimals than it has): shown as it came, not rounded.
+    expect(formatMajor(1.5, "XOF", "en")).toBe("1.5 XOF");
   });
 
   it("keeps every digit of any amount", () => {

@@ -72,3 +72,13 @@ export function formatMinor(minor: bigint, currency: string, locale: string): st
   const minus = negative ? (format.formatToParts(-1).find((part) => part.type === "minusSign")?.value ?? "-") : "";
   return `${minus}${number} ${currency}`;
 }
+
+/**
+ * A major-unit amount as the API and the support endpoints send it (a JSON number, exact for the
+ * currency's digits, see toMajor) for people to read: formatMinor's exact digits ("10.50 EUR",
+ * where toLocaleString would print "10.5").
+ */
+export function formatMajor(amount: number, currency: string, locale: string): string {
+  const minor = toMinor(amount, currency);
+  return minor === null ? `${amount} ${currency}` : formatMinor(minor, currency, locale);
+}
