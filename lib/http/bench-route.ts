@@ -1,6 +1,8 @@
 import { errorBody } from "./api-error";
-import { jsonResponse, requestIdFor } from "./api-route";
+import { jsonResponse, requestIdFor, staticErrorRoute } from "./api-route";
 import type { NextRouteContext } from "./route-params";
+
+const disabled = staticErrorRoute(404, 40004, "Resource not found").GET;
 
 /**
  * A route of app/api/bench: one of the benchmark's framework floors, a handler doing nothing but
@@ -9,9 +11,7 @@ import type { NextRouteContext } from "./route-params";
  */
 export function benchRoute(answer: (request: Request, context: NextRouteContext) => Promise<unknown>) {
   return async (request: Request, context: NextRouteContext): Promise<Response> => {
-    if (process.env.BENCH_ROUTES !== "1") {
-      return jsonResponse(404, errorBody(40004, "Resource not found", `No route for ${request.method} ${new URL(request.url).pathname}`), requestIdFor(request));
-    }
+    if (process.env.BENCH_ROUTES !== "1") return disabled(request, context);
     try {
       return Response.json(await answer(request, context), { headers: { "cache-control": "no-store" } });
     } catch (error) {
