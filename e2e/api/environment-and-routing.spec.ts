@@ -49,6 +49,13 @@ test("unknown API paths answer JSON 404, never an HTML page", async ({ request }
   }
 });
 
+test("without Inngest configured, /api/inngest is the API's 404, not the SDK's 500", async ({ request }) => {
+  for (const res of [await request.post("/api/inngest", { data: {} }), await request.put("/api/inngest"), await request.get("/api/inngest")]) {
+    expect(res.status()).toBe(404);
+    expect((await res.json()).error.code).toBe(40004);
+  }
+});
+
 test("a path that is not valid percent-encoded UTF-8 answers 400, never Next's bare 500", async ({ request }) => {
   for (const path of ["/test/api/v4/payments/link/%ED%A0%80", "/api/%E0%A4%A", "/test/api/checkout/%C3/attempts"]) {
     const res = await request.get(path);
