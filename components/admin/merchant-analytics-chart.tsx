@@ -1,3 +1,4 @@
+import { formatMajor } from "@/lib/domain/money";
 import type { Analytics } from "@/lib/schemas/analytics";
 
 // Server-rendered: the figures are computed in SQL for the page request and drawn as plain SVG,
@@ -24,7 +25,8 @@ function percent(value: number | null) {
   return value === null ? "–" : `${(value * 100).toFixed(1)} %`;
 }
 
-export function MerchantAnalyticsChart({ analytics, labels }: { analytics: Analytics; labels: AnalyticsLabels }) {
+export function MerchantAnalyticsChart({ analytics, labels, locale }: { analytics: Analytics; labels: AnalyticsLabels; locale: string }) {
+  const money = (amount: number) => formatMajor(amount, analytics.currency, locale);
   const days = analytics.byDay;
   const max = Math.max(1, ...days.map((d) => d.created));
   const slot = days.length ? WIDTH / days.length : WIDTH;
@@ -50,7 +52,7 @@ export function MerchantAnalyticsChart({ analytics, labels }: { analytics: Analy
             const x = i * slot + (slot - bar) / 2;
             return (
               <g key={d.date}>
-                <title>{`${d.date}: ${labels.created} ${d.created}, ${labels.completed} ${d.completed}, ${labels.volume} ${d.completedVolume.toLocaleString()}`}</title>
+                <title>{`${d.date}: ${labels.created} ${d.created}, ${labels.completed} ${d.completed}, ${labels.volume} ${money(d.completedVolume)}`}</title>
                 <rect x={x} y={HEIGHT - created} width={bar} height={created} fill="#c7d2fe" />
                 <rect x={x} y={HEIGHT - completed} width={bar} height={completed} fill="#3730a3" />
               </g>
@@ -78,8 +80,8 @@ export function MerchantAnalyticsChart({ analytics, labels }: { analytics: Analy
               <th scope="row">{name}</th>
               <td className="num">{k.created}</td>
               <td className="num">{k.byStatus.completed?.count ?? 0}</td>
-              <td className="num">{k.completedVolume.toLocaleString()}</td>
-              <td className="num">{k.feesCollected.toLocaleString()}</td>
+              <td className="num">{money(k.completedVolume)}</td>
+              <td className="num">{money(k.feesCollected)}</td>
               <td className="num">{percent(k.conversion)}</td>
             </tr>
           ))}
@@ -90,8 +92,8 @@ export function MerchantAnalyticsChart({ analytics, labels }: { analytics: Analy
               </th>
               <td className="num">{g.count}</td>
               <td className="num">{g.completed}</td>
-              <td className="num">{g.completedVolume.toLocaleString()}</td>
-              <td className="num">{g.feesCollected.toLocaleString()}</td>
+              <td className="num">{money(g.completedVolume)}</td>
+              <td className="num">{money(g.feesCollected)}</td>
               <td className="num">{percent(g.count ? g.completed / g.count : null)}</td>
             </tr>
           ))}

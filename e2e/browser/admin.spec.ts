@@ -155,7 +155,7 @@ test("the merchant page charts its analytics, and an admin approves a MANUAL tra
   await expect(page.getByRole("heading", { name: "Last 30 days (sandbox, XOF)" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Payments per day/ })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: transfer.reference });
-  await expect(row).toBeVisible();
+  await expect(row).toContainText("1,000 XOF (+15 XOF)");
   await row.getByRole("button", { name: "Approve" }).click();
   await expect(row).toHaveCount(0);
   const read = await (await request.get(`/test/api/v4/transfers/${transfer.reference}`, { headers: auth(merchant.sandboxKey) })).json();

@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { MerchantAnalyticsChart } from "@/components/admin/merchant-analytics-chart";
 import { MerchantDetailView } from "@/components/admin/merchant-views";
 import { PendingTransfersView } from "@/components/admin/pending-transfers-view";
@@ -16,8 +16,9 @@ export default async function AdminMerchantPage({ params, searchParams }: { para
   const currency = search.currency && isIsoCurrency(search.currency) ? search.currency : "XOF";
   const to = new Date();
   const from = new Date(to.getTime() - 30 * 86_400_000);
-  const [t, analytics] = await Promise.all([
+  const [t, locale, analytics] = await Promise.all([
     getTranslations("admin.analytics"),
+    getLocale(),
     computeAnalytics(db(), { merchantId: id, environment, currency, from, to }),
   ]);
   return (
@@ -32,6 +33,7 @@ export default async function AdminMerchantPage({ params, searchParams }: { para
       </p>
       <MerchantAnalyticsChart
         analytics={analytics}
+        locale={locale}
         labels={{
           title: t("title", { environment, currency }),
           chartLabel: t("chartLabel"),
