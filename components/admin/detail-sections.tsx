@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { useAdminAction } from "./queries";
 import { useStaff } from "./staff-context";
@@ -10,6 +11,20 @@ import { useStaff } from "./staff-context";
 type Attempt = { number: number; startedAt: string; httpStatus: number | null; durationMs: number; responseExcerpt: string | null; error: string | null; succeeded: boolean };
 export type Delivery = { id: string; eventType: string; url: string; status: string; attempts: Attempt[]; nextAttemptAt: string | null };
 export type TimelineEvent = { at: string; event: string; reference: string; details?: string | null };
+
+/** Labelled values; an empty one shows a dash. */
+export function Fields({ entries }: { entries: [string, ReactNode][] }) {
+  return (
+    <dl className="admin-fields">
+      {entries.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value === null || value === undefined || value === "" ? "—" : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 export function Timeline({ events }: { events: TimelineEvent[] }) {
   const t = useTranslations("admin");

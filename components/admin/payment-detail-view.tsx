@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Timeline, WebhookDeliveries, type Delivery, type TimelineEvent } from "./detail-sections";
+import { Fields, Timeline, WebhookDeliveries, type Delivery, type TimelineEvent } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
@@ -15,18 +15,9 @@ type Detail = {
   webhooks: Delivery[];
 };
 
-function Fields({ data }: { data: Record<string, unknown> }) {
-  return (
-    <dl className="admin-fields">
-      {Object.entries(data).map(([key, value]) => (
-        <div key={key}>
-          <dt>{key}</dt>
-          <dd>{value === null ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value)}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+/** A record's fields as they came, objects as JSON. */
+const asEntries = (data: Record<string, unknown>): [string, string | null][] =>
+  Object.entries(data).map(([key, value]) => [key, value === null ? null : typeof value === "object" ? JSON.stringify(value) : String(value)]);
 
 export function PaymentDetailView({ reference }: { reference: string }) {
   const t = useTranslations("admin");
@@ -42,7 +33,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
         <span className={`badge badge-${String(d.payment.status)}`}>{String(d.payment.status)}</span>
       </p>
       <h2>{t("detail.fields")}</h2>
-      <Fields data={d.payment} />
+      <Fields entries={asEntries(d.payment)} />
       <Timeline events={d.timeline} />
       {d.attempts.length > 0 && (
         <>
@@ -52,7 +43,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
               <summary>
                 {String(a.reference)} · {String(a.gatewayName)} · {String(a.status)}
               </summary>
-              <Fields data={a} />
+              <Fields entries={asEntries(a)} />
             </details>
           ))}
         </>

@@ -1,59 +1,16 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import type { transferDetail } from "@/lib/admin/transfer-detail";
 import { formatMinor } from "@/lib/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
-import { Timeline, WebhookDeliveries, type Delivery, type TimelineEvent } from "./detail-sections";
+import { Fields, Timeline, WebhookDeliveries } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
-type LedgerEntry = { id: string; journalId: string; at: string; kind: string; account: string; amountMinor: string; currency: string };
-type Detail = {
-  kind: "transfer";
-  environment: string;
-  merchant: { id: string; name: string };
-  transfer: {
-    reference: string;
-    status: string;
-    gatewayName: string;
-    gatewayType: string;
-    currency: string;
-    amountMinor: string;
-    feesMinor: string;
-    totalDebitedMinor: string;
-    country: string;
-    beneficiaryPhone: string;
-    beneficiaryName: string | null;
-    failureReason: string | null;
-    callbackUrl: string | null;
-    metadata: Record<string, unknown> | null;
-    awaitingApproval: boolean;
-    createdAt: string;
-    dueAt: string | null;
-    reviewedAt: string | null;
-    reviewedBy: string | null;
-    completedAt: string | null;
-    failedAt: string | null;
-  };
-  timeline: TimelineEvent[];
-  ledger: LedgerEntry[];
-  webhooks: Delivery[];
-};
-
-/** Labelled values; an empty one shows a dash. */
-function Fields({ entries }: { entries: [string, ReactNode][] }) {
-  return (
-    <dl className="admin-fields">
-      {entries.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value === null || value === undefined || value === "" ? "—" : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+/** The answer of GET /admin/api/transfers/{reference} (lib/admin/transfer-detail.ts). */
+type Detail = Awaited<ReturnType<typeof transferDetail>>;
+type LedgerEntry = Detail["ledger"][number];
 
 /** One transfer for support: money, status and times, beneficiary, ledger entries, webhooks. */
 export function TransferDetailView({ reference }: { reference: string }) {
