@@ -1,4 +1,4 @@
-import { SANDBOX_PREFIX, type Environment } from "@/lib/domain/environment";
+import { environmentFromPath, type Environment } from "@/lib/domain/environment";
 import { ENVIRONMENT_HEADER } from "./environment-header";
 
 // Which environment a request is for. The path decides ("/test/..." is the sandbox) and a client
@@ -13,8 +13,8 @@ import { ENVIRONMENT_HEADER } from "./environment-header";
 /** For API routes, which proxy.ts never sees: from the request's own path. */
 export function apiRequestEnvironment(request: { url: string }): Environment {
   const { url } = request;
-  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
-  return url.startsWith(`${SANDBOX_PREFIX}/`, pathStart) ? "sandbox" : "live";
+  // The path (and query) without parsing the whole URL: this runs on every API request.
+  return environmentFromPath(url.slice(url.indexOf("/", url.indexOf("//") + 2))).environment;
 }
 
 /** For pages and routes behind proxy.ts: from the header it set. */
