@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { ERROR_CODES } from "@/lib/http/error-codes";
+import { ERROR_CODES } from "@/lib/errors/error-codes";
 import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 import { call, ORIGIN, type ApiResponse, type CallOptions } from "./helpers/api-client";

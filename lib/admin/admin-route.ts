@@ -3,7 +3,7 @@ import type { Staff, StaffSession } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import type { z } from "zod";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse, jsonResponse } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { readRouteParams } from "@/lib/http/route-params";

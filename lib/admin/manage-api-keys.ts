@@ -1,7 +1,7 @@
 import type { Environment } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { forgetApiKey } from "@/lib/merchants/api-key-cache";
 import { SCOPES, type Scope } from "@/lib/merchants/api-keys";
 import { newApiKeyRow } from "@/lib/merchants/create-merchant";

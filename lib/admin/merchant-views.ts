@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/db/client";
 import { toMajor } from "@/lib/domain/money";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { countDeadDeliveries } from "./webhook-deliveries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { Deposit, PaymentLink } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { formatFractionalSeconds } from "@/lib/domain/time";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { toDepositDetailJson } from "@/lib/deposits/transform-deposit";
 import { toPaymentLinkJson } from "@/lib/links/transform-link";
 import { deliveriesFor } from "./webhook-deliveries";

@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { consume, createLimiter, envLimiter, mostRestrictive, withLimitHeaders, type LimitState } from "@/lib/http/rate-limit";
 import { signInSchema } from "@/lib/schemas/admin";
 import { hashPassword, verifyPassword } from "./passwords";

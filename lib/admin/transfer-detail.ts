@@ -1,7 +1,7 @@
 import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { formatFractionalSeconds } from "@/lib/domain/time";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { deliveriesFor } from "./webhook-deliveries";
 
 type TimelineEntry = { at: string; event: string; reference: string; details?: string | null };

@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { notFound } from "@/lib/http/api-error";
-import { sendJobEvent } from "@/lib/jobs/send-job-event";
+import { notFound } from "@/lib/errors/api-error";
+import { sendJobEvent } from "@/lib/inngest/send-job-event";
 import { rotateWebhookSecret } from "@/lib/merchants/rotate-webhook-secret";
 import { retryDeadDelivery } from "@/lib/webhooks/retry-dead-delivery";
 import { recordAudit } from "./audit";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { ANALYTICS_MAX_DAYS } from "@/lib/schemas/analytics";
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { confirmDeposit } from "@/lib/deposits/confirm-deposit";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { latestAttempt } from "./checkout-state";
 import { getCheckoutLinkOrThrow } from "./get-checkout-link";
 

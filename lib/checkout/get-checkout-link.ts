@@ -1,7 +1,7 @@
 import { isPlausibleReference } from "@/lib/domain/references";
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 
 /** The link a checkout page or endpoint serves: only in its own environment, with its merchant's name. */
 export async function findCheckoutLink(client: DbClient, reference: string, environment: Environment) {

@@ -5,7 +5,7 @@ import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
 import { createDeposit } from "@/lib/deposits/create-deposit";
 import { transitionDeposit } from "@/lib/deposits/transition-deposit";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
 import { checkoutGateways, gatewayServesCountry } from "./checkout-gateways";
 import { getCheckoutLinkOrThrow } from "./get-checkout-link";

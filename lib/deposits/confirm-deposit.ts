@@ -3,7 +3,7 @@ import { OTP_MAX_ATTEMPTS } from "@/lib/domain/deposit-status";
 import type { Environment } from "@/lib/domain/environment";
 import { newReference } from "@/lib/domain/references";
 import { gatewayAdapter } from "@/lib/gateways/adapter";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { transitionDeposit } from "./transition-deposit";
 
 type Options = { merchantId: string; environment: Environment; trxReference: string; otp: string; now?: Date };

@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/db/client";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
 import { transitionDeposit } from "./transition-deposit";
 

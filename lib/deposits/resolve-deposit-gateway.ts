@@ -1,7 +1,7 @@
 import { assertGatewayServes, feeSchedule } from "@/lib/gateways/gateway-rules";
 import type { DbClient } from "@/lib/db/client";
 import { findMerchantGateway } from "@/lib/gateways/list-gateways";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 export type DepositEndpoint = "classic" | "otp";
 

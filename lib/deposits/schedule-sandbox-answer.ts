@@ -1,7 +1,7 @@
 import type { Deposit } from "@prisma/client";
 import pLimit from "p-limit";
 import { db } from "@/lib/db/client";
-import { log, errorFields } from "@/lib/http/log";
+import { log, errorFields } from "@/lib/logging/log";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
 

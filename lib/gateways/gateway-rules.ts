@@ -1,6 +1,6 @@
 import type { Gateway } from "@prisma/client";
 import type { FeeSchedule } from "@/lib/domain/fees";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** A gateway row's fee schedule, in the shape lib/domain/fees.ts computes with. */
 export function feeSchedule(gateway: Pick<Gateway, "feePercent" | "feeFixed">): FeeSchedule {

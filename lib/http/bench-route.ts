@@ -1,4 +1,4 @@
-import { errorBody } from "./api-error";
+import { errorBody } from "@/lib/errors/api-error";
 import { jsonResponse, requestIdFor, staticErrorRoute } from "./api-route";
 import type { NextRouteContext } from "./route-params";
 

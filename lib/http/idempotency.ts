@@ -3,7 +3,7 @@ import { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import { db, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 // A claim whose request never finished (the process died mid-request) is taken over after this.

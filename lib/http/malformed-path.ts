@@ -1,4 +1,4 @@
-import { errorBody } from "./api-error";
+import { errorBody } from "@/lib/errors/api-error";
 
 /**
  * Whether every %-escape of a path decodes to UTF-8. Next.js answers a bare 500 when it cannot

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { redisClient } from "./redis-client";
 
 // Fixed-window limits from rate-limiter-flexible. In process by default; shared by every app

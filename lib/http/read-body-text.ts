@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,4 +1,4 @@
-import { ApiError } from "./api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { readBodyText } from "./read-body-text";
 import { findUnstorableText, UNSTORABLE_TEXT_RULE } from "./storable-text";
 import { fieldError } from "./validation-errors";

@@ -1,4 +1,4 @@
-import { notFound } from "./api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { isStorableText } from "./storable-text";
 
 export type NextRouteContext = { params: Promise<Record<string, string | string[]>> };

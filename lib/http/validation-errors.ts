@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ApiError } from "./api-error";
-import type { ErrorCode } from "./error-codes";
+import { ApiError } from "@/lib/errors/api-error";
+import type { ErrorCode } from "@/lib/errors/error-codes";
 
 // DESIGN.md: each field has its own error code; every other field or rule is INVALID_REQUEST.
 const FIELD_CODES: Record<string, ErrorCode> = {

@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/db/client";
-import { errorFields, log } from "@/lib/http/log";
+import { errorFields, log } from "@/lib/logging/log";
 import { runDueWork, type DueWorkOptions } from "./run-due-work";
 
 export type EmbeddedRunner = { stop: () => Promise<void> };

@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
-import { errorFields, log } from "@/lib/http/log";
+import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/links/expire-link";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";

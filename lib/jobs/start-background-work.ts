@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
-import { log } from "@/lib/http/log";
+import { log } from "@/lib/logging/log";
 import { startEmbeddedRunner } from "./embedded-runner";
-import { inngestConfigured } from "./inngest-configured";
+import { inngestConfigured } from "@/lib/inngest/inngest-configured";
 
 const globalForRunner = globalThis as unknown as { __pcsRunnerStarted?: boolean };
 

@@ -4,7 +4,7 @@ import { directSql, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
-import { sendJobEvent } from "@/lib/jobs/send-job-event";
+import { sendJobEvent } from "@/lib/inngest/send-job-event";
 import { truncateToSecond } from "@/lib/domain/time";
 import { insertPaymentLink, type NewPaymentLink } from "./payment-link-sql";
 import { LINK_DEFAULT_LIFETIME_SECONDS, type CreatePaymentLinkInput } from "@/lib/schemas/payment-link";

@@ -1,6 +1,6 @@
 import { directSql, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { findPaymentLink } from "./payment-link-sql";
 
 /**

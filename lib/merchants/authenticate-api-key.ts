@@ -1,5 +1,5 @@
 import type { Environment } from "@/lib/domain/environment";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/client";
 import { cacheApiKey, cachedApiKey } from "./api-key-cache";
 import { hashApiKey, hashesEqual, looksLikeApiKey, type Scope } from "./api-keys";

@@ -6,7 +6,7 @@ import { computeFeesMinor } from "@/lib/domain/fees";
 import { toMajor, toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { ACCOUNTS } from "@/lib/ledger/accounts";
 import { lockBalance } from "@/lib/ledger/lock-balance";
 import { postEntries } from "@/lib/ledger/post-entries";

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
-import { notFound } from "@/lib/http/api-error";
+import { notFound } from "@/lib/errors/api-error";
 import { sendDueTransfer } from "./send-due-transfer";
 
 /** A merchant's transfer, brought up to date; another merchant's or environment's is "not found". */

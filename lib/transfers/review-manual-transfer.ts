@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { recordAudit } from "@/lib/admin/audit";
-import { ApiError, notFound } from "@/lib/http/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { transitionTransfer } from "./transition-transfer";
 
 /**

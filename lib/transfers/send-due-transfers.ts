@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/db/client";
-import { errorFields, log } from "@/lib/http/log";
+import { errorFields, log } from "@/lib/logging/log";
 import { sendDueTransfer } from "./send-due-transfer";
 
 /** Every transfer whose time has come (DIRECT answer or SCHEDULED batch); returns how many settled. */

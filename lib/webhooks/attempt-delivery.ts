@@ -3,7 +3,7 @@ import type { WebhookDeliveryStatus } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { log } from "@/lib/http/log";
+import { log } from "@/lib/logging/log";
 import { sendWebhookRequest } from "./send-webhook-request";
 import { signWebhook } from "./sign-webhook";
 import { webhookSettings, type WebhookSettings } from "./webhook-settings";

@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import type { Environment } from "@/lib/domain/environment";
-import { sendJobEvent } from "@/lib/jobs/send-job-event";
+import { sendJobEvent } from "@/lib/inngest/send-job-event";
 
 /**
  * Writes an event and its delivery to the outbox. Call it inside the transaction of the state

@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/db/client";
-import { sendJobEvent } from "@/lib/jobs/send-job-event";
+import { sendJobEvent } from "@/lib/inngest/send-job-event";
 
 /**
  * Staff's retry of a dead-lettered delivery: it becomes due now, with a fresh retry schedule;

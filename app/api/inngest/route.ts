@@ -3,8 +3,8 @@
 // the API's 404 (the SDK's handler would answer a stray request with a 500).
 import { serve } from "inngest/next";
 import { staticErrorRoute } from "@/lib/http/api-route";
-import { inngest } from "@/lib/jobs/inngest-client";
-import { inngestConfigured } from "@/lib/jobs/inngest-configured";
+import { inngest } from "@/lib/inngest/inngest-client";
+import { inngestConfigured } from "@/lib/inngest/inngest-configured";
 import { jobFunctions } from "@/lib/jobs/job-functions";
 
 const served = serve({ client: inngest, functions: jobFunctions });

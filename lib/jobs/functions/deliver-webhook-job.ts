@@ -1,8 +1,8 @@
 import { db } from "@/lib/db/client";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { webhookSettings } from "@/lib/webhooks/webhook-settings";
-import { inngest } from "../inngest-client";
-import { webhookDeliveryDue } from "../job-events";
+import { inngest } from "@/lib/inngest/inngest-client";
+import { webhookDeliveryDue } from "@/lib/inngest/job-events";
 
 /** The event may arrive before the outbox row's transaction commits: wait this often for it. */
 const COMMIT_WAITS = 3;

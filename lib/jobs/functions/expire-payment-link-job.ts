@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { expireLink } from "@/lib/links/expire-link";
-import { inngest } from "../inngest-client";
-import { paymentLinkCreated } from "../job-events";
+import { inngest } from "@/lib/inngest/inngest-client";
+import { paymentLinkCreated } from "@/lib/inngest/job-events";
 
 /** Sleeps until the link's expiresAt, then expires it if it is still pending (with its webhook). */
 export const expirePaymentLinkJob = inngest.createFunction(

@@ -1,7 +1,7 @@
 import { cron } from "inngest";
 import { db } from "@/lib/db/client";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
-import { inngest } from "../inngest-client";
+import { inngest } from "@/lib/inngest/inngest-client";
 
 /**
  * SCHEDULED transfers leave in batches: every few minutes, send those whose batch time has come

@@ -1,6 +1,6 @@
 import { cron } from "inngest";
 import { db } from "@/lib/db/client";
-import { inngest } from "../inngest-client";
+import { inngest } from "@/lib/inngest/inngest-client";
 import { runDueWork } from "../run-due-work";
 
 /** Every minute, whatever is overdue: the safety net under the event-driven functions. */

@@ -3,7 +3,7 @@ import { requireStaff } from "@/lib/admin/admin-route";
 import { signIn } from "@/lib/admin/sign-in";
 import { deleteSession, readCookie, SESSION_COOKIE, sessionCookie } from "@/lib/admin/sessions";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse, jsonResponse, requestIdFor, requestOrigin } from "@/lib/http/api-route";
 import { clientIp, limitHeaders } from "@/lib/http/rate-limit";
 import { readFormBody } from "@/lib/http/read-form-body";

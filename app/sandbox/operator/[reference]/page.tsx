@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { getSandboxRedirectDeposit } from "@/lib/deposits/decide-sandbox-redirect";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
 import { toMajor, minorUnits } from "@/lib/domain/money";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
 import styles from "./operator.module.css";
 

@@ -2,7 +2,7 @@
 import { db } from "@/lib/db/client";
 import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
 import { returnUrlWith } from "@/lib/domain/return-url";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse, requestIdFor, routeMethods } from "@/lib/http/api-route";
 import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
 import { readFormBody } from "@/lib/http/read-form-body";

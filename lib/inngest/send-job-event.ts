@@ -1,4 +1,4 @@
-import { errorFields, log } from "@/lib/http/log";
+import { errorFields, log } from "@/lib/logging/log";
 import { inngestConfigured } from "./inngest-configured";
 
 export type JobEvent =
