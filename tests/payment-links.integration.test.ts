@@ -175,7 +175,7 @@ describe("GET /api/v4/payments/link/{reference}", () => {
     ];
     for (const res of answers) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: { code: 40004, message: "Payment link not found" } });
+      expect(res.body).toEqual({ error: { code: 40004, message: "Resource not found", details: "Payment link not found" } });
     }
   });
 });

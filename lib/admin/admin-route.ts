@@ -43,10 +43,10 @@ function fromThisHost(request: Request) {
 /** The signed-in staff member of a request, or the reason there is none, as the spec's errors. */
 export async function requireStaff(request: Request) {
   if (/^Bearer\s/i.test(request.headers.get("authorization") ?? "")) {
-    throw new ApiError(401, "Invalid or insufficient role", { details: "Merchant API keys cannot use the support view" });
+    throw new ApiError(401, { details: "Merchant API keys cannot use the support view" });
   }
   const session = await findSession(db(), readCookie(request.headers.get("cookie"), SESSION_COOKIE));
-  if (!session) throw new ApiError(40002, "Unauthorized request", { details: "Sign in to the support view" });
+  if (!session) throw new ApiError(40002, { details: "Sign in to the support view" });
   return session;
 }
 
@@ -60,12 +60,12 @@ export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (c
     try {
       const session = await requireStaff(request);
       if (config.role === "admin" && session.staff.role !== "admin") {
-        throw new ApiError(40001, "Unauthorized access to this resource", { details: "This action needs the admin role" });
+        throw new ApiError(40001, { details: "This action needs the admin role" });
       }
       if (request.method !== "GET" && request.method !== "HEAD") {
         const token = request.headers.get(CSRF_HEADER) ?? "";
         if (!sameToken(token, session.csrfToken) || !fromThisHost(request)) {
-          throw new ApiError(40001, "Unauthorized access to this resource", { details: "Missing or invalid CSRF token" });
+          throw new ApiError(40001, { details: "Missing or invalid CSRF token" });
         }
       }
       let body = undefined as TBody;

@@ -22,13 +22,13 @@ export async function signIn(client: DbClient, options: { ip: string; readCreden
   const spent: LimitState[] = [await consume(perIp(), options.ip)];
   try {
     const parsed = signInSchema.safeParse(await options.readCredentials());
-    if (!parsed.success) throw new ApiError(40023, "Invalid request parameters", { details: "email and password are required" });
+    if (!parsed.success) throw new ApiError(40023, { details: "email and password are required" });
     const email = parsed.data.email.trim().toLowerCase();
     spent.push(await consume(perAccount, email));
     const staff = await client.staff.findUnique({ where: { email } });
     const valid = await verifyPassword(parsed.data.password, staff?.passwordHash ?? (await decoy));
     if (!staff || !valid || staff.disabledAt) {
-      throw new ApiError(40002, "Unauthorized request", { details: "Invalid e-mail or password" });
+      throw new ApiError(40002, { details: "Invalid e-mail or password" });
     }
     // The account limit is against guessing: a right password clears it, or a staff member who
     // signs in on a few devices would lock themselves out.

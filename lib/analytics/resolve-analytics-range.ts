@@ -16,9 +16,9 @@ function parseBound(value: string, end: boolean): Date {
 export function resolveAnalyticsRange(query: { from?: string; to?: string }, now = new Date()): { from: Date; to: Date } {
   const to = query.to ? parseBound(query.to, true) : now;
   const from = query.from ? parseBound(query.from, false) : new Date(to.getTime() - 30 * DAY_MS);
-  if (from >= to) throw new ApiError(40023, "Invalid request parameters", { details: "from must be before to" });
+  if (from >= to) throw new ApiError(40023, { details: "from must be before to" });
   if (to.getTime() - from.getTime() > ANALYTICS_MAX_DAYS * DAY_MS) {
-    throw new ApiError(40023, "Invalid request parameters", { details: `the range must be at most ${ANALYTICS_MAX_DAYS} days` });
+    throw new ApiError(40023, { details: `the range must be at most ${ANALYTICS_MAX_DAYS} days` });
   }
   return { from, to };
 }

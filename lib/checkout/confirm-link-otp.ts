@@ -10,7 +10,7 @@ export async function confirmLinkOtp(client: DbClient, options: { reference: str
   const link = await getCheckoutLinkOrThrow(client, options.reference, options.environment);
   const attempt = await latestAttempt(client, link.id);
   if (!attempt || attempt.flow !== "otp") {
-    throw new ApiError(40007, "OTP not found or expired; request a new one", { details: "No code was requested for this payment" });
+    throw new ApiError(40007, { details: "No code was requested for this payment" });
   }
   await confirmDeposit(client, { merchantId: link.merchantId, environment: options.environment, trxReference: attempt.reference, otp: options.otp });
   return link;

@@ -21,7 +21,7 @@ type Options = {
 };
 
 const linkClosed = (status: string) =>
-  new ApiError(40020, "Operation not allowed", { details: `This payment link is ${status} and accepts no new payment` });
+  new ApiError(40020, { details: `This payment link is ${status} and accepts no new payment` });
 
 /**
  * The customer starts paying a link: a deposit attempt tied to it, through the same deposit code
@@ -35,7 +35,7 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
 
   const countries = await checkoutGateways(client, link);
   if (!gatewayServesCountry(countries, options.gatewayName, options.country)) {
-    throw new ApiError(40012, "Invalid gateway", { details: `${options.gatewayName} cannot take this payment in ${options.country}` });
+    throw new ApiError(40012, { details: `${options.gatewayName} cannot take this payment in ${options.country}` });
   }
   const type = countries.flatMap((c) => c.gateways).find((g) => g.name === options.gatewayName)?.type;
 

@@ -8,7 +8,7 @@ import { transitionDeposit } from "./transition-deposit";
 
 type Options = { merchantId: string; environment: Environment; trxReference: string; otp: string; now?: Date };
 
-const otpGone = (details: string) => new ApiError(40007, "OTP not found or expired; request a new one", { details });
+const otpGone = (details: string) => new ApiError(40007, { details });
 
 /**
  * Step 2 of the OTP deposit. Every check that changes state is a conditional update, so two
@@ -19,15 +19,15 @@ const otpGone = (details: string) => new ApiError(40007, "OTP not found or expir
 export async function confirmDeposit(client: DbClient, { merchantId, environment, trxReference, otp, now = new Date() }: Options) {
   const invoice = await client.deposit.findUnique({ where: { reference: trxReference } });
   if (!invoice || invoice.merchantId !== merchantId || invoice.environment !== environment) {
-    throw new ApiError(40006, "Transaction not found", { details: `No deposit invoice ${trxReference} for this account` });
+    throw new ApiError(40006, { details: `No deposit invoice ${trxReference} for this account` });
   }
   if (invoice.flow !== "otp") {
-    throw new ApiError(40020, "Operation not allowed", {
+    throw new ApiError(40020, {
       details: `${trxReference} is not an OTP invoice: only references from generate-invoice can be confirmed`,
     });
   }
   if (invoice.status === "completed") {
-    throw new ApiError(40020, "Operation not allowed", {
+    throw new ApiError(40020, {
       details: `${trxReference} is already confirmed as ${invoice.validatedReference}`,
     });
   }
@@ -38,7 +38,7 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
   }
 
   const adapter = gatewayAdapter(invoice.gatewayName, environment);
-  if (!adapter) throw new ApiError(50200, "External gateway error", { details: `Gateway ${invoice.gatewayName} is not available` });
+  if (!adapter) throw new ApiError(50200, { details: `Gateway ${invoice.gatewayName} is not available` });
 
   if (!(await adapter.verifyOtp(invoice, otp))) {
     const counted = await client.deposit.updateMany({
@@ -51,7 +51,7 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
     if (left === 0) {
       await transitionDeposit(client, { id: invoice.id, to: "failed", at: now, failureReason: "otp_attempts_exceeded" });
     }
-    throw new ApiError(40019, "Invalid OTP code", {
+    throw new ApiError(40019, {
       details: left > 0 ? `Wrong code: ${left} ${left === 1 ? "try" : "tries"} left` : "Wrong code: no tries left, the OTP is spent",
     });
   }
@@ -67,7 +67,7 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
   const current = await client.deposit.findUniqueOrThrow({ where: { id: invoice.id } });
   if (confirmed) return current;
   if (current.status === "completed") {
-    throw new ApiError(40020, "Operation not allowed", { details: `${trxReference} is already confirmed as ${current.validatedReference}` });
+    throw new ApiError(40020, { details: `${trxReference} is already confirmed as ${current.validatedReference}` });
   }
   throw otpGone(`The OTP of ${trxReference} can no longer be used; generate a new invoice`);
 }

@@ -35,7 +35,7 @@ export async function createDeposit(
   const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
   const adapter = gatewayAdapter(gateway.name, environment);
   if (!adapter) {
-    throw new ApiError(50200, "External gateway error", {
+    throw new ApiError(50200, {
       details: `Gateway ${gateway.name} is not available in production yet; no deposit was created`,
     });
   }

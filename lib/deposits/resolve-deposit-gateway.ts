@@ -22,13 +22,13 @@ export async function resolveDepositGateway(
   const { merchantId, gatewayName, currency, country, endpoint } = options;
   const gateway = await findMerchantGateway(client, "deposit", merchantId, gatewayName);
   if (!gateway) {
-    throw new ApiError(40012, "Invalid gateway", {
+    throw new ApiError(40012, {
       details: `gatewayName '${gatewayName}' is not a deposit gateway enabled for this account; see GET /public/gateways/deposit/list`,
     });
   }
   const wantsOtp = endpoint === "otp";
   if ((gateway.type === "OTP") !== wantsOtp) {
-    throw new ApiError(40020, "Operation not allowed", {
+    throw new ApiError(40020, {
       details: `${gateway.name} is a ${gateway.type} gateway: use ${ENDPOINT_FOR_TYPE[gateway.type]}`,
     });
   }

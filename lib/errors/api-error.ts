@@ -1,4 +1,12 @@
-import { ERROR_CODES, type ErrorCode } from "./error-codes";
+import { ERROR_CODES, errorMessage, type ErrorCode } from "./error-codes";
+
+type ApiErrorOptions = {
+  /** What exactly went wrong: the field and its rule, the resource, what to do instead. */
+  details?: string;
+  /** Only where the contract's status for the code does not fit (413, 409 on 40020/40023). */
+  status?: number;
+  headers?: Record<string, string>;
+};
 
 /** An error the client caused or must know about; it becomes the spec's error envelope. */
 export class ApiError extends Error {
@@ -7,12 +15,8 @@ export class ApiError extends Error {
   readonly details?: string;
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { details?: string; status?: number; headers?: Record<string, string> } = {},
-  ) {
-    super(message);
+  constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
+    super(errorMessage(code));
     this.name = "ApiError";
     this.code = code;
     this.status = options.status ?? ERROR_CODES[code].status;
@@ -23,8 +27,10 @@ export class ApiError extends Error {
 
 export type ErrorBody = { error: { code: number; message: string; details?: string } };
 
-export function errorBody(code: number, message: string, details?: string): ErrorBody {
+export function errorBody(code: ErrorCode, details?: string): ErrorBody {
+  const message = errorMessage(code);
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
-export const notFound = (what = "Resource") => new ApiError(40004, `${what} not found`);
+export const notFound = (what = "Resource", reference?: string) =>
+  new ApiError(40004, { details: reference ? `${what} ${reference} not found` : `${what} not found` });

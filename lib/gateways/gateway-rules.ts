@@ -10,12 +10,12 @@ export function feeSchedule(gateway: Pick<Gateway, "feePercent" | "feeFixed">): 
 /** Refuses a currency or country the gateway does not serve, naming the gateway (40015 / 40011). */
 export function assertGatewayServes(gateway: Pick<Gateway, "name" | "allowedCurrencies" | "allowedCountries">, currency: string, country: string) {
   if (!gateway.allowedCurrencies.includes(currency)) {
-    throw new ApiError(40015, "Invalid currency", {
+    throw new ApiError(40015, {
       details: `currency ${currency} is not supported by gateway ${gateway.name} (supported: ${gateway.allowedCurrencies.join(", ")})`,
     });
   }
   if (!gateway.allowedCountries.includes(country)) {
-    throw new ApiError(40011, "Invalid country", {
+    throw new ApiError(40011, {
       details: `country ${country} is not served by gateway ${gateway.name} (served: ${gateway.allowedCountries.join(", ")})`,
     });
   }

@@ -5,6 +5,7 @@ import type { Environment } from "@/lib/domain/environment";
 import { authenticateApiKey, type MerchantPrincipal } from "@/lib/merchants/authenticate-api-key";
 import type { Scope } from "@/lib/merchants/api-keys";
 import { ApiError, errorBody } from "@/lib/errors/api-error";
+import { ERROR_CODES, type ErrorCode } from "@/lib/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
 import { parseIdempotencyKey, runIdempotent } from "./idempotency";
 import { errorFields, log, logEnabled } from "@/lib/logging/log";
@@ -77,10 +78,10 @@ export function jsonResponse(status: number, body: unknown, requestId: string, h
 
 export function errorResponse(error: unknown, requestId: string, request: Request): Response {
   if (error instanceof ApiError) {
-    return jsonResponse(error.status, errorBody(error.code, error.message, error.details), requestId, error.headers);
+    return jsonResponse(error.status, errorBody(error.code, error.details), requestId, error.headers);
   }
   log("error", "unhandled error", { requestId, method: request.method, url: request.url, ...errorFields(error) });
-  return jsonResponse(500, errorBody(50000, "Internal server error", `Quote request id ${requestId} to support`), requestId);
+  return jsonResponse(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
 }
 
 /**
@@ -177,7 +178,7 @@ export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record
   const notAllowed: Handler = async (request) =>
     jsonResponse(
       400,
-      errorBody(40017, "Unsupported HTTP method", `${request.method} is not supported here; allowed: ${allowed}`),
+      errorBody(40017, `${request.method} is not supported here; allowed: ${allowed}`),
       requestIdFor(request),
       { allow: allowed },
     );
@@ -185,8 +186,12 @@ export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record
 }
 
 /** Catch-all routes: the spec's envelope instead of an HTML page. */
-export function staticErrorRoute(status: number, code: number, message: string, details?: string) {
+export function staticErrorRoute(code: ErrorCode, details?: string) {
   const handler: Handler = async (request) =>
-    jsonResponse(status, errorBody(code, message, details ?? `No route for ${request.method} ${new URL(request.url).pathname}`), requestIdFor(request));
+    jsonResponse(
+      ERROR_CODES[code].status,
+      errorBody(code, details ?? `No route for ${request.method} ${new URL(request.url).pathname}`),
+      requestIdFor(request),
+    );
   return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, Handler>;
 }

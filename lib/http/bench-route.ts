@@ -2,7 +2,7 @@ import { errorBody } from "@/lib/errors/api-error";
 import { jsonResponse, requestIdFor, staticErrorRoute } from "./api-route";
 import type { NextRouteContext } from "./route-params";
 
-const disabled = staticErrorRoute(404, 40004, "Resource not found").GET;
+const disabled = staticErrorRoute(40004).GET;
 
 /**
  * A route of app/api/bench: one of the benchmark's framework floors, a handler doing nothing but
@@ -15,7 +15,7 @@ export function benchRoute(answer: (request: Request, context: NextRouteContext)
     try {
       return Response.json(await answer(request, context), { headers: { "cache-control": "no-store" } });
     } catch (error) {
-      return jsonResponse(400, errorBody(40016, "Body is not valid JSON", (error as Error).message), requestIdFor(request));
+      return jsonResponse(400, errorBody(40016, (error as Error).message), requestIdFor(request));
     }
   };
 }

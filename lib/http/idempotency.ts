@@ -31,7 +31,7 @@ export function requestFingerprint(body: unknown): string {
 export function parseIdempotencyKey(header: string | null): string | null {
   if (header === null) return null;
   if (header.length < 1 || header.length > 255 || !/^[\x21-\x7e]+$/.test(header)) {
-    throw new ApiError(40023, "Invalid Idempotency-Key header", {
+    throw new ApiError(40023, {
       details: "Idempotency-Key must be 1 to 255 visible ASCII characters",
     });
   }
@@ -89,7 +89,7 @@ async function claim(scope: Scope, key: string, fingerprint: string): Promise<st
       continue;
     }
     if (existing.requestHash !== fingerprint) {
-      throw new ApiError(40020, "Operation not allowed", {
+      throw new ApiError(40020, {
         status: 422,
         details: "This Idempotency-Key was already used with a different request body",
       });
@@ -104,10 +104,10 @@ async function claim(scope: Scope, key: string, fingerprint: string): Promise<st
       });
       if (taken.count === 1) return existing.id;
     }
-    throw new ApiError(40020, "Operation not allowed", {
+    throw new ApiError(40020, {
       status: 409,
       details: "A request with this Idempotency-Key is still being processed; retry shortly",
     });
   }
-  throw new ApiError(40020, "Operation not allowed", { status: 409, details: "Idempotency-Key contention; retry shortly" });
+  throw new ApiError(40020, { status: 409, details: "Idempotency-Key contention; retry shortly" });
 }

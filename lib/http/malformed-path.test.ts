@@ -13,7 +13,7 @@ describe("malformed paths", () => {
   it("answers the error envelope on API paths and text on pages, both 400", async () => {
     const api = malformedPathResponse(true);
     expect(api.status).toBe(400);
-    expect(await api.json()).toEqual({ error: { code: 40023, message: "Invalid request", details: "The URL path is not valid percent-encoded UTF-8" } });
+    expect(await api.json()).toEqual({ error: { code: 40023, message: "Invalid request parameters", details: "The URL path is not valid percent-encoded UTF-8" } });
     const page = malformedPathResponse(false);
     expect(page.status).toBe(400);
     expect(await page.text()).toContain("Bad Request");

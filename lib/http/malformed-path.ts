@@ -18,6 +18,6 @@ export function isDecodablePath(pathname: string): boolean {
 export function malformedPathResponse(isApi: boolean): Response {
   const details = "The URL path is not valid percent-encoded UTF-8";
   return isApi
-    ? Response.json(errorBody(40023, "Invalid request", details), { status: 400, headers: { "cache-control": "no-store" } })
+    ? Response.json(errorBody(40023, details), { status: 400, headers: { "cache-control": "no-store" } })
     : new Response(`400 Bad Request: ${details}\n`, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
 }

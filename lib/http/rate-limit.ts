@@ -31,7 +31,7 @@ export async function consume(limit: Limiter, key: string): Promise<LimitState> 
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const reset = secondsUntil(rejection);
-    throw new ApiError(42900, "Too many requests", {
+    throw new ApiError(42900, {
       details: `Limit of ${limit.points} requests per ${limit.duration} s reached; retry in ${reset} s`,
       headers: {
         "retry-after": String(reset),
@@ -64,7 +64,7 @@ export function mostRestrictive(states: LimitState[]): LimitState {
  */
 export function withLimitHeaders(error: unknown, state: LimitState): unknown {
   if (!(error instanceof ApiError) || error.headers?.["ratelimit-limit"]) return error;
-  return new ApiError(error.code, error.message, {
+  return new ApiError(error.code, {
     status: error.status,
     details: error.details,
     headers: { ...error.headers, ...limitHeaders(state) },

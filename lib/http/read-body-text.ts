@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors/api-error";
 export const MAX_BODY_BYTES = 64 * 1024;
 
 const tooLarge = () =>
-  new ApiError(40023, "Request body too large", { status: 413, details: `the body must be at most ${MAX_BODY_BYTES} bytes` });
+  new ApiError(40023, { status: 413, details: `the body must be at most ${MAX_BODY_BYTES} bytes` });
 
 /** The body as UTF-8 text, reading at most MAX_BODY_BYTES whatever Content-Length claims; more is a 413. */
 export async function readBodyText(request: Request): Promise<string> {

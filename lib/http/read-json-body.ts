@@ -10,15 +10,15 @@ import { fieldError } from "./validation-errors";
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
-    throw new ApiError(40016, "Body is not valid JSON", { details: "Content-Type must be application/json" });
+    throw new ApiError(40016, { details: "Content-Type must be application/json" });
   }
   const text = await readBodyText(request);
-  if (!text.trim()) throw new ApiError(40016, "Body is not valid JSON", { details: "the body is empty" });
+  if (!text.trim()) throw new ApiError(40016, { details: "the body is empty" });
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ApiError(40016, "Body is not valid JSON", { details: (error as Error).message });
+    throw new ApiError(40016, { details: (error as Error).message });
   }
   const unstorable = findUnstorableText(value);
   if (unstorable) throw fieldError(unstorable, UNSTORABLE_TEXT_RULE);

@@ -23,7 +23,7 @@ export function validationError(error: z.ZodError): ApiError {
   const issue = error.issues[0];
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.map((key) => `'${key}'`).join(", ");
-    return new ApiError(40023, "Invalid request parameters", { details: `unknown field ${keys}` });
+    return new ApiError(40023, { details: `unknown field ${keys}` });
   }
   const missing = issue.code === "invalid_type" && issue.input === undefined;
   return fieldError(issue.path, missing ? "is required" : issue.message, { missing });
@@ -32,31 +32,8 @@ export function validationError(error: z.ZodError): ApiError {
 /** The error for a rule broken at path (the body itself when empty): the field's code, details naming both. */
 export function fieldError(path: readonly PropertyKey[], rule: string, options: { missing?: boolean } = {}): ApiError {
   const field = path.map(String).join(".");
-  if (!field) return new ApiError(40023, "Invalid request parameters", { details: `body ${rule}` });
+  if (!field) return new ApiError(40023, { details: `body ${rule}` });
   const name = String(path[0]);
   const code = (options.missing ? MISSING_FIELD_CODES[name] : undefined) ?? FIELD_CODES[name] ?? 40023;
-  return new ApiError(code, messageFor(code), { details: `${field} ${rule}` });
-}
-
-function messageFor(code: ErrorCode): string {
-  switch (code) {
-    case 40010:
-      return "Invalid amount";
-    case 40011:
-      return "Invalid country";
-    case 40012:
-      return "Invalid gateway";
-    case 40014:
-      return "Invalid phone number";
-    case 40015:
-      return "Invalid currency";
-    case 40019:
-      return "Invalid OTP code";
-    case 40007:
-      return "OTP not found or expired; request a new one";
-    case 40021:
-      return "Invalid callback URL";
-    default:
-      return "Invalid request parameters";
-  }
+  return new ApiError(code, { details: `${field} ${rule}` });
 }

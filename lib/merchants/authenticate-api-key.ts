@@ -9,7 +9,7 @@ export type MerchantPrincipal = { merchantId: string; keyId: string; environment
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 function unauthorized(details: string) {
-  return new ApiError(40002, "Unauthorized request; check the Bearer token", { details });
+  return new ApiError(40002, { details });
 }
 
 export function bearerToken(header: string | null): string | null {
@@ -46,9 +46,9 @@ export async function authenticateApiKey(
         : "This is a sandbox key; use it under /test, or use an sk_live_ key in production",
     );
   }
-  if (key.role !== "merchant") throw new ApiError(401, "Invalid or insufficient role", { details: "Not a merchant API key" });
+  if (key.role !== "merchant") throw new ApiError(401, { details: "Not a merchant API key" });
   if (scope && !key.scopes.includes(scope)) {
-    throw new ApiError(40001, "Unauthorized access to this resource", { details: `This key lacks the '${scope}' scope` });
+    throw new ApiError(40001, { details: `This key lacks the '${scope}' scope` });
   }
 
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {

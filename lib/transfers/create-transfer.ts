@@ -37,7 +37,7 @@ export async function createTransfer(
   });
   // No production payout operator is wired yet: refuse rather than take the money and sit on it.
   if (environment === "live" && gateway.type !== "MANUAL") {
-    throw new ApiError(50200, "Gateway error", { details: `${gateway.name} payouts are not available in production yet` });
+    throw new ApiError(50200, { details: `${gateway.name} payouts are not available in production yet` });
   }
   const amountMinor = toMinor(input.amount, input.currency) as bigint;
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
@@ -53,7 +53,7 @@ export async function createTransfer(
     await lockBalance(tx, merchantId, environment, input.currency);
     const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
     if (available < totalMinor) {
-      throw new ApiError(40013, "Insufficient balance", {
+      throw new ApiError(40013, {
         details: `available ${toMajor(available, input.currency)} ${input.currency}; this transfer needs ${toMajor(totalMinor, input.currency)} (amount ${input.amount} + fees ${toMajor(feesMinor, input.currency)})`,
       });
     }

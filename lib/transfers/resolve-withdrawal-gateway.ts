@@ -11,7 +11,7 @@ export async function resolveWithdrawalGateway(
   const { merchantId, gatewayName, currency, country } = options;
   const gateway = await findMerchantGateway(client, "withdrawal", merchantId, gatewayName);
   if (!gateway) {
-    throw new ApiError(40012, "Invalid gateway", {
+    throw new ApiError(40012, {
       details: `gatewayName '${gatewayName}' is not a withdrawal gateway enabled for this account; see GET /public/gateways/withdraw/list`,
     });
   }

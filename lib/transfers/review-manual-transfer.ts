@@ -17,7 +17,7 @@ export async function reviewManualTransfer(
     const transfer = await tx.transfer.findUnique({ where: { reference: options.reference } });
     if (!transfer) throw notFound("Transfer");
     if (transfer.gatewayType !== "MANUAL") {
-      throw new ApiError(40020, "Operation not allowed", { status: 409, details: `${transfer.reference} is a ${transfer.gatewayType} transfer, not a MANUAL one` });
+      throw new ApiError(40020, { status: 409, details: `${transfer.reference} is a ${transfer.gatewayType} transfer, not a MANUAL one` });
     }
     const changed = await transitionTransfer(tx, {
       id: transfer.id,
@@ -26,7 +26,7 @@ export async function reviewManualTransfer(
       reviewedBy: options.staffId,
     });
     if (!changed) {
-      throw new ApiError(40020, "Operation not allowed", { status: 409, details: `${transfer.reference} is already ${transfer.status}` });
+      throw new ApiError(40020, { status: 409, details: `${transfer.reference} is already ${transfer.status}` });
     }
     await recordAudit(tx, {
       staffId: options.staffId,

@@ -8,7 +8,7 @@ import { inngestConfigured } from "@/lib/inngest/inngest-configured";
 import { jobFunctions } from "@/lib/jobs/job-functions";
 
 const served = serve({ client: inngest, functions: jobFunctions });
-const notServed = staticErrorRoute(404, 40004, "Resource not found", "Background work runs in this process: Inngest is not configured");
+const notServed = staticErrorRoute(40004, "Background work runs in this process: Inngest is not configured");
 
 type Handler = typeof served.GET;
 const whenConfigured =

@@ -13,10 +13,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     const requestId = requestIdFor(request);
     try {
       const { reference } = await readRouteParams(context);
-      if (proxiedRequestEnvironment(request) !== "sandbox") throw new ApiError(40004, "Deposit not found");
+      if (proxiedRequestEnvironment(request) !== "sandbox") throw new ApiError(40004);
       const { decision } = await readFormBody(request);
       if (decision !== "approve" && decision !== "decline") {
-        throw new ApiError(40023, "Invalid request parameters", { details: "decision must be approve or decline" });
+        throw new ApiError(40023, { details: "decision must be approve or decline" });
       }
       const deposit = await decideSandboxRedirect(db(), { reference, decision });
       const target = returnUrlWith(deposit.returnUrl, deposit.reference, deposit.status) ?? new URL(`/test/sandbox/operator/${reference}`, request.url).toString();
