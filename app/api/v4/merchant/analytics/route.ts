@@ -7,8 +7,9 @@ import { analyticsQuerySchema } from "@/lib/schemas/analytics";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: apiRoute({ auth: { scope: "analytics:read" } }, async ({ db, request, principal, environment }) => {
-    const parsed = analyticsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) throw validationError(parsed.error);
+    const input = Object.fromEntries(new URL(request.url).searchParams);
+    const parsed = analyticsQuerySchema.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error, input);
     const { from, to } = resolveAnalyticsRange(parsed.data);
     return { body: await computeAnalytics(db, { merchantId: principal.merchantId, environment, currency: parsed.data.currency, from, to }) };
   }),
