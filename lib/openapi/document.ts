@@ -154,7 +154,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           requestParams: idempotencyParams,
           requestBody: jsonContent(transferRequestSchema),
           responses: {
-            "201": jsonResponse("The transfer was accepted", transferSchema),
+            "200": jsonResponse("The transfer was accepted", transferSchema),
             ...creationErrors,
             // Replaces the generic 422: here it has a second cause.
             "422": errorResponse("40013 the available balance does not cover amount + fees (nothing was written); 40020 this Idempotency-Key was used with a different body"),
