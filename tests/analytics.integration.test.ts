@@ -85,7 +85,6 @@ describe("merchant analytics", () => {
     [{ from: "2026-02-01", to: "2026-01-01", currency: "XOF" }, 40023, /before/],
     [{ from: "yesterday", currency: "XOF" }, 40023, /ISO 8601/],
     [{ from: "2026-02-30", currency: "XOF" }, 40023, /./],
-    [{}, 40015, /currency/],
     [{ currency: "XXQ" }, 40015, /currency/],
     [{ currency: "XOF", extra: "1" }, 40023, /extra/],
   ])("refuses %j with %i", async (query, code, details) => {
@@ -93,6 +92,43 @@ describe("merchant analytics", () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(code);
     expect(res.body.error.details).toMatch(details);
+  });
+
+  it("without a currency: the default 30 days, one block per currency with activity, each in the single-currency shape", async () => {
+    const res = await analytics(m, {});
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(["from", "to", "currencies"]);
+    // The default range: the last 30 days up to now.
+    const span = Date.parse(`${res.body.to}Z`) - Date.parse(`${res.body.from}Z`);
+    expect(span).toBe(30 * 86_400_000);
+    expect(Math.abs(Date.parse(`${res.body.to}Z`) - Date.now())).toBeLessThan(60_000);
+    expect(res.body.currencies).toHaveLength(1);
+    const single = await analytics(m, { currency: "XOF", from: res.body.from, to: res.body.to });
+    expect(res.body.currencies[0]).toEqual(single.body);
+  });
+
+  it("without a currency: several currencies, alphabetical; the range and the environment still apply", async () => {
+    const other = await newMerchant();
+    await call("POST", "/test/api/v4/payments/link", { key: other.sandboxKey, body: { ...validLink, currency: "XAF" } });
+    await call("POST", "/test/api/v4/payments/link", { key: other.sandboxKey, body: { amount: 150.5, currency: "EUR", description: "Order" } });
+    await call("POST", "/test/api/v4/payments/link", { key: other.sandboxKey, body: validLink });
+    const res = await analytics(other, {});
+    expect(res.body.currencies.map((block: { currency: string }) => block.currency)).toEqual(["EUR", "XAF", "XOF"]);
+    expect(res.body.currencies[0].links.byStatus).toEqual({ pending: { count: 1, volume: 150.5 } });
+    expect(res.body.currencies[0].totals.created).toBe(1);
+    const past = await analytics(other, { from: "2025-01-01", to: "2025-01-31" });
+    expect(past.body).toEqual({ from: "2025-01-01T00:00:00", to: "2025-02-01T00:00:00", currencies: [] });
+    const live = await analytics(other, {}, "/api/v4/merchant/analytics", other.liveKey);
+    expect([live.status, live.body.currencies]).toEqual([200, []]);
+  });
+
+  it("the OpenAPI document gives both shapes of the answer", async () => {
+    const doc = (await call("GET", "/api/v4/openapi.json")).body;
+    expect(doc.paths["/api/v4/merchant/analytics"].get.responses["200"].content["application/json"].schema.anyOf).toEqual([
+      { $ref: "#/components/schemas/Analytics" },
+      { $ref: "#/components/schemas/AnalyticsByCurrency" },
+    ]);
+    expect(doc.components.schemas.AnalyticsByCurrency.properties.currencies.items).toEqual({ $ref: "#/components/schemas/Analytics" });
   });
 
   it("needs the analytics:read scope", async () => {

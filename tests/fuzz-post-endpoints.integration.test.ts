@@ -36,7 +36,7 @@ beforeAll(async () => {
   // Enough balance that the transfer endpoint's refusals are the fuzzed input's, not the balance's.
   await fundMerchant(merchant.sandboxKey, [100_000]);
   const transfer = await call("POST", "/test/api/v4/transfers/instant", { key: merchant.sandboxKey, body: manualTransferBody });
-  expect(transfer.status).toBe(201);
+  expect(transfer.status).toBe(200);
   manualTransfer = transfer.body.reference;
   const deposit = await call("POST", "/test/api/v4/deposit/initiate", { key: merchant.sandboxKey, body: { ...validDeposit, gatewayName: "WAVE_CI" } });
   expect(deposit.body.paymentType).toBe("REDIRECT");
@@ -119,7 +119,43 @@ const nastyString = fc.oneof(
 const deepNesting = fc
   .tuple(fc.integer({ min: 50, max: 5_000 }), fc.boolean())
   .map(([depth, objects]) => (objects ? '{"n":'.repeat(depth) + "1" + "}".repeat(depth) : "[".repeat(depth) + "1" + "]".repeat(depth)));
-const oddNumberText = fc.constantFrom("1e309", "-1e309", "-0", "0.0000000000000000001", "123456789012345678901234567890", "1E400", "-0.0");
+/**
+ * Numbers at the edges, as JSON text: none is valid for any field of these endpoints (amounts are
+ * 100..10,000,000 or > 0 up to 10^10 in whole XOF, expiresIn 5..2,592,000 whole seconds, every
+ * other field is not a number), so each must be refused. Issue 13: the generators never reached
+ * 1e21..1e308, where converting an amount to minor units threw (a 500), nor 1e-21, which a
+ * deposit took as an amount of 0.
+ */
+const EDGE_NUMBERS = [
+  "1e21", "1e+21", "1e308", "-1e308", String(Number.MAX_VALUE), String(-Number.MAX_VALUE), "1e309", "-1e309", "1E400", "-1E400",
+  "5e-324", "-5e-324", String(Number.MIN_VALUE), "4.9e-324", "2.2250738585072014e-308", "1e-21", "1e-400", "0e-400", "2.5e-7",
+  "0.0000000000000000001", String(2 ** 53), "9007199254740993", "-9007199254740993", "123456789012345678901234567890",
+  "10000000001", "-0", "-0.0", "-0e0", "-0E+5", "1.0000001e2",
+];
+const numberJson = (n: number) => (Object.is(n, -0) ? "-0" : String(n));
+/** Random numbers at the edges, every one invalid where EDGE_NUMBERS are (see there). */
+const edgeNumberText = fc.oneof(
+  fc.constantFrom(...EDGE_NUMBERS),
+  // Huge: above every maximum, up to the largest double.
+  fc.double({ min: 1e11, max: Number.MAX_VALUE, noNaN: true, noDefaultInfinity: true }).map(numberJson),
+  // Zero, negative zero and every negative number.
+  fc.double({ min: -Number.MAX_VALUE, max: 0, noNaN: true, noDefaultInfinity: true }).map(numberJson),
+  // Tiny: decimals no XOF amount has, and below every minimum.
+  fc.double({ min: Number.MIN_VALUE, max: 1e-3, noNaN: true, noDefaultInfinity: true }).map(numberJson),
+  // Integers past 2^53 written out in full (JSON.parse rounds them, or makes them Infinity).
+  fc.bigInt({ min: 10n ** 11n, max: 10n ** 400n }).chain((n) => fc.constantFrom(String(n), `-${n}`)),
+  // Exponent notation, both cases, explicit or implied sign.
+  fc
+    .tuple(fc.integer({ min: 1, max: 9 }), fc.nat({ max: 9 }), fc.oneof(fc.integer({ min: 11, max: 400 }), fc.integer({ min: -400, max: -4 })), fc.constantFrom("e", "E"), fc.boolean())
+    .map(([whole, fraction, exponent, e, plus]) => `${whole}.${fraction}${e}${exponent > 0 && plus ? "+" : ""}${exponent}`),
+);
+/** Numbers a JSON parser cannot give back exactly: beyond 2^53 - 1 in magnitude. */
+const unsafeNumberText = fc.oneof(
+  fc.constantFrom("1e21", "1e308", "-1e308", String(Number.MAX_VALUE), String(2 ** 53), "9007199254740993", "-9007199254740993", "1e309"),
+  fc.double({ min: 2 ** 53, max: Number.MAX_VALUE, noNaN: true, noDefaultInfinity: true }).chain((n) => fc.constantFrom(String(n), `-${n}`)),
+  fc.bigInt({ min: 2n ** 53n, max: 10n ** 30n }).map(String),
+);
+const oddNumberText = fc.oneof(fc.constantFrom("1e309", "-1e309", "-0", "0.0000000000000000001", "123456789012345678901234567890", "1E400", "-0.0"), edgeNumberText);
 const nanString = fc.constantFrom("NaN", "Infinity", "-Infinity", "null", "undefined", "0x10", "");
 
 /** JSON text of another type than the field wants (so it is never valid where it lands). */
@@ -147,6 +183,8 @@ type BodySpec = {
   optional?: string[];
   /** String fields where any other string is refused too (a code, a name looked up, a format). */
   closed?: string[];
+  /** Number fields, and the error code of each: fed the edges of the number line on top of the rest. */
+  numeric?: Record<string, number>;
 };
 
 /** A body built from a valid one that the endpoint must refuse, as raw text. */
@@ -168,6 +206,13 @@ function invalidBodies(spec: BodySpec): fc.Arbitrary<string> {
   const randomJson = fc.jsonValue().filter((value) => !couldBeValid(value)).map(json);
   const randomText = fc.oneof(fc.string({ unit: "binary", maxLength: 200 }), unicodeString, nanString, oddNumberText);
   const variants = [wrongType, extraField, hugeField, numberText, duplicateKey, randomJson, randomText, deepNesting];
+  const numeric = Object.keys(spec.numeric ?? {});
+  if (numeric.length > 0) {
+    variants.push(fc.tuple(fc.constantFrom(...numeric), edgeNumberText).map(([name, text]) => withField(valid, name, text)));
+  }
+  if ("metadata" in valid) {
+    variants.push(unsafeNumberText.map((text) => withField(valid, "metadata", `{"orderId":${text}}`)));
+  }
   if (spec.required.length > 0) {
     variants.push(
       fc.constantFrom(...spec.required).map((name) => {
@@ -224,6 +269,7 @@ const depositBody: BodySpec = {
   required: ["amount", "currency", "customerPhone", "country", "gatewayName"],
   optional: ["customerEmail", "returnUrl", "metadata"],
   closed: ["currency", "customerPhone", "country", "gatewayName"],
+  numeric: { amount: 40010 },
 };
 const manualTransferBody = { amount: 1000, currency: "XOF", gatewayName: "TMONEY_TG", beneficiaryPhone: "+22890000444", country: "TG" };
 const directTransferBody = { amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: "+2250700000444", country: "CI" };
@@ -240,6 +286,7 @@ const ENDPOINTS: Endpoint[] = [
       required: ["amount", "currency", "description"],
       optional: ["customerEmail", "callbackUrl", "expiresIn", "metadata"],
       closed: ["currency"],
+      numeric: { amount: 40010, expiresIn: 40023 },
     },
   },
   { name: "deposit initiate", auth: "key", path: () => "/test/api/v4/deposit/initiate", idempotent: true, body: depositBody },
@@ -274,6 +321,7 @@ const ENDPOINTS: Endpoint[] = [
       required: ["amount", "currency", "gatewayName", "beneficiaryPhone", "country"],
       optional: ["beneficiaryName", "callbackUrl", "metadata"],
       closed: ["currency", "gatewayName", "beneficiaryPhone", "country"],
+      numeric: { amount: 40010 },
     },
   },
   {
@@ -391,6 +439,23 @@ function badHeaders(endpoint: Endpoint): fc.Arbitrary<CallOptions> {
 describe.each(ENDPOINTS)("fuzzing POST $name", (endpoint) => {
   const { body, param } = endpoint;
   if (body) {
+    // Not left to chance: every edge number in every field, the rest of the body valid.
+    it("refuses every edge number in every field; a number field with its own code", async () => {
+      const valid = body.valid();
+      const fields = [...body.required, ...(body.optional ?? [])];
+      const before = await snapshot();
+      for (const field of fields) {
+        for (const text of EDGE_NUMBERS) {
+          const rawBody = withField(valid, field, text);
+          const res = await send(endpoint, { rawBody, headers: { "idempotency-key": `edge-${Math.random()}` } });
+          expectRefused(res, rawBody);
+          const code = body.numeric?.[field];
+          if (code) expect([res.status, res.body.error.code], rawBody).toEqual([400, code]);
+        }
+      }
+      expect(await snapshot()).toEqual(before);
+    }, 120_000);
+
     it(`refuses ${RUNS} generated bad bodies with a catalogued 4xx and writes nothing`, async () => {
       await assertNothingWritten(invalidBodies(body), RUNS, async (rawBody) => {
         expectRefused(await send(endpoint, { rawBody, headers: { "idempotency-key": `fuzz-${Math.random()}` } }), rawBody);

@@ -70,8 +70,9 @@ export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (c
       }
       let body = undefined as TBody;
       if (config.body) {
-        const parsed = config.body.safeParse(await readJsonBody(request));
-        if (!parsed.success) throw validationError(parsed.error);
+        const input = await readJsonBody(request);
+        const parsed = config.body.safeParse(input);
+        if (!parsed.success) throw validationError(parsed.error, input);
         body = parsed.data;
       }
       const params = await readRouteParams(context);

@@ -31,6 +31,38 @@ describe("money", () => {
     expect(decimalPlaces(10)).toBe(0);
     expect(decimalPlaces(10.5)).toBe(1);
     expect(decimalPlaces(1e21)).toBe(0);
+    expect(decimalPlaces(1.5e-7)).toBe(8);
+    // toFixed(20) rounded these to "0": a whole number, so 1e-21 XOF became a zero amount.
+    expect(decimalPlaces(1e-21)).toBe(21);
+    expect(decimalPlaces(Number.MIN_VALUE)).toBe(324);
+    expect(decimalPlaces(-2.5e-30)).toBe(31);
+  });
+
+  it("refuses the edges of the number line instead of throwing (issue 13: 1e308 was a 500)", () => {
+    for (const value of [1e21, 1e308, -1e308, Number.MAX_VALUE, -Number.MAX_VALUE, 2 ** 53 + 2, 1e16]) {
+      expect(() => toMinor(value, "XOF"), String(value)).not.toThrow();
+      expect(toMinor(value, "XOF"), String(value)).toBeNull();
+      expect(toMinor(value, "EUR"), String(value)).toBeNull();
+    }
+    for (const value of [Number.MIN_VALUE, -Number.MIN_VALUE, 1e-21, 1e-7]) {
+      expect(toMinor(value, "XOF"), String(value)).toBeNull();
+      expect(toMinor(value, "EUR"), String(value)).toBeNull();
+    }
+    // The largest amount toMajor gives back exactly is still converted.
+    expect(toMinor(Number.MAX_SAFE_INTEGER, "XOF")).toBe(BigInt(Number.MAX_SAFE_INTEGER));
+    expect(toMinor(12345678901234.56, "EUR")).toBe(1234567890123456n);
+    expect(toMinor(1.5e3, "XOF")).toBe(1500n);
+    expect(toMinor(-0, "XOF")).toBe(0n);
+  });
+
+  it("never throws and round-trips every double it accepts", () => {
+    fc.assert(
+      fc.property(fc.double(), fc.constantFrom("XOF", "EUR"), (value, currency) => {
+        const minor = toMinor(value, currency);
+        if (minor !== null) expect(toMajor(minor, currency)).toBe(value === 0 ? 0 : value);
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it("knows ISO 4217 codes", () => {

@@ -20,26 +20,45 @@ export function isIsoCurrency(code: string): boolean {
   return /^[A-Z]{3}$/.test(code) && ISO_4217.has(code);
 }
 
-/** The plain decimal form of a finite number ("1e-7" becomes "0.0000001"). */
+/**
+ * The plain decimal form of a finite number, from its shortest round-trip text ("1e-7" becomes
+ * "0.0000001", "1.5e+21" becomes "1500000000000000000000"): the exponent is applied to the digits
+ * as text, because toFixed writes values from 1e21 up in exponent form again and rounds values
+ * below 1e-20 to "0" (5e-324 would count as a whole number).
+ */
 function plainDecimal(value: number): string {
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  return value.toFixed(20).replace(/\.?0+$/, "");
+  const text = String(Math.abs(value));
+  const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
+  if (!match) return text;
+  const [, whole, fraction = "", exponentText] = match;
+  const digits = whole + fraction;
+  // Position of the decimal point within digits once the exponent is applied.
+  const point = whole.length + Number(exponentText);
+  if (point <= 0) return `0.${"0".repeat(-point)}${digits}`.replace(/0+$/, "");
+  if (point >= digits.length) return digits + "0".repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`.replace(/\.?0+$/, "");
 }
 
 /** How many decimal places the number has as written in JSON (10.50 parses to 10.5: one). */
 export function decimalPlaces(value: number): number {
+  if (!Number.isFinite(value)) return 0;
   const [, fraction = ""] = plainDecimal(value).split(".");
   return fraction.length;
 }
 
-/** Converts a major-unit amount to minor units; null when it has more decimals than the currency allows. */
+/**
+ * Converts a major-unit amount to minor units; null when it is not a finite number, has more
+ * decimals than the currency allows, or is too large for toMajor to give back exactly (beyond
+ * 2^53 - 1 minor units). Callers validate the range first (lib/schemas), but this never throws,
+ * whatever number it is handed.
+ */
 export function toMinor(amount: number, currency: string): bigint | null {
-  if (!Number.isFinite(amount)) return null;
+  if (typeof amount !== "number" || !Number.isFinite(amount)) return null;
   const digits = minorUnits(currency);
   if (decimalPlaces(amount) > digits) return null;
-  const [whole, fraction = ""] = plainDecimal(Math.abs(amount)).split(".");
+  const [whole, fraction = ""] = plainDecimal(amount).split(".");
   const minor = BigInt(whole + fraction.padEnd(digits, "0"));
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return null;
   return amount < 0 ? -minor : minor;
 }
 

@@ -126,8 +126,9 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
 
       let body = undefined as TBody;
       if (schemaFor) {
-        const parsed = schemaFor[environment].safeParse(await readJsonBody(request));
-        if (!parsed.success) throw validationError(parsed.error);
+        const input = await readJsonBody(request);
+        const parsed = schemaFor[environment].safeParse(input);
+        if (!parsed.success) throw validationError(parsed.error, input);
         body = parsed.data;
       }
 

@@ -8,7 +8,7 @@ import {
   depositRequestSchema,
   depositSchema,
 } from "@/lib/schemas/deposit";
-import { analyticsQuerySchema, analyticsSchema } from "@/lib/schemas/analytics";
+import { analyticsByCurrencySchema, analyticsQuerySchema, analyticsSchema } from "@/lib/schemas/analytics";
 import { balanceSchema } from "@/lib/schemas/balance";
 import { depositGatewaySchema, withdrawalGatewaySchema } from "@/lib/schemas/gateway";
 import { createPaymentLinkSchema, paymentLinkCreatedSchema, paymentLinkSchema } from "@/lib/schemas/payment-link";
@@ -154,7 +154,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           requestParams: idempotencyParams,
           requestBody: jsonContent(transferRequestSchema),
           responses: {
-            "201": jsonResponse("The transfer was accepted", transferSchema),
+            "200": jsonResponse("The transfer was accepted", transferSchema),
             ...creationErrors,
             // Replaces the generic 422: here it has a second cause.
             "422": errorResponse("40013 the available balance does not cover amount + fees (nothing was written); 40020 this Idempotency-Key was used with a different body"),
@@ -168,13 +168,18 @@ export function buildOpenApiDocument(serverUrl: string) {
           operationId: "getAnalytics",
           summary: "Counts, volumes, fees and conversion of links and deposits over a date range",
           description:
-            "For the environment of the path and one currency. Counts and volumes by status, by gateway and by UTC day; fees " +
-            "collected on completed payments; conversion = completed / created. A checkout attempt counts as its link. The " +
-            "range is at most 366 days (400/40023 otherwise).",
+            "For the environment of the path. Counts and volumes by status, by gateway and by UTC day; fees collected on " +
+            "completed payments; conversion = completed / created. A checkout attempt counts as its link. The range is at " +
+            "most 366 days (400/40023 otherwise); by default the last 30 days. With `currency`: that currency's figures " +
+            "(`Analytics`). Without it: `{ from, to, currencies }`, one `Analytics` block per currency the merchant created " +
+            "a link or a deposit in during the range, alphabetical (amounts in different currencies are never added up).",
           requestParams: { query: analyticsQuerySchema },
           responses: {
-            "200": jsonResponse("The figures", analyticsSchema),
-            "400": errorResponse("40015 currency missing or unknown; 40023 from/to not ISO dates, from not before to, range over 366 days"),
+            "200": jsonResponse(
+              "One currency's figures when `currency` is given; otherwise one block per currency",
+              z.union([analyticsSchema, analyticsByCurrencySchema]),
+            ),
+            "400": errorResponse("40015 currency unknown; 40023 from/to not ISO dates, from not before to, range over 366 days"),
             ...commonErrors,
           },
         },

@@ -18,7 +18,8 @@ export const commonErrors: ZodOpenApiResponsesObject = {
 
 export const validationErrors = errorResponse(
   "40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, " +
-    "40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field)",
+    "40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: " +
+    "`is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`)",
 );
 
 export const idempotencyErrors: ZodOpenApiResponsesObject = {
@@ -35,6 +36,9 @@ export const notFoundError = errorResponse("40004 no such resource for this merc
 export const gatewayError = errorResponse("50200 the gateway cannot take the deposit (e.g. no production operator configured)");
 
 export const otpErrors: ZodOpenApiResponsesObject = {
-  "400": errorResponse("40019 wrong code (details: tries left); 40020 not an OTP invoice, or already confirmed; 40023 body"),
+  "400": errorResponse(
+    "40019 wrong code (details: tries left) or not 4 to 8 digits; 40020 not an OTP invoice, or already confirmed; " +
+      "40023 otp not a string (`otp must be a string of digits`: a number such as 123456 is the client's bug, not a wrong code) or another body rule",
+  ),
   "404": errorResponse("40006 unknown invoice reference; 40007 OTP missing, expired or spent after 5 wrong tries"),
 };

@@ -23,7 +23,14 @@ export const analyticsQuerySchema = z
   .strictObject({
     from: isoDateField.optional().meta({ description: "Start, inclusive. Default: 30 days before `to`", example: "2026-11-01" }),
     to: isoDateField.optional().meta({ description: "End; a date includes that whole day (UTC). Default: now", example: "2026-11-30" }),
-    currency: z.string().refine(isIsoCurrency, { error: "must be an ISO 4217 code such as XOF" }).meta({ example: "XOF" }),
+    currency: z
+      .string()
+      .refine(isIsoCurrency, { error: "must be an ISO 4217 code such as XOF" })
+      .optional()
+      .meta({
+        description: "One currency: its figures. Without it: one block per currency the merchant created links or deposits in during the range",
+        example: "XOF",
+      }),
   })
   .meta({ id: "AnalyticsQuery" });
 
@@ -54,3 +61,16 @@ export const analyticsSchema = z
   .meta({ id: "Analytics" });
 
 export type Analytics = z.infer<typeof analyticsSchema>;
+
+// Without `currency`: the range, and one block per currency in the single-currency shape above.
+export const analyticsByCurrencySchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    currencies: z.array(analyticsSchema).meta({
+      description: "One block per currency the merchant created a link or a deposit in during the range, alphabetical; empty when none",
+    }),
+  })
+  .meta({ id: "AnalyticsByCurrency" });
+
+export type AnalyticsByCurrency = z.infer<typeof analyticsByCurrencySchema>;

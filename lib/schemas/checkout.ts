@@ -9,5 +9,5 @@ export const startAttemptSchema = z.strictObject({
 });
 
 export const checkoutOtpSchema = z.strictObject({
-  otp: z.string({ error: "is required and must be a string" }).regex(/^\d{4,8}$/, { error: "must be 4 to 8 digits" }),
+  otp: z.string({ error: "must be a string of digits" }).regex(/^\d{4,8}$/, { error: "must be 4 to 8 digits" }),
 });

@@ -27,7 +27,11 @@ export const gatewayNameField = z.string({ error: "must be a string" }).min(1, {
  * minor unit (decimals in XOF, three in EUR) cannot be stored exactly, so it is refused as the amount's error.
  */
 export function refineAmountDecimals(value: { amount: number; currency: string }, ctx: z.RefinementCtx) {
-  if (toMinor(value.amount, value.currency) === null) {
+  // zod 4 runs an object's refinements even when a field already failed: an amount that is not
+  // a number in range has its own issue, and only numbers in range reach the conversion.
+  const { amount } = value;
+  if (typeof amount !== "number" || !(Math.abs(amount) <= REQUEST_AMOUNT_MAX)) return;
+  if (toMinor(amount, value.currency) === null) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: `has more decimals than ${value.currency} allows` });
   }
 }
@@ -72,9 +76,18 @@ export const returnUrlField = z
   .refine((v) => isUrlWithProtocol(v, ["https:", "http:"]), { error: "must be a valid http(s) URL" })
   .meta({ example: "https://merchant.example/orders/1234/thanks" });
 
-const metadataValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()], {
-  error: "values must be strings (at most 500 characters), numbers, booleans or null",
-});
+// A number beyond 2^53 - 1 would not come back as it was sent (JSON parsers round it): refused,
+// so an id sent as a number is never echoed in a webhook as a different id.
+const METADATA_NUMBER_RULE = "must be at most 2^53 - 1 in magnitude (send larger numbers as strings)";
+const metadataValue = z.union(
+  [
+    z.string().max(500),
+    z.number().min(-Number.MAX_SAFE_INTEGER, { error: METADATA_NUMBER_RULE }).max(Number.MAX_SAFE_INTEGER, { error: METADATA_NUMBER_RULE }),
+    z.boolean(),
+    z.null(),
+  ],
+  { error: "values must be strings (at most 500 characters), numbers, booleans or null" },
+);
 
 export const metadataField = z
   .record(z.string().min(1).max(40, { error: "keys must be at most 40 characters" }), metadataValue, {

@@ -40,8 +40,8 @@ export type DepositRequest = z.infer<typeof depositRequestSchema>;
 export const confirmDepositSchema = z
   .strictObject(
     {
-      trxReference: z.string({ error: "is required and must be a string" }).min(1).max(64).meta({ example: "DEP_INV_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
-      otp: z.string({ error: "is required and must be a string" }).regex(/^\d{4,8}$/, { error: "must be 4 to 8 digits" }).meta({ example: "123456" }),
+      trxReference: z.string({ error: "must be a string" }).min(1).max(64).meta({ example: "DEP_INV_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
+      otp: z.string({ error: "must be a string of digits" }).regex(/^\d{4,8}$/, { error: "must be 4 to 8 digits" }).meta({ example: "123456" }),
     },
     requestObjectOptions,
   )

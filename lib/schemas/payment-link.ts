@@ -33,7 +33,7 @@ export function createPaymentLinkSchema(environment: Environment) {
           .meta({ description: "Amount in the currency's major unit.", example: 5000 }),
         currency: z.enum(LINK_CURRENCIES, { error: `must be one of ${LINK_CURRENCIES.join(", ")}` }),
         description: z
-          .string({ error: "is required and must be a string" })
+          .string({ error: "must be a string" })
           .trim()
           .min(1, { error: "must not be empty" })
           .max(LINK_DESCRIPTION_MAX, { error: `must be at most ${LINK_DESCRIPTION_MAX} characters` })
@@ -46,9 +46,10 @@ export function createPaymentLinkSchema(environment: Environment) {
         metadata: metadataField.optional(),
         expiresIn: z
           .number({ error: "must be a number of seconds" })
-          .int({ error: "must be a whole number of seconds" })
+          // The range before the whole-number rule, so 1e21 is reported as too long, not as a fraction.
           .min(minExpiresIn, { error: `must be at least ${minExpiresIn} seconds` })
           .max(LINK_EXPIRES_IN.max, { error: `must be at most ${LINK_EXPIRES_IN.max} seconds (30 days)` })
+          .int({ error: "must be a whole number of seconds" })
           .optional()
           .meta({ description: `Lifetime in seconds; default ${LINK_DEFAULT_LIFETIME_SECONDS} (24 h).` }),
       },

@@ -12,6 +12,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     await limitCheckoutWrite(request, params.reference);
     const attempt = await startLinkAttempt(db, { reference: params.reference, environment, origin, ...body });
     scheduleSandboxAnswer(attempt);
-    return { status: 201, body: await checkoutState(db, await getCheckoutLinkOrThrow(db, params.reference, environment)) };
+    return { body: await checkoutState(db, await getCheckoutLinkOrThrow(db, params.reference, environment)) };
   }),
 });

@@ -1,5 +1,6 @@
-// GET /api/v4/merchant/analytics - counts, volumes, fees and conversion over a date range
+// GET /api/v4/merchant/analytics - counts, volumes, fees and conversion over a date range, per currency
 import { computeAnalytics } from "@/lib/analytics/compute-analytics";
+import { computeAnalyticsByCurrency } from "@/lib/analytics/compute-analytics-by-currency";
 import { resolveAnalyticsRange } from "@/lib/analytics/resolve-analytics-range";
 import { apiRoute, routeMethods } from "@/lib/http/api-route";
 import { validationError } from "@/lib/http/validation-errors";
@@ -7,9 +8,12 @@ import { analyticsQuerySchema } from "@/lib/schemas/analytics";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: apiRoute({ auth: { scope: "analytics:read" } }, async ({ db, request, principal, environment }) => {
-    const parsed = analyticsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) throw validationError(parsed.error);
+    const input = Object.fromEntries(new URL(request.url).searchParams);
+    const parsed = analyticsQuerySchema.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error, input);
     const { from, to } = resolveAnalyticsRange(parsed.data);
-    return { body: await computeAnalytics(db, { merchantId: principal.merchantId, environment, currency: parsed.data.currency, from, to }) };
+    const scope = { merchantId: principal.merchantId, environment, from, to };
+    const { currency } = parsed.data;
+    return { body: currency ? await computeAnalytics(db, { ...scope, currency }) : await computeAnalyticsByCurrency(db, scope) };
   }),
 });

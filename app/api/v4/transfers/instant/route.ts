@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     { auth: { scope: "transfers:write" }, body: transferRequestSchema, idempotentOperation: "transfers.instant" },
     async ({ db, body, principal, environment }) => {
       const transfer = await createTransfer(db, { merchantId: principal.merchantId, environment, input: body });
-      return { status: 201, body: toTransferJson(transfer) };
+      return { body: toTransferJson(transfer) };
     },
   ),
 });

@@ -5,6 +5,5 @@ import { db } from "@/lib/db/client";
 import { createKeySchema } from "@/lib/schemas/admin";
 
 export const POST = adminRoute({ role: "admin", body: createKeySchema }, async ({ params, body, staff }) => ({
-  status: 201,
   body: await createApiKey(db(), { staffId: staff.id, merchantId: params.id, ...body }),
 }));
