@@ -331,6 +331,9 @@ describe("delivery faults and retries", () => {
         [4, 200, true],
       ]);
       expect(row.attempts[0]).toMatchObject({ error: "HTTP 500", responseExcerpt: "status 500" });
+      // Delivered when the attempt that delivered it ended, not before it started.
+      const last = row.attempts[3];
+      expect(row.deliveredAt!.getTime()).toBe(last.startedAt.getTime() + last.durationMs);
       // The schedule (50 ms here) is respected between attempts.
       for (let i = 1; i < 4; i++) {
         expect(row.attempts[i].startedAt.getTime() - row.attempts[i - 1].startedAt.getTime()).toBeGreaterThanOrEqual(45);
@@ -394,7 +397,7 @@ describe("delivery faults and retries", () => {
     await workUntil(async () => (await deliveryRow(delivery.id)).status !== "pending");
     const dead = await deliveryRow(delivery.id);
     expect(dead).toMatchObject({ status: "dead", attemptCount: 4, nextAttemptAt: null });
-    expect(dead.deadAt).not.toBeNull();
+    expect(dead.deadAt!.getTime()).toBe(dead.attempts[3].startedAt.getTime() + dead.attempts[3].durationMs);
     expect(dead.attempts.map((a) => a.error?.split(":")[0])).toEqual(Array(4).fill("connection refused"));
     expect(dead.attempts.every((a) => a.httpStatus === null)).toBe(true);
 
