@@ -299,7 +299,7 @@ describe("Idempotency-Key after a crash", () => {
     const crashedAt = Date.now() - crashedMsAgo;
     await db().idempotencyKey.create({
       data: {
-        id: `crashed-${key}`,
+        id: `crashed-${key}-${solo.id}`,
         merchantId: solo.id,
         environment: "sandbox",
         route,
