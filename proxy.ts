@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { environmentFromPath } from "@/lib/domain/environment";
 import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
-import { isDecodablePath, malformedPathResponse } from "@/lib/http/malformed-path";
+import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/http/malformed-path";
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/http/security-headers";
 
 // Pages: "/test/..." is the sandbox. The prefix is stripped here and the environment passed on
@@ -18,6 +18,7 @@ export function proxy(request: NextRequest) {
   const { environment, pathname } = environmentFromPath(request.nextUrl.pathname);
   if (!isDecodablePath(pathname)) return malformedPathResponse(isApiPath(pathname));
   if (OUTSIDE_PROXY.test(request.nextUrl.pathname)) return NextResponse.next();
+  if (isMisspelledApiPath(request.nextUrl.pathname)) return withHeaders(apiNotFoundResponse(request.nextUrl.pathname, request.method), COMMON_SECURITY_HEADERS);
 
   const headers = new Headers(request.headers);
   headers.set(ENVIRONMENT_HEADER, environment);
@@ -42,6 +43,11 @@ export function proxy(request: NextRequest) {
     response = NextResponse.rewrite(url, { request: { headers } });
   }
   for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
+  return response;
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
 

@@ -37,6 +37,9 @@ for (const [role, account] of Object.entries(staff)) {
 }
 fs.writeFileSync(path.join(stateDir, "staff.json"), JSON.stringify(staff));
 
+// As `npm start` does: the socket's address reaches the handlers, and oversized headers get the
+// error envelope (scripts/server-preload.cjs).
+env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim();
 const next = path.join(process.cwd(), "node_modules", ".bin", "next");
 // Keep idle connections open longer than the tests pause (5 s by default): otherwise the test
 // client may reuse a socket the server is closing, and a request fails with ECONNRESET.

@@ -63,7 +63,9 @@ const merchant = JSON.parse(
 
 const children: ChildProcess[] = [];
 const startNext = (port: number) => {
-  const child = spawn(bin("next"), ["start", "--port", String(port)], { env, stdio: "ignore" });
+  // As `npm start` runs it (scripts/server-preload.cjs: the socket's address for the limits).
+  const preload = `${env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim();
+  const child = spawn(bin("next"), ["start", "--port", String(port)], { env: { ...env, NODE_OPTIONS: preload }, stdio: "ignore" });
   children.push(child);
   return child;
 };

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { IDEMPOTENCY_LEASE_MS, runIdempotent } from "@/lib/http/idempotency";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newKey, newMerchant, validLink } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
@@ -286,6 +287,107 @@ describe("Idempotency-Key", () => {
       expect(r.body.error.code).toBe(40020);
     }
     expect(await db().paymentLink.count({ where: { merchantId: solo.id } })).toBe(1);
+  });
+});
+
+describe("Idempotency-Key after a crash", () => {
+  /** What a SIGKILL mid-request leaves: the claim, no response, a lease last renewed at the crash. */
+  async function leaveCrashedClaim(solo: { id: string; sandboxKey: string }, key: string, crashedMsAgo: number) {
+    const probe = await create(validLink, { key: solo.sandboxKey, headers: { "idempotency-key": `probe-${key}` } });
+    expect(probe.status).toBe(200);
+    const { requestHash, route } = await db().idempotencyKey.findFirstOrThrow({ where: { merchantId: solo.id, key: `probe-${key}` } });
+    const crashedAt = Date.now() - crashedMsAgo;
+    await db().idempotencyKey.create({
+      data: {
+        id: `crashed-${key}-${solo.id}`,
+        merchantId: solo.id,
+        environment: "sandbox",
+        route,
+        key,
+        requestHash,
+        createdAt: new Date(crashedAt - 200),
+        expiresAt: new Date(crashedAt + 86_400_000),
+        claimToken: "the dead process's",
+        leaseUntil: new Date(crashedAt + IDEMPOTENCY_LEASE_MS),
+      },
+    });
+  }
+
+  it("lets the contract's retries (1 s, 2 s, 4 s...) through: the lease of a dead claim is shorter than 1 + 2 + 4 s", () => {
+    expect(IDEMPOTENCY_LEASE_MS).toBeLessThanOrEqual(7_000);
+  });
+
+  it("answers 409 while the claim's lease holds: its holder may be alive", async () => {
+    const solo = await newMerchant();
+    await leaveCrashedClaim(solo, "fresh-crash", 1_000);
+    const res = await create(validLink, { key: solo.sandboxKey, headers: { "idempotency-key": "fresh-crash" } });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe(40020);
+    expect(await db().paymentLink.count({ where: { merchantId: solo.id } })).toBe(1); // the probe's
+  });
+
+  it("takes over a dead process's claim once its lease lapsed: one link, then replays", async () => {
+    const solo = await newMerchant();
+    await leaveCrashedClaim(solo, "old-crash", IDEMPOTENCY_LEASE_MS + 1_000);
+    const headers = { "idempotency-key": "old-crash" };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(validLink, { key: solo.sandboxKey, headers })));
+    const ok = answers.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((r) => r.body.reference)).size).toBe(1);
+    for (const r of answers.filter((a) => a.status !== 200)) expect(r.status).toBe(409);
+    const again = await create(validLink, { key: solo.sandboxKey, headers });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body.reference).toBe(ok[0].body.reference);
+    expect(await db().paymentLink.count({ where: { merchantId: solo.id } })).toBe(2); // the probe's and this one
+    expect(await db().idempotencyKey.findFirstOrThrow({ where: { merchantId: solo.id, key: "old-crash" } })).toMatchObject({
+      responseStatus: 200,
+      claimToken: null,
+      leaseUntil: null,
+    });
+  });
+
+  it("renews the lease of a live request, so a request longer than the lease is not taken over", async () => {
+    const solo = await newMerchant();
+    const scope = { merchantId: solo.id, environment: "sandbox" as const, route: "tests.slow" };
+    let runs = 0;
+    const slow = runIdempotent(scope, "slow", { n: 1 }, async () => {
+      runs++;
+      // Longer than the lease, within the transaction's own 5 s limit.
+      await new Promise((resolve) => setTimeout(resolve, IDEMPOTENCY_LEASE_MS + 1_000));
+      return { status: 200, body: { done: true } };
+    });
+    await new Promise((resolve) => setTimeout(resolve, IDEMPOTENCY_LEASE_MS + 500));
+    const retry = await runIdempotent(scope, "slow", { n: 1 }, async () => {
+      runs++;
+      return { status: 200, body: { second: true } };
+    }).catch((error: unknown) => error);
+    expect(await slow).toEqual({ status: 200, body: { done: true } });
+    // On PostgreSQL the retry meets the renewed claim: 409. On PGlite its one connection makes the
+    // retry wait for the running transaction, and it replays the result. Never a second run.
+    if (retry instanceof Error) expect(retry).toMatchObject({ code: 40020, status: 409 });
+    else expect(retry).toEqual({ status: 200, body: { done: true }, replayed: true });
+    expect(runs).toBe(1);
+  }, 15_000);
+
+  it("rolls back a holder stalled past its lease whose claim a retry took over: exactly one result", async () => {
+    const solo = await newMerchant();
+    const scope = { merchantId: solo.id, environment: "sandbox" as const, route: "tests.stalled" };
+    const row = () => db().idempotencyKey.findFirstOrThrow({ where: { merchantId: solo.id, key: "stalled" } });
+    let release!: () => void;
+    const stalled = runIdempotent(scope, "stalled", { n: 1 }, async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return { status: 200, body: { by: "stalled" } };
+    });
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The stalled holder's lease lapses (as if it had not renewed for IDEMPOTENCY_LEASE_MS).
+    await db().idempotencyKey.updateMany({ where: { id: (await row()).id }, data: { leaseUntil: new Date(Date.now() - 1) } });
+    const retry = await runIdempotent(scope, "stalled", { n: 1 }, async () => ({ status: 200, body: { by: "retry" } }));
+    expect(retry).toEqual({ status: 200, body: { by: "retry" } });
+    release();
+    // On PostgreSQL its commit finds the claim taken (409); on PGlite, whose one connection runs
+    // one transaction at a time, the retry waited for the stalled transaction to time out.
+    await expect(stalled).rejects.toBeDefined();
+    expect(await row()).toMatchObject({ responseStatus: 200, responseBody: { by: "retry" }, claimToken: null });
   });
 });
 

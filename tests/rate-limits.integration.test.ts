@@ -95,6 +95,40 @@ describe("per client address, without a key", () => {
   });
 });
 
+describe("the client address (scripts/server-preload.cjs appends the socket's address last)", () => {
+  const through = (socket: string, forged?: string) => ({ "x-forwarded-for": forged ? `${forged}, ${socket}` : socket });
+
+  it("a forged X-Forwarded-For does not escape the limit: the socket's address keys it", async () => {
+    vi.stubEnv("API_REQUESTS_PER_MINUTE_PER_IP", "2");
+    const socket = newIp();
+    expect((await call("GET", "/public/gateways/deposit/list", { headers: through(socket, "1.1.1.1") })).status).toBe(200);
+    expect((await call("GET", "/public/gateways/deposit/list", { headers: through(socket, "2.2.2.2") })).status).toBe(200);
+    expect429(await call("GET", "/public/gateways/deposit/list", { headers: through(socket, "3.3.3.3, 4.4.4.4") }), 2);
+    // Another client is not in that bucket, nor is the one whose address was forged.
+    expect((await call("GET", "/public/gateways/deposit/list", { headers: through(newIp()) })).status).toBe(200);
+    expect((await call("GET", "/public/gateways/deposit/list", { headers: through("3.3.3.3") })).status).toBe(200);
+  });
+
+  it("the OTP-confirm limit per address is per client, not one for every merchant's customers", async () => {
+    vi.stubEnv("OTP_CONFIRMS_PER_MINUTE_PER_IP", "1");
+    const confirm = (socket: string) =>
+      call("POST", "/test/api/v4/validation/deposit/confirm", { key: merchant.sandboxKey, body: { trxReference: "DEP_INV_TEST_NONE", otp: "123456" }, headers: through(socket) });
+    const [a, b] = [newIp(), newIp()];
+    expect((await confirm(a)).status).not.toBe(429);
+    expect((await confirm(b)).status).not.toBe(429);
+    expect429(await confirm(a), 1);
+  });
+
+  it("behind TRUSTED_PROXIES, the right-most untrusted hop is the client", async () => {
+    vi.stubEnv("API_REQUESTS_PER_MINUTE_PER_IP", "1");
+    vi.stubEnv("TRUSTED_PROXIES", "192.0.2.0/24");
+    const client = newIp();
+    expect((await call("GET", "/public/gateways/deposit/list", { headers: through("192.0.2.10", client) })).status).toBe(200);
+    // The same client through another proxy of the pool: the same bucket.
+    expect429(await call("GET", "/public/gateways/deposit/list", { headers: through("192.0.2.11", `9.9.9.9, ${client}`) }), 1);
+  });
+});
+
 describe("OTP confirmation", () => {
   const otpDeposit = { ...validDeposit, gatewayName: "ORANGE_MONEY_CI", customerPhone: "+2250700000777" };
 

@@ -20,7 +20,7 @@ import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { retryDeadDelivery } from "@/lib/webhooks/retry-dead-delivery";
 import { webhookSettings } from "@/lib/webhooks/webhook-settings";
 import { call } from "./helpers/api-client";
-import { newMerchant, sleep } from "./helpers/fixtures";
+import { newMerchant, sleep, validDeposit, validLink } from "./helpers/fixtures";
 import { eventsFor, headersOf, newDepositWithCallback, newLinkAttempt, newLinkWithCallback, workUntil } from "./helpers/webhook-fixtures";
 import { allow, startReceiver, type Receiver } from "./helpers/webhook-receiver";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
@@ -331,6 +331,9 @@ describe("delivery faults and retries", () => {
         [4, 200, true],
       ]);
       expect(row.attempts[0]).toMatchObject({ error: "HTTP 500", responseExcerpt: "status 500" });
+      // Delivered when the attempt that delivered it ended, not before it started.
+      const last = row.attempts[3];
+      expect(row.deliveredAt!.getTime()).toBe(last.startedAt.getTime() + last.durationMs);
       // The schedule (50 ms here) is respected between attempts.
       for (let i = 1; i < 4; i++) {
         expect(row.attempts[i].startedAt.getTime() - row.attempts[i - 1].startedAt.getTime()).toBeGreaterThanOrEqual(45);
@@ -394,7 +397,7 @@ describe("delivery faults and retries", () => {
     await workUntil(async () => (await deliveryRow(delivery.id)).status !== "pending");
     const dead = await deliveryRow(delivery.id);
     expect(dead).toMatchObject({ status: "dead", attemptCount: 4, nextAttemptAt: null });
-    expect(dead.deadAt).not.toBeNull();
+    expect(dead.deadAt!.getTime()).toBe(dead.attempts[3].startedAt.getTime() + dead.attempts[3].durationMs);
     expect(dead.attempts.map((a) => a.error?.split(":")[0])).toEqual(Array(4).fill("connection refused"));
     expect(dead.attempts.every((a) => a.httpStatus === null)).toBe(true);
 
@@ -509,12 +512,15 @@ describe("SSRF guard", () => {
     ["a private 10.x address", () => "https://10.1.2.3/hooks", /10\.1\.2\.3 is a private address/, true],
     ["the cloud metadata address", () => "https://169.254.169.254/latest/meta-data", /169\.254\.169\.254 is a linkLocal address/, true],
     ["loopback IPv6", () => `https://[::1]:${bystander.port}/hooks`, /::1 is a loopback address/, true],
-    ["IPv4-mapped loopback", () => `https://[::ffff:127.0.0.1]:${bystander.port}/hooks`, /::ffff:7f00:1 is a loopback address/, true],
+    ["IPv4-mapped loopback", () => `https://[::ffff:127.0.0.1]:${bystander.port}/hooks`, /::ffff:7f00:1 is a loopback address \(IPv4-mapped 127\.0\.0\.1\)/, true],
+    ["IPv4-compatible link-local", () => "https://[::a9fe:a9fe]/latest/meta-data", /::a9fe:a9fe is a linkLocal address \(IPv4-compatible 169\.254\.169\.254\)/, true],
     ["a decimal spelling of loopback", () => `https://2130706433:${bystander.port}/hooks`, /127\.0\.0\.1 is a loopback address/, true],
     ["a hostname resolving to loopback", () => `https://localhost:${bystander.port}/hooks`, /localhost resolves to .* loopback address/, false],
   ];
   it.each(targets)("refuses %s at delivery and records it", async (_name, url, reason, permanent) => {
-    const { delivery } = await dueDelivery(url());
+    // An IP literal is refused at create time now (below): this is a URL stored while it was
+    // allowed (WEBHOOK_ALLOWED_PRIVATE_HOSTS changed since, or a row older than that check).
+    const { delivery } = await storedWhileAllowed(url());
     const state = await attemptDelivery(db(), { deliveryId: delivery.id });
     expect(state.attempted).toBe(true);
     const row = await deliveryRow(delivery.id);
@@ -525,6 +531,60 @@ describe("SSRF guard", () => {
     // A URL that can never be allowed is dead at once; a name may resolve elsewhere later.
     expect(row.status).toBe(permanent ? "dead" : "pending");
     expect(bystander.received).toHaveLength(0);
+  });
+
+  async function storedWhileAllowed(url: string) {
+    const before = process.env.WEBHOOK_ALLOWED_PRIVATE_HOSTS;
+    process.env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [before, new URL(url).host].filter(Boolean).join(",");
+    try {
+      return await dueDelivery(url);
+    } finally {
+      process.env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = before;
+    }
+  }
+
+  // Every IPv6 form that embeds a private IPv4 address, as a URL spells it.
+  const literals: [string, string, RegExp][] = [
+    ["/test/api/v4/payments/link", "https://[::a9fe:a9fe]/hooks", /::a9fe:a9fe is a linkLocal address \(IPv4-compatible 169\.254\.169\.254\)/],
+    ["/test/api/v4/payments/link", "https://[::127.0.0.1]/hooks", /::7f00:1 is a loopback address/],
+    ["/test/api/v4/payments/link", "https://[::1:0:0:1]/hooks", /::1:0:0:1 is a reserved address/],
+    ["/test/api/v4/payments/link", "https://[64:ff9b::a9fe:a9fe]/hooks", /NAT64 169\.254\.169\.254/],
+    ["/test/api/v4/payments/link", "https://[2002:a9fe:a9fe::]/hooks", /6to4 169\.254\.169\.254/],
+    ["/test/api/v4/payments/link", "https://[2001:0:4136:e378:8000:63bf:80ff:fefe]/hooks", /Teredo 127\.0\.1\.1/],
+    ["/test/api/v4/payments/link", "https://2130706433/hooks", /127\.0\.0\.1 is a loopback address/],
+    ["/test/api/v4/classic/deposit/initiate", "https://169.254.169.254/latest/meta-data", /169\.254\.169\.254 is a linkLocal address/],
+    ["/test/api/v4/classic/deposit/initiate", "https://[::ffff:10.1.2.3]/hooks", /private address \(IPv4-mapped 10\.1\.2\.3\)/],
+    ["/test/api/v4/transfers/instant", "https://10.1.2.3/hooks", /10\.1\.2\.3 is a private address/],
+  ];
+  const bodies: Record<string, Record<string, unknown>> = {
+    "/test/api/v4/payments/link": validLink,
+    "/test/api/v4/classic/deposit/initiate": validDeposit,
+    "/test/api/v4/transfers/instant": { amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: "+2250700000444", country: "CI" },
+  };
+  it.each(literals)("refuses at create time on %s a callbackUrl of %s, and creates nothing", async (path, callbackUrl, reason) => {
+    const created = async () => {
+      const where = { merchantId: merchant.id };
+      return (await db().paymentLink.count({ where })) + (await db().deposit.count({ where })) + (await db().transfer.count({ where }));
+    };
+    const before = await created();
+    const res = await call("POST", path, { key: merchant.sandboxKey, body: { ...bodies[path], callbackUrl } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 40021, message: "Invalid callback URL" });
+    expect(res.body.error.details).toMatch(/^callbackUrl must not point to a private or reserved address: /);
+    expect(res.body.error.details).toMatch(reason);
+    expect(await created()).toBe(before);
+  });
+
+  it("accepts at create time a name (checked at each delivery) and a listed private host:port", async () => {
+    const named = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: { ...validLink, callbackUrl: "https://localhost:9/hooks" } });
+    expect(named.status).toBe(200);
+    const listed = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: { ...validLink, callbackUrl: `${receiver.url()}` } });
+    expect(listed.status).toBe(200);
+    const otherPort = await call("POST", "/test/api/v4/payments/link", {
+      key: merchant.sandboxKey,
+      body: { ...validLink, callbackUrl: `https://127.0.0.1:${receiver.port + 1}/hooks` },
+    });
+    expect(otherPort.body.error).toMatchObject({ code: 40021 });
   });
 
   it("lets a listed host:port through, and only that port", async () => {

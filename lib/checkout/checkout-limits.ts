@@ -1,4 +1,5 @@
-import { clientIp, consume, createLimiter, limitFromEnv } from "@/lib/http/rate-limit";
+import { clientAddress } from "@/lib/http/client-address";
+import { consume, createLimiter, limitFromEnv } from "@/lib/http/rate-limit";
 
 // The checkout endpoints need no key, so they are limited per client address and per link:
 // polling is cheap and frequent; starting attempts and typing codes are not.
@@ -9,10 +10,10 @@ const writesPerIp = createLimiter("checkout-write-ip", perMinute("CHECKOUT_WRITE
 const writesPerLink = createLimiter("checkout-write-link", perMinute("CHECKOUT_WRITES_PER_MINUTE_PER_LINK", 20), 60);
 
 export async function limitCheckoutRead(request: Request) {
-  await consume(reads, clientIp(request));
+  await consume(reads, clientAddress(request));
 }
 
 export async function limitCheckoutWrite(request: Request, reference: string) {
-  await consume(writesPerIp, clientIp(request));
+  await consume(writesPerIp, clientAddress(request));
   await consume(writesPerLink, reference);
 }

@@ -1,5 +1,6 @@
 import type { Environment } from "@/lib/domain/environment";
-import { clientIp, consume, envLimiter, type LimitState } from "./rate-limit";
+import { clientAddress } from "./client-address";
+import { consume, envLimiter, type LimitState } from "./rate-limit";
 
 // The general API limits, applied by the route wrapper: per API key on authenticated requests,
 // per client address on the others (gateway lists, checkout, and so on). Per minute, from the
@@ -23,5 +24,5 @@ export function limitApiKey(keyId: string, environment: Environment): Promise<Li
 
 export function limitApiClient(request: Request, environment: Environment): Promise<LimitState> {
   const limiter = envLimiter(`api-ip-${environment}`, variable("IP", environment), API_LIMIT_DEFAULTS.ip[environment], 60);
-  return consume(limiter, clientIp(request));
+  return consume(limiter, clientAddress(request));
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import { db, type DbClient } from "@/lib/db/client";
@@ -6,10 +6,17 @@ import type { Environment } from "@/lib/domain/environment";
 import { ApiError } from "@/lib/errors/api-error";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-// A claim whose request never finished (the process died mid-request) is taken over after this.
-// Safe: the resource and the key's response are committed in one transaction, so an unfinished
-// claim means nothing was created.
-const ABANDONED_CLAIM_MS = 60_000;
+/**
+ * How long a claim holds without renewal. A running request renews it every third of that, so
+ * only a dead process's claim lapses, and a retry takes it over: with the contract's retry
+ * advice (1 s, 2 s, 4 s...) the third retry after a crash, ~7 s later, goes through. (The work
+ * itself runs in a transaction, which Prisma ends after 5 s.) Exactly
+ * once all the same: the resource and the stored response commit together, and only while the
+ * committing request still holds the claim (its token), so a holder that was merely stalled past
+ * its lease (a long GC pause, a frozen VM) rolls back instead of creating a second resource.
+ */
+export const IDEMPOTENCY_LEASE_MS = 3_000;
+const RENEW_EVERY_MS = Math.floor(IDEMPOTENCY_LEASE_MS / 3);
 
 export type StoredResponse = { status: number; body: unknown; replayed?: boolean };
 
@@ -52,35 +59,65 @@ export async function runIdempotent(
   if (key === null) return db().$transaction((tx) => operation(tx));
 
   const fingerprint = requestFingerprint(body);
-  const claimId = await claim(scope, key, fingerprint);
-  if (typeof claimId !== "string") return claimId;
+  const claimed = await claim(scope, key, fingerprint);
+  if ("status" in claimed) return claimed;
+  const { id, token } = claimed;
 
+  const renewal = setInterval(() => {
+    void db()
+      .idempotencyKey.updateMany({ where: { id, claimToken: token }, data: { leaseUntil: new Date(Date.now() + IDEMPOTENCY_LEASE_MS) } })
+      .catch(() => {}); // a missed renewal only shortens the lease; the commit's token check stays
+  }, RENEW_EVERY_MS);
+  renewal.unref();
   try {
     return await db().$transaction(async (tx) => {
       const result = await operation(tx);
-      await tx.idempotencyKey.update({
-        where: { id: claimId },
-        data: { responseStatus: result.status, responseBody: result.body as Prisma.InputJsonValue },
+      const stored = await tx.idempotencyKey.updateMany({
+        where: { id, claimToken: token },
+        data: { responseStatus: result.status, responseBody: result.body as Prisma.InputJsonValue, claimToken: null, leaseUntil: null },
       });
+      // Taken over by a retry while this one was stalled: roll back, the retry answers.
+      if (stored.count === 0) throw stillProcessing();
       return result;
     });
   } catch (error) {
-    // Nothing was created: free the key so a corrected retry can use it.
-    await db().idempotencyKey.delete({ where: { id: claimId } }).catch(() => {});
+    // Nothing was created: free the key so a corrected retry can use it (unless a retry holds it).
+    await db().idempotencyKey.deleteMany({ where: { id, claimToken: token } }).catch(() => {});
     throw error;
+  } finally {
+    clearInterval(renewal);
   }
 }
 
-async function claim(scope: Scope, key: string, fingerprint: string): Promise<string | StoredResponse> {
+const stillProcessing = () =>
+  new ApiError(40020, {
+    status: 409,
+    details: "A request with this Idempotency-Key is still being processed; retry shortly",
+  });
+
+type Claim = { id: string; token: string };
+
+async function claim(scope: Scope, key: string, fingerprint: string): Promise<Claim | StoredResponse> {
   const where = { merchantId_environment_route_key: { ...scope, key } };
   for (let attempt = 0; attempt < 3; attempt++) {
     const id = ulid();
+    const token = randomUUID();
     const now = Date.now();
     const { count } = await db().idempotencyKey.createMany({
-      data: [{ id, ...scope, key, requestHash: fingerprint, expiresAt: new Date(now + IDEMPOTENCY_TTL_MS) }],
+      data: [
+        {
+          id,
+          ...scope,
+          key,
+          requestHash: fingerprint,
+          expiresAt: new Date(now + IDEMPOTENCY_TTL_MS),
+          claimToken: token,
+          leaseUntil: new Date(now + IDEMPOTENCY_LEASE_MS),
+        },
+      ],
       skipDuplicates: true,
     });
-    if (count === 1) return id;
+    if (count === 1) return { id, token };
 
     const existing = await db().idempotencyKey.findUnique({ where });
     if (!existing) continue; // expired and removed between the two statements
@@ -97,17 +134,19 @@ async function claim(scope: Scope, key: string, fingerprint: string): Promise<st
     if (existing.responseStatus !== null) {
       return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
     }
-    if (now - existing.createdAt.getTime() > ABANDONED_CLAIM_MS) {
-      const taken = await db().idempotencyKey.updateMany({
-        where: { id: existing.id, responseStatus: null, createdAt: existing.createdAt },
-        data: { createdAt: new Date(now) },
-      });
-      if (taken.count === 1) return existing.id;
-    }
-    throw new ApiError(40020, {
-      status: 409,
-      details: "A request with this Idempotency-Key is still being processed; retry shortly",
+    // The holder stopped renewing (its process died): take the claim over, one taker only.
+    const lapsed = new Date(now);
+    const taken = await db().idempotencyKey.updateMany({
+      where: {
+        id: existing.id,
+        responseStatus: null,
+        // A claim written before leases existed has none: its age stands in.
+        OR: [{ leaseUntil: { lte: lapsed } }, { leaseUntil: null, createdAt: { lte: new Date(now - IDEMPOTENCY_LEASE_MS) } }],
+      },
+      data: { claimToken: token, leaseUntil: new Date(now + IDEMPOTENCY_LEASE_MS) },
     });
+    if (taken.count === 1) return { id: existing.id, token };
+    throw stillProcessing();
   }
   throw new ApiError(40020, { status: 409, details: "Idempotency-Key contention; retry shortly" });
 }

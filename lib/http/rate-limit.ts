@@ -90,8 +90,3 @@ export function envLimiter(name: string, variable: string, fallback: number, dur
   if (!limiter) byConfig.set(id, (limiter = createLimiter(name, points, durationSeconds)));
   return limiter;
 }
-
-/** The client's address as the nearest proxy reports it. */
-export function clientIp(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0].trim().slice(0, 64) || request.headers.get("x-real-ip")?.slice(0, 64) || "unknown";
-}

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isInternationalPhone, isIsoCountry } from "@/lib/domain/countries";
 import { isIsoCurrency, toMinor } from "@/lib/domain/money";
+import { refusedCallbackHost } from "@/lib/webhooks/callback-host";
+import { webhookSettings } from "@/lib/webhooks/webhook-settings";
 
 // Field schemas shared by every request. Error messages are written for the integrator who
 // reads them in `details`, prefixed with the field name by the zod-to-error converter.
@@ -67,7 +69,13 @@ function isUrlWithProtocol(value: string, protocols: string[]) {
 export const callbackUrlField = z
   .string({ error: "must be a string" })
   .max(2048, { error: "must be at most 2048 characters" })
-  .refine((v) => isUrlWithProtocol(v, ["https:"]), { error: "must be a valid HTTPS URL" })
+  .refine((v) => isUrlWithProtocol(v, ["https:"]), { error: "must be a valid HTTPS URL", abort: true })
+  .superRefine((value, ctx) => {
+    // A private or reserved IP literal can never be delivered to: say so now rather than at the
+    // first delivery. Names are checked at each delivery instead (they can be rebound).
+    const reason = refusedCallbackHost(new URL(value), webhookSettings().allowedPrivateHosts);
+    if (reason) ctx.addIssue({ code: "custom", message: `must not point to a private or reserved address: ${reason}` });
+  })
   .meta({ example: "https://merchant.example/webhooks/payments" });
 
 export const returnUrlField = z

@@ -71,14 +71,17 @@ export async function attemptDelivery(client: DbClient, options: AttemptOptions)
   const headers = signWebhook({ id: delivery.eventId, body: delivery.event.payload, at: startedAt, secrets: delivery.event.merchant });
   const result = await sendWebhookRequest({ url: delivery.url, body: delivery.event.payload, headers, settings });
 
-  const finishedAt = new Date(now.getTime() + result.durationMs);
+  // deliveredAt/deadAt are facts about the attempt, so they are its real end (startedAt +
+  // duration, never before it started); the next retry is planned on the scheduler's clock.
+  const finishedAt = new Date(startedAt.getTime() + result.durationMs);
+  const scheduledFinish = new Date(now.getTime() + result.durationMs);
   const failures = delivery.roundFailures + (result.ok ? 0 : 1);
   const exhausted = !result.ok && (result.permanent || failures > settings.retryScheduleMs.length);
   const next = result.ok
     ? { status: "delivered" as const, deliveredAt: finishedAt, nextAttemptAt: null }
     : exhausted
       ? { status: "dead" as const, deadAt: finishedAt, nextAttemptAt: null }
-      : { status: "pending" as const, nextAttemptAt: new Date(finishedAt.getTime() + settings.retryScheduleMs[failures - 1]) };
+      : { status: "pending" as const, nextAttemptAt: new Date(scheduledFinish.getTime() + settings.retryScheduleMs[failures - 1]) };
 
   const recorded = await inTransaction(client, async (tx) => {
     const { count } = await tx.webhookDelivery.updateMany({

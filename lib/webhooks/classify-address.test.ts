@@ -29,10 +29,29 @@ describe("classifyAddress", () => {
     ["::ffff:7f00:1", "loopback"], // the same, in hex
     ["::ffff:10.1.2.3", "private"],
     ["::ffff:169.254.169.254", "linkLocal"],
-    ["64:ff9b::7f00:1", "rfc6052"], // NAT64 of 127.0.0.1
-    ["2002:7f00:1::", "6to4"], // 6to4 of 127.0.0.1
+    ["64:ff9b::7f00:1", "loopback address (NAT64 127.0.0.1)"],
+    ["2002:7f00:1::", "loopback address (6to4 127.0.0.1)"],
     ["2001:db8::1", "reserved"], // documentation
     ["[::1]", "loopback"], // bracketed, as in URLs
+    // IPv4-compatible (::a.b.c.d): judged by the IPv4 they carry, as URL parsing spells them.
+    ["::a9fe:a9fe", "linkLocal address (IPv4-compatible 169.254.169.254)"],
+    ["[::a9fe:a9fe]", "linkLocal"],
+    ["::7f00:1", "loopback address (IPv4-compatible 127.0.0.1)"],
+    ["::127.0.0.1", "loopback"],
+    ["::a01:203", "private address (IPv4-compatible 10.1.2.3)"],
+    ["::808:808", "reserved"], // compatible form of a public IPv4: refused all the same
+    ["::ffff:0:7f00:1", "loopback address (IPv4-translated 127.0.0.1)"], // SIIT
+    ["64:ff9b::a9fe:a9fe", "linkLocal address (NAT64 169.254.169.254)"],
+    ["64:ff9b::808:808", "rfc6052 address (NAT64 8.8.8.8)"], // a public IPv4 through a translator we do not control
+    ["64:ff9b:1::a00:1", "private address (NAT64 10.0.0.1)"], // RFC 8215 local-use NAT64
+    ["2002:a9fe:a9fe::1", "linkLocal address (6to4 169.254.169.254)"],
+    ["2002:808:808::1", "6to4 address (6to4 8.8.8.8)"],
+    // Teredo: the client's IPv4 is the last 32 bits inverted (80ff:fefe -> 127.0.1.1).
+    ["2001:0:4136:e378:8000:63bf:80ff:fefe", "loopback address (Teredo 127.0.1.1)"],
+    ["2001:0:4136:e378:8000:63bf:d635:24fe", "teredo address (Teredo 41.202.219.1)"],
+    // Outside 2000::/3, which ipaddr.js calls unicast: the rest of ::/8 and unallocated blocks.
+    ["::1:0:0:1", "reserved"],
+    ["4000::1", "reserved"],
   ];
   it.each(refused)("refuses %s (%s)", (address, range) => {
     const verdict = classifyAddress(address);

@@ -1,6 +1,7 @@
 import dns from "node:dns";
 import https from "node:https";
 import net from "node:net";
+import { isAllowedPrivateHost, refusedCallbackHost } from "./callback-host";
 import { classifyAddress } from "./classify-address";
 import { RESPONSE_EXCERPT_BYTES, type WebhookSettings } from "./webhook-settings";
 
@@ -22,18 +23,6 @@ type Request = {
 };
 
 class BlockedAddressError extends Error {}
-
-/** Whether WEBHOOK_ALLOWED_PRIVATE_HOSTS names this URL's host (`host` for any port, `host:port` for one). */
-function isAllowedPrivateHost(url: URL, allowed: string[]): boolean {
-  return allowed.some((entry) => {
-    try {
-      const named = new URL(`https://${entry}`);
-      return named.port ? named.host === url.host : named.hostname === url.hostname;
-    } catch {
-      return false;
-    }
-  });
-}
 
 /**
  * The resolver the socket connects with: it resolves the name once, refuses the connection if
@@ -78,13 +67,10 @@ export async function sendWebhookRequest({ url: rawUrl, body, headers, settings 
   }
   if (url.protocol !== "https:") return refusal(`refused: only HTTPS callback URLs are called, not ${url.protocol}`, true);
   const allowPrivate = isAllowedPrivateHost(url, settings.allowedPrivateHosts);
-  // A bare IP never goes through the lookup: check it here. URL parsing has already normalised
-  // the odd spellings (2130706433, 0x7f.1, 127.1) to dotted quads.
-  const bareHost = url.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(bareHost) && !allowPrivate) {
-    const verdict = classifyAddress(bareHost);
-    if (!verdict.allowed) return refusal(`refused by the SSRF guard: ${verdict.reason}`, true);
-  }
+  // A bare IP never goes through the lookup: check it here (URLs stored before the create-time
+  // check, or allowed then and no longer).
+  const refused = refusedCallbackHost(url, settings.allowedPrivateHosts);
+  if (refused) return refusal(`refused by the SSRF guard: ${refused}`, true);
 
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

@@ -5,7 +5,8 @@ import { deleteSession, readCookie, SESSION_COOKIE, sessionCookie } from "@/lib/
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse, jsonResponse, requestIdFor, requestOrigin } from "@/lib/http/api-route";
-import { clientIp, limitHeaders } from "@/lib/http/rate-limit";
+import { clientAddress } from "@/lib/http/client-address";
+import { limitHeaders } from "@/lib/http/rate-limit";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 
@@ -19,7 +20,7 @@ export async function POST(request: Request) {
   const form = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
   try {
     const { staff, token, csrfToken, expiresAt, rateLimit } = await signIn(db(), {
-      ip: clientIp(request),
+      ip: clientAddress(request),
       readCredentials: () => (form ? readFormBody(request) : readJsonBody(request)),
     });
     const headers = { "set-cookie": sessionCookie(token, expiresAt, isSecure(request)), ...limitHeaders(rateLimit) };
