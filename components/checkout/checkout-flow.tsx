@@ -1,7 +1,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutState } from "@/lib/checkout/checkout-state";
 import { countryOfPhone } from "@/lib/domain/dial-codes";
 import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
@@ -19,11 +19,15 @@ type Props = {
   reference: string;
   apiBase: string;
   merchant: string;
-  amountLabel: string;
   countries: CheckoutCountryView[];
   initialCountry: string;
   initialState: CheckoutState;
   expiresAt: string;
+  /**
+   * The QR code and share button, rendered by the server. Shown under the pending steps only: once
+   * the payment ends here, sharing the link would send someone to a page that can no longer be paid.
+   */
+  share?: ReactNode;
 };
 
 type Step = "gateway" | "phone" | "attempt";
@@ -51,7 +55,18 @@ function errorKey(error: unknown): string {
   return keys[String(code)] ?? "generic";
 }
 
-function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCountry, initialState, expiresAt }: Props) {
+function Flow({ share, ...props }: Props) {
+  const { state, screen } = useCheckoutScreen(props);
+  return (
+    <>
+      {screen}
+      {state.status === "pending" && share}
+    </>
+  );
+}
+
+/** The checkout's state (polled, moved on by the customer's actions) and the screen for it. */
+function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt }: Omit<Props, "share">) {
   const api = checkoutApi(apiBase);
   const queryClient = useQueryClient();
   const { data: state } = useQuery({
@@ -117,89 +132,90 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
     return () => clearTimeout(timer);
   }, [expiresAt, queryClient, reference]);
 
-  if (state.status !== "pending") {
-    return (
-      <FinalScreen state={state} merchant={merchant} amount={amountLabel} />
-    );
-  }
+  const pickScreen = () => {
+    if (state.status !== "pending") {
+      return <FinalScreen state={state} merchant={merchant} />;
+    }
 
-  if (step === "attempt" && attempt) {
-    const provider = countries.flatMap((c) => c.gateways).find((g) => g.name === attempt.gatewayName)?.provider ?? attempt.gatewayName;
-    if (attempt.status === "expired") {
-      const restart = () => {
-        setError(null);
-        setStep("gateway");
+    if (step === "attempt" && attempt) {
+      const provider = countries.flatMap((c) => c.gateways).find((g) => g.name === attempt.gatewayName)?.provider ?? attempt.gatewayName;
+      if (attempt.status === "expired") {
+        const restart = () => {
+          setError(null);
+          setStep("gateway");
+        };
+        return (
+          <AttemptExpiredScreen
+            otp={attempt.paymentType === "OTP"}
+            onNewCode={newCode}
+            onChangeMethod={restart}
+            starting={start.isPending}
+            error={error}
+            headingRef={heading}
+          />
+        );
+      }
+      if (attempt.paymentType === "OTP") {
+        return (
+          <OtpScreen
+            phone={digits ? phone : null}
+            triesLeft={attempt.triesLeft ?? 0}
+            onConfirm={(otp) => confirm.mutate(otp)}
+            onNewCode={newCode}
+            confirming={confirm.isPending}
+            error={error}
+            headingRef={heading}
+          />
+        );
+      }
+      if (attempt.paymentType === "REDIRECT") {
+        return <RedirectScreen url={attempt.url} provider={provider} error={error} headingRef={heading} />;
+      }
+      return <DirectScreen phone={digits ? phone : ""} provider={provider} error={error} headingRef={heading} />;
+    }
+
+    if (step === "phone" && gateway) {
+      const onNational = (value: string) => {
+        // A full international number pasted in picks its own country.
+        const pasted = value.startsWith("+") ? countryOfPhone(value) : null;
+        const pastedCountry = pasted ? countries.find((c) => c.code === pasted) : undefined;
+        if (!pastedCountry) return setNational(value);
+        setCountryCode(pastedCountry.code);
+        if (!pastedCountry.gateways.some((g) => g.name === gatewayName)) setGatewayName(pastedCountry.gateways[0].name);
+        setNational(value.replace(/\D/g, "").slice(pastedCountry.dialCode.length));
       };
       return (
-        <AttemptExpiredScreen
-          otp={attempt.paymentType === "OTP"}
-          onNewCode={newCode}
-          onChangeMethod={restart}
-          starting={start.isPending}
+        <PhoneScreen
+          country={country}
+          gateway={gateway}
+          national={national}
+          phoneValid={phoneValid}
+          onNational={onNational}
+          onPay={() => start.mutate()}
+          onBack={() => setStep("gateway")}
+          paying={start.isPending}
           error={error}
           headingRef={heading}
         />
       );
     }
-    if (attempt.paymentType === "OTP") {
-      return (
-        <OtpScreen
-          phone={digits ? phone : null}
-          triesLeft={attempt.triesLeft ?? 0}
-          onConfirm={(otp) => confirm.mutate(otp)}
-          onNewCode={newCode}
-          confirming={confirm.isPending}
-          error={error}
-          headingRef={heading}
-        />
-      );
-    }
-    if (attempt.paymentType === "REDIRECT") {
-      return <RedirectScreen url={attempt.url} provider={provider} error={error} headingRef={heading} />;
-    }
-    return <DirectScreen phone={digits ? phone : ""} provider={provider} error={error} headingRef={heading} />;
-  }
 
-  if (step === "phone" && gateway) {
-    const onNational = (value: string) => {
-      // A full international number pasted in picks its own country.
-      const pasted = value.startsWith("+") ? countryOfPhone(value) : null;
-      const pastedCountry = pasted ? countries.find((c) => c.code === pasted) : undefined;
-      if (!pastedCountry) return setNational(value);
-      setCountryCode(pastedCountry.code);
-      if (!pastedCountry.gateways.some((g) => g.name === gatewayName)) setGatewayName(pastedCountry.gateways[0].name);
-      setNational(value.replace(/\D/g, "").slice(pastedCountry.dialCode.length));
-    };
     return (
-      <PhoneScreen
+      <GatewayScreen
+        countries={countries}
         country={country}
         gateway={gateway}
-        national={national}
-        phoneValid={phoneValid}
-        onNational={onNational}
-        onPay={() => start.mutate()}
-        onBack={() => setStep("gateway")}
-        paying={start.isPending}
+        onCountry={(code) => {
+          const next = countries.find((c) => c.code === code)!;
+          setCountryCode(next.code);
+          setGatewayName(next.gateways[0].name);
+        }}
+        onGateway={setGatewayName}
+        onContinue={() => setStep("phone")}
         error={error}
         headingRef={heading}
       />
     );
-  }
-
-  return (
-    <GatewayScreen
-      countries={countries}
-      country={country}
-      gateway={gateway}
-      onCountry={(code) => {
-        const next = countries.find((c) => c.code === code)!;
-        setCountryCode(next.code);
-        setGatewayName(next.gateways[0].name);
-      }}
-      onGateway={setGatewayName}
-      onContinue={() => setStep("phone")}
-      error={error}
-      headingRef={heading}
-    />
-  );
+  };
+  return { state, screen: pickScreen() };
 }

@@ -62,7 +62,7 @@ export default async function PayPage({ params }: Params) {
 
   let body;
   if (state.status !== "pending") {
-    body = <FinalScreen state={state} merchant={merchant} amount={amountLabel} />;
+    body = <FinalScreen state={state} merchant={merchant} />;
   } else {
     const regionNames = new Intl.DisplayNames([locale], { type: "region" });
     const countries: CheckoutCountryView[] = (await checkoutGateways(db(), link)).map((c) => ({
@@ -82,17 +82,18 @@ export default async function PayPage({ params }: Params) {
           reference={reference}
           apiBase={`${pathPrefix(environment)}/api/checkout/${reference}`}
           merchant={merchant}
-          amountLabel={amountLabel}
           countries={countries}
           initialCountry={initialCountry}
           initialState={state}
           expiresAt={link.expiresAt.toISOString()}
+          share={
+            <details className="share">
+              <summary>{t("share.title")}</summary>
+              <div role="img" aria-label={t("share.qr")} className="qr" dangerouslySetInnerHTML={{ __html: await qrSvg(url) }} />
+              <ShareLink url={url} title={t("title", { merchant })} />
+            </details>
+          }
         />
-        <details className="share">
-          <summary>{t("share.title")}</summary>
-          <div role="img" aria-label={t("share.qr")} className="qr" dangerouslySetInnerHTML={{ __html: await qrSvg(url) }} />
-          <ShareLink url={url} title={t("title", { merchant })} />
-        </details>
       </NextIntlClientProvider>
     );
   }
