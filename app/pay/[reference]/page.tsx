@@ -11,6 +11,7 @@ import { LocaleSwitch } from "@/components/locale-switch";
 import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
 import { checkoutState } from "@/lib/checkout/checkout-state";
 import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
+import { preselectCountry } from "@/lib/checkout/preselect-country";
 import { qrSvg } from "@/lib/checkout/qr-svg";
 import { db } from "@/lib/db/client";
 import { DIAL_CODES } from "@/lib/domain/dial-codes";
@@ -27,15 +28,6 @@ type Params = { params: Promise<{ reference: string }> };
 async function requestLike() {
   const h = await headers();
   return { headers: h as unknown as Headers, url: "http://localhost/" };
-}
-
-/** The customer's country from Accept-Language ("fr-SN" -> SN), when it is one we serve. */
-function countryFromLanguage(acceptLanguage: string | null, available: string[]): string | null {
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const region = part.split(";")[0].trim().split("-")[1]?.toUpperCase();
-    if (region && available.includes(region)) return region;
-  }
-  return null;
 }
 
 // The hosted checkout: server-rendered, with one small client island for the interactive steps.
@@ -72,8 +64,11 @@ export default async function PayPage({ params }: Params) {
       gateways: c.gateways.map((g) => ({ name: g.name, provider: g.provider, type: g.type, feesLabel: money(g.fees), totalLabel: money(g.total) })),
     }));
     countries.sort((a, b) => a.name.localeCompare(b.name, locale));
-    const initialCountry =
-      countryFromLanguage(request.headers.get("accept-language"), countries.map((c) => c.code)) ?? countries[0]?.code ?? "";
+    const initialCountry = preselectCountry({
+      available: countries.map((c) => c.code),
+      acceptLanguage: request.headers.get("accept-language"),
+      customerPhone: link.customerPhone,
+    });
     const url = paymentUrl(reference, environment, requestOrigin(request));
     const messages = await getMessages();
     body = (
