@@ -27,6 +27,7 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule> }[] = [
   { pattern: /^\/api\/checkout\/(?<reference>[^/]+)\/attempts$/, load: () => import("@/app/api/checkout/[reference]/attempts/route") },
   { pattern: /^\/api\/checkout\/(?<reference>[^/]+)\/otp$/, load: () => import("@/app/api/checkout/[reference]/otp/route") },
   { pattern: /^\/admin\/api\/session$/, load: () => import("@/app/admin/api/session/route") },
+  { pattern: /^\/admin\/api\/password$/, load: () => import("@/app/admin/api/password/route") },
   { pattern: /^\/admin\/api\/search$/, load: () => import("@/app/admin/api/search/route") },
   { pattern: /^\/admin\/api\/links$/, load: () => import("@/app/admin/api/links/route") },
   { pattern: /^\/admin\/api\/deposits$/, load: () => import("@/app/admin/api/deposits/route") },
