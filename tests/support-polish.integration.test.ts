@@ -134,12 +134,19 @@ describe("one-time staff passwords", () => {
     const post = (fields: Record<string, string>) =>
       call("POST", "/admin/api/password", {
         rawBody: new URLSearchParams(fields).toString(),
-        headers: { cookie: who.cookie, "content-type": "application/x-www-form-urlencoded" },
+        // What a browser sends for this form under Referrer-Policy: no-referrer: Origin null.
+        headers: { cookie: who.cookie, "content-type": "application/x-www-form-urlencoded", origin: "null", host: "pay.test" },
       });
     const short = await post({ csrf: who.csrf, currentPassword: password, newPassword: "short", confirmation: "short" });
     expect([short.status, short.headers.get("location")]).toEqual([303, "/admin/password?error=short"]);
     const noToken = await post({ currentPassword: password, newPassword: "my own long passphrase", confirmation: "my own long passphrase" });
     expect(noToken.status).toBe(403);
+    // A JSON call from an origin that is not this host is refused even with the token.
+    const crossJson = await call("POST", "/admin/api/password", {
+      body: { currentPassword: password, newPassword: "my own long passphrase", confirmation: "my own long passphrase" },
+      headers: { ...as(who), origin: "null", host: "pay.test" },
+    });
+    expect(crossJson.status).toBe(403);
     const done = await post({ csrf: who.csrf, currentPassword: password, newPassword: "my own long passphrase", confirmation: "my own long passphrase" });
     expect([done.status, done.headers.get("location")]).toEqual([303, "/admin"]);
     expect((await db().staff.findUniqueOrThrow({ where: { email } })).mustChangePassword).toBe(false);

@@ -57,9 +57,14 @@ export async function requireStaff(request: Request, options: { passwordChange?:
   return session;
 }
 
-/** A state-changing request carries the session's CSRF token and, when it says, comes from this host. */
-export function checkCsrf(request: Request, session: StaffSession, token: string) {
-  if (!sameToken(token, session.csrfToken) || !fromThisHost(request)) {
+/**
+ * A state-changing request carries the session's CSRF token and, when it says, comes from this
+ * host. A plain form post (`form`) is held to its token alone: under our Referrer-Policy
+ * no-referrer, browsers send such a post with `Origin: null`, which names no host; the token,
+ * which only a page of this session received, is what proves where it came from.
+ */
+export function checkCsrf(request: Request, session: StaffSession, token: string, options: { form?: boolean } = {}) {
+  if (!sameToken(token, session.csrfToken) || (!options.form && !fromThisHost(request))) {
     throw new ApiError(40001, "Unauthorized access to this resource", { details: "Missing or invalid CSRF token" });
   }
 }

@@ -17,7 +17,7 @@ export async function POST(request: Request) {
     const fields = (form ? await readFormBody(request) : await readJsonBody(request)) as Record<string, unknown> | null;
     // The form cannot set headers: it carries the token in a field.
     const token = form ? String(fields?.csrf ?? "") : (request.headers.get(CSRF_HEADER) ?? "");
-    checkCsrf(request, session, token);
+    checkCsrf(request, session, token, { form });
     const parsed = changePasswordSchema.safeParse(fields);
     if (!parsed.success) throw validationError(parsed.error);
     await changePassword(db(), { session, ...parsed.data });
