@@ -65,7 +65,7 @@ test("a one-time password must be replaced before anything else", async ({ page 
   await page.getByLabel("New password", { exact: true }).fill(next);
   await page.getByLabel("New password again").fill(`${next}!`);
   await page.getByRole("button", { name: "Save the new password" }).click();
-  await expect(page.getByRole("alert")).toHaveText("The two new passwords differ.");
+  await expect(page.locator(".admin-error")).toHaveText("The two new passwords differ.");
 
   await page.getByLabel("One-time (current) password").fill(staff.oneTime.password);
   await page.getByLabel("New password", { exact: true }).fill(next);
