@@ -9,7 +9,7 @@ import { choose, createLink, merchant, text } from "../checkout-helpers";
 test.describe("paid and failed screens (en)", () => {
   test.use({ locale: "en-GB" });
 
-  test("the paid screen shows what the customer paid, with the amount and fee lines, and no share", async ({ page, request, baseURL }) => {
+  test("the paid screen shows what the customer paid, with the amount and fee lines, and no share", async ({ page, request, baseURL }, testInfo) => {
     const link = await createLink(request, baseURL!, { amount: 12500, returnUrl: undefined });
     await page.goto(link.paymentUrl);
     await expect(page.locator("details.share")).toHaveCount(1);
@@ -21,6 +21,7 @@ test.describe("paid and failed screens (en)", () => {
     const summary = page.locator(".final dl.summary");
     await expect(summary).toContainText("Amount12,500 XOF");
     await expect(summary).toContainText("Fees188 XOF");
+    await page.screenshot({ path: testInfo.outputPath("paid.png"), fullPage: true });
     // Paid in this page (no reload): the share block that sat under the steps is gone.
     await expect(page.locator("details.share")).toHaveCount(0);
     await page.reload();
