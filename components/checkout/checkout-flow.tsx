@@ -24,10 +24,11 @@ type Props = {
   initialState: CheckoutState;
   expiresAt: string;
   /**
-   * The QR code and share button, rendered by the server. Shown under the pending steps only: once
-   * the payment ends here, sharing the link would send someone to a page that can no longer be paid.
+   * What the server renders under the steps while the link can be paid (the QR code and share
+   * button; the sandbox's magic values). Shown under the pending steps only: once the payment ends
+   * here, sharing the link would send someone to a page that can no longer be paid.
    */
-  share?: ReactNode;
+  whilePending?: ReactNode;
 };
 
 type Step = "gateway" | "phone" | "attempt";
@@ -55,18 +56,18 @@ function errorKey(error: unknown): string {
   return keys[String(code)] ?? "generic";
 }
 
-function Flow({ share, ...props }: Props) {
+function Flow({ whilePending, ...props }: Props) {
   const { state, screen } = useCheckoutScreen(props);
   return (
     <>
       {screen}
-      {state.status === "pending" && share}
+      {state.status === "pending" && whilePending}
     </>
   );
 }
 
 /** The checkout's state (polled, moved on by the customer's actions) and the screen for it. */
-function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt }: Omit<Props, "share">) {
+function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt }: Omit<Props, "whilePending">) {
   const api = checkoutApi(apiBase);
   const queryClient = useQueryClient();
   const { data: state } = useQuery({

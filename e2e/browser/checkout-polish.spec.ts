@@ -13,6 +13,7 @@ test.describe("paid and failed screens (en)", () => {
     const link = await createLink(request, baseURL!, { amount: 12500, returnUrl: undefined });
     await page.goto(link.paymentUrl);
     await expect(page.locator("details.share")).toHaveCount(1);
+    await expect(page.locator("details.sandbox-help")).toHaveCount(1);
     await choose(page, "en", /MTN Mobile Money/, "0700000444");
     await expect(page.getByRole("heading", { name: text("en", "final.completedTitle") })).toBeVisible({ timeout: 15_000 });
     const read = await (await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) })).json();
@@ -22,8 +23,9 @@ test.describe("paid and failed screens (en)", () => {
     await expect(summary).toContainText("Amount12,500 XOF");
     await expect(summary).toContainText("Fees188 XOF");
     await page.screenshot({ path: testInfo.outputPath("paid.png"), fullPage: true });
-    // Paid in this page (no reload): the share block that sat under the steps is gone.
+    // Paid in this page (no reload): the share block and the sandbox help under the steps are gone.
     await expect(page.locator("details.share")).toHaveCount(0);
+    await expect(page.locator("details.sandbox-help")).toHaveCount(0);
     await page.reload();
     await expect(page.getByText("You paid 12,688 XOF")).toBeVisible();
     await expect(page.locator("details.share")).toHaveCount(0);

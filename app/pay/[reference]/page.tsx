@@ -81,12 +81,24 @@ export default async function PayPage({ params }: Params) {
           initialCountry={initialCountry}
           initialState={state}
           expiresAt={link.expiresAt.toISOString()}
-          share={
-            <details className="share">
-              <summary>{t("share.title")}</summary>
-              <div role="img" aria-label={t("share.qr")} className="qr" dangerouslySetInnerHTML={{ __html: await qrSvg(url) }} />
-              <ShareLink url={url} title={t("title", { merchant })} />
-            </details>
+          whilePending={
+            <>
+              <details className="share">
+                <summary>{t("share.title")}</summary>
+                <div role="img" aria-label={t("share.qr")} className="qr" dangerouslySetInnerHTML={{ __html: await qrSvg(url) }} />
+                <ShareLink url={url} title={t("title", { merchant })} />
+              </details>
+              {sandbox && (
+                <details className="sandbox-help">
+                  <summary>{t("sandboxHelp.title")}</summary>
+                  <ul>
+                    <li>{t("sandboxHelp.direct")}</li>
+                    <li>{t("sandboxHelp.otp")}</li>
+                    <li>{t("sandboxHelp.redirect")}</li>
+                  </ul>
+                </details>
+              )}
+            </>
           }
         />
       </NextIntlClientProvider>
@@ -109,16 +121,6 @@ export default async function PayPage({ params }: Params) {
         </p>
       </header>
       {body}
-      {sandbox && state.status === "pending" && (
-        <details className="sandbox-help">
-          <summary>{t("sandboxHelp.title")}</summary>
-          <ul>
-            <li>{t("sandboxHelp.direct")}</li>
-            <li>{t("sandboxHelp.otp")}</li>
-            <li>{t("sandboxHelp.redirect")}</li>
-          </ul>
-        </details>
-      )}
       <LocaleSwitch redirect={pagePath} />
     </main>
   );
