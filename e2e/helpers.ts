@@ -10,7 +10,8 @@ export function e2eMerchant(): E2EMerchant {
 
 export const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
 
-export type E2EStaff = Record<"admin" | "support", { email: string; password: string }>;
+/** admin and support were created with --password; oneTime without, so its password must be replaced at first sign-in. */
+export type E2EStaff = Record<"admin" | "support" | "oneTime", { email: string; password: string }>;
 
 export function e2eStaff(): E2EStaff {
   return JSON.parse(fs.readFileSync(path.join(import.meta.dirname, ".state", "staff.json"), "utf8"));

@@ -35,7 +35,12 @@ const staff = {
 for (const [role, account] of Object.entries(staff)) {
   execFileSync(tsx, ["scripts/staff-create.ts", "--email", account.email, "--role", role, "--password", account.password], { env });
 }
-fs.writeFileSync(path.join(stateDir, "staff.json"), JSON.stringify(staff));
+// And one made the way an operator onboards a colleague, without --password: the printed
+// one-time password must be replaced at the first sign-in (e2e/browser/support-admin.spec.ts).
+const oneTimeEmail = `one-time-${run}@e2e.example`;
+const printed = execFileSync(tsx, ["scripts/staff-create.ts", "--email", oneTimeEmail, "--role", "support"], { env, encoding: "utf8" });
+const oneTime = { email: oneTimeEmail, password: /One-time password: (\S+)/.exec(printed)?.[1] ?? "" };
+fs.writeFileSync(path.join(stateDir, "staff.json"), JSON.stringify({ ...staff, oneTime }));
 
 // As `npm start` does: the socket's address reaches the handlers, and oversized headers get the
 // error envelope (scripts/server-preload.cjs).

@@ -42,6 +42,14 @@ describe("support view access", () => {
     }
   });
 
+  it("answers a sign-in body with a missing or mistyped field by what is wrong with it", async () => {
+    const headers = { "x-forwarded-for": "172.16.9.1" };
+    const missing = await call("POST", "/admin/api/session", { body: { email: "a@support.example" }, headers });
+    expect(missing.body.error).toMatchObject({ code: 40023, details: "password is required" });
+    const mistyped = await call("POST", "/admin/api/session", { body: { email: "a@support.example", password: 123456789012 }, headers });
+    expect(mistyped.body.error).toMatchObject({ code: 40023, details: "password must be a string" });
+  });
+
   it("refuses merchant API keys with 401/401", async () => {
     const res = await call("GET", "/admin/api/links", { key: merchant.sandboxKey });
     expect(res.status).toBe(401);

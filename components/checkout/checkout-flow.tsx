@@ -1,25 +1,34 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutState } from "@/lib/checkout/checkout-state";
 import { countryOfPhone } from "@/lib/domain/dial-codes";
 import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
+import { AttemptExpiredScreen } from "./attempt-expired-screen";
+import type { CheckoutCountryView } from "./checkout-types";
+import { DirectScreen } from "./direct-screen";
+import type { CheckoutErrorView } from "./error-alert";
 import { FinalScreen } from "./final-screen";
-
-export type CheckoutGatewayView = { name: string; provider: string; type: string; feesLabel: string; totalLabel: string };
-export type CheckoutCountryView = { code: string; name: string; dialCode: string; gateways: CheckoutGatewayView[] };
+import { GatewayScreen } from "./gateway-screen";
+import { OtpScreen } from "./otp-screen";
+import { PhoneScreen } from "./phone-screen";
+import { RedirectScreen } from "./redirect-screen";
 
 type Props = {
   reference: string;
   apiBase: string;
   merchant: string;
-  amountLabel: string;
   countries: CheckoutCountryView[];
   initialCountry: string;
   initialState: CheckoutState;
   expiresAt: string;
+  /**
+   * What the server renders under the steps while the link can be paid (the QR code and share
+   * button; the sandbox's magic values). Shown under the pending steps only: once the payment ends
+   * here, sharing the link would send someone to a page that can no longer be paid.
+   */
+  whilePending?: ReactNode;
 };
 
 type Step = "gateway" | "phone" | "attempt";
@@ -47,8 +56,18 @@ function errorKey(error: unknown): string {
   return keys[String(code)] ?? "generic";
 }
 
-function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCountry, initialState, expiresAt }: Props) {
-  const t = useTranslations("checkout");
+function Flow({ whilePending, ...props }: Props) {
+  const { state, screen } = useCheckoutScreen(props);
+  return (
+    <>
+      {screen}
+      {state.status === "pending" && whilePending}
+    </>
+  );
+}
+
+/** The checkout's state (polled, moved on by the customer's actions) and the screen for it. */
+function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt }: Omit<Props, "whilePending">) {
   const api = checkoutApi(apiBase);
   const queryClient = useQueryClient();
   const { data: state } = useQuery({
@@ -66,7 +85,7 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
   const [gatewayName, setGatewayName] = useState(country?.gateways[0]?.name ?? "");
   const gateway = country?.gateways.find((g) => g.name === gatewayName) ?? country?.gateways[0];
   const [national, setNational] = useState("");
-  const [error, setError] = useState<{ key: string; count?: number } | null>(null);
+  const [error, setError] = useState<CheckoutErrorView>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const digits = national.replace(/\D/g, "");
@@ -114,217 +133,90 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
     return () => clearTimeout(timer);
   }, [expiresAt, queryClient, reference]);
 
-  if (state.status !== "pending") {
-    return (
-      <FinalScreen state={state} merchant={merchant} amount={amountLabel} />
-    );
-  }
-
-  const errorText = error ? (error.key === "wrongCode" ? t("errors.wrongCode", { count: error.count ?? 0 }) : t(`errors.${error.key}`)) : "";
-  const alert = (
-    <p role="alert" aria-live="assertive" className="error">
-      {errorText}
-    </p>
-  );
-  const attemptGateway = countries.flatMap((c) => c.gateways).find((g) => g.name === attempt?.gatewayName);
-
-  if (step === "attempt" && attempt) {
-    const restart = () => {
-      setError(null);
-      setStep("gateway");
-    };
-    if (attempt.status === "expired") {
-      return (
-        <section aria-labelledby="step-title">
-          <h2 id="step-title" ref={heading} tabIndex={-1}>
-            {attempt.paymentType === "OTP" ? t("errors.codeExpired") : t("errors.attemptExpired")}
-          </h2>
-          {attempt.paymentType === "OTP" && (
-            <button className="button" onClick={newCode} disabled={start.isPending}>
-              {t("newCode")}
-            </button>
-          )}
-          <button className="link-button" onClick={restart}>
-            {t("changeMethod")}
-          </button>
-          {alert}
-        </section>
-      );
+  const pickScreen = () => {
+    if (state.status !== "pending") {
+      return <FinalScreen state={state} merchant={merchant} />;
     }
-    if (attempt.paymentType === "OTP") {
-      const submit = (event: FormEvent<HTMLFormElement>) => {
-        event.preventDefault();
-        const otp = String(new FormData(event.currentTarget).get("otp") ?? "").trim();
-        confirm.mutate(otp);
+
+    if (step === "attempt" && attempt) {
+      const provider = countries.flatMap((c) => c.gateways).find((g) => g.name === attempt.gatewayName)?.provider ?? attempt.gatewayName;
+      if (attempt.status === "expired") {
+        const restart = () => {
+          setError(null);
+          setStep("gateway");
+        };
+        return (
+          <AttemptExpiredScreen
+            otp={attempt.paymentType === "OTP"}
+            onNewCode={newCode}
+            onChangeMethod={restart}
+            starting={start.isPending}
+            error={error}
+            headingRef={heading}
+          />
+        );
+      }
+      if (attempt.paymentType === "OTP") {
+        return (
+          <OtpScreen
+            phone={digits ? phone : null}
+            triesLeft={attempt.triesLeft ?? 0}
+            onConfirm={(otp) => confirm.mutate(otp)}
+            onNewCode={newCode}
+            confirming={confirm.isPending}
+            error={error}
+            headingRef={heading}
+          />
+        );
+      }
+      if (attempt.paymentType === "REDIRECT") {
+        return <RedirectScreen url={attempt.url} provider={provider} error={error} headingRef={heading} />;
+      }
+      return <DirectScreen phone={digits ? phone : ""} provider={provider} error={error} headingRef={heading} />;
+    }
+
+    if (step === "phone" && gateway) {
+      const onNational = (value: string) => {
+        // A full international number pasted in picks its own country.
+        const pasted = value.startsWith("+") ? countryOfPhone(value) : null;
+        const pastedCountry = pasted ? countries.find((c) => c.code === pasted) : undefined;
+        if (!pastedCountry) return setNational(value);
+        setCountryCode(pastedCountry.code);
+        if (!pastedCountry.gateways.some((g) => g.name === gatewayName)) setGatewayName(pastedCountry.gateways[0].name);
+        setNational(value.replace(/\D/g, "").slice(pastedCountry.dialCode.length));
       };
       return (
-        <form onSubmit={submit} aria-labelledby="step-title">
-          <h2 id="step-title" ref={heading} tabIndex={-1}>
-            {t("steps.otp")}
-          </h2>
-          <p id="otp-hint">{t("otpHint", { phone: digits ? phone : t("phoneLabel") })}</p>
-          <label htmlFor="otp">{t("otpLabel")}</label>
-          <input
-            id="otp"
-            name="otp"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={8}
-            required
-            aria-describedby="otp-hint otp-tries"
-            className="otp-input"
-          />
-          <p id="otp-tries">{t("triesLeft", { count: attempt.triesLeft ?? 0 })}</p>
-          <button className="button" type="submit" disabled={confirm.isPending}>
-            {confirm.isPending ? t("paying") : t("otpSubmit")}
-          </button>
-          {alert}
-          {error?.key === "codeExpired" && (
-            <button type="button" className="link-button" onClick={newCode}>
-              {t("newCode")}
-            </button>
-          )}
-        </form>
+        <PhoneScreen
+          country={country}
+          gateway={gateway}
+          national={national}
+          phoneValid={phoneValid}
+          onNational={onNational}
+          onPay={() => start.mutate()}
+          onBack={() => setStep("gateway")}
+          paying={start.isPending}
+          error={error}
+          headingRef={heading}
+        />
       );
     }
-    if (attempt.paymentType === "REDIRECT") {
-      return (
-        <section aria-labelledby="step-title">
-          <h2 id="step-title" ref={heading} tabIndex={-1}>
-            {t("steps.redirect")}
-          </h2>
-          <p>{t("redirectBody", { provider: attemptGateway?.provider ?? attempt.gatewayName })}</p>
-          {attempt.url && (
-            <a className="button" href={attempt.url}>
-              {t("redirectButton", { provider: attemptGateway?.provider ?? attempt.gatewayName })}
-            </a>
-          )}
-          {alert}
-        </section>
-      );
-    }
-    return (
-      <section aria-labelledby="step-title">
-        <h2 id="step-title" ref={heading} tabIndex={-1}>
-          {t("steps.direct")}
-        </h2>
-        <p>{t("directBody", { phone: digits ? phone : "", provider: attemptGateway?.provider ?? attempt.gatewayName })}</p>
-        <p role="status" aria-live="polite" className="waiting">
-          <span className="spinner" aria-hidden="true" /> {t("waiting")}
-        </p>
-        {alert}
-      </section>
-    );
-  }
 
-  if (step === "phone" && gateway) {
-    const submit = (event: FormEvent) => {
-      event.preventDefault();
-      if (phoneValid) start.mutate();
-    };
     return (
-      <form onSubmit={submit} aria-labelledby="step-title" noValidate>
-        <h2 id="step-title" ref={heading} tabIndex={-1}>
-          {t("steps.phone")}
-        </h2>
-        <dl className="summary">
-          <dt>{t("fees")}</dt>
-          <dd>{gateway.feesLabel}</dd>
-          <dt>{t("total")}</dt>
-          <dd>{gateway.totalLabel}</dd>
-        </dl>
-        <label htmlFor="phone">{t("phoneLabel")}</label>
-        <div className="phone-field">
-          <span aria-hidden="true">+{country.dialCode}</span>
-          <input
-            id="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={national}
-            onChange={(e) => {
-              const value = e.target.value;
-              // A full international number pasted in picks its own country.
-              const pasted = value.startsWith("+") ? countryOfPhone(value) : null;
-              if (pasted && countries.some((c) => c.code === pasted)) {
-                const c = countries.find((x) => x.code === pasted)!;
-                setCountryCode(pasted);
-                if (!c.gateways.some((g) => g.name === gatewayName)) setGatewayName(c.gateways[0].name);
-                setNational(value.replace(/\D/g, "").slice(c.dialCode.length));
-              } else {
-                setNational(value);
-              }
-            }}
-            aria-invalid={national !== "" && !phoneValid}
-            aria-describedby="phone-hint phone-error"
-            required
-          />
-        </div>
-        <p id="phone-hint" className="hint">
-          {t("phoneHint", { provider: gateway.provider })}
-        </p>
-        <p id="phone-error" className="field-error" aria-live="polite">
-          {national !== "" && !phoneValid ? t("phoneInvalid", { dialCode: country.dialCode }) : ""}
-        </p>
-        <button className="button" type="submit" disabled={!phoneValid || start.isPending}>
-          {start.isPending ? t("paying") : t("pay", { total: gateway.totalLabel })}
-        </button>
-        <button type="button" className="link-button" onClick={() => setStep("gateway")}>
-          {t("back")}
-        </button>
-        {alert}
-      </form>
+      <GatewayScreen
+        countries={countries}
+        country={country}
+        gateway={gateway}
+        onCountry={(code) => {
+          const next = countries.find((c) => c.code === code)!;
+          setCountryCode(next.code);
+          setGatewayName(next.gateways[0].name);
+        }}
+        onGateway={setGatewayName}
+        onContinue={() => setStep("phone")}
+        error={error}
+        headingRef={heading}
+      />
     );
-  }
-
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        setStep("phone");
-      }}
-      aria-labelledby="step-title"
-    >
-      <h2 id="step-title" ref={heading} tabIndex={-1}>
-        {t("steps.gateway")}
-      </h2>
-      {countries.length > 1 && (
-        <>
-          <label htmlFor="country">{t("country")}</label>
-          <select
-            id="country"
-            value={country.code}
-            onChange={(e) => {
-              const next = countries.find((c) => c.code === e.target.value)!;
-              setCountryCode(next.code);
-              setGatewayName(next.gateways[0].name);
-            }}
-          >
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </>
-      )}
-      <fieldset className="gateways">
-        <legend className="visually-hidden">{t("steps.gateway")}</legend>
-        {country.gateways.map((g) => (
-          <label key={g.name} className="gateway">
-            <input type="radio" name="gateway" value={g.name} checked={gateway?.name === g.name} onChange={() => setGatewayName(g.name)} />
-            <span>
-              <strong>{g.provider}</strong>
-              <small>{t("gatewayFees", { fees: g.feesLabel, total: g.totalLabel })}</small>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <button className="button" type="submit">
-        {t("continue")}
-      </button>
-      {alert}
-    </form>
-  );
+  };
+  return { state, screen: pickScreen() };
 }

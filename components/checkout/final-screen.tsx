@@ -1,5 +1,6 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { CheckoutState } from "@/lib/checkout/checkout-state";
+import { formatMajor } from "@/lib/domain/money";
 import { AutoRedirect } from "./auto-redirect";
 
 export type FinalStatus = "completed" | "failed" | "expired";
@@ -8,17 +9,18 @@ const REDIRECT_AFTER_SECONDS = 5;
 
 type Props = {
   /** A final state: its status, failure reason and the merchant's returnUrl (carrying reference and status). */
-  state: Pick<CheckoutState, "reference" | "status" | "failureReason" | "returnUrl">;
+  state: Pick<CheckoutState, "reference" | "status" | "failureReason" | "returnUrl" | "amount" | "fees" | "total" | "currency">;
   merchant: string;
-  amount: string;
 };
 
 /**
  * The end of a payment. Rendered by the server for a link that is already final, and by the
  * checkout island when a payment ends while the customer watches; it holds no client state.
  */
-export function FinalScreen({ state, merchant, amount }: Props) {
-  const { reference, failureReason, returnUrl } = state;
+export function FinalScreen({ state, merchant }: Props) {
+  const { reference, failureReason, returnUrl, amount, fees, total, currency } = state;
+  const locale = useLocale();
+  const money = (value: number) => formatMajor(value, currency, locale);
   const status = state.status as FinalStatus;
   const t = useTranslations("checkout.final");
   const reason = KNOWN_REASONS.includes(failureReason ?? "") ? failureReason! : "other";
@@ -27,7 +29,23 @@ export function FinalScreen({ state, merchant, amount }: Props) {
       <h2 id="final-title" tabIndex={-1}>
         {status === "completed" ? t("completedTitle") : status === "failed" ? t("failedTitle") : t("expiredTitle")}
       </h2>
-      {status === "completed" && <p>{t("completedBody", { merchant, amount })}</p>}
+      {status === "completed" && (
+        <>
+          {/* What the customer was charged, with the fee line: the order amount alone is not what left their account. */}
+          <p className="paid-total">{t("paid", { total: money(total ?? amount) })}</p>
+          <dl className="summary">
+            <dt>{t("amountLine")}</dt>
+            <dd>{money(amount)}</dd>
+            {fees !== null && (
+              <>
+                <dt>{t("feesLine")}</dt>
+                <dd>{money(fees)}</dd>
+              </>
+            )}
+          </dl>
+          <p>{t("completedBody", { merchant })}</p>
+        </>
+      )}
       {status === "failed" && <p>{t(`reasons.${reason}`)}</p>}
       {status === "expired" && <p>{t("expiredBody", { merchant })}</p>}
       <p className="reference">{t("reference", { reference })}</p>

@@ -40,14 +40,33 @@ function fromThisHost(request: Request) {
   return URL.canParse(origin) && new URL(origin).host === host;
 }
 
-/** The signed-in staff member of a request, or the reason there is none, as the spec's errors. */
-export async function requireStaff(request: Request) {
+/**
+ * The signed-in staff member of a request, or the reason there is none, as the spec's errors.
+ * A session signed in with a one-time password may only choose a new one (and say who it is):
+ * everything else is refused until then.
+ */
+export async function requireStaff(request: Request, options: { passwordChange?: boolean } = {}) {
   if (/^Bearer\s/i.test(request.headers.get("authorization") ?? "")) {
     throw new ApiError(401, { details: "Merchant API keys cannot use the support view" });
   }
   const session = await findSession(db(), readCookie(request.headers.get("cookie"), SESSION_COOKIE));
   if (!session) throw new ApiError(40002, { details: "Sign in to the support view" });
+  if (session.staff.mustChangePassword && !options.passwordChange) {
+    throw new ApiError(40001, { details: "Choose a new password first: POST /admin/api/password" });
+  }
   return session;
+}
+
+/**
+ * A state-changing request carries the session's CSRF token and, when it says, comes from this
+ * host. A plain form post (`form`) is held to its token alone: under our Referrer-Policy
+ * no-referrer, browsers send such a post with `Origin: null`, which names no host; the token,
+ * which only a page of this session received, is what proves where it came from.
+ */
+export function checkCsrf(request: Request, session: StaffSession, token: string, options: { form?: boolean } = {}) {
+  if (!sameToken(token, session.csrfToken) || (!options.form && !fromThisHost(request))) {
+    throw new ApiError(40001, { details: "Missing or invalid CSRF token" });
+  }
 }
 
 /**
@@ -63,10 +82,7 @@ export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (c
         throw new ApiError(40001, { details: "This action needs the admin role" });
       }
       if (request.method !== "GET" && request.method !== "HEAD") {
-        const token = request.headers.get(CSRF_HEADER) ?? "";
-        if (!sameToken(token, session.csrfToken) || !fromThisHost(request)) {
-          throw new ApiError(40001, { details: "Missing or invalid CSRF token" });
-        }
+        checkCsrf(request, session, request.headers.get(CSRF_HEADER) ?? "");
       }
       let body = undefined as TBody;
       if (config.body) {

@@ -1,5 +1,6 @@
-import type { Deposit, PaymentLink } from "@prisma/client";
+import type { Deposit, DepositOtpTry, PaymentLink } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { OTP_MAX_ATTEMPTS } from "@/lib/domain/deposit-status";
 import { formatFractionalSeconds } from "@/lib/domain/time";
 import { notFound } from "@/lib/errors/api-error";
 import { toDepositDetailJson } from "@/lib/deposits/transform-deposit";
@@ -8,9 +9,26 @@ import { deliveriesFor } from "./webhook-deliveries";
 
 type TimelineEntry = { at: string; event: string; reference: string; details?: string | null };
 
-function depositTimeline(d: Deposit): TimelineEntry[] {
+const withOtpTries = { otpTries: { orderBy: { at: "asc" as const } } };
+
+/** Each wrong OTP try at the time it was typed; tries from before those times were stored are only counted. */
+function otpTryEntries(d: Deposit & { otpTries: DepositOtpTry[] }): TimelineEntry[] {
+  const entries: TimelineEntry[] = d.otpTries.map((attempt, i) => ({
+    at: formatFractionalSeconds(attempt.at),
+    event: "otp.wrong_try",
+    reference: d.reference,
+    details: `try ${i + 1} of ${OTP_MAX_ATTEMPTS}`,
+  }));
+  const untimed = d.otpAttempts - d.otpTries.length;
+  if (d.flow === "otp" && untimed > 0) {
+    entries.unshift({ at: formatFractionalSeconds(d.createdAt), event: `otp.wrong_tries: ${untimed} (times not recorded)`, reference: d.reference });
+  }
+  return entries;
+}
+
+function depositTimeline(d: Deposit & { otpTries: DepositOtpTry[] }): TimelineEntry[] {
   const entries: TimelineEntry[] = [{ at: formatFractionalSeconds(d.createdAt), event: `deposit.created (${d.paymentType} via ${d.gatewayName})`, reference: d.reference }];
-  if (d.flow === "otp" && d.otpAttempts > 0) entries.push({ at: formatFractionalSeconds(d.createdAt), event: `otp.wrong_tries: ${d.otpAttempts}`, reference: d.reference });
+  entries.push(...otpTryEntries(d));
   if (d.completedAt) entries.push({ at: formatFractionalSeconds(d.completedAt), event: "deposit.completed", reference: d.validatedReference ?? d.reference });
   if (d.failedAt) entries.push({ at: formatFractionalSeconds(d.failedAt), event: "deposit.failed", reference: d.reference, details: d.failureReason });
   if (d.expiredAt) entries.push({ at: formatFractionalSeconds(d.expiredAt), event: "deposit.expired", reference: d.reference });
@@ -29,7 +47,7 @@ function linkTimeline(l: PaymentLink): TimelineEntry[] {
 export async function paymentDetail(client: DbClient, reference: string, origin: string) {
   const link = await client.paymentLink.findUnique({
     where: { reference },
-    include: { merchant: { select: { id: true, name: true } }, attempts: { orderBy: { createdAt: "asc" } } },
+    include: { merchant: { select: { id: true, name: true } }, attempts: { orderBy: { createdAt: "asc" }, include: withOtpTries } },
   });
   if (link) {
     const timeline = [...linkTimeline(link), ...link.attempts.flatMap(depositTimeline)].sort((a, b) => a.at.localeCompare(b.at));
@@ -45,7 +63,7 @@ export async function paymentDetail(client: DbClient, reference: string, origin:
   }
   const deposit = await client.deposit.findFirst({
     where: { OR: [{ reference }, { validatedReference: reference }] },
-    include: { merchant: { select: { id: true, name: true } } },
+    include: { merchant: { select: { id: true, name: true } }, ...withOtpTries },
   });
   if (!deposit) throw notFound("Payment");
   return {

@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
+import { validationError } from "@/lib/http/validation-errors";
 import { consume, createLimiter, envLimiter, mostRestrictive, withLimitHeaders, type LimitState } from "@/lib/http/rate-limit";
 import { signInSchema } from "@/lib/schemas/admin";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -21,8 +22,9 @@ export async function signIn(client: DbClient, options: { ip: string; readCreden
   // requests is limited too, and costs no more than the limiter.
   const spent: LimitState[] = [await consume(perIp(), options.ip)];
   try {
-    const parsed = signInSchema.safeParse(await options.readCredentials());
-    if (!parsed.success) throw new ApiError(40023, { details: "email and password are required" });
+    const credentials = await options.readCredentials();
+    const parsed = signInSchema.safeParse(credentials);
+    if (!parsed.success) throw validationError(parsed.error, credentials);
     const email = parsed.data.email.trim().toLowerCase();
     spent.push(await consume(perAccount, email));
     const staff = await client.staff.findUnique({ where: { email } });

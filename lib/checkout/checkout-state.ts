@@ -2,6 +2,7 @@ import type { Deposit, PaymentLink } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { effectiveDepositStatus, OTP_MAX_ATTEMPTS } from "@/lib/domain/deposit-status";
 import { effectiveLinkStatus } from "@/lib/domain/link-status";
+import { toMajor } from "@/lib/domain/money";
 import { returnUrlWith } from "@/lib/domain/return-url";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
 
@@ -19,6 +20,14 @@ export type CheckoutAttempt = {
 export type CheckoutState = {
   reference: string;
   status: string;
+  /**
+   * Major units, as in the API. `fees` and `total` (amount + fees: what the customer was charged)
+   * are known once the link is paid, from the fees recorded on it.
+   */
+  amount: number;
+  fees: number | null;
+  total: number | null;
+  currency: string;
   failureReason: string | null;
   returnUrl: string | null;
   attempt: CheckoutAttempt | null;
@@ -54,6 +63,10 @@ export async function checkoutState(client: DbClient, link: PaymentLink, now = n
   return {
     reference: current.reference,
     status,
+    amount: toMajor(current.amountMinor, current.currency),
+    fees: current.feesMinor === null ? null : toMajor(current.feesMinor, current.currency),
+    total: current.feesMinor === null ? null : toMajor(current.amountMinor + current.feesMinor, current.currency),
+    currency: current.currency,
     failureReason: current.failureReason,
     returnUrl: status === "pending" ? null : returnUrlWith(current.returnUrl, current.reference, status),
     attempt: attempt ? toAttempt(attempt, now) : null,

@@ -2,6 +2,7 @@ import type { DbClient } from "@/lib/db/client";
 import { OTP_MAX_ATTEMPTS } from "@/lib/domain/deposit-status";
 import type { Environment } from "@/lib/domain/environment";
 import { newReference } from "@/lib/domain/references";
+import { ulid } from "@/lib/domain/ulid";
 import { gatewayAdapter } from "@/lib/gateways/adapter";
 import { ApiError } from "@/lib/errors/api-error";
 import { transitionDeposit } from "./transition-deposit";
@@ -46,6 +47,8 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
       data: { otpAttempts: { increment: 1 } },
     });
     if (counted.count === 0) throw otpGone(`The OTP of ${trxReference} is spent; generate a new invoice`);
+    // When it was typed, for the support timeline (the counter above is what limits the tries).
+    await client.depositOtpTry.create({ data: { id: `otp_${ulid()}`, depositId: invoice.id, at: now } });
     const { otpAttempts } = await client.deposit.findUniqueOrThrow({ where: { id: invoice.id }, select: { otpAttempts: true } });
     const left = Math.max(0, OTP_MAX_ATTEMPTS - otpAttempts);
     if (left === 0) {

@@ -18,6 +18,13 @@ export const paymentFiltersSchema = z.object({
 // The sign-in form's fields (JSON or urlencoded); extra fields, such as a submit button's, are ignored.
 export const signInSchema = z.object({ email: z.string().max(254), password: z.string().max(1024) });
 
+// The password change form (JSON or urlencoded; `csrf` is the form's copy of the session's token).
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: "is required" }).max(1024),
+  newPassword: z.string({ error: "is required" }).max(1024),
+  confirmation: z.string({ error: "is required" }).max(1024),
+});
+
 export const createKeySchema = z.strictObject({
   environment: z.enum(["sandbox", "live"]),
   scopes: z.array(z.enum(SCOPES)).min(1).optional(),

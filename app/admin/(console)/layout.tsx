@@ -13,6 +13,8 @@ export const metadata = { title: "Support", robots: { index: false } };
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const session = await currentStaffSession();
   if (!session) redirect("/admin/login");
+  // A one-time password's session may only replace it.
+  if (session.staff.mustChangePassword) redirect("/admin/password");
   const [messages, t] = await Promise.all([getMessages(), getTranslations("checkout")]);
   return (
     <NextIntlClientProvider messages={{ admin: messages.admin }}>

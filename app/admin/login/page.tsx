@@ -8,13 +8,14 @@ export const metadata = { title: "Support sign-in", robots: { index: false } };
 
 // A plain form: it works before any JavaScript, and the session cookie is set by the response.
 export default async function AdminLogin({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
-  if (await currentStaffSession()) redirect("/admin");
+  const session = await currentStaffSession();
+  if (session) redirect(session.staff.mustChangePassword ? "/admin/password" : "/admin");
   const t = await getTranslations("admin.login");
   const { error } = await searchParams;
   return (
     <main className="admin-login">
       <h1>{t("title")}</h1>
-      <form method="post" action="/admin/api/session">
+      <form method="post" action="/admin/api/session" className="admin-login-form">
         <label htmlFor="email">{t("email")}</label>
         <input id="email" name="email" type="email" autoComplete="username" required />
         <label htmlFor="password">{t("password")}</label>

@@ -3,13 +3,15 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getFormatter, getLocale, getMessages, getTranslations } from "next-intl/server";
-import { CheckoutFlow, type CheckoutCountryView } from "@/components/checkout/checkout-flow";
+import { CheckoutFlow } from "@/components/checkout/checkout-flow";
+import type { CheckoutCountryView } from "@/components/checkout/checkout-types";
 import { FinalScreen } from "@/components/checkout/final-screen";
 import { ShareLink } from "@/components/checkout/share-link";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
 import { checkoutState } from "@/lib/checkout/checkout-state";
 import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
+import { preselectCountry } from "@/lib/checkout/preselect-country";
 import { qrSvg } from "@/lib/checkout/qr-svg";
 import { db } from "@/lib/db/client";
 import { DIAL_CODES } from "@/lib/domain/dial-codes";
@@ -26,15 +28,6 @@ type Params = { params: Promise<{ reference: string }> };
 async function requestLike() {
   const h = await headers();
   return { headers: h as unknown as Headers, url: "http://localhost/" };
-}
-
-/** The customer's country from Accept-Language ("fr-SN" -> SN), when it is one we serve. */
-function countryFromLanguage(acceptLanguage: string | null, available: string[]): string | null {
-  for (const part of (acceptLanguage ?? "").split(",")) {
-    const region = part.split(";")[0].trim().split("-")[1]?.toUpperCase();
-    if (region && available.includes(region)) return region;
-  }
-  return null;
 }
 
 // The hosted checkout: server-rendered, with one small client island for the interactive steps.
@@ -61,7 +54,7 @@ export default async function PayPage({ params }: Params) {
 
   let body;
   if (state.status !== "pending") {
-    body = <FinalScreen state={state} merchant={merchant} amount={amountLabel} />;
+    body = <FinalScreen state={state} merchant={merchant} />;
   } else {
     const regionNames = new Intl.DisplayNames([locale], { type: "region" });
     const countries: CheckoutCountryView[] = (await checkoutGateways(db(), link)).map((c) => ({
@@ -71,8 +64,11 @@ export default async function PayPage({ params }: Params) {
       gateways: c.gateways.map((g) => ({ name: g.name, provider: g.provider, type: g.type, feesLabel: money(g.fees), totalLabel: money(g.total) })),
     }));
     countries.sort((a, b) => a.name.localeCompare(b.name, locale));
-    const initialCountry =
-      countryFromLanguage(request.headers.get("accept-language"), countries.map((c) => c.code)) ?? countries[0]?.code ?? "";
+    const initialCountry = preselectCountry({
+      available: countries.map((c) => c.code),
+      acceptLanguage: request.headers.get("accept-language"),
+      customerPhone: link.customerPhone,
+    });
     const url = paymentUrl(reference, environment, requestOrigin(request));
     const messages = await getMessages();
     body = (
@@ -81,17 +77,30 @@ export default async function PayPage({ params }: Params) {
           reference={reference}
           apiBase={`${pathPrefix(environment)}/api/checkout/${reference}`}
           merchant={merchant}
-          amountLabel={amountLabel}
           countries={countries}
           initialCountry={initialCountry}
           initialState={state}
           expiresAt={link.expiresAt.toISOString()}
+          whilePending={
+            <>
+              <details className="share">
+                <summary>{t("share.title")}</summary>
+                <div role="img" aria-label={t("share.qr")} className="qr" dangerouslySetInnerHTML={{ __html: await qrSvg(url) }} />
+                <ShareLink url={url} title={t("title", { merchant })} />
+              </details>
+              {sandbox && (
+                <details className="sandbox-help">
+                  <summary>{t("sandboxHelp.title")}</summary>
+                  <ul>
+                    <li>{t("sandboxHelp.direct")}</li>
+                    <li>{t("sandboxHelp.otp")}</li>
+                    <li>{t("sandboxHelp.redirect")}</li>
+                  </ul>
+                </details>
+              )}
+            </>
+          }
         />
-        <details className="share">
-          <summary>{t("share.title")}</summary>
-          <div role="img" aria-label={t("share.qr")} className="qr" dangerouslySetInnerHTML={{ __html: await qrSvg(url) }} />
-          <ShareLink url={url} title={t("title", { merchant })} />
-        </details>
       </NextIntlClientProvider>
     );
   }
@@ -112,16 +121,6 @@ export default async function PayPage({ params }: Params) {
         </p>
       </header>
       {body}
-      {sandbox && state.status === "pending" && (
-        <details className="sandbox-help">
-          <summary>{t("sandboxHelp.title")}</summary>
-          <ul>
-            <li>{t("sandboxHelp.direct")}</li>
-            <li>{t("sandboxHelp.otp")}</li>
-            <li>{t("sandboxHelp.redirect")}</li>
-          </ul>
-        </details>
-      )}
       <LocaleSwitch redirect={pagePath} />
     </main>
   );

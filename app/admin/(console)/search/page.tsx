@@ -1,5 +1,22 @@
+import { redirect } from "next/navigation";
 import { SearchView } from "@/components/admin/search-view";
+import { currentStaffSession } from "@/lib/admin/current-staff";
+import { findExactReference } from "@/lib/admin/find-exact-reference";
+import { db } from "@/lib/db/client";
 
-export default async function AdminSearchPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
-  return <SearchView q={(await searchParams).q ?? ""} />;
+type Query = { q?: string | string[]; environment?: string | string[] };
+
+export default async function AdminSearchPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const params = await searchParams;
+  // A repeated parameter arrives as an array: the first one counts, as URLSearchParams.get reads it.
+  const q = [params.q ?? ""].flat()[0] ?? "";
+  const environment = [params.environment].flat()[0];
+  // The layout's session check may run alongside this page: check here too, so an anonymous
+  // visitor never learns from a redirect that a reference exists.
+  const session = await currentStaffSession();
+  if (!session || session.staff.mustChangePassword) redirect("/admin/login");
+  // An exact reference opens its page: there is nothing else to choose from.
+  const target = await findExactReference(db(), q, environment === "sandbox" || environment === "live" ? environment : undefined);
+  if (target) redirect(target);
+  return <SearchView q={q} />;
 }

@@ -24,8 +24,10 @@ export async function POST(request: Request) {
       readCredentials: () => (form ? readFormBody(request) : readJsonBody(request)),
     });
     const headers = { "set-cookie": sessionCookie(token, expiresAt, isSecure(request)), ...limitHeaders(rateLimit) };
-    if (form) return new Response(null, { status: 303, headers: { location: "/admin", ...headers } });
-    return jsonResponse(200, { email: staff.email, role: staff.role, csrfToken }, requestIdFor(request), headers);
+    // A one-time password signs in to the page that replaces it, and to nothing else.
+    const location = staff.mustChangePassword ? "/admin/password" : "/admin";
+    if (form) return new Response(null, { status: 303, headers: { location, ...headers } });
+    return jsonResponse(200, { email: staff.email, role: staff.role, csrfToken, mustChangePassword: staff.mustChangePassword }, requestIdFor(request), headers);
   } catch (error) {
     if (form && error instanceof ApiError) {
       const reason = error.code === 42900 ? "rate" : "invalid";
@@ -37,8 +39,9 @@ export async function POST(request: Request) {
 
 export async function GET(request: Request) {
   try {
-    const session = await requireStaff(request);
-    return jsonResponse(200, { email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }, requestIdFor(request));
+    const session = await requireStaff(request, { passwordChange: true });
+    const { email, role, mustChangePassword } = session.staff;
+    return jsonResponse(200, { email, role, csrfToken: session.csrfToken, mustChangePassword }, requestIdFor(request));
   } catch (error) {
     return errorResponse(error, requestIdFor(request), request);
   }

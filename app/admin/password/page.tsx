@@ -1,0 +1,53 @@
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { LocaleSwitch } from "@/components/locale-switch";
+import { MIN_PASSWORD_LENGTH } from "@/lib/admin/create-staff";
+import { currentStaffSession } from "@/lib/admin/current-staff";
+import "../admin.css";
+
+export const metadata = { title: "Support: new password", robots: { index: false } };
+
+const PROBLEMS = ["current", "short", "mismatch", "same"];
+
+// Where a one-time password leads, and the only page its session may open. A plain form, like
+// the sign-in page: it works before any JavaScript, and carries the CSRF token in a field.
+export default async function AdminPassword({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+  const session = await currentStaffSession();
+  if (!session) redirect("/admin/login");
+  const t = await getTranslations("admin.password");
+  const { error } = await searchParams;
+  return (
+    <main className="admin-login">
+      <h1>{t("title")}</h1>
+      {session.staff.mustChangePassword && <p>{t("intro")}</p>}
+      <form method="post" action="/admin/api/password" className="admin-login-form">
+        <input type="hidden" name="csrf" value={session.csrfToken} />
+        <input type="text" name="username" autoComplete="username" defaultValue={session.staff.email} hidden readOnly />
+        <label htmlFor="currentPassword">{t("current")}</label>
+        <input id="currentPassword" name="currentPassword" type="password" autoComplete="current-password" required />
+        <label htmlFor="newPassword">{t("new")}</label>
+        <input
+          id="newPassword"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD_LENGTH}
+          aria-describedby="new-password-hint"
+          required
+        />
+        <p id="new-password-hint" className="admin-hint">
+          {t("newHint", { min: MIN_PASSWORD_LENGTH })}
+        </p>
+        <label htmlFor="confirmation">{t("confirmation")}</label>
+        <input id="confirmation" name="confirmation" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required />
+        {error && PROBLEMS.includes(error) && (
+          <p role="alert" className="admin-error">
+            {t(`errors.${error}`, { min: MIN_PASSWORD_LENGTH })}
+          </p>
+        )}
+        <button type="submit">{t("submit")}</button>
+      </form>
+      <LocaleSwitch redirect="/admin/password" />
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslations } from "next-intl";
+import type { HeadingRef } from "./checkout-types";
+import { ErrorAlert, type CheckoutErrorView } from "./error-alert";
+
+type Props = {
+  otp: boolean;
+  onNewCode: () => void;
+  onChangeMethod: () => void;
+  starting: boolean;
+  error: CheckoutErrorView;
+  headingRef: HeadingRef;
+};
+
+/** An attempt that ran out of time while the link is still payable: a new code, or another method. */
+export function AttemptExpiredScreen({ otp, onNewCode, onChangeMethod, starting, error, headingRef }: Props) {
+  const t = useTranslations("checkout");
+  return (
+    <section aria-labelledby="step-title">
+      <h2 id="step-title" ref={headingRef} tabIndex={-1}>
+        {otp ? t("errors.codeExpired") : t("errors.attemptExpired")}
+      </h2>
+      {otp && (
+        <button className="button" onClick={onNewCode} disabled={starting}>
+          {t("newCode")}
+        </button>
+      )}
+      <button className="link-button" onClick={onChangeMethod}>
+        {t("changeMethod")}
+      </button>
+      <ErrorAlert error={error} />
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { expect, test, type Page } from "@playwright/test";
+import { auth } from "../helpers";
+import { choose, createLink, merchant, text } from "../checkout-helpers";
+
+// The checkout seen at 360x640 (the mobile project) and on a desktop: what the paid screen says
+// was charged, sharing offered only while the link can be paid, the country the page opens on,
+// and the site icon.
+
+test.describe("paid and failed screens (en)", () => {
+  test.use({ locale: "en-GB" });
+
+  test("the paid screen shows what the customer paid, with the amount and fee lines, and no share", async ({ page, request, baseURL }, testInfo) => {
+    const link = await createLink(request, baseURL!, { amount: 12500, returnUrl: undefined });
+    await page.goto(link.paymentUrl);
+    await expect(page.locator("details.share")).toHaveCount(1);
+    await expect(page.locator("details.sandbox-help")).toHaveCount(1);
+    await choose(page, "en", /MTN Mobile Money/, "0700000444");
+    await expect(page.getByRole("heading", { name: text("en", "final.completedTitle") })).toBeVisible({ timeout: 15_000 });
+    const read = await (await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) })).json();
+    expect(read.fees).toBe(188); // MTN_MOMO_CI: 1.5% of 12,500 = 187.5, rounded up to the franc
+    await expect(page.getByText("You paid 12,688 XOF")).toBeVisible();
+    const summary = page.locator(".final dl.summary");
+    await expect(summary).toContainText("Amount12,500 XOF");
+    await expect(summary).toContainText("Fees188 XOF");
+    await page.screenshot({ path: testInfo.outputPath("paid.png"), fullPage: true });
+    // Paid in this page (no reload): the share block and the sandbox help under the steps are gone.
+    await expect(page.locator("details.share")).toHaveCount(0);
+    await expect(page.locator("details.sandbox-help")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText("You paid 12,688 XOF")).toBeVisible();
+    await expect(page.locator("details.share")).toHaveCount(0);
+  });
+
+  test("the failed screen offers no share either", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(link.paymentUrl);
+    await choose(page, "en", /MTN Mobile Money/, "0700000111");
+    await expect(page.getByRole("heading", { name: text("en", "final.failedTitle") })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator("details.share")).toHaveCount(0);
+  });
+});
+
+test.describe("paid screen (fr)", () => {
+  test.use({ locale: "fr-FR" });
+
+  test("says 'Vous avez payé' with the total", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!, { amount: 12500, returnUrl: undefined });
+    await page.goto(link.paymentUrl);
+    await choose(page, "fr", /MTN Mobile Money/, "0700000444");
+    await expect(page.getByRole("heading", { name: text("fr", "final.completedTitle") })).toBeVisible({ timeout: 15_000 });
+    // French groups thousands with a narrow no-break space.
+    await expect(page.locator(".paid-total")).toHaveText(/^Vous avez payé 12\s688 XOF$/);
+    await expect(page.locator(".final dl.summary")).toContainText("Frais188 XOF");
+  });
+});
+
+const selectedCountry = (page: Page) => page.getByLabel(text("fr", "country")).inputValue();
+
+test.describe("country preselection from the customer's locale", () => {
+  test.use({ locale: "fr-CI" });
+
+  test("fr-CI opens on Côte d'Ivoire", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(link.paymentUrl);
+    expect(await selectedCountry(page)).toBe("CI");
+  });
+});
+
+test.describe("country preselection without a region", () => {
+  test.use({ locale: "fr-FR" });
+
+  test("falls back to the country of the customer's phone, else the first listed", async ({ page, request, baseURL }) => {
+    const withPhone = await createLink(request, baseURL!, { customerPhone: "+221770000444" });
+    await page.goto(withPhone.paymentUrl);
+    expect(await selectedCountry(page)).toBe("SN");
+    const without = await createLink(request, baseURL!);
+    await page.goto(without.paymentUrl);
+    const first = await page.getByLabel(text("fr", "country")).locator("option").first().getAttribute("value");
+    expect(await selectedCountry(page)).toBe(first);
+  });
+});
+
+test("the site icon is served: no 404 for it on any page", async ({ page, request, baseURL }) => {
+  const failures: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") failures.push(`console: ${message.text()}`);
+  });
+  const link = await createLink(request, baseURL!);
+  for (const path of [new URL(link.paymentUrl).pathname, "/admin/login", "/"]) {
+    await page.goto(path);
+    const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+    expect(href, path).toBeTruthy();
+    const icon = await request.get(href!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toMatch(/^image\//);
+  }
+  const favicon = await request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toMatch(/^image\//);
+  expect(failures).toEqual([]);
+});
