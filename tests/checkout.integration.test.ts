@@ -25,7 +25,7 @@ async function newLink(extra: Record<string, unknown> = {}) {
   return res.body.reference as string;
 }
 
-const start = (reference: string, body: Record<string, unknown>, headers = customer()) =>
+const start = (reference: string, body: Record<string, unknown>, headers: Record<string, string> = customer()) =>
   call("POST", `/test/api/checkout/${reference}/attempts`, { body: { country: "CI", ...body }, headers });
 const state = (reference: string, prefix = "/test") => call("GET", `${prefix}/api/checkout/${reference}`, { headers: customer() });
 const otp = (reference: string, code: string) => call("POST", `/test/api/checkout/${reference}/otp`, { body: { otp: code }, headers: customer() });
@@ -119,7 +119,9 @@ describe("paying a link from the checkout", () => {
     ).toBe(1);
     await waitForSandboxAnswer();
     expect((await state(reference)).body.status).toBe("completed");
+    // The replaced prompts were dismissed on the phone: one payment, no refund to make.
     expect(await db().deposit.count({ where: { paymentLinkId: link.id, status: "completed" } })).toBe(1);
+    expect(await db().deposit.count({ where: { paymentLinkId: link.id, refundDueReason: { not: null } } })).toBe(0);
   });
 
   it("limits attempts per link with the 429 envelope and headers", async () => {
