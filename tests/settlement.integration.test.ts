@@ -10,6 +10,7 @@ import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant, validLink } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 import { expectReconciled } from "./helpers/reconciled";
+import { staffSession } from "./helpers/staff-session";
 
 // Issue 14: whatever the interleaving of an operator's answer, a restart, the link's expiry and
 // other attempts, the money is recorded once, with the operator's time, and states agree.
@@ -182,6 +183,13 @@ describe("attempts from the public checkout", () => {
     ]);
     expect(await balance()).toEqual([{ currency: "XOF", available: 5000, pending: 0 }]);
     expect((await events(link.reference)).map((e) => e.type)).toEqual(["payment_link.completed"]);
+    const staff = await staffSession("support");
+    const seen = await call("GET", "/admin/api/reconciliation", { headers: { cookie: staff.cookie } });
+    expect(seen.body.refundsDue).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reference: redirect.reference, link: link.reference, reason: "link_already_paid", totalMinor: "5050", currency: "XOF" }),
+      ]),
+    );
   });
 
   it("a replaced attempt approved first pays the link; the current one approved later is the refund", async () => {
@@ -234,6 +242,13 @@ describe("the reconciliation check", () => {
         ["unbalanced_journal", "PLANTED"],
       ].sort(),
     );
+    // Support sees the same, with the refunds to make, in the support view's API (staff only).
+    expect((await call("GET", "/admin/api/reconciliation")).status).toBe(401);
+    const staff = await staffSession("support");
+    const seen = await call("GET", "/admin/api/reconciliation", { headers: { cookie: staff.cookie } });
+    expect(seen.status).toBe(200);
+    expect(seen.body.ok).toBe(false);
+    expect(seen.body.problems).toEqual(expect.arrayContaining([expect.objectContaining({ kind: "unbalanced_journal", reference: "PLANTED" })]));
     // Put the books back, so the suite's own checks hold.
     await db().ledgerEntry.delete({ where: { id: "led_planted" } });
     await db().deposit.updateMany({ where: { merchantId: planted.id }, data: { status: "failed", completedAt: null } });

@@ -45,6 +45,7 @@ const ROUTES: { pattern: RegExp; load: () => Promise<RouteModule> }[] = [
   { pattern: /^\/admin\/api\/transfers\/(?<reference>[^/]+)\/reject$/, load: () => import("@/app/admin/api/transfers/[reference]/reject/route") },
   { pattern: /^\/admin\/api\/overview$/, load: () => import("@/app/admin/api/overview/route") },
   { pattern: /^\/admin\/api\/audit$/, load: () => import("@/app/admin/api/audit/route") },
+  { pattern: /^\/admin\/api\/reconciliation$/, load: () => import("@/app/admin/api/reconciliation/route") },
   { pattern: /^\/locale$/, load: () => import("@/app/locale/route") },
   { pattern: /^\/api\/v4\/openapi\.json$/, load: () => import("@/app/api/v4/openapi.json/route") },
   { pattern: /^\/api\/v1\/.+$/, load: () => import("@/app/api/v1/[...path]/route") },
