@@ -43,6 +43,7 @@ function errorKey(error: unknown): string {
   const code = error instanceof CheckoutError ? error.code : "network";
   const keys: Record<string, string> = {
     network: "network", 40019: "wrongCode", 40007: "codeExpired", 40014: "invalidPhone", 40020: "linkClosed", 42900: "tooMany",
+    paymentInProgress: "paymentInProgress",
   };
   return keys[String(code)] ?? "generic";
 }
