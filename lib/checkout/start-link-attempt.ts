@@ -22,7 +22,8 @@ type Options = {
   now?: Date;
 };
 
-const paymentInProgress = () =>
+/** 409: another checkout's attempt is live; only that checkout may replace it or type its code. */
+export const paymentInProgress = () =>
   new ApiError(40020, "A payment is in progress for this link", {
     status: 409,
     details: "A payment is in progress for this link: another checkout started it and is waiting for the customer's answer. Try again once it has ended.",
