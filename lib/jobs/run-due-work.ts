@@ -61,6 +61,8 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
         environment: "sandbox",
         paymentType: "DIRECT",
         flow: "classic",
+        // The simulated phone dismisses a prompt the checkout replaced: nothing to take until it expires.
+        supersededAt: null,
         expiresAt: { gt: now },
         createdAt: { lte: new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS) },
       },
