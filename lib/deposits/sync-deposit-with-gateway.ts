@@ -21,15 +21,26 @@ export async function syncDepositWithGateway(client: DbClient, deposit: Deposit,
   if (deposit.status !== "pending") return deposit;
   const adapter = gatewayAdapter(deposit.gatewayName, deposit.environment);
   const outcome = adapter && deposit.flow === "classic" ? await adapter.status(deposit, now) : { status: "pending" as const };
+  // The answer is about the row as we read it: a checkout attempt replaced meanwhile is asked
+  // again (once: supersededAt is only ever set once), since the answer may depend on it.
+  const unchanged = { supersededAt: deposit.supersededAt };
+  let changed = false;
   if (outcome.status === "completed") {
-    await transitionDeposit(client, { id: deposit.id, paymentLinkId: deposit.paymentLinkId, to: "completed", at: operatorTime(outcome.at, deposit, now) });
+    changed = await transitionDeposit(client, {
+      id: deposit.id,
+      paymentLinkId: deposit.paymentLinkId,
+      to: "completed",
+      at: operatorTime(outcome.at, deposit, now),
+      guard: unchanged,
+    });
   } else if (outcome.status === "failed") {
-    await transitionDeposit(client, {
+    changed = await transitionDeposit(client, {
       id: deposit.id,
       paymentLinkId: deposit.paymentLinkId,
       to: "failed",
       at: operatorTime(outcome.at, deposit, now),
       failureReason: outcome.reason,
+      guard: unchanged,
     });
   } else if (now.getTime() >= deposit.expiresAt.getTime()) {
     await transitionDeposit(client, { id: deposit.id, paymentLinkId: deposit.paymentLinkId, to: "expired", at: deposit.expiresAt });
@@ -37,5 +48,9 @@ export async function syncDepositWithGateway(client: DbClient, deposit: Deposit,
     return deposit;
   }
   // Whether this call or a concurrent one made the change, the row now holds the outcome.
-  return client.deposit.findUniqueOrThrow({ where: { id: deposit.id } });
+  const current = await client.deposit.findUniqueOrThrow({ where: { id: deposit.id } });
+  if (!changed && current.status === "pending" && current.supersededAt?.getTime() !== deposit.supersededAt?.getTime()) {
+    return syncDepositWithGateway(client, current, now);
+  }
+  return current;
 }

@@ -33,11 +33,11 @@ export const sandboxSimulator: GatewayAdapter = {
   async status(deposit, now) {
     // REDIRECT deposits are answered on the simulated operator page, not by polling.
     if (deposit.paymentType !== "DIRECT") return { status: "pending" };
-    // The simulated customer answers the prompt on the phone's screen only: one the checkout
-    // replaced is dismissed (a real operator may still approve it; that is recorded, see
-    // lib/links/settle-link-attempt.ts, and the sandbox's REDIRECT page can do it on purpose).
-    if (deposit.supersededAt) return { status: "pending" };
     const answeredAt = deposit.createdAt.getTime() + sandboxAnswerDelayMs();
+    // The simulated customer answers the prompt on the phone's screen only: one the checkout
+    // replaced before the answer is dismissed. One replaced after was answered already, and that
+    // answer stands (recorded as any approval: lib/links/settle-link-attempt.ts).
+    if (deposit.supersededAt && deposit.supersededAt.getTime() < answeredAt) return { status: "pending" };
     if (now.getTime() < answeredAt) return { status: "pending" };
     // The phone answered at answeredAt, whenever we ask: that is the operator's time of it.
     const answer = simulatedAnswer(deposit.customerPhone);
