@@ -143,6 +143,12 @@ describe("attempts from the public checkout", () => {
       expect(stranger.body.error).toMatchObject({ code: 40020, message: "A payment is in progress for this link" });
       expect(stranger.body.error.details).toContain("A payment is in progress for this link");
     }
+    // The page of a stranger says a payment is in progress, and shows nothing of the customer's attempt.
+    const seenByStranger = await call("GET", `/test/api/checkout/${link.reference}`, { headers: customer() });
+    expect(seenByStranger.body).toMatchObject({ status: "pending", attempt: null, paymentInProgress: true });
+    const seenByCustomer = await call("GET", `/test/api/checkout/${link.reference}`, { headers: { ...customer(), cookie: cookieOf(mine) } });
+    expect(seenByCustomer.body.attempt).toMatchObject({ reference: mine.body.attempt.reference, status: "pending" });
+    expect(seenByCustomer.body.paymentInProgress).toBeUndefined();
     const attempts = await db().deposit.findMany({ where: { paymentLinkId: link.id } });
     expect(attempts).toHaveLength(1);
     expect(attempts[0].supersededAt).toBeNull();

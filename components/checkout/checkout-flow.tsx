@@ -7,6 +7,7 @@ import type { CheckoutState } from "@/lib/checkout/checkout-state";
 import { countryOfPhone } from "@/lib/domain/dial-codes";
 import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
 import { FinalScreen } from "./final-screen";
+import { PaymentInProgress } from "./payment-in-progress";
 
 export type CheckoutGatewayView = { name: string; provider: string; type: string; feesLabel: string; totalLabel: string };
 export type CheckoutCountryView = { code: string; name: string; dialCode: string; gateways: CheckoutGatewayView[] };
@@ -52,16 +53,17 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
   const t = useTranslations("checkout");
   const api = checkoutApi(apiBase);
   const queryClient = useQueryClient();
-  const { data: state } = useQuery({
+  const { data: state, isFetching } = useQuery({
     queryKey: checkoutQueryKey(reference),
     queryFn: api.state,
     initialData: initialState,
-    // The server rendered this state a moment ago.
-    refetchOnMount: false,
+    // The server rendered this state a moment ago; but it cannot see the checkout cookie (scoped
+    // to the API), so a live attempt may be this customer's own: ask the API, which can.
+    refetchOnMount: initialState.paymentInProgress ? "always" : false,
     refetchInterval: (query) => pollInterval(query.state.data, query.state.dataUpdateCount),
   });
   const attempt = state.attempt;
-  const [step, setStep] = useState<Step>(attempt?.status === "pending" ? "attempt" : "gateway");
+  const [step, setStep] = useState<Step>(attempt?.status === "pending" || initialState.paymentInProgress ? "attempt" : "gateway");
   const [countryCode, setCountryCode] = useState(initialCountry);
   const country = countries.find((c) => c.code === countryCode) ?? countries[0];
   const [gatewayName, setGatewayName] = useState(country?.gateways[0]?.name ?? "");
@@ -119,6 +121,11 @@ function Flow({ reference, apiBase, merchant, amountLabel, countries, initialCou
     return (
       <FinalScreen state={state} merchant={merchant} amount={amountLabel} />
     );
+  }
+
+  if (state.paymentInProgress) {
+    const checkAgain = () => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) });
+    return <PaymentInProgress onCheckAgain={checkAgain} checking={isFetching} />;
   }
 
   const errorText = error ? (error.key === "wrongCode" ? t("errors.wrongCode", { count: error.count ?? 0 }) : t(`errors.${error.key}`)) : "";

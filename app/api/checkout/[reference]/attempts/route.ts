@@ -18,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     const link = await getCheckoutLinkOrThrow(db, params.reference, environment);
     return {
       status: 201,
-      body: await checkoutState(db, link),
+      body: await checkoutState(db, link, new Date(), checkoutToken),
       headers: { "set-cookie": checkoutCookie(checkoutToken, { reference: link.reference, environment, secure: origin.startsWith("https:") }) },
     };
   }),

@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: apiRoute({ auth: "none", body: checkoutOtpSchema }, async ({ db, request, params, environment, body }) => {
     await limitCheckoutWrite(request, params.reference);
     const link = await confirmLinkOtp(db, { reference: params.reference, environment, otp: body.otp, checkoutToken: readCheckoutToken(request) });
-    return { body: await checkoutState(db, link) };
+    return { body: await checkoutState(db, link, new Date(), readCheckoutToken(request)) };
   }),
 });
