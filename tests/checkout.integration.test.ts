@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { call } from "./helpers/api-client";
 import { newMerchant, validLink, waitForSandboxAnswer } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
+import { expectReconciled } from "./helpers/reconciled";
 
 // Whatever the scenario, the ledger stays balanced.
 afterEach(expectLedgerBalanced);
@@ -25,10 +26,13 @@ async function newLink(extra: Record<string, unknown> = {}) {
   return res.body.reference as string;
 }
 
-const start = (reference: string, body: Record<string, unknown>, headers = customer()) =>
+const start = (reference: string, body: Record<string, unknown>, headers: Record<string, string> = customer()) =>
   call("POST", `/test/api/checkout/${reference}/attempts`, { body: { country: "CI", ...body }, headers });
-const state = (reference: string, prefix = "/test") => call("GET", `${prefix}/api/checkout/${reference}`, { headers: customer() });
-const otp = (reference: string, code: string) => call("POST", `/test/api/checkout/${reference}/otp`, { body: { otp: code }, headers: customer() });
+const state = (reference: string, prefix = "/test", cookie?: string) =>
+  call("GET", `${prefix}/api/checkout/${reference}`, { headers: { ...customer(), ...(cookie ? { cookie } : {}) } });
+const otp = (reference: string, code: string, cookie?: string) =>
+  call("POST", `/test/api/checkout/${reference}/otp`, { body: { otp: code }, headers: { ...customer(), ...(cookie ? { cookie } : {}) } });
+const cookieOf = (res: { headers: Headers }) => res.headers.get("set-cookie")!.split(";")[0];
 const readLink = async (reference: string) =>
   (await call("GET", `/test/api/v4/payments/link/${reference}`, { key: merchant.sandboxKey })).body;
 
@@ -62,10 +66,14 @@ describe("paying a link from the checkout", () => {
     const reference = await newLink();
     const started = await start(reference, { gatewayName: "ORANGE_MONEY_CI", customerPhone: "+2250700000444" });
     expect(started.body.attempt).toMatchObject({ paymentType: "OTP", triesLeft: 5 });
-    const wrong = await otp(reference, "000000");
+    const wrong = await otp(reference, "000000", cookieOf(started));
     expect(wrong.body.error.code).toBe(40019);
-    expect((await state(reference)).body.attempt.triesLeft).toBe(4);
-    const right = await otp(reference, "123456");
+    expect((await state(reference, "/test", cookieOf(started))).body.attempt.triesLeft).toBe(4);
+    // Only the customer's checkout may type the code: a stranger cannot spend its tries.
+    const stranger = await otp(reference, "000000");
+    expect([stranger.status, stranger.body.error.code]).toEqual([409, 40020]);
+    expect((await state(reference, "/test", cookieOf(started))).body.attempt.triesLeft).toBe(4);
+    const right = await otp(reference, "123456", cookieOf(started));
     expect(right.status).toBe(200);
     expect(right.body.status).toBe("completed");
     expect((await readLink(reference)).status).toBe("completed");
@@ -100,19 +108,32 @@ describe("paying a link from the checkout", () => {
     expect((await state("LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K")).status).toBe(404);
   });
 
-  it("many racing attempts leave one live attempt and complete the link once", async () => {
+  it("many racing attempts of one checkout leave one live attempt and complete the link once", async () => {
     const reference = await newLink();
+    const first = await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" });
+    const cookie = first.headers.get("set-cookie")!.split(";")[0];
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" })),
+      Array.from({ length: 8 }, () =>
+        start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" }, { ...customer(), cookie }),
+      ),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const link = await db().paymentLink.findUniqueOrThrow({ where: { reference } });
     // One live attempt: still pending, or already answered when the machine is slow (the simulated
-    // phone answers after SANDBOX_DIRECT_ANSWER_MS); never one per racing request.
-    expect(await db().deposit.count({ where: { paymentLinkId: link.id, status: { in: ["pending", "completed"] } } })).toBe(1);
+    // phone answers after SANDBOX_DIRECT_ANSWER_MS); never one per racing request. The others are
+    // superseded (the sandbox's phone dismisses their prompts).
+    expect(
+      await db().deposit.count({ where: { paymentLinkId: link.id, supersededAt: null, status: { in: ["pending", "completed"] } } }),
+    ).toBe(1);
     await waitForSandboxAnswer();
     expect((await state(reference)).body.status).toBe("completed");
-    expect(await db().deposit.count({ where: { paymentLinkId: link.id, status: "completed" } })).toBe(1);
+    // The phone dismisses prompts replaced before it answered. On a loaded machine it may have
+    // approved one just before its replacement: then the first approval pays the link and any
+    // other is a refund to make; never two payments, never an approval dropped.
+    const completed = await db().deposit.findMany({ where: { paymentLinkId: link.id, status: "completed" } });
+    const paid = await db().paymentLink.findUniqueOrThrow({ where: { id: link.id } });
+    expect(completed.filter((d) => d.refundDueReason === null).map((d) => d.id)).toEqual([paid.paidByDepositId]);
+    await expectReconciled(merchant.id);
   });
 
   it("limits attempts per link with the 429 envelope and headers", async () => {

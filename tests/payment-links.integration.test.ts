@@ -144,6 +144,7 @@ describe("GET /api/v4/payments/link/{reference}", () => {
       createdAt: created.body.createdAt,
       expiresAt: created.body.expiresAt,
       completedAt: null,
+      paidAfterExpiry: false,
     });
   });
 

@@ -3,7 +3,7 @@ import type { CheckoutState } from "@/lib/checkout/checkout-state";
 // The checkout island's calls to /api/checkout/{reference}: one place for fetch and errors.
 
 export class CheckoutError extends Error {
-  constructor(readonly code: number | "network") {
+  constructor(readonly code: number | "network" | "paymentInProgress") {
     super(String(code));
   }
 }
@@ -16,6 +16,8 @@ async function send(url: string, init?: RequestInit): Promise<CheckoutState> {
     throw new CheckoutError("network");
   }
   const body = await response.json().catch(() => null);
+  // 409/40020: another checkout's payment is in progress (400/40020 is a closed link).
+  if (response.status === 409 && body?.error?.code === 40020) throw new CheckoutError("paymentInProgress");
   if (!response.ok) throw new CheckoutError(body?.error?.code ?? response.status);
   return body as CheckoutState;
 }

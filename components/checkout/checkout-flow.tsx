@@ -10,6 +10,7 @@ import type { CheckoutCountryView } from "./checkout-types";
 import { DirectScreen } from "./direct-screen";
 import type { CheckoutErrorView } from "./error-alert";
 import { FinalScreen } from "./final-screen";
+import { PaymentInProgress } from "./payment-in-progress";
 import { GatewayScreen } from "./gateway-screen";
 import { OtpScreen } from "./otp-screen";
 import { PhoneScreen } from "./phone-screen";
@@ -52,6 +53,7 @@ function errorKey(error: unknown): string {
   const code = error instanceof CheckoutError ? error.code : "network";
   const keys: Record<string, string> = {
     network: "network", 40019: "wrongCode", 40007: "codeExpired", 40014: "invalidPhone", 40020: "linkClosed", 42900: "tooMany",
+    paymentInProgress: "paymentInProgress",
   };
   return keys[String(code)] ?? "generic";
 }
@@ -70,16 +72,17 @@ function Flow({ whilePending, ...props }: Props) {
 function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt }: Omit<Props, "whilePending">) {
   const api = checkoutApi(apiBase);
   const queryClient = useQueryClient();
-  const { data: state } = useQuery({
+  const { data: state, isFetching } = useQuery({
     queryKey: checkoutQueryKey(reference),
     queryFn: api.state,
     initialData: initialState,
-    // The server rendered this state a moment ago.
-    refetchOnMount: false,
+    // The server rendered this state a moment ago; but it cannot see the checkout cookie (scoped
+    // to the API), so a live attempt may be this customer's own: ask the API, which can.
+    refetchOnMount: initialState.paymentInProgress ? "always" : false,
     refetchInterval: (query) => pollInterval(query.state.data, query.state.dataUpdateCount),
   });
   const attempt = state.attempt;
-  const [step, setStep] = useState<Step>(attempt?.status === "pending" ? "attempt" : "gateway");
+  const [step, setStep] = useState<Step>(attempt?.status === "pending" || initialState.paymentInProgress ? "attempt" : "gateway");
   const [countryCode, setCountryCode] = useState(initialCountry);
   const country = countries.find((c) => c.code === countryCode) ?? countries[0];
   const [gatewayName, setGatewayName] = useState(country?.gateways[0]?.name ?? "");
@@ -136,6 +139,11 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
   const pickScreen = () => {
     if (state.status !== "pending") {
       return <FinalScreen state={state} merchant={merchant} />;
+    }
+
+    if (state.paymentInProgress) {
+      const checkAgain = () => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) });
+      return <PaymentInProgress onCheckAgain={checkAgain} checking={isFetching} />;
     }
 
     if (step === "attempt" && attempt) {

@@ -5,6 +5,7 @@ import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
 import { returnUrlWith } from "@/lib/domain/return-url";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
+import { hashCheckoutToken } from "./checkout-session";
 
 export type CheckoutAttempt = {
   reference: string;
@@ -31,6 +32,11 @@ export type CheckoutState = {
   failureReason: string | null;
   returnUrl: string | null;
   attempt: CheckoutAttempt | null;
+  /**
+   * Another checkout's attempt is live: its details are not shown (they are that customer's), and
+   * this viewer cannot start one until it ends (409/40020). Absent when the viewer is its owner.
+   */
+  paymentInProgress?: true;
 };
 
 export async function latestAttempt(client: DbClient, linkId: string) {
@@ -53,13 +59,26 @@ function toAttempt(d: Deposit, now: Date): CheckoutAttempt {
 /**
  * What the checkout page needs to show now: the link's status and its latest attempt, brought up
  * to date with the operator first (so polling is what moves a sandbox DIRECT payment along).
- * Only the customer's own payment facts: nothing about the merchant's account or other links.
+ * Only the customer's own payment facts: nothing about the merchant's account or other links, and
+ * nothing of another checkout's live attempt (the reference is public: it is in the QR code).
  */
-export async function checkoutState(client: DbClient, link: PaymentLink, now = new Date()): Promise<CheckoutState> {
+export async function checkoutState(
+  client: DbClient,
+  link: PaymentLink,
+  now = new Date(),
+  /** The viewer's checkout session token (its cookie), or null for someone without one. */
+  viewerToken: string | null = null,
+): Promise<CheckoutState> {
   let attempt = await latestAttempt(client, link.id);
   if (attempt?.status === "pending") attempt = await syncDepositWithGateway(client, attempt, now);
   const current = attempt ? await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } }) : link;
   const status = effectiveLinkStatus(current, now);
+  const othersLive =
+    status === "pending" &&
+    attempt !== null &&
+    effectiveDepositStatus(attempt, now) === "pending" &&
+    attempt.checkoutTokenHash !== null &&
+    (viewerToken === null || hashCheckoutToken(viewerToken) !== attempt.checkoutTokenHash);
   return {
     reference: current.reference,
     status,
@@ -69,6 +88,7 @@ export async function checkoutState(client: DbClient, link: PaymentLink, now = n
     currency: current.currency,
     failureReason: current.failureReason,
     returnUrl: status === "pending" ? null : returnUrlWith(current.returnUrl, current.reference, status),
-    attempt: attempt ? toAttempt(attempt, now) : null,
+    attempt: attempt && !othersLive ? toAttempt(attempt, now) : null,
+    ...(othersLive ? { paymentInProgress: true as const } : {}),
   };
 }

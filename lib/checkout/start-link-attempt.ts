@@ -4,9 +4,9 @@ import { pathPrefix, type Environment } from "@/lib/domain/environment";
 import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
 import { createDeposit } from "@/lib/deposits/create-deposit";
-import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import { ApiError } from "@/lib/errors/api-error";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
+import { hashCheckoutToken } from "./checkout-session";
 import { checkoutGateways, gatewayServesCountry } from "./checkout-gateways";
 import { getCheckoutLinkOrThrow } from "./get-checkout-link";
 
@@ -17,16 +17,28 @@ type Options = {
   country: string;
   customerPhone: string;
   origin: string;
+  /** The checkout session token the request carries (a new one when it had none). */
+  checkoutToken: string;
   now?: Date;
 };
+
+/** 409: another checkout's attempt is live; only that checkout may replace it or type its code. */
+export const paymentInProgress = () =>
+  new ApiError(40020, {
+    status: 409,
+    details: "A payment is in progress for this link: another checkout started it and is waiting for the customer's answer. Try again once it has ended.",
+  });
 
 const linkClosed = (status: string) =>
   new ApiError(40020, { details: `This payment link is ${status} and accepts no new payment` });
 
 /**
  * The customer starts paying a link: a deposit attempt tied to it, through the same deposit code
- * and gateway adapters as the API. One attempt is live at a time: a new one supersedes (expires)
- * the previous, under the link's row lock, so two attempts can never both complete the link.
+ * and gateway adapters as the API. Under the link's row lock: while an attempt is live (pending,
+ * not past its expiresAt), only the checkout that started it (same session token) may start
+ * another, which supersedes it; anyone else gets 409/40020. A superseded attempt stays pending
+ * with its operator: an approval of it is still recorded (lib/links/settle-link-attempt.ts: the
+ * first success pays the link, any other is a refund to make), so no approval is ever ignored.
  */
 export async function startLinkAttempt(client: DbClient, options: Options) {
   const now = options.now ?? new Date();
@@ -44,8 +56,15 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
     const fresh = await tx.paymentLink.findUniqueOrThrow({ where: { id: link.id } });
     if (effectiveLinkStatus(fresh, now) !== "pending") throw linkClosed(effectiveLinkStatus(fresh, now));
 
-    const live = await tx.deposit.findMany({ where: { paymentLinkId: link.id, status: "pending" }, select: { id: true } });
-    for (const previous of live) await transitionDeposit(tx, { id: previous.id, to: "expired", at: now });
+    const checkoutTokenHash = hashCheckoutToken(options.checkoutToken);
+    const live = await tx.deposit.findMany({
+      where: { paymentLinkId: link.id, status: "pending", expiresAt: { gt: now }, supersededAt: null },
+      select: { id: true, checkoutTokenHash: true },
+    });
+    if (live.some((attempt) => attempt.checkoutTokenHash !== checkoutTokenHash)) throw paymentInProgress();
+    if (live.length > 0) {
+      await tx.deposit.updateMany({ where: { id: { in: live.map((attempt) => attempt.id) } }, data: { supersededAt: now } });
+    }
 
     return createDeposit(tx, {
       merchantId: link.merchantId,
@@ -53,7 +72,7 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
       endpoint: type === "OTP" ? "otp" : "classic",
       origin: options.origin,
       now,
-      paymentLink: { id: link.id, expiresAt: link.expiresAt },
+      paymentLink: { id: link.id, expiresAt: link.expiresAt, checkoutTokenHash },
       input: {
         amount: toMajor(link.amountMinor, link.currency),
         currency: link.currency,

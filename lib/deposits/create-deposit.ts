@@ -21,7 +21,8 @@ type Options = {
   origin: string;
   now?: Date;
   /** Checkout attempts: the link being paid; the attempt never outlives it. */
-  paymentLink?: { id: string; expiresAt: Date };
+  /** A checkout attempt: its link, and the hash of the checkout session token that started it. */
+  paymentLink?: { id: string; expiresAt: Date; checkoutTokenHash?: string | null };
 };
 
 /**
@@ -85,6 +86,7 @@ export async function createDeposit(
     createdAt: now,
     expiresAt,
     paymentLinkId: paymentLink?.id ?? null,
+    checkoutTokenHash: paymentLink?.checkoutTokenHash ?? null,
     redirectUrl: null,
     otpHash: null,
     otpExpiresAt: null,

@@ -7,7 +7,8 @@ import { rowInsert, type Sql } from "@/lib/db/sql";
 // tests/direct-sql.integration.test.ts compares what it writes with Prisma's own reads.
 
 /** What a new deposit is inserted with; the other columns start empty and the status pending. */
-export type NewDeposit = Omit<Deposit, "status" | "validatedReference" | "failureReason" | "otpAttempts" | "completedAt" | "failedAt" | "expiredAt" | "confirmedAt">;
+export type NewDeposit = Omit<Deposit, "status" | "validatedReference" | "failureReason" | "otpAttempts" | "completedAt" | "failedAt" | "expiredAt" | "confirmedAt" | "supersededAt" | "refundDueReason"
+>;
 
 const insertRow = rowInsert<NewDeposit>(
   "Deposit",
@@ -15,12 +16,12 @@ const insertRow = rowInsert<NewDeposit>(
     id: "", reference: "", merchantId: "", environment: '"Environment"', flow: '"DepositFlow"', paymentType: "", gatewayName: "",
     amountMinor: "bigint", feesMinor: "bigint", currency: "", country: "", customerPhone: "", customerEmail: "", customerName: "",
     callbackUrl: "", returnUrl: "", metadata: "jsonb", redirectUrl: "", otpHash: "", otpExpiresAt: "timestamp(3)",
-    createdAt: "timestamp(3)", expiresAt: "timestamp(3)", paymentLinkId: "",
+    createdAt: "timestamp(3)", expiresAt: "timestamp(3)", paymentLinkId: "", checkoutTokenHash: "",
   },
   { status: "'pending'", otpAttempts: "0" },
 );
 
 export async function insertDeposit(sql: Sql, data: NewDeposit): Promise<Deposit> {
   await insertRow(sql, data);
-  return { ...data, status: "pending", validatedReference: null, failureReason: null, otpAttempts: 0, completedAt: null, failedAt: null, expiredAt: null, confirmedAt: null };
+  return { ...data, status: "pending", validatedReference: null, failureReason: null, otpAttempts: 0, completedAt: null, failedAt: null, expiredAt: null, confirmedAt: null, supersededAt: null, refundDueReason: null };
 }

@@ -18,7 +18,12 @@ const settling = pLimit(4);
 export function scheduleSandboxAnswer(deposit: Deposit) {
   if (deposit.environment !== "sandbox" || deposit.paymentType !== "DIRECT") return;
   const timer = setTimeout(() => {
-    settling(() => syncDepositWithGateway(db(), deposit)).catch((error) =>
+    settling(async () => {
+      // A checkout attempt may have been replaced since (supersededAt), which the simulated phone
+      // must see: read it again. An API deposit only changes by settling, which sync re-checks.
+      const current = deposit.paymentLinkId ? await db().deposit.findUnique({ where: { id: deposit.id } }) : deposit;
+      if (current) await syncDepositWithGateway(db(), current);
+    }).catch((error) =>
       log("error", "sandbox answer failed", { reference: deposit.reference, ...errorFields(error) }),
     );
   }, sandboxAnswerDelayMs() + 50);

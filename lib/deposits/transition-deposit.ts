@@ -4,7 +4,7 @@ import { inTransaction } from "@/lib/db/in-transaction";
 import type { DepositStatus } from "@/lib/domain/deposit-status";
 import { creditCollection } from "@/lib/ledger/credit-collection";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
-import { transitionLink } from "@/lib/links/transition-link";
+import { settleLinkAttempt } from "@/lib/links/settle-link-attempt";
 import { depositWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 
@@ -18,8 +18,9 @@ function nullWhenNoRow(error: unknown): null {
 
 /**
  * Moves a deposit out of pending, once, and with it everything that follows from the change, in
- * one transaction: a checkout attempt settles its payment link (completed completes it, failed
- * fails it; an expired attempt leaves the link open for another try), and the deposit.* webhook
+ * one transaction: a checkout attempt settles its payment link (lib/links/settle-link-attempt.ts:
+ * completed pays it, pays it late or is a refund to make; failed fails it; an expired attempt
+ * leaves the link open for another try), and the deposit.* webhook
  * for a deposit with its own callbackUrl is recorded (the outbox; a checkout attempt has none,
  * its link's webhook tells the merchant). The update is conditional
  * on the row still being pending, so of two racing transitions (an approval and the expiry, two
@@ -30,6 +31,7 @@ export async function transitionDeposit(
   options: {
     id: string;
     to: FinalStatus;
+    /** When it happened: for an operator's answer, the operator's time, not when we learned it. */
     at?: Date;
     failureReason?: string;
     /** Further conditions the row must meet, e.g. an OTP still within its tries. */
@@ -79,15 +81,10 @@ export async function transitionDeposit(
         payload: depositWebhookPayload(deposit, event),
       });
     }
-    if (deposit.paymentLinkId && options.to !== "expired") {
-      await transitionLink(tx, {
-        id: deposit.paymentLinkId,
-        to: options.to,
-        at,
-        feesMinor: deposit.feesMinor,
-        gatewayName: deposit.gatewayName,
-        failureReason: options.failureReason,
-      });
+    // A checkout attempt settles its link here, in this transaction: a completed attempt always
+    // ends up paying the link, paying it late, or owed back to the customer, never unrecorded.
+    if (deposit.paymentLinkId) {
+      await settleLinkAttempt(tx, { ...deposit, paymentLinkId: deposit.paymentLinkId }, { to: options.to, at, failureReason: options.failureReason });
     }
     return true;
   });

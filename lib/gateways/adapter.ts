@@ -1,8 +1,16 @@
 import type { Environment } from "@/lib/domain/environment";
 import { sandboxSimulator } from "./sandbox-simulator";
 
-/** What an operator tells us about a deposit: still waiting, or a final answer. */
-export type GatewayOutcome = { status: "pending" } | { status: "completed" } | { status: "failed"; reason: string };
+/**
+ * What an operator tells us about a deposit: still waiting, or a final answer with the operator's
+ * time of it (`at`). We may learn of an answer late (a restart, a slow callback): the deposit, its
+ * link and the ledger are stamped with `at`, and a payment approved before its link's expiry pays
+ * the link even when we hear of it after. Leave `at` out only when the operator gives no time.
+ */
+export type GatewayOutcome =
+  | { status: "pending" }
+  | { status: "completed"; at?: Date }
+  | { status: "failed"; reason: string; at?: Date };
 
 export type DepositForGateway = {
   reference: string;
@@ -15,6 +23,8 @@ export type DepositForGateway = {
   customerPhone: string;
   createdAt: Date;
   otpHash: string | null;
+  /** Set when the hosted checkout replaced this attempt with a newer one of the same customer. */
+  supersededAt?: Date | null;
 };
 
 /**

@@ -15,4 +15,25 @@ describe("sandbox simulator", () => {
     expect(await sandboxSimulator.verifyOtp(deposit, "654321")).toBe(false);
     expect(await sandboxSimulator.verifyOtp({ reference: "OTHER", otpHash: hashOtp("DEP_INV_TEST_X", "123456") } as never, "123456")).toBe(false);
   });
+
+  it("gives the operator's time of a DIRECT answer, and dismisses a prompt replaced before it", async () => {
+    const createdAt = new Date("2026-11-23T10:00:00.000Z");
+    const answeredAt = new Date(createdAt.getTime() + 2000);
+    const later = new Date(createdAt.getTime() + 60_000);
+    const prompt = { paymentType: "DIRECT", customerPhone: "+2250700000444", createdAt, supersededAt: null } as never;
+    const previous = process.env.SANDBOX_DIRECT_ANSWER_MS;
+    process.env.SANDBOX_DIRECT_ANSWER_MS = "2000";
+    try {
+      expect(await sandboxSimulator.status(prompt, new Date(createdAt.getTime() + 1999))).toEqual({ status: "pending" });
+      // Asked a minute later, the answer is still stamped when the phone gave it.
+      expect(await sandboxSimulator.status(prompt, later)).toEqual({ status: "completed", at: answeredAt });
+      const replacedBefore = { ...(prompt as object), supersededAt: new Date(createdAt.getTime() + 1000) } as never;
+      expect(await sandboxSimulator.status(replacedBefore, later)).toEqual({ status: "pending" });
+      const replacedAfter = { ...(prompt as object), supersededAt: new Date(createdAt.getTime() + 3000) } as never;
+      expect(await sandboxSimulator.status(replacedAfter, later)).toEqual({ status: "completed", at: answeredAt });
+    } finally {
+      if (previous === undefined) delete process.env.SANDBOX_DIRECT_ANSWER_MS;
+      else process.env.SANDBOX_DIRECT_ANSWER_MS = previous;
+    }
+  });
 });

@@ -33,8 +33,15 @@ export const sandboxSimulator: GatewayAdapter = {
   async status(deposit, now) {
     // REDIRECT deposits are answered on the simulated operator page, not by polling.
     if (deposit.paymentType !== "DIRECT") return { status: "pending" };
-    if (now.getTime() - deposit.createdAt.getTime() < sandboxAnswerDelayMs()) return { status: "pending" };
-    return simulatedAnswer(deposit.customerPhone);
+    const answeredAt = deposit.createdAt.getTime() + sandboxAnswerDelayMs();
+    // The simulated customer answers the prompt on the phone's screen only: one the checkout
+    // replaced before the answer is dismissed. One replaced after was answered already, and that
+    // answer stands (recorded as any approval: lib/links/settle-link-attempt.ts).
+    if (deposit.supersededAt && deposit.supersededAt.getTime() < answeredAt) return { status: "pending" };
+    if (now.getTime() < answeredAt) return { status: "pending" };
+    // The phone answered at answeredAt, whenever we ask: that is the operator's time of it.
+    const answer = simulatedAnswer(deposit.customerPhone);
+    return answer.status === "pending" ? answer : { ...answer, at: new Date(answeredAt) };
   },
   async sendOtp(deposit: DepositForGateway) {
     return { otpHash: hashOtp(deposit.reference, SANDBOX_OTP) };

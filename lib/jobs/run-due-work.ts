@@ -2,7 +2,7 @@ import type { DbClient } from "@/lib/db/client";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/logging/log";
-import { expireLink } from "@/lib/links/expire-link";
+import { expireLink } from "@/lib/checkout/expire-link";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import type { WebhookSettings } from "@/lib/webhooks/webhook-settings";
@@ -27,8 +27,8 @@ async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => P
 }
 
 /**
- * One pass over everything overdue, all of it found in the database: links past expiresAt still
- * pending, deposits past expiresAt or whose sandbox phone has answered, transfers due to be sent
+ * One pass over everything overdue, all of it found in the database: deposits past expiresAt or
+ * whose sandbox phone has answered, then links past expiresAt still pending, transfers due to be sent
  * (DIRECT answers, SCHEDULED batches), and webhook attempts due.
  * Every change is conditional, so any number of passes (the embedded runner's loop in several
  * processes, Inngest's cron, a test) may overlap: each transition and each attempt happens once.
@@ -48,18 +48,8 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
     }
   };
 
-  const links = await client.paymentLink.findMany({
-    where: { status: "pending", expiresAt: { lte: now } },
-    select: { id: true },
-    orderBy: { expiresAt: "asc" },
-    take: batchSize,
-  });
-  for (const { id } of links) {
-    await guarded("link expiry", id, async () => {
-      if (await expireLink(client, { id, now })) report.linksExpired++;
-    });
-  }
-
+  // Deposits first: an attempt the operator approved before its link's expiry must pay the link
+  // before the link's expiry is recorded (e.g. after a restart that lost the sandbox timer).
   const deposits = [
     ...(await client.deposit.findMany({ where: { status: "pending", expiresAt: { lte: now } }, orderBy: { expiresAt: "asc" }, take: batchSize })),
     // The sandbox phone's answer is overdue: its in-process timer was lost to a restart. Not
@@ -71,6 +61,8 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
         environment: "sandbox",
         paymentType: "DIRECT",
         flow: "classic",
+        // The simulated phone dismisses a prompt the checkout replaced: nothing to take until it expires.
+        supersededAt: null,
         expiresAt: { gt: now },
         createdAt: { lte: new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS) },
       },
@@ -81,6 +73,18 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   for (const deposit of deposits) {
     await guarded("deposit sync", deposit.id, async () => {
       if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
+    });
+  }
+
+  const links = await client.paymentLink.findMany({
+    where: { status: "pending", expiresAt: { lte: now } },
+    select: { id: true },
+    orderBy: { expiresAt: "asc" },
+    take: batchSize,
+  });
+  for (const { id } of links) {
+    await guarded("link expiry", id, async () => {
+      if (await expireLink(client, { id, now })) report.linksExpired++;
     });
   }
 

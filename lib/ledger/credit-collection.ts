@@ -10,7 +10,7 @@ import { postEntries } from "./post-entries";
 export async function creditCollection(
   tx: Prisma.TransactionClient,
   collection: {
-    kind: "deposit_completed" | "link_completed";
+    kind: "deposit_completed" | "link_completed" | "link_paid_after_expiry";
     merchantId: string;
     environment: Environment;
     currency: string;

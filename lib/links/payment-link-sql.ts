@@ -14,7 +14,7 @@ export type NewPaymentLink = Pick<
 >;
 
 export function newPaymentLinkRow(data: NewPaymentLink): PaymentLink {
-  return { ...data, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null };
+  return { ...data, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false };
 }
 
 const insertRow = rowInsert<NewPaymentLink>(
@@ -35,7 +35,8 @@ export async function insertPaymentLink(sql: Sql, data: NewPaymentLink): Promise
 const SELECT = `SELECT id, reference, "merchantId", environment::text, status::text, "amountMinor"::text, currency, description,
     "customerName", "customerEmail", "customerPhone", "callbackUrl", "returnUrl", metadata::text, "feesMinor"::text,
     "gatewayName", "failureReason", ${epochMs('"createdAt"')} AS "createdAt", ${epochMs('"expiresAt"')} AS "expiresAt",
-    ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt"
+    ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt",
+    "paidByDepositId", "paidAfterExpiry"::text
   FROM "PaymentLink" WHERE reference = $1`;
 
 export async function findPaymentLink(sql: Sql, reference: string): Promise<PaymentLink | null> {
@@ -68,5 +69,7 @@ function toPaymentLink(row: SqlRow): PaymentLink {
     completedAt: dateOrNull(row.completedAt),
     failedAt: dateOrNull(row.failedAt),
     expiredAt: dateOrNull(row.expiredAt),
+    paidByDepositId: row.paidByDepositId,
+    paidAfterExpiry: row.paidAfterExpiry === "true",
   };
 }

@@ -42,5 +42,7 @@ export function toPaymentLinkJson(link: PaymentLink, origin: string, now = new D
     createdAt: formatWholeSeconds(link.createdAt),
     expiresAt: formatWholeSeconds(link.expiresAt),
     completedAt: link.completedAt ? formatWholeSeconds(link.completedAt) : null,
+    // The customer paid after the link expired: status stays expired, the money is in the balance.
+    paidAfterExpiry: link.paidAfterExpiry,
   };
 }

@@ -14,7 +14,16 @@ type FinalStatus = Exclude<LinkStatus, "pending">;
  */
 export async function transitionLink(
   tx: Prisma.TransactionClient,
-  options: { id: string; to: FinalStatus; at: Date; feesMinor?: bigint; gatewayName?: string; failureReason?: string },
+  options: {
+    id: string;
+    to: FinalStatus;
+    at: Date;
+    feesMinor?: bigint;
+    gatewayName?: string;
+    failureReason?: string;
+    /** completed: the checkout attempt whose money the link now holds. */
+    paidByDepositId?: string;
+  },
 ): Promise<boolean> {
   const { id, to, at } = options;
   const stamp = to === "completed" ? { completedAt: at } : to === "failed" ? { failedAt: at } : { expiredAt: at };
@@ -28,6 +37,7 @@ export async function transitionLink(
       ...(options.feesMinor !== undefined ? { feesMinor: options.feesMinor } : {}),
       ...(options.gatewayName ? { gatewayName: options.gatewayName } : {}),
       ...(options.failureReason ? { failureReason: options.failureReason } : {}),
+      ...(options.paidByDepositId ? { paidByDepositId: options.paidByDepositId } : {}),
     },
   });
   if (count !== 1) return false;

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { isInternationalPhone, isIsoCountry } from "@/lib/domain/countries";
 import { isIsoCurrency, toMinor } from "@/lib/domain/money";
-import { refusedCallbackHost } from "@/lib/webhooks/callback-host";
-import { webhookSettings } from "@/lib/webhooks/webhook-settings";
+import { allowedPrivateHosts, refusedCallbackHost } from "@/lib/network/callback-host";
 
 // Field schemas shared by every request. Error messages are written for the integrator who
 // reads them in `details`, prefixed with the field name by the zod-to-error converter.
@@ -73,7 +72,7 @@ export const callbackUrlField = z
   .superRefine((value, ctx) => {
     // A private or reserved IP literal can never be delivered to: say so now rather than at the
     // first delivery. Names are checked at each delivery instead (they can be rebound).
-    const reason = refusedCallbackHost(new URL(value), webhookSettings().allowedPrivateHosts);
+    const reason = refusedCallbackHost(new URL(value), allowedPrivateHosts());
     if (reason) ctx.addIssue({ code: "custom", message: `must not point to a private or reserved address: ${reason}` });
   })
   .meta({ example: "https://merchant.example/webhooks/payments" });

@@ -91,5 +91,8 @@ export const paymentLinkSchema = z
     createdAt: timestampField,
     expiresAt: timestampField,
     completedAt: timestampField.nullable(),
+    paidAfterExpiry: z.boolean().meta({
+      description: "true when the customer's payment was approved after expiresAt: status stays expired, completedAt is the approval's time, and the amount is credited to your balance.",
+    }),
   })
   .meta({ id: "PaymentLink" });

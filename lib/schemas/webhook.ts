@@ -8,7 +8,12 @@ const metadata = z.record(z.string(), z.unknown()).nullable().meta({ description
 
 export const paymentLinkWebhookSchema = z
   .object({
-    event: z.enum(["payment_link.completed", "payment_link.failed", "payment_link.expired"]),
+    // paid_after_expiry: an approval whose operator time came at or after expiresAt (or after the
+    // link was recorded expired): status stays expired, completedAt is the approval's time, and
+    // the merchant is credited. Sent after payment_link.expired.
+    event: z
+      .enum(["payment_link.completed", "payment_link.failed", "payment_link.expired", "payment_link.paid_after_expiry"])
+      .meta({ description: "payment_link.paid_after_expiry: the customer paid after the link expired; the money is in your balance." }),
     reference: z.string().meta({ example: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
     status: z.enum(["completed", "failed", "expired"]).meta({ description: "Link status at the time of the event." }),
     amount: z.number(),

@@ -1,8 +1,8 @@
 import dns from "node:dns";
 import https from "node:https";
 import net from "node:net";
-import { isAllowedPrivateHost, refusedCallbackHost } from "./callback-host";
-import { classifyAddress } from "./classify-address";
+import { isAllowedPrivateHost, refusedCallbackHost } from "@/lib/network/callback-host";
+import { classifyAddress } from "@/lib/network/classify-address";
 import { RESPONSE_EXCERPT_BYTES, type WebhookSettings } from "./webhook-settings";
 
 export type SendResult = {

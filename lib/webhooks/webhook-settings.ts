@@ -1,3 +1,5 @@
+import { allowedPrivateHosts } from "@/lib/network/callback-host";
+
 // How webhooks are delivered, from the environment. Read at every use, so a test can change a
 // variable between two calls, and an operator can without code changes.
 
@@ -28,9 +30,6 @@ export function webhookSettings(env: Record<string, string | undefined> = proces
   return {
     retryScheduleMs: validSchedule ? schedule : [...DEFAULT_RETRY_SCHEDULE_MS],
     timeoutMs: positiveInt(env.WEBHOOK_TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
-    allowedPrivateHosts: (env.WEBHOOK_ALLOWED_PRIVATE_HOSTS ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
+    allowedPrivateHosts: allowedPrivateHosts(env),
   };
 }

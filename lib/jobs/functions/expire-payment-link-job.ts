@@ -1,5 +1,5 @@
 import { db } from "@/lib/db/client";
-import { expireLink } from "@/lib/links/expire-link";
+import { expireLink } from "@/lib/checkout/expire-link";
 import { inngest } from "@/lib/inngest/inngest-client";
 import { paymentLinkCreated } from "@/lib/inngest/job-events";
 

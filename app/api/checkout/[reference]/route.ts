@@ -1,4 +1,5 @@
 // GET /api/checkout/{reference} - what the hosted checkout shows now (polled by the page)
+import { readCheckoutToken } from "@/lib/checkout/checkout-session";
 import { checkoutState } from "@/lib/checkout/checkout-state";
 import { limitCheckoutRead } from "@/lib/checkout/checkout-limits";
 import { getCheckoutLinkOrThrow } from "@/lib/checkout/get-checkout-link";
@@ -8,6 +9,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: apiRoute({ auth: "none" }, async ({ db, request, params, environment }) => {
     await limitCheckoutRead(request);
     const link = await getCheckoutLinkOrThrow(db, params.reference, environment);
-    return { body: await checkoutState(db, link) };
+    return { body: await checkoutState(db, link, new Date(), readCheckoutToken(request)) };
   }),
 });

@@ -1,4 +1,5 @@
 // POST /api/checkout/{reference}/otp - the customer types the code of the current OTP attempt
+import { readCheckoutToken } from "@/lib/checkout/checkout-session";
 import { checkoutState } from "@/lib/checkout/checkout-state";
 import { limitCheckoutWrite } from "@/lib/checkout/checkout-limits";
 import { confirmLinkOtp } from "@/lib/checkout/confirm-link-otp";
@@ -8,7 +9,7 @@ import { checkoutOtpSchema } from "@/lib/schemas/checkout";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: apiRoute({ auth: "none", body: checkoutOtpSchema }, async ({ db, request, params, environment, body }) => {
     await limitCheckoutWrite(request, params.reference);
-    const link = await confirmLinkOtp(db, { reference: params.reference, environment, otp: body.otp });
-    return { body: await checkoutState(db, link) };
+    const link = await confirmLinkOtp(db, { reference: params.reference, environment, otp: body.otp, checkoutToken: readCheckoutToken(request) });
+    return { body: await checkoutState(db, link, new Date(), readCheckoutToken(request)) };
   }),
 });

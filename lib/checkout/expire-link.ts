@@ -1,14 +1,20 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { transitionLink } from "./transition-link";
+import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
+import { transitionLink } from "@/lib/links/transition-link";
 
 /**
  * Records a link's expiry once it is due: pending -> expired, stamped at its expiresAt (the
  * moment readers already saw it expire), with payment_link.expired in the same transaction.
- * Does nothing to a link that is not yet due or no longer pending. Returns whether it expired it.
+ * Its pending attempts are settled with their operators first: one approved before expiresAt pays
+ * the link instead (however late we learn of it), one approved after is recorded as paid after
+ * expiry. Does nothing to a link that is not yet due or no longer pending. Returns whether it
+ * expired it.
  */
 export async function expireLink(client: DbClient, options: { id: string; now?: Date }): Promise<boolean> {
   const now = options.now ?? new Date();
+  const attempts = await client.deposit.findMany({ where: { paymentLinkId: options.id, status: "pending" }, orderBy: { createdAt: "asc" } });
+  for (const attempt of attempts) await syncDepositWithGateway(client, attempt, now);
   return inTransaction(client, async (tx) => {
     const link = await tx.paymentLink.findUnique({ where: { id: options.id }, select: { status: true, expiresAt: true } });
     if (!link || link.status !== "pending" || now.getTime() < link.expiresAt.getTime()) return false;

@@ -1,6 +1,14 @@
 import net from "node:net";
 import { classifyAddress } from "./classify-address";
 
+/** WEBHOOK_ALLOWED_PRIVATE_HOSTS: `host` or `host:port` entries that may resolve to private addresses (development, tests). */
+export function allowedPrivateHosts(env: Record<string, string | undefined> = process.env): string[] {
+  return (env.WEBHOOK_ALLOWED_PRIVATE_HOSTS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** Whether WEBHOOK_ALLOWED_PRIVATE_HOSTS names this URL's host (`host` for any port, `host:port` for one). */
 export function isAllowedPrivateHost(url: URL, allowed: string[]): boolean {
   return allowed.some((entry) => {
