@@ -112,6 +112,17 @@ describe("Wave checkout sessions", () => {
     expect(`${error.message} ${JSON.stringify(error)} ${error.stack}`).not.toContain(wrongKey);
   });
 
+  it("a refused connection is 'not sent' (nothing reached Wave), unlike a timeout", async () => {
+    const closed = await startFakeServer(() => undefined);
+    const url = closed.url;
+    await closed.close();
+    const error = await createWaveClient({ ...fake.config, baseUrl: url }, { breaker: createOperatorBreaker("wave") })
+      .createCheckoutSession(checkout())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperatorNotSentError);
+    expect(error).toMatchObject({ reason: "connection_failed" });
+  });
+
   it("refuses before sending an amount Wave cannot take or a phone that is not E.164", async () => {
     const before = fake.received.length;
     await expect(client().createCheckoutSession(checkout({ amountMinor: 0n }))).rejects.toBeInstanceOf(OperatorNotSentError);
