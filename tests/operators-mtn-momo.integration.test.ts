@@ -140,8 +140,8 @@ describe("MTN MoMo request to pay", () => {
     expect(error).toBeInstanceOf(OperatorUnknownOutcomeError);
     expect((error as OperatorUnknownOutcomeError).reason).toBe("timeout");
     expect(Date.now() - started).toBeLessThan(900);
-    // MTN did receive it: polling finds the payment and its outcome.
-    await sleep(800);
+    // MTN did receive it (once its late answer is done): polling finds the payment and its outcome.
+    await expect.poll(() => fake.transactions.has(input.referenceId), { timeout: 5_000 }).toBe(true);
     await expect(c.requestToPayStatus(input.referenceId)).resolves.toMatchObject({ state: "succeeded" });
   });
 
@@ -259,7 +259,7 @@ describe("MTN MoMo circuit breaker", () => {
     const before = apiCalls("/collection/v1_0").length;
     const started = Date.now();
     const error = await c.requestToPay(payment(customer().phone)).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(100);
     expect(error).toBeInstanceOf(OperatorUnavailableError);
     expect((error as OperatorUnavailableError).retryAfterSeconds).toBe(1);
     expect(apiCalls("/collection/v1_0").length).toBe(before);
