@@ -38,6 +38,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function startFakeServer(
   handle: (request: Recorded, res: ServerResponse) => void | Promise<void>,
   isToken: (request: Recorded) => boolean = () => false,
+  port = 0,
 ): Promise<FakeServer> {
   const received: Recorded[] = [];
   const faults: Fault[] = [];
@@ -59,10 +60,10 @@ export async function startFakeServer(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     received,
     failNext(fault, count = 1) {
       for (let i = 0; i < count; i++) faults.push(fault);

@@ -41,7 +41,7 @@ const credentials = {
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export async function startMtnMomoFake(options: { tokenLifetimeSeconds?: number; answerAfterMs?: number } = {}) {
+export async function startMtnMomoFake(options: { tokenLifetimeSeconds?: number; answerAfterMs?: number; port?: number } = {}) {
   const tokens = new Map<string, { product: string; expiresAt: number }>();
   const transactions = new Map<string, Transaction>();
   const scripts = new Map<string, MtnScript>();
@@ -175,6 +175,7 @@ export async function startMtnMomoFake(options: { tokenLifetimeSeconds?: number;
       return sendJson(res, 404, { code: "RESOURCE_NOT_FOUND", message: "No such operation." });
     },
     (request) => request.path.endsWith("/token/"),
+    options.port,
   );
 
   const config: MtnMomoConfig = { baseUrl: server.url, ...credentials, timeoutMs: 10_000 };

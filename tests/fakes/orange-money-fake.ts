@@ -15,7 +15,7 @@ type Transaction = { transactionId: string; reference: string; status: string; a
 
 const credentials = { clientId: "fake-orange-client-id", clientSecret: "fake-orange-client-secret-0123456789", merchantCode: "553651" };
 
-export async function startOrangeMoneyFake(options: { tokenLifetimeSeconds?: number } = {}) {
+export async function startOrangeMoneyFake(options: { tokenLifetimeSeconds?: number; port?: number } = {}) {
   const tokens = new Map<string, number>();
   const otps = new Map<string, string>(); // msisdn -> unused code
   const customers = new Map<string, OrangeCustomer>();
@@ -99,6 +99,7 @@ export async function startOrangeMoneyFake(options: { tokenLifetimeSeconds?: num
       return problem(res, 404, "4040", "No such endpoint", request.path);
     },
     (request) => request.path === "/oauth/token",
+    options.port,
   );
 
   const config: OrangeMoneyConfig = {

@@ -65,7 +65,7 @@ export function waveSignature(secret: string, timestamp: number, rawBody: string
   return `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}${rawBody}`).digest("hex")}`;
 }
 
-export async function startWaveFake() {
+export async function startWaveFake(options: { port?: number } = {}) {
   const sessions = new Map<string, Session>();
   const payouts = new Map<string, Payout>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -164,7 +164,7 @@ export async function startWaveFake() {
       return payout ? sendJson(res, 200, payout) : sendJson(res, 404, { code: "not-found", message: "Payout not found." });
     }
     return sendJson(res, 404, { code: "not-found", message: "No such endpoint." });
-  });
+  }, undefined, options.port);
 
   async function sendEvent(type: string, session: Session, knobs: WaveEventKnobs) {
     const delivery = knobs.delivery ?? "once";
