@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mtnMomoCallbackHint, mtnMomoCallbackUrl } from "@/lib/gateways/mtn-momo/mtn-momo-callback";
 import { createMtnMomoClient, type MtnMomoPaymentInput } from "@/lib/gateways/mtn-momo/mtn-momo-client";
 import { readMtnMomoConfig } from "@/lib/gateways/mtn-momo/mtn-momo-config";
@@ -171,6 +171,42 @@ describe("MTN MoMo request to pay", () => {
     const shown = `${error.message} ${JSON.stringify(error)} ${error.stack}`;
     for (const secret of ["wrong-secret-key-42", fake.credentials.subscriptionKey, Buffer.from(`${fake.credentials.apiUser}:wrong-secret-key-42`).toString("base64")]) {
       expect(shown).not.toContain(secret);
+    }
+  });
+});
+
+describe("MTN MoMo logs", () => {
+  it("log one line per call with the operator, the call, its status and time, and no credential, token or phone", async () => {
+    const lines: string[] = [];
+    const capture = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    const out = vi.spyOn(console, "log").mockImplementation(capture);
+    const err = vi.spyOn(console, "error").mockImplementation(capture);
+    const level = process.env.LOG_LEVEL;
+    process.env.LOG_LEVEL = "info";
+    try {
+      const { phone, msisdn } = customer();
+      const input = payment(phone);
+      const c = client({ timeoutMs: 200 });
+      await c.requestToPay(input);
+      await c.requestToPayStatus(input.referenceId);
+      fake.failNext({ delayMs: 500 });
+      await c.requestToPayStatus(input.referenceId).catch(() => undefined);
+
+      const calls = lines.map((line) => JSON.parse(line));
+      expect(calls.map((c) => [c.msg, c.operation, c.status ?? c.reason])).toEqual([
+        ["operator call", "collection token", 200],
+        ["operator call", "requesttopay", 202],
+        ["operator call", "requesttopay status", 200],
+        ["operator call failed", "requesttopay status", "timeout"],
+      ]);
+      const all = lines.join("\n");
+      for (const secret of [fake.credentials.apiKey, fake.credentials.subscriptionKey, fake.credentials.apiUser, msisdn, input.referenceId, "Bearer", "Basic"]) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      process.env.LOG_LEVEL = level;
+      out.mockRestore();
+      err.mockRestore();
     }
   });
 });

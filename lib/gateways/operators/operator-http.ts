@@ -1,3 +1,4 @@
+import { log } from "@/lib/logging/log";
 import {
   OperatorNotSentError,
   OperatorRejectedError,
@@ -44,6 +45,26 @@ function causeCode(error: unknown): string | undefined {
 }
 
 export async function sendOperatorRequest(request: OperatorRequest): Promise<OperatorResponse> {
+  const started = Date.now();
+  try {
+    const response = await exchange(request);
+    // One line per call for operations: which operator, which call, its status and time. Never the
+    // URL, headers or bodies: they carry credentials, tokens, customers' phones and codes.
+    log(response.status >= 500 ? "warn" : "info", "operator call", {
+      operator: request.operator,
+      operation: request.operation,
+      status: response.status,
+      durationMs: Date.now() - started,
+    });
+    return response;
+  } catch (error) {
+    const { kind, reason } = error as { kind?: string; reason?: string };
+    log("warn", "operator call failed", { operator: request.operator, operation: request.operation, kind, reason, durationMs: Date.now() - started });
+    throw error;
+  }
+}
+
+async function exchange(request: OperatorRequest): Promise<OperatorResponse> {
   const { operator, operation, timeoutMs } = request;
   const doFetch = request.fetch ?? fetch;
   try {
