@@ -1,0 +1,148 @@
+import "server-only";
+import { AccessTokenCache } from "@/lib/gateways/operators/access-token";
+import { operatorBreaker } from "@/lib/gateways/operators/circuit-breaker";
+import { minorToJsonNumber } from "@/lib/gateways/operators/operator-amounts";
+import type { OperatorClientDeps } from "@/lib/gateways/operators/operator-client-deps";
+import { OperatorNotSentError, OperatorUnknownOutcomeError } from "@/lib/gateways/operators/operator-errors";
+import {
+  failUnless,
+  parseJson,
+  sendOperatorRequest,
+  stringField,
+  type OperatorResponse,
+} from "@/lib/gateways/operators/operator-http";
+import { nationalNumber } from "@/lib/gateways/operators/operator-phone";
+import type { OperatorPaymentStatus } from "@/lib/gateways/operators/operator-status";
+import type { OrangeMoneyConfig } from "./orange-money-config";
+import { orangeMoneyStatus } from "./orange-money-status";
+
+// Orange Money's merchant payment with a customer-generated code (docs/operators.md): the
+// customer dials Orange's USSD menu on their phone and gets a one-time code; the merchant submits
+// it with the amount in one call (payments/onestep), which answers with the outcome. Orange
+// documents no idempotency key for it, so a one-step payment is never sent twice by this client:
+// after an unknown outcome the transaction is found by our reference instead. (The code itself is
+// single-use on Orange's side, which is what stops a second debit if it were resent.)
+
+const OPERATOR = "orange-money";
+
+export type OrangeMoneyPaymentInput = {
+  /** Our deposit reference: Orange keeps it on the transaction (and it is how we find it again). */
+  reference: string;
+  amountMinor: bigint;
+  currency: string;
+  /** The customer's phone, E.164. */
+  phone: string;
+  /** The code the customer generated on their phone. */
+  otp: string;
+};
+
+export type OrangeMoneyClient = {
+  /** Submits the customer's code with the payment; the answer is the outcome (SUCCESS / FAILED). */
+  payWithOtp(input: OrangeMoneyPaymentInput): Promise<OperatorPaymentStatus>;
+  /** GET /api/eWallet/v1/transactions/{transactionId}/status */
+  transactionStatus(transactionId: string): Promise<OperatorPaymentStatus>;
+  /** The transaction Orange holds for our reference, or null when it has none (the payment never reached Orange). */
+  findByReference(reference: string): Promise<OperatorPaymentStatus | null>;
+};
+
+/** Orange's error body: {"type","title","instance","status","code","detail","violations"}. */
+function orangeErrorCode(body: unknown) {
+  return { code: stringField(body, "code") ?? stringField(body, "error"), detail: stringField(body, "detail") ?? stringField(body, "title") };
+}
+
+const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+export function createOrangeMoneyClient(config: OrangeMoneyConfig, deps: OperatorClientDeps = {}): OrangeMoneyClient {
+  const timeoutMs = deps.timeoutMs ?? config.timeoutMs;
+  const breaker = deps.breaker ?? operatorBreaker(OPERATOR);
+
+  // POST /oauth/token, form-encoded client credentials; answers {access_token, token_type, expires_in}.
+  const tokens = new AccessTokenCache(async () => {
+    const operation = "token";
+    const response = await sendOperatorRequest({
+      operator: OPERATOR,
+      operation,
+      method: "POST",
+      url: `${config.baseUrl}/oauth/token`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "client_credentials", client_id: config.clientId, client_secret: config.clientSecret }).toString(),
+      timeoutMs,
+      fetch: deps.fetch,
+    });
+    failUnless(response, [200], OPERATOR, operation, orangeErrorCode);
+    const body = parseJson(response, OPERATOR, operation) as { access_token?: unknown; expires_in?: unknown } | null;
+    if (typeof body?.access_token !== "string") {
+      throw new OperatorUnknownOutcomeError(OPERATOR, operation, "bad_response", "token answer without access_token");
+    }
+    // No lifetime in the answer: keep the token five minutes rather than forever.
+    return { accessToken: body.access_token, expiresInSeconds: typeof body.expires_in === "number" ? body.expires_in : 300 };
+  }, deps.now);
+
+  // A 401 is Orange refusing the token before acting: one new token and one more try is safe.
+  async function authorized(operation: string, method: "GET" | "POST", path: string, body?: unknown): Promise<OperatorResponse> {
+    const send = (token: string) =>
+      sendOperatorRequest({
+        operator: OPERATOR,
+        operation,
+        method,
+        url: `${config.baseUrl}${path}`,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Accept: "application/json",
+          ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+        timeoutMs,
+        fetch: deps.fetch,
+      });
+    const token = await tokens.get();
+    const response = await send(token);
+    if (response.status !== 401) return response;
+    tokens.invalidate(token);
+    return send(await tokens.get());
+  }
+
+  return {
+    payWithOtp(input) {
+      const operation = "one-step payment";
+      return breaker.run(operation, async () => {
+        const customer = nationalNumber(input.phone);
+        if (!customer) throw new OperatorNotSentError(OPERATOR, operation, "invalid_request", "phone is not an E.164 number of one of our countries");
+        if (!/^\d{4,8}$/.test(input.otp)) throw new OperatorNotSentError(OPERATOR, operation, "invalid_request", "the code must be 4 to 8 digits");
+        const value = input.amountMinor > 0n ? minorToJsonNumber(input.amountMinor, input.currency) : null;
+        if (value === null) throw new OperatorNotSentError(OPERATOR, operation, "invalid_request", "amount cannot be sent exactly");
+        const response = await authorized(operation, "POST", "/api/eWallet/v1/payments/onestep", {
+          customer: { idType: "MSISDN", id: customer, otp: input.otp },
+          partner: config.partner,
+          amount: { value, unit: input.currency },
+          reference: input.reference,
+        });
+        failUnless(response, [200, 201], OPERATOR, operation, orangeErrorCode);
+        return orangeMoneyStatus(parseJson(response, OPERATOR, operation));
+      });
+    },
+    transactionStatus(transactionId) {
+      const operation = "transaction status";
+      return breaker.run(operation, async () => {
+        if (!SAFE_ID.test(transactionId)) throw new OperatorNotSentError(OPERATOR, operation, "invalid_request", "not an Orange transaction id");
+        const response = await authorized(operation, "GET", `/api/eWallet/v1/transactions/${transactionId}/status`);
+        failUnless(response, [200], OPERATOR, operation, orangeErrorCode);
+        const body = parseJson(response, OPERATOR, operation);
+        return orangeMoneyStatus({ transactionId, ...(body && typeof body === "object" ? body : {}) });
+      });
+    },
+    findByReference(reference) {
+      const operation = "transaction search";
+      return breaker.run(operation, async () => {
+        const response = await authorized(operation, "GET", `/api/eWallet/v1/transactions?${new URLSearchParams({ reference })}`);
+        failUnless(response, [200], OPERATOR, operation, orangeErrorCode);
+        const body = parseJson(response, OPERATOR, operation);
+        // A list, possibly wrapped in a page object: keep only transactions carrying our reference.
+        const list = Array.isArray(body) ? body : ((body as { content?: unknown; data?: unknown } | null)?.content ?? (body as { data?: unknown } | null)?.data);
+        if (!Array.isArray(list)) throw new OperatorUnknownOutcomeError(OPERATOR, operation, "bad_response", "search answer is not a list");
+        const match = list.find((item) => stringField(item, "reference") === reference);
+        return match ? orangeMoneyStatus(match) : null;
+      });
+    },
+  };
+}

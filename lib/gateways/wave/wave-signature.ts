@@ -1,0 +1,46 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+// Wave's webhook signature ("shared secret" strategy, docs/operators.md):
+//   Wave-Signature: t=1639081943,v1=942cfb...,v1=...
+// v1 = hex HMAC-SHA256 keyed with the webhook secret over the timestamp immediately followed by
+// the raw body (no separator). Several v1 values may be present (secret rotation): one match is
+// enough. We also refuse a timestamp more than 5 minutes from our clock, so a captured event
+// cannot be replayed later.
+
+export const WAVE_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export type WaveSignatureCheck =
+  | { valid: true; timestamp: Date }
+  | { valid: false; reason: "no_secret" | "missing" | "malformed" | "expired" | "mismatch" };
+
+export function verifyWaveSignature(
+  header: string | null | undefined,
+  rawBody: string,
+  secret: string | null,
+  options: { now?: Date; toleranceSeconds?: number } = {},
+): WaveSignatureCheck {
+  if (!secret) return { valid: false, reason: "no_secret" };
+  if (!header) return { valid: false, reason: "missing" };
+  let timestamp: string | undefined;
+  const signatures: string[] = [];
+  for (const part of header.split(",")) {
+    const separator = part.indexOf("=");
+    if (separator < 0) continue;
+    const key = part.slice(0, separator).trim();
+    const value = part.slice(separator + 1).trim();
+    if (key === "t") timestamp = value;
+    else if (key === "v1") signatures.push(value);
+  }
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || signatures.length === 0) return { valid: false, reason: "malformed" };
+  const signedAt = Number(timestamp) * 1000;
+  const now = (options.now ?? new Date()).getTime();
+  if (Math.abs(now - signedAt) > (options.toleranceSeconds ?? WAVE_SIGNATURE_TOLERANCE_SECONDS) * 1000) {
+    return { valid: false, reason: "expired" };
+  }
+  const expected = createHmac("sha256", secret).update(timestamp + rawBody, "utf8").digest();
+  const matches = signatures.some((signature) => {
+    if (!/^[0-9a-f]{64}$/i.test(signature)) return false;
+    return timingSafeEqual(Buffer.from(signature, "hex"), expected);
+  });
+  return matches ? { valid: true, timestamp: new Date(signedAt) } : { valid: false, reason: "mismatch" };
+}

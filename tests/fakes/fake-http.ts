@@ -1,0 +1,87 @@
+import http, { type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+// The plumbing the operator fakes share: a node:http server on 127.0.0.1 (port 0) that records
+// every request in order, JSON answers, and the infrastructure faults a test can queue up for the
+// next calls (an HTTP 500, an answer slower than the client's timeout).
+
+export type Recorded = { method: string; path: string; url: URL; headers: IncomingHttpHeaders; body: string };
+
+export type Fault = {
+  /** Answer this status instead of handling the request (default 500 when no delay is given). */
+  status?: number;
+  /** Wait this long before answering (longer than the client's timeout = the client gives up). */
+  delayMs?: number;
+  /** Handle the request normally (after the delay): the operator acted, only the answer is late or lost. */
+  process?: boolean;
+};
+
+export type FakeServer = {
+  url: string;
+  received: Recorded[];
+  /** Queue faults for the next matching requests (all but token requests unless `includeTokens`). */
+  failNext(fault: Fault, count?: number): void;
+  close(): Promise<void>;
+};
+
+export function sendJson(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
+  if (res.destroyed || res.writableEnded) return;
+  if (body === undefined) {
+    res.writeHead(status, headers).end();
+    return;
+  }
+  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startFakeServer(
+  handle: (request: Recorded, res: ServerResponse) => void | Promise<void>,
+  isToken: (request: Recorded) => boolean = () => false,
+  port = 0,
+): Promise<FakeServer> {
+  const received: Recorded[] = [];
+  const faults: Fault[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", async () => {
+      const url = new URL(req.url ?? "/", "http://fake.invalid");
+      const request: Recorded = { method: req.method ?? "GET", path: url.pathname, url, headers: req.headers, body };
+      received.push(request);
+      try {
+        const fault = isToken(request) ? undefined : faults.shift();
+        if (fault?.delayMs) await sleep(fault.delayMs);
+        if (fault && !fault.process) return sendJson(res, fault.status ?? 500, { message: "fake operator fault" });
+        await handle(request, res);
+      } catch (error) {
+        sendJson(res, 500, { message: `fake crashed: ${String(error)}` });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    received,
+    failNext(fault, count = 1) {
+      for (let i = 0; i < count; i++) faults.push(fault);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Sends a callback the way an operator does; the fakes ignore what the receiver answers. */
+export async function deliver(url: string, method: "PUT" | "POST", body: string, headers: Record<string, string> = {}) {
+  try {
+    const response = await fetch(url, { method, headers: { "content-type": "application/json", ...headers }, body });
+    return response.status;
+  } catch {
+    return null;
+  }
+}

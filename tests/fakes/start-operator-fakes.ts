@@ -1,0 +1,52 @@
+import { startMtnMomoFake } from "./mtn-momo-fake";
+import { startOrangeMoneyFake } from "./orange-money-fake";
+import { startWaveFake } from "./wave-fake";
+
+// Starts the three operator fakes as standalone servers, for a development server or browser tests
+// that need live-mode operators without the real ones:
+//   npx tsx tests/fakes/start-operator-fakes.ts [waveEventsUrl] [basePort]
+// prints the environment variables that point the app at them (KEY=value lines, for an env file),
+// then runs until stopped. Wave's events go to waveEventsUrl when given
+// (e.g. http://127.0.0.1:3000/api/operators/wave/callback). With basePort, MTN listens on it, Wave
+// on basePort + 1 and Orange on basePort + 2; otherwise on free ports.
+
+export async function startOperatorFakes(waveEventsUrl?: string, basePort?: number) {
+  const port = (offset: number) => (basePort ? basePort + offset : 0);
+  const [mtn, wave, orange] = await Promise.all([
+    startMtnMomoFake({ port: port(0) }),
+    startWaveFake({ port: port(1) }),
+    startOrangeMoneyFake({ port: port(2) }),
+  ]);
+  if (waveEventsUrl) wave.sendEventsTo(waveEventsUrl);
+  const env: Record<string, string> = {
+    MTN_MOMO_BASE_URL: mtn.config.baseUrl,
+    MTN_MOMO_API_USER: mtn.config.apiUser,
+    MTN_MOMO_API_KEY: mtn.config.apiKey,
+    MTN_MOMO_SUBSCRIPTION_KEY: mtn.config.subscriptionKey,
+    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.config.disbursementSubscriptionKey ?? "",
+    MTN_MOMO_TARGET_ENVIRONMENT: mtn.config.targetEnvironment,
+    WAVE_API_BASE_URL: wave.config.baseUrl,
+    WAVE_API_KEY: wave.config.apiKey,
+    WAVE_WEBHOOK_SECRET: wave.config.webhookSecret ?? "",
+    ORANGE_MONEY_BASE_URL: orange.config.baseUrl,
+    ORANGE_MONEY_CLIENT_ID: orange.config.clientId,
+    ORANGE_MONEY_CLIENT_SECRET: orange.config.clientSecret,
+    ORANGE_MONEY_MERCHANT_CODE: orange.config.partner.id,
+  };
+  return {
+    mtn,
+    wave,
+    orange,
+    env,
+    close: () => Promise.all([mtn.close(), wave.close(), orange.close()]).then(() => undefined),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const basePort = Number(process.argv[3]);
+  const fakes = await startOperatorFakes(process.argv[2] || undefined, Number.isInteger(basePort) && basePort > 0 ? basePort : undefined);
+  for (const [key, value] of Object.entries(fakes.env)) console.log(`${key}=${value}`);
+  const stop = () => fakes.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
