@@ -23,7 +23,7 @@ export function createLimiter(name: string, points: number, durationSeconds: num
 
 const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
-/** Spends one point for key, or throws the DESIGN.md 429 with Retry-After and RateLimit-* headers. */
+/** Spends one point for key, or throws the 429 of docs/decisions.md with Retry-After and RateLimit-* headers. */
 export async function consume(limit: Limiter, key: string): Promise<LimitState> {
   try {
     const res = await limit.limiter.consume(key);

@@ -15,7 +15,7 @@ import {
   timestampField,
 } from "./common";
 
-// Shared by single-step initiation and invoice generation (DESIGN.md: the first five are required).
+// Shared by single-step initiation and invoice generation (docs/decisions.md: the first five are required).
 export const depositRequestSchema = z
   .strictObject(
     {

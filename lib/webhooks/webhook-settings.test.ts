@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_RETRY_SCHEDULE_MS, DEFAULT_TIMEOUT_MS, webhookSettings } from "./webhook-settings";
 
 describe("webhookSettings", () => {
-  it("defaults to DESIGN.md's schedule and a 10 s timeout, with no private host allowed", () => {
+  it("defaults to the documented schedule and a 10 s timeout, with no private host allowed", () => {
     expect(webhookSettings({})).toEqual({ retryScheduleMs: [...DEFAULT_RETRY_SCHEDULE_MS], timeoutMs: DEFAULT_TIMEOUT_MS, allowedPrivateHosts: [] });
     expect(DEFAULT_RETRY_SCHEDULE_MS).toEqual([5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
   });

@@ -3,9 +3,9 @@ import { allowedPrivateHosts } from "@/lib/network/callback-host";
 // How webhooks are delivered, from the environment. Read at every use, so a test can change a
 // variable between two calls, and an operator can without code changes.
 
-/** DESIGN.md: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after each failure; then dead-lettered. */
+/** docs/decisions.md: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after each failure; then dead-lettered. */
 export const DEFAULT_RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
-/** A merchant's endpoint must answer 2xx within this (DESIGN.md). */
+/** A merchant's endpoint must answer 2xx within this (docs/decisions.md). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** How much of a receiver's answer an attempt keeps: enough to debug, bounded for storage. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
