@@ -1,4 +1,4 @@
-// npm run merchant:create -- --name "Acme" [--json]
+// npm run merchant:create -- --name "Acme" [--country CI] [--json]
 // Creates a merchant with a sandbox key, a live key and a webhook secret, and prints them once.
 import "./load-env";
 import { parseArgs } from "node:util";
@@ -6,15 +6,15 @@ import { closeDb } from "../lib/db/client";
 import { createMerchant } from "../lib/merchants/create-merchant";
 import { openCliDatabase } from "./open-cli-database";
 
-const { values } = parseArgs({ options: { name: { type: "string" }, json: { type: "boolean", default: false } } });
+const { values } = parseArgs({ options: { name: { type: "string" }, country: { type: "string" }, json: { type: "boolean", default: false } } });
 if (!values.name?.trim()) {
-  console.error('Usage: npm run merchant:create -- --name "Acme" [--json]');
+  console.error('Usage: npm run merchant:create -- --name "Acme" [--country CI] [--json]');
   process.exit(2);
 }
 
 try {
   const { client } = await openCliDatabase();
-  const merchant = await createMerchant(client, { name: values.name });
+  const merchant = await createMerchant(client, { name: values.name, country: values.country });
   await closeDb();
   if (values.json) {
     console.log(JSON.stringify(merchant));

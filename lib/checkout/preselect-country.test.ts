@@ -28,7 +28,13 @@ describe("preselectCountry", () => {
     expect(preselectCountry({ available, acceptLanguage: "fr-FR,fr-SN;q=0.8", customerPhone: null })).toBe("SN");
   });
 
-  it("falls back to the country of the phone the merchant gave for the customer", () => {
+  it("falls back to the merchant's country, when the page offers it", () => {
+    expect(preselectCountry({ available, acceptLanguage: "en-US", merchantCountry: "CM", customerPhone: "+2210700000444" })).toBe("CM");
+    expect(preselectCountry({ available, acceptLanguage: "fr-CI", merchantCountry: "CM" })).toBe("CI");
+    expect(preselectCountry({ available: ["BJ", "SN"], acceptLanguage: null, merchantCountry: "CM", customerPhone: "+2210700000444" })).toBe("SN");
+  });
+
+  it("then to the country of the phone the merchant gave for the customer", () => {
     expect(preselectCountry({ available, acceptLanguage: "fr", customerPhone: "+2210700000444" })).toBe("SN");
     expect(preselectCountry({ available, acceptLanguage: "fr-FR", customerPhone: "+2370700000444" })).toBe("CM");
     expect(preselectCountry({ available: ["BJ", "SN"], acceptLanguage: null, customerPhone: "+2250700000444" })).toBe("BJ");

@@ -4,6 +4,8 @@ type Options = {
   /** The codes the page offers, in the order it lists them. */
   available: string[];
   acceptLanguage: string | null;
+  /** Where the merchant trades, if it told us. */
+  merchantCountry?: string | null;
   /** The phone the merchant gave for the customer, if any: its dial code names a country. */
   customerPhone?: string | null;
 };
@@ -31,12 +33,12 @@ export function languageRegions(acceptLanguage: string | null): string[] {
 
 /**
  * The country the checkout opens on: the customer's own region from their browser's languages
- * ("fr-CI" -> CI), else the country of the phone the merchant gave for the customer (a merchant
- * has no country of its own in our records to fall back on), else the first listed. Only a country the page offers is ever chosen; picking
+ * ("fr-CI" -> CI), else the merchant's country, else the country of the phone the merchant gave
+ * for the customer, else the first listed. Only a country the page offers is ever chosen; picking
  * the alphabetical first for everyone made most customers start by changing it.
  */
-export function preselectCountry({ available, acceptLanguage, customerPhone }: Options): string {
+export function preselectCountry({ available, acceptLanguage, merchantCountry, customerPhone }: Options): string {
   const offered = (code: string | null | undefined): code is string => !!code && available.includes(code);
-  const candidates = [...languageRegions(acceptLanguage), customerPhone ? countryOfPhone(customerPhone) : null];
+  const candidates = [...languageRegions(acceptLanguage), merchantCountry, customerPhone ? countryOfPhone(customerPhone) : null];
   return candidates.find(offered) ?? available[0] ?? "";
 }

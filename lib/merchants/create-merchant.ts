@@ -1,3 +1,4 @@
+import { isIsoCountry } from "@/lib/domain/countries";
 import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
@@ -15,9 +16,11 @@ export function newApiKeyRow(merchantId: string, environment: Environment, scope
 }
 
 /** Creates a merchant with a sandbox and a live key and every platform gateway enabled. */
-export async function createMerchant(client: DbClient, options: { name: string }): Promise<CreatedMerchant> {
+export async function createMerchant(client: DbClient, options: { name: string; country?: string }): Promise<CreatedMerchant> {
   const name = options.name.trim();
   if (!name) throw new Error("A merchant needs a name");
+  const country = options.country?.trim().toUpperCase() || null;
+  if (country && !isIsoCountry(country)) throw new Error(`${options.country} is not an ISO 3166-1 alpha-2 country code`);
   const id = `mer_${ulid()}`;
   const webhookSecret = generateWebhookSecret();
   const sandbox = newApiKeyRow(id, "sandbox");
@@ -28,6 +31,7 @@ export async function createMerchant(client: DbClient, options: { name: string }
     data: {
       id,
       name,
+      country,
       webhookSecret,
       apiKeys: { create: [sandbox.row, live.row].map(({ merchantId: _m, ...row }) => row) },
       gateways: { create: gateways.map((g) => ({ kind: g.kind, gatewayName: g.name })) },

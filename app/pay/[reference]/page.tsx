@@ -67,6 +67,7 @@ export default async function PayPage({ params }: Params) {
     const initialCountry = preselectCountry({
       available: countries.map((c) => c.code),
       acceptLanguage: request.headers.get("accept-language"),
+      merchantCountry: link.merchant.country,
       customerPhone: link.customerPhone,
     });
     const url = paymentUrl(reference, environment, requestOrigin(request));
