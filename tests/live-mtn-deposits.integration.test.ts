@@ -1,0 +1,156 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { runDueWork } from "@/lib/jobs/run-due-work";
+import { call } from "./helpers/api-client";
+import { newMerchant, validDeposit } from "./helpers/fixtures";
+import { expectLedgerBalanced } from "./helpers/ledger-invariant";
+import { expectReconciled } from "./helpers/reconciled";
+import { startMtnMomoFake, type MtnCustomer, type MtnMomoFake } from "./fakes/mtn-momo-fake";
+
+// Issue 15: live deposits through MTN_MOMO_CI against the local MTN fake, configured only through
+// the documented environment variables. Each outcome ends in one state, with the operator's
+// reference, exactly one merchant webhook, and books that reconcile.
+
+let fake: MtnMomoFake;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  fake = await startMtnMomoFake();
+  Object.assign(process.env, {
+    MTN_MOMO_BASE_URL: fake.config.baseUrl,
+    MTN_MOMO_API_USER: fake.config.apiUser,
+    MTN_MOMO_API_KEY: fake.config.apiKey,
+    MTN_MOMO_SUBSCRIPTION_KEY: fake.config.subscriptionKey,
+    MTN_MOMO_TARGET_ENVIRONMENT: fake.config.targetEnvironment,
+    MTN_MOMO_COUNTRIES: "CI",
+    // Short, so the timeout case runs fast; the fake's slow answer is longer.
+    OPERATOR_TIMEOUT_MS: "400",
+  });
+});
+afterAll(async () => {
+  process.env = saved;
+  await fake.close();
+});
+
+let merchant: Awaited<ReturnType<typeof newMerchant>>;
+beforeEach(async () => {
+  merchant = await newMerchant();
+});
+afterEach(async () => {
+  await expectReconciled(merchant.id);
+  await expectLedgerBalanced();
+});
+
+const CALLBACK = "https://hooks.invalid/deposits";
+let phones = 0;
+/** A fresh customer whose behaviour at MTN is scripted. */
+function customer(behaviour: MtnCustomer = "approve") {
+  const msisdn = `225070${String(Date.now() % 1e5).padStart(5, "0")}${String(++phones).padStart(2, "0")}`;
+  fake.script(msisdn, { customer: behaviour, callback: "none" });
+  return `+${msisdn}`;
+}
+const initiate = (customerPhone: string) =>
+  call("POST", "/api/v4/classic/deposit/initiate", { key: merchant.liveKey, body: { ...validDeposit, customerPhone, callbackUrl: CALLBACK } });
+const row = (reference: string) => db().deposit.findUniqueOrThrow({ where: { reference } });
+const events = (reference: string) => db().webhookEvent.findMany({ where: { reference } });
+const depositCount = () => db().deposit.count({ where: { merchantId: merchant.id } });
+const statusReads = (referenceId: string) => fake.received.filter((r) => r.method === "GET" && r.path.endsWith(`/requesttopay/${referenceId}`));
+
+describe("a live MTN MoMo deposit", () => {
+  it("is written with its X-Reference-Id, charges amount + fees, and completes with MTN's financialTransactionId", async () => {
+    const phone = customer("approve");
+    const res = await initiate(phone);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe("pending");
+    const deposit = await row(res.body.reference);
+    expect(deposit.operatorRequestId).toMatch(/^[0-9a-f-]{36}$/);
+    const sent = fake.transactions.get(deposit.operatorRequestId!);
+    expect(sent?.body.amount).toBe(String(deposit.amountMinor + deposit.feesMinor));
+    expect(sent?.body.externalId).toBe(deposit.reference);
+
+    // The merchant's read asks MTN (its own status read, by our id).
+    const read = await call("GET", `/api/v4/deposits/${deposit.reference}`, { key: merchant.liveKey });
+    expect(read.body.status).toBe("completed");
+    const settled = await row(deposit.reference);
+    expect(settled.operatorReference).toBe(sent?.financialTransactionId);
+    expect((await events(deposit.reference)).map((e) => e.type)).toEqual(["deposit.completed"]);
+  });
+
+  it.each([
+    ["decline", "declined_by_customer"],
+    ["insufficient_funds", "insufficient_funds"],
+  ] as const)("a customer who %ss fails it with MTN's reason, once, by the polling sweep", async (behaviour, reason) => {
+    const res = await initiate(customer(behaviour));
+    const deposit = await row(res.body.reference);
+    expect(deposit.nextCheckAt?.getTime()).toBe(deposit.createdAt.getTime() + 5_000);
+    // Before its first check the sweep leaves it alone; at it, it reads MTN's status.
+    await runDueWork(db(), new Date(deposit.createdAt.getTime() + 1_000));
+    expect((await row(deposit.reference)).status).toBe("pending");
+    await runDueWork(db(), new Date(deposit.createdAt.getTime() + 5_000));
+    await runDueWork(db(), new Date(deposit.createdAt.getTime() + 6_000));
+    const settled = await row(deposit.reference);
+    expect([settled.status, settled.failureReason]).toEqual(["failed", reason]);
+    expect((await events(deposit.reference)).map((e) => e.type)).toEqual(["deposit.failed"]);
+  });
+
+  it("a customer who never answers: polled with back-off, then expired after a last status read", async () => {
+    const res = await initiate(customer("never_answers"));
+    const deposit = await row(res.body.reference);
+    await runDueWork(db(), new Date(deposit.createdAt.getTime() + 5_000));
+    expect((await row(deposit.reference)).nextCheckAt?.getTime()).toBe(deposit.createdAt.getTime() + 15_000);
+    await runDueWork(db(), new Date(deposit.createdAt.getTime() + 15_000));
+    expect((await row(deposit.reference)).nextCheckAt?.getTime()).toBe(deposit.createdAt.getTime() + 60_000);
+    const readsBefore = statusReads(deposit.operatorRequestId!).length;
+    await runDueWork(db(), new Date(deposit.expiresAt.getTime() + 1_000));
+    expect(statusReads(deposit.operatorRequestId!).length).toBe(readsBefore + 1);
+    expect((await row(deposit.reference)).status).toBe("expired");
+    expect((await events(deposit.reference)).map((e) => e.type)).toEqual(["deposit.expired"]);
+  });
+
+  it("a payment MTN approved is completed, not expired, when the last read comes after our expiry", async () => {
+    const res = await initiate(customer("approve"));
+    const deposit = await row(res.body.reference);
+    await runDueWork(db(), new Date(deposit.expiresAt.getTime() + 1_000));
+    expect((await row(deposit.reference)).status).toBe("completed");
+  });
+
+  it("MTN answers HTTP 500 and has no such payment: 502, nothing created", async () => {
+    const before = await depositCount();
+    fake.failNext({ status: 500 });
+    const res = await initiate(customer("approve"));
+    expect([res.status, res.body.error.code]).toEqual([502, 50200]);
+    expect(res.body.error.details).toContain("no deposit was created");
+    expect(JSON.stringify(res.body)).not.toContain(fake.config.apiKey);
+    expect(await depositCount()).toBe(before);
+  });
+
+  it("MTN times out after taking the request: pending with its X-Reference-Id, resolved by polling", async () => {
+    fake.failNext({ delayMs: 900, process: true });
+    const res = await initiate(customer("approve"));
+    expect([res.status, res.body.status]).toEqual([200, "pending"]);
+    const deposit = await row(res.body.reference);
+    expect(deposit.operatorRequestId).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(fake.transactions.has(deposit.operatorRequestId!)).toBe(true);
+    await runDueWork(db(), new Date(deposit.createdAt.getTime() + 5_000));
+    expect((await row(deposit.reference)).status).toBe("completed");
+    expect((await events(deposit.reference)).length).toBe(1);
+  });
+
+  // Last: it opens the process-wide MTN circuit.
+  it("an MTN outage opens the circuit: 503/50300 at once with Retry-After, nothing created", async () => {
+    fake.failNext({ status: 500 }, 40);
+    for (let i = 0; i < 10; i++) {
+      const res = await initiate(customer("approve"));
+      if (res.status !== 503) continue;
+      expect(res.body.error).toMatchObject({ code: 50300, message: "Service temporarily unavailable" });
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      const before = await depositCount();
+      const again = await initiate(customer("approve"));
+      expect(again.status).toBe(503);
+      expect(await depositCount()).toBe(before);
+      return;
+    }
+    throw new Error("the circuit never opened");
+  });
+});
