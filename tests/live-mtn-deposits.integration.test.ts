@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { receiveOperatorCallback } from "@/lib/deposits/receive-operator-callback";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
@@ -137,10 +138,57 @@ describe("a live MTN MoMo deposit", () => {
     expect((await events(deposit.reference)).length).toBe(1);
   });
 
+  it("MTN's callback only triggers a status read: a forged SUCCESSFUL for an unanswered prompt changes nothing", async () => {
+    const res = await initiate(customer("never_answers"));
+    const deposit = await row(res.body.reference);
+    const forged = { externalId: deposit.reference, amount: "1", currency: "XOF", status: "SUCCESSFUL", financialTransactionId: "1" };
+    const answer = await call("PUT", "/api/operators/mtn-momo/callback", { rawBody: JSON.stringify(forged), query: { reference: deposit.reference } });
+    expect(answer.status).toBe(200);
+    await vi.waitFor(() => expect(statusReads(deposit.operatorRequestId!).length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await row(deposit.reference)).status).toBe("pending");
+    expect(await events(deposit.reference)).toEqual([]);
+  });
+
+  it("a callback (PUT or POST, duplicated) settles the deposit by MTN's status, once", async () => {
+    const res = await initiate(customer("decline"));
+    const reference = res.body.reference;
+    for (const method of ["POST", "PUT", "PUT"]) {
+      const answer = await call(method, "/api/operators/mtn-momo/callback", { rawBody: "{}", query: { reference } });
+      expect(answer.status).toBe(200);
+    }
+    await vi.waitFor(async () => expect((await row(reference)).status).toBe("failed"));
+    expect((await row(reference)).failureReason).toBe("declined_by_customer");
+    expect((await events(reference)).map((e) => e.type)).toEqual(["deposit.failed"]);
+  });
+
+  it("a callback naming the deposit by externalId only, racing the polling sweep: completed once", async () => {
+    const res = await initiate(customer("approve"));
+    const deposit = await row(res.body.reference);
+    const url = new URL("http://pay.test/api/operators/mtn-momo/callback");
+    const [{ read }] = await Promise.all([
+      receiveOperatorCallback(db(), { operator: "mtn-momo", url, bodyText: JSON.stringify({ externalId: deposit.reference, status: "FAILED" }) }),
+      runDueWork(db(), new Date(deposit.createdAt.getTime() + 5_000)),
+    ]);
+    await read;
+    expect((await row(deposit.reference)).status).toBe("completed");
+    expect((await events(deposit.reference)).map((e) => e.type)).toEqual(["deposit.completed"]);
+  });
+
+  it("a callback naming nothing we know, or an unknown operator: 200 or 404, nothing read", async () => {
+    const reads = fake.received.length;
+    const unknown = await call("PUT", "/api/operators/mtn-momo/callback", { rawBody: "not json", query: { reference: "DEP_NOPE" } });
+    expect(unknown.status).toBe(200);
+    expect(fake.received.length).toBe(reads);
+    const other = await call("POST", "/api/operators/acme/callback", { rawBody: "{}" });
+    expect([other.status, other.body.error.code]).toEqual([404, 40004]);
+  });
+
   // Last: it opens the process-wide MTN circuit.
   it("an MTN outage opens the circuit: 503/50300 at once with Retry-After, nothing created", async () => {
-    fake.failNext({ status: 500 }, 40);
-    for (let i = 0; i < 10; i++) {
+    // Until failures are half of the window's calls (the earlier tests' calls count too).
+    fake.failNext({ status: 500 }, 400);
+    for (let i = 0; i < 100; i++) {
       const res = await initiate(customer("approve"));
       if (res.status !== 503) continue;
       expect(res.body.error).toMatchObject({ code: 50300, message: "Service temporarily unavailable" });
