@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
 import { receiveOperatorCallback } from "@/lib/deposits/receive-operator-callback";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
-import { newMerchant, validDeposit } from "./helpers/fixtures";
+import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 import { expectReconciled } from "./helpers/reconciled";
 import { startMtnMomoFake, type MtnCustomer, type MtnMomoFake } from "./fakes/mtn-momo-fake";
@@ -182,6 +183,36 @@ describe("a live MTN MoMo deposit", () => {
     expect(fake.received.length).toBe(reads);
     const other = await call("POST", "/api/operators/acme/callback", { rawBody: "{}" });
     expect([other.status, other.body.error.code]).toEqual([404, 40004]);
+  });
+
+  it("the live checkout offers only the MTN gateways in service, and a live link is paid through MTN end to end", async () => {
+    const created = await call("POST", "/api/v4/payments/link", { key: merchant.liveKey, body: { ...validLink, callbackUrl: CALLBACK } });
+    expect(created.status).toBe(200);
+    const reference = created.body.reference as string;
+    const link = await db().paymentLink.findUniqueOrThrow({ where: { reference } });
+    const offered = (await checkoutGateways(db(), link)).flatMap((c) => c.gateways.map((g) => g.name));
+    expect(offered).toEqual(["MTN_MOMO_CI"]);
+    const sandboxLink = { ...link, environment: "sandbox" as const };
+    expect((await checkoutGateways(db(), sandboxLink)).flatMap((c) => c.gateways.map((g) => g.name))).toContain("WAVE_CI");
+
+    const headers = { "x-forwarded-for": "10.77.0.1" };
+    const wave = await call("POST", `/api/checkout/${reference}/attempts`, { body: { country: "CI", gatewayName: "WAVE_CI", customerPhone: "+2250700000444" }, headers });
+    expect([wave.status, wave.body.error?.code]).toEqual([400, 40012]);
+
+    const started = await call("POST", `/api/checkout/${reference}/attempts`, { body: { country: "CI", gatewayName: "MTN_MOMO_CI", customerPhone: customer("approve") }, headers });
+    expect(started.status).toBe(200);
+    // The checkout's state read asks MTN, whose fake customer approves at once.
+    expect(started.body).toMatchObject({ status: "completed", attempt: { paymentType: "DIRECT", status: "completed" } });
+    const attempt = await db().deposit.findFirstOrThrow({ where: { paymentLinkId: link.id } });
+    expect(fake.transactions.get(attempt.operatorRequestId!)?.body.amount).toBe(String(attempt.amountMinor + attempt.feesMinor));
+
+    // MTN's callback comes after: it changes nothing, the link was paid once with one webhook.
+    const { read } = await receiveOperatorCallback(db(), { operator: "mtn-momo", url: new URL(`http://pay.test/api/operators/mtn-momo/callback?reference=${attempt.reference}`), bodyText: "" });
+    await read;
+    const paid = await call("GET", `/api/v4/payments/link/${reference}`, { key: merchant.liveKey });
+    expect(paid.body).toMatchObject({ status: "completed", gatewayName: "MTN_MOMO_CI" });
+    expect((await events(reference)).map((e) => e.type)).toEqual(["payment_link.completed"]);
+    expect((await row(attempt.reference)).operatorReference).toBe(fake.transactions.get(attempt.operatorRequestId!)?.financialTransactionId);
   });
 
   // Last: it opens the process-wide MTN circuit.
