@@ -66,6 +66,7 @@ export async function createDeposit(
     createdAt: now,
     otpHash: null,
     operatorRequestId,
+    returnUrl: input.returnUrl ?? null,
   };
   // The sandbox answers at once and cannot fail halfway: ask it first, then write. A live
   // operator is asked after the write (below).
@@ -126,11 +127,12 @@ export async function createDeposit(
  */
 async function initiateLiveDeposit(client: DbClient, adapter: GatewayAdapter, deposit: Deposit, forGateway: DepositForGateway, origin: string) {
   try {
-    const { redirectUrl } = await adapter.initiate(forGateway, { origin });
-    if (!redirectUrl) return deposit;
-    return client.deposit.update({ where: { id: deposit.id }, data: { redirectUrl } });
+    const { redirectUrl, operatorRequestId } = await adapter.initiate(forGateway, { origin });
+    if (!redirectUrl && !operatorRequestId) return deposit;
+    return client.deposit.update({ where: { id: deposit.id }, data: { redirectUrl, operatorRequestId } });
   } catch (error) {
-    if (error instanceof OperatorUnknownOutcomeError) {
+    // A REDIRECT deposit whose operator page we never got cannot be paid by anyone: not kept.
+    if (error instanceof OperatorUnknownOutcomeError && deposit.paymentType !== "REDIRECT") {
       log("warn", "live deposit sent with an unknown outcome: kept pending for a status read", {
         reference: deposit.reference,
         operator: error.operator,

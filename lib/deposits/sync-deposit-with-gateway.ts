@@ -33,6 +33,15 @@ export async function syncDepositWithGateway(client: DbClient, deposit: Deposit,
       return deferNextCheck(client, deposit, now);
     }
   }
+  return applyGatewayOutcome(client, deposit, outcome, now);
+}
+
+/**
+ * Records an operator's answer about a pending deposit (a status read, or a verified operator
+ * event that matches the deposit), then its expiry when the answer is still "pending".
+ */
+export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, outcome: GatewayOutcome, now = new Date()): Promise<Deposit> {
+  if (deposit.status !== "pending") return deposit;
   // The answer is about the row as we read it: a checkout attempt replaced meanwhile is asked
   // again (once: supersededAt is only ever set once), since the answer may depend on it.
   const unchanged = { supersededAt: deposit.supersededAt };

@@ -28,6 +28,8 @@ export type DepositForGateway = {
   supersededAt?: Date | null;
   /** Live operators: the id of our request to the operator, stored on the deposit before the call. */
   operatorRequestId?: string | null;
+  /** Where a REDIRECT operator sends the customer back (the checkout, or the merchant's returnUrl). */
+  returnUrl?: string | null;
 };
 
 /**
@@ -41,7 +43,10 @@ export type GatewayAdapter = {
    */
   newRequestId?(deposit: DepositForGateway): string;
   /** DIRECT: push the prompt to the phone. REDIRECT: return the page to send the customer to. */
-  initiate(deposit: DepositForGateway, context: { origin: string }): Promise<{ redirectUrl?: string }>;
+  initiate(
+    deposit: DepositForGateway,
+    context: { origin: string },
+  ): Promise<{ redirectUrl?: string; /** The operator's id for our request when it assigns one (a Wave session id): replaces ours. */ operatorRequestId?: string }>;
   /**
    * The operator's current answer for a DIRECT or REDIRECT deposit. Throws when the operator could
    * not be asked (lib/gateways/operators/operator-errors.ts): that says nothing about the payment.

@@ -4,6 +4,9 @@ import { createMtnMomoAdapter } from "./mtn-momo/mtn-momo-adapter";
 import { createMtnMomoClient } from "./mtn-momo/mtn-momo-client";
 import { readMtnMomoConfig } from "./mtn-momo/mtn-momo-config";
 import { liveGateways, operatorOfGateway } from "./operators/operator-gateways";
+import { createWaveAdapter } from "./wave/wave-adapter";
+import { createWaveClient } from "./wave/wave-client";
+import { readWaveConfig } from "./wave/wave-config";
 
 // The production operators behind the GatewayAdapter seam. Only gateways liveGateways() offers
 // (operator configured, country served) get one; every other live gateway answers 502 and
@@ -11,18 +14,20 @@ import { liveGateways, operatorOfGateway } from "./operators/operator-gateways";
 // credentials see it) and the client is kept while it stays the same: its token cache and circuit
 // live as long as the process.
 
-let mtnMomo: { key: string; adapter: GatewayAdapter } | null = null;
+const cache = new Map<string, { key: string; adapter: GatewayAdapter }>();
 
-function mtnMomoAdapter(): GatewayAdapter | null {
-  const config = readMtnMomoConfig();
+function cached<C>(operator: string, config: C | null, create: (config: C) => GatewayAdapter): GatewayAdapter | null {
   if (!config) return null;
   const key = JSON.stringify(config);
-  if (mtnMomo?.key !== key) mtnMomo = { key, adapter: createMtnMomoAdapter(createMtnMomoClient(config)) };
-  return mtnMomo.adapter;
+  const kept = cache.get(operator);
+  if (kept?.key === key) return kept.adapter;
+  const adapter = create(config);
+  cache.set(operator, { key, adapter });
+  return adapter;
 }
 
-/** The operators whose client is wired into the seam (Wave and Orange Money: not yet). */
-const WIRED = new Set(["mtn-momo"]);
+/** The operators whose client is wired into the seam (Orange Money: not yet). */
+const WIRED = new Set(["mtn-momo", "wave"]);
 
 /** The live gateways a deposit or the live checkout can use here: configured and wired. */
 export function liveGatewaysInService(): Set<string> {
@@ -33,8 +38,10 @@ export function liveAdapter(gatewayName: string): GatewayAdapter | null {
   if (!liveGatewaysInService().has(gatewayName)) return null;
   switch (operatorOfGateway(gatewayName)) {
     case "mtn-momo":
-      return mtnMomoAdapter();
-    // Wave (REDIRECT) and Orange Money (OTP) clients exist but are not wired yet: 502 as before.
+      return cached("mtn-momo", readMtnMomoConfig(), (config) => createMtnMomoAdapter(createMtnMomoClient(config)));
+    case "wave":
+      return cached("wave", readWaveConfig(), (config) => createWaveAdapter(createWaveClient(config)));
+    // The Orange Money client exists but is not wired yet: 502 as before.
     default:
       return null;
   }

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { DepositForGateway, GatewayAdapter, GatewayOutcome } from "@/lib/gateways/adapter";
+import type { DepositForGateway, GatewayAdapter } from "@/lib/gateways/adapter";
 import { OperatorRejectedError, OperatorUnknownOutcomeError } from "@/lib/gateways/operators/operator-errors";
-import type { OperatorPaymentStatus } from "@/lib/gateways/operators/operator-status";
+import { gatewayOutcome } from "@/lib/gateways/operators/gateway-outcome";
 import { log } from "@/lib/logging/log";
 import { mtnMomoCallbackUrl } from "./mtn-momo-callback";
 import type { MtnMomoClient } from "./mtn-momo-client";
@@ -19,14 +19,6 @@ export const MTN_NOT_FOUND_GRACE_MS = 60_000;
 
 /** What the customer is charged: the amount plus our fees (DESIGN.md). */
 const charged = (deposit: DepositForGateway) => deposit.amountMinor + deposit.feesMinor;
-
-export function gatewayOutcome(status: OperatorPaymentStatus): GatewayOutcome {
-  const reference = status.operatorReference ? { operatorReference: status.operatorReference } : {};
-  const at = status.occurredAt ? { at: status.occurredAt } : {};
-  if (status.state === "succeeded") return { status: "completed", ...at, ...reference };
-  if (status.state === "failed") return { status: "failed", reason: status.reason ?? "operator_failed", ...at, ...reference };
-  return { status: "pending" };
-}
 
 const isNotFound = (error: unknown) => error instanceof OperatorRejectedError && error.httpStatus === 404;
 
