@@ -9,7 +9,7 @@ import { newReference } from "@/lib/domain/references";
 import { nextOperatorCheck } from "@/lib/domain/operator-polling";
 import { gatewayAdapter, type DepositForGateway, type GatewayAdapter } from "@/lib/gateways/adapter";
 import { operatorApiError } from "@/lib/gateways/operators/operator-api-error";
-import { OperatorError, OperatorUnknownOutcomeError } from "@/lib/gateways/operators/operator-errors";
+import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/gateways/operators/operator-errors";
 import { log } from "@/lib/logging/log";
 import { sendJobEvent } from "@/lib/inngest/send-job-event";
 import { ApiError } from "@/lib/errors/api-error";
@@ -132,7 +132,7 @@ async function initiateLiveDeposit(client: DbClient, adapter: GatewayAdapter, de
     return client.deposit.update({ where: { id: deposit.id }, data: { redirectUrl, operatorRequestId } });
   } catch (error) {
     // A REDIRECT deposit whose operator page we never got cannot be paid by anyone: not kept.
-    if (error instanceof OperatorUnknownOutcomeError && deposit.paymentType !== "REDIRECT") {
+    if (error instanceof OperatorUnknownOutcomeError && paymentMaybeSent(error) && deposit.paymentType !== "REDIRECT") {
       log("warn", "live deposit sent with an unknown outcome: kept pending for a status read", {
         reference: deposit.reference,
         operator: error.operator,

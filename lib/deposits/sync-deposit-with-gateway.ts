@@ -23,7 +23,10 @@ export async function syncDepositWithGateway(client: DbClient, deposit: Deposit,
   if (deposit.status !== "pending") return deposit;
   const adapter = gatewayAdapter(deposit.gatewayName, deposit.environment);
   let outcome: GatewayOutcome = { status: "pending" };
-  if (adapter && deposit.flow === "classic") {
+  // DIRECT/REDIRECT deposits, and OTP payments a live operator took with the code but has not
+  // decided yet (nextCheckAt set at confirmation); an OTP invoice awaiting its code has nothing to read.
+  const readable = deposit.flow === "classic" || (deposit.confirmedAt !== null && deposit.nextCheckAt !== null);
+  if (adapter && readable) {
     try {
       outcome = await adapter.status(deposit, now);
     } catch (error) {

@@ -13,6 +13,17 @@ export type GatewayOutcome =
   | { status: "completed"; at?: Date; operatorReference?: string }
   | { status: "failed"; reason: string; at?: Date; operatorReference?: string };
 
+/**
+ * What the operator said to an OTP code. A wrong (or used) code is one of our 5 tries; the others
+ * are the payment's outcome (an operator such as Orange Money takes the payment with the code).
+ */
+export type OtpOutcome =
+  | { status: "wrong_code" }
+  | { status: "completed"; at?: Date; operatorReference?: string }
+  | { status: "failed"; reason: string; at?: Date; operatorReference?: string }
+  /** The operator has not decided yet (or we lost its answer): the status read settles it. */
+  | { status: "pending"; operatorReference?: string };
+
 export type DepositForGateway = {
   reference: string;
   environment: Environment;
@@ -28,6 +39,8 @@ export type DepositForGateway = {
   supersededAt?: Date | null;
   /** Live operators: the id of our request to the operator, stored on the deposit before the call. */
   operatorRequestId?: string | null;
+  /** The operator's transaction reference once known (an Orange transactionId to read the status by). */
+  operatorReference?: string | null;
   /** Where a REDIRECT operator sends the customer back (the checkout, or the merchant's returnUrl). */
   returnUrl?: string | null;
 };
@@ -52,9 +65,13 @@ export type GatewayAdapter = {
    * not be asked (lib/gateways/operators/operator-errors.ts): that says nothing about the payment.
    */
   status(deposit: DepositForGateway, now: Date): Promise<GatewayOutcome>;
-  /** OTP: have the operator text a code to the customer; returns what we keep to check it. */
+  /**
+   * OTP: have the operator text a code to the customer; returns what we keep to check it (null
+   * where the customer generates the code at the operator, which checks it: Orange Money).
+   */
   sendOtp(deposit: DepositForGateway): Promise<{ otpHash: string | null }>;
-  verifyOtp(deposit: DepositForGateway, otp: string): Promise<boolean>;
+  /** OTP: check the customer's code, or pay with it where the operator takes the code with the payment. */
+  verifyOtp(deposit: DepositForGateway, otp: string): Promise<OtpOutcome>;
 };
 
 /** The sandbox simulator, or the live operator serving the gateway here (null: 502, nothing created). */

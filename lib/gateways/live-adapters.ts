@@ -4,6 +4,9 @@ import { createMtnMomoAdapter } from "./mtn-momo/mtn-momo-adapter";
 import { createMtnMomoClient } from "./mtn-momo/mtn-momo-client";
 import { readMtnMomoConfig } from "./mtn-momo/mtn-momo-config";
 import { liveGateways, operatorOfGateway } from "./operators/operator-gateways";
+import { createOrangeMoneyAdapter } from "./orange-money/orange-money-adapter";
+import { createOrangeMoneyClient } from "./orange-money/orange-money-client";
+import { readOrangeMoneyConfig } from "./orange-money/orange-money-config";
 import { createWaveAdapter } from "./wave/wave-adapter";
 import { createWaveClient } from "./wave/wave-client";
 import { readWaveConfig } from "./wave/wave-config";
@@ -26,8 +29,8 @@ function cached<C>(operator: string, config: C | null, create: (config: C) => Ga
   return adapter;
 }
 
-/** The operators whose client is wired into the seam (Orange Money: not yet). */
-const WIRED = new Set(["mtn-momo", "wave"]);
+/** The operators whose client is wired into the seam. */
+const WIRED = new Set(["mtn-momo", "wave", "orange-money"]);
 
 /** The live gateways a deposit or the live checkout can use here: configured and wired. */
 export function liveGatewaysInService(): Set<string> {
@@ -41,7 +44,8 @@ export function liveAdapter(gatewayName: string): GatewayAdapter | null {
       return cached("mtn-momo", readMtnMomoConfig(), (config) => createMtnMomoAdapter(createMtnMomoClient(config)));
     case "wave":
       return cached("wave", readWaveConfig(), (config) => createWaveAdapter(createWaveClient(config)));
-    // The Orange Money client exists but is not wired yet: 502 as before.
+    case "orange-money":
+      return cached("orange-money", readOrangeMoneyConfig(), (config) => createOrangeMoneyAdapter(createOrangeMoneyClient(config)));
     default:
       return null;
   }

@@ -61,7 +61,7 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
     // Live deposits due for a status read: the polling fallback behind operators' callbacks
     // (MTN sends one, once, unsigned; it may never come). Back-off in lib/domain/operator-polling.ts.
     ...(await client.deposit.findMany({
-      where: { status: "pending", flow: "classic", expiresAt: { gt: now }, nextCheckAt: { lte: now } },
+      where: { status: "pending", expiresAt: { gt: now }, nextCheckAt: { lte: now } },
       orderBy: { nextCheckAt: "asc" },
       take: batchSize,
     })),
