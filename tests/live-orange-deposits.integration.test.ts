@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
-import { newMerchant } from "./helpers/fixtures";
+import { newMerchant, validLink } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 import { expectReconciled } from "./helpers/reconciled";
 import { startOrangeMoneyFake, type OrangeCustomer, type OrangeMoneyFake } from "./fakes/orange-money-fake";
@@ -121,5 +121,27 @@ describe("a live Orange Money deposit", () => {
     expect([down.status, down.body.error.code]).toEqual([502, 50200]);
     expect((await row(inv.body.reference)).otpAttempts).toBe(0);
     expect((await confirm(inv.body.reference, code)).body.status).toBe("completed");
+  });
+
+  it("a live link paid from the checkout with a code the customer generated; the sandbox's code still comes by SMS", async () => {
+    const created = await call("POST", "/api/v4/payments/link", { key: merchant.liveKey, body: { ...validLink, callbackUrl: CALLBACK } });
+    const reference = created.body.reference as string;
+    const headers = { "x-forwarded-for": "10.78.0.1" };
+    const { msisdn, phone } = customer("approve");
+    const started = await call("POST", `/api/checkout/${reference}/attempts`, { body: { country: "SN", gatewayName: "ORANGE_MONEY_SN", customerPhone: phone }, headers });
+    expect(started.status).toBe(200);
+    expect(started.body.attempt).toMatchObject({ paymentType: "OTP", codeFrom: "customer", triesLeft: 5 });
+    const cookie = started.headers.get("set-cookie")!.split(";")[0];
+    const paid = await call("POST", `/api/checkout/${reference}/otp`, { body: { otp: fake.generateOtp(msisdn) }, headers: { ...headers, cookie } });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: "completed" });
+    expect((await events(reference)).map((e) => e.type)).toEqual(["payment_link.completed"]);
+
+    const sandbox = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: validLink });
+    const sandboxStart = await call("POST", `/test/api/checkout/${sandbox.body.reference}/attempts`, {
+      body: { country: "SN", gatewayName: "ORANGE_MONEY_SN", customerPhone: "+221770000444" },
+      headers: { "x-forwarded-for": "10.78.0.2" },
+    });
+    expect(sandboxStart.body.attempt).toMatchObject({ paymentType: "OTP", codeFrom: "sms" });
   });
 });
