@@ -7,6 +7,7 @@ import { call } from "./helpers/api-client";
 import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 import { expectReconciled } from "./helpers/reconciled";
+import { staffSession } from "./helpers/staff-session";
 import { startMtnMomoFake, type MtnCustomer, type MtnMomoFake } from "./fakes/mtn-momo-fake";
 
 // Issue 15: live deposits through MTN_MOMO_CI against the local MTN fake, configured only through
@@ -76,6 +77,12 @@ describe("a live MTN MoMo deposit", () => {
     const settled = await row(deposit.reference);
     expect(settled.operatorReference).toBe(sent?.financialTransactionId);
     expect((await events(deposit.reference)).map((e) => e.type)).toEqual(["deposit.completed"]);
+
+    // Support sees MTN's references; the merchant's API does not carry them.
+    expect(read.body).not.toHaveProperty("operatorReference");
+    const support = await staffSession("support");
+    const detail = await call("GET", `/admin/api/payments/${deposit.reference}`, { headers: { cookie: support.cookie, "x-csrf-token": support.csrf } });
+    expect(detail.body.payment).toMatchObject({ operatorRequestId: deposit.operatorRequestId, operatorReference: sent?.financialTransactionId });
   });
 
   it.each([
