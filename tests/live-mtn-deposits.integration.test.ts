@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
 import { receiveOperatorCallback } from "@/lib/deposits/receive-operator-callback";
+import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
@@ -220,6 +221,32 @@ describe("a live MTN MoMo deposit", () => {
     expect(paid.body).toMatchObject({ status: "completed", gatewayName: "MTN_MOMO_CI" });
     expect((await events(reference)).map((e) => e.type)).toEqual(["payment_link.completed"]);
     expect((await row(attempt.reference)).operatorReference).toBe(fake.transactions.get(attempt.operatorRequestId!)?.financialTransactionId);
+  });
+
+  it("support's 'check with the operator now' settles a pending deposit, shows a success after our expiry, and is audited", async () => {
+    const support = await staffSession("support");
+    const check = (reference: string) =>
+      call("POST", `/admin/api/payments/${reference}/check-operator`, { headers: { cookie: support.cookie, "x-csrf-token": support.csrf } });
+
+    const declined = (await initiate(customer("decline"))).body.reference as string;
+    const first = await check(declined);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ operatorSays: "failed", operatorReason: "declined_by_customer", status: "failed" });
+    expect((await row(declined)).status).toBe("failed");
+
+    // Expired on our side without a last read (say MTN was down then); MTN did take the money.
+    const late = await row((await initiate(customer("approve"))).body.reference);
+    await transitionDeposit(db(), { id: late.id, to: "expired", at: late.expiresAt });
+    const shown = await check(late.reference);
+    expect(shown.body).toMatchObject({ operatorSays: "completed", status: "expired" });
+    expect(shown.body.operatorReference).toBe(fake.transactions.get(late.operatorRequestId!)?.financialTransactionId);
+
+    const audit = await db().auditEntry.findMany({ where: { action: "deposit.operator_checked", targetId: { in: [late.id] } } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0].details).toMatchObject({ operatorSays: "completed", before: "expired", after: "expired" });
+
+    const sandbox = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: merchant.sandboxKey, body: validDeposit });
+    expect((await check(sandbox.body.reference)).body.error.code).toBe(40020);
   });
 
   // Last: it opens the process-wide MTN circuit.
