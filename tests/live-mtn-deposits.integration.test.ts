@@ -26,6 +26,7 @@ beforeAll(async () => {
     MTN_MOMO_API_KEY: fake.config.apiKey,
     MTN_MOMO_SUBSCRIPTION_KEY: fake.config.subscriptionKey,
     MTN_MOMO_TARGET_ENVIRONMENT: fake.config.targetEnvironment,
+    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: fake.config.disbursementSubscriptionKey ?? "",
     MTN_MOMO_COUNTRIES: "CI",
     // Short, so the timeout case runs fast; the fake's slow answer is longer.
     OPERATOR_TIMEOUT_MS: "400",
@@ -247,6 +248,45 @@ describe("a live MTN MoMo deposit", () => {
 
     const sandbox = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: merchant.sandboxKey, body: validDeposit });
     expect((await check(sandbox.body.reference)).body.error.code).toBe(40020);
+  });
+
+  it("a live DIRECT transfer pays out through MTN Disbursement; a declined one gives the funds back", async () => {
+    // Live funds: two live deposits paid through MTN.
+    for (let i = 0; i < 2; i++) {
+      const paid = await initiate(customer("approve"));
+      expect((await call("GET", `/api/v4/deposits/${paid.body.reference}`, { key: merchant.liveKey })).body.status).toBe("completed");
+    }
+    const available = async () =>
+      ((await call("GET", "/api/v4/merchant/balance", { key: merchant.liveKey })).body.balances as { currency: string; available: number }[]).find(
+        (b) => b.currency === "XOF",
+      )!.available;
+    expect(await available()).toBe(10_000);
+    const payout = (beneficiaryPhone: string) =>
+      call("POST", "/api/v4/transfers/instant", {
+        key: merchant.liveKey,
+        body: { amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone, country: "CI", callbackUrl: CALLBACK },
+      });
+
+    const sent = await payout(customer("approve"));
+    expect([sent.status, sent.body.status]).toEqual([200, "pending"]);
+    const transfer = await db().transfer.findUniqueOrThrow({ where: { reference: sent.body.reference } });
+    const atMtn = fake.transactions.get(transfer.operatorRequestId!);
+    expect(atMtn?.product).toBe("disbursement");
+    expect(atMtn?.body.amount).toBe("1000");
+    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
+    const done = await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } });
+    expect([done.status, done.operatorReference]).toEqual(["completed", atMtn?.financialTransactionId]);
+    expect((await events(transfer.reference)).map((e) => e.type)).toEqual(["transfer.completed"]);
+    const afterPaid = await available();
+    expect(afterPaid).toBeLessThan(9_000);
+
+    const declined = await payout(customer("decline"));
+    const refused = await db().transfer.findUniqueOrThrow({ where: { reference: declined.body.reference } });
+    expect(await available()).toBeLessThan(afterPaid);
+    await runDueWork(db(), new Date(refused.createdAt.getTime() + 5_000));
+    expect((await db().transfer.findUniqueOrThrow({ where: { id: refused.id } })).status).toBe("failed");
+    expect(await available()).toBe(afterPaid);
+    expect((await events(refused.reference)).map((e) => e.type)).toEqual(["transfer.failed"]);
   });
 
   // Last: it opens the process-wide MTN circuit.

@@ -1,5 +1,6 @@
 import "server-only";
-import type { GatewayAdapter } from "./adapter";
+import type { GatewayAdapter, GatewayOutcome } from "./adapter";
+import { createMtnMomoPayouts } from "./mtn-momo/mtn-momo-payouts";
 import { createMtnMomoAdapter } from "./mtn-momo/mtn-momo-adapter";
 import { createMtnMomoClient } from "./mtn-momo/mtn-momo-client";
 import { readMtnMomoConfig } from "./mtn-momo/mtn-momo-config";
@@ -49,4 +50,36 @@ export function liveAdapter(gatewayName: string): GatewayAdapter | null {
     default:
       return null;
   }
+}
+
+export type TransferForGateway = {
+  reference: string;
+  operatorRequestId: string | null;
+  amountMinor: bigint;
+  currency: string;
+  beneficiaryPhone: string;
+  createdAt: Date;
+};
+
+/**
+ * A live payout operator (DIRECT transfers). `send` is idempotent by the transfer's request id,
+ * so it may be called again whenever the operator does not know the payout ("not_found").
+ */
+export type PayoutAdapter = {
+  newRequestId(): string;
+  send(transfer: TransferForGateway): Promise<void>;
+  status(transfer: TransferForGateway): Promise<GatewayOutcome | "not_found">;
+};
+
+/** The payout operator of a live DIRECT withdrawal gateway, when configured (MTN Disbursement only so far). */
+export function livePayoutAdapter(gatewayName: string): PayoutAdapter | null {
+  if (!liveGatewaysInService().has(gatewayName) || operatorOfGateway(gatewayName) !== "mtn-momo") return null;
+  const config = readMtnMomoConfig();
+  if (!config?.disbursementSubscriptionKey) return null;
+  const kept = cache.get("mtn-momo-payouts");
+  const key = JSON.stringify(config);
+  if (kept?.key === key) return kept.adapter as unknown as PayoutAdapter;
+  const payouts = createMtnMomoPayouts(createMtnMomoClient(config));
+  cache.set("mtn-momo-payouts", { key, adapter: payouts as unknown as GatewayAdapter });
+  return payouts;
 }
