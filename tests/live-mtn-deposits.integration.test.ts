@@ -9,6 +9,7 @@ import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 import { expectReconciled } from "./helpers/reconciled";
 import { staffSession } from "./helpers/staff-session";
+import { startFakeServer } from "./fakes/fake-http";
 import { startMtnMomoFake, type MtnCustomer, type MtnMomoFake } from "./fakes/mtn-momo-fake";
 
 // Issue 15: live deposits through MTN_MOMO_CI against the local MTN fake, configured only through
@@ -132,6 +133,21 @@ describe("a live MTN MoMo deposit", () => {
     expect([res.status, res.body.error.code]).toEqual([502, 50200]);
     expect(res.body.error.details).toContain("no deposit was created");
     expect(JSON.stringify(res.body)).not.toContain(fake.config.apiKey);
+    expect(await depositCount()).toBe(before);
+  });
+
+  it("MTN's token endpoint does not answer: the payment was never sent, so 502 and nothing created", async () => {
+    const silent = await startFakeServer(() => new Promise(() => undefined));
+    const before = await depositCount();
+    const base = process.env.MTN_MOMO_BASE_URL;
+    process.env.MTN_MOMO_BASE_URL = silent.url;
+    try {
+      const res = await initiate(customer("approve"));
+      expect([res.status, res.body.error?.code]).toEqual([502, 50200]);
+    } finally {
+      process.env.MTN_MOMO_BASE_URL = base;
+      await silent.close();
+    }
     expect(await depositCount()).toBe(before);
   });
 
