@@ -127,4 +127,41 @@ describe("a live Wave deposit", () => {
     expect(JSON.stringify([failed.body, slow.body])).not.toContain(fake.config.apiKey);
     expect(await depositCount()).toBe(before);
   });
+
+  it("a live DIRECT transfer on WAVE_CI pays out through Wave (Idempotency-Key = our reference); a failed payout gives the funds back", async () => {
+    for (let i = 0; i < 2; i++) {
+      const { session } = await started();
+      await fake.pay(session.id);
+    }
+    const available = async () =>
+      ((await call("GET", "/api/v4/merchant/balance", { key: merchant.liveKey })).body.balances as { currency: string; available: number }[]).find(
+        (b) => b.currency === "XOF",
+      )!.available;
+    expect(await available()).toBe(10_000);
+    const payout = (beneficiaryPhone: string) =>
+      call("POST", "/api/v4/transfers/instant", {
+        key: merchant.liveKey,
+        body: { amount: 1000, currency: "XOF", gatewayName: "WAVE_CI", beneficiaryPhone, country: "CI", callbackUrl: CALLBACK },
+      });
+
+    const sent = await payout("+2250700000501");
+    expect([sent.status, sent.body.status]).toEqual([200, "pending"]);
+    const transfer = await db().transfer.findUniqueOrThrow({ where: { reference: sent.body.reference } });
+    const atWave = fake.payouts.get(transfer.operatorRequestId!);
+    expect(atWave).toMatchObject({ receive_amount: "1000", mobile: "+2250700000501", client_reference: transfer.reference });
+    const request = fake.received.find((r) => r.method === "POST" && r.path === "/v1/payout" && JSON.parse(r.body).client_reference === transfer.reference)!;
+    expect(request.headers["idempotency-key"]).toBe(transfer.reference);
+    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
+    expect((await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } })).status).toBe("completed");
+    const afterPaid = await available();
+
+    fake.scriptPayout("+2250700000502", "failed");
+    const failed = await payout("+2250700000502");
+    const refused = await db().transfer.findUniqueOrThrow({ where: { reference: failed.body.reference } });
+    await runDueWork(db(), new Date(refused.createdAt.getTime() + 5_000));
+    const after = await db().transfer.findUniqueOrThrow({ where: { id: refused.id } });
+    expect(after.status).toBe("failed");
+    expect(await available()).toBe(afterPaid);
+    expect((await events(refused.reference)).map((e) => e.type)).toEqual(["transfer.failed"]);
+  });
 });

@@ -9,6 +9,7 @@ import { createOrangeMoneyAdapter } from "./orange-money/orange-money-adapter";
 import { createOrangeMoneyClient } from "./orange-money/orange-money-client";
 import { readOrangeMoneyConfig } from "./orange-money/orange-money-config";
 import { createWaveAdapter } from "./wave/wave-adapter";
+import { createWavePayouts } from "./wave/wave-payouts";
 import { createWaveClient } from "./wave/wave-client";
 import { readWaveConfig } from "./wave/wave-config";
 
@@ -66,20 +67,27 @@ export type TransferForGateway = {
  * so it may be called again whenever the operator does not know the payout ("not_found").
  */
 export type PayoutAdapter = {
-  newRequestId(): string;
-  send(transfer: TransferForGateway): Promise<void>;
+  /** The id stored on the transfer before any call (MTN: a new X-Reference-Id; Wave: our reference, its idempotency key). */
+  newRequestId(transfer: { reference: string }): string;
+  /** Returns the operator's id for the payout when it assigns one (a Wave payout id): stored in place of ours. */
+  send(transfer: TransferForGateway): Promise<{ operatorRequestId?: string }>;
   status(transfer: TransferForGateway): Promise<GatewayOutcome | "not_found">;
 };
 
-/** The payout operator of a live DIRECT withdrawal gateway, when configured (MTN Disbursement only so far). */
+/** The payout operator of a live DIRECT withdrawal gateway, when configured (MTN Disbursement, Wave payouts). */
 export function livePayoutAdapter(gatewayName: string): PayoutAdapter | null {
-  if (!liveGatewaysInService().has(gatewayName) || operatorOfGateway(gatewayName) !== "mtn-momo") return null;
-  const config = readMtnMomoConfig();
-  if (!config?.disbursementSubscriptionKey) return null;
-  const kept = cache.get("mtn-momo-payouts");
-  const key = JSON.stringify(config);
-  if (kept?.key === key) return kept.adapter as unknown as PayoutAdapter;
-  const payouts = createMtnMomoPayouts(createMtnMomoClient(config));
-  cache.set("mtn-momo-payouts", { key, adapter: payouts as unknown as GatewayAdapter });
-  return payouts;
+  if (!liveGatewaysInService().has(gatewayName)) return null;
+  const operator = operatorOfGateway(gatewayName);
+  // The cache holds seam adapters; payout adapters share it under their own names.
+  const payouts = (name: string, config: object | null, create: () => PayoutAdapter) =>
+    cached(name, config, () => create() as unknown as GatewayAdapter) as unknown as PayoutAdapter | null;
+  if (operator === "mtn-momo") {
+    const config = readMtnMomoConfig();
+    return payouts("mtn-momo-payouts", config?.disbursementSubscriptionKey ? config : null, () => createMtnMomoPayouts(createMtnMomoClient(config!)));
+  }
+  if (operator === "wave") {
+    const config = readWaveConfig();
+    return payouts("wave-payouts", config, () => createWavePayouts(createWaveClient(config!)));
+  }
+  return null;
 }

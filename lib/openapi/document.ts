@@ -166,7 +166,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             "operator at once (sandbox: the beneficiary phone's last digits decide, as for deposits: 111 declines, 222 never " +
             "answers, 333 refused, anything else paid, after about 2 s); MANUAL waits for the platform's review; SCHEDULED " +
             "leaves with the next hourly batch. amount + fees are taken from the available balance when accepted and given " +
-            "back if the transfer fails. Live DIRECT payouts go through the operator (MTN MoMo Disbursement when configured; " +
+            "back if the transfer fails. Live DIRECT payouts go through the operator (MTN MoMo Disbursement or Wave when configured; " +
             "pending until it answers); other live DIRECT and all live SCHEDULED payouts answer 502 (nothing written).",
           requestParams: idempotencyParams,
           requestBody: jsonContent(transferRequestSchema),

@@ -54,6 +54,7 @@ export async function createTransfer(
         ? nextBatchTime(now)
         : null;
 
+  const reference = newReference("transfer", environment);
   const transfer = await inTransaction(client, async (tx) => {
     await lockBalance(tx, merchantId, environment, input.currency);
     const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
@@ -65,7 +66,7 @@ export async function createTransfer(
     const transfer = await tx.transfer.create({
       data: {
         id: `trf_${ulid()}`,
-        reference: newReference("transfer", environment),
+        reference,
         merchantId,
         environment,
         gatewayName: gateway.name,
@@ -81,7 +82,7 @@ export async function createTransfer(
         dueAt,
         createdAt: now,
         // Stored before the operator is called: the payout can always be sent again or read by it.
-        operatorRequestId: payout?.newRequestId() ?? null,
+        operatorRequestId: payout?.newRequestId({ reference }) ?? null,
       },
     });
     await postEntries(tx, {

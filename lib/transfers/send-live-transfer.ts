@@ -18,10 +18,13 @@ export async function sendLiveTransfer(client: DbClient, transfer: Transfer, pay
   let outcome: GatewayOutcome = { status: "pending" };
   try {
     const known = await payout.status(transfer);
-    if (known === "not_found") await payout.send(transfer);
-    else outcome = known;
+    if (known === "not_found") {
+      const { operatorRequestId } = await payout.send(transfer);
+      if (operatorRequestId) await client.transfer.update({ where: { id: transfer.id }, data: { operatorRequestId } });
+    } else outcome = known;
   } catch (error) {
-    if (error instanceof OperatorRejectedError && error.operation === "transfer") {
+    // Refused when sent ("transfer": MTN, "create payout": Wave): final. A refused status read is not.
+    if (error instanceof OperatorRejectedError && (error.operation === "transfer" || error.operation === "create payout")) {
       outcome = { status: "failed", reason: `operator_rejected${error.operatorCode ? `: ${error.operatorCode}` : ""}` };
     } else {
       log("warn", "live payout step failed; retried later", { reference: transfer.reference, ...errorFields(error) });

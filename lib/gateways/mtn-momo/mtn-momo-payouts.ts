@@ -24,6 +24,7 @@ export function createMtnMomoPayouts(client: MtnMomoClient): PayoutAdapter {
         currency: transfer.currency,
         phone: transfer.beneficiaryPhone,
       });
+      return {};
     },
     async status(transfer) {
       try {
