@@ -21,6 +21,10 @@ function operatorTime(at: Date | undefined, deposit: Deposit, now: Date): Date {
  */
 export async function syncDepositWithGateway(client: DbClient, deposit: Deposit, now = new Date()): Promise<Deposit> {
   if (deposit.status !== "pending") return deposit;
+  // A live deposit is read at its operator on its back-off schedule (nextCheckAt: the sweep, or at
+  // once after a callback), not on every merchant or checkout read: operators rate-limit, and a
+  // page polling every few seconds would otherwise call the operator as often.
+  if (deposit.nextCheckAt && deposit.nextCheckAt > now && now < deposit.expiresAt) return deposit;
   const adapter = gatewayAdapter(deposit.gatewayName, deposit.environment);
   let outcome: GatewayOutcome = { status: "pending" };
   // DIRECT/REDIRECT deposits, and OTP payments a live operator took with the code but has not
