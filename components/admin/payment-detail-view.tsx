@@ -3,7 +3,32 @@
 import { useTranslations } from "next-intl";
 import { Fields, Timeline, WebhookDeliveries, type Delivery, type TimelineEvent } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
-import { useAdminQuery } from "./queries";
+import { useAdminAction, useAdminQuery } from "./queries";
+
+type OperatorCheck = { reference: string; operatorSays: string; operatorReason?: string; status: string; operatorReference: string | null };
+
+/** Support: read a live deposit's status at its operator now (audited); shows what the operator says. */
+function CheckWithOperator({ reference }: { reference: string }) {
+  const t = useTranslations("admin");
+  const check = useAdminAction<string, OperatorCheck>((ref) => `/admin/api/payments/${ref}/check-operator`);
+  return (
+    <p>
+      <button type="button" className="button" onClick={() => check.mutate(reference)} disabled={check.isPending}>
+        {t("detail.checkOperator")}
+      </button>{" "}
+      {check.isSuccess && (
+        <span role="status">
+          {t("detail.operatorSays", { answer: check.data.operatorSays, status: check.data.status })}
+          {check.data.operatorReason ? ` (${check.data.operatorReason})` : ""}
+        </span>
+      )}
+      {check.isError && <span role="alert">{String(check.error instanceof Error ? check.error.message : check.error)}</span>}
+    </p>
+  );
+}
+
+/** A live deposit an operator was asked to take: it has our request id or the operator's reference. */
+const operatorPayment = (environment: string, p: Record<string, unknown>) => environment === "live" && Boolean(p.operatorRequestId || p.operatorReference);
 
 type Detail = {
   kind: "link" | "deposit";
@@ -34,6 +59,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
       </p>
       <h2>{t("detail.fields")}</h2>
       <Fields entries={asEntries(d.payment)} />
+      {d.kind === "deposit" && operatorPayment(d.environment, d.payment) && <CheckWithOperator reference={String(d.payment.reference)} />}
       <Timeline events={d.timeline} />
       {d.attempts.length > 0 && (
         <>
@@ -44,6 +70,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
                 {String(a.reference)} · {String(a.gatewayName)} · {String(a.status)}
               </summary>
               <Fields entries={asEntries(a)} />
+              {operatorPayment(d.environment, a) && <CheckWithOperator reference={String(a.reference)} />}
             </details>
           ))}
         </>

@@ -169,6 +169,8 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
           <OtpScreen
             phone={digits ? phone : null}
             triesLeft={attempt.triesLeft ?? 0}
+            customerGenerated={attempt.codeFrom === "customer"}
+            provider={provider}
             onConfirm={(otp) => confirm.mutate(otp)}
             onNewCode={newCode}
             confirming={confirm.isPending}

@@ -7,6 +7,9 @@ type Props = {
   /** The number the code was sent to, when the page still knows it (not after a reload). */
   phone: string | null;
   triesLeft: number;
+  /** The customer generates the code in the operator's menu (Orange Money): we sent none. */
+  customerGenerated: boolean;
+  provider: string;
   onConfirm: (otp: string) => void;
   onNewCode: () => void;
   confirming: boolean;
@@ -15,7 +18,7 @@ type Props = {
 };
 
 /** An OTP attempt: the code the operator sent, with the tries left. */
-export function OtpScreen({ phone, triesLeft, onConfirm, onNewCode, confirming, error, headingRef }: Props) {
+export function OtpScreen({ phone, triesLeft, customerGenerated, provider, onConfirm, onNewCode, confirming, error, headingRef }: Props) {
   const t = useTranslations("checkout");
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,8 +29,10 @@ export function OtpScreen({ phone, triesLeft, onConfirm, onNewCode, confirming, 
       <h2 id="step-title" ref={headingRef} tabIndex={-1}>
         {t("steps.otp")}
       </h2>
-      <p id="otp-hint">{t("otpHint", { phone: phone ?? t("phoneLabel") })}</p>
-      <label htmlFor="otp">{t("otpLabel")}</label>
+      <p id="otp-hint">
+        {customerGenerated ? t("otpGenerateHint", { provider }) : t("otpHint", { phone: phone ?? t("phoneLabel") })}
+      </p>
+      <label htmlFor="otp">{customerGenerated ? t("otpGeneratedLabel") : t("otpLabel")}</label>
       <input
         id="otp"
         name="otp"

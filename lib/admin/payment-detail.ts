@@ -43,6 +43,16 @@ function linkTimeline(l: PaymentLink): TimelineEntry[] {
   return entries;
 }
 
+/**
+ * Support sees what the operator knows the payment by (merchants do not: the API's deposit has no
+ * such fields): our request id (MTN X-Reference-Id, Wave session id) and the operator's transaction id.
+ */
+const forSupport = (d: Deposit) => ({
+  ...toDepositDetailJson(d),
+  operatorRequestId: d.operatorRequestId,
+  operatorReference: d.operatorReference,
+});
+
 /** Everything about one payment for support: fields, timeline, attempts (links), webhook deliveries. */
 export async function paymentDetail(client: DbClient, reference: string, origin: string) {
   const link = await client.paymentLink.findUnique({
@@ -56,7 +66,7 @@ export async function paymentDetail(client: DbClient, reference: string, origin:
       environment: link.environment,
       merchant: link.merchant,
       payment: toPaymentLinkJson(link, origin),
-      attempts: link.attempts.map(toDepositDetailJson),
+      attempts: link.attempts.map(forSupport),
       timeline,
       webhooks: await deliveriesFor(client, link.merchantId, [link.reference]),
     };
@@ -70,7 +80,7 @@ export async function paymentDetail(client: DbClient, reference: string, origin:
     kind: "deposit" as const,
     environment: deposit.environment,
     merchant: deposit.merchant,
-    payment: toDepositDetailJson(deposit),
+    payment: forSupport(deposit),
     attempts: [],
     timeline: depositTimeline(deposit),
     webhooks: await deliveriesFor(client, deposit.merchantId, [deposit.reference, ...(deposit.validatedReference ? [deposit.validatedReference] : [])]),

@@ -50,6 +50,9 @@ export async function transferDetail(client: DbClient, reference: string) {
       beneficiaryPhone: transfer.beneficiaryPhone,
       beneficiaryName: transfer.beneficiaryName,
       failureReason: transfer.failureReason,
+      // Live payouts: our request id at the operator (MTN X-Reference-Id) and its transaction id.
+      operatorRequestId: transfer.operatorRequestId,
+      operatorReference: transfer.operatorReference,
       callbackUrl: transfer.callbackUrl,
       metadata: (transfer.metadata as Record<string, unknown> | null) ?? null,
       awaitingApproval: transfer.gatewayType === "MANUAL" && transfer.status === "pending",

@@ -2,21 +2,27 @@ import type { DbClient } from "@/lib/db/client";
 import { computeFeesMinor } from "@/lib/domain/fees";
 import { toMajor } from "@/lib/domain/money";
 import { feeSchedule } from "@/lib/gateways/gateway-rules";
+import type { Environment } from "@/lib/domain/environment";
 import { listGateways } from "@/lib/gateways/list-gateways";
+import { liveGatewaysInService } from "@/lib/gateways/live-adapters";
 
 export type CheckoutGateway = { name: string; provider: string; type: string; fees: number; total: number };
 export type CheckoutCountry = { code: string; gateways: CheckoutGateway[] };
 
 /**
  * The gateways a customer can pay a link with (enabled for its merchant, accepting its
- * currency), grouped by country, each with its fees and the total, so the page shows them
+ * currency, and live only where an operator is configured and wired: liveGatewaysInService()),
+ * grouped by country, each with its fees and the total, so the page shows them
  * without another round trip.
  */
 export async function checkoutGateways(
   client: DbClient,
-  link: { merchantId: string; currency: string; amountMinor: bigint },
+  link: { merchantId: string; environment: Environment; currency: string; amountMinor: bigint },
 ): Promise<CheckoutCountry[]> {
-  const gateways = (await listGateways(client, "deposit", link.merchantId)).filter((g) => g.allowedCurrencies.includes(link.currency));
+  const inService = link.environment === "live" ? liveGatewaysInService() : null;
+  const gateways = (await listGateways(client, "deposit", link.merchantId)).filter(
+    (g) => g.allowedCurrencies.includes(link.currency) && (!inService || inService.has(g.name)),
+  );
   const byCountry = new Map<string, CheckoutGateway[]>();
   for (const g of gateways) {
     const feesMinor = computeFeesMinor(link.amountMinor, link.currency, feeSchedule(g));

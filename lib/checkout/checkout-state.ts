@@ -15,6 +15,11 @@ export type CheckoutAttempt = {
   failureReason: string | null;
   url: string | null;
   triesLeft: number | null;
+  /**
+   * OTP: where the code comes from. "sms": the operator texts it (the sandbox); "customer": the
+   * customer generates it in the operator's menu (Orange Money), we never send one.
+   */
+  codeFrom: "sms" | "customer" | null;
   expiresAt: string;
 };
 
@@ -52,6 +57,7 @@ function toAttempt(d: Deposit, now: Date): CheckoutAttempt {
     failureReason: d.failureReason,
     url: d.redirectUrl,
     triesLeft: d.flow === "otp" ? Math.max(0, OTP_MAX_ATTEMPTS - d.otpAttempts) : null,
+    codeFrom: d.flow === "otp" ? (d.otpHash ? "sms" : "customer") : null,
     expiresAt: d.expiresAt.toISOString(),
   };
 }

@@ -3,7 +3,11 @@ import { OTP_MAX_ATTEMPTS } from "@/lib/domain/deposit-status";
 import type { Environment } from "@/lib/domain/environment";
 import { newReference } from "@/lib/domain/references";
 import { ulid } from "@/lib/domain/ulid";
-import { gatewayAdapter } from "@/lib/gateways/adapter";
+import type { Deposit } from "@prisma/client";
+import { nextOperatorCheck } from "@/lib/domain/operator-polling";
+import { gatewayAdapter, type GatewayAdapter, type OtpOutcome } from "@/lib/gateways/adapter";
+import { operatorApiError } from "@/lib/gateways/operators/operator-api-error";
+import { OperatorError } from "@/lib/gateways/operators/operator-errors";
 import { ApiError } from "@/lib/errors/api-error";
 import { transitionDeposit } from "./transition-deposit";
 
@@ -41,7 +45,8 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
   const adapter = gatewayAdapter(invoice.gatewayName, environment);
   if (!adapter) throw new ApiError(50200, { details: `Gateway ${invoice.gatewayName} is not available` });
 
-  if (!(await adapter.verifyOtp(invoice, otp))) {
+  const outcome = await verifyWithOperator(adapter, invoice, otp);
+  if (outcome.status === "wrong_code") {
     const counted = await client.deposit.updateMany({
       where: { id: invoice.id, status: "pending", otpAttempts: { lt: OTP_MAX_ATTEMPTS } },
       data: { otpAttempts: { increment: 1 } },
@@ -59,13 +64,35 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
     });
   }
 
+  // A live operator took the payment with the code: its answer is final or to be read again.
+  const operatorReference = "operatorReference" in outcome ? outcome.operatorReference : undefined;
+  if (outcome.status === "pending") {
+    await client.deposit.updateMany({
+      where: { id: invoice.id, status: "pending" },
+      data: { operatorReference: operatorReference ?? null, confirmedAt: now, nextCheckAt: nextOperatorCheck(now, now) },
+    });
+    return client.deposit.findUniqueOrThrow({ where: { id: invoice.id } });
+  }
+  if (outcome.status === "failed") {
+    await transitionDeposit(client, {
+      id: invoice.id,
+      to: "failed",
+      at: outcome.at ?? now,
+      failureReason: outcome.reason,
+      extra: { confirmedAt: now, ...(operatorReference ? { operatorReference } : {}) },
+    });
+    return client.deposit.findUniqueOrThrow({ where: { id: invoice.id } });
+  }
+
   const validatedReference = newReference("validated", environment);
   const confirmed = await transitionDeposit(client, {
     id: invoice.id,
     to: "completed",
-    at: now,
-    guard: { otpAttempts: { lt: OTP_MAX_ATTEMPTS }, otpExpiresAt: { gt: now } },
-    extra: { validatedReference, confirmedAt: now },
+    at: outcome.at ?? now,
+    // The sandbox's code is ours to refuse past its tries or expiry; a live operator's "paid" is
+    // money taken: recorded whatever our clock says.
+    guard: environment === "sandbox" ? { otpAttempts: { lt: OTP_MAX_ATTEMPTS }, otpExpiresAt: { gt: now } } : {},
+    extra: { validatedReference, confirmedAt: now, ...(operatorReference ? { operatorReference } : {}) },
   });
   const current = await client.deposit.findUniqueOrThrow({ where: { id: invoice.id } });
   if (confirmed) return current;
@@ -73,4 +100,14 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
     throw new ApiError(40020, { details: `${trxReference} is already confirmed as ${current.validatedReference}` });
   }
   throw otpGone(`The OTP of ${trxReference} can no longer be used; generate a new invoice`);
+}
+
+/** The adapter's answer to the code; an operator that could not be reached is 502/503 and no try is spent. */
+async function verifyWithOperator(adapter: GatewayAdapter, invoice: Deposit, otp: string): Promise<OtpOutcome> {
+  try {
+    return await adapter.verifyOtp(invoice, otp);
+  } catch (error) {
+    if (error instanceof OperatorError) throw operatorApiError(error, "the code was not used; try again");
+    throw error;
+  }
 }

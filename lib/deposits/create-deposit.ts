@@ -1,4 +1,4 @@
-import { Prisma } from "@prisma/client";
+import { Prisma, type Deposit } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import { directSql, type DbClient } from "@/lib/db/client";
 import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/domain/deposit-status";
@@ -6,7 +6,11 @@ import type { Environment } from "@/lib/domain/environment";
 import { computeFeesMinor } from "@/lib/domain/fees";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
-import { gatewayAdapter, type DepositForGateway } from "@/lib/gateways/adapter";
+import { nextOperatorCheck } from "@/lib/domain/operator-polling";
+import { gatewayAdapter, type DepositForGateway, type GatewayAdapter } from "@/lib/gateways/adapter";
+import { operatorApiError } from "@/lib/gateways/operators/operator-api-error";
+import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/gateways/operators/operator-errors";
+import { log } from "@/lib/logging/log";
 import { sendJobEvent } from "@/lib/inngest/send-job-event";
 import { ApiError } from "@/lib/errors/api-error";
 import type { DepositRequest } from "@/lib/schemas/deposit";
@@ -48,6 +52,8 @@ export async function createDeposit(
   const lifetime = endpoint === "otp" ? INVOICE_LIFETIME_MS : DEPOSIT_LIFETIME_MS;
   const expiresAt = new Date(Math.min(now.getTime() + lifetime, paymentLink?.expiresAt.getTime() ?? Infinity));
 
+  // A live operator's request id is chosen now and written with the deposit before the call.
+  const operatorRequestId = endpoint === "otp" ? null : (adapter.newRequestId?.({ reference } as DepositForGateway) ?? null);
   const forGateway: DepositForGateway = {
     reference,
     environment,
@@ -59,11 +65,17 @@ export async function createDeposit(
     customerPhone: input.customerPhone,
     createdAt: now,
     otpHash: null,
+    operatorRequestId,
+    returnUrl: input.returnUrl ?? null,
   };
+  // The sandbox answers at once and cannot fail halfway: ask it first, then write. A live
+  // operator is asked after the write (below).
   const started =
     endpoint === "otp"
       ? { otpHash: (await adapter.sendOtp(forGateway)).otpHash, otpExpiresAt: expiresAt }
-      : { redirectUrl: (await adapter.initiate(forGateway, { origin })).redirectUrl ?? null };
+      : operatorRequestId
+        ? {}
+        : { redirectUrl: (await adapter.initiate(forGateway, { origin })).redirectUrl ?? null };
 
   const data: NewDeposit = {
     id: `dep_${ulid()}`,
@@ -90,14 +102,46 @@ export async function createDeposit(
     redirectUrl: null,
     otpHash: null,
     otpExpiresAt: null,
+    operatorRequestId,
+    operatorReference: null,
+    nextCheckAt: operatorRequestId ? nextOperatorCheck(now, now) : null,
     ...started,
   };
   // Outside a transaction (no Idempotency-Key, not a checkout attempt) the insert skips Prisma.
   const sql = directSql(client);
-  const deposit = sql
+  let deposit = sql
     ? await insertDeposit(sql, data)
     : await client.deposit.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
+  if (operatorRequestId) deposit = await initiateLiveDeposit(client, adapter, deposit, forGateway, origin);
   // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
   sendJobEvent({ name: "deposit/created", data: { depositId: deposit.id, expiresAt: deposit.expiresAt.toISOString() } });
   return deposit;
+}
+
+/**
+ * Calls the live operator for a deposit already written with its request id. Never a half-written
+ * record: when the operator surely did not take the payment (not sent, refused, circuit open) the
+ * row is deleted and the merchant gets 502/503 with nothing created; when the outcome is unknown
+ * (a timeout after sending) the deposit stays pending with its request id, and the status read
+ * (callback, polling, the last read before expiry) settles it.
+ */
+async function initiateLiveDeposit(client: DbClient, adapter: GatewayAdapter, deposit: Deposit, forGateway: DepositForGateway, origin: string) {
+  try {
+    const { redirectUrl, operatorRequestId } = await adapter.initiate(forGateway, { origin });
+    if (!redirectUrl && !operatorRequestId) return deposit;
+    return client.deposit.update({ where: { id: deposit.id }, data: { redirectUrl, operatorRequestId } });
+  } catch (error) {
+    // A REDIRECT deposit whose operator page we never got cannot be paid by anyone: not kept.
+    if (error instanceof OperatorUnknownOutcomeError && paymentMaybeSent(error) && deposit.paymentType !== "REDIRECT") {
+      log("warn", "live deposit sent with an unknown outcome: kept pending for a status read", {
+        reference: deposit.reference,
+        operator: error.operator,
+        reason: error.reason,
+      });
+      return deposit;
+    }
+    await client.deposit.delete({ where: { id: deposit.id } });
+    if (error instanceof OperatorError) throw operatorApiError(error, "no deposit was created");
+    throw error;
+  }
 }

@@ -17,6 +17,7 @@ const insertRow = rowInsert<NewDeposit>(
     amountMinor: "bigint", feesMinor: "bigint", currency: "", country: "", customerPhone: "", customerEmail: "", customerName: "",
     callbackUrl: "", returnUrl: "", metadata: "jsonb", redirectUrl: "", otpHash: "", otpExpiresAt: "timestamp(3)",
     createdAt: "timestamp(3)", expiresAt: "timestamp(3)", paymentLinkId: "", checkoutTokenHash: "",
+    operatorRequestId: "", operatorReference: "", nextCheckAt: "timestamp(3)",
   },
   { status: "'pending'", otpAttempts: "0" },
 );

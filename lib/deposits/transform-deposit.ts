@@ -49,15 +49,23 @@ export function toDepositInvoiceJson(d: Deposit) {
 }
 
 export function toDepositConfirmationJson(d: Deposit) {
+  // A live operator that takes the payment with the code (Orange Money) may refuse it or decide
+  // later: then there is no validated reference yet and the invoice's stands.
+  const message =
+    d.status === "failed"
+      ? "The operator refused the payment; see failureReason."
+      : d.status === "pending"
+        ? "The operator is processing the payment: read the deposit or wait for its webhook."
+        : d.environment === "sandbox"
+          ? "Sandbox deposit confirmed: simulated, no real money moved."
+          : "Deposit confirmed.";
   return {
-    reference: d.validatedReference,
+    reference: d.validatedReference ?? d.reference,
     status: d.status,
     fees: money(d, d.feesMinor),
     createdAt: formatFractionalSeconds(d.confirmedAt ?? d.createdAt),
-    message:
-      d.environment === "sandbox"
-        ? "Sandbox deposit confirmed: simulated, no real money moved."
-        : "Deposit confirmed.",
+    message,
+    ...(d.status === "failed" && d.failureReason ? { failureReason: d.failureReason } : {}),
   };
 }
 

@@ -36,7 +36,7 @@ export async function transitionDeposit(
     failureReason?: string;
     /** Further conditions the row must meet, e.g. an OTP still within its tries. */
     guard?: Prisma.DepositWhereInput;
-    extra?: { validatedReference?: string; confirmedAt?: Date };
+    extra?: { validatedReference?: string; confirmedAt?: Date; operatorReference?: string };
     /** The deposit's link, when the caller has the row: it never changes, and saves a query. */
     paymentLinkId?: string | null;
   },

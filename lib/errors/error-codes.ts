@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   42900: { name: "TOO_MANY_REQUESTS", status: 429, message: "Too many requests" },
   50000: { name: "INTERNAL_ERROR", status: 500, message: "Internal server error" },
   50200: { name: "GATEWAY_ERROR", status: 502, message: "External gateway error" },
+  // An operator's circuit is open (repeated timeouts or 5xx): answered at once with Retry-After.
+  50300: { name: "SERVICE_UNAVAILABLE", status: 503, message: "Service temporarily unavailable" },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

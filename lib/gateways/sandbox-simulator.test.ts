@@ -11,9 +11,11 @@ describe("sandbox simulator", () => {
 
   it("accepts 123456 and nothing else", async () => {
     const deposit = { reference: "DEP_INV_TEST_X", otpHash: hashOtp("DEP_INV_TEST_X", "123456") } as never;
-    expect(await sandboxSimulator.verifyOtp(deposit, "123456")).toBe(true);
-    expect(await sandboxSimulator.verifyOtp(deposit, "654321")).toBe(false);
-    expect(await sandboxSimulator.verifyOtp({ reference: "OTHER", otpHash: hashOtp("DEP_INV_TEST_X", "123456") } as never, "123456")).toBe(false);
+    expect(await sandboxSimulator.verifyOtp(deposit, "123456")).toEqual({ status: "completed" });
+    expect(await sandboxSimulator.verifyOtp(deposit, "654321")).toEqual({ status: "wrong_code" });
+    expect(await sandboxSimulator.verifyOtp({ reference: "OTHER", otpHash: hashOtp("DEP_INV_TEST_X", "123456") } as never, "123456")).toEqual({
+      status: "wrong_code",
+    });
   });
 
   it("gives the operator's time of a DIRECT answer, and dismisses a prompt replaced before it", async () => {

@@ -47,9 +47,9 @@ export const sandboxSimulator: GatewayAdapter = {
     return { otpHash: hashOtp(deposit.reference, SANDBOX_OTP) };
   },
   async verifyOtp(deposit, otp) {
-    if (!deposit.otpHash) return false;
+    if (!deposit.otpHash) return { status: "wrong_code" };
     const given = Buffer.from(hashOtp(deposit.reference, otp), "hex");
     const stored = Buffer.from(deposit.otpHash, "hex");
-    return given.length === stored.length && timingSafeEqual(given, stored);
+    return given.length === stored.length && timingSafeEqual(given, stored) ? { status: "completed" } : { status: "wrong_code" };
   },
 };

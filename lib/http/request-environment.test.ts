@@ -28,7 +28,13 @@ describe("apiRequestEnvironment", () => {
 describe("the sandbox twins of the API routes", () => {
   const app = path.resolve(import.meta.dirname, "../../app");
   // Inngest calls its endpoint on the live path only; the benchmark's floors need no sandbox.
-  const withoutTwin = new Set(["api/inngest/route.ts", "api/bench/echo/route.ts", "api/bench/echo/[id]/route.ts"]);
+  // Operators' callbacks are live-only: the sandbox simulates operators and has nothing to call back.
+  const withoutTwin = new Set([
+    "api/inngest/route.ts",
+    "api/bench/echo/route.ts",
+    "api/bench/echo/[id]/route.ts",
+    "api/operators/[operator]/callback/route.ts",
+  ]);
   const routes = (dir: string) =>
     fs
       .readdirSync(path.join(app, dir), { recursive: true, encoding: "utf8" })

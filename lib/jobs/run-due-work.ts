@@ -51,7 +51,20 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   // Deposits first: an attempt the operator approved before its link's expiry must pay the link
   // before the link's expiry is recorded (e.g. after a restart that lost the sandbox timer).
   const deposits = [
-    ...(await client.deposit.findMany({ where: { status: "pending", expiresAt: { lte: now } }, orderBy: { expiresAt: "asc" }, take: batchSize })),
+    // Past expiry: one last status read first (syncDepositWithGateway), so a payment the operator
+    // took is completed, never expired. A live deposit whose read failed waits for its next check.
+    ...(await client.deposit.findMany({
+      where: { status: "pending", expiresAt: { lte: now }, OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] },
+      orderBy: { expiresAt: "asc" },
+      take: batchSize,
+    })),
+    // Live deposits due for a status read: the polling fallback behind operators' callbacks
+    // (MTN sends one, once, unsigned; it may never come). Back-off in lib/domain/operator-polling.ts.
+    ...(await client.deposit.findMany({
+      where: { status: "pending", expiresAt: { gt: now }, nextCheckAt: { lte: now } },
+      orderBy: { nextCheckAt: "asc" },
+      take: batchSize,
+    })),
     // The sandbox phone's answer is overdue: its in-process timer was lost to a restart. Not
     // merely due, or every pass would race the timers of the last second's deposits and
     // settle each of them twice over (the second a no-op, but a transaction all the same).

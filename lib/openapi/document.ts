@@ -14,7 +14,17 @@ import { depositGatewaySchema, withdrawalGatewaySchema } from "@/lib/schemas/gat
 import { createPaymentLinkSchema, paymentLinkCreatedSchema, paymentLinkSchema } from "@/lib/schemas/payment-link";
 import { transferRequestSchema, transferSchema, transferWebhookSchema } from "@/lib/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
-import { commonErrors, creationErrors, errorResponse, gatewayError, jsonContent, jsonResponse, notFoundError, otpErrors } from "./responses";
+import {
+  commonErrors,
+  creationErrors,
+  errorResponse,
+  gatewayError,
+  jsonContent,
+  jsonResponse,
+  notFoundError,
+  operatorUnavailable,
+  otpErrors,
+} from "./responses";
 
 /** GET of one resource by its reference: 404 also for another merchant's or the other environment's. */
 const readByReference = (operationId: string, summary: string, found: ZodOpenApiResponseObject) => ({
@@ -43,7 +53,7 @@ const initiateDeposit = {
     "operator page with Approve and Decline. Deposits expire after 15 minutes.",
   requestParams: idempotencyParams,
   requestBody: jsonContent(depositRequestSchema),
-  responses: { "200": jsonResponse("The deposit was started", depositSchema), ...creationErrors, "502": gatewayError },
+  responses: { "200": jsonResponse("The deposit was started", depositSchema), ...creationErrors, "502": gatewayError, "503": operatorUnavailable },
 };
 
 const generateInvoice = {
@@ -123,7 +133,13 @@ export function buildOpenApiDocument(serverUrl: string) {
           summary: "OTP deposit, step 2: confirm the invoice with the customer's code",
           description: "A repeated confirmation answers 40020 with the validated reference in details.",
           requestBody: jsonContent(confirmDepositSchema),
-          responses: { "200": jsonResponse("The validated deposit, under a new reference", depositConfirmationSchema), ...otpErrors, ...commonErrors },
+          responses: {
+            "200": jsonResponse("The validated deposit, under a new reference (live: or failed / pending as the operator answered)", depositConfirmationSchema),
+            ...otpErrors,
+            ...commonErrors,
+            "502": gatewayError,
+            "503": operatorUnavailable,
+          },
         },
       },
       "/api/v4/deposits/{reference}": readByReference(
@@ -150,7 +166,8 @@ export function buildOpenApiDocument(serverUrl: string) {
             "operator at once (sandbox: the beneficiary phone's last digits decide, as for deposits: 111 declines, 222 never " +
             "answers, 333 refused, anything else paid, after about 2 s); MANUAL waits for the platform's review; SCHEDULED " +
             "leaves with the next hourly batch. amount + fees are taken from the available balance when accepted and given " +
-            "back if the transfer fails. Live DIRECT and SCHEDULED payouts answer 502 until an operator is connected.",
+            "back if the transfer fails. Live DIRECT payouts go through the operator (MTN MoMo Disbursement or Wave when configured; " +
+            "pending until it answers); other live DIRECT and all live SCHEDULED payouts answer 502 (nothing written).",
           requestParams: idempotencyParams,
           requestBody: jsonContent(transferRequestSchema),
           responses: {

@@ -34,6 +34,7 @@ export const creationErrors: ZodOpenApiResponsesObject = { "400": validationErro
 export const notFoundError = errorResponse("40004 no such resource for this merchant and environment");
 
 export const gatewayError = errorResponse("50200 the gateway cannot take the deposit (e.g. no production operator configured)");
+export const operatorUnavailable = errorResponse("50300 the operator is not answering (its circuit is open): nothing was created; retry after Retry-After seconds");
 
 export const otpErrors: ZodOpenApiResponsesObject = {
   "400": errorResponse(

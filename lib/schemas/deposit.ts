@@ -75,11 +75,15 @@ export const depositInvoiceSchema = z
 
 export const depositConfirmationSchema = z
   .object({
-    reference: z.string().meta({ example: "DEP_VALID_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
+    reference: z.string().meta({
+      example: "DEP_VALID_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+      description: "The validated reference once completed; the invoice's while a live operator has not taken the payment",
+    }),
     status: depositStatus,
     fees: z.number(),
     createdAt: timestampField,
     message: z.string(),
+    failureReason: z.string().optional().meta({ description: "Live: why the operator refused the payment (status failed)" }),
   })
   .meta({ id: "DepositConfirmation" });
 

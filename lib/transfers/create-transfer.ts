@@ -12,7 +12,9 @@ import { lockBalance } from "@/lib/ledger/lock-balance";
 import { postEntries } from "@/lib/ledger/post-entries";
 import { readAvailableMinor } from "@/lib/ledger/read-balances";
 import type { TransferRequest } from "@/lib/schemas/transfer";
+import { livePayoutAdapter } from "@/lib/gateways/live-adapters";
 import { nextBatchTime } from "./next-batch-time";
+import { sendLiveTransfer } from "./send-live-transfer";
 import { resolveWithdrawalGateway } from "./resolve-withdrawal-gateway";
 
 /**
@@ -35,21 +37,25 @@ export async function createTransfer(
     currency: input.currency,
     country: input.country,
   });
-  // No production payout operator is wired yet: refuse rather than take the money and sit on it.
-  if (environment === "live" && gateway.type !== "MANUAL") {
+  // Live DIRECT payouts go through a wired operator (MTN Disbursement); any other live payout
+  // (no operator configured, SCHEDULED batches) is refused rather than take the money and sit on it.
+  const payout = environment === "live" && gateway.type === "DIRECT" ? livePayoutAdapter(gateway.name) : null;
+  if (environment === "live" && gateway.type !== "MANUAL" && !payout) {
     throw new ApiError(50200, { details: `${gateway.name} payouts are not available in production yet` });
   }
   const amountMinor = toMinor(input.amount, input.currency) as bigint;
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
   const totalMinor = amountMinor + feesMinor;
-  const dueAt =
-    gateway.type === "DIRECT"
+  const dueAt = payout
+    ? now
+    : gateway.type === "DIRECT"
       ? new Date(now.getTime() + sandboxAnswerDelayMs())
       : gateway.type === "SCHEDULED"
         ? nextBatchTime(now)
         : null;
 
-  return inTransaction(client, async (tx) => {
+  const reference = newReference("transfer", environment);
+  const transfer = await inTransaction(client, async (tx) => {
     await lockBalance(tx, merchantId, environment, input.currency);
     const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
     if (available < totalMinor) {
@@ -60,7 +66,7 @@ export async function createTransfer(
     const transfer = await tx.transfer.create({
       data: {
         id: `trf_${ulid()}`,
-        reference: newReference("transfer", environment),
+        reference,
         merchantId,
         environment,
         gatewayName: gateway.name,
@@ -75,6 +81,8 @@ export async function createTransfer(
         metadata: input.metadata,
         dueAt,
         createdAt: now,
+        // Stored before the operator is called: the payout can always be sent again or read by it.
+        operatorRequestId: payout?.newRequestId({ reference }) ?? null,
       },
     });
     await postEntries(tx, {
@@ -91,4 +99,7 @@ export async function createTransfer(
     });
     return transfer;
   });
+  // The funds are held (in flight) and the row committed: now the operator. Whatever happens to
+  // this call, the due-work sweep repeats the step (status read, or a resend by the same id).
+  return payout ? sendLiveTransfer(client, transfer, payout, now) : transfer;
 }

@@ -1,6 +1,8 @@
 import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { livePayoutAdapter } from "@/lib/gateways/live-adapters";
 import { simulatedAnswer } from "@/lib/gateways/sandbox-simulator";
+import { sendLiveTransfer } from "./send-live-transfer";
 import { transitionTransfer } from "./transition-transfer";
 
 /**
@@ -12,8 +14,11 @@ import { transitionTransfer } from "./transition-transfer";
  */
 export async function sendDueTransfer(client: DbClient, transfer: Transfer, now = new Date()): Promise<Transfer> {
   if (transfer.status !== "pending" || !transfer.dueAt || transfer.dueAt > now || transfer.gatewayType === "MANUAL") return transfer;
-  // Live payout operators are not wired: creation refuses live DIRECT/SCHEDULED transfers.
-  if (transfer.environment !== "sandbox") return transfer;
+  if (transfer.environment !== "sandbox") {
+    // Live DIRECT payouts through a wired operator; creation refuses the others (502).
+    const payout = transfer.gatewayType === "DIRECT" ? livePayoutAdapter(transfer.gatewayName) : null;
+    return payout ? sendLiveTransfer(client, transfer, payout, now) : transfer;
+  }
   const answer = simulatedAnswer(transfer.beneficiaryPhone);
   if (answer.status === "pending") {
     await client.transfer.updateMany({ where: { id: transfer.id, status: "pending", dueAt: transfer.dueAt }, data: { dueAt: null } });

@@ -13,7 +13,7 @@ import { transferWebhookPayload } from "./transform-transfer";
  */
 export async function transitionTransfer(
   client: DbClient,
-  options: { id: string; to: "completed" | "failed"; at?: Date; failureReason?: string; reviewedBy?: string },
+  options: { id: string; to: "completed" | "failed"; at?: Date; failureReason?: string; reviewedBy?: string; operatorReference?: string },
 ): Promise<boolean> {
   const at = options.at ?? new Date();
   const stamp = options.to === "completed" ? { completedAt: at } : { failedAt: at, failureReason: options.failureReason ?? "failed" };
@@ -21,7 +21,7 @@ export async function transitionTransfer(
   return inTransaction(client, async (tx) => {
     const { count } = await tx.transfer.updateMany({
       where: { id: options.id, status: "pending" },
-      data: { status: options.to, dueAt: null, ...stamp, ...review },
+      data: { status: options.to, dueAt: null, ...stamp, ...review, ...(options.operatorReference ? { operatorReference: options.operatorReference } : {}) },
     });
     if (count === 0) return false;
     const transfer = await tx.transfer.findUniqueOrThrow({ where: { id: options.id } });

@@ -100,3 +100,11 @@ export function isOperatorFailure(error: unknown): boolean {
   // A refusal is a healthy operator answering; anything else (a bug of ours) is not its fault.
   return false;
 }
+
+/**
+ * Whether the payment request itself may have reached the operator. An unknown outcome of the
+ * access-token call ("... token") means the payment was never sent: safe to refuse, nothing kept.
+ */
+export function paymentMaybeSent(error: OperatorUnknownOutcomeError): boolean {
+  return !/(^|\s)token$/.test(error.operation);
+}
