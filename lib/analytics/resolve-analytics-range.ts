@@ -14,7 +14,9 @@ function parseBound(value: string, end: boolean): Date {
 
 /** [from, to) for an analytics request: defaults, order and the maximum span, as 400/40023. */
 export function resolveAnalyticsRange(query: { from?: string; to?: string }, now = new Date()): { from: Date; to: Date } {
-  const to = query.to ? parseBound(query.to, true) : now;
+  // The default end is now, rounded up to the whole second the answer prints: the range the
+  // merchant reads back is then exactly the one counted (a second later, same query, same numbers).
+  const to = query.to ? parseBound(query.to, true) : new Date(Math.ceil(now.getTime() / 1000) * 1000);
   const from = query.from ? parseBound(query.from, false) : new Date(to.getTime() - 30 * DAY_MS);
   if (from >= to) throw new ApiError(40023, { details: "from must be before to" });
   if (to.getTime() - from.getTime() > ANALYTICS_MAX_DAYS * DAY_MS) {
