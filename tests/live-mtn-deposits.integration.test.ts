@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
 import { receiveOperatorCallback } from "@/lib/deposits/receive-operator-callback";
 import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
-import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";
-import { expectLedgerBalanced } from "./helpers/ledger-invariant";
-import { expectReconciled } from "./helpers/reconciled";
+import { validDeposit, validLink } from "./helpers/fixtures";
+import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { staffSession } from "./helpers/staff-session";
 import { startFakeServer } from "./fakes/fake-http";
 import { startMtnMomoFake, type MtnCustomer, type MtnMomoFake } from "./fakes/mtn-momo-fake";
@@ -38,14 +37,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-let merchant: Awaited<ReturnType<typeof newMerchant>>;
-beforeEach(async () => {
-  merchant = await newMerchant();
-});
-afterEach(async () => {
-  await expectReconciled(merchant.id);
-  await expectLedgerBalanced();
-});
+const merchant = merchantCheckedAfterEach();
 
 const CALLBACK = "https://hooks.invalid/deposits";
 let phones = 0;
@@ -56,10 +48,10 @@ function customer(behaviour: MtnCustomer = "approve") {
   return `+${msisdn}`;
 }
 const initiate = (customerPhone: string) =>
-  call("POST", "/api/v4/classic/deposit/initiate", { key: merchant.liveKey, body: { ...validDeposit, customerPhone, callbackUrl: CALLBACK } });
+  call("POST", "/api/v4/classic/deposit/initiate", { key: merchant().liveKey, body: { ...validDeposit, customerPhone, callbackUrl: CALLBACK } });
 const row = (reference: string) => db().deposit.findUniqueOrThrow({ where: { reference } });
 const events = (reference: string) => db().webhookEvent.findMany({ where: { reference } });
-const depositCount = () => db().deposit.count({ where: { merchantId: merchant.id } });
+const depositCount = () => db().deposit.count({ where: { merchantId: merchant().id } });
 const statusReads = (referenceId: string) => fake.received.filter((r) => r.method === "GET" && r.path.endsWith(`/requesttopay/${referenceId}`));
 
 describe("a live MTN MoMo deposit", () => {
@@ -76,12 +68,12 @@ describe("a live MTN MoMo deposit", () => {
 
     // A merchant's read before the first check is due does not call MTN (operators rate-limit).
     const reads = statusReads(deposit.operatorRequestId!).length;
-    const early = await call("GET", `/api/v4/deposits/${deposit.reference}`, { key: merchant.liveKey });
+    const early = await call("GET", `/api/v4/deposits/${deposit.reference}`, { key: merchant().liveKey });
     expect(early.body.status).toBe("pending");
     expect(statusReads(deposit.operatorRequestId!).length).toBe(reads);
     // Once due, a read asks MTN (its own status read, by our id).
     await db().deposit.update({ where: { id: deposit.id }, data: { nextCheckAt: new Date(Date.now() - 1) } });
-    const read = await call("GET", `/api/v4/deposits/${deposit.reference}`, { key: merchant.liveKey });
+    const read = await call("GET", `/api/v4/deposits/${deposit.reference}`, { key: merchant().liveKey });
     expect(read.body.status).toBe("completed");
     const settled = await row(deposit.reference);
     expect(settled.operatorReference).toBe(sent?.financialTransactionId);
@@ -217,7 +209,7 @@ describe("a live MTN MoMo deposit", () => {
   });
 
   it("the live checkout offers only the MTN gateways in service, and a live link is paid through MTN end to end", async () => {
-    const created = await call("POST", "/api/v4/payments/link", { key: merchant.liveKey, body: { ...validLink, callbackUrl: CALLBACK } });
+    const created = await call("POST", "/api/v4/payments/link", { key: merchant().liveKey, body: { ...validLink, callbackUrl: CALLBACK } });
     expect(created.status).toBe(200);
     const reference = created.body.reference as string;
     const link = await db().paymentLink.findUniqueOrThrow({ where: { reference } });
@@ -243,7 +235,7 @@ describe("a live MTN MoMo deposit", () => {
     }
     const state = await call("GET", `/api/checkout/${reference}`, { headers });
     expect(state.body).toMatchObject({ status: "completed", attempt: { status: "completed" } });
-    const paid = await call("GET", `/api/v4/payments/link/${reference}`, { key: merchant.liveKey });
+    const paid = await call("GET", `/api/v4/payments/link/${reference}`, { key: merchant().liveKey });
     expect(paid.body).toMatchObject({ status: "completed", gatewayName: "MTN_MOMO_CI" });
     expect((await events(reference)).map((e) => e.type)).toEqual(["payment_link.completed"]);
     expect((await row(attempt.reference)).operatorReference).toBe(fake.transactions.get(attempt.operatorRequestId!)?.financialTransactionId);
@@ -271,7 +263,7 @@ describe("a live MTN MoMo deposit", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toMatchObject({ operatorSays: "completed", before: "expired", after: "expired" });
 
-    const sandbox = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: merchant.sandboxKey, body: validDeposit });
+    const sandbox = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: merchant().sandboxKey, body: validDeposit });
     expect((await check(sandbox.body.reference)).body.error.code).toBe(40020);
   });
 
@@ -283,13 +275,13 @@ describe("a live MTN MoMo deposit", () => {
       expect((await row(paid.reference)).status).toBe("completed");
     }
     const available = async () =>
-      ((await call("GET", "/api/v4/merchant/balance", { key: merchant.liveKey })).body.balances as { currency: string; available: number }[]).find(
+      ((await call("GET", "/api/v4/merchant/balance", { key: merchant().liveKey })).body.balances as { currency: string; available: number }[]).find(
         (b) => b.currency === "XOF",
       )!.available;
     expect(await available()).toBe(10_000);
     const payout = (beneficiaryPhone: string) =>
       call("POST", "/api/v4/transfers/instant", {
-        key: merchant.liveKey,
+        key: merchant().liveKey,
         body: { amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone, country: "CI", callbackUrl: CALLBACK },
       });
 

@@ -1,10 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
-import { newMerchant, validLink } from "./helpers/fixtures";
-import { expectLedgerBalanced } from "./helpers/ledger-invariant";
-import { expectReconciled } from "./helpers/reconciled";
+import { validLink } from "./helpers/fixtures";
+import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { startOrangeMoneyFake, type OrangeCustomer, type OrangeMoneyFake } from "./fakes/orange-money-fake";
 
 // Issue 15: live OTP deposits through ORANGE_MONEY_SN against the local Orange Money fake. The
@@ -30,14 +29,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-let merchant: Awaited<ReturnType<typeof newMerchant>>;
-beforeEach(async () => {
-  merchant = await newMerchant();
-});
-afterEach(async () => {
-  await expectReconciled(merchant.id);
-  await expectLedgerBalanced();
-});
+const merchant = merchantCheckedAfterEach();
 
 const CALLBACK = "https://hooks.invalid/deposits";
 let phones = 0;
@@ -48,11 +40,11 @@ function customer(behaviour: OrangeCustomer = "approve") {
 }
 const invoice = (customerPhone: string) =>
   call("POST", "/api/v4/validation/deposit/generate-invoice", {
-    key: merchant.liveKey,
+    key: merchant().liveKey,
     body: { amount: 5000, currency: "XOF", customerPhone, country: "SN", gatewayName: "ORANGE_MONEY_SN", callbackUrl: CALLBACK },
   });
 const confirm = (trxReference: string, otp: string) =>
-  call("POST", "/api/v4/validation/deposit/confirm", { key: merchant.liveKey, body: { trxReference, otp } });
+  call("POST", "/api/v4/validation/deposit/confirm", { key: merchant().liveKey, body: { trxReference, otp } });
 const row = (reference: string) => db().deposit.findUniqueOrThrow({ where: { reference } });
 const events = (reference: string) => db().webhookEvent.findMany({ where: { reference } });
 const orangeCalls = () => fake.received.filter((r) => !r.path.startsWith("/oauth")).length;
@@ -124,7 +116,7 @@ describe("a live Orange Money deposit", () => {
   });
 
   it("a live link paid from the checkout with a code the customer generated; the sandbox's code still comes by SMS", async () => {
-    const created = await call("POST", "/api/v4/payments/link", { key: merchant.liveKey, body: { ...validLink, callbackUrl: CALLBACK } });
+    const created = await call("POST", "/api/v4/payments/link", { key: merchant().liveKey, body: { ...validLink, callbackUrl: CALLBACK } });
     const reference = created.body.reference as string;
     const headers = { "x-forwarded-for": "10.78.0.1" };
     const { msisdn, phone } = customer("approve");
@@ -137,7 +129,7 @@ describe("a live Orange Money deposit", () => {
     expect(paid.body).toMatchObject({ status: "completed" });
     expect((await events(reference)).map((e) => e.type)).toEqual(["payment_link.completed"]);
 
-    const sandbox = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: validLink });
+    const sandbox = await call("POST", "/test/api/v4/payments/link", { key: merchant().sandboxKey, body: validLink });
     const sandboxStart = await call("POST", `/test/api/checkout/${sandbox.body.reference}/attempts`, {
       body: { country: "SN", gatewayName: "ORANGE_MONEY_SN", customerPhone: "+221770000444" },
       headers: { "x-forwarded-for": "10.78.0.2" },

@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
-import { newMerchant } from "./helpers/fixtures";
-import { expectLedgerBalanced } from "./helpers/ledger-invariant";
-import { expectReconciled } from "./helpers/reconciled";
+import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { sendJson, startFakeServer, type FakeServer } from "./fakes/fake-http";
 import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
 
@@ -40,22 +38,15 @@ afterAll(async () => {
   await relay.close();
 });
 
-let merchant: Awaited<ReturnType<typeof newMerchant>>;
-beforeEach(async () => {
-  merchant = await newMerchant();
-});
-afterEach(async () => {
-  await expectReconciled(merchant.id);
-  await expectLedgerBalanced();
-});
+const merchant = merchantCheckedAfterEach();
 
 const CALLBACK = "https://hooks.invalid/deposits";
 const waveDeposit = { amount: 5000, currency: "XOF", customerPhone: "+2250700000444", country: "CI", gatewayName: "WAVE_CI", callbackUrl: CALLBACK };
 const initiate = (returnUrl = "https://shop.example/back") =>
-  call("POST", "/api/v4/classic/deposit/initiate", { key: merchant.liveKey, body: { ...waveDeposit, returnUrl } });
+  call("POST", "/api/v4/classic/deposit/initiate", { key: merchant().liveKey, body: { ...waveDeposit, returnUrl } });
 const row = (reference: string) => db().deposit.findUniqueOrThrow({ where: { reference } });
 const events = (reference: string) => db().webhookEvent.findMany({ where: { reference } });
-const depositCount = () => db().deposit.count({ where: { merchantId: merchant.id } });
+const depositCount = () => db().deposit.count({ where: { merchantId: merchant().id } });
 const lastEventStatus = () => fake.events.at(-1)?.status;
 
 async function started() {
@@ -134,13 +125,13 @@ describe("a live Wave deposit", () => {
       await fake.pay(session.id);
     }
     const available = async () =>
-      ((await call("GET", "/api/v4/merchant/balance", { key: merchant.liveKey })).body.balances as { currency: string; available: number }[]).find(
+      ((await call("GET", "/api/v4/merchant/balance", { key: merchant().liveKey })).body.balances as { currency: string; available: number }[]).find(
         (b) => b.currency === "XOF",
       )!.available;
     expect(await available()).toBe(10_000);
     const payout = (beneficiaryPhone: string) =>
       call("POST", "/api/v4/transfers/instant", {
-        key: merchant.liveKey,
+        key: merchant().liveKey,
         body: { amount: 1000, currency: "XOF", gatewayName: "WAVE_CI", beneficiaryPhone, country: "CI", callbackUrl: CALLBACK },
       });
 
