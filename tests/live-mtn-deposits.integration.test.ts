@@ -241,7 +241,24 @@ describe("a live MTN MoMo deposit", () => {
     expect((await row(attempt.reference)).operatorReference).toBe(fake.transactions.get(attempt.operatorRequestId!)?.financialTransactionId);
   });
 
-  it("support's 'check with the operator now' settles a pending deposit, shows a success after our expiry, and is audited", async () => {
+  it("a callback after our expiry brings MTN's success in late: completed, credited and told, never ignored", async () => {
+    // Recorded expired while MTN could not be read; MTN did take the money.
+    const late = await row((await initiate(customer("approve"))).body.reference);
+    await transitionDeposit(db(), { id: late.id, to: "expired", at: late.expiresAt });
+    const answer = await call("PUT", "/api/operators/mtn-momo/callback", { rawBody: "{}", query: { reference: late.reference } });
+    expect(answer.status).toBe(200);
+    await vi.waitFor(async () => expect((await row(late.reference)).status).toBe("completed"));
+    const settled = await row(late.reference);
+    expect(settled.expiredAt?.getTime()).toBe(late.expiresAt.getTime());
+    expect(settled.operatorReference).toBe(fake.transactions.get(late.operatorRequestId!)?.financialTransactionId);
+    expect((await events(late.reference)).map((e) => e.type)).toEqual(["deposit.expired", "deposit.completed"]);
+    expect(await db().ledgerEntry.count({ where: { reference: late.reference, kind: "deposit_completed" } })).toBeGreaterThan(0);
+    // A repeated callback changes nothing more.
+    await call("PUT", "/api/operators/mtn-momo/callback", { rawBody: "{}", query: { reference: late.reference } });
+    await vi.waitFor(async () => expect((await events(late.reference)).length).toBe(2));
+  });
+
+  it("support's 'check with the operator now' settles a pending deposit, records a success after our expiry, and is audited", async () => {
     const support = await staffSession("support");
     const check = (reference: string) =>
       call("POST", `/admin/api/payments/${reference}/check-operator`, { headers: { cookie: support.cookie, "x-csrf-token": support.csrf } });
@@ -256,12 +273,12 @@ describe("a live MTN MoMo deposit", () => {
     const late = await row((await initiate(customer("approve"))).body.reference);
     await transitionDeposit(db(), { id: late.id, to: "expired", at: late.expiresAt });
     const shown = await check(late.reference);
-    expect(shown.body).toMatchObject({ operatorSays: "completed", status: "expired" });
+    expect(shown.body).toMatchObject({ operatorSays: "completed", status: "completed" });
     expect(shown.body.operatorReference).toBe(fake.transactions.get(late.operatorRequestId!)?.financialTransactionId);
 
     const audit = await db().auditEntry.findMany({ where: { action: "deposit.operator_checked", targetId: { in: [late.id] } } });
     expect(audit).toHaveLength(1);
-    expect(audit[0].details).toMatchObject({ operatorSays: "completed", before: "expired", after: "expired" });
+    expect(audit[0].details).toMatchObject({ operatorSays: "completed", before: "expired", after: "completed" });
 
     const sandbox = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: merchant().sandboxKey, body: validDeposit });
     expect((await check(sandbox.body.reference)).body.error.code).toBe(40020);

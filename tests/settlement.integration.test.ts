@@ -3,6 +3,8 @@ import { startLinkAttempt } from "@/lib/checkout/start-link-attempt";
 import { newCheckoutToken } from "@/lib/checkout/checkout-session";
 import { db } from "@/lib/db/client";
 import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
+import { applyGatewayOutcome } from "@/lib/deposits/sync-deposit-with-gateway";
+import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { reconcile } from "@/lib/ledger/reconcile";
@@ -54,6 +56,26 @@ function attemptWithoutTimer(reference: string, customerPhone: string, options: 
 }
 
 describe("an approval and the link's expiry", () => {
+  it("a success reported after the attempt was recorded expired still pays the link, at the operator's time", async () => {
+    const link = await newLink();
+    const attempt = await attemptWithoutTimer(link.reference, "+2250700000444");
+    await transitionDeposit(db(), { id: attempt.id, to: "expired", at: attempt.createdAt });
+    const expired = await db().deposit.findUniqueOrThrow({ where: { id: attempt.id } });
+    const approvedAt = new Date(attempt.createdAt.getTime() + 1_000);
+    const after = await applyGatewayOutcome(db(), expired, { status: "completed", at: approvedAt }, new Date(attempt.createdAt.getTime() + 60_000));
+    expect(after.status).toBe("completed");
+    const paid = await readLink(link.reference);
+    expect([paid.status, paid.completedAt]).toEqual(["completed", wholeSeconds(approvedAt)]);
+    expect((await events(link.reference)).map((e) => e.type)).toEqual(["payment_link.completed"]);
+    // Only a success revives an expired attempt: a late failure leaves it as it was.
+    const other = await newLink();
+    const second = await attemptWithoutTimer(other.reference, "+2250700000555");
+    await transitionDeposit(db(), { id: second.id, to: "expired", at: second.createdAt });
+    const row = await db().deposit.findUniqueOrThrow({ where: { id: second.id } });
+    expect((await applyGatewayOutcome(db(), row, { status: "failed", reason: "declined_by_customer" })).status).toBe("expired");
+    expect((await readLink(other.reference)).status).toBe("pending");
+  });
+
   it("a server killed before the answer and restarted after expiry: the link is paid at the operator's time", async () => {
     const link = await newLink({ expiresIn: 6 });
     const attempt = await attemptWithoutTimer(link.reference, "+2250700000444");

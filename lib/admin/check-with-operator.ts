@@ -8,9 +8,9 @@ import { recordAudit } from "./audit";
 
 /**
  * Support's "check with the operator now": reads the live deposit's status at its operator at once
- * (instead of waiting for the next poll) and records what it says, as the sweep would. A deposit
- * already final is not changed, but what the operator says is shown, e.g. a payment it reports as
- * succeeded after our expiry (to be refunded or settled by hand). Audited either way.
+ * (instead of waiting for the next poll) and records what it says, as the sweep would, including a
+ * success after our expiry (the deposit completes late). Another final deposit is not changed, but
+ * what the operator says is shown. Audited either way.
  */
 export async function checkWithOperatorNow(client: DbClient, options: { staffId: string; reference: string; now?: Date }) {
   const now = options.now ?? new Date();
@@ -28,7 +28,8 @@ export async function checkWithOperatorNow(client: DbClient, options: { staffId:
     if (error instanceof OperatorError) throw operatorApiError(error, "nothing was changed");
     throw error;
   }
-  const after = deposit.status === "pending" ? await applyGatewayOutcome(client, deposit, operatorSays, now) : deposit;
+  // applyGatewayOutcome records a pending deposit's answer, and a success after our expiry.
+  const after = await applyGatewayOutcome(client, deposit, operatorSays, now);
   await recordAudit(client, {
     staffId: options.staffId,
     action: "deposit.operator_checked",

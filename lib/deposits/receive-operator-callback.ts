@@ -6,7 +6,7 @@ import { errorFields, log } from "@/lib/logging/log";
 import { gatewayOutcome } from "@/lib/gateways/operators/gateway-outcome";
 import { readWaveConfig } from "@/lib/gateways/wave/wave-config";
 import { readWaveEvent } from "@/lib/gateways/wave/wave-events";
-import { applyGatewayOutcome, syncDepositWithGateway } from "./sync-deposit-with-gateway";
+import { applyGatewayOutcome, recheckExpiredDeposit, syncDepositWithGateway } from "./sync-deposit-with-gateway";
 
 // An operator's callback at /api/operators/{operator}/callback. MTN's is unsigned and can be sent
 // by anyone: it never changes a deposit by what it says, it only makes us read the status of the
@@ -45,14 +45,16 @@ export async function receiveOperatorCallback(
     return { read: null };
   }
   const deposit = await client.deposit.findFirst({
-    where: { reference, environment: "live", status: "pending", gatewayName: { in: [...OPERATOR_GATEWAYS[options.operator]] } },
+    where: { reference, environment: "live", status: { in: ["pending", "expired"] }, gatewayName: { in: [...OPERATOR_GATEWAYS[options.operator]] } },
   });
   if (!deposit?.operatorRequestId) {
-    log("info", "operator callback for no pending live deposit", { operator: options.operator, reference });
+    log("info", "operator callback for no pending or expired live deposit", { operator: options.operator, reference });
     return { read: null };
   }
-  await client.deposit.updateMany({ where: { id: deposit.id, status: "pending" }, data: { nextCheckAt: now } });
-  const read = syncDepositWithGateway(client, { ...deposit, nextCheckAt: now }).then(
+  // A callback after our expiry may bring a late success: it is read too, never ignored.
+  if (deposit.status === "pending") await client.deposit.updateMany({ where: { id: deposit.id, status: "pending" }, data: { nextCheckAt: now } });
+  const settle = deposit.status === "expired" ? recheckExpiredDeposit(client, deposit, now) : syncDepositWithGateway(client, { ...deposit, nextCheckAt: now });
+  const read = settle.then(
     () => undefined,
     (error: unknown) => log("error", "status read after an operator callback failed", { reference, ...errorFields(error) }),
   );
@@ -69,11 +71,17 @@ async function receiveWaveEvent(client: DbClient, signature: string | null, body
   const { session } = result.event;
   const deposit = session.clientReference
     ? await client.deposit.findFirst({
-        where: { reference: session.clientReference, environment: "live", status: "pending", gatewayName: { in: [...OPERATOR_GATEWAYS.wave] } },
+        where: {
+          reference: session.clientReference,
+          environment: "live",
+          // An event after our expiry may bring a late success, recorded by applyGatewayOutcome.
+          status: { in: ["pending", "expired"] },
+          gatewayName: { in: [...OPERATOR_GATEWAYS.wave] },
+        },
       })
     : null;
   if (!deposit) {
-    log("info", "wave event for no pending live deposit", { event: result.event.id, reference: session.clientReference });
+    log("info", "wave event for no pending or expired live deposit", { event: result.event.id, reference: session.clientReference });
     return { read: null };
   }
   const mismatch =

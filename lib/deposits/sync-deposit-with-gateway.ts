@@ -45,10 +45,14 @@ export async function syncDepositWithGateway(client: DbClient, deposit: Deposit,
 
 /**
  * Records an operator's answer about a pending deposit (a status read, or a verified operator
- * event that matches the deposit), then its expiry when the answer is still "pending".
+ * event that matches the deposit), then its expiry when the answer is still "pending". A success
+ * about a deposit we already recorded expired is recorded too (the customer was charged): the
+ * deposit completes late and, for a checkout attempt, its link is paid after expiry or the money
+ * is a refund to make (lib/links/settle-link-attempt.ts).
  */
 export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, outcome: GatewayOutcome, now = new Date()): Promise<Deposit> {
-  if (deposit.status !== "pending") return deposit;
+  const lateSuccess = deposit.status === "expired" && outcome.status === "completed";
+  if (deposit.status !== "pending" && !lateSuccess) return deposit;
   // The answer is about the row as we read it: a checkout attempt replaced meanwhile is asked
   // again (once: supersededAt is only ever set once), since the answer may depend on it.
   const unchanged = { supersededAt: deposit.supersededAt };
@@ -60,6 +64,7 @@ export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, ou
       to: "completed",
       at: operatorTime(outcome.at, deposit, now),
       guard: unchanged,
+      lateSuccess,
       ...(outcome.operatorReference ? { extra: { operatorReference: outcome.operatorReference } } : {}),
     });
   } else if (outcome.status === "failed") {
@@ -94,4 +99,14 @@ async function deferNextCheck(client: DbClient, deposit: Deposit, now: Date): Pr
   const nextCheckAt = nextOperatorCheck(deposit.createdAt, now);
   await client.deposit.updateMany({ where: { id: deposit.id, status: "pending" }, data: { nextCheckAt } });
   return { ...deposit, nextCheckAt };
+}
+
+/**
+ * An expired live deposit its operator tells us about again (a late callback): one status read,
+ * whose success is recorded; any other answer leaves it expired.
+ */
+export async function recheckExpiredDeposit(client: DbClient, deposit: Deposit, now = new Date()): Promise<Deposit> {
+  const adapter = gatewayAdapter(deposit.gatewayName, deposit.environment);
+  if (!adapter || deposit.status !== "expired") return deposit;
+  return applyGatewayOutcome(client, deposit, await adapter.status(deposit, now), now);
 }

@@ -39,6 +39,12 @@ export async function transitionDeposit(
     extra?: { validatedReference?: string; confirmedAt?: Date; operatorReference?: string };
     /** The deposit's link, when the caller has the row: it never changes, and saves a query. */
     paymentLinkId?: string | null;
+    /**
+     * A success the operator reports after we recorded the deposit expired (a last read that
+     * failed, a late callback): the money was taken, so it is recorded, never ignored. Only
+     * completed may follow expired; the expiry stays in expiredAt as history.
+     */
+    lateSuccess?: boolean;
   },
 ): Promise<boolean> {
   const at = options.at ?? new Date();
@@ -53,7 +59,10 @@ export async function transitionDeposit(
         : (await tx.deposit.findUniqueOrThrow({ where: { id: options.id }, select: { paymentLinkId: true } })).paymentLinkId;
     if (paymentLinkId) await lockPaymentLink(tx, paymentLinkId);
     const deposit = await tx.deposit
-      .update({ where: { id: options.id, status: "pending", AND: options.guard ?? {} }, data: { status: options.to, ...stamp, ...options.extra } })
+      .update({
+        where: { id: options.id, status: options.lateSuccess && options.to === "completed" ? "expired" : "pending", AND: options.guard ?? {} },
+        data: { status: options.to, ...stamp, ...options.extra },
+      })
       .catch(nullWhenNoRow);
     if (!deposit) return false;
     // The money moves with the status. A checkout attempt's money is its link's: the link's
