@@ -5,6 +5,7 @@ import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
+import { availableBalance } from "./helpers/fund-merchant";
 import { validDeposit, validLink } from "./helpers/fixtures";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { staffSession } from "./helpers/staff-session";
@@ -291,10 +292,7 @@ describe("a live MTN MoMo deposit", () => {
       await runDueWork(db(), new Date(paid.createdAt.getTime() + 5_000));
       expect((await row(paid.reference)).status).toBe("completed");
     }
-    const available = async () =>
-      ((await call("GET", "/api/v4/merchant/balance", { key: merchant().liveKey })).body.balances as { currency: string; available: number }[]).find(
-        (b) => b.currency === "XOF",
-      )!.available;
+    const available = () => availableBalance(merchant().liveKey);
     expect(await available()).toBe(10_000);
     const payout = (beneficiaryPhone: string) =>
       call("POST", "/api/v4/transfers/instant", {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
+import { availableBalance } from "./helpers/fund-merchant";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { sendJson, startFakeServer, type FakeServer } from "./fakes/fake-http";
 import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
@@ -124,10 +125,7 @@ describe("a live Wave deposit", () => {
       const { session } = await started();
       await fake.pay(session.id);
     }
-    const available = async () =>
-      ((await call("GET", "/api/v4/merchant/balance", { key: merchant().liveKey })).body.balances as { currency: string; available: number }[]).find(
-        (b) => b.currency === "XOF",
-      )!.available;
+    const available = () => availableBalance(merchant().liveKey);
     expect(await available()).toBe(10_000);
     const payout = (beneficiaryPhone: string) =>
       call("POST", "/api/v4/transfers/instant", {

@@ -20,3 +20,12 @@ export async function fundMerchant(key: string, amounts: number[], deposit: Reco
   }
   return references;
 }
+
+/** What a merchant may pay out in a currency, read through the API in the key's environment. */
+export async function availableBalance(key: string, currency = "XOF"): Promise<number> {
+  const res = await call("GET", `${key.startsWith("sk_test_") ? "/test" : ""}/api/v4/merchant/balance`, { key });
+  expect(res.status).toBe(200);
+  const balance = (res.body.balances as { currency: string; available: number }[]).find((b) => b.currency === currency);
+  expect(balance, `a ${currency} balance`).toBeDefined();
+  return balance!.available;
+}
