@@ -9,6 +9,7 @@ import { availableBalance } from "./helpers/fund-merchant";
 import { validDeposit, validLink } from "./helpers/fixtures";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { staffSession } from "./helpers/staff-session";
+import { mtnMomoFakeEnv } from "./fakes/start-operator-fakes";
 import { startFakeServer } from "./fakes/fake-http";
 import { startMtnMomoFake, type MtnCustomer, type MtnMomoFake } from "./fakes/mtn-momo-fake";
 
@@ -21,13 +22,7 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   fake = await startMtnMomoFake();
-  Object.assign(process.env, {
-    MTN_MOMO_BASE_URL: fake.config.baseUrl,
-    MTN_MOMO_API_USER: fake.config.apiUser,
-    MTN_MOMO_API_KEY: fake.config.apiKey,
-    MTN_MOMO_SUBSCRIPTION_KEY: fake.config.subscriptionKey,
-    MTN_MOMO_TARGET_ENVIRONMENT: fake.config.targetEnvironment,
-    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: fake.config.disbursementSubscriptionKey ?? "",
+  Object.assign(process.env, mtnMomoFakeEnv(fake), {
     MTN_MOMO_COUNTRIES: "CI",
     // Short, so the timeout case runs fast; the fake's slow answer is longer.
     OPERATOR_TIMEOUT_MS: "400",

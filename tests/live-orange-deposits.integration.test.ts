@@ -4,6 +4,7 @@ import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
 import { validLink } from "./helpers/fixtures";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
+import { orangeMoneyFakeEnv } from "./fakes/start-operator-fakes";
 import { startOrangeMoneyFake, type OrangeCustomer, type OrangeMoneyFake } from "./fakes/orange-money-fake";
 
 // Issue 15: live OTP deposits through ORANGE_MONEY_SN against the local Orange Money fake. The
@@ -16,13 +17,7 @@ const saved = { ...process.env };
 beforeAll(async () => {
   fake = await startOrangeMoneyFake();
   for (const name of Object.keys(process.env)) if (name.startsWith("MTN_MOMO_") || name.startsWith("WAVE_")) delete process.env[name];
-  Object.assign(process.env, {
-    ORANGE_MONEY_BASE_URL: fake.config.baseUrl,
-    ORANGE_MONEY_CLIENT_ID: fake.config.clientId,
-    ORANGE_MONEY_CLIENT_SECRET: fake.config.clientSecret,
-    ORANGE_MONEY_MERCHANT_CODE: fake.config.partner.id,
-    OPERATOR_TIMEOUT_MS: "400",
-  });
+  Object.assign(process.env, orangeMoneyFakeEnv(fake), { OPERATOR_TIMEOUT_MS: "400" });
 });
 afterAll(async () => {
   process.env = saved;

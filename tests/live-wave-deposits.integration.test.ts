@@ -5,6 +5,7 @@ import { call } from "./helpers/api-client";
 import { availableBalance } from "./helpers/fund-merchant";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { sendJson, startFakeServer, type FakeServer } from "./fakes/fake-http";
+import { waveFakeEnv } from "./fakes/start-operator-fakes";
 import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
 
 // Issue 15: live REDIRECT deposits through WAVE_CI against the local Wave fake. The customer pays
@@ -26,12 +27,7 @@ beforeAll(async () => {
   });
   fake.sendEventsTo(`${relay.url}/api/operators/wave/callback`);
   for (const name of Object.keys(process.env)) if (name.startsWith("MTN_MOMO_")) delete process.env[name];
-  Object.assign(process.env, {
-    WAVE_API_BASE_URL: fake.config.baseUrl,
-    WAVE_API_KEY: fake.config.apiKey,
-    WAVE_WEBHOOK_SECRET: fake.config.webhookSecret ?? "",
-    OPERATOR_TIMEOUT_MS: "400",
-  });
+  Object.assign(process.env, waveFakeEnv(fake), { OPERATOR_TIMEOUT_MS: "400" });
 });
 afterAll(async () => {
   process.env = saved;

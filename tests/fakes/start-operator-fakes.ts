@@ -1,6 +1,6 @@
-import { startMtnMomoFake } from "./mtn-momo-fake";
-import { startOrangeMoneyFake } from "./orange-money-fake";
-import { startWaveFake } from "./wave-fake";
+import { startMtnMomoFake, type MtnMomoFake } from "./mtn-momo-fake";
+import { startOrangeMoneyFake, type OrangeMoneyFake } from "./orange-money-fake";
+import { startWaveFake, type WaveFake } from "./wave-fake";
 
 // Starts the three operator fakes as standalone servers, for a development server or browser tests
 // that need live-mode operators without the real ones:
@@ -10,6 +10,27 @@ import { startWaveFake } from "./wave-fake";
 // (e.g. http://127.0.0.1:3000/api/operators/wave/callback). With basePort, MTN listens on it, Wave
 // on basePort + 1 and Orange on basePort + 2; otherwise on free ports.
 
+/** The variables that point the app's clients at each fake: the names the README gives operators. */
+export const mtnMomoFakeEnv = (mtn: MtnMomoFake): Record<string, string> => ({
+  MTN_MOMO_BASE_URL: mtn.config.baseUrl,
+  MTN_MOMO_API_USER: mtn.config.apiUser,
+  MTN_MOMO_API_KEY: mtn.config.apiKey,
+  MTN_MOMO_SUBSCRIPTION_KEY: mtn.config.subscriptionKey,
+  MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.config.disbursementSubscriptionKey ?? "",
+  MTN_MOMO_TARGET_ENVIRONMENT: mtn.config.targetEnvironment,
+});
+export const waveFakeEnv = (wave: WaveFake): Record<string, string> => ({
+  WAVE_API_BASE_URL: wave.config.baseUrl,
+  WAVE_API_KEY: wave.config.apiKey,
+  WAVE_WEBHOOK_SECRET: wave.config.webhookSecret ?? "",
+});
+export const orangeMoneyFakeEnv = (orange: OrangeMoneyFake): Record<string, string> => ({
+  ORANGE_MONEY_BASE_URL: orange.config.baseUrl,
+  ORANGE_MONEY_CLIENT_ID: orange.config.clientId,
+  ORANGE_MONEY_CLIENT_SECRET: orange.config.clientSecret,
+  ORANGE_MONEY_MERCHANT_CODE: orange.config.partner.id,
+});
+
 export async function startOperatorFakes(waveEventsUrl?: string, basePort?: number) {
   const port = (offset: number) => (basePort ? basePort + offset : 0);
   const [mtn, wave, orange] = await Promise.all([
@@ -18,21 +39,7 @@ export async function startOperatorFakes(waveEventsUrl?: string, basePort?: numb
     startOrangeMoneyFake({ port: port(2) }),
   ]);
   if (waveEventsUrl) wave.sendEventsTo(waveEventsUrl);
-  const env: Record<string, string> = {
-    MTN_MOMO_BASE_URL: mtn.config.baseUrl,
-    MTN_MOMO_API_USER: mtn.config.apiUser,
-    MTN_MOMO_API_KEY: mtn.config.apiKey,
-    MTN_MOMO_SUBSCRIPTION_KEY: mtn.config.subscriptionKey,
-    MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.config.disbursementSubscriptionKey ?? "",
-    MTN_MOMO_TARGET_ENVIRONMENT: mtn.config.targetEnvironment,
-    WAVE_API_BASE_URL: wave.config.baseUrl,
-    WAVE_API_KEY: wave.config.apiKey,
-    WAVE_WEBHOOK_SECRET: wave.config.webhookSecret ?? "",
-    ORANGE_MONEY_BASE_URL: orange.config.baseUrl,
-    ORANGE_MONEY_CLIENT_ID: orange.config.clientId,
-    ORANGE_MONEY_CLIENT_SECRET: orange.config.clientSecret,
-    ORANGE_MONEY_MERCHANT_CODE: orange.config.partner.id,
-  };
+  const env = { ...mtnMomoFakeEnv(mtn), ...waveFakeEnv(wave), ...orangeMoneyFakeEnv(orange) };
   return {
     mtn,
     wave,
