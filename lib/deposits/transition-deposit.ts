@@ -79,7 +79,9 @@ export async function transitionDeposit(
         at,
       });
     }
-    if (deposit.callbackUrl && !deposit.paymentLinkId) {
+    // A checkout attempt's event is its link's. Others are recorded with or without a callbackUrl
+    // (then nothing is delivered): the events API lists them.
+    if (!deposit.paymentLinkId) {
       const event = `deposit.${options.to}` as const;
       await recordWebhookEvent(tx, {
         merchantId: deposit.merchantId,

@@ -3,6 +3,7 @@ import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/checkout/expire-link";
+import { deleteExpiredEvents } from "@/lib/events/delete-expired-events";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import type { WebhookSettings } from "@/lib/webhooks/webhook-settings";
@@ -15,7 +16,13 @@ export type DueWorkOptions = {
   settings?: WebhookSettings;
 };
 
-export type DueWorkReport = { linksExpired: number; depositsSettled: number; transfersSettled: number; deliveriesAttempted: number };
+export type DueWorkReport = {
+  linksExpired: number;
+  depositsSettled: number;
+  transfersSettled: number;
+  deliveriesAttempted: number;
+  eventsDeleted: number;
+};
 
 async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
@@ -38,7 +45,7 @@ export const SANDBOX_TIMER_GRACE_MS = 5_000;
 
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
-  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0 };
+  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0, eventsDeleted: 0 };
   const guarded = async (what: string, id: string, fn: () => Promise<void>) => {
     try {
       await fn();
@@ -117,6 +124,11 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
       const state = await attemptDelivery(client, { deliveryId: id, now, settings: options.settings });
       if (state.attempted) report.deliveriesAttempted++;
     });
+  });
+
+  // Retention of the events API (30 days), after the attempts: a delivery still pending keeps its event.
+  await guarded("event retention", "-", async () => {
+    report.eventsDeleted = await deleteExpiredEvents(client, now);
   });
   return report;
 }

@@ -75,16 +75,14 @@ export async function settleLinkAttempt(
       feesMinor: deposit.feesMinor,
       at,
     });
-    if (late.callbackUrl) {
-      await recordWebhookEvent(tx, {
-        merchantId: late.merchantId,
-        environment: late.environment,
-        type: "payment_link.paid_after_expiry",
-        reference: late.reference,
-        url: late.callbackUrl,
-        payload: linkWebhookPayload(late, "payment_link.paid_after_expiry"),
-      });
-    }
+    await recordWebhookEvent(tx, {
+      merchantId: late.merchantId,
+      environment: late.environment,
+      type: "payment_link.paid_after_expiry",
+      reference: late.reference,
+      url: late.callbackUrl,
+      payload: linkWebhookPayload(late, "payment_link.paid_after_expiry"),
+    });
     return;
   }
 

@@ -56,16 +56,15 @@ export async function transitionLink(
       at,
     });
   }
-  if (link.callbackUrl) {
-    const event = `payment_link.${to}` as const;
-    await recordWebhookEvent(tx, {
-      merchantId: link.merchantId,
-      environment: link.environment,
-      type: event,
-      reference: link.reference,
-      url: link.callbackUrl,
-      payload: linkWebhookPayload(link, event),
-    });
-  }
+  // Recorded with or without a callbackUrl (then nothing is delivered): the events API lists it.
+  const event = `payment_link.${to}` as const;
+  await recordWebhookEvent(tx, {
+    merchantId: link.merchantId,
+    environment: link.environment,
+    type: event,
+    reference: link.reference,
+    url: link.callbackUrl,
+    payload: linkWebhookPayload(link, event),
+  });
   return true;
 }

@@ -12,6 +12,7 @@ export const SCOPES = [
   "transfers:read",
   "transfers:write",
   "analytics:read",
+  "events:read",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -14,6 +14,7 @@ import { depositGatewaySchema, withdrawalGatewaySchema } from "@/lib/schemas/gat
 import { createPaymentLinkSchema, paymentLinkCreatedSchema, paymentLinkSchema } from "@/lib/schemas/payment-link";
 import { transferRequestSchema, transferSchema, transferWebhookSchema } from "@/lib/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
+import { EVENT_RETENTION_DAYS, eventListSchema, eventSchema, listEventsQuerySchema } from "@/lib/schemas/event";
 import {
   commonErrors,
   creationErrors,
@@ -199,6 +200,64 @@ export function buildOpenApiDocument(serverUrl: string) {
             "400": errorResponse("40015 currency unknown; 40023 from/to not ISO dates, from not before to, range over 366 days"),
             ...commonErrors,
           },
+        },
+      },
+      "/api/v4/events": {
+        get: {
+          operationId: "listEvents",
+          summary: "The webhook events your links, deposits and transfers produced, newest first",
+          description:
+            `Every event of the path's environment from the last ${EVENT_RETENTION_DAYS} days, recorded with or without a ` +
+            "callbackUrl, with the payload exactly as it was signed. Pages by cursor: pass the last `id` as `startingAfter` " +
+            "for older events (events recorded meanwhile only appear before the first page, so a walk never skips nor " +
+            "repeats one), or the first `id` as `endingBefore` for newer ones. Needs the `events:read` scope.",
+          requestParams: { query: listEventsQuerySchema },
+          responses: {
+            "200": {
+              description: "One page of events",
+              content: {
+                "application/json": {
+                  schema: eventListSchema,
+                  example: {
+                    data: [
+                      {
+                        id: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
+                        type: "payment_link.completed",
+                        reference: "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                        createdAt: "2026-11-22T10:15:00.123",
+                        payload: {
+                          event: "payment_link.completed",
+                          reference: "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                          status: "completed",
+                          amount: 5000,
+                          currency: "XOF",
+                          fees: 75,
+                          gatewayName: "MTN_MOMO_CI",
+                          customerEmail: "awa@example.com",
+                          completedAt: "2026-11-22T10:15:00",
+                          metadata: { orderId: "1234" },
+                        },
+                        delivery: { status: "delivered", attempts: 1, deliveredAt: "2026-11-22T10:15:00.412", nextAttemptAt: null },
+                      },
+                    ],
+                    hasMore: false,
+                  },
+                },
+              },
+            },
+            "400": errorResponse(
+              "40023 a query rule: limit not 1..100, an unknown type, a malformed cursor or date, startingAfter with endingBefore, an unknown parameter",
+            ),
+            ...commonErrors,
+          },
+        },
+      },
+      "/api/v4/events/{id}": {
+        get: {
+          operationId: "getEvent",
+          summary: "One event, with the payload exactly as it was signed",
+          requestParams: { path: z.object({ id: z.string().meta({ example: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8" }) }) },
+          responses: { "200": jsonResponse("The event", eventSchema), "404": notFoundError, ...commonErrors },
         },
       },
       "/public/gateways/deposit/list": {

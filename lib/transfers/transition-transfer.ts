@@ -45,17 +45,16 @@ export async function transitionTransfer(
               [ACCOUNTS.available, total],
             ],
     });
-    if (transfer.callbackUrl) {
-      const event = `transfer.${options.to}` as const;
-      await recordWebhookEvent(tx, {
-        merchantId: transfer.merchantId,
-        environment: transfer.environment,
-        type: event,
-        reference: transfer.reference,
-        url: transfer.callbackUrl,
-        payload: transferWebhookPayload(transfer, event),
-      });
-    }
+    // Recorded with or without a callbackUrl (then nothing is delivered): the events API lists it.
+    const event = `transfer.${options.to}` as const;
+    await recordWebhookEvent(tx, {
+      merchantId: transfer.merchantId,
+      environment: transfer.environment,
+      type: event,
+      reference: transfer.reference,
+      url: transfer.callbackUrl,
+      payload: transferWebhookPayload(transfer, event),
+    });
     return true;
   });
 }

@@ -4,16 +4,19 @@ import type { Environment } from "@/lib/domain/environment";
 import { sendJobEvent } from "@/lib/inngest/send-job-event";
 
 /**
- * Writes an event and its delivery to the outbox. Call it inside the transaction of the state
- * change that causes the event: both commit or neither does. The first attempt is due at once;
- * the embedded runner (or Inngest, told below) picks it up after the commit.
+ * Writes an event, and its delivery when there is a URL to deliver to, to the outbox. Call it
+ * inside the transaction of the state change that causes the event: both commit or neither does.
+ * Every final transition records its event, callbackUrl or not: the events API
+ * (GET /api/v4/events) is the merchant's pull view of them, for reconciliation and for
+ * `npm run webhooks:listen`. The first attempt is due at once; the embedded runner (or Inngest,
+ * told below) picks it up after the commit.
  */
 export async function recordWebhookEvent(
   tx: Prisma.TransactionClient,
-  options: { merchantId: string; environment: Environment; type: string; reference: string; url: string; payload: object },
+  options: { merchantId: string; environment: Environment; type: string; reference: string; url: string | null; payload: object },
 ) {
   const eventId = `msg_${ulid()}`;
-  const deliveryId = `whd_${ulid()}`;
+  const deliveryId = options.url ? `whd_${ulid()}` : null;
   const now = new Date();
   await tx.webhookEvent.create({
     data: {
@@ -24,11 +27,11 @@ export async function recordWebhookEvent(
       reference: options.reference,
       payload: JSON.stringify(options.payload),
       createdAt: now,
-      deliveries: { create: { id: deliveryId, url: options.url, createdAt: now, nextAttemptAt: now } },
+      ...(options.url && deliveryId ? { deliveries: { create: { id: deliveryId, url: options.url, createdAt: now, nextAttemptAt: now } } } : {}),
     },
   });
   // Not awaited: an HTTP call must not hold the transaction open. If Inngest hears of it before
   // the commit, the function waits for the row; if it never hears, the sweep delivers it.
-  sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId } });
+  if (deliveryId) sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId } });
   return { eventId, deliveryId };
 }

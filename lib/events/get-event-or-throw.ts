@@ -1,0 +1,11 @@
+import type { DbClient } from "@/lib/db/client";
+import type { Environment } from "@/lib/domain/environment";
+import { notFound } from "@/lib/errors/api-error";
+import { eventRowInclude, toEventJson } from "./transform-event";
+
+/** A merchant's event; another merchant's or environment's is "not found", like an unknown id. */
+export async function getEventOrThrow(client: DbClient, options: { id: string; merchantId: string; environment: Environment }) {
+  const row = await client.webhookEvent.findUnique({ where: { id: options.id }, include: eventRowInclude });
+  if (!row || row.merchantId !== options.merchantId || row.environment !== options.environment) throw notFound("Event", options.id);
+  return toEventJson(row);
+}
