@@ -1,0 +1,40 @@
+import { signWebhook } from "@/lib/webhooks/sign-webhook";
+import type { EventJson } from "@/lib/schemas/event";
+
+export type ForwardResult = { status: number | null; durationMs: number; error: string | null };
+
+/** As production: a 2xx within this time is a success. */
+const FORWARD_TIMEOUT_MS = 10_000;
+
+/**
+ * POSTs one event to the local URL exactly as production delivers it: the same body (the stored
+ * payload, which JSON.stringify gives back byte for byte), the event id as webhook-id, and the
+ * Standard Webhooks signature with the given secret, made by the code that signs real deliveries.
+ * Sent once: a failure is printed, not retried (trigger the event again, or fetch it with GET
+ * /api/v4/events/{id}).
+ */
+export async function forwardEvent(options: { url: string; event: EventJson; secret: string; fetch?: typeof fetch }): Promise<ForwardResult> {
+  const body = JSON.stringify(options.event.payload);
+  const headers = signWebhook({
+    id: options.event.id,
+    body,
+    at: new Date(),
+    secrets: { webhookSecret: options.secret, previousWebhookSecret: null, previousSecretExpiresAt: null },
+  });
+  const started = performance.now();
+  try {
+    const response = await (options.fetch ?? fetch)(options.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": "webhooks-listen", ...headers },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
+    await response.arrayBuffer().catch(() => undefined);
+    return { status: response.status, durationMs: Math.round(performance.now() - started), error: null };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const message = (error as Error).name === "TimeoutError" ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
+    return { status: null, durationMs: Math.round(performance.now() - started), error: message };
+  }
+}
