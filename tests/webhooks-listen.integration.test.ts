@@ -1,0 +1,169 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { db } from "@/lib/db/client";
+import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
+import { parseListenArgs } from "@/lib/webhooks-listen/listen-options";
+import { runListen } from "@/lib/webhooks-listen/run-listen";
+import { call } from "./helpers/api-client";
+import { startAppServer } from "./helpers/app-server";
+import { newMerchant, sleep, validDeposit, validLink, waitForSandboxAnswer } from "./helpers/fixtures";
+import { headersOf } from "./helpers/webhook-fixtures";
+
+// npm run webhooks:listen, end to end: the app's routes behind a real HTTP server, the listener
+// polling them over HTTP, a local receiver on plain HTTP as a developer's machine has, and sandbox
+// activity made through the public API (the --trigger path, or the test's own calls).
+
+type Received = { headers: http.IncomingHttpHeaders; body: string };
+
+async function startLocalReceiver(status = 200) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function until<T>(what: string, find: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+let app: Awaited<ReturnType<typeof startAppServer>>;
+beforeAll(async () => {
+  app = await startAppServer();
+});
+afterAll(() => app.close());
+
+/** Starts the listener as the CLI does (its parsed options), printing into an array. */
+function listen(args: string[], options: { intervalMs?: number } = {}) {
+  const lines: string[] = [];
+  const stop = new AbortController();
+  const done = runListen({ ...parseListenArgs(["--base-url", app.baseUrl, ...args], { NODE_ENV: "test" }), signal: stop.signal, print: (line) => lines.push(line), intervalMs: options.intervalMs ?? 100 });
+  return {
+    lines,
+    done,
+    ready: () => until("the listener to be ready", () => (lines.some((l) => l.startsWith("Ready")) ? true : undefined)),
+    stop: async () => {
+      stop.abort();
+      await done;
+    },
+  };
+}
+
+const payloadOf = (r: Received) => JSON.parse(r.body) as { event: string; reference: string; status: string };
+
+describe("webhooks:listen", () => {
+  it("forwards a triggered payment_link.completed signed with the merchant's secret, not what came before, one line each", async () => {
+    const m = await newMerchant();
+    // An event from before the listener starts: never forwarded.
+    const before = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: m.sandboxKey, body: { ...validDeposit, customerPhone: "+2250700000111" } });
+    await waitForSandboxAnswer();
+    await call("GET", `/test/api/v4/deposits/${before.body.reference}`, { key: m.sandboxKey });
+    expect(await db().webhookEvent.count({ where: { merchantId: m.id } })).toBe(1);
+
+    const receiver = await startLocalReceiver();
+    const listener = listen(["--forward-to", receiver.url, "--key", m.sandboxKey, "--secret", m.webhookSecret, "--trigger", "payment_link.completed"]);
+    try {
+      const delivered = await until("payment_link.completed at the receiver", () => receiver.received.find((r) => payloadOf(r).event === "payment_link.completed"));
+      // Verified as the merchant's production endpoint verifies: same library, same secret.
+      const payload = new Webhook(m.webhookSecret).verify(delivered.body, headersOf(delivered.headers)) as { reference: string; status: string };
+      expect(payload).toMatchObject({ status: "completed", amount: 5000, currency: "XOF", metadata: { source: "webhooks:listen --trigger" } });
+      expect(payload.reference).toMatch(/^LINK_TEST_/);
+
+      // The very body the events API holds, under the same id.
+      const eventId = String(delivered.headers["webhook-id"]);
+      const event = await call("GET", `/test/api/v4/events/${eventId}`, { key: m.sandboxKey });
+      expect(event.body).toMatchObject({ type: "payment_link.completed", reference: payload.reference });
+      expect(JSON.stringify(event.body.payload)).toBe(delivered.body);
+      expect(delivered.headers["content-type"]).toBe("application/json");
+
+      await until("the event's line", () => listener.lines.find((l) => l.includes(eventId)));
+      expect(listener.lines.find((l) => l.includes(eventId))).toMatch(new RegExp(`payment_link\\.completed +${eventId}  ${payload.reference}  -> 200 in \\d+ ms$`));
+      expect(listener.lines).toContain(listener.lines.find((l) => l.startsWith(`Triggered payment_link.completed: link ${payload.reference}`)));
+      expect(receiver.received.map((r) => payloadOf(r).event)).toEqual(["payment_link.completed"]);
+    } finally {
+      await listener.stop();
+      await receiver.close();
+    }
+  });
+
+  it("forwards only the --events types, signs with a printed session secret without --secret, and prints the local answer", async () => {
+    const m = await newMerchant();
+    const receiver = await startLocalReceiver(500);
+    const listener = listen(["--forward-to", receiver.url, "--key", m.sandboxKey, "--events", "deposit.completed"]);
+    try {
+      await listener.ready();
+      const link = await call("POST", "/test/api/v4/payments/link", { key: m.sandboxKey, body: validLink });
+      await call("POST", `/test/api/checkout/${link.body.reference}/attempts`, { body: { country: "CI", gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" } });
+      const deposit = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: m.sandboxKey, body: validDeposit });
+      const delivered = await until("deposit.completed at the receiver", () => receiver.received.find((r) => payloadOf(r).reference === deposit.body.reference));
+      // The link's event exists too, and polls go by without forwarding it.
+      await until("the link's event", async () => ((await db().webhookEvent.count({ where: { reference: link.body.reference } })) ? true : undefined));
+      await sleep(500);
+      expect(receiver.received.map((r) => payloadOf(r).event)).toEqual(["deposit.completed"]);
+
+      const secret = /secret made for this session.*: (whsec_\S+)$/.exec(listener.lines.find((l) => l.includes("session")) ?? "")?.[1];
+      expect(secret).toMatch(/^whsec_/);
+      expect(secret).not.toBe(m.webhookSecret);
+      expect(new Webhook(secret!).verify(delivered.body, headersOf(delivered.headers))).toMatchObject({ event: "deposit.completed", status: "completed" });
+      expect(() => new Webhook(m.webhookSecret).verify(delivered.body, headersOf(delivered.headers))).toThrow();
+      await until("the event's line", () => listener.lines.find((l) => l.includes(deposit.body.reference)));
+      expect(listener.lines.find((l) => l.includes(deposit.body.reference))).toMatch(/deposit\.completed .* -> 500 in \d+ ms$/);
+    } finally {
+      await listener.stop();
+      await receiver.close();
+    }
+  });
+
+  it("triggers a transfer (funding it with a deposit first) and reports a receiver that is down", async () => {
+    const m = await newMerchant();
+    const down = await startLocalReceiver();
+    await down.close();
+    const listener = listen(["--forward-to", down.url, "--key", m.sandboxKey, "--secret", m.webhookSecret, "--events", "transfer.failed", "--trigger", "transfer.failed"]);
+    try {
+      // The sandbox beneficiary's answer is recorded by the server's background work (the
+      // embedded runner's pass); only the transfers' part of it runs here.
+      const line = await until("the transfer's line", async () => {
+        await sendDueTransfers(db());
+        return listener.lines.find((l) => l.includes("transfer.failed "));
+      });
+      expect(line).toMatch(/transfer\.failed +msg_\w{26}  TRF_TEST_\w{26}  -> failed \(ECONNREFUSED\) in \d+ ms$/);
+      expect(listener.lines.find((l) => l.startsWith("Triggered transfer.failed"))).toMatch(/funded by deposit DEP_TEST_\w+, then transfer TRF_TEST_\w+/);
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  it("refuses a live key, an unknown event type, and stops on a key the service refuses", async () => {
+    const m = await newMerchant();
+    expect(() => parseListenArgs(["--forward-to", "http://localhost:4000/hooks", "--key", m.liveKey])).toThrow(/only follows the sandbox: a live key \(sk_live_\.\.\.\) is refused/);
+    expect(() => parseListenArgs(["--forward-to", "http://localhost:4000/hooks", "--key", m.sandboxKey, "--events", "payment_link.paid"])).toThrow(
+      /--events: unknown type payment_link\.paid/,
+    );
+    expect(() => parseListenArgs(["--key", m.sandboxKey])).toThrow(/--forward-to is required/);
+    expect(() => parseListenArgs(["--forward-to", "localhost:4000", "--key", m.sandboxKey])).toThrow(/--forward-to must be an http\(s\) URL/);
+    expect(() => parseListenArgs(["--forward-to", "http://localhost:4000/hooks", "--key", m.sandboxKey, "--secret", "hunter2"])).toThrow(/--secret must be/);
+
+    await db().apiKey.updateMany({ where: { merchantId: m.id, environment: "sandbox" }, data: { revokedAt: new Date() } });
+    const listener = listen(["--forward-to", "http://127.0.0.1:9/hooks", "--key", m.sandboxKey]);
+    await expect(listener.done).rejects.toThrow(/answered 401: 40002/);
+  });
+});
