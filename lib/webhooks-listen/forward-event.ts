@@ -1,5 +1,6 @@
 import { signWebhook } from "@/lib/webhooks/sign-webhook";
 import type { EventJson } from "@/lib/schemas/event";
+import { networkReason } from "./network-reason";
 
 export type ForwardResult = { status: number | null; durationMs: number; error: string | null };
 
@@ -33,8 +34,6 @@ export async function forwardEvent(options: { url: string; event: EventJson; sec
     await response.arrayBuffer().catch(() => undefined);
     return { status: response.status, durationMs: Math.round(performance.now() - started), error: null };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const message = (error as Error).name === "TimeoutError" ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
-    return { status: null, durationMs: Math.round(performance.now() - started), error: message };
+    return { status: null, durationMs: Math.round(performance.now() - started), error: networkReason(error, FORWARD_TIMEOUT_MS) };
   }
 }

@@ -1,4 +1,5 @@
 import type { EventJson } from "@/lib/schemas/event";
+import { networkReason } from "./network-reason";
 
 // The few calls webhooks:listen makes to the service, over HTTP like any integrator: always
 // under /test, with the merchant's sandbox key.
@@ -35,6 +36,8 @@ export function sandboxApi(options: { baseUrl: string; key: string; fetch?: type
       headers: { authorization: `Bearer ${options.key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
+    }).catch((error: unknown) => {
+      throw new Error(`cannot reach ${options.baseUrl} (${networkReason(error, 15_000)}): is the app running (npm run dev), or is --base-url wrong?`);
     });
     const text = await response.text();
     let json: unknown = null;
