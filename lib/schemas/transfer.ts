@@ -72,6 +72,9 @@ export const transferWebhookSchema = z
     completedAt: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
   })
+  // Strict like the other webhook bodies: one component in the document whether a webhook
+  // (input) or an event's payload (output) refers to it, not a second "TransferWebhookOutput".
+  .strict()
   .meta({ id: "TransferWebhook" });
 
 export type TransferWebhook = z.infer<typeof transferWebhookSchema>;
