@@ -7,7 +7,7 @@ CREATE INDEX "WebhookEvent_createdAt_idx" ON "WebhookEvent"("createdAt");
 
 
 -- Data: the events API needs `events:read`. Keys that held every scope before it existed (the
--- default for new keys) get it too; keys deliberately restricted stay as they are.
+-- default for new keys) get it too, while keys deliberately restricted stay as they are.
 UPDATE "ApiKey"
 SET "scopes" = "scopes" || ARRAY['events:read']
 WHERE "role" = 'merchant'
