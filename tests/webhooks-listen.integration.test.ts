@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
+import { ulid } from "@/lib/domain/ulid";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
+import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 import { parseListenArgs } from "@/lib/webhooks-listen/listen-options";
 import { runListen } from "@/lib/webhooks-listen/run-listen";
 import { call } from "./helpers/api-client";
@@ -66,6 +68,17 @@ function listen(args: string[], options: { intervalMs?: number } = {}) {
       await done;
     },
   };
+}
+
+const payload = (reference: string) =>
+  JSON.stringify({ event: "payment_link.expired", reference, status: "expired", amount: 5000, currency: "XOF", fees: null, gatewayName: null, customerEmail: null, completedAt: null, metadata: null });
+
+/** An event recorded as a state change records it (no callbackUrl, so no delivery of our own). */
+async function record(m: { id: string }, reference: string) {
+  const { eventId } = await db().$transaction((tx) =>
+    recordWebhookEvent(tx, { merchantId: m.id, environment: "sandbox", type: "payment_link.expired", reference, url: null, payload: JSON.parse(payload(reference)) }),
+  );
+  return eventId;
 }
 
 const payloadOf = (r: Received) => JSON.parse(r.body) as { event: string; reference: string; status: string };
@@ -149,6 +162,32 @@ describe("webhooks:listen", () => {
       expect(listener.lines.find((l) => l.startsWith("Triggered transfer.failed"))).toMatch(/funded by deposit DEP_TEST_\w+, then transfer TRF_TEST_\w+/);
     } finally {
       await listener.stop();
+    }
+  });
+
+  it("still forwards an event whose transaction committed after a later one was seen (the look-back)", async () => {
+    const m = await newMerchant();
+    const receiver = await startLocalReceiver();
+    const listener = listen(["--forward-to", receiver.url, "--key", m.sandboxKey, "--secret", m.webhookSecret]);
+    try {
+      await listener.ready();
+      // The slow transaction takes its id and time first...
+      const slow = { id: `msg_${ulid()}`, createdAt: new Date() };
+      await sleep(20);
+      // ...a quick one records and commits, and the listener forwards it...
+      const quick = await record(m, "LINK_TEST_QUICK");
+      await until("the quick event", () => receiver.received.find((r) => r.headers["webhook-id"] === quick));
+      await sleep(300);
+      // ...then the slow one commits, behind it in id and time: forwarded all the same, once.
+      await db().webhookEvent.create({
+        data: { id: slow.id, merchantId: m.id, environment: "sandbox", type: "payment_link.expired", reference: "LINK_TEST_SLOW", payload: payload("LINK_TEST_SLOW"), createdAt: slow.createdAt },
+      });
+      await until("the slow event", () => receiver.received.find((r) => r.headers["webhook-id"] === slow.id));
+      await sleep(300);
+      expect(receiver.received.map((r) => r.headers["webhook-id"])).toEqual([quick, slow.id]);
+    } finally {
+      await listener.stop();
+      await receiver.close();
     }
   });
 
