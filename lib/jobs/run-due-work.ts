@@ -16,13 +16,7 @@ export type DueWorkOptions = {
   settings?: WebhookSettings;
 };
 
-export type DueWorkReport = {
-  linksExpired: number;
-  depositsSettled: number;
-  transfersSettled: number;
-  deliveriesAttempted: number;
-  eventsDeleted: number;
-};
+export type DueWorkReport = { linksExpired: number; depositsSettled: number; transfersSettled: number; deliveriesAttempted: number; eventsDeleted: number };
 
 async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
