@@ -123,6 +123,10 @@ describe("listing events", () => {
     expect(ids(await list(m, { createdAfter: at(2.5).toISOString() }))).toEqual([again.eventId, deposit.eventId, completed.eventId]);
     expect(ids(await list(m, { createdBefore: at(1.5).toISOString().slice(0, 19) }))).toEqual([completed.eventId, expired.eventId]);
     expect(ids(await list(m, { createdAfter: at(2.5).toISOString(), createdBefore: at(0.5).toISOString() }))).toEqual([deposit.eventId, completed.eventId]);
+    // An offset counts, also when its + came unencoded (a space, as a query string decodes it).
+    const inParis = (d: Date) => new Date(d.getTime() + 3_600_000).toISOString().slice(0, 19);
+    expect(ids(await list(m, { createdAfter: `${inParis(at(1.5))}+01:00` }))).toEqual([again.eventId, deposit.eventId]);
+    expect(ids(await list(m, { createdAfter: `${inParis(at(1.5))} 01:00` }))).toEqual([again.eventId, deposit.eventId]);
     // A date is its midnight UTC: everything of today and later.
     const today = new Date().toISOString().slice(0, 10);
     expect(ids(await list(m, { createdAfter: today }))).toContain(again.eventId);
@@ -139,6 +143,8 @@ describe("listing events", () => {
     [{ startingAfter: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8", endingBefore: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8" }, "give startingAfter or endingBefore, not both"],
     [{ createdAfter: "yesterday" }, "createdAfter must be an ISO 8601 date"],
     [{ createdBefore: "2026-02-30" }, "createdBefore is not a valid date"],
+    [{ createdBefore: "2026-02-30T10:00:00Z" }, "createdBefore is not a valid date"],
+    [{ createdAfter: "2026-13-01" }, "createdAfter is not a valid date"],
     [{ reference: "x".repeat(101) }, "reference must be at most 100 characters"],
     [{ status: "completed" }, "unknown field 'status'"],
   ])("refuses %j with 400/40023 naming the rule", async (query, details) => {

@@ -24,17 +24,20 @@ const eventIdField = z
   .regex(/^msg_[0-9A-HJKMNP-TV-Z]{26}$/, { error: "must be an event id (msg_ followed by 26 characters)" })
   .meta({ example: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8" });
 
-const DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+// An unencoded "+01:00" arrives as " 01:00" (a query string's + is a space): taken as meant.
+const DATE_OR_DATETIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+ -]\d{2}:\d{2})?)?$/;
 
 /** "2026-11-01" (its midnight UTC) or a date-time; without a zone it is UTC, like every time we return. */
 const instantField = z
   .string()
   .regex(DATE_OR_DATETIME, { error: "must be an ISO 8601 date (2026-11-01) or date-time (2026-11-01T10:00:00Z)" })
-  .transform((value, ctx) => {
+  .transform((raw, ctx) => {
+    const value = raw.replace(/ (\d{2}:\d{2})$/, "+$1");
     const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(value) ? value : value.length === 10 ? `${value}T00:00:00Z` : `${value}Z`;
     const date = new Date(zoned);
-    // Date rolls 2026-02-30 over to March: the day must survive the round trip.
-    if (Number.isNaN(date.getTime()) || (value.length === 10 && date.toISOString().slice(0, 10) !== value)) {
+    // Date rolls 2026-02-30 over to March: the day itself must survive a round trip.
+    const day = value.slice(0, 10);
+    if (Number.isNaN(date.getTime()) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
       ctx.addIssue({ code: "custom", message: "is not a valid date" });
       return z.NEVER;
     }
