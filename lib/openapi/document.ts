@@ -85,6 +85,27 @@ const webhook = (operationId: string, summary: string, schema: z.ZodType) => ({
   },
 });
 
+/** One event, as both operations show it. */
+const eventExample = {
+  id: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
+  type: "payment_link.completed",
+  reference: "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+  createdAt: "2026-11-22T10:15:00.123",
+  payload: {
+    event: "payment_link.completed",
+    reference: "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+    status: "completed",
+    amount: 5000,
+    currency: "XOF",
+    fees: 75,
+    gatewayName: "MTN_MOMO_CI",
+    customerEmail: "awa@example.com",
+    completedAt: "2026-11-22T10:15:00",
+    metadata: { orderId: "1234" },
+  },
+  delivery: { status: "delivered", attempts: 1, deliveredAt: "2026-11-22T10:15:00.412", nextAttemptAt: null },
+};
+
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument(serverUrl: string) {
   return createDocument({
@@ -213,38 +234,7 @@ export function buildOpenApiDocument(serverUrl: string) {
             "repeats one), or the first `id` as `endingBefore` for newer ones. Needs the `events:read` scope.",
           requestParams: { query: listEventsQuerySchema },
           responses: {
-            "200": {
-              description: "One page of events",
-              content: {
-                "application/json": {
-                  schema: eventListSchema,
-                  example: {
-                    data: [
-                      {
-                        id: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
-                        type: "payment_link.completed",
-                        reference: "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
-                        createdAt: "2026-11-22T10:15:00.123",
-                        payload: {
-                          event: "payment_link.completed",
-                          reference: "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
-                          status: "completed",
-                          amount: 5000,
-                          currency: "XOF",
-                          fees: 75,
-                          gatewayName: "MTN_MOMO_CI",
-                          customerEmail: "awa@example.com",
-                          completedAt: "2026-11-22T10:15:00",
-                          metadata: { orderId: "1234" },
-                        },
-                        delivery: { status: "delivered", attempts: 1, deliveredAt: "2026-11-22T10:15:00.412", nextAttemptAt: null },
-                      },
-                    ],
-                    hasMore: false,
-                  },
-                },
-              },
-            },
+            "200": { description: "One page of events", content: { "application/json": { schema: eventListSchema, example: { data: [eventExample], hasMore: false } } } },
             "400": errorResponse(
               "40023 a query rule: limit not 1..100, an unknown type, a malformed cursor or date, startingAfter with endingBefore, an unknown parameter",
             ),
@@ -257,7 +247,11 @@ export function buildOpenApiDocument(serverUrl: string) {
           operationId: "getEvent",
           summary: "One event, with the payload exactly as it was signed",
           requestParams: { path: z.object({ id: z.string().meta({ example: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8" }) }) },
-          responses: { "200": jsonResponse("The event", eventSchema), "404": notFoundError, ...commonErrors },
+          responses: {
+            "200": { description: "The event", content: { "application/json": { schema: eventSchema, example: eventExample } } },
+            "404": notFoundError,
+            ...commonErrors,
+          },
         },
       },
       "/public/gateways/deposit/list": {
