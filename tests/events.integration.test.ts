@@ -7,6 +7,7 @@ import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import type { Environment } from "@/lib/domain/environment";
 import { deleteExpiredEvents } from "@/lib/events/delete-expired-events";
 import { runDueWork } from "@/lib/jobs/run-due-work";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { SCOPES } from "@/lib/merchants/api-keys";
 import { eventListSchema, eventSchema } from "@/lib/schemas/event";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
@@ -250,6 +251,18 @@ describe("an event's payload", () => {
     await transitionDeposit(db(), { id: attempt.id, to: "failed", failureReason: "declined_by_customer" });
     const [event] = (await list(a, { reference: link.reference })).body.data;
     expect(event).toMatchObject({ type: "payment_link.failed", delivery: null, payload: { event: "payment_link.failed", status: "failed" } });
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("documents both operations with examples their own schemas accept", () => {
+    const paths = buildOpenApiDocument("http://pay.test").paths as Record<string, any>;
+    const example = (p: string) => paths[p].get.responses["200"].content["application/json"].example;
+    expect(eventListSchema.safeParse(example("/api/v4/events")).error).toBeUndefined();
+    expect(eventSchema.safeParse(example("/api/v4/events/{id}")).error).toBeUndefined();
+    expect(paths["/api/v4/events"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "limit", "startingAfter", "endingBefore", "type", "reference", "createdAfter", "createdBefore",
+    ]);
   });
 });
 
