@@ -1,11 +1,12 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { pathPrefix, type Environment } from "@/lib/domain/environment";
+import type { Environment } from "@/lib/domain/environment";
 import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
 import { createDeposit } from "@/lib/deposits/create-deposit";
 import { ApiError } from "@/lib/errors/api-error";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
+import { paymentUrl } from "@/lib/links/payment-url";
 import { hashCheckoutToken } from "./checkout-session";
 import { checkoutGateways, gatewayServesCountry } from "./checkout-gateways";
 import { getCheckoutLinkOrThrow } from "./get-checkout-link";
@@ -81,8 +82,9 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
         gatewayName: options.gatewayName,
         customerEmail: link.customerEmail ?? undefined,
         customerName: link.customerName ?? undefined,
-        // After a REDIRECT operator page the customer comes back to this checkout.
-        returnUrl: `${options.origin}${pathPrefix(options.environment)}/pay/${link.reference}`,
+        // After a REDIRECT operator page the customer comes back to this checkout, at its public
+        // address (PAYMENT_BASE_URL), not at the host a proxy forwarded the request to.
+        returnUrl: paymentUrl(link.reference, options.environment, options.origin),
       },
     });
   });

@@ -3,6 +3,7 @@ import { ulid } from "@/lib/domain/ulid";
 import { directSql, type DbClient } from "@/lib/db/client";
 import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/domain/deposit-status";
 import type { Environment } from "@/lib/domain/environment";
+import { publicBaseUrl } from "@/lib/domain/public-base-url";
 import { computeFeesMinor } from "@/lib/domain/fees";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
@@ -112,7 +113,9 @@ export async function createDeposit(
   let deposit = sql
     ? await insertDeposit(sql, data)
     : await client.deposit.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
-  if (operatorRequestId) deposit = await initiateLiveDeposit(client, adapter, deposit, forGateway, origin);
+  // The operator calls us back (MTN's X-Callback-Url) and sends the customer back (Wave's
+  // success_url) at our public address, never at the host a proxy forwarded the request to.
+  if (operatorRequestId) deposit = await initiateLiveDeposit(client, adapter, deposit, forGateway, publicBaseUrl(origin));
   // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
   sendJobEvent({ name: "deposit/created", data: { depositId: deposit.id, expiresAt: deposit.expiresAt.toISOString() } });
   return deposit;
