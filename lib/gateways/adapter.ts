@@ -10,7 +10,7 @@ import { sandboxSimulator } from "./sandbox-simulator";
  */
 export type GatewayOutcome =
   | { status: "pending" }
-  | { status: "completed"; at?: Date; operatorReference?: string }
+  | { status: "completed"; at?: Date; operatorReference?: string; /** Payouts: what the operator charged us for it (Wave's fee). */ operatorFeeMinor?: bigint }
   | { status: "failed"; reason: string; at?: Date; operatorReference?: string };
 
 /**
