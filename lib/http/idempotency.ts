@@ -18,14 +18,19 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const IDEMPOTENCY_LEASE_MS = 3_000;
 
+const PRISMA_DEFAULT_TRANSACTION_TIMEOUT_MS = 5_000;
+
 /**
  * How long the work's transaction may last. A live deposit or payout calls its operator inside
  * it, after writing the row (so the resource and the stored response still commit together):
  * a token, the request, and a status read after a 5xx, each up to OPERATOR_TIMEOUT_MS. Prisma's
  * default (5 s) would end the transaction mid-call and roll back a payment the operator had
- * received. The lease stays short: it is renewed while the work runs.
+ * received. The sandbox never calls an operator: it keeps the default, so a stalled holder cannot
+ * block longer (on PGlite, one connection, a transaction holds up all others while it runs).
+ * The lease stays short: it is renewed while the work runs.
  */
-export const idempotentTransactionTimeoutMs = () => 3 * operatorTimeoutMs() + 5_000;
+export const idempotentTransactionTimeoutMs = (environment: Environment) =>
+  environment === "live" ? 3 * operatorTimeoutMs() + 5_000 : PRISMA_DEFAULT_TRANSACTION_TIMEOUT_MS;
 const RENEW_EVERY_MS = Math.floor(IDEMPOTENCY_LEASE_MS / 3);
 
 export type StoredResponse = { status: number; body: unknown; replayed?: boolean };
@@ -66,7 +71,7 @@ export async function runIdempotent(
   body: unknown,
   operation: (tx: DbClient) => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
-  if (key === null) return db().$transaction((tx) => operation(tx), { timeout: idempotentTransactionTimeoutMs() });
+  if (key === null) return db().$transaction((tx) => operation(tx), { timeout: idempotentTransactionTimeoutMs(scope.environment) });
 
   const fingerprint = requestFingerprint(body);
   const claimed = await claim(scope, key, fingerprint);
@@ -89,7 +94,7 @@ export async function runIdempotent(
       // Taken over by a retry while this one was stalled: roll back, the retry answers.
       if (stored.count === 0) throw stillProcessing();
       return result;
-    }, { timeout: idempotentTransactionTimeoutMs() });
+    }, { timeout: idempotentTransactionTimeoutMs(scope.environment) });
   } catch (error) {
     // Nothing was created: free the key so a corrected retry can use it (unless a retry holds it).
     await db().idempotencyKey.deleteMany({ where: { id, claimToken: token } }).catch(() => {});
