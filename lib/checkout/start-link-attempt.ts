@@ -66,7 +66,7 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
     const superseded = live.map((attempt) => attempt.id);
     if (superseded.length > 0) await tx.deposit.updateMany({ where: { id: { in: superseded } }, data: { supersededAt: now } });
 
-    return { superseded, ...(await writeDeposit(tx, {
+    const deposit = await writeDeposit(tx, {
       merchantId: link.merchantId,
       environment: options.environment,
       endpoint: type === "OTP" ? "otp" : "classic",
@@ -85,7 +85,8 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
         // address (PAYMENT_BASE_URL), not at the host a proxy forwarded the request to.
         returnUrl: paymentUrl(link.reference, options.environment, options.origin),
       },
-    })) };
+    });
+    return { superseded, ...deposit };
   });
   if (!written.sendToOperator) return written.deposit;
 
