@@ -4,6 +4,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startOperatorFakes } from "../tests/fakes/start-operator-fakes";
 
 const stateDir = path.join(import.meta.dirname, ".state");
 fs.rmSync(stateDir, { recursive: true, force: true });
@@ -18,8 +19,18 @@ fs.mkdirSync(tlsDir);
 execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
   "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
 env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, "cert.pem");
-// Two receiver ports, so two test files can each run a receiver at the same time.
-env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2].map((n) => `127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + n}`).join(",");
+// Three receiver ports, so three test files can each run a receiver at the same time.
+const port = Number(process.env.E2E_PORT ?? 3210);
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3].map((n) => `127.0.0.1:${port + n}`).join(",");
+
+// Live mode against the operator fakes of the test tree (real HTTP servers speaking MTN's, Wave's
+// and Orange's protocols), on the ports after the receivers, configured only through the
+// documented variables: the live checkout and live transfers run end to end
+// (e2e/browser/live-operators.spec.ts). Wave's signed events go to our callback route. Sandbox
+// behaviour does not change: the sandbox never calls an operator.
+const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/wave/callback`, port + 4);
+Object.assign(env, fakes.env, { ORANGE_MONEY_COUNTRIES: "SN" });
+fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url }));
 
 const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 const merchant = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "E2E Shop", "--json"], { env, encoding: "utf8" });
@@ -48,6 +59,6 @@ env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(
 const next = path.join(process.cwd(), "node_modules", ".bin", "next");
 // Keep idle connections open longer than the tests pause (5 s by default): otherwise the test
 // client may reuse a socket the server is closing, and a request fails with ECONNRESET.
-const server = spawn(next, ["start", "--port", process.env.E2E_PORT ?? "3210", "--keepAliveTimeout", "65000"], { env, stdio: "inherit" });
+const server = spawn(next, ["start", "--port", String(port), "--keepAliveTimeout", "65000"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code) => fakes.close().finally(() => process.exit(code ?? 0)));

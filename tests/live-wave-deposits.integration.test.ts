@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { transferDetail } from "@/lib/admin/transfer-detail";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
@@ -137,8 +138,24 @@ describe("a live Wave deposit", () => {
     const request = fake.received.find((r) => r.method === "POST" && r.path === "/v1/payout" && JSON.parse(r.body).client_reference === transfer.reference)!;
     expect(request.headers["idempotency-key"]).toBe(transfer.reference);
     await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
-    expect((await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } })).status).toBe("completed");
+    const paid = await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } });
+    expect(paid.status).toBe("completed");
     const afterPaid = await available();
+    // The merchant pays amount + our fees; Wave's own fee (the payout's `fee`, 10 XOF here) is the
+    // platform's cost: it leaves with the payout, out of our fee.
+    expect(afterPaid).toBe(10_000 - Number(paid.amountMinor + paid.feesMinor));
+    expect(atWave?.fee).toBe("10");
+    expect(paid.operatorFeeMinor).toBe(10n);
+    const entries = await db().ledgerEntry.findMany({ where: { reference: transfer.reference, kind: "transfer_completed" } });
+    const lines: [string, bigint][] = [
+      ["merchant_in_flight", -(paid.amountMinor + paid.feesMinor)],
+      ["world", paid.amountMinor + 10n],
+      ["platform_fees", paid.feesMinor - 10n],
+    ];
+    // A zero line is not written (our fee on 1000 XOF is Wave's 10 XOF: nothing left to us).
+    expect(Object.fromEntries(entries.map((e) => [e.account, e.amountMinor]))).toEqual(Object.fromEntries(lines.filter(([, amount]) => amount !== 0n)));
+    // Support sees it on the transfer's page.
+    expect((await transferDetail(db(), transfer.reference)).transfer.operatorFeeMinor).toBe("10");
 
     fake.scriptPayout("+2250700000502", "failed");
     const failed = await payout("+2250700000502");

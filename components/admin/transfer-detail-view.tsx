@@ -16,6 +16,7 @@ type LedgerEntry = Detail["ledger"][number];
 export function TransferDetailView({ reference }: { reference: string }) {
   const t = useTranslations("admin");
   const f = useTranslations("admin.transfer");
+  const live = useTranslations("liveOperators");
   const locale = useLocale();
   const detail = useAdminQuery<Detail>(`/admin/api/transfers/${reference}`);
 
@@ -51,6 +52,7 @@ export function TransferDetailView({ reference }: { reference: string }) {
           [f("amount"), money(tr.amountMinor)],
           [f("fees"), money(tr.feesMinor)],
           [f("totalDebited"), money(tr.totalDebitedMinor)],
+          [live("operatorFee"), tr.operatorFeeMinor === null ? null : money(tr.operatorFeeMinor)],
         ]}
       />
       <h2>{f("statusAndTimes")}</h2>

@@ -53,6 +53,8 @@ export async function transferDetail(client: DbClient, reference: string) {
       // Live payouts: our request id at the operator (MTN X-Reference-Id) and its transaction id.
       operatorRequestId: transfer.operatorRequestId,
       operatorReference: transfer.operatorReference,
+      // What the operator charged the platform for the payout (Wave's fee), out of our fee.
+      operatorFeeMinor: transfer.operatorFeeMinor?.toString() ?? null,
       callbackUrl: transfer.callbackUrl,
       metadata: (transfer.metadata as Record<string, unknown> | null) ?? null,
       awaitingApproval: transfer.gatewayType === "MANUAL" && transfer.status === "pending",

@@ -1,11 +1,12 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { pathPrefix, type Environment } from "@/lib/domain/environment";
+import type { Environment } from "@/lib/domain/environment";
 import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
-import { createDeposit } from "@/lib/deposits/create-deposit";
+import { writeDeposit } from "@/lib/deposits/create-deposit";
 import { ApiError } from "@/lib/errors/api-error";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
+import { paymentUrl } from "@/lib/links/payment-url";
 import { hashCheckoutToken } from "./checkout-session";
 import { checkoutGateways, gatewayServesCountry } from "./checkout-gateways";
 import { getCheckoutLinkOrThrow } from "./get-checkout-link";
@@ -51,7 +52,7 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
   }
   const type = countries.flatMap((c) => c.gateways).find((g) => g.name === options.gatewayName)?.type;
 
-  return inTransaction(client, async (tx) => {
+  const written = await inTransaction(client, async (tx) => {
     await lockPaymentLink(tx, link.id);
     const fresh = await tx.paymentLink.findUniqueOrThrow({ where: { id: link.id } });
     if (effectiveLinkStatus(fresh, now) !== "pending") throw linkClosed(effectiveLinkStatus(fresh, now));
@@ -62,11 +63,10 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
       select: { id: true, checkoutTokenHash: true },
     });
     if (live.some((attempt) => attempt.checkoutTokenHash !== checkoutTokenHash)) throw paymentInProgress();
-    if (live.length > 0) {
-      await tx.deposit.updateMany({ where: { id: { in: live.map((attempt) => attempt.id) } }, data: { supersededAt: now } });
-    }
+    const superseded = live.map((attempt) => attempt.id);
+    if (superseded.length > 0) await tx.deposit.updateMany({ where: { id: { in: superseded } }, data: { supersededAt: now } });
 
-    return createDeposit(tx, {
+    const deposit = await writeDeposit(tx, {
       merchantId: link.merchantId,
       environment: options.environment,
       endpoint: type === "OTP" ? "otp" : "classic",
@@ -81,9 +81,26 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
         gatewayName: options.gatewayName,
         customerEmail: link.customerEmail ?? undefined,
         customerName: link.customerName ?? undefined,
-        // After a REDIRECT operator page the customer comes back to this checkout.
-        returnUrl: `${options.origin}${pathPrefix(options.environment)}/pay/${link.reference}`,
+        // After a REDIRECT operator page the customer comes back to this checkout, at its public
+        // address (PAYMENT_BASE_URL), not at the host a proxy forwarded the request to.
+        returnUrl: paymentUrl(link.reference, options.environment, options.origin),
       },
     });
+    return { superseded, ...deposit };
   });
+  if (!written.sendToOperator) return written.deposit;
+
+  // A live operator is called once the attempt is committed: its call (up to OPERATOR_TIMEOUT_MS
+  // per request) holds neither the link's row lock nor a transaction, which Prisma would end
+  // after 5 s and roll back with an attempt the operator had received. Meanwhile the attempt is
+  // pending like any live one: another checkout gets 409, an early callback finds it.
+  try {
+    return await written.sendToOperator(client);
+  } catch (error) {
+    // The operator surely did not take it (deleted, 502/503): the attempt it replaced is live again.
+    if (written.superseded.length > 0) {
+      await client.deposit.updateMany({ where: { id: { in: written.superseded }, supersededAt: now }, data: { supersededAt: null } });
+    }
+    throw error;
+  }
 }

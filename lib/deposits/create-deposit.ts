@@ -3,6 +3,7 @@ import { ulid } from "@/lib/domain/ulid";
 import { directSql, type DbClient } from "@/lib/db/client";
 import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/domain/deposit-status";
 import type { Environment } from "@/lib/domain/environment";
+import { publicBaseUrl } from "@/lib/domain/public-base-url";
 import { computeFeesMinor } from "@/lib/domain/fees";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
@@ -33,10 +34,22 @@ type Options = {
  * Starts a deposit: single-step (DIRECT push or REDIRECT page) or an OTP invoice. The gateway's
  * adapter is asked first, so a gateway that cannot take the deposit leaves nothing written.
  */
-export async function createDeposit(
+export async function createDeposit(client: DbClient, options: Options) {
+  const { deposit, sendToOperator } = await writeDeposit(client, options);
+  return sendToOperator ? sendToOperator(client) : deposit;
+}
+
+/**
+ * The first half of createDeposit: the deposit written (sandbox: already answered; live: with its
+ * operator request id, not yet sent). `sendToOperator` is the second half, for a live operator:
+ * the caller may commit the write first, so the operator call (up to OPERATOR_TIMEOUT_MS per call)
+ * holds no transaction or row lock, and a callback arriving meanwhile finds the deposit. It
+ * deletes the deposit when the operator surely did not take it (then throws 502/503).
+ */
+export async function writeDeposit(
   client: DbClient,
   { merchantId, environment, input, endpoint, origin, now = new Date(), paymentLink }: Options,
-) {
+): Promise<{ deposit: Deposit; sendToOperator?: (client: DbClient) => Promise<Deposit> }> {
   const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
   const adapter = gatewayAdapter(gateway.name, environment);
   if (!adapter) {
@@ -109,11 +122,20 @@ export async function createDeposit(
   };
   // Outside a transaction (no Idempotency-Key, not a checkout attempt) the insert skips Prisma.
   const sql = directSql(client);
-  let deposit = sql
+  const deposit = sql
     ? await insertDeposit(sql, data)
     : await client.deposit.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
-  if (operatorRequestId) deposit = await initiateLiveDeposit(client, adapter, deposit, forGateway, origin);
-  // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
+  if (!operatorRequestId) return { deposit: announced(deposit) };
+  return {
+    deposit,
+    // The operator calls us back (MTN's X-Callback-Url) and sends the customer back (Wave's
+    // success_url) at our public address, never at the host a proxy forwarded the request to.
+    sendToOperator: async (sender) => announced(await initiateLiveDeposit(sender, adapter, deposit, forGateway, publicBaseUrl(origin))),
+  };
+}
+
+/** With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due. */
+function announced(deposit: Deposit) {
   sendJobEvent({ name: "deposit/created", data: { depositId: deposit.id, expiresAt: deposit.expiresAt.toISOString() } });
   return deposit;
 }

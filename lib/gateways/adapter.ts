@@ -10,7 +10,7 @@ import { sandboxSimulator } from "./sandbox-simulator";
  */
 export type GatewayOutcome =
   | { status: "pending" }
-  | { status: "completed"; at?: Date; operatorReference?: string }
+  | { status: "completed"; at?: Date; operatorReference?: string; /** Payouts: what the operator charged us for it (Wave's fee). */ operatorFeeMinor?: bigint }
   | { status: "failed"; reason: string; at?: Date; operatorReference?: string };
 
 /**
@@ -58,6 +58,7 @@ export type GatewayAdapter = {
   /** DIRECT: push the prompt to the phone. REDIRECT: return the page to send the customer to. */
   initiate(
     deposit: DepositForGateway,
+    /** origin: where the operator reaches us (callbacks, return pages): the public base URL for live operators (lib/domain/public-base-url.ts). */
     context: { origin: string },
   ): Promise<{ redirectUrl?: string; /** The operator's id for our request when it assigns one (a Wave session id): replaces ours. */ operatorRequestId?: string }>;
   /**

@@ -4,18 +4,33 @@ import { ulid } from "@/lib/domain/ulid";
 import { db, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { ApiError } from "@/lib/errors/api-error";
+import { operatorTimeoutMs } from "@/lib/gateways/operators/operator-http";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a claim holds without renewal. A running request renews it every third of that, so
  * only a dead process's claim lapses, and a retry takes it over: with the contract's retry
  * advice (1 s, 2 s, 4 s...) the third retry after a crash, ~7 s later, goes through. (The work
- * itself runs in a transaction, which Prisma ends after 5 s.) Exactly
+ * itself runs in a transaction: idempotentTransactionTimeoutMs.) Exactly
  * once all the same: the resource and the stored response commit together, and only while the
  * committing request still holds the claim (its token), so a holder that was merely stalled past
  * its lease (a long GC pause, a frozen VM) rolls back instead of creating a second resource.
  */
 export const IDEMPOTENCY_LEASE_MS = 3_000;
+
+const PRISMA_DEFAULT_TRANSACTION_TIMEOUT_MS = 5_000;
+
+/**
+ * How long the work's transaction may last. A live deposit or payout calls its operator inside
+ * it, after writing the row (so the resource and the stored response still commit together):
+ * a token, the request, and a status read after a 5xx, each up to OPERATOR_TIMEOUT_MS. Prisma's
+ * default (5 s) would end the transaction mid-call and roll back a payment the operator had
+ * received. The sandbox never calls an operator: it keeps the default, so a stalled holder cannot
+ * block longer (on PGlite, one connection, a transaction holds up all others while it runs).
+ * The lease stays short: it is renewed while the work runs.
+ */
+export const idempotentTransactionTimeoutMs = (environment: Environment) =>
+  environment === "live" ? 3 * operatorTimeoutMs() + 5_000 : PRISMA_DEFAULT_TRANSACTION_TIMEOUT_MS;
 const RENEW_EVERY_MS = Math.floor(IDEMPOTENCY_LEASE_MS / 3);
 
 export type StoredResponse = { status: number; body: unknown; replayed?: boolean };
@@ -56,7 +71,7 @@ export async function runIdempotent(
   body: unknown,
   operation: (tx: DbClient) => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
-  if (key === null) return db().$transaction((tx) => operation(tx));
+  if (key === null) return db().$transaction((tx) => operation(tx), { timeout: idempotentTransactionTimeoutMs(scope.environment) });
 
   const fingerprint = requestFingerprint(body);
   const claimed = await claim(scope, key, fingerprint);
@@ -79,7 +94,7 @@ export async function runIdempotent(
       // Taken over by a retry while this one was stalled: roll back, the retry answers.
       if (stored.count === 0) throw stillProcessing();
       return result;
-    });
+    }, { timeout: idempotentTransactionTimeoutMs(scope.environment) });
   } catch (error) {
     // Nothing was created: free the key so a corrected retry can use it (unless a retry holds it).
     await db().idempotencyKey.deleteMany({ where: { id, claimToken: token } }).catch(() => {});

@@ -39,6 +39,7 @@ export async function sendLiveTransfer(client: DbClient, transfer: Transfer, pay
       at: outcome.at ?? now,
       failureReason: outcome.status === "failed" ? outcome.reason : undefined,
       operatorReference: outcome.operatorReference,
+      ...(outcome.status === "completed" && outcome.operatorFeeMinor !== undefined ? { operatorFeeMinor: outcome.operatorFeeMinor } : {}),
     });
   }
   return client.transfer.findUniqueOrThrow({ where: { id: transfer.id } });

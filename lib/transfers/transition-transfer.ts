@@ -8,20 +8,38 @@ import { transferWebhookPayload } from "./transform-transfer";
 /**
  * Moves a transfer out of pending, once (the update is conditional on pending), with its money
  * and its webhook in the same transaction: completed pays the beneficiary and the platform's fee
- * out of in flight; failed gives amount + fees back to the merchant's available balance.
+ * out of in flight, and the operator's own fee for the payout (Wave's) out of the platform's fee;
+ * failed gives amount + fees back to the merchant's available balance.
  * Returns whether this call made the change.
  */
 export async function transitionTransfer(
   client: DbClient,
-  options: { id: string; to: "completed" | "failed"; at?: Date; failureReason?: string; reviewedBy?: string; operatorReference?: string },
+  options: {
+    id: string;
+    to: "completed" | "failed";
+    at?: Date;
+    failureReason?: string;
+    reviewedBy?: string;
+    operatorReference?: string;
+    /** Completed live payouts: what the operator charged the platform on top of the amount sent. */
+    operatorFeeMinor?: bigint;
+  },
 ): Promise<boolean> {
+  const operatorFee = options.to === "completed" && options.operatorFeeMinor !== undefined && options.operatorFeeMinor > 0n ? options.operatorFeeMinor : null;
   const at = options.at ?? new Date();
   const stamp = options.to === "completed" ? { completedAt: at } : { failedAt: at, failureReason: options.failureReason ?? "failed" };
   const review = options.reviewedBy ? { reviewedBy: options.reviewedBy, reviewedAt: at } : {};
   return inTransaction(client, async (tx) => {
     const { count } = await tx.transfer.updateMany({
       where: { id: options.id, status: "pending" },
-      data: { status: options.to, dueAt: null, ...stamp, ...review, ...(options.operatorReference ? { operatorReference: options.operatorReference } : {}) },
+      data: {
+        status: options.to,
+        dueAt: null,
+        ...stamp,
+        ...review,
+        ...(options.operatorReference ? { operatorReference: options.operatorReference } : {}),
+        ...(operatorFee !== null ? { operatorFeeMinor: operatorFee } : {}),
+      },
     });
     if (count === 0) return false;
     const transfer = await tx.transfer.findUniqueOrThrow({ where: { id: options.id } });
@@ -37,8 +55,9 @@ export async function transitionTransfer(
         options.to === "completed"
           ? [
               [ACCOUNTS.inFlight, -total],
-              [ACCOUNTS.world, transfer.amountMinor],
-              [ACCOUNTS.platformFees, transfer.feesMinor],
+              // The operator's fee leaves the platform's wallet with the payout: our fee, net of it.
+              [ACCOUNTS.world, transfer.amountMinor + (operatorFee ?? 0n)],
+              [ACCOUNTS.platformFees, transfer.feesMinor - (operatorFee ?? 0n)],
             ]
           : [
               [ACCOUNTS.inFlight, -total],

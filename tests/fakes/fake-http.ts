@@ -33,6 +33,13 @@ export function sendJson(res: ServerResponse, status: number, body?: unknown, he
   res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
 }
 
+export function sendHtml(res: ServerResponse, status: number, body: string) {
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html lang="en"><head><title>Fake operator</title></head><body>${body}</body></html>`);
+}
+
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startFakeServer(

@@ -31,6 +31,13 @@ export async function startOrangeMoneyFake(options: { tokenLifetimeSeconds?: num
     return expiresAt !== undefined && expiresAt > Date.now();
   }
 
+  /** The customer generates a code on their phone (national MSISDN); the previous one is replaced. */
+  function generateOtp(msisdn: string) {
+    const code = String(randomInt(1e6)).padStart(6, "0");
+    otps.set(msisdn, code);
+    return code;
+  }
+
   const server = await startFakeServer(
     async (request, res) => {
       if (request.method === "POST" && request.path === "/oauth/token") {
@@ -48,6 +55,10 @@ export async function startOrangeMoneyFake(options: { tokenLifetimeSeconds?: num
         tokens.set(accessToken, Date.now() + lifetime * 1000);
         return sendJson(res, 200, { access_token: accessToken, token_type: "bearer", expires_in: lifetime, scope: "read" });
       }
+      // Not Orange's API: the customer dialling Orange's menu for a code, for a browser test that
+      // runs this fake in another process (generateOtp() in process).
+      const dial = /^\/_customer\/(\d{8,10})\/otp$/.exec(request.path);
+      if (request.method === "POST" && dial) return sendJson(res, 200, { otp: generateOtp(dial[1]) });
       if (!authorized(request)) return problem(res, 401, "4010", "Invalid or expired access token", request.path);
 
       if (request.method === "POST" && request.path === "/api/eWallet/v1/payments/onestep") {
@@ -117,12 +128,7 @@ export async function startOrangeMoneyFake(options: { tokenLifetimeSeconds?: num
     get tokenCalls() {
       return tokenCalls;
     },
-    /** The customer generates a code on their phone (national MSISDN); the previous one is replaced. */
-    generateOtp(msisdn: string) {
-      const code = String(randomInt(1e6)).padStart(6, "0");
-      otps.set(msisdn, code);
-      return code;
-    },
+    generateOtp,
     script(msisdn: string, customer: OrangeCustomer) {
       customers.set(msisdn, customer);
     },

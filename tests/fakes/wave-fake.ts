@@ -1,13 +1,15 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { WaveConfig } from "@/lib/gateways/wave/wave-config";
-import { deliver, sendJson, sleep, startFakeServer, type Recorded } from "./fake-http";
+import type { ServerResponse } from "node:http";
+import { deliver, escapeHtml, sendHtml, sendJson, sleep, startFakeServer, type Recorded } from "./fake-http";
 
 // A local Wave Business API (Checkout + Payout) speaking what docs/operators.md records: Bearer
 // API key, Idempotency-Key (a repeated key answers the first result), amounts as strings, checkout
 // sessions with wave_launch_url, and webhook events signed in Wave-Signature
 // (t=<unix seconds>,v1=<hex HMAC-SHA256 of timestamp + raw body>). The customer's side is driven by
 // the test: pay(), fail(), expire(); each sends its event unless told otherwise, with knobs for a
-// duplicate, a late delivery, a bad signature, an old timestamp and a mismatched amount.
+// duplicate, a late delivery, a bad signature, an old timestamp and a mismatched amount. Or by a
+// browser: wave_launch_url is a page of this fake with a "Pay with Wave" button (browser tests).
 
 type Session = {
   id: string;
@@ -82,6 +84,9 @@ export async function startWaveFake(options: { port?: number } = {}) {
   }
 
   const server = await startFakeServer(async (request, res) => {
+    // The customer's side, in a browser: the page wave_launch_url opens (the Wave app's stand-in).
+    const launch = /^\/c\/([^/]+)(\/pay)?$/.exec(request.path);
+    if (launch) return launchPage(res, request.method, launch[1], Boolean(launch[2]));
     if (!authorized(request)) return sendJson(res, 401, { code: "invalid-auth", message: "Invalid API key." });
     const key = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : undefined;
 
@@ -182,6 +187,35 @@ export async function startWaveFake(options: { port?: number } = {}) {
     if (delivery === "duplicate") await send();
   }
 
+  /**
+   * GET: the session's amount and a "Pay" button; POST .../pay: the customer pays, Wave sends its
+   * signed checkout.session.completed event (awaited, as Wave notifies before the app returns),
+   * then sends the browser to the session's success_url.
+   */
+  async function launchPage(res: ServerResponse, method: string, sessionId: string, paying: boolean) {
+    const found = sessions.get(sessionId);
+    if (!found) return sendHtml(res, 404, "<h1>Session not found</h1>");
+    if (paying && method === "POST") {
+      if (found.checkout_status !== "open") return sendHtml(res, 409, `<h1>Session ${found.checkout_status}</h1>`);
+      await pay(sessionId);
+      res.writeHead(303, { location: found.success_url }).end();
+      return;
+    }
+    if (method !== "GET" || paying) return sendHtml(res, 405, "<h1>Method not allowed</h1>");
+    return sendHtml(
+      res,
+      200,
+      `<h1>Wave (fake)</h1><p>${escapeHtml(found.business_name)}: <strong>${escapeHtml(found.amount)} ${escapeHtml(found.currency)}</strong></p>` +
+        `<form method="post" action="/c/${encodeURIComponent(sessionId)}/pay"><button type="submit">Pay with Wave</button></form>`,
+    );
+  }
+
+  async function pay(sessionId: string, knobs: WaveEventKnobs = {}) {
+    const s = session(sessionId);
+    Object.assign(s, { checkout_status: "complete", payment_status: "succeeded", transaction_id: `T_${randomBytes(6).toString("hex").toUpperCase()}`, when_completed: iso(Date.now()) });
+    await sendEvent("checkout.session.completed", s, knobs);
+  }
+
   function session(sessionId: string) {
     const found = sessions.get(sessionId);
     if (!found) throw new Error(`fake Wave has no session ${sessionId}`);
@@ -200,11 +234,7 @@ export async function startWaveFake(options: { port?: number } = {}) {
       webhookUrl = url;
     },
     /** The customer pays in the Wave app: the session completes, then checkout.session.completed. */
-    async pay(sessionId: string, knobs: WaveEventKnobs = {}) {
-      const s = session(sessionId);
-      Object.assign(s, { checkout_status: "complete", payment_status: "succeeded", transaction_id: `T_${randomBytes(6).toString("hex").toUpperCase()}`, when_completed: iso(Date.now()) });
-      await sendEvent("checkout.session.completed", s, knobs);
-    },
+    pay,
     /** A payment attempt fails (declined, insufficient funds): checkout.session.payment_failed. */
     async fail(sessionId: string, code: "insufficient-funds" | "payment-failure" = "payment-failure", knobs: WaveEventKnobs = {}) {
       const s = session(sessionId);

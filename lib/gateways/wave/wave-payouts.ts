@@ -23,7 +23,11 @@ export function createWavePayouts(client: WaveClient): PayoutAdapter {
     async status(transfer) {
       // Still our own reference: Wave's payout id is not known yet, so (re)send by the same key.
       if (!transfer.operatorRequestId || transfer.operatorRequestId === transfer.reference) return "not_found";
-      return gatewayOutcome((await client.getPayout(transfer.operatorRequestId)).status);
+      const payout = await client.getPayout(transfer.operatorRequestId);
+      const outcome = gatewayOutcome(payout.status);
+      // Wave's fee comes on top of what the beneficiary receives, out of our wallet: the ledger books it.
+      if (outcome.status === "completed" && payout.feeMinor !== undefined) return { ...outcome, operatorFeeMinor: payout.feeMinor };
+      return outcome;
     },
   };
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Transfer" ADD COLUMN     "operatorFeeMinor" BIGINT;
+
