@@ -31,7 +31,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe("sendMail", () => {
   it("sends over SMTP when SMTP_URL is set, and keeps nothing in the outbox", async () => {
     const mail = authMail("reset", { to: "ana@shop.example", url: "https://pay.example/reset?token=abc", locale: "en" });
-    await sendMail(mail, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Payments <noreply@pay.example>" } as NodeJS.ProcessEnv);
+    await sendMail(mail, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Payments <noreply@pay.example>" } as unknown as NodeJS.ProcessEnv);
     expect(received).toHaveLength(1);
     expect(received[0].from).toBe("noreply@pay.example");
     expect(received[0].to).toEqual(["ana@shop.example"]);
@@ -42,7 +42,7 @@ describe("sendMail", () => {
 
   it("keeps the mail in the outbox without SMTP_URL", async () => {
     const mail = authMail("verify", { to: "Moussa@Shop.example", url: "https://pay.example/verify?token=x", locale: "fr" });
-    await sendMail(mail, {} as NodeJS.ProcessEnv);
+    await sendMail(mail, {} as unknown as NodeJS.ProcessEnv);
     const kept = await db().outboxMail.findFirstOrThrow({ where: { to: "moussa@shop.example" } });
     expect(kept.subject).toBe("Confirmez votre adresse e-mail");
     expect(kept.text).toContain("https://pay.example/verify?token=x");
@@ -50,6 +50,6 @@ describe("sendMail", () => {
 
   it("fails loudly when the SMTP server is unreachable", async () => {
     const mail = authMail("verify", { to: "x@shop.example", url: "https://pay.example/v", locale: "en" });
-    await expect(sendMail(mail, { SMTP_URL: "smtp://127.0.0.1:1" } as NodeJS.ProcessEnv)).rejects.toThrow();
+    await expect(sendMail(mail, { SMTP_URL: "smtp://127.0.0.1:1" } as unknown as NodeJS.ProcessEnv)).rejects.toThrow();
   });
 });
