@@ -45,6 +45,8 @@ function createAuth(client: PrismaClient) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // An unverified sign-in gets a fresh link (the first may have expired or been lost).
+      sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }, request) => {
         await sendMail(authMail("verify", { to: user.email, url, locale: requestLocale(request) }));
