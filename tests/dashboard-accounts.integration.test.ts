@@ -202,3 +202,19 @@ describe("two-factor authentication", () => {
     expect((await phone.session())?.user.email).toBe(email);
   });
 });
+
+describe("a login made without sign-up (the quick start's demo merchant)", () => {
+  it("signs in at once, as owner of the existing merchant", async () => {
+    const { createMerchant } = await import("@/lib/merchants/create-merchant");
+    const { createMemberLogin } = await import("@/lib/auth/create-member-login");
+    const merchant = await createMerchant(db(), { name: "Demo merchant" });
+    const email = uniqueEmail("demo");
+    const login = await createMemberLogin(db(), { merchant, email, name: "Demo" });
+    expect(login.password.length).toBeGreaterThanOrEqual(16);
+    const browser = new AuthBrowser();
+    expect((await browser.post("/sign-in/email", { email, password: "wrong password!" })).status).toBe(401);
+    expect((await browser.post("/sign-in/email", { email, password: login.password })).status).toBe(200);
+    const session = (await browser.session())!;
+    expect(await memberOfSession(session.user as never, session.session.activeOrganizationId)).toMatchObject({ merchantId: merchant.id, merchantName: "Demo merchant", role: "owner" });
+  });
+});
