@@ -8,17 +8,28 @@ import { db } from "@/lib/db/client";
 import { authMail } from "@/lib/mail/auth-mails";
 import { sendMail } from "@/lib/mail/send-mail";
 import { authSecret } from "./auth-secret";
-import { requestLocale } from "./request-locale";
+import { mailLocale, mailOrigin } from "./request-locale";
 import { accessControl, organizationRoles } from "./roles";
 import { createMerchantForUser, hasPendingInvitation } from "./sign-up-merchant";
 
 export const TWO_FACTOR_ISSUER = "Payments";
 
+/**
+ * Where links in mails point. BETTER_AUTH_URL in production; otherwise the request's own host, but
+ * only from a list (BETTER_AUTH_ALLOWED_HOSTS, default the local machine) so a forged Host header
+ * cannot put someone else's site into a password-reset link.
+ */
+function authBaseUrl() {
+  const configured = process.env.BETTER_AUTH_URL?.trim();
+  if (configured) return configured;
+  const listed = process.env.BETTER_AUTH_ALLOWED_HOSTS?.split(",").map((host) => host.trim()).filter(Boolean);
+  return { allowedHosts: listed?.length ? listed : ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*"], protocol: "auto" as const };
+}
+
 function createAuth(client: PrismaClient) {
   return betterAuth({
     appName: TWO_FACTOR_ISSUER,
-    // Unset: every link in a mail is built on the origin of the request that asked for it.
-    baseURL: process.env.BETTER_AUTH_URL?.trim() || undefined,
+    baseURL: authBaseUrl(),
     basePath: "/api/auth",
     secret: authSecret(),
     database: prismaAdapter(client, { provider: "postgresql", transaction: true }),
@@ -40,7 +51,7 @@ function createAuth(client: PrismaClient) {
       minPasswordLength: 10,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }, request) => {
-        await sendMail(authMail("reset", { to: user.email, url, locale: requestLocale(request) }));
+        await sendMail(authMail("reset", { to: user.email, url, locale: await mailLocale(request) }));
       },
     },
     emailVerification: {
@@ -49,7 +60,7 @@ function createAuth(client: PrismaClient) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }, request) => {
-        await sendMail(authMail("verify", { to: user.email, url, locale: requestLocale(request) }));
+        await sendMail(authMail("verify", { to: user.email, url, locale: await mailLocale(request) }));
       },
     },
     databaseHooks: {
@@ -80,10 +91,9 @@ function createAuth(client: PrismaClient) {
         invitationExpiresIn: 7 * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,
         sendInvitationEmail: async ({ id, email, organization, inviter }, request) => {
-          const origin = process.env.BETTER_AUTH_URL?.trim() || (request ? new URL(request.url).origin : "");
-          const url = `${origin}/dashboard/accept-invitation/${encodeURIComponent(id)}`;
+          const url = `${await mailOrigin(request)}/dashboard/accept-invitation/${encodeURIComponent(id)}`;
           await sendMail(
-            authMail("invite", { to: email, url, locale: requestLocale(request), organization: organization.name, inviter: inviter.user.name || inviter.user.email }),
+            authMail("invite", { to: email, url, locale: await mailLocale(request), organization: organization.name, inviter: inviter.user.name || inviter.user.email }),
           );
         },
       }),
