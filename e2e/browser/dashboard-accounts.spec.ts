@@ -54,7 +54,7 @@ test("sign up, verify through the outbox, land on the dashboard as owner", async
 
   // Not verified yet: sign-in is refused and points to the inbox.
   await signIn(page, email);
-  await expect(page.getByRole("alert")).toContainText("Confirm your e-mail address first");
+  await expect(page.getByText("Confirm your e-mail address first")).toBeVisible();
 
   await openMailLink(page, email, "Confirm your e-mail address");
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -73,7 +73,11 @@ test("invite a viewer, who signs up from the mail, accepts and is a viewer of th
   await expect(page).toHaveURL(/\/dashboard$/);
   // The team page is the dashboard branch's; the invitation goes through better-auth's endpoint.
   const viewerEmail = unique("viewer");
-  const invited = await page.request.post("/api/auth/organization/invite-member", { data: { email: viewerEmail, role: "viewer" } });
+  // better-auth refuses a cookie-carrying POST without the site's Origin, as a browser's fetch sends it.
+  const invited = await page.request.post("/api/auth/organization/invite-member", {
+    data: { email: viewerEmail, role: "viewer" },
+    headers: { origin: new URL(page.url()).origin, "accept-language": "en-GB" },
+  });
   expect(invited.status()).toBe(200);
 
   const context = await browser.newContext({ locale: "en-GB" });
@@ -108,9 +112,11 @@ test("reset a forgotten password through the mailed link", async ({ page }) => {
   await page.getByRole("button", { name: "Sign out" }).click();
 
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("E-mail").fill(email);
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
   await page.getByRole("button", { name: "Send the link" }).click();
-  await expect(page.getByRole("status")).toContainText("a link is on its way");
+  await expect(page.getByRole("status")).toContainText("a link is on its way", { timeout: 15_000 });
   await openMailLink(page, email, "Reset your password");
   await expect(page).toHaveURL(/\/dashboard\/reset-password\?token=/);
   await page.getByLabel("New password").fill("a new e2e password");
