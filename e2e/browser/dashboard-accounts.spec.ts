@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { generate } from "otplib";
 
 // Dashboard accounts in a real browser: the mails are read on /dev/outbox (the e2e server has no
 // SMTP server), as a developer on the quick start would. Runs on desktop and at 360 px.
@@ -126,4 +127,33 @@ test("reset a forgotten password through the mailed link", async ({ page }) => {
   await page.getByLabel("Password").fill("a new e2e password");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("turn on TOTP with the QR code's key, then sign in with a code", async ({ page }) => {
+  const email = unique("careful");
+  await signUp(page, email, "Careful Shop");
+  await openMailLink(page, email, "Confirm your e-mail address");
+  await page.getByRole("link", { name: "Security" }).click();
+  await expect(page.getByRole("heading", { name: "Security" })).toBeVisible();
+  await expect(page.getByText("Two-factor authentication is off.")).toBeVisible();
+  await page.getByLabel("Your password, to confirm").fill(PASSWORD);
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("img", { name: "QR code" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  await page.getByLabel("6-digit code").fill(await generate({ secret }));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toHaveText("Two-factor authentication is on.");
+
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await signIn(page, email);
+  await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+  await page.getByLabel("6-digit code").fill("000000" === (await generate({ secret })) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("This code is not valid")).toBeVisible();
+  await page.getByLabel("6-digit code").fill(await generate({ secret }));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Signed in as ${email} (owner) for Careful Shop.`)).toBeVisible();
 });
