@@ -1,4 +1,6 @@
+import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
+import { isDashboardPage, isPublicDashboardPage } from "@/lib/auth/redirect-target";
 import { environmentFromPath } from "@/lib/domain/environment";
 import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/http/malformed-path";
@@ -19,6 +21,14 @@ export function proxy(request: NextRequest) {
   if (!isDecodablePath(pathname)) return malformedPathResponse(isApiPath(pathname));
   if (OUTSIDE_PROXY.test(request.nextUrl.pathname)) return NextResponse.next();
   if (isMisspelledApiPath(request.nextUrl.pathname)) return withHeaders(apiNotFoundResponse(request.nextUrl.pathname, request.method), COMMON_SECURITY_HEADERS);
+
+  // Signed out (no session cookie at all): the dashboard asks to sign in first. Only a cheap check
+  // of the cookie's presence; every page still checks the session itself (getSessionMember).
+  if (isDashboardPage(pathname) && !isPublicDashboardPage(pathname) && !getSessionCookie(request)) {
+    const signIn = new URL("/dashboard/sign-in", request.url);
+    signIn.searchParams.set("next", `${pathname}${request.nextUrl.search}`);
+    return withHeaders(NextResponse.redirect(signIn), COMMON_SECURITY_HEADERS);
+  }
 
   const headers = new Headers(request.headers);
   headers.set(ENVIRONMENT_HEADER, environment);

@@ -11,6 +11,10 @@ fs.rmSync(stateDir, { recursive: true, force: true });
 fs.mkdirSync(stateDir, { recursive: true });
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 if (!env.DATABASE_URL) env.PGLITE_DATA_DIR = path.join(stateDir, "pglite");
+// The dashboard journeys read their mails on /dev/outbox (no SMTP server); on PostgreSQL no
+// secret file is written beside the database, so sessions get a throwaway key.
+env.MAIL_OUTBOX_PAGE = "1";
+env.BETTER_AUTH_SECRET ??= `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret-value`;
 
 // The webhook test's HTTPS receiver (e2e/api/webhooks.spec.ts) listens on the next port with a
 // throwaway self-signed certificate, which the server trusts and lets through the SSRF guard.

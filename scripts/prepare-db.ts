@@ -1,6 +1,7 @@
 // Runs before `next dev` / `next start`: applies migrations, seeds the gateway catalog and, on a
 // new embedded database, creates a demo merchant so a new user can call the API at once.
 import "./load-env";
+import { createMemberLogin } from "../lib/auth/create-member-login";
 import { closeDb } from "../lib/db/client";
 import { createMerchant } from "../lib/merchants/create-merchant";
 import { openCliDatabase } from "./open-cli-database";
@@ -10,6 +11,7 @@ try {
 
   if (target.kind === "pglite" && (await client.merchant.count()) === 0) {
     const demo = await createMerchant(client, { name: "Demo merchant" });
+    const login = await createMemberLogin(client, { merchant: demo, email: "demo@example.com", name: "Demo" });
     const base = `http://localhost:${process.env.PORT ?? 3000}`;
     console.log(
       [
@@ -26,6 +28,10 @@ try {
         "",
         `Live key: ${demo.liveKey}`,
         `Webhook secret: ${demo.webhookSecret}`,
+        "",
+        `Merchant dashboard: ${base}/dashboard/sign-in`,
+        `  e-mail:   ${login.email}`,
+        `  password: ${login.password}`,
         "",
       ].join("\n"),
     );

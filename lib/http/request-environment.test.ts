@@ -29,7 +29,10 @@ describe("the sandbox twins of the API routes", () => {
   const app = path.resolve(import.meta.dirname, "../../app");
   // Inngest calls its endpoint on the live path only; the benchmark's floors need no sandbox.
   // Operators' callbacks are live-only: the sandbox simulates operators and has nothing to call back.
+  // Dashboard accounts (better-auth) are one per person, not per environment: the dashboard's
+  // test/live switch is a choice inside a signed-in session.
   const withoutTwin = new Set([
+    "api/auth/[...all]/route.ts",
     "api/inngest/route.ts",
     "api/bench/echo/route.ts",
     "api/bench/echo/[id]/route.ts",

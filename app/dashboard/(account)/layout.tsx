@@ -1,0 +1,9 @@
+import type { ReactNode } from "react";
+import "../(auth)/auth.css";
+
+export const metadata = { robots: { index: false } };
+
+// Account pages of a signed-in member (security), kept apart from the merchant pages of (app).
+export default function AccountLayout({ children }: { children: ReactNode }) {
+  return <main className="auth-main">{children}</main>;
+}

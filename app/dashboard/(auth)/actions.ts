@@ -1,0 +1,144 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth/auth";
+import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
+
+// The account forms post here (server actions work before any JavaScript loads). better-auth does
+// the work; its nextCookies plugin sets and clears the session cookie on the response. A refusal
+// comes back to the form as ?error=<kind>, which the page words in the reader's language.
+
+type ErrorKind = "invalidCredentials" | "unverified" | "emailTaken" | "weakPassword" | "invalidCode" | "invalidToken" | "tooMany" | "missing" | "generic";
+
+function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function errorKind(error: unknown): ErrorKind {
+  const e = error as { status?: string | number; statusCode?: number; body?: { code?: string } };
+  const code = e?.body?.code ?? "";
+  if (code === "EMAIL_NOT_VERIFIED") return "unverified";
+  if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_PASSWORD") return "invalidCredentials";
+  if (/USER_ALREADY_EXISTS/.test(code)) return "emailTaken";
+  if (/PASSWORD_TOO_SHORT|PASSWORD_TOO_LONG/.test(code)) return "weakPassword";
+  if (/INVALID_CODE|INVALID_TWO_FACTOR|OTP|TOTP|BACKUP/.test(code)) return "invalidCode";
+  if (/INVALID_TOKEN|TOKEN_EXPIRED/.test(code)) return "invalidToken";
+  if (e?.statusCode === 429 || e?.status === "TOO_MANY_REQUESTS") return "tooMany";
+  if (e?.statusCode === undefined) throw error;
+  return "generic";
+}
+
+function back(path: string, params: Record<string, string | undefined>): never {
+  const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  redirect(`${path}${search.size ? `?${search}` : ""}`);
+}
+
+export async function signUpAction(form: FormData) {
+  const name = field(form, "name");
+  const businessName = field(form, "businessName");
+  const email = field(form, "email").toLowerCase();
+  const password = form.get("password");
+  const next = dashboardRedirectTarget(field(form, "next"));
+  if (!name || !email || typeof password !== "string" || !password) back("/dashboard/sign-up", { error: "missing", next });
+  let failure: ErrorKind | null = null;
+  try {
+    // The verification link signs in and comes back to the page after sign-in (an invitation, or the dashboard).
+    await auth().api.signUpEmail({ body: { name, email, password, businessName: businessName || undefined, callbackURL: next }, headers: await headers() });
+  } catch (error) {
+    failure = errorKind(error);
+  }
+  if (failure) back("/dashboard/sign-up", { error: failure, next });
+  back("/dashboard/verify-email", { email });
+}
+
+export async function signInAction(form: FormData) {
+  const email = field(form, "email").toLowerCase();
+  const password = form.get("password");
+  const next = dashboardRedirectTarget(field(form, "next"));
+  if (!email || typeof password !== "string" || !password) back("/dashboard/sign-in", { error: "missing", next });
+  let failure: ErrorKind | null = null;
+  let twoFactor = false;
+  try {
+    const result = await auth().api.signInEmail({ body: { email, password, callbackURL: next }, headers: await headers() });
+    twoFactor = "twoFactorRedirect" in result && Boolean(result.twoFactorRedirect);
+  } catch (error) {
+    failure = errorKind(error);
+  }
+  if (failure === "unverified") back("/dashboard/verify-email", { email, error: "unverified" });
+  if (failure) back("/dashboard/sign-in", { error: failure, next });
+  if (twoFactor) back("/dashboard/sign-in", { step: "two-factor", next });
+  redirect(next);
+}
+
+export async function verifyTotpAction(form: FormData) {
+  const code = field(form, "code").replace(/\s/g, "");
+  const next = dashboardRedirectTarget(field(form, "next"));
+  let failure: ErrorKind | null = null;
+  try {
+    await auth().api.verifyTOTP({ body: { code }, headers: await headers() });
+  } catch (error) {
+    failure = errorKind(error);
+  }
+  if (failure) back("/dashboard/sign-in", { step: "two-factor", error: failure === "generic" ? "invalidCode" : failure, next });
+  redirect(next);
+}
+
+export async function resendVerificationAction(form: FormData) {
+  const email = field(form, "email").toLowerCase();
+  if (!email) back("/dashboard/verify-email", { error: "missing" });
+  try {
+    await auth().api.sendVerificationEmail({ body: { email, callbackURL: "/dashboard" }, headers: await headers() });
+  } catch (error) {
+    back("/dashboard/verify-email", { email, error: errorKind(error) });
+  }
+  back("/dashboard/verify-email", { email, resent: "1" });
+}
+
+export async function forgotPasswordAction(form: FormData) {
+  const email = field(form, "email").toLowerCase();
+  if (!email) back("/dashboard/forgot-password", { error: "missing" });
+  try {
+    await auth().api.requestPasswordReset({ body: { email, redirectTo: "/dashboard/reset-password" }, headers: await headers() });
+  } catch (error) {
+    back("/dashboard/forgot-password", { error: errorKind(error) });
+  }
+  // The same answer whether or not an account uses the address.
+  back("/dashboard/forgot-password", { sent: "1" });
+}
+
+export async function resetPasswordAction(form: FormData) {
+  const token = field(form, "token");
+  const newPassword = form.get("password");
+  if (!token || typeof newPassword !== "string" || !newPassword) back("/dashboard/reset-password", { token, error: "missing" });
+  let failure: ErrorKind | null = null;
+  try {
+    await auth().api.resetPassword({ body: { token, newPassword }, headers: await headers() });
+  } catch (error) {
+    failure = errorKind(error);
+  }
+  if (failure) back("/dashboard/reset-password", { token: failure === "invalidToken" ? undefined : token, error: failure });
+  back("/dashboard/sign-in", { notice: "reset" });
+}
+
+export async function acceptInvitationAction(form: FormData) {
+  const invitationId = field(form, "invitationId");
+  let failure: ErrorKind | null = null;
+  try {
+    await auth().api.acceptInvitation({ body: { invitationId }, headers: await headers() });
+  } catch (error) {
+    failure = errorKind(error);
+  }
+  if (failure) back(`/dashboard/accept-invitation/${encodeURIComponent(invitationId)}`, { error: failure });
+  redirect("/dashboard");
+}
+
+export async function signOutAction(form: FormData) {
+  try {
+    await auth().api.signOut({ headers: await headers() });
+  } catch {
+    // Already signed out: nothing to end.
+  }
+  back("/dashboard/sign-in", { next: dashboardRedirectTarget(field(form, "next"), "") || undefined });
+}

@@ -1,0 +1,56 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
+import { getSessionMember } from "@/lib/auth/session-member";
+import { signInAction, verifyTotpAction } from "../actions";
+import { AuthError, AuthHeader } from "../auth-header";
+
+export const metadata = { title: "Sign in" };
+
+type Params = { error?: string; next?: string; step?: string; notice?: string };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const t = await getTranslations("auth");
+  const { error, next, step, notice } = await searchParams;
+  const target = dashboardRedirectTarget(next);
+  if (await getSessionMember()) redirect(target);
+
+  if (step === "two-factor") {
+    return (
+      <>
+        <AuthHeader title={t("signIn.twoFactorTitle")} redirect="/dashboard/sign-in" />
+        <form action={verifyTotpAction} className="auth-form">
+          <input type="hidden" name="next" value={target} />
+          <p className="auth-hint">{t("signIn.twoFactorHelp")}</p>
+          <label htmlFor="code">{t("fields.code")}</label>
+          <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required autoFocus />
+          <AuthError error={error} />
+          <button type="submit">{t("signIn.verify")}</button>
+        </form>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AuthHeader title={t("signIn.title")} redirect="/dashboard/sign-in" />
+      {notice === "reset" && <p className="auth-notice">{t("signIn.reset")}</p>}
+      <form action={signInAction} className="auth-form">
+        <input type="hidden" name="next" value={target} />
+        <label htmlFor="email">{t("fields.email")}</label>
+        <input id="email" name="email" type="email" autoComplete="username" required />
+        <label htmlFor="password">{t("fields.password")}</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required />
+        <AuthError error={error} />
+        <button type="submit">{t("signIn.submit")}</button>
+      </form>
+      <p className="auth-links">
+        <Link href="/dashboard/forgot-password">{t("signIn.forgot")}</Link>
+        <span>
+          {t("signIn.noAccount")} <Link href={`/dashboard/sign-up?next=${encodeURIComponent(target)}`}>{t("signIn.signUp")}</Link>
+        </span>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { getSessionMember } from "@/lib/auth/session-member";
+import { resendVerificationAction } from "../actions";
+import { AuthError, AuthHeader } from "../auth-header";
+
+export const metadata = { title: "Verify your e-mail" };
+
+// Shown after sign-up, and where a refused verification link lands (?error=INVALID_TOKEN from
+// better-auth). A valid link signs in and goes on to the dashboard.
+export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ email?: string; error?: string; resent?: string }> }) {
+  if (await getSessionMember()) redirect("/dashboard");
+  const t = await getTranslations("auth");
+  const { email, error, resent } = await searchParams;
+  const known = error === "unverified" || error === "missing" || error === "tooMany";
+  return (
+    <>
+      <AuthHeader title={t("verifyEmail.title")} redirect="/dashboard/verify-email" />
+      <p>{email ? t("verifyEmail.sent", { email }) : t("verifyEmail.sentNoEmail")}</p>
+      {error && <AuthError error={known ? error : "invalidToken"} />}
+      {resent && <p className="auth-notice">{t("verifyEmail.resent")}</p>}
+      <form action={resendVerificationAction} className="auth-form">
+        <label htmlFor="email">{t("fields.email")}</label>
+        <input id="email" name="email" type="email" autoComplete="email" defaultValue={email} required />
+        <button type="submit">{t("verifyEmail.resend")}</button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import "server-only";
+import type { PrismaClient } from "@prisma/client";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { nextCookies } from "better-auth/next-js";
+import { organization, twoFactor } from "better-auth/plugins";
+import { db } from "@/lib/db/client";
+import { authMail } from "@/lib/mail/auth-mails";
+import { sendMail } from "@/lib/mail/send-mail";
+import { authSecret } from "./auth-secret";
+import { mailLocale, mailOrigin } from "./request-locale";
+import { accessControl, organizationRoles } from "./roles";
+import { createMerchantForUser, hasPendingInvitation } from "./sign-up-merchant";
+
+export const TWO_FACTOR_ISSUER = "Payments";
+
+/**
+ * Where links in mails point. BETTER_AUTH_URL in production; otherwise the request's own host, but
+ * only from a list (BETTER_AUTH_ALLOWED_HOSTS, default the local machine) so a forged Host header
+ * cannot put someone else's site into a password-reset link.
+ */
+function authBaseUrl() {
+  const configured = process.env.BETTER_AUTH_URL?.trim();
+  if (configured) return configured;
+  const listed = process.env.BETTER_AUTH_ALLOWED_HOSTS?.split(",").map((host) => host.trim()).filter(Boolean);
+  return { allowedHosts: listed?.length ? listed : ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*"], protocol: "auto" as const };
+}
+
+function createAuth(client: PrismaClient) {
+  return betterAuth({
+    appName: TWO_FACTOR_ISSUER,
+    baseURL: authBaseUrl(),
+    basePath: "/api/auth",
+    secret: authSecret(),
+    database: prismaAdapter(client, { provider: "postgresql", transaction: true }),
+    user: {
+      additionalFields: {
+        // Asked at sign-up: the name of the merchant the new account opens.
+        businessName: { type: "string", required: false, input: true },
+      },
+    },
+    session: {
+      // Sessions live in the database (revocable, they survive restarts); the cookie cache is off so
+      // a revoked session stops working on its next request.
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 10,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }, request) => {
+        await sendMail(authMail("reset", { to: user.email, url, locale: await mailLocale(request) }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An unverified sign-in gets a fresh link (the first may have expired or been lost).
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        await sendMail(authMail("verify", { to: user.email, url, locale: await mailLocale(request) }));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            if (await hasPendingInvitation(client, user.email)) return;
+            await createMerchantForUser(client, user, user.businessName as string | null | undefined);
+          },
+        },
+      },
+      session: {
+        create: {
+          // The dashboard shows one merchant at a time: a new session opens on the user's first one.
+          before: async (session) => {
+            const member = await client.member.findFirst({ where: { userId: session.userId }, orderBy: { createdAt: "asc" } });
+            return { data: { ...session, activeOrganizationId: member?.organizationId ?? null } };
+          },
+        },
+      },
+    },
+    plugins: [
+      organization({
+        // Organizations are merchants: they are opened by sign-up, never by the organization API.
+        allowUserToCreateOrganization: false,
+        ac: accessControl,
+        roles: organizationRoles,
+        invitationExpiresIn: 7 * 24 * 60 * 60,
+        cancelPendingInvitationsOnReInvite: true,
+        sendInvitationEmail: async ({ id, email, organization, inviter }, request) => {
+          const url = `${await mailOrigin(request)}/dashboard/accept-invitation/${encodeURIComponent(id)}`;
+          await sendMail(
+            authMail("invite", { to: email, url, locale: await mailLocale(request), organization: organization.name, inviter: inviter.user.name || inviter.user.email }),
+          );
+        },
+      }),
+      twoFactor({ issuer: TWO_FACTOR_ISSUER }),
+      // Server actions sign in and out: this plugin lets them set the session cookie.
+      nextCookies(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const globalForAuth = globalThis as unknown as { __pcsAuth?: { client: PrismaClient; auth: Auth } };
+
+/** The better-auth instance on the process's database client (tests swap the client: lib/db/client.ts). */
+export function auth(): Auth {
+  const client = db();
+  if (globalForAuth.__pcsAuth?.client !== client) globalForAuth.__pcsAuth = { client, auth: createAuth(client) };
+  return globalForAuth.__pcsAuth.auth;
+}

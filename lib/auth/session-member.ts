@@ -1,0 +1,35 @@
+import "server-only";
+import { headers } from "next/headers";
+import { db } from "@/lib/db/client";
+import { auth } from "./auth";
+import { MEMBER_ROLES } from "./roles";
+
+export type MemberRole = "owner" | "admin" | "developer" | "viewer";
+
+export type SessionMember = { userId: string; email: string; name: string; merchantId: string; merchantName: string; role: MemberRole };
+
+const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);
+
+/**
+ * Who is using the dashboard: the better-auth session of the request's cookies, its active
+ * organization's merchant and the user's role there. Null when signed out, not verified, or no
+ * longer a member of the merchant the session points at (removed from the team).
+ */
+export async function getSessionMember(): Promise<SessionMember | null> {
+  const requestHeaders = await headers();
+  const session = await auth().api.getSession({ headers: requestHeaders });
+  if (!session || !session.user.emailVerified) return null;
+  return memberOfSession(session.user, session.session.activeOrganizationId ?? null);
+}
+
+/** The member row behind a session: its active merchant, else the user's first one. */
+export async function memberOfSession(user: { id: string; email: string; name: string }, activeOrganizationId: string | null): Promise<SessionMember | null> {
+  const member = await db().member.findFirst({
+    where: { userId: user.id, ...(activeOrganizationId ? { organizationId: activeOrganizationId } : {}) },
+    orderBy: { createdAt: "asc" },
+    include: { organization: { include: { merchant: { select: { id: true, name: true } } } } },
+  });
+  if (!member || !isMemberRole(member.role)) return null;
+  const merchant = member.organization.merchant;
+  return { userId: user.id, email: user.email, name: user.name, merchantId: merchant.id, merchantName: merchant.name, role: member.role };
+}
