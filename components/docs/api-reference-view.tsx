@@ -1,0 +1,37 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import "@scalar/api-reference/style.css";
+
+// Scalar's reference (a Vue app) mounted in the page from our own bundle: no CDN, no web fonts
+// (withDefaultFonts: false), no telemetry, no AI agent, no MCP button, so nothing leaves the origin
+// unless the reader sends a test request to our own API. Loaded after hydration: it needs a DOM.
+export function ApiReferenceView({ document, locale }: { document: Record<string, unknown>; locale: string }) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    void import("@scalar/api-reference").then(({ createApiReference }) => {
+      if (cancelled || !container.current) return;
+      const reference = createApiReference(container.current, {
+        content: document,
+        withDefaultFonts: false,
+        telemetry: false,
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        hideClientButton: false,
+        documentDownloadType: "json",
+        defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+        localization: { locale },
+      });
+      destroy = () => reference.destroy();
+    });
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+  }, [document, locale]);
+
+  return <div ref={container} className="api-reference" />;
+}
