@@ -20,7 +20,8 @@ export function ApiReferenceView({ document, locale }: { document: Record<string
         telemetry: false,
         agent: { disabled: true },
         mcp: { disabled: true },
-        hideClientButton: false,
+        // Its developer tools (and their "Deploy" and "Share" buttons) are for Scalar's own users.
+        showDeveloperTools: "never",
         documentDownloadType: "json",
         defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
         localization: { locale },

@@ -765,6 +765,20 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
+                 *       "description": "Order #1234",
+                 *       "customerEmail": "awa@example.com",
+                 *       "callbackUrl": "https://merchant.example/hooks",
+                 *       "returnUrl": "https://merchant.example/orders/1234",
+                 *       "metadata": {
+                 *         "orderId": "1234"
+                 *       },
+                 *       "expiresIn": 3600
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePaymentLinkRequest"];
             };
         };
@@ -841,7 +855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -908,7 +922,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -931,6 +945,19 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
+                 *       "customerPhone": "+2250700000444",
+                 *       "country": "CI",
+                 *       "gatewayName": "MTN_MOMO_CI",
+                 *       "callbackUrl": "https://merchant.example/hooks",
+                 *       "metadata": {
+                 *         "orderId": "1234"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DepositRequest"];
             };
         };
@@ -1007,7 +1034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1048,6 +1075,19 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
+                 *       "customerPhone": "+2250700000444",
+                 *       "country": "CI",
+                 *       "gatewayName": "MTN_MOMO_CI",
+                 *       "callbackUrl": "https://merchant.example/hooks",
+                 *       "metadata": {
+                 *         "orderId": "1234"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DepositRequest"];
             };
         };
@@ -1124,7 +1164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1165,6 +1205,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
+                 *       "customerPhone": "+2250700000444",
+                 *       "country": "CI",
+                 *       "gatewayName": "ORANGE_MONEY_CI"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DepositRequest"];
             };
         };
@@ -1241,7 +1290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1273,6 +1322,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
+                 *       "customerPhone": "+2250700000444",
+                 *       "country": "CI",
+                 *       "gatewayName": "ORANGE_MONEY_CI"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DepositRequest"];
             };
         };
@@ -1349,7 +1407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1378,6 +1436,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "trxReference": "DEP_INV_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                 *       "otp": "123456"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfirmDepositRequest"];
             };
         };
@@ -1436,7 +1500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1521,7 +1585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1577,7 +1641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1600,6 +1664,19 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1000,
+                 *       "currency": "XOF",
+                 *       "gatewayName": "MTN_MOMO_CI",
+                 *       "beneficiaryPhone": "+2250700000444",
+                 *       "country": "CI",
+                 *       "callbackUrl": "https://merchant.example/hooks",
+                 *       "metadata": {
+                 *         "payoutId": "42"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransferRequest"];
             };
         };
@@ -1676,7 +1753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1752,7 +1829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1824,7 +1901,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50000 unexpected error; the message quotes the request id */
+            /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -1891,6 +1968,22 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "payment_link.completed",
+                 *       "reference": "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                 *       "status": "completed",
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
+                 *       "fees": 75,
+                 *       "gatewayName": "MTN_MOMO_CI",
+                 *       "customerEmail": "awa@example.com",
+                 *       "completedAt": "2026-11-22T10:15:00",
+                 *       "metadata": {
+                 *         "orderId": "1234"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PaymentLinkWebhook"];
             };
         };
@@ -1920,6 +2013,26 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "deposit.failed",
+                 *       "reference": "DEP_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                 *       "invoiceReference": null,
+                 *       "status": "failed",
+                 *       "amount": 5000,
+                 *       "currency": "XOF",
+                 *       "fees": 75,
+                 *       "gatewayName": "MTN_MOMO_CI",
+                 *       "paymentType": "DIRECT",
+                 *       "customerPhone": "+2250700000111",
+                 *       "customerEmail": null,
+                 *       "failureReason": "declined_by_customer",
+                 *       "completedAt": null,
+                 *       "metadata": {
+                 *         "orderId": "1234"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["DepositWebhook"];
             };
         };
@@ -1949,6 +2062,23 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "event": "transfer.completed",
+                 *       "reference": "TRF_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                 *       "status": "completed",
+                 *       "amount": 1000,
+                 *       "currency": "XOF",
+                 *       "fees": 10,
+                 *       "gatewayName": "MTN_MOMO_CI",
+                 *       "beneficiaryPhone": "+2250700000444",
+                 *       "failureReason": null,
+                 *       "completedAt": "2026-11-22T10:15:02.123456",
+                 *       "metadata": {
+                 *         "payoutId": "42"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransferWebhook"];
             };
         };
