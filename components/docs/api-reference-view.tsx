@@ -12,7 +12,12 @@ export function ApiReferenceView({ document, locale }: { document: Record<string
   useEffect(() => {
     let cancelled = false;
     let destroy: (() => void) | undefined;
-    void import("@scalar/api-reference").then(({ createApiReference }) => {
+    void (async () => {
+      // Scalar validates with zod (our copy), which first probes whether it may compile code with
+      // Function(""); under the page's CSP that probe is refused and reported as a violation.
+      // jitless skips the probe: zod validates the same way, interpreted.
+      (await import("zod")).config({ jitless: true });
+      const { createApiReference } = await import("@scalar/api-reference");
       if (cancelled || !container.current) return;
       const reference = createApiReference(container.current, {
         content: document,
@@ -27,7 +32,7 @@ export function ApiReferenceView({ document, locale }: { document: Record<string
         localization: { locale },
       });
       destroy = () => reference.destroy();
-    });
+    })();
     return () => {
       cancelled = true;
       destroy?.();

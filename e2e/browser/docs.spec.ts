@@ -77,6 +77,9 @@ test.describe("in French", () => {
     await page.getByRole("button", { name: "English" }).click();
     await expect(page).toHaveURL(/\/docs\/guides\/idempotency$/);
     await expect(page.getByRole("heading", { level: 1, name: "Idempotency and retries" })).toBeVisible();
+    // Scalar's own interface in French (its built-in locale), from the same language choice.
+    await page.goto("/docs");
+    await expect(page.getByRole("main", { name: /^Documentation de l.API pour Payment Collection Service$/ })).toBeVisible({ timeout: 30_000 });
     expect(outside).toEqual([]);
   });
 });

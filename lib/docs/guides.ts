@@ -30,7 +30,8 @@ export async function readGuide(slug: GuideSlug, locale: Locale): Promise<Guide>
   const shown: Locale = SOURCES[slug][locale] ? locale : "en";
   const markdown = await fs.readFile(path.join(process.cwd(), SOURCES[slug][shown]!), "utf8");
   const title = /^# (.+)$/m.exec(markdown)?.[1].trim() ?? slug;
-  // A code block wider than the page scrolls: it must be reachable by keyboard (axe scrollable-region-focusable).
-  const html = (await marked.parse(markdown)).replaceAll("<pre>", '<pre tabindex="0">');
+  // Code blocks and tables wider than a phone scroll: they must be reachable by keyboard
+  // (axe scrollable-region-focusable).
+  const html = (await marked.parse(markdown)).replaceAll("<pre>", '<pre tabindex="0">').replaceAll("<table>", '<table tabindex="0">');
   return { slug, locale: shown, title, html };
 }
