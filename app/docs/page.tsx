@@ -22,7 +22,7 @@ export default async function ApiReferencePage() {
   return (
     <>
       <DocsHeader path="/docs" />
-      <main>
+      <main className="docs-reference">
         <h1 className="visually-hidden">{t("reference")}</h1>
         <ApiReferenceView document={document} locale={await getLocale()} />
       </main>
