@@ -8,7 +8,7 @@ export default async function HomePage() {
       <p>{t("tagline")}</p>
       <p>{t("sandbox")}</p>
       <p>
-        <a href="/api/v4/openapi.json">{t("docs")}</a>
+        <a href="/docs">{t("docs")}</a>
       </p>
     </main>
   );

@@ -8,9 +8,16 @@ export function isApiPath(pathname: string): boolean {
   return /^\/(api|public|admin\/api)(\/|$)/.test(pathname) || /^\/sandbox\/operator\/[^/]+\/decision$/.test(pathname);
 }
 
-/** Pages rendered per request, which can carry a nonce: checkout and the support view. */
+/**
+ * Pages rendered per request, which can carry a nonce: checkout, the support view and the
+ * developer docs (the API reference runs a large third-party bundle: it gets the same strict policy).
+ */
 export function isNoncePage(pathname: string): boolean {
-  return /^\/pay\/[^/]+\/?$/.test(pathname) || (/^\/admin(\/|$)/.test(pathname) && !isApiPath(pathname));
+  return (
+    /^\/pay\/[^/]+\/?$/.test(pathname) ||
+    (/^\/admin(\/|$)/.test(pathname) && !isApiPath(pathname)) ||
+    /^\/docs(\/|$)/.test(pathname)
+  );
 }
 
 export function newNonce(): string {

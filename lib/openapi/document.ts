@@ -26,6 +26,7 @@ import {
   operatorUnavailable,
   otpErrors,
 } from "./responses";
+import * as examples from "./examples";
 
 /** GET of one resource by its reference: 404 also for another merchant's or the other environment's. */
 const readByReference = (operationId: string, summary: string, found: ZodOpenApiResponseObject) => ({
@@ -53,7 +54,7 @@ const initiateDeposit = {
     "222 never answers, 333 has insufficient funds, anything else approves); REDIRECT url opens a simulated " +
     "operator page with Approve and Decline. Deposits expire after 15 minutes.",
   requestParams: idempotencyParams,
-  requestBody: jsonContent(depositRequestSchema),
+  requestBody: jsonContent(depositRequestSchema, examples.directDeposit),
   responses: { "200": jsonResponse("The deposit was started", depositSchema), ...creationErrors, "502": gatewayError, "503": operatorUnavailable },
 };
 
@@ -62,7 +63,7 @@ const generateInvoice = {
   summary: "OTP deposit, step 1: create an invoice; the customer receives a code",
   description: "Sandbox: the code is 123456. Invoices expire after 10 minutes; a code allows 5 wrong tries.",
   requestParams: idempotencyParams,
-  requestBody: jsonContent(depositRequestSchema),
+  requestBody: jsonContent(depositRequestSchema, examples.otpDeposit),
   responses: { "200": jsonResponse("The invoice", depositInvoiceSchema), ...creationErrors, "502": gatewayError },
 };
 
@@ -74,13 +75,13 @@ const webhookHeaders = z.object({
 const webhookDescription =
   "Signed per Standard Webhooks with the merchant's webhook secret. Answer 2xx within 10 s; anything else is retried " +
   "after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered. Confirm the status with a GET before trusting it.";
-const webhook = (operationId: string, summary: string, schema: z.ZodType) => ({
+const webhook = (operationId: string, summary: string, schema: z.ZodType, example: unknown) => ({
   post: {
     operationId,
     summary,
     description: webhookDescription,
     requestParams: { header: webhookHeaders },
-    requestBody: jsonContent(schema),
+    requestBody: jsonContent(schema, example),
     responses: { "2XX": { description: "Received" } },
   },
 });
@@ -124,9 +125,14 @@ export function buildOpenApiDocument(serverUrl: string) {
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "sk_test_... or sk_live_..." } } },
     security: [{ bearer: [] }],
     webhooks: {
-      paymentLinkEvent: webhook("paymentLinkWebhook", "payment_link.completed | failed | expired, to the link's callbackUrl", paymentLinkWebhookSchema),
-      depositEvent: webhook("depositWebhook", "deposit.completed | failed | expired, to the deposit's callbackUrl", depositWebhookSchema),
-      transferEvent: webhook("transferWebhook", "transfer.completed | failed, to the transfer's callbackUrl", transferWebhookSchema),
+      paymentLinkEvent: webhook(
+        "paymentLinkWebhook",
+        "payment_link.completed | failed | expired, to the link's callbackUrl",
+        paymentLinkWebhookSchema,
+        examples.paymentLinkWebhook,
+      ),
+      depositEvent: webhook("depositWebhook", "deposit.completed | failed | expired, to the deposit's callbackUrl", depositWebhookSchema, examples.depositWebhook),
+      transferEvent: webhook("transferWebhook", "transfer.completed | failed, to the transfer's callbackUrl", transferWebhookSchema, examples.transferWebhook),
     },
     paths: {
       "/api/v4/payments/link": {
@@ -134,7 +140,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           operationId: "createPaymentLink",
           summary: "Create a reusable payment link",
           requestParams: idempotencyParams,
-          requestBody: jsonContent(createPaymentLinkSchema("live")),
+          requestBody: jsonContent(createPaymentLinkSchema("live"), examples.createPaymentLink),
           responses: { "200": jsonResponse("The link was created", paymentLinkCreatedSchema), ...creationErrors },
         },
       },
@@ -154,7 +160,7 @@ export function buildOpenApiDocument(serverUrl: string) {
           operationId: "confirmDeposit",
           summary: "OTP deposit, step 2: confirm the invoice with the customer's code",
           description: "A repeated confirmation answers 40020 with the validated reference in details.",
-          requestBody: jsonContent(confirmDepositSchema),
+          requestBody: jsonContent(confirmDepositSchema, examples.confirmDeposit),
           responses: {
             "200": jsonResponse("The validated deposit, under a new reference (live: or failed / pending as the operator answered)", depositConfirmationSchema),
             ...otpErrors,
@@ -191,12 +197,16 @@ export function buildOpenApiDocument(serverUrl: string) {
             "back if the transfer fails. Live DIRECT payouts go through the operator (MTN MoMo Disbursement or Wave when configured; " +
             "pending until it answers); other live DIRECT and all live SCHEDULED payouts answer 502 (nothing written).",
           requestParams: idempotencyParams,
-          requestBody: jsonContent(transferRequestSchema),
+          requestBody: jsonContent(transferRequestSchema, examples.transfer),
           responses: {
             "200": jsonResponse("The transfer was accepted", transferSchema),
             ...creationErrors,
             // Replaces the generic 422: here it has a second cause.
-            "422": errorResponse("40013 the available balance does not cover amount + fees (nothing was written); 40020 this Idempotency-Key was used with a different body"),
+            "422": errorResponse(
+              "40013 the available balance does not cover amount + fees (nothing was written); 40020 this Idempotency-Key was used with a different body",
+              [40013, "Available 500 XOF; this transfer needs 1010 XOF (amount + fees)"],
+              [40020, "This Idempotency-Key was used with a different body"],
+            ),
             "502": gatewayError,
           },
         },
@@ -218,7 +228,11 @@ export function buildOpenApiDocument(serverUrl: string) {
               "One currency's figures when `currency` is given; otherwise one block per currency",
               z.union([analyticsSchema, analyticsByCurrencySchema]),
             ),
-            "400": errorResponse("40015 currency unknown; 40023 from/to not ISO dates, from not before to, range over 366 days"),
+            "400": errorResponse(
+              "40015 currency unknown; 40023 from/to not ISO dates, from not before to, range over 366 days",
+              [40015, "currency must be one of XOF, XAF, GNF, EUR, USD"],
+              [40023, "The range is at most 366 days"],
+            ),
             ...commonErrors,
           },
         },

@@ -12,25 +12,28 @@ const ROUTES = appRoutes();
 
 export const ORIGIN = "http://pay.test";
 
+/** Hands a request to the app's route for its path (full path, "/test/..." for the sandbox), as Next.js would. */
+export async function dispatch(request: Request): Promise<Response> {
+  const { environment, pathname } = environmentFromPath(new URL(request.url).pathname);
+  const route = ROUTES.find((r) => r.pattern.test(pathname));
+  if (!route) throw new Error(`No test route for ${pathname}`);
+  const params = route.pattern.exec(pathname)?.groups ?? {};
+  request.headers.set(ENVIRONMENT_HEADER, environment);
+  const handler = ((await import(routeModulePath(route))) as RouteModule)[request.method];
+  return handler(request, { params: Promise.resolve(params) });
+}
+
 export type CallOptions = { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: Record<string, string> };
 export type ApiResponse = { status: number; headers: Headers; body: any };
 
 export async function call(method: string, fullPath: string, options: CallOptions = {}): Promise<ApiResponse> {
-  const { environment, pathname } = environmentFromPath(fullPath);
-  const route = ROUTES.find((r) => r.pattern.test(pathname));
-  if (!route) throw new Error(`No test route for ${pathname}`);
-  const params = route.pattern.exec(pathname)?.groups ?? {};
-
   const headers = new Headers(options.headers);
-  headers.set(ENVIRONMENT_HEADER, environment);
   if (options.key) headers.set("authorization", `Bearer ${options.key}`);
   const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
 
   const search = options.query ? `?${new URLSearchParams(options.query)}` : "";
-  const request = new Request(`${ORIGIN}${fullPath}${search}`, { method, headers, body });
-  const handler = ((await import(routeModulePath(route))) as RouteModule)[method];
-  const response = await handler(request, { params: Promise.resolve(params) });
+  const response = await dispatch(new Request(`${ORIGIN}${fullPath}${search}`, { method, headers, body }));
   const text = await response.text();
   const json = response.headers.get("content-type")?.includes("json");
   return { status: response.status, headers: response.headers, body: text && json ? JSON.parse(text) : text || null };

@@ -1,0 +1,31 @@
+// GET /docs - the API reference, rendered by Scalar from the same OpenAPI document as /api/v4/openapi.json
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ApiReferenceView } from "@/components/docs/api-reference-view";
+import { DocsHeader } from "@/components/docs/docs-header";
+import { requestOrigin } from "@/lib/http/api-route";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import "./docs.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("docs");
+  return { title: `${t("reference")} - ${t("title")}` };
+}
+
+export default async function ApiReferencePage() {
+  const h = await headers();
+  const origin = process.env.PAYMENT_BASE_URL || requestOrigin({ headers: h as unknown as Headers, url: "http://localhost/" });
+  // JSON round trip: the client component receives plain data, not zod-openapi's objects.
+  const document = JSON.parse(JSON.stringify(buildOpenApiDocument(origin))) as Record<string, unknown>;
+  const t = await getTranslations("docs");
+  return (
+    <>
+      <DocsHeader path="/docs" />
+      <main className="docs-reference">
+        <h1 className="visually-hidden">{t("reference")}</h1>
+        <ApiReferenceView document={document} locale={await getLocale()} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// The developer site: Scalar's reference from our own bundle, and the guides in both languages.
+
+/** Every URL the page asks for that is not on the test server's own address (data: and blob: are local). */
+function outsideRequests(page: Page, baseURL: string) {
+  const own = new URL(baseURL).host;
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.host !== own) outside.push(request.url());
+  });
+  return outside;
+}
+
+function cspViolations(page: Page) {
+  return page.addInitScript(() => {
+    const list: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = list;
+    document.addEventListener("securitypolicyviolation", (e) => list.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+test.describe("in English", () => {
+  test.use({ locale: "en-GB" });
+
+  test("/docs renders the API reference with code samples, and nothing leaves the server's address", async ({ page, baseURL }) => {
+    const outside = outsideRequests(page, baseURL!);
+    await cspViolations(page);
+    // Scalar renders an operation when it is reached; the sidebar's anchor takes us to one.
+    const response = await page.goto("/docs#POST/api/v4/payments/link");
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
+    await expect(page.getByRole("heading", { name: "Create a reusable payment link" }).first()).toBeVisible({ timeout: 30_000 });
+    // A request example of an operation, generated from the document (curl by default).
+    await expect(page.getByText(/curl/).first()).toBeVisible();
+    await expect(page.getByText("/api/v4/payments/link").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(outside).toEqual([]);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test("a guide renders from its markdown, accessibly, and the index lists every guide", async ({ page }) => {
+    await page.goto("/docs/guides");
+    await expect(page.getByRole("heading", { level: 1, name: "Guides" })).toBeVisible();
+    for (const title of ["Going live", "Webhooks: verification, retries and replay", "Idempotency and retries", "The sandbox and its magic values"]) {
+      await expect(page.getByRole("link", { name: title })).toBeVisible();
+    }
+    await page.getByRole("link", { name: "The sandbox and its magic values" }).click();
+    await expect(page).toHaveURL(/\/docs\/guides\/sandbox$/);
+    await expect(page.getByRole("cell", { name: "111" })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe("in French", () => {
+  test.use({ locale: "fr-FR" });
+  // Four pages, one of them the reference, on a loaded machine.
+  test.slow();
+
+  test("the guides and the page chrome are in French, and the reference's interface too", async ({ page, baseURL }) => {
+    const outside = outsideRequests(page, baseURL!);
+    // Scalar's own interface in French (its built-in locale), from the same language choice.
+    await page.goto("/docs");
+    await expect(page.getByRole("main", { name: /^Documentation de l.API pour Payment Collection Service$/ })).toBeVisible({ timeout: 20_000 });
+    await page.goto("/docs/guides/webhooks");
+    await expect(page.getByRole("heading", { level: 1, name: "Webhooks : vérification, nouvelles tentatives et rejeu" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Référence de l'API", exact: true })).toBeVisible();
+    await expectAccessible(page);
+    // A guide with no French text says so, and shows the English one.
+    await page.goto("/docs/guides/operators");
+    await expect(page.getByText("Cette page n'existe qu'en anglais.")).toBeVisible();
+    // Switching the language keeps the page.
+    await page.goto("/docs/guides/idempotency");
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/docs\/guides\/idempotency$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Idempotency and retries" })).toBeVisible();
+    expect(outside).toEqual([]);
+  });
+});

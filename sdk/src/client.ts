@@ -1,0 +1,125 @@
+import createClient, { type Client } from "openapi-fetch";
+import { PcsError } from "./errors.js";
+import { retryingFetch, type RetryOptions } from "./retry.js";
+import type { paths } from "./schema.js";
+import type {
+  Analytics,
+  AnalyticsByCurrency,
+  ConfirmDepositRequest,
+  CreatePaymentLinkRequest,
+  DepositRequest,
+  TransferRequest,
+} from "./types.js";
+
+export type PcsClientOptions = RetryOptions & {
+  /** sk_test_... (the sandbox, under {baseUrl}/test) or sk_live_... (production). */
+  apiKey: string;
+  /** The service's address, without /test: e.g. https://pay.example.com. */
+  baseUrl: string;
+  /** Another fetch (a proxy agent, a test double of the network); default globalThis.fetch. */
+  fetch?: typeof fetch;
+};
+
+/** Options of one call. */
+export type RequestOptions = { signal?: AbortSignal };
+/** Options of a create. Without an idempotencyKey one is generated, once per call, reused by its retries. */
+export type CreateOptions = RequestOptions & { idempotencyKey?: string };
+
+export type AnalyticsQuery = { from?: string; to?: string; currency?: string };
+
+/** The environment is the key's: the API refuses a key under the other environment's path. */
+export function environmentBaseUrl(apiKey: string, baseUrl: string): string {
+  const origin = baseUrl.replace(/\/+$/, "");
+  if (apiKey.startsWith("sk_test_")) return `${origin}/test`;
+  if (apiKey.startsWith("sk_live_")) return origin;
+  throw new TypeError("apiKey must start with sk_test_ (sandbox) or sk_live_ (production)");
+}
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** The body of a 2xx, or the answer turned into a PcsError. */
+function unwrap<T>({ data, error, response }: Result<T>): T {
+  if (response.ok) return data as T;
+  throw PcsError.fromResponse(response, error);
+}
+
+const createHeaders = (options: CreateOptions) => ({ "Idempotency-Key": options.idempotencyKey ?? crypto.randomUUID() });
+
+/**
+ * The Payment Collection Service client.
+ *
+ * ```ts
+ * const pcs = new PcsClient({ apiKey: process.env.PCS_KEY!, baseUrl: "https://pay.example.com" });
+ * const link = await pcs.paymentLinks.create({ amount: 5000, currency: "XOF", description: "Order #1234" });
+ * ```
+ */
+export class PcsClient {
+  /** The typed openapi-fetch client underneath, for an endpoint the methods below do not cover yet. */
+  readonly api: Client<paths>;
+
+  constructor(options: PcsClientOptions) {
+    const { apiKey, baseUrl, fetch, ...retry } = options;
+    this.api = createClient<paths>({
+      baseUrl: environmentBaseUrl(apiKey, baseUrl),
+      headers: { authorization: `Bearer ${apiKey}` },
+      fetch: retryingFetch(retry, fetch),
+    });
+  }
+
+  readonly paymentLinks = {
+    /** POST /api/v4/payments/link */
+    create: async (body: CreatePaymentLinkRequest, options: CreateOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/payments/link", { body, headers: createHeaders(options), signal: options.signal })),
+    /** GET /api/v4/payments/link/{reference}: verify a link's status before you ship. */
+    retrieve: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/payments/link/{reference}", { params: { path: { reference } }, signal: options.signal })),
+  };
+
+  readonly deposits = {
+    /** POST /api/v4/classic/deposit/initiate: a DIRECT (push prompt) or REDIRECT gateway. */
+    initiate: async (body: DepositRequest, options: CreateOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/classic/deposit/initiate", { body, headers: createHeaders(options), signal: options.signal })),
+    /** POST /api/v4/validation/deposit/generate-invoice: OTP gateways, step 1. */
+    generateInvoice: async (body: DepositRequest, options: CreateOptions = {}) =>
+      unwrap(
+        await this.api.POST("/api/v4/validation/deposit/generate-invoice", { body, headers: createHeaders(options), signal: options.signal }),
+      ),
+    /** POST /api/v4/validation/deposit/confirm: OTP gateways, step 2. A repeat answers 40020 naming the validated reference. */
+    confirm: async (body: ConfirmDepositRequest, options: RequestOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/validation/deposit/confirm", { body, signal: options.signal })),
+    /** GET /api/v4/deposits/{reference}: by its reference, invoice reference or validated reference. */
+    retrieve: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/deposits/{reference}", { params: { path: { reference } }, signal: options.signal })),
+  };
+
+  readonly transfers = {
+    /** POST /api/v4/transfers/instant: pay out from the available balance. */
+    create: async (body: TransferRequest, options: CreateOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/transfers/instant", { body, headers: createHeaders(options), signal: options.signal })),
+    /** GET /api/v4/transfers/{reference} */
+    retrieve: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/transfers/{reference}", { params: { path: { reference } }, signal: options.signal })),
+  };
+
+  readonly balance = {
+    /** GET /api/v4/merchant/balance: available and pending, per currency. */
+    retrieve: async (options: RequestOptions = {}) => unwrap(await this.api.GET("/api/v4/merchant/balance", { signal: options.signal })),
+  };
+
+  readonly analytics = {
+    /** GET /api/v4/merchant/analytics with a currency: that currency's figures. */
+    retrieve: (async (query: AnalyticsQuery = {}, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/merchant/analytics", { params: { query }, signal: options.signal }))) as {
+      (query: AnalyticsQuery & { currency: string }, options?: RequestOptions): Promise<Analytics>;
+      (query?: AnalyticsQuery, options?: RequestOptions): Promise<AnalyticsByCurrency>;
+    },
+  };
+
+  readonly gateways = {
+    /** GET /public/gateways/deposit/list: the merchant's enabled deposit gateways. */
+    listDeposit: async (options: RequestOptions = {}) => unwrap(await this.api.GET("/public/gateways/deposit/list", { signal: options.signal })),
+    /** GET /public/gateways/withdraw/list: the merchant's enabled withdrawal gateways. */
+    listWithdrawal: async (options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/public/gateways/withdraw/list", { signal: options.signal })),
+  };
+}
