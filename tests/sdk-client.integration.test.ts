@@ -125,6 +125,24 @@ describe("every endpoint through the SDK", () => {
     expect(withdrawal.map((g) => g.name)).toContain("MTN_MOMO_CI");
   });
 
+  it("lists the events the merchant's resources produced, page after page, and reads one", async () => {
+    const confirmOne = async () => {
+      const invoice = await sdk.deposits.generateInvoice({ ...validDeposit, gatewayName: "ORANGE_MONEY_CI" });
+      return sdk.deposits.confirm({ trxReference: invoice.reference, otp: "123456" });
+    };
+    await confirmOne();
+    const confirmed = await confirmOne();
+    const page = await sdk.events.list({ type: "deposit.completed", limit: "1" });
+    expect(page.data).toHaveLength(1);
+    const all = [];
+    for await (const event of sdk.events.all({ type: "deposit.completed", limit: "1" })) all.push(event);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    expect(all.every((e) => e.type === "deposit.completed")).toBe(true);
+    const ours = all.find((e) => e.reference === confirmed.reference);
+    expect(ours).toBeDefined();
+    expect((await sdk.events.retrieve(ours!.id)).payload).toEqual(ours!.payload);
+  });
+
   it("throws a typed PcsError with code, message, details, status and request id", async () => {
     const error = await expectPcsError(sdk.paymentLinks.retrieve("LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"), 404, 40004);
     expect(error.message).toBe("Resource not found");

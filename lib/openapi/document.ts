@@ -251,6 +251,9 @@ export function buildOpenApiDocument(serverUrl: string) {
             "200": { description: "One page of events", content: { "application/json": { schema: eventListSchema, example: { data: [eventExample], hasMore: false } } } },
             "400": errorResponse(
               "40023 a query rule: limit not 1..100, an unknown type, a malformed cursor or date, startingAfter with endingBefore, an unknown parameter",
+              [40023, "limit must be a whole number from 1 to 100"],
+              [40023, "type must be one or more of payment_link.completed, payment_link.failed, ..."],
+              [40023, "give startingAfter or endingBefore, not both"],
             ),
             ...commonErrors,
           },

@@ -26,6 +26,8 @@ export type RequestOptions = { signal?: AbortSignal };
 export type CreateOptions = RequestOptions & { idempotencyKey?: string };
 
 export type AnalyticsQuery = { from?: string; to?: string; currency?: string };
+/** Filters and cursor of GET /api/v4/events. */
+export type EventListQuery = NonNullable<paths["/api/v4/events"]["get"]["parameters"]["query"]>;
 
 /** The environment is the key's: the API refuses a key under the other environment's path. */
 export function environmentBaseUrl(apiKey: string, baseUrl: string): string {
@@ -115,6 +117,20 @@ export class PcsClient {
     },
   };
 
+  readonly events = {
+    /** GET /api/v4/events: one page of the webhook events your resources produced, newest first. */
+    list: async (query: EventListQuery = {}, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/events", { params: { query }, signal: options.signal })),
+    /** GET /api/v4/events/{id}: one event, with the payload exactly as it was signed. */
+    retrieve: async (id: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/events/{id}", { params: { path: { id } }, signal: options.signal })),
+    /**
+     * Every event matching the filters, newest first, page after page: the loop a reconciliation
+     * after an outage needs (`for await (const event of pcs.events.all({ type: "deposit.completed" }))`).
+     */
+    all: (query: Omit<EventListQuery, "startingAfter" | "endingBefore"> = {}, options: RequestOptions = {}) => this.allEvents(query, options),
+  };
+
   readonly gateways = {
     /** GET /public/gateways/deposit/list: the merchant's enabled deposit gateways. */
     listDeposit: async (options: RequestOptions = {}) => unwrap(await this.api.GET("/public/gateways/deposit/list", { signal: options.signal })),
@@ -122,4 +138,14 @@ export class PcsClient {
     listWithdrawal: async (options: RequestOptions = {}) =>
       unwrap(await this.api.GET("/public/gateways/withdraw/list", { signal: options.signal })),
   };
+
+  private async *allEvents(query: Omit<EventListQuery, "startingAfter" | "endingBefore">, options: RequestOptions) {
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await this.events.list({ ...query, ...(startingAfter ? { startingAfter } : {}) }, options);
+      yield* page.data;
+      if (!page.hasMore || page.data.length === 0) return;
+      startingAfter = page.data[page.data.length - 1].id;
+    }
+  }
 }

@@ -229,6 +229,43 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook events your links, deposits and transfers produced, newest first
+         * @description Every event of the path's environment from the last 30 days, recorded with or without a callbackUrl, with the payload exactly as it was signed. Pages by cursor: pass the last `id` as `startingAfter` for older events (events recorded meanwhile only appear before the first page, so a walk never skips nor repeats one), or the first `id` as `endingBefore` for newer ones. Needs the `events:read` scope.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event, with the payload exactly as it was signed */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/gateways/deposit/list": {
         parameters: {
             query?: never;
@@ -725,6 +762,39 @@ export type components = {
             to: string;
             /** @description One block per currency the merchant created a link or a deposit in during the range, alphabetical; empty when none */
             currencies: components["schemas"]["Analytics"][];
+        };
+        EventList: {
+            /** @description Newest first */
+            data: components["schemas"]["Event"][];
+            /** @description Whether more events lie beyond this page in the direction of the cursor */
+            hasMore: boolean;
+        };
+        Event: {
+            /**
+             * @description The event id: the `webhook-id` header of its deliveries
+             * @example msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8
+             */
+            id: string;
+            /** @enum {string} */
+            type: "payment_link.completed" | "payment_link.failed" | "payment_link.expired" | "payment_link.paid_after_expiry" | "deposit.completed" | "deposit.failed" | "deposit.expired" | "transfer.completed" | "transfer.failed";
+            /** @description The link, deposit or transfer the event is about */
+            reference: string;
+            /**
+             * @description UTC, ISO 8601 without zone, fractional seconds
+             * @example 2026-11-22T10:15:00.123
+             */
+            createdAt: string;
+            /** @description The webhook body, exactly as signed: `JSON.stringify(payload)` gives back the delivered bytes. Recorded for every final state, with or without a callbackUrl. */
+            payload: components["schemas"]["PaymentLinkWebhook"] | components["schemas"]["DepositWebhook"] | components["schemas"]["TransferWebhook"];
+            /** @description The delivery to the callbackUrl; null when the resource had no callbackUrl (nothing was sent) */
+            delivery: {
+                /** @enum {string} */
+                status: "pending" | "delivered" | "dead";
+                attempts: number;
+                deliveredAt: string | null;
+                /** @description When the next retry is due, while pending */
+                nextAttemptAt: string | null;
+            } | null;
         };
         DepositGateway: {
             /** @example MTN_MOMO_CI */
@@ -1885,6 +1955,214 @@ export interface operations {
             };
             /** @description 40001 the key lacks the scope this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per page, 1 to 100; default 20 */
+                limit?: string;
+                /** @description Cursor: the page of events older than this event id (pass the last `id` of the page you have) */
+                startingAfter?: string;
+                /** @description Cursor: the page of events just newer than this event id (pass the first `id` of the page you have), still newest first */
+                endingBefore?: string;
+                /** @description Only these event types, comma-separated */
+                type?: string;
+                /** @description Only the events about this link, deposit or transfer reference */
+                reference?: string;
+                /** @description Only events created after this instant (exclusive) */
+                createdAfter?: string;
+                /** @description Only events created before this instant (exclusive) */
+                createdBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
+                     *           "type": "payment_link.completed",
+                     *           "reference": "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                     *           "createdAt": "2026-11-22T10:15:00.123",
+                     *           "payload": {
+                     *             "event": "payment_link.completed",
+                     *             "reference": "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                     *             "status": "completed",
+                     *             "amount": 5000,
+                     *             "currency": "XOF",
+                     *             "fees": 75,
+                     *             "gatewayName": "MTN_MOMO_CI",
+                     *             "customerEmail": "awa@example.com",
+                     *             "completedAt": "2026-11-22T10:15:00",
+                     *             "metadata": {
+                     *               "orderId": "1234"
+                     *             }
+                     *           },
+                     *           "delivery": {
+                     *             "status": "delivered",
+                     *             "attempts": 1,
+                     *             "deliveredAt": "2026-11-22T10:15:00.412",
+                     *             "nextAttemptAt": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description 40023 a query rule: limit not 1..100, an unknown type, a malformed cursor or date, startingAfter with endingBefore, an unknown parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
+                     *       "type": "payment_link.completed",
+                     *       "reference": "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                     *       "createdAt": "2026-11-22T10:15:00.123",
+                     *       "payload": {
+                     *         "event": "payment_link.completed",
+                     *         "reference": "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                     *         "status": "completed",
+                     *         "amount": 5000,
+                     *         "currency": "XOF",
+                     *         "fees": 75,
+                     *         "gatewayName": "MTN_MOMO_CI",
+                     *         "customerEmail": "awa@example.com",
+                     *         "completedAt": "2026-11-22T10:15:00",
+                     *         "metadata": {
+                     *           "orderId": "1234"
+                     *         }
+                     *       },
+                     *       "delivery": {
+                     *         "status": "delivered",
+                     *         "attempts": 1,
+                     *         "deliveredAt": "2026-11-22T10:15:00.412",
+                     *         "nextAttemptAt": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
