@@ -6,9 +6,8 @@ import { getSessionMember, type SessionMember } from "@/lib/auth/session-member"
 import type { Environment } from "@/lib/domain/environment";
 import { ApiError } from "@/lib/errors/api-error";
 import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import type { DashboardScope } from "./dashboard-scope";
 
-/** What every dashboard query and action is scoped by: the member's merchant and the chosen environment. */
-export type DashboardScope = { merchantId: string; environment: Environment };
 export type DashboardContext = { member: SessionMember; scope: DashboardScope };
 
 /** The environment proxy.ts chose from the path: /test/dashboard is the sandbox. */
