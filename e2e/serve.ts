@@ -18,8 +18,12 @@ fs.mkdirSync(tlsDir);
 execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
   "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
 env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, "cert.pem");
-// Two receiver ports, so two test files can each run a receiver at the same time.
-env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2].map((n) => `127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + n}`).join(",");
+// Receiver ports, so test files can each run a receiver at the same time (3 and 4: the dashboard
+// spec, once per browser project).
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 4].map((n) => `127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + n}`).join(",");
+
+// The dashboard's temporary member cookie (lib/auth/session-member.ts) until the auth branch's sign-in.
+env.DEV_MEMBER_SECRET ??= "e2e dashboard member secret";
 
 const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 const merchant = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "E2E Shop", "--json"], { env, encoding: "utf8" });

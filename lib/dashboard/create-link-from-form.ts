@@ -5,7 +5,7 @@ import { createPaymentLink } from "@/lib/links/create-payment-link";
 import { createPaymentLinkSchema } from "@/lib/schemas/payment-link";
 import type { DashboardScope } from "./dashboard-scope";
 
-export const LINK_FORM_FIELDS = ["amount", "currency", "description", "customerName", "customerEmail", "customerPhone", "expiresIn"] as const;
+export const LINK_FORM_FIELDS = ["amount", "currency", "description", "customerName", "customerEmail", "customerPhone", "callbackUrl", "expiresIn"] as const;
 const NUMBER_FIELDS = new Set(["amount", "expiresIn"]);
 
 /**

@@ -8,9 +8,9 @@ export function isApiPath(pathname: string): boolean {
   return /^\/(api|public|admin\/api)(\/|$)/.test(pathname) || /^\/sandbox\/operator\/[^/]+\/decision$/.test(pathname);
 }
 
-/** Pages rendered per request, which can carry a nonce: checkout and the support view. */
+/** Pages rendered per request, which can carry a nonce: checkout, the support view and the merchant dashboard. */
 export function isNoncePage(pathname: string): boolean {
-  return /^\/pay\/[^/]+\/?$/.test(pathname) || (/^\/admin(\/|$)/.test(pathname) && !isApiPath(pathname));
+  return /^\/pay\/[^/]+\/?$/.test(pathname) || (/^\/(admin|dashboard)(\/|$)/.test(pathname) && !isApiPath(pathname));
 }
 
 export function newNonce(): string {

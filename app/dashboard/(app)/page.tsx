@@ -1,0 +1,41 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatTime } from "@/components/dashboard/format";
+import { can } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { parseListFilters } from "@/lib/dashboard/list-filters";
+import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { formatMinor } from "@/lib/domain/money";
+
+export default async function DashboardHomePage() {
+  const { member, scope } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const recent = (await listPaymentLinks(db(), scope, parseListFilters({}, LINK_STATUSES))).items.slice(0, 5);
+  return (
+    <>
+      <h1>{t("home.heading", { merchant: member.merchantName })}</h1>
+      {can(member.role, "links:create") ? (
+        <p className="dash-actions">
+          <a className="dash-button dash-button-primary" href={dashboardPath(scope.environment, "/links/new")}>
+            {t("home.newLink")}
+          </a>
+        </p>
+      ) : null}
+      <h2>{t("home.recentLinks")}</h2>
+      {recent.length === 0 ? (
+        <p>{t("home.none")}</p>
+      ) : (
+        <ul className="dash-timeline dash-card">
+          {recent.map((link) => (
+            <li key={link.id}>
+              <time dateTime={link.createdAt.toISOString()}>{formatTime(link.createdAt, locale)}</time>
+              <a href={dashboardPath(scope.environment, `/links/${link.reference}`)}>{link.description}</a> · {formatMinor(link.amountMinor, link.currency, locale)} ·{" "}
+              <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
