@@ -13,6 +13,11 @@ import { ApiError } from "@/lib/errors/api-error";
 import { LINK_STATUSES } from "@/lib/dashboard/list-payment-links";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
+import { fundMerchant } from "./helpers/fund-merchant";
+import { balanceOverview, csvField, ledgerStatement, listWithdrawals, minorText, requestWithdrawal, statementCsvLines } from "@/lib/dashboard/balance-and-payouts";
+import { analyticsCsvLines, analyticsReport } from "@/lib/dashboard/analytics-report";
+import { getDepositDetail } from "@/lib/dashboard/get-deposit-detail";
+import { DEPOSIT_STATUSES, listDeposits } from "@/lib/dashboard/list-deposits";
 
 // The dashboard's business rules, without HTTP: every read and action is scoped by the member's
 // merchant AND the chosen environment; another merchant's resource is not found (BOLA).
@@ -220,5 +225,81 @@ describe("webhooks", () => {
     const again = await db().webhookDelivery.findUniqueOrThrow({ where: { id: replayed.deliveryId } });
     const original = await db().webhookDelivery.findUniqueOrThrow({ where: { id: sent.deliveryId } });
     expect([again.eventId, again.url, again.status]).toEqual([original.eventId, original.url, "pending"]);
+  });
+});
+
+async function collect(lines: AsyncGenerator<string>) {
+  let text = "";
+  for await (const line of lines) text += line;
+  return text;
+}
+
+describe("deposits, balance, payouts and analytics", () => {
+  it("are scoped by merchant and environment; the statement CSV holds the member's entries only", async () => {
+    const m = await newMerchant();
+    const other = await newMerchant();
+    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    const otherScope: DashboardScope = { merchantId: other.id, environment: "sandbox" };
+    const [reference] = await fundMerchant(m.sandboxKey, [20000]);
+
+    const deposits = await listDeposits(db(), scope, parseListFilters({ status: "completed" }, DEPOSIT_STATUSES));
+    expect(deposits.items.map((d) => d.reference)).toEqual([reference]);
+    expect((await listDeposits(db(), otherScope, parseListFilters({}, DEPOSIT_STATUSES))).items).toHaveLength(0);
+    expect((await listDeposits(db(), { ...scope, environment: "live" }, parseListFilters({}, DEPOSIT_STATUSES))).items).toHaveLength(0);
+    expect((await getDepositDetail(db(), scope, reference)).deposit.status).toBe("completed");
+    await expectApiError(getDepositDetail(db(), otherScope, reference), 40004);
+    await expectApiError(getDepositDetail(db(), { ...scope, environment: "live" }, reference), 40004);
+
+    const [balance] = await balanceOverview(db(), scope);
+    expect(balance.currency).toBe("XOF");
+    expect(balance.availableMinor).toBeGreaterThan(0n);
+    expect(await balanceOverview(db(), otherScope)).toEqual([]);
+
+    const statement = await ledgerStatement(db(), scope, parseListFilters({}, []));
+    expect(statement.items.every((e) => e.merchantId === m.id && e.environment === "sandbox")).toBe(true);
+    expect(statement.items.map((e) => e.reference)).toContain(reference);
+    const csv = await collect(statementCsvLines(db(), scope, {}, 2));
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("createdAt,reference,kind,account,currency,amount,journalId");
+    // Read in batches of 2: every entry once, oldest first.
+    expect(lines).toHaveLength(1 + (await db().ledgerEntry.count({ where: { merchantId: m.id, environment: "sandbox", account: { in: ["merchant_available", "merchant_in_flight"] } } })));
+    expect(lines.slice(1).every((line) => line.includes(",XOF,"))).toBe(true);
+    expect(lines.some((line) => line.includes(reference))).toBe(true);
+    expect(await collect(statementCsvLines(db(), otherScope, {}))).toBe("createdAt,reference,kind,account,currency,amount,journalId\r\n");
+
+    const report = await analyticsReport(db(), scope, {});
+    expect(report.currencies.map((c) => c.currency)).toEqual(["XOF"]);
+    expect(report.currencies[0].deposits.byStatus.completed.count).toBe(1);
+    expect((await analyticsReport(db(), otherScope, {})).currencies).toEqual([]);
+    expect(await collect(analyticsCsvLines(db(), scope, {}))).toContain(",20000,");
+    await expectApiError(analyticsReport(db(), scope, { from: "2026-01-10", to: "2026-01-01" }), 40023);
+  });
+
+  it("a withdrawal from the form meets the API's rules; too much is 40013 and writes nothing", async () => {
+    const m = await newMerchant();
+    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    await fundMerchant(m.sandboxKey, [20000]);
+    const form = { amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000555" };
+    const transfer = await requestWithdrawal(db(), scope, form);
+    expect(transfer.reference).toMatch(/^TRF_TEST_/);
+    expect((await listWithdrawals(db(), scope)).items.map((t) => t.reference)).toEqual([transfer.reference]);
+    expect((await listWithdrawals(db(), { ...scope, environment: "live" })).items).toEqual([]);
+    expect((await listWithdrawals(db(), aSandbox)).items).toEqual([]);
+
+    await expectApiError(requestWithdrawal(db(), scope, { ...form, amount: "99999999" }), 40013);
+    await expectApiError(requestWithdrawal(db(), scope, { ...form, amount: "10.5" }), 40010);
+    await expectApiError(requestWithdrawal(db(), scope, { ...form, beneficiaryPhone: "" }), 40014);
+    // Another merchant's balance is not this one's: merchant B has nothing to pay out.
+    await expectApiError(requestWithdrawal(db(), bSandbox, form), 40013);
+    expect(await db().transfer.count({ where: { merchantId: m.id } })).toBe(1);
+  });
+
+  it("writes CSV fields safely and amounts exactly", () => {
+    expect(csvField('say "hi", then')).toBe('"say ""hi"", then"');
+    expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvField("-1050")).toBe("-1050");
+    expect(minorText(-1050n, "EUR")).toBe("-10.50");
+    expect(minorText(5n, "EUR")).toBe("0.05");
+    expect(minorText(20000n, "XOF")).toBe("20000");
   });
 });

@@ -29,23 +29,27 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <a href="#dash-main" className="dash-skip">
         {t("skip")}
       </a>
-      {scope.environment === "sandbox" ? <p className="dash-test-banner">{t("env.testBanner")}</p> : null}
-      <header className="dash-header">
-        <strong>{member.merchantName}</strong>
-        <span className="dash-who">{t("signedInAs", { name: member.name, role: t(`roles.${member.role}`) })}</span>
-        <div className="dash-header-end">
-          <span className="visually-hidden">{t("env.current", { environment: scope.environment === "sandbox" ? t("env.test") : t("env.live") })}</span>
-          <EnvironmentToggle environment={scope.environment} labels={{ toLive: t("env.toLive"), toTest: t("env.toTest") }} />
-          <form method="post" action="/api/auth/sign-out">
-            <button type="submit">{t("signOut")}</button>
-          </form>
+      <header>
+        {scope.environment === "sandbox" ? <p className="dash-test-banner">{t("env.testBanner")}</p> : null}
+        <div className="dash-header">
+          <strong>{member.merchantName}</strong>
+          <span className="dash-who">{t("signedInAs", { name: member.name, role: t(`roles.${member.role}`) })}</span>
+          <div className="dash-header-end">
+            <span className="visually-hidden">{t("env.current", { environment: scope.environment === "sandbox" ? t("env.test") : t("env.live") })}</span>
+            <EnvironmentToggle environment={scope.environment} labels={{ toLive: t("env.toLive"), toTest: t("env.toTest") }} />
+            <form method="post" action="/api/auth/sign-out">
+              <button type="submit">{t("signOut")}</button>
+            </form>
+          </div>
         </div>
       </header>
       <DashboardNav base={path("")} label={t("nav.label")} items={items} />
       <main id="dash-main" className="dash-main">
         {children}
       </main>
-      <DashboardLocaleSwitch fallback={path("")} current={locale} label={t("language")} />
+      <footer>
+        <DashboardLocaleSwitch fallback={path("")} current={locale} label={t("language")} />
+      </footer>
     </>
   );
 }
