@@ -57,7 +57,7 @@ export function AnalyticsView({ analytics, labels, locale }: { analytics: Analyt
           </p>
         </>
       ) : null}
-      <div className="dash-table-wrap">
+      <div className="dash-table-wrap" tabIndex={0}>
         <table className="dash-table">
           <thead>
             <tr>

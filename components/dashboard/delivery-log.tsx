@@ -17,7 +17,7 @@ export async function DeliveryLog({ deliveries, replay }: Props) {
   return (
     <>
       {deliveries.map((d) => (
-        <section key={d.id} className="dash-card dash-delivery" aria-label={`${d.eventType} ${d.reference}`}>
+        <section key={d.id} className="dash-card dash-delivery" aria-label={`${d.eventType} ${d.reference} (${d.id})`}>
           <h3>
             {d.eventType} <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
           </h3>

@@ -14,12 +14,18 @@ export type ActionState = { message?: string; secret?: string; error?: string } 
  * action (otherwise it never runs and the form shows 40001), the work is scoped by their merchant
  * and environment, and an ApiError becomes the form's error in the spec's words (code, details).
  */
-export async function runDashboardAction(action: MemberAction, work: (context: DashboardContext) => Promise<ActionState>): Promise<ActionState> {
+export async function runDashboardAction(
+  action: MemberAction,
+  work: (context: DashboardContext) => Promise<ActionState>,
+  options: { refresh?: boolean } = {},
+): Promise<ActionState> {
   const t = await getTranslations("dashboard");
   try {
     const context = await requireMember(action);
     const state = await work(context);
-    refresh();
+    // Re-render the page with what changed; not when the form that shows a secret would vanish
+    // with it (a regenerated key's form goes once the key has an end date).
+    if (options.refresh !== false) refresh();
     return state;
   } catch (error) {
     if (error instanceof ApiError) return { error: t("error", { message: error.message, code: error.code, details: error.details ?? "" }) };

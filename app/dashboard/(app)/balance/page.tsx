@@ -100,7 +100,7 @@ export default async function BalancePage({ searchParams }: Props) {
       {withdrawals.items.length === 0 ? (
         <p>{t("list.empty")}</p>
       ) : (
-        <div className="dash-table-wrap">
+        <div className="dash-table-wrap" tabIndex={0}>
           <table className="dash-table">
             <caption>{t("balance.withdrawals")}</caption>
             <thead>
@@ -154,7 +154,7 @@ export default async function BalancePage({ searchParams }: Props) {
       {statement.items.length === 0 ? (
         <p>{t("list.empty")}</p>
       ) : (
-        <div className="dash-table-wrap">
+        <div className="dash-table-wrap" tabIndex={0}>
           <table className="dash-table">
             <caption>{t("balance.statement")}</caption>
             <thead>

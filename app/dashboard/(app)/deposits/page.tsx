@@ -32,7 +32,7 @@ export default async function DepositsPage({ searchParams }: Props) {
       {page.items.length === 0 ? (
         <p>{t("list.empty")}</p>
       ) : (
-        <div className="dash-table-wrap">
+        <div className="dash-table-wrap" tabIndex={0}>
           <table className="dash-table">
             <caption>{t("deposits.caption")}</caption>
             <thead>

@@ -19,7 +19,7 @@ export async function regenerateKeyAction(_state: ActionState, form: FormData): 
   return runDashboardAction("keys:manage", async ({ scope }) => {
     const created = await regenerateApiKey(db(), scope, { keyId: String(form.get("keyId") ?? ""), overlapSeconds: Number(form.get("overlap") ?? NaN) });
     return { secret: created.key };
-  });
+  }, { refresh: false });
 }
 
 export async function revokeKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {

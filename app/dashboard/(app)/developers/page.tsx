@@ -29,7 +29,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
       <p>{t("developers.keysIntro")}</p>
       {keys.length === 0 ? <p>{t("developers.noKeys")}</p> : null}
       {keys.map((key) => (
-        <section key={key.id} className="dash-card" aria-label={key.name ?? key.prefix}>
+        <section key={key.id} className="dash-card" aria-label={`${key.name ?? ""} ${key.prefix}…`.trim()}>
           <dl className="dash-fields">
             <dt>{t("developers.name")}</dt>
             <dd>{key.name ?? "—"}</dd>

@@ -40,7 +40,7 @@ export default async function PaymentLinksPage({ searchParams }: Props) {
       {page.items.length === 0 ? (
         <p>{t("list.empty")}</p>
       ) : (
-        <div className="dash-table-wrap">
+        <div className="dash-table-wrap" tabIndex={0}>
           <table className="dash-table">
             <caption>{t("links.caption")}</caption>
             <thead>

@@ -114,7 +114,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         {detail.attempts.length === 0 ? (
           <p>{t("link.noAttempts")}</p>
         ) : (
-          <div className="dash-table-wrap">
+          <div className="dash-table-wrap" tabIndex={0}>
             <table className="dash-table">
               <thead>
                 <tr>
