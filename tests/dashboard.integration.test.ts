@@ -18,6 +18,8 @@ import { balanceOverview, csvField, ledgerStatement, listWithdrawals, minorText,
 import { analyticsCsvLines, analyticsReport } from "@/lib/dashboard/analytics-report";
 import { getDepositDetail } from "@/lib/dashboard/get-deposit-detail";
 import { DEPOSIT_STATUSES, listDeposits } from "@/lib/dashboard/list-deposits";
+import { readMerchantSettings, updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
+import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
 
 // The dashboard's business rules, without HTTP: every read and action is scoped by the member's
 // merchant AND the chosen environment; another merchant's resource is not found (BOLA).
@@ -301,5 +303,44 @@ describe("deposits, balance, payouts and analytics", () => {
     expect(minorText(-1050n, "EUR")).toBe("-10.50");
     expect(minorText(5n, "EUR")).toBe("0.05");
     expect(minorText(20000n, "XOF")).toBe("20000");
+  });
+});
+
+describe("settings", () => {
+  // The smallest valid PNG header is enough for the signature check: 1x1 transparent pixel.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+  it("saves the business name, logo and support contacts the checkout shows; only for the member's merchant", async () => {
+    const m = await newMerchant();
+    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    await updateMerchantSettings(db(), scope, { name: " Chez Awa ", supportPhone: "+2250700000999", supportEmail: "help@awa.example", defaultLanguage: "en", logo: new Uint8Array(png) });
+    const saved = await readMerchantSettings(db(), scope);
+    expect(saved).toMatchObject({ name: "Chez Awa", supportPhone: "+2250700000999", supportEmail: "help@awa.example", defaultLanguage: "en" });
+    expect(saved.logoDataUrl).toBe(`data:image/png;base64,${png.toString("base64")}`);
+    // The same merchant in live: settings are per merchant, not per environment.
+    expect((await readMerchantSettings(db(), { ...scope, environment: "live" })).name).toBe("Chez Awa");
+    expect((await readMerchantSettings(db(), bSandbox)).name).not.toBe("Chez Awa");
+
+    const link = await createLinkFromForm(db(), scope, { amount: "1000", currency: "XOF", description: "Tea" });
+    const checkout = await findCheckoutLink(db(), link.reference, "sandbox");
+    expect(checkout?.merchant).toMatchObject({ name: "Chez Awa", supportPhone: "+2250700000999", supportEmail: "help@awa.example", logoDataUrl: saved.logoDataUrl });
+
+    // No new file keeps the logo; removeLogo drops it; empty contacts clear them.
+    await updateMerchantSettings(db(), scope, { name: "Chez Awa" });
+    expect((await readMerchantSettings(db(), scope)).logoDataUrl).toBe(saved.logoDataUrl);
+    await updateMerchantSettings(db(), scope, { name: "Chez Awa", removeLogo: true });
+    expect(await readMerchantSettings(db(), scope)).toMatchObject({ logoDataUrl: null, supportPhone: null, supportEmail: null });
+  });
+
+  it("refuses bad values with the API's codes and writes nothing", async () => {
+    const m = await newMerchant("Before");
+    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    await expectApiError(updateMerchantSettings(db(), scope, { name: "" }), 40023, /name/);
+    await expectApiError(updateMerchantSettings(db(), scope, { name: "X", supportPhone: "0700" }), 40023, /supportPhone/);
+    await expectApiError(updateMerchantSettings(db(), scope, { name: "X", supportEmail: "nope" }), 40023, /supportEmail/);
+    await expectApiError(updateMerchantSettings(db(), scope, { name: "X", defaultLanguage: "de" }), 40023, /defaultLanguage/);
+    await expectApiError(updateMerchantSettings(db(), scope, { name: "X", logo: new TextEncoder().encode("<svg onload=alert(1)>") }), 40023, /PNG, JPEG or WebP/);
+    await expectApiError(updateMerchantSettings(db(), scope, { name: "X", logo: new Uint8Array(200 * 1024).fill(0x89) }), 40023, /100 KB/);
+    expect((await readMerchantSettings(db(), scope)).name).toBe("Before");
   });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import https from "node:https";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { choose, pattern, text } from "../checkout-helpers";
+import { choose, text } from "../checkout-helpers";
 import { expectNoAxeViolations, signInAsMember } from "../dashboard-helpers";
 import { auth } from "../helpers";
 
@@ -87,7 +87,6 @@ test("form -> QR page -> paid on the sandbox checkout -> completed in the list -
     await page.goto(paymentUrl);
     await choose(page, "en", /MTN Mobile Money/, "0700000444");
     await expect(page.getByRole("heading", { name: text("en", "final.completedTitle") })).toBeVisible({ timeout: 20_000 });
-    void pattern;
 
     // The merchant finds it paid, by a filter on status and a search on the description.
     await page.goto(`/test/dashboard/links?status=completed&q=${encodeURIComponent(description)}`);
@@ -237,4 +236,43 @@ test("request a withdrawal from the balance page and follow its status; statemen
   await expectNoAxeViolations(page);
   const analytics = await page.request.get("/test/dashboard/analytics/export.csv");
   expect((await analytics.text()).split("\r\n")[0]).toBe("section,currency,date_or_gateway,created,completed,completedVolume,feesCollected");
+});
+
+test("settings: support contacts shown on the checkout when a payment fails", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  // It changes the shared e2e merchant's contacts (and clears them at the end): one project runs it.
+  test.skip(testInfo.project.name === "mobile", "one run is enough: it changes the merchant's settings");
+  await signInAsMember(page, { role: "owner" });
+  await page.goto("/test/dashboard/settings");
+  await expectNoAxeViolations(page);
+  const form = page.getByRole("region", { name: "Your business on the checkout" });
+  await form.getByLabel(/Support phone/).fill("+2250700000999");
+  await form.getByLabel("Support e-mail").fill("help@e2e.example");
+  await form.getByLabel(/^Logo/).setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+  });
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Current logo" })).toBeVisible();
+
+  const reference = await newLinkFromForm(page, `Declined ${Date.now()}`);
+  const paymentUrl = (await page.locator(".dash-url").textContent())!;
+  expect(paymentUrl).toContain(reference);
+  await page.goto(paymentUrl);
+  // A number ending in 111: the simulated phone declines.
+  await choose(page, "en", /MTN Mobile Money/, "0700000111");
+  await expect(page.getByRole("heading", { name: text("en", "final.failedTitle") })).toBeVisible({ timeout: 20_000 });
+  const support = page.getByRole("region", { name: "Need help?" });
+  await expect(support.getByRole("link", { name: "+2250700000999" })).toHaveAttribute("href", "tel:+2250700000999");
+  await expect(support.getByRole("link", { name: "help@e2e.example" })).toHaveAttribute("href", "mailto:help@e2e.example");
+
+  // Cleared again, so the other checkout tests see the merchant as before.
+  await page.goto("/test/dashboard/settings");
+  await form.getByLabel(/Support phone/).fill("");
+  await form.getByLabel("Support e-mail").fill("");
+  await form.getByLabel("Remove the logo").check();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 });
