@@ -5,13 +5,15 @@ import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
 import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
+import { balanceOverview } from "@/lib/dashboard/balance-and-payouts";
 import { requireMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
 
 export default async function DashboardHomePage() {
   const { member, scope } = await requireMember();
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
-  const recent = (await listPaymentLinks(db(), scope, parseListFilters({}, LINK_STATUSES))).items.slice(0, 5);
+  const [page, balances] = await Promise.all([listPaymentLinks(db(), scope, parseListFilters({}, LINK_STATUSES)), balanceOverview(db(), scope)]);
+  const recent = page.items.slice(0, 5);
   return (
     <>
       <h1>{t("home.heading", { merchant: member.merchantName })}</h1>
@@ -21,6 +23,22 @@ export default async function DashboardHomePage() {
             {t("home.newLink")}
           </a>
         </p>
+      ) : null}
+      {balances.length > 0 ? (
+        <section aria-labelledby="home-balances">
+          <h2 id="home-balances">{t("home.balances")}</h2>
+          <div className="dash-balances">
+            {balances.map((b) => (
+              <p key={b.currency} className="dash-card">
+                <a href={dashboardPath(scope.environment, "/balance")} className="dash-big">
+                  {formatMinor(b.availableMinor, b.currency, locale)}
+                </a>
+                <br />
+                {t("balance.available")}
+              </p>
+            ))}
+          </div>
+        </section>
       ) : null}
       <h2>{t("home.recentLinks")}</h2>
       {recent.length === 0 ? (
