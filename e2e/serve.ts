@@ -23,16 +23,17 @@ fs.mkdirSync(tlsDir);
 execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
   "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
 env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, "cert.pem");
-// Three receiver ports, so three test files can each run a receiver at the same time.
+// Receiver ports, so test files can each run a receiver at the same time (4 and 5: the dashboard
+// spec, once per browser project; 3: the live operators spec).
 const port = Number(process.env.E2E_PORT ?? 3210);
-env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3].map((n) => `127.0.0.1:${port + n}`).join(",");
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 4, 5].map((n) => `127.0.0.1:${port + n}`).join(",");
 
 // Live mode against the operator fakes of the test tree (real HTTP servers speaking MTN's, Wave's
 // and Orange's protocols), on the ports after the receivers, configured only through the
 // documented variables: the live checkout and live transfers run end to end
 // (e2e/browser/live-operators.spec.ts). Wave's signed events go to our callback route. Sandbox
 // behaviour does not change: the sandbox never calls an operator.
-const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/wave/callback`, port + 4);
+const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/wave/callback`, port + 6);
 Object.assign(env, fakes.env, { ORANGE_MONEY_COUNTRIES: "SN" });
 fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url }));
 
@@ -56,6 +57,18 @@ const oneTimeEmail = `one-time-${run}@e2e.example`;
 const printed = execFileSync(tsx, ["scripts/staff-create.ts", "--email", oneTimeEmail, "--role", "support"], { env, encoding: "utf8" });
 const oneTime = { email: oneTimeEmail, password: /One-time password: (\S+)/.exec(printed)?.[1] ?? "" };
 fs.writeFileSync(path.join(stateDir, "staff.json"), JSON.stringify({ ...staff, oneTime }));
+
+// Dashboard logins of the E2E merchant, one per role, made as an operator would
+// (npm run member:create); the dashboard specs sign in with them (e2e/dashboard-helpers.ts).
+const { id: merchantId } = JSON.parse(fs.readFileSync(path.join(stateDir, "merchant.json"), "utf8")) as { id: string };
+const members = Object.fromEntries(
+  ["owner", "admin", "developer", "viewer"].map((role) => {
+    const account = { email: `${role}-${run}@members.e2e.example`, password: `e2e ${role} password` };
+    execFileSync(tsx, ["scripts/member-create.ts", "--merchant", merchantId, "--email", account.email, "--role", role, "--password", account.password], { env });
+    return [role, account];
+  }),
+);
+fs.writeFileSync(path.join(stateDir, "members.json"), JSON.stringify(members));
 
 // As `npm start` does: the socket's address reaches the handlers, and oversized headers get the
 // error envelope (scripts/server-preload.cjs).

@@ -30,6 +30,8 @@ type Props = {
    * here, sharing the link would send someone to a page that can no longer be paid.
    */
   whilePending?: ReactNode;
+  /** The merchant's support contacts (dashboard settings), shown once a payment failed or the link expired here. */
+  whenFailed?: ReactNode;
 };
 
 type Step = "gateway" | "phone" | "attempt";
@@ -58,18 +60,19 @@ function errorKey(error: unknown): string {
   return keys[String(code)] ?? "generic";
 }
 
-function Flow({ whilePending, ...props }: Props) {
+function Flow({ whilePending, whenFailed, ...props }: Props) {
   const { state, screen } = useCheckoutScreen(props);
   return (
     <>
       {screen}
       {state.status === "pending" && whilePending}
+      {(state.status === "failed" || state.status === "expired") && whenFailed}
     </>
   );
 }
 
 /** The checkout's state (polled, moved on by the customer's actions) and the screen for it. */
-function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt }: Omit<Props, "whilePending">) {
+function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt }: Omit<Props, "whilePending" | "whenFailed">) {
   const api = checkoutApi(apiBase);
   const queryClient = useQueryClient();
   const { data: state, isFetching } = useQuery({

@@ -2,7 +2,7 @@ import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { formatFractionalSeconds } from "@/lib/domain/time";
 import { notFound } from "@/lib/errors/api-error";
-import { deliveriesFor } from "./webhook-deliveries";
+import { deliveriesFor } from "@/lib/webhooks/list-deliveries";
 
 type TimelineEntry = { at: string; event: string; reference: string; details?: string | null };
 

@@ -4,46 +4,8 @@ import { notFound } from "@/lib/errors/api-error";
 import { sendJobEvent } from "@/lib/inngest/send-job-event";
 import { rotateWebhookSecret } from "@/lib/merchants/rotate-webhook-secret";
 import { retryDeadDelivery } from "@/lib/webhooks/retry-dead-delivery";
+import { findDeliveries, toDeliveryJson } from "@/lib/webhooks/list-deliveries";
 import { recordAudit } from "./audit";
-
-const deliveryInclude = {
-  event: { select: { type: true, reference: true, merchantId: true, environment: true } },
-  attempts: { orderBy: { number: "asc" as const } },
-};
-
-type DeliveryRow = Awaited<ReturnType<typeof findDeliveries>>[number];
-
-function findDeliveries(client: DbClient, where: object) {
-  return client.webhookDelivery.findMany({ where, include: deliveryInclude, orderBy: { createdAt: "desc" }, take: 100 });
-}
-
-function toDeliveryJson(d: DeliveryRow) {
-  return {
-    id: d.id,
-    eventType: d.event.type,
-    reference: d.event.reference,
-    merchantId: d.event.merchantId,
-    environment: d.event.environment,
-    url: d.url,
-    status: d.status,
-    nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
-    lastError: d.lastError,
-    attempts: d.attempts.map((a) => ({
-      number: a.number,
-      startedAt: a.startedAt.toISOString(),
-      httpStatus: a.httpStatus,
-      durationMs: a.durationMs,
-      responseExcerpt: a.responseExcerpt,
-      error: a.error,
-      succeeded: a.succeeded,
-    })),
-  };
-}
-
-/** Every delivery of the events about these references, with all its attempts. */
-export async function deliveriesFor(client: DbClient, merchantId: string, references: string[]) {
-  return (await findDeliveries(client, { event: { merchantId, reference: { in: references } } })).map(toDeliveryJson);
-}
 
 export async function deadDeliveries(client: DbClient) {
   return (await findDeliveries(client, { status: "dead" })).map(toDeliveryJson);

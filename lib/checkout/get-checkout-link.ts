@@ -3,11 +3,11 @@ import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { notFound } from "@/lib/errors/api-error";
 
-/** The link a checkout page or endpoint serves: only in its own environment, with its merchant's name and country. */
+/** The link a checkout page or endpoint serves: only in its own environment, with what the checkout shows of its merchant. */
 export async function findCheckoutLink(client: DbClient, reference: string, environment: Environment) {
   // A reference typed or mangled in a URL (even "%00", which PostgreSQL cannot store) is simply unknown.
   if (!isPlausibleReference(reference)) return null;
-  const link = await client.paymentLink.findUnique({ where: { reference }, include: { merchant: { select: { name: true, country: true } } } });
+  const link = await client.paymentLink.findUnique({ where: { reference }, include: { merchant: { select: { name: true, country: true, logoDataUrl: true, supportPhone: true, supportEmail: true } } } });
   return link && link.environment === environment ? link : null;
 }
 

@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
-import { EVENTS_PAGE_DEFAULT, type ListEventsQuery } from "@/lib/schemas/event";
+import { EVENT_TYPES, EVENTS_PAGE_DEFAULT, type ListEventsQuery } from "@/lib/schemas/event";
 import { eventRowInclude, toEventJson } from "./transform-event";
 
 /**
@@ -19,7 +19,9 @@ export async function listEvents(client: DbClient, options: { merchantId: string
   const where: Prisma.WebhookEventWhereInput = {
     merchantId: options.merchantId,
     environment: options.environment,
-    ...(query.type ? { type: { in: query.type } } : {}),
+    // The dashboard's "send a test event" (webhook.test) is a delivery check, not an event of a
+    // resource: the list holds the documented types only.
+    type: { in: query.type ?? [...EVENT_TYPES] },
     ...(query.reference ? { reference: query.reference } : {}),
     ...(query.createdAfter || query.createdBefore
       ? { createdAt: { ...(query.createdAfter ? { gt: query.createdAfter } : {}), ...(query.createdBefore ? { lt: query.createdBefore } : {}) } }

@@ -39,6 +39,9 @@ export async function authenticateApiKey(
     if (key) cacheApiKey(hash, key);
   }
   if (!key || !hashesEqual(key.hash, hash) || key.revokedAt) throw unauthorized("Invalid or revoked API key");
+  // A regenerated key works until the overlap its merchant chose ends (read from the cached row
+  // too: the end is known in advance, so the cache never lets it live longer).
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key was regenerated and its overlap has ended: use the new key");
   if (key.environment !== environment) {
     throw unauthorized(
       environment === "sandbox"

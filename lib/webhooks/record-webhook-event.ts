@@ -3,6 +3,8 @@ import { ulid } from "@/lib/domain/ulid";
 import type { Environment } from "@/lib/domain/environment";
 import { sendJobEvent } from "@/lib/inngest/send-job-event";
 
+type EventToRecord = { merchantId: string; environment: Environment; type: string; reference: string; url: string | null; payload: object };
+
 /**
  * Writes an event, and its delivery when there is a URL to deliver to, to the outbox. Call it
  * inside the transaction of the state change that causes the event: both commit or neither does.
@@ -11,10 +13,9 @@ import { sendJobEvent } from "@/lib/inngest/send-job-event";
  * `npm run webhooks:listen`. The first attempt is due at once; the embedded runner (or Inngest,
  * told below) picks it up after the commit.
  */
-export async function recordWebhookEvent(
-  tx: Prisma.TransactionClient,
-  options: { merchantId: string; environment: Environment; type: string; reference: string; url: string | null; payload: object },
-) {
+export async function recordWebhookEvent(tx: Prisma.TransactionClient, options: EventToRecord & { url: string }): Promise<{ eventId: string; deliveryId: string }>;
+export async function recordWebhookEvent(tx: Prisma.TransactionClient, options: EventToRecord): Promise<{ eventId: string; deliveryId: string | null }>;
+export async function recordWebhookEvent(tx: Prisma.TransactionClient, options: EventToRecord) {
   const eventId = `msg_${ulid()}`;
   const deliveryId = options.url ? `whd_${ulid()}` : null;
   const now = new Date();

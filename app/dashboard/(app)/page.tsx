@@ -1,24 +1,59 @@
-import Link from "next/link";
-import { getTranslations } from "next-intl/server";
-import { requireSessionMember } from "@/lib/auth/require-member";
-import { signOutAction } from "../(auth)/actions";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatTime } from "@/components/dashboard/format";
+import { can } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { parseListFilters } from "@/lib/dashboard/list-filters";
+import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
+import { balanceOverview } from "@/lib/dashboard/balance-and-payouts";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { formatMinor } from "@/lib/domain/money";
 
-export const metadata = { title: "Dashboard" };
-
-// Placeholder until the dashboard branch lands its own page here: who is signed in, for which merchant.
-export default async function DashboardHome() {
-  const member = await requireSessionMember();
-  const t = await getTranslations("auth");
+export default async function DashboardHomePage() {
+  const { member, scope } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [page, balances] = await Promise.all([listPaymentLinks(db(), scope, parseListFilters({}, LINK_STATUSES)), balanceOverview(db(), scope)]);
+  const recent = page.items.slice(0, 5);
   return (
-    <main style={{ maxWidth: "40rem", margin: "2rem auto", padding: "0 1rem" }}>
-      <h1>{t("home.title")}</h1>
-      <p>{t("home.welcome", { email: member.email, role: t(`roles.${member.role}`), merchant: member.merchantName })}</p>
-      <p>
-        <Link href="/dashboard/settings/security">{t("security.title")}</Link>
-      </p>
-      <form action={signOutAction}>
-        <button type="submit">{t("signOut")}</button>
-      </form>
-    </main>
+    <>
+      <h1>{t("home.heading", { merchant: member.merchantName })}</h1>
+      {can(member.role, "links:create") ? (
+        <p className="dash-actions">
+          <a className="dash-button dash-button-primary" href={dashboardPath(scope.environment, "/links/new")}>
+            {t("home.newLink")}
+          </a>
+        </p>
+      ) : null}
+      {balances.length > 0 ? (
+        <section aria-labelledby="home-balances">
+          <h2 id="home-balances">{t("home.balances")}</h2>
+          <div className="dash-balances">
+            {balances.map((b) => (
+              <p key={b.currency} className="dash-card">
+                <a href={dashboardPath(scope.environment, "/balance")} className="dash-big">
+                  {formatMinor(b.availableMinor, b.currency, locale)}
+                </a>
+                <br />
+                {t("balance.available")}
+              </p>
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <h2>{t("home.recentLinks")}</h2>
+      {recent.length === 0 ? (
+        <p>{t("home.none")}</p>
+      ) : (
+        <ul className="dash-timeline dash-card">
+          {recent.map((link) => (
+            <li key={link.id}>
+              <time dateTime={link.createdAt.toISOString()}>{formatTime(link.createdAt, locale)}</time>
+              <a href={dashboardPath(scope.environment, `/links/${link.reference}`)}>{link.description}</a> · {formatMinor(link.amountMinor, link.currency, locale)} ·{" "}
+              <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

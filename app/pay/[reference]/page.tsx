@@ -51,10 +51,16 @@ export default async function PayPage({ params }: Params) {
   const merchant = link.merchant.name;
   const pagePath = `${pathPrefix(environment)}/pay/${reference}`;
   const sandbox = environment === "sandbox";
+  const support = await merchantSupport(link.merchant);
 
   let body;
   if (state.status !== "pending") {
-    body = <FinalScreen state={state} merchant={merchant} />;
+    body = (
+      <>
+        <FinalScreen state={state} merchant={merchant} />
+        {state.status !== "completed" && support}
+      </>
+    );
   } else {
     const regionNames = new Intl.DisplayNames([locale], { type: "region" });
     const countries: CheckoutCountryView[] = (await checkoutGateways(db(), link)).map((c) => ({
@@ -82,6 +88,7 @@ export default async function PayPage({ params }: Params) {
           initialCountry={initialCountry}
           initialState={state}
           expiresAt={link.expiresAt.toISOString()}
+          whenFailed={support}
           whilePending={
             <>
               <details className="share">
@@ -114,6 +121,8 @@ export default async function PayPage({ params }: Params) {
         </p>
       )}
       <header className="order">
+        {/* The merchant's logo (dashboard settings; a small data URL, no extra request); the name is in the heading. */}
+        {link.merchant.logoDataUrl ? <img src={link.merchant.logoDataUrl} alt="" className="merchant-logo" /> : null}
         <h1>{t("title", { merchant })}</h1>
         <p className="description">{link.description}</p>
         <p className="amount">
@@ -124,6 +133,30 @@ export default async function PayPage({ params }: Params) {
       {body}
       <LocaleSwitch redirect={pagePath} />
     </main>
+  );
+}
+
+/** Whom the customer can contact when a payment fails: the merchant's support phone and e-mail, if set. */
+async function merchantSupport(merchant: { name: string; supportPhone: string | null; supportEmail: string | null }) {
+  if (!merchant.supportPhone && !merchant.supportEmail) return null;
+  const t = await getTranslations("dashboard.checkoutSupport");
+  return (
+    <section className="merchant-support" aria-labelledby="merchant-support">
+      <h2 id="merchant-support">{t("title")}</h2>
+      <p>{t("body", { merchant: merchant.name })}</p>
+      <ul>
+        {merchant.supportPhone ? (
+          <li>
+            <a href={`tel:${merchant.supportPhone}`}>{merchant.supportPhone}</a>
+          </li>
+        ) : null}
+        {merchant.supportEmail ? (
+          <li>
+            <a href={`mailto:${merchant.supportEmail}`}>{merchant.supportEmail}</a>
+          </li>
+        ) : null}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,54 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { AnalyticsView } from "@/components/dashboard/analytics-view";
+import { db } from "@/lib/db/client";
+import { analyticsReport } from "@/lib/dashboard/analytics-report";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { ApiError } from "@/lib/errors/api-error";
+
+type Props = { searchParams: Promise<{ from?: string; to?: string }> };
+
+export default async function AnalyticsPage({ searchParams }: Props) {
+  const { scope } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const query = await searchParams;
+  const report = await analyticsReport(db(), scope, query).catch((error) => (error instanceof ApiError ? error : Promise.reject(error)));
+  const csv = new URLSearchParams(Object.entries({ from: query.from, to: query.to }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+  const labels = {
+    chartLabel: t("analytics.chart"), created: t("analytics.created"), completed: t("analytics.completed"), volume: t("analytics.volume"),
+    fees: t("analytics.fees"), conversion: t("analytics.conversion"), links: t("analytics.links"), deposits: t("analytics.deposits"),
+    gateway: t("analytics.gateway"), total: t("analytics.total"), legendCreated: t("analytics.created"), legendCompleted: t("analytics.completed"),
+  };
+  return (
+    <>
+      <h1>{t("analytics.heading")}</h1>
+      <form method="get" action={dashboardPath(scope.environment, "/analytics")} className="dash-filters" aria-label={t("list.filters")}>
+        <label>
+          {t("list.from")}
+          <input type="date" name="from" defaultValue={query.from ?? ""} />
+        </label>
+        <label>
+          {t("list.to")}
+          <input type="date" name="to" defaultValue={query.to ?? ""} />
+        </label>
+        <div className="dash-filter-buttons">
+          <button type="submit" className="dash-button dash-button-primary">
+            {t("list.apply")}
+          </button>
+          <a className="dash-button" href={`${dashboardPath(scope.environment, "/analytics/export.csv")}${csv.size ? `?${csv}` : ""}`} download>
+            {t("analytics.csv")}
+          </a>
+        </div>
+      </form>
+      {report instanceof ApiError ? (
+        <p role="alert" className="dash-error">
+          {t("error", { message: report.message, code: report.code, details: report.details ?? "" })}
+        </p>
+      ) : report.currencies.length === 0 ? (
+        <p>{t("analytics.empty")}</p>
+      ) : (
+        report.currencies.map((block) => <AnalyticsView key={block.currency} analytics={block} labels={labels} locale={locale} />)
+      )}
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { formatTime } from "@/components/dashboard/format";
+import { nextPageHref } from "@/components/dashboard/list-filters-form";
+import { can } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
+import { balanceOverview, ledgerStatement, listWithdrawals, withdrawalGateways } from "@/lib/dashboard/balance-and-payouts";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { parseListFilters } from "@/lib/dashboard/list-filters";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { formatMinor } from "@/lib/domain/money";
+import { requestWithdrawalAction } from "./actions";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function BalancePage({ searchParams }: Props) {
+  const { member, scope } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const filters = parseListFilters(await searchParams, []);
+  const [balances, statement, withdrawals, gateways] = await Promise.all([
+    balanceOverview(db(), scope),
+    ledgerStatement(db(), scope, filters),
+    listWithdrawals(db(), scope),
+    withdrawalGateways(db(), scope),
+  ]);
+  const action = dashboardPath(scope.environment, "/balance");
+  const csvQuery = new URLSearchParams(Object.entries({ from: filters.from, to: filters.to }).filter((e): e is [string, string] => Boolean(e[1])));
+  const countries = [...new Set(gateways.flatMap((g) => g.allowedCountries))].sort();
+  const currencies = [...new Set(gateways.flatMap((g) => g.allowedCurrencies))].sort();
+  return (
+    <>
+      <h1>{t("balance.heading")}</h1>
+      {balances.length === 0 ? <p>{t("balance.none")}</p> : null}
+      <div className="dash-balances">
+        {balances.map((b) => (
+          <section key={b.currency} className="dash-card" aria-label={b.currency}>
+            <dl className="dash-fields">
+              <dt>{t("balance.available")}</dt>
+              <dd className="dash-big">{formatMinor(b.availableMinor, b.currency, locale)}</dd>
+              <dt>{t("balance.pending")}</dt>
+              <dd>{formatMinor(b.pendingMinor, b.currency, locale)}</dd>
+            </dl>
+          </section>
+        ))}
+      </div>
+
+      <h2>{t("balance.withdraw")}</h2>
+      {can(member.role, "payouts:request") ? (
+        <section className="dash-card" aria-label={t("balance.withdraw")}>
+          <ActionForm action={requestWithdrawalAction} submitLabel={t("balance.submit")}>
+            <label>
+              {t("balance.amount")}
+              <input name="amount" inputMode="decimal" required autoComplete="off" />
+            </label>
+            <label>
+              {t("newLink.currency")}
+              <select name="currency" defaultValue={currencies.includes("XOF") ? "XOF" : currencies[0]}>
+                {currencies.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("balance.gateway")}
+              <select name="gatewayName">
+                {gateways.map((g) => (
+                  <option key={g.name} value={g.name}>
+                    {g.name} ({g.allowedCountries.join(", ")})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("balance.country")}
+              <select name="country" defaultValue={countries.includes("CI") ? "CI" : countries[0]}>
+                {countries.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("balance.beneficiaryPhone")}
+              <input name="beneficiaryPhone" type="tel" required autoComplete="off" />
+            </label>
+            <label>
+              {t("balance.beneficiaryName")}
+              <input name="beneficiaryName" autoComplete="off" />
+            </label>
+          </ActionForm>
+        </section>
+      ) : (
+        <p>{t("forbidden")}</p>
+      )}
+
+      <h2>{t("balance.withdrawals")}</h2>
+      {withdrawals.items.length === 0 ? (
+        <p>{t("list.empty")}</p>
+      ) : (
+        <div className="dash-table-wrap" tabIndex={0}>
+          <table className="dash-table">
+            <caption>{t("balance.withdrawals")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("list.reference")}</th>
+                <th scope="col" className="num">{t("list.amount")}</th>
+                <th scope="col" className="num">{t("link.fees")}</th>
+                <th scope="col">{t("list.status")}</th>
+                <th scope="col">{t("balance.beneficiaryPhone")}</th>
+                <th scope="col">{t("list.created")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {withdrawals.items.map((w) => (
+                <tr key={w.id}>
+                  <td>{w.reference}</td>
+                  <td className="num">{formatMinor(w.amountMinor, w.currency, locale)}</td>
+                  <td className="num">{formatMinor(w.feesMinor, w.currency, locale)}</td>
+                  <td>
+                    <span className={`badge badge-${w.status}`}>{t(`status.${w.status}`)}</span>
+                    {w.failureReason ? ` ${w.failureReason}` : null}
+                  </td>
+                  <td>{w.beneficiaryPhone}</td>
+                  <td>{formatTime(w.createdAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2>{t("balance.statement")}</h2>
+      <form method="get" action={action} className="dash-filters" aria-label={t("list.filters")}>
+        <label>
+          {t("list.from")}
+          <input type="date" name="from" defaultValue={filters.from ?? ""} />
+        </label>
+        <label>
+          {t("list.to")}
+          <input type="date" name="to" defaultValue={filters.to ?? ""} />
+        </label>
+        <div className="dash-filter-buttons">
+          <button type="submit" className="dash-button dash-button-primary">
+            {t("list.apply")}
+          </button>
+          <a className="dash-button" href={`${dashboardPath(scope.environment, "/balance/statement.csv")}${csvQuery.size ? `?${csvQuery}` : ""}`} download>
+            {t("balance.csv")}
+          </a>
+        </div>
+      </form>
+      {statement.items.length === 0 ? (
+        <p>{t("list.empty")}</p>
+      ) : (
+        <div className="dash-table-wrap" tabIndex={0}>
+          <table className="dash-table">
+            <caption>{t("balance.statement")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("list.created")}</th>
+                <th scope="col">{t("list.reference")}</th>
+                <th scope="col">{t("balance.kind")}</th>
+                <th scope="col">{t("balance.account")}</th>
+                <th scope="col" className="num">{t("list.amount")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {statement.items.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatTime(e.createdAt, locale)}</td>
+                  <td>{e.reference}</td>
+                  <td>{e.kind}</td>
+                  <td>{e.account === "merchant_available" ? t("balance.available") : t("balance.pending")}</td>
+                  <td className="num">{formatMinor(e.amountMinor, e.currency, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="dash-pager">
+        {filters.cursor ? <a href={nextPageHref(action, { ...filters, cursor: undefined }, "")}>{t("list.first")}</a> : null}
+        {statement.nextCursor ? <a href={nextPageHref(action, filters, statement.nextCursor)}>{t("list.next")}</a> : null}
+      </p>
+    </>
+  );
+}

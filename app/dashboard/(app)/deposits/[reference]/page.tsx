@@ -1,0 +1,71 @@
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { DeliveryLog } from "@/components/dashboard/delivery-log";
+import { formatTime } from "@/components/dashboard/format";
+import { can } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { getDepositDetail } from "@/lib/dashboard/get-deposit-detail";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { formatMajor } from "@/lib/domain/money";
+import { ApiError } from "@/lib/errors/api-error";
+import { replayDeliveryAction } from "../../links/actions";
+
+type Props = { params: Promise<{ reference: string }> };
+
+export default async function DepositPage({ params }: Props) {
+  const { member, scope } = await requireMember();
+  const { reference } = await params;
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const detail = await getDepositDetail(db(), scope, reference).catch((error) => {
+    if (error instanceof ApiError && error.code === 40004) notFound();
+    throw error;
+  });
+  const d = detail.deposit;
+  return (
+    <>
+      <p>
+        <a href={dashboardPath(scope.environment, "/deposits")}>{t("deposits.back")}</a>
+      </p>
+      <h1>{t("deposits.detailHeading", { reference: d.reference })}</h1>
+      <dl className="dash-fields dash-card">
+        <dt>{t("list.status")}</dt>
+        <dd>
+          <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
+          {d.failureReason ? ` ${d.failureReason}` : null}
+        </dd>
+        <dt>{t("list.amount")}</dt>
+        <dd>{formatMajor(d.amount, d.currency, locale)}</dd>
+        <dt>{t("link.fees")}</dt>
+        <dd>{formatMajor(d.fees, d.currency, locale)}</dd>
+        <dt>{t("link.gateway")}</dt>
+        <dd>{d.gatewayName}</dd>
+        <dt>{t("list.customer")}</dt>
+        <dd>{[d.customerName, d.customerPhone, d.customerEmail].filter(Boolean).join(" · ")}</dd>
+        <dt>{t("list.created")}</dt>
+        <dd>{formatTime(d.createdAt, locale)}</dd>
+        {detail.paymentLinkReference ? (
+          <>
+            <dt>{t("deposits.forLink")}</dt>
+            <dd>
+              <a href={dashboardPath(scope.environment, `/links/${detail.paymentLinkReference}`)}>{detail.paymentLinkReference}</a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h2>{t("link.timeline")}</h2>
+      <ol className="dash-timeline dash-card">
+        {detail.timeline.map((entry, i) => (
+          <li key={i}>
+            <time dateTime={entry.at}>{formatTime(entry.at, locale)}</time>
+            {entry.event} · {entry.reference}
+            {entry.details ? ` · ${entry.details}` : ""}
+          </li>
+        ))}
+      </ol>
+      <h2>{t("link.webhooks")}</h2>
+      {detail.webhooks.length === 0 ? <p>{t("link.noWebhooks")}</p> : null}
+      <DeliveryLog deliveries={detail.webhooks} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} />
+    </>
+  );
+}

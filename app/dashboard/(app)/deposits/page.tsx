@@ -1,0 +1,79 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatTime } from "@/components/dashboard/format";
+import { ListFiltersForm, nextPageHref } from "@/components/dashboard/list-filters-form";
+import { db } from "@/lib/db/client";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { DEPOSIT_STATUSES, listDeposits } from "@/lib/dashboard/list-deposits";
+import { parseListFilters } from "@/lib/dashboard/list-filters";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { formatMinor } from "@/lib/domain/money";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function DepositsPage({ searchParams }: Props) {
+  const { scope } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const filters = parseListFilters(await searchParams, DEPOSIT_STATUSES);
+  const page = await listDeposits(db(), scope, filters);
+  const action = dashboardPath(scope.environment, "/deposits");
+  return (
+    <>
+      <h1>{t("deposits.heading")}</h1>
+      <ListFiltersForm
+        action={action}
+        filters={filters}
+        statuses={DEPOSIT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        labels={{
+          filters: t("list.filters"), status: t("list.status"), anyStatus: t("list.anyStatus"), from: t("list.from"), to: t("list.to"),
+          minAmount: t("list.minAmount"), maxAmount: t("list.maxAmount"), search: t("list.search"), searchHint: t("deposits.searchHint"),
+          apply: t("list.apply"), reset: t("list.reset"),
+        }}
+      />
+      {page.items.length === 0 ? (
+        <p>{t("list.empty")}</p>
+      ) : (
+        <div className="dash-table-wrap" tabIndex={0}>
+          <table className="dash-table">
+            <caption>{t("deposits.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("list.reference")}</th>
+                <th scope="col" className="num">{t("list.amount")}</th>
+                <th scope="col">{t("list.status")}</th>
+                <th scope="col">{t("link.gateway")}</th>
+                <th scope="col">{t("list.customer")}</th>
+                <th scope="col">{t("list.created")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <a href={dashboardPath(scope.environment, `/deposits/${d.reference}`)}>{d.validatedReference ?? d.reference}</a>
+                    {d.paymentLink ? (
+                      <>
+                        {" "}
+                        (<a href={dashboardPath(scope.environment, `/links/${d.paymentLink.reference}`)}>{t("deposits.forLink")}</a>)
+                      </>
+                    ) : null}
+                  </td>
+                  <td className="num">{formatMinor(d.amountMinor, d.currency, locale)}</td>
+                  <td>
+                    <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
+                  </td>
+                  <td>{d.gatewayName}</td>
+                  <td>{d.customerName ?? d.customerPhone}</td>
+                  <td>{formatTime(d.createdAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="dash-pager">
+        {filters.cursor ? <a href={nextPageHref(action, { ...filters, cursor: undefined }, "")}>{t("list.first")}</a> : null}
+        {page.nextCursor ? <a href={nextPageHref(action, filters, page.nextCursor)}>{t("list.next")}</a> : null}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { DeliveryLog } from "@/components/dashboard/delivery-log";
+import { formatTime } from "@/components/dashboard/format";
+import { can } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { KEY_OVERLAPS, listApiKeys } from "@/lib/dashboard/manage-api-keys";
+import { listWebhookDeliveries, webhookSecretStatus } from "@/lib/dashboard/manage-webhooks";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { SCOPES } from "@/lib/merchants/api-keys";
+import { replayDeliveryAction } from "../links/actions";
+import { createKeyAction, regenerateKeyAction, revokeKeyAction, rotateSecretAction, sendTestEventAction } from "./actions";
+
+type Props = { searchParams: Promise<{ cursor?: string }> };
+
+export default async function DevelopersPage({ searchParams }: Props) {
+  const { member, scope } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const { cursor } = await searchParams;
+  const [keys, secret, log] = await Promise.all([listApiKeys(db(), scope), webhookSecretStatus(db(), scope), listWebhookDeliveries(db(), scope, cursor)]);
+  const manageKeys = can(member.role, "keys:manage");
+  const manageWebhooks = can(member.role, "webhooks:manage");
+  const copyLabels = { copy: t("copy"), copied: t("copied") };
+  return (
+    <>
+      <h1>{t("developers.heading")}</h1>
+      <h2>{t("developers.keys")}</h2>
+      <p>{t("developers.keysIntro")}</p>
+      {keys.length === 0 ? <p>{t("developers.noKeys")}</p> : null}
+      {keys.map((key) => (
+        <section key={key.id} className="dash-card" aria-label={`${key.name ?? ""} ${key.prefix}…`.trim()}>
+          <dl className="dash-fields">
+            <dt>{t("developers.name")}</dt>
+            <dd>{key.name ?? "—"}</dd>
+            <dt>{t("developers.prefix")}</dt>
+            <dd>
+              <code>{key.prefix}…</code>
+            </dd>
+            <dt>{t("developers.scopes")}</dt>
+            <dd>{key.scopes.join(", ")}</dd>
+            <dt>{t("developers.created")}</dt>
+            <dd>{formatTime(key.createdAt, locale)}</dd>
+            <dt>{t("developers.lastUsed")}</dt>
+            <dd>{key.lastUsedAt ? formatTime(key.lastUsedAt, locale) : t("developers.never")}</dd>
+            {key.expiresAt ? (
+              <>
+                <dt>{t("developers.expires")}</dt>
+                <dd>{formatTime(key.expiresAt, locale)}</dd>
+              </>
+            ) : null}
+          </dl>
+          {manageKeys && !key.expiresAt ? (
+            <div className="dash-actions">
+              <ActionForm action={regenerateKeyAction} submitLabel={t("developers.regenerate")} secretLabel={t("developers.keyShownOnce")} copyLabels={copyLabels} className="dash-form dash-inline">
+                <input type="hidden" name="keyId" value={key.id} />
+                <label>
+                  {t("developers.overlap")}
+                  <select name="overlap" defaultValue="86400">
+                    {KEY_OVERLAPS.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`developers.overlaps.${s}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </ActionForm>
+              <ActionForm action={revokeKeyAction} submitLabel={t("developers.revoke")} className="dash-form dash-inline">
+                <input type="hidden" name="keyId" value={key.id} />
+              </ActionForm>
+            </div>
+          ) : null}
+        </section>
+      ))}
+      {manageKeys ? (
+        <section className="dash-card" aria-labelledby="new-key">
+          <h3 id="new-key">{t("developers.newKey")}</h3>
+          <ActionForm action={createKeyAction} submitLabel={t("developers.create")} secretLabel={t("developers.keyShownOnce")} copyLabels={copyLabels}>
+            <label>
+              {t("developers.name")}
+              <input name="name" required maxLength={60} />
+            </label>
+            <fieldset>
+              <legend>{t("developers.scopes")}</legend>
+              {SCOPES.map((s) => (
+                <label key={s}>
+                  <input type="checkbox" name="scopes" value={s} defaultChecked />
+                  {s}
+                </label>
+              ))}
+            </fieldset>
+          </ActionForm>
+        </section>
+      ) : null}
+
+      <h2>{t("developers.secret")}</h2>
+      <section className="dash-card" aria-label={t("developers.secret")}>
+        <p>{t("developers.secretIntro")}</p>
+        {secret.previousSecretValidUntil ? <p>{t("developers.previousUntil", { time: formatTime(secret.previousSecretValidUntil, locale) })}</p> : null}
+        {manageWebhooks ? <ActionForm action={rotateSecretAction} submitLabel={t("developers.rotate")} secretLabel={t("developers.secretShownOnce")} copyLabels={copyLabels} /> : null}
+      </section>
+
+      {manageWebhooks ? (
+        <>
+          <h2>{t("developers.testEvent")}</h2>
+          <section className="dash-card" aria-label={t("developers.testEvent")}>
+            <ActionForm action={sendTestEventAction} submitLabel={t("developers.send")}>
+              <label>
+                {t("developers.testUrl")}
+                <input name="url" type="url" required placeholder="https://example.com/webhooks" />
+              </label>
+            </ActionForm>
+          </section>
+        </>
+      ) : null}
+
+      <h2>{t("developers.log")}</h2>
+      {log.items.length === 0 ? <p>{t("developers.noDeliveries")}</p> : null}
+      <DeliveryLog deliveries={log.items} replay={manageWebhooks ? replayDeliveryAction : undefined} />
+      {log.nextCursor ? (
+        <p className="dash-pager">
+          <a href={`${dashboardPath(scope.environment, "/developers")}?cursor=${encodeURIComponent(log.nextCursor)}`}>{t("list.next")}</a>
+        </p>
+      ) : null}
+    </>
+  );
+}

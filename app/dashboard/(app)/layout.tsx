@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import { getLocale, getTranslations } from "next-intl/server";
+import { DashboardLocaleSwitch } from "@/components/dashboard/dashboard-locale-switch";
+import { DashboardNav } from "@/components/dashboard/dashboard-nav";
+import { EnvironmentToggle } from "@/components/dashboard/environment-toggle";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { requireMember } from "@/lib/dashboard/require-member";
+import "../dashboard.css";
+
+export const metadata = { title: "Dashboard", robots: { index: false } };
+
+// Every dashboard page needs a signed-in member (else the sign-in page); /test/dashboard is the
+// sandbox, shown with a banner, and the switch beside the merchant's name changes environment.
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const { member, scope } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const path = (p: string) => dashboardPath(scope.environment, p);
+  const items = [
+    { segment: null, href: path(""), label: t("nav.home") },
+    { segment: "links", href: path("/links"), label: t("nav.links") },
+    { segment: "deposits", href: path("/deposits"), label: t("nav.deposits") },
+    { segment: "balance", href: path("/balance"), label: t("nav.balance") },
+    { segment: "analytics", href: path("/analytics"), label: t("nav.analytics") },
+    { segment: "developers", href: path("/developers"), label: t("nav.developers") },
+    { segment: "settings", href: path("/settings"), label: t("nav.settings") },
+  ];
+  return (
+    <>
+      <a href="#dash-main" className="dash-skip">
+        {t("skip")}
+      </a>
+      <header>
+        {scope.environment === "sandbox" ? <p className="dash-test-banner">{t("env.testBanner")}</p> : null}
+        <div className="dash-header">
+          <strong>{member.merchantName}</strong>
+          <span className="dash-who">{t("signedInAs", { name: member.name, role: t(`roles.${member.role}`) })}</span>
+          <div className="dash-header-end">
+            <span className="visually-hidden">{t("env.current", { environment: scope.environment === "sandbox" ? t("env.test") : t("env.live") })}</span>
+            <EnvironmentToggle environment={scope.environment} labels={{ toLive: t("env.toLive"), toTest: t("env.toTest") }} />
+            <form method="post" action="/api/auth/sign-out">
+              <button type="submit">{t("signOut")}</button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <DashboardNav base={path("")} label={t("nav.label")} items={items} />
+      <main id="dash-main" className="dash-main">
+        {children}
+      </main>
+      <footer>
+        <DashboardLocaleSwitch fallback={path("")} current={locale} label={t("language")} />
+      </footer>
+    </>
+  );
+}

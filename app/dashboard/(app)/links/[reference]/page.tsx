@@ -1,0 +1,150 @@
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { DeliveryLog } from "@/components/dashboard/delivery-log";
+import { formatTime } from "@/components/dashboard/format";
+import { ShareActions } from "@/components/dashboard/share-actions";
+import { can } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { getPaymentLinkDetail } from "@/lib/dashboard/get-payment-link-detail";
+import { pageOrigin } from "@/lib/dashboard/page-origin";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { formatMajor } from "@/lib/domain/money";
+import { ApiError } from "@/lib/errors/api-error";
+import { replayDeliveryAction } from "../actions";
+
+type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string }> };
+
+export default async function PaymentLinkPage({ params, searchParams }: Props) {
+  const { member, scope } = await requireMember();
+  const [{ reference }, { created }] = await Promise.all([params, searchParams]);
+  const [t, locale, origin] = await Promise.all([getTranslations("dashboard"), getLocale(), pageOrigin()]);
+  const detail = await getPaymentLinkDetail(db(), scope, reference, origin).catch((error) => {
+    // Another merchant's or environment's link: the same 404 as a reference that never existed.
+    if (error instanceof ApiError && error.code === 40004) notFound();
+    throw error;
+  });
+  const { link } = detail;
+  const amount = formatMajor(link.amount, link.currency, locale);
+  const qrBase = dashboardPath(scope.environment, `/links/${link.reference}`);
+  return (
+    <>
+      <p className="dash-no-print">
+        <a href={dashboardPath(scope.environment, "/links")}>{t("link.back")}</a>
+      </p>
+      <h1>{t("link.heading", { reference: link.reference })}</h1>
+      {created ? (
+        <p role="status" className="dash-ok">
+          {t("link.created")}
+        </p>
+      ) : null}
+      <section className="dash-card dash-qr" aria-label={t("link.qr")}>
+        {/* Drawn on the server from the link's own URL (same route as the download). */}
+        <img src={`${qrBase}/qr.svg`} alt={t("link.qrAlt")} width={256} height={256} />
+        <div>
+          <p>
+            <strong>{amount}</strong> · {link.description}
+          </p>
+          <p>{t("link.paymentUrl")}</p>
+          <code className="dash-url">{link.paymentUrl}</code>
+          {link.status === "pending" ? (
+            <ShareActions
+              url={link.paymentUrl}
+              subject={link.description}
+              text={t("link.shareText", { amount, description: link.description })}
+              labels={{ copy: t("link.copy"), copied: t("link.copied"), whatsapp: t("link.whatsapp"), sms: t("link.sms"), email: t("link.email"), shareSheet: t("link.shareSheet") }}
+            />
+          ) : null}
+          <p className="dash-actions dash-no-print">
+            <a className="dash-button" href={`${qrBase}/qr.png`} download={`${link.reference}.png`}>
+              {t("link.downloadPng")}
+            </a>
+            <a className="dash-button" href={`${qrBase}/qr.svg`} download={`${link.reference}.svg`}>
+              {t("link.downloadSvg")}
+            </a>
+          </p>
+        </div>
+      </section>
+      <h2>{t("link.details")}</h2>
+      <dl className="dash-fields dash-card">
+        <dt>{t("list.status")}</dt>
+        <dd>
+          <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
+          {link.paidAfterExpiry ? ` ${t("link.paidAfterExpiry")}` : null}
+        </dd>
+        <dt>{t("list.amount")}</dt>
+        <dd>{amount}</dd>
+        {link.fees !== null ? (
+          <>
+            <dt>{t("link.fees")}</dt>
+            <dd>{formatMajor(link.fees, link.currency, locale)}</dd>
+          </>
+        ) : null}
+        {link.gatewayName ? (
+          <>
+            <dt>{t("link.gateway")}</dt>
+            <dd>{link.gatewayName}</dd>
+          </>
+        ) : null}
+        <dt>{t("list.customer")}</dt>
+        <dd>{[link.customerName, link.customerEmail, link.customerPhone].filter(Boolean).join(" · ") || "—"}</dd>
+        <dt>{t("list.created")}</dt>
+        <dd>{formatTime(link.createdAt, locale)}</dd>
+        <dt>{t("link.expires")}</dt>
+        <dd>{formatTime(link.expiresAt, locale)}</dd>
+        {link.completedAt ? (
+          <>
+            <dt>{t("link.completedAt")}</dt>
+            <dd>{formatTime(link.completedAt, locale)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="dash-no-print">
+        <h2>{t("link.timeline")}</h2>
+        <ol className="dash-timeline dash-card">
+          {detail.timeline.map((entry, i) => (
+            <li key={i}>
+              <time dateTime={entry.at}>{formatTime(entry.at, locale)}</time>
+              {entry.event} · {entry.reference}
+              {entry.details ? ` · ${entry.details}` : ""}
+            </li>
+          ))}
+        </ol>
+        <h2>{t("link.attempts")}</h2>
+        {detail.attempts.length === 0 ? (
+          <p>{t("link.noAttempts")}</p>
+        ) : (
+          <div className="dash-table-wrap" tabIndex={0}>
+            <table className="dash-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("list.reference")}</th>
+                  <th scope="col">{t("link.gateway")}</th>
+                  <th scope="col">{t("list.status")}</th>
+                  <th scope="col">{t("list.customer")}</th>
+                  <th scope="col">{t("list.created")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.attempts.map((a) => (
+                  <tr key={a.reference}>
+                    <td>{a.reference}</td>
+                    <td>{a.gatewayName}</td>
+                    <td>
+                      <span className={`badge badge-${a.status}`}>{t(`status.${a.status}`)}</span>
+                    </td>
+                    <td>{a.customerPhone}</td>
+                    <td>{formatTime(a.createdAt, locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <h2>{t("link.webhooks")}</h2>
+        {detail.webhooks.length === 0 ? <p>{t("link.noWebhooks")}</p> : null}
+        <DeliveryLog deliveries={detail.webhooks} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { can } from "@/lib/auth/member-permissions";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { LINK_CURRENCIES } from "@/lib/domain/money";
+import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/schemas/payment-link";
+import { createLinkAction } from "../actions";
+
+// Lifetimes offered to people who do not think in seconds; the sandbox adds 5 minutes to test expiry.
+const LIFETIMES = [3600, 86_400, 604_800, 2_592_000];
+
+export default async function NewPaymentLinkPage() {
+  const { member, scope } = await requireMember();
+  const t = await getTranslations("dashboard");
+  if (!can(member.role, "links:create")) return <p role="alert">{t("forbidden")}</p>;
+  const lifetimes = scope.environment === "sandbox" ? [300, ...LIFETIMES] : LIFETIMES;
+  return (
+    <>
+      <h1>{t("newLink.heading")}</h1>
+      <p>{t("newLink.intro")}</p>
+      <div className="dash-card">
+        <ActionForm action={createLinkAction} submitLabel={t("newLink.submit")} pendingLabel={t("newLink.submitting")}>
+          <label>
+            {t("newLink.amount")}
+            <input name="amount" inputMode="decimal" required autoComplete="off" />
+          </label>
+          <label>
+            {t("newLink.currency")}
+            <select name="currency" defaultValue="XOF">
+              {LINK_CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t("newLink.description")}
+            <input name="description" required maxLength={500} />
+          </label>
+          <label>
+            {t("newLink.customerName")}
+            <input name="customerName" autoComplete="off" />
+          </label>
+          <label>
+            {t("newLink.customerEmail")}
+            <input name="customerEmail" type="email" autoComplete="off" />
+          </label>
+          <label>
+            {t("newLink.customerPhone")}
+            <input name="customerPhone" type="tel" autoComplete="off" />
+          </label>
+          <label>
+            {t("newLink.expiresIn")}
+            <select name="expiresIn" defaultValue={String(LINK_DEFAULT_LIFETIME_SECONDS)}>
+              {lifetimes.map((s) => (
+                <option key={s} value={s}>
+                  {t(`newLink.lifetimes.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <details>
+            <summary>{t("newLink.developers")}</summary>
+            <label>
+              {t("newLink.callbackUrl")}
+              <input name="callbackUrl" type="url" autoComplete="off" placeholder="https://example.com/webhooks" />
+            </label>
+          </details>
+        </ActionForm>
+      </div>
+    </>
+  );
+}

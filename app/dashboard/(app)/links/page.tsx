@@ -1,0 +1,81 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatTime } from "@/components/dashboard/format";
+import { ListFiltersForm, nextPageHref } from "@/components/dashboard/list-filters-form";
+import { db } from "@/lib/db/client";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { parseListFilters } from "@/lib/dashboard/list-filters";
+import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
+import { can } from "@/lib/auth/member-permissions";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { formatMinor } from "@/lib/domain/money";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function PaymentLinksPage({ searchParams }: Props) {
+  const { member, scope } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const filters = parseListFilters(await searchParams, LINK_STATUSES);
+  const page = await listPaymentLinks(db(), scope, filters);
+  const action = dashboardPath(scope.environment, "/links");
+  return (
+    <>
+      <h1>{t("links.heading")}</h1>
+      {can(member.role, "links:create") ? (
+        <p className="dash-actions">
+          <a className="dash-button dash-button-primary" href={dashboardPath(scope.environment, "/links/new")}>
+            {t("links.new")}
+          </a>
+        </p>
+      ) : null}
+      <ListFiltersForm
+        action={action}
+        filters={filters}
+        statuses={LINK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        labels={{
+          filters: t("list.filters"), status: t("list.status"), anyStatus: t("list.anyStatus"), from: t("list.from"), to: t("list.to"),
+          minAmount: t("list.minAmount"), maxAmount: t("list.maxAmount"), search: t("list.search"), searchHint: t("list.searchHint"),
+          apply: t("list.apply"), reset: t("list.reset"),
+        }}
+      />
+      {page.items.length === 0 ? (
+        <p>{t("list.empty")}</p>
+      ) : (
+        <div className="dash-table-wrap" tabIndex={0}>
+          <table className="dash-table">
+            <caption>{t("links.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("list.reference")}</th>
+                <th scope="col">{t("list.description")}</th>
+                <th scope="col" className="num">{t("list.amount")}</th>
+                <th scope="col">{t("list.status")}</th>
+                <th scope="col">{t("list.customer")}</th>
+                <th scope="col">{t("list.created")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((link) => (
+                <tr key={link.id}>
+                  <td>
+                    <a href={dashboardPath(scope.environment, `/links/${link.reference}`)}>{link.reference}</a>
+                  </td>
+                  <td>{link.description}</td>
+                  <td className="num">{formatMinor(link.amountMinor, link.currency, locale)}</td>
+                  <td>
+                    <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
+                  </td>
+                  <td>{link.customerName ?? link.customerEmail ?? link.customerPhone ?? ""}</td>
+                  <td>{formatTime(link.createdAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="dash-pager">
+        {filters.cursor ? <a href={nextPageHref(action, { ...filters, cursor: undefined }, "")}>{t("list.first")}</a> : null}
+        {page.nextCursor ? <a href={nextPageHref(action, filters, page.nextCursor)}>{t("list.next")}</a> : null}
+      </p>
+    </>
+  );
+}

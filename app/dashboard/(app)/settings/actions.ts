@@ -1,0 +1,24 @@
+"use server";
+
+import { getTranslations } from "next-intl/server";
+import { db } from "@/lib/db/client";
+import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
+import { updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
+
+export async function saveSettingsAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  const t = await getTranslations("dashboard");
+  return runDashboardAction("settings:manage", async ({ scope }) => {
+    const file = form.get("logo");
+    const logo = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+    const text = (name: string) => String(form.get(name) ?? "");
+    await updateMerchantSettings(db(), scope, {
+      name: text("name"),
+      supportPhone: text("supportPhone"),
+      supportEmail: text("supportEmail"),
+      defaultLanguage: text("defaultLanguage"),
+      logo,
+      removeLogo: form.get("removeLogo") === "on",
+    });
+    return { message: t("settings.saved") };
+  });
+}

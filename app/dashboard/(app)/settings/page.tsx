@@ -1,0 +1,82 @@
+import { getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { can } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { LOGO_MAX_BYTES, readMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
+import { LOCALES } from "@/lib/i18n/locales";
+import { saveSettingsAction } from "./actions";
+
+const LANGUAGE_NAMES: Record<string, string> = { fr: "Français", en: "English" };
+
+// The business as its customers see it on the checkout. Team members, invitations and security
+// (two-factor, sessions) are the accounts' pages.
+export default async function SettingsPage() {
+  const { member, scope } = await requireMember();
+  const t = await getTranslations("dashboard");
+  const settings = await readMerchantSettings(db(), scope);
+  const editable = can(member.role, "settings:manage");
+  return (
+    <>
+      <h1>{t("settings.heading")}</h1>
+      <section className="dash-card" aria-labelledby="business">
+        <h2 id="business">{t("settings.business")}</h2>
+        <p>{t("settings.businessIntro")}</p>
+        {settings.logoDataUrl ? <img src={settings.logoDataUrl} alt={t("settings.currentLogo")} className="dash-logo" /> : null}
+        {editable ? (
+          <ActionForm action={saveSettingsAction} submitLabel={t("settings.save")}>
+            <label>
+              {t("settings.name")}
+              <input name="name" defaultValue={settings.name} required maxLength={100} />
+            </label>
+            <label>
+              {t("settings.logo", { kb: LOGO_MAX_BYTES / 1024 })}
+              <input name="logo" type="file" accept="image/png,image/jpeg,image/webp" />
+            </label>
+            {settings.logoDataUrl ? (
+              <label className="dash-check">
+                <input name="removeLogo" type="checkbox" /> {t("settings.removeLogo")}
+              </label>
+            ) : null}
+            <label>
+              {t("settings.supportPhone")}
+              <input name="supportPhone" type="tel" defaultValue={settings.supportPhone ?? ""} />
+            </label>
+            <label>
+              {t("settings.supportEmail")}
+              <input name="supportEmail" type="email" defaultValue={settings.supportEmail ?? ""} />
+            </label>
+            <label>
+              {t("settings.defaultLanguage")}
+              <select name="defaultLanguage" defaultValue={settings.defaultLanguage ?? ""}>
+                <option value="">{t("settings.browserLanguage")}</option>
+                {LOCALES.map((l) => (
+                  <option key={l} value={l} lang={l}>
+                    {LANGUAGE_NAMES[l]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </ActionForm>
+        ) : (
+          <dl className="dash-fields">
+            <dt>{t("settings.name")}</dt>
+            <dd>{settings.name}</dd>
+            <dt>{t("settings.supportPhone")}</dt>
+            <dd>{settings.supportPhone ?? "—"}</dd>
+            <dt>{t("settings.supportEmail")}</dt>
+            <dd>{settings.supportEmail ?? "—"}</dd>
+          </dl>
+        )}
+      </section>
+      <ul className="dash-timeline dash-card">
+        <li>
+          <a href="/dashboard/settings/team">{t("settings.team")}</a>
+        </li>
+        <li>
+          <a href="/dashboard/settings/security">{t("settings.security")}</a>
+        </li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { refresh } from "next/cache";
+import { getTranslations } from "next-intl/server";
+import type { MemberAction } from "@/lib/auth/member-permissions";
+import { ApiError } from "@/lib/errors/api-error";
+import { errorFields, log } from "@/lib/logging/log";
+import { requireMember, type DashboardContext } from "./require-member";
+
+/** What a dashboard form shows after its server action: a message, a secret shown once, or the error. */
+export type ActionState = { message?: string; secret?: string; error?: string } | null;
+
+/**
+ * The body of every dashboard server action: the member must be signed in and allowed the
+ * action (otherwise it never runs and the form shows 40001), the work is scoped by their merchant
+ * and environment, and an ApiError becomes the form's error in the spec's words (code, details).
+ */
+export async function runDashboardAction(
+  action: MemberAction,
+  work: (context: DashboardContext) => Promise<ActionState>,
+  options: { refresh?: boolean } = {},
+): Promise<ActionState> {
+  const t = await getTranslations("dashboard");
+  try {
+    const context = await requireMember(action);
+    const state = await work(context);
+    // Re-render the page with what changed; not when the form that shows a secret would vanish
+    // with it (a regenerated key's form goes once the key has an end date).
+    if (options.refresh !== false) refresh();
+    return state;
+  } catch (error) {
+    if (error instanceof ApiError) return { error: t("error", { message: error.message, code: error.code, details: error.details ?? "" }) };
+    // redirect() and notFound() throw on purpose: let Next handle them.
+    if (error instanceof Error && "digest" in error) throw error;
+    log("error", "dashboard action failed", { action, ...errorFields(error) });
+    return { error: t("error", { message: "Internal error", code: 500, details: "please try again" }) };
+  }
+}

@@ -1,0 +1,27 @@
+import type { DbClient } from "@/lib/db/client";
+import { toDepositDetailJson } from "@/lib/deposits/transform-deposit";
+import { notFound } from "@/lib/errors/api-error";
+import { depositTimeline, linkTimeline, withOtpTries } from "@/lib/links/payment-timeline";
+import { toPaymentLinkJson } from "@/lib/links/transform-link";
+import { deliveriesFor } from "@/lib/webhooks/list-deliveries";
+import type { DashboardScope } from "./dashboard-scope";
+
+/**
+ * One of the member's links with its timeline, checkout attempts and webhook deliveries. Another
+ * merchant's or environment's link is not found (404/40004), as in the API.
+ */
+export async function getPaymentLinkDetail(client: DbClient, scope: DashboardScope, reference: string, origin: string) {
+  const link = await client.paymentLink.findFirst({
+    where: { reference, merchantId: scope.merchantId, environment: scope.environment },
+    include: { attempts: { orderBy: { createdAt: "asc" }, include: withOtpTries } },
+  });
+  if (!link) throw notFound("Payment link", reference);
+  const timeline = [...linkTimeline(link), ...link.attempts.flatMap(depositTimeline)].sort((a, b) => a.at.localeCompare(b.at));
+  const references = [link.reference, ...link.attempts.flatMap((a) => [a.reference, ...(a.validatedReference ? [a.validatedReference] : [])])];
+  return {
+    link: toPaymentLinkJson(link, origin),
+    attempts: link.attempts.map(toDepositDetailJson),
+    timeline,
+    webhooks: await deliveriesFor(client, scope.merchantId, references),
+  };
+}
