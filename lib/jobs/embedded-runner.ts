@@ -16,12 +16,17 @@ export function startEmbeddedRunner(options: { client: () => DbClient; intervalM
   let running: Promise<void> = Promise.resolve();
 
   const tick = () => {
+    let backlog = false;
     running = runDueWork(options.client(), new Date(), options)
-      .then(() => undefined)
+      .then((report) => {
+        // A full batch of any kind means more is due now: go again at once instead of in a
+        // second, so a burst (a thousand links expiring together) drains at the database's pace.
+        backlog = report.backlog;
+      })
       .catch((error) => log("error", "embedded runner pass failed", errorFields(error)))
       .finally(() => {
         if (!stopped) {
-          timer = setTimeout(tick, intervalMs);
+          timer = setTimeout(tick, backlog ? 0 : intervalMs);
           timer.unref();
         }
       });

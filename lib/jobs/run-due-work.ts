@@ -1,21 +1,33 @@
+import { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { poolSize } from "@/lib/db/pg-pool";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/checkout/expire-link";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { attemptClaimedDelivery, claimDueDeliveries } from "@/lib/webhooks/attempt-delivery";
+import { claimDueRows } from "./claim-due-rows";
 import type { WebhookSettings } from "@/lib/webhooks/webhook-settings";
 
 export type DueWorkOptions = {
   /** Rows taken per kind per pass; the next pass takes the rest. */
   batchSize?: number;
-  /** Webhook attempts in flight at once. */
+  /** Deposits and links worked on at once, each holding a pool connection in its transactions. */
   concurrency?: number;
+  /** Webhook attempts in flight at once (mostly waiting on the receiver, not the database). */
+  webhookConcurrency?: number;
   settings?: WebhookSettings;
 };
 
-export type DueWorkReport = { linksExpired: number; depositsSettled: number; transfersSettled: number; deliveriesAttempted: number };
+export type DueWorkReport = {
+  linksExpired: number;
+  depositsSettled: number;
+  transfersSettled: number;
+  deliveriesAttempted: number;
+  /** Some kind filled its batch: more is probably due already. */
+  backlog: boolean;
+};
 
 async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
@@ -24,6 +36,14 @@ async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => P
       for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
     }),
   );
+}
+
+/**
+ * Half the pool: the sweep keeps up without taking every connection from API requests. PGlite has
+ * one connection, where more in flight only queue.
+ */
+function defaultConcurrency() {
+  return Math.max(2, Math.floor(poolSize() / 2));
 }
 
 /**
@@ -38,7 +58,8 @@ export const SANDBOX_TIMER_GRACE_MS = 5_000;
 
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
-  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0 };
+  const concurrency = options.concurrency ?? defaultConcurrency();
+  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0, backlog: false };
   const guarded = async (what: string, id: string, fn: () => Promise<void>) => {
     try {
       await fn();
@@ -47,58 +68,64 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
       log("error", `due work failed: ${what}`, { id, ...errorFields(error) });
     }
   };
+  const at = Prisma.sql`${now}::timestamp(3)`;
 
   // Deposits first: an attempt the operator approved before its link's expiry must pay the link
   // before the link's expiry is recorded (e.g. after a restart that lost the sandbox timer).
-  const deposits = [
+  // Each kind is claimed in one statement (lib/jobs/claim-due-rows.ts), so runners in several
+  // processes and machines share the work instead of all doing all of it.
+  const depositKinds = [
     // Past expiry: one last status read first (syncDepositWithGateway), so a payment the operator
     // took is completed, never expired. A live deposit whose read failed waits for its next check.
-    ...(await client.deposit.findMany({
-      where: { status: "pending", expiresAt: { lte: now }, OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] },
-      orderBy: { expiresAt: "asc" },
-      take: batchSize,
-    })),
+    {
+      due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at} AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= ${at})`,
+      orderBy: Prisma.sql`"expiresAt"`,
+    },
     // Live deposits due for a status read: the polling fallback behind operators' callbacks
     // (MTN sends one, once, unsigned; it may never come). Back-off in lib/domain/operator-polling.ts.
-    ...(await client.deposit.findMany({
-      where: { status: "pending", expiresAt: { gt: now }, nextCheckAt: { lte: now } },
-      orderBy: { nextCheckAt: "asc" },
-      take: batchSize,
-    })),
-    // The sandbox phone's answer is overdue: its in-process timer was lost to a restart. Not
-    // merely due, or every pass would race the timers of the last second's deposits and
-    // settle each of them twice over (the second a no-op, but a transaction all the same).
-    ...(await client.deposit.findMany({
-      where: {
-        status: "pending",
-        environment: "sandbox",
-        paymentType: "DIRECT",
-        flow: "classic",
-        // The simulated phone dismisses a prompt the checkout replaced: nothing to take until it expires.
-        supersededAt: null,
-        expiresAt: { gt: now },
-        createdAt: { lte: new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS) },
-      },
-      orderBy: { createdAt: "desc" },
-      take: batchSize,
-    })),
+    { due: Prisma.sql`"status" = 'pending' AND "expiresAt" > ${at} AND "nextCheckAt" <= ${at}`, orderBy: Prisma.sql`"nextCheckAt"` },
+    // The sandbox phone's answer is overdue: its in-process timer was lost (a restart, a worker
+    // that died). Not merely due, or every pass would race the timers of the last second's
+    // deposits and settle each of them twice over (the second a no-op, but a transaction all the
+    // same). The simulated phone dismisses a prompt the checkout replaced (supersededAt): nothing
+    // to take until it expires.
+    {
+      due: Prisma.sql`"status" = 'pending' AND "environment" = 'sandbox' AND "paymentType" = 'DIRECT' AND "flow" = 'classic'
+        AND "supersededAt" IS NULL AND "expiresAt" > ${at}
+        AND "createdAt" <= ${new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS)}::timestamp(3)`,
+      orderBy: Prisma.sql`"createdAt" DESC`,
+    },
   ];
-  for (const deposit of deposits) {
-    await guarded("deposit sync", deposit.id, async () => {
-      if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
-    });
+  for (const kind of depositKinds) {
+    const claim = await claimDueRows(client, "Deposit", { ...kind, limit: batchSize, now });
+    if (claim.ids.length === batchSize) report.backlog = true;
+    try {
+      const deposits = claim.ids.length ? await client.deposit.findMany({ where: { id: { in: claim.ids } } }) : [];
+      await inParallel(deposits, concurrency, (deposit) =>
+        guarded("deposit sync", deposit.id, async () => {
+          if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
+        }),
+      );
+    } finally {
+      await claim.release();
+    }
   }
 
-  const links = await client.paymentLink.findMany({
-    where: { status: "pending", expiresAt: { lte: now } },
-    select: { id: true },
-    orderBy: { expiresAt: "asc" },
-    take: batchSize,
+  const links = await claimDueRows(client, "PaymentLink", {
+    due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at}`,
+    orderBy: Prisma.sql`"expiresAt"`,
+    limit: batchSize,
+    now,
   });
-  for (const { id } of links) {
-    await guarded("link expiry", id, async () => {
-      if (await expireLink(client, { id, now })) report.linksExpired++;
-    });
+  if (links.ids.length === batchSize) report.backlog = true;
+  try {
+    await inParallel(links.ids, concurrency, (id) =>
+      guarded("link expiry", id, async () => {
+        if (await expireLink(client, { id, now })) report.linksExpired++;
+      }),
+    );
+  } finally {
+    await links.release();
   }
 
   // DIRECT transfers whose operator answer is due and SCHEDULED ones whose batch has come
@@ -106,17 +133,14 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   // in this pass.
   report.transfersSettled = (await sendDueTransfers(client, now, batchSize)).settled;
 
-  const due = await client.webhookDelivery.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
-    select: { id: true },
-    orderBy: { nextAttemptAt: "asc" },
-    take: batchSize,
-  });
-  await inParallel(due, options.concurrency ?? 8, async ({ id }) => {
-    await guarded("webhook attempt", id, async () => {
-      const state = await attemptDelivery(client, { deliveryId: id, now, settings: options.settings });
-      if (state.attempted) report.deliveriesAttempted++;
-    });
-  });
+  const webhookConcurrency = options.webhookConcurrency ?? concurrency * 2;
+  const due = await claimDueDeliveries(client, { now, limit: batchSize, concurrency: webhookConcurrency, settings: options.settings });
+  if (due.ids.length === batchSize) report.backlog = true;
+  await inParallel(due.ids, webhookConcurrency, (id) =>
+    guarded("webhook attempt", id, async () => {
+      const recorded = await attemptClaimedDelivery(client, { deliveryId: id, claimToken: due.claimToken, now, settings: options.settings });
+      if (recorded) report.deliveriesAttempted++;
+    }),
+  );
   return report;
 }

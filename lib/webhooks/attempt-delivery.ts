@@ -61,7 +61,48 @@ export async function attemptDelivery(client: DbClient, options: AttemptOptions)
     data: { lockedUntil: new Date(now.getTime() + leaseMs(settings)), claimToken },
   });
   if (claimed.count === 0) return currentState(client, options.deliveryId, false);
+  await attemptClaimedDelivery(client, { deliveryId: options.deliveryId, claimToken, now, settings });
+  return currentState(client, options.deliveryId, true);
+}
 
+/**
+ * Up to `limit` due deliveries claimed for this runner in one statement (the sweep's batch; see
+ * lib/jobs/claim-due-rows.ts for FOR UPDATE SKIP LOCKED), all under one claim token whose lease
+ * covers the batch worked through `concurrency` at a time. Each is then attempted with
+ * attemptClaimedDelivery.
+ */
+export async function claimDueDeliveries(
+  client: DbClient,
+  options: { now: Date; limit: number; concurrency: number; settings?: WebhookSettings },
+): Promise<{ ids: string[]; claimToken: string }> {
+  const settings = options.settings ?? webhookSettings();
+  const claimToken = randomUUID();
+  const rounds = Math.ceil(options.limit / Math.max(1, options.concurrency));
+  const until = new Date(options.now.getTime() + rounds * settings.timeoutMs + leaseMs(settings));
+  const rows = await client.$queryRaw<{ id: string }[]>`
+    UPDATE "WebhookDelivery" SET "lockedUntil" = ${until}::timestamp(3), "claimToken" = ${claimToken}
+    WHERE "id" IN (
+      SELECT "id" FROM "WebhookDelivery"
+      WHERE "status" = 'pending' AND "nextAttemptAt" <= ${options.now}::timestamp(3)
+        AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${options.now}::timestamp(3))
+      ORDER BY "nextAttemptAt"
+      LIMIT ${options.limit}::int
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING "id"`;
+  return { ids: rows.map((row) => row.id), claimToken };
+}
+
+/**
+ * The attempt of a delivery this runner holds under claimToken: signs, sends, and records it
+ * with the delivery's next state (see attemptDelivery). Returns whether the attempt was recorded.
+ */
+export async function attemptClaimedDelivery(
+  client: DbClient,
+  options: { deliveryId: string; claimToken: string; now: Date; settings?: WebhookSettings },
+): Promise<boolean> {
+  const { now, claimToken } = options;
+  const settings = options.settings ?? webhookSettings();
   const delivery = await client.webhookDelivery.findUniqueOrThrow({
     where: { id: options.deliveryId },
     include: { event: { include: { merchant: { select: { webhookSecret: true, previousWebhookSecret: true, previousSecretExpiresAt: true } } } } },
@@ -117,5 +158,5 @@ export async function attemptDelivery(client: DbClient, options: AttemptOptions)
   } else if (next.status === "dead") {
     log("warn", "webhook dead-lettered", { deliveryId: delivery.id, eventId: delivery.eventId, error: result.error });
   }
-  return currentState(client, delivery.id, true);
+  return recorded;
 }
