@@ -52,6 +52,7 @@ function runPrimary(count) {
     startedAt.set(worker.id, Date.now());
   };
 
+  cluster.on("online", (worker) => log("info", "worker started", { pid: worker.process.pid }));
   cluster.on("exit", (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
