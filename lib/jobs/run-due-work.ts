@@ -6,7 +6,7 @@ import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/checkout/expire-link";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
-import { attemptClaimedDelivery, claimDueDeliveries } from "@/lib/webhooks/attempt-delivery";
+import { attemptClaimedDelivery, claimDueDeliveries, loadDeliveries } from "@/lib/webhooks/attempt-delivery";
 import { claimDueRows } from "./claim-due-rows";
 import type { WebhookSettings } from "@/lib/webhooks/webhook-settings";
 
@@ -136,9 +136,10 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   const webhookConcurrency = options.webhookConcurrency ?? concurrency * 2;
   const due = await claimDueDeliveries(client, { now, limit: batchSize, concurrency: webhookConcurrency, settings: options.settings });
   if (due.ids.length === batchSize) report.backlog = true;
-  await inParallel(due.ids, webhookConcurrency, (id) =>
-    guarded("webhook attempt", id, async () => {
-      const recorded = await attemptClaimedDelivery(client, { deliveryId: id, claimToken: due.claimToken, now, settings: options.settings });
+  // One read for the batch's events and secrets, then each attempt records itself in one statement.
+  await inParallel(await loadDeliveries(client, due.ids), webhookConcurrency, (delivery) =>
+    guarded("webhook attempt", delivery.id, async () => {
+      const recorded = await attemptClaimedDelivery(client, { deliveryId: delivery.id, delivery, claimToken: due.claimToken, now, settings: options.settings });
       if (recorded) report.deliveriesAttempted++;
     }),
   );
