@@ -14,13 +14,17 @@ const cluster = require("node:cluster");
 const os = require("node:os");
 const path = require("node:path");
 
-const nextBin = require.resolve("next/dist/bin/next");
-const args = ["start", ...process.argv.slice(2)];
+// In the Docker image (Next's standalone output, Dockerfile) the server is server.js beside
+// scripts/, which takes PORT and HOSTNAME from the environment; elsewhere `next start`.
+const standaloneServer = path.join(__dirname, "..", "server.js");
+const standalone = require("node:fs").existsSync(standaloneServer);
+const nextBin = standalone ? standaloneServer : require.resolve("next/dist/bin/next");
+const args = standalone ? process.argv.slice(2) : ["start", ...process.argv.slice(2)];
 /** How long workers get to finish their requests and runner pass after SIGTERM. */
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 
-function log(level, msg, fields = {}) {
-  if (process.env.LOG_LEVEL === "silent") return;
+function log(level, msg, fields = {}, always = false) {
+  if (process.env.LOG_LEVEL === "silent" && !always) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === "error" ? console.error : console.log)(line);
 }
@@ -82,12 +86,28 @@ function runPrimary(count) {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 
+  // Every MEMORY_LOG_SECONDS, one line per worker with its RSS and heap (answered by
+  // instrumentation.ts): what to watch for a leak, and what `npm run soak` reads. Asked for
+  // explicitly, so printed even with LOG_LEVEL=silent (which quiets the workers' request logs).
+  const memoryEvery = Number(process.env.MEMORY_LOG_SECONDS);
+  if (memoryEvery > 0) {
+    cluster.on("message", (worker, message) => {
+      if (message?.type !== "pcs:memory") return;
+      const mib = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+      log("info", "worker memory", { pid: worker.process.pid, rssMiB: mib(message.rss), heapUsedMiB: mib(message.heapUsed), heapTotalMiB: mib(message.heapTotal), externalMiB: mib(message.external) }, true);
+    });
+    setInterval(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) if (worker.isConnected()) worker.send({ type: "pcs:memory?" });
+    }, memoryEvery * 1000).unref();
+  }
+
   log("info", "starting workers", { workers: count, pid: process.pid });
   for (let i = 0; i < count; i++) fork();
 }
 
-// The same .env files `next start` reads, so this process sees the DATABASE_URL the workers will.
-require("@next/env").loadEnvConfig(path.resolve("."));
+// The same .env files `next start` reads, so this process sees the DATABASE_URL the workers will
+// (the standalone image has no .env files and no @next/env at the top: its environment is set).
+if (!standalone) require("@next/env").loadEnvConfig(path.resolve("."));
 const count = workerCount();
 if (count === 1) runNextHere();
 else runPrimary(count);
