@@ -47,6 +47,16 @@ function defaultConcurrency() {
 }
 
 /**
+ * Webhook attempts in flight per runner (WEBHOOK_CONCURRENCY, default 32). An attempt mostly waits
+ * on the receiver (up to WEBHOOK_TIMEOUT_MS) and holds a pool connection only for the one
+ * statement that records it, so many can wait at once without starving API requests.
+ */
+function webhookConcurrencyFromEnv() {
+  const value = Number(process.env.WEBHOOK_CONCURRENCY);
+  return Number.isInteger(value) && value > 0 ? value : 32;
+}
+
+/**
  * One pass over everything overdue, all of it found in the database: deposits past expiresAt or
  * whose sandbox phone has answered, then links past expiresAt still pending, transfers due to be sent
  * (DIRECT answers, SCHEDULED batches), and webhook attempts due.
@@ -133,7 +143,7 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   // in this pass.
   report.transfersSettled = (await sendDueTransfers(client, now, batchSize)).settled;
 
-  const webhookConcurrency = options.webhookConcurrency ?? concurrency * 2;
+  const webhookConcurrency = options.webhookConcurrency ?? webhookConcurrencyFromEnv();
   const due = await claimDueDeliveries(client, { now, limit: batchSize, concurrency: webhookConcurrency, settings: options.settings });
   if (due.ids.length === batchSize) report.backlog = true;
   // One read for the batch's events and secrets, then each attempt records itself in one statement.
