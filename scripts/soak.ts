@@ -8,7 +8,7 @@
 // samples, per minute). Local only: SOAK_DATABASE_URL must point at 127.0.0.1/localhost
 // (default postgresql://postgres@127.0.0.1:5432/pcs_soak, dropped and created afresh).
 // Run `npm run build` first. SOAK_PORT (default 3285; the receiver on the next port),
-// SOAK_CONCURRENCY (default 8 requests in flight).
+// SOAK_CONCURRENCY (default 8 requests in flight), SOAK_RATE (default 50 requests/s, steady).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import https from "node:https";
@@ -36,6 +36,9 @@ if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
 const PORT = Number(process.env.SOAK_PORT ?? 3285);
 const RECEIVER_PORT = PORT + 1;
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
+// A steady rate, so that memory over time is comparable (a machine whose other work comes and goes
+// would otherwise change the load, and the memory with it, as it pleases).
+const RATE = Number(process.env.SOAK_RATE ?? 50);
 const WORKERS = Math.max(2, Number(process.env.WEB_CONCURRENCY) || os.availableParallelism());
 const LIMIT_MIB = 512;
 const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
@@ -140,8 +143,14 @@ async function one() {
 }
 
 const until = started + MINUTES * 60_000;
+const trafficStart = Date.now();
+let issued = 0;
 const traffic = Array.from({ length: CONCURRENCY }, async () => {
-  while (Date.now() < until) await one().catch(() => counts.errors++);
+  while (Date.now() < until) {
+    const due = trafficStart + (issued++ * 1000) / RATE;
+    if (due > Date.now()) await sleep(due - Date.now());
+    await one().catch(() => counts.errors++);
+  }
 });
 let printed = 0;
 const printer = setInterval(() => {
@@ -166,7 +175,7 @@ const slope = (points: { x: number; y: number }[]) => {
 };
 const end = (Date.now() - started) / 1000;
 const windowStart = Math.max(0, end - 180);
-console.log(`\n${MINUTES} min, ${WORKERS} workers, ${counts.requests} requests (${counts.errors} 5xx/failed), ${webhooks} webhooks received; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+console.log(`\n${MINUTES} min, ${WORKERS} workers, ${RATE} requests/s asked, ${counts.requests} requests (${counts.errors} 5xx/failed), ${webhooks} webhooks received; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
 let ok = true;
 for (const pid of [...new Set(samples.map((s) => s.pid))]) {
   const mine = samples.filter((s) => s.pid === pid);
