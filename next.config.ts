@@ -10,9 +10,6 @@ const apiHeaders = Object.entries({ ...COMMON_SECURITY_HEADERS, "cache-control":
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // The Docker image's build (Dockerfile) sets BUILD_STANDALONE=1: a self-contained server.js with
-  // only the files it needs. Other builds stay as they were, for `next start` and the e2e server.
-  ...(process.env.BUILD_STANDALONE === "1" ? { output: "standalone" as const } : {}),
   // PGlite ships WASM and data files it loads from its own package directory at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "pg"],
   async headers() {

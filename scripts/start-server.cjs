@@ -14,12 +14,8 @@ const cluster = require("node:cluster");
 const os = require("node:os");
 const path = require("node:path");
 
-// In the Docker image (Next's standalone output, Dockerfile) the server is server.js beside
-// scripts/, which takes PORT and HOSTNAME from the environment; elsewhere `next start`.
-const standaloneServer = path.join(__dirname, "..", "server.js");
-const standalone = require("node:fs").existsSync(standaloneServer);
-const nextBin = standalone ? standaloneServer : require.resolve("next/dist/bin/next");
-const args = standalone ? process.argv.slice(2) : ["start", ...process.argv.slice(2)];
+const nextBin = require.resolve("next/dist/bin/next");
+const args = ["start", ...process.argv.slice(2)];
 /** How long workers get to finish their requests and runner pass after SIGTERM. */
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 
@@ -105,9 +101,8 @@ function runPrimary(count) {
   for (let i = 0; i < count; i++) fork();
 }
 
-// The same .env files `next start` reads, so this process sees the DATABASE_URL the workers will
-// (the standalone image has no .env files and no @next/env at the top: its environment is set).
-if (!standalone) require("@next/env").loadEnvConfig(path.resolve("."));
+// The same .env files `next start` reads, so this process sees the DATABASE_URL the workers will.
+require("@next/env").loadEnvConfig(path.resolve("."));
 const count = workerCount();
 if (count === 1) runNextHere();
 else runPrimary(count);
