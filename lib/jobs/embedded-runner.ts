@@ -10,6 +10,16 @@ export type EmbeddedRunner = { stop: () => Promise<void> };
  * one, simply carries on where the rows say.
  */
 export function startEmbeddedRunner(options: { client: () => DbClient; intervalMs?: number } & DueWorkOptions): EmbeddedRunner {
+  // Two loops: settling what is due, and webhook attempts, so neither waits for the other's backlog.
+  const loops = [startLoop({ ...options, parts: { settle: true, webhooks: false } }), startLoop({ ...options, parts: { settle: false, webhooks: true } })];
+  return {
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
+  };
+}
+
+function startLoop(options: { client: () => DbClient; intervalMs?: number } & DueWorkOptions): EmbeddedRunner {
   const intervalMs = options.intervalMs ?? 1000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

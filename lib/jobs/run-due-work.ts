@@ -18,6 +18,12 @@ export type DueWorkOptions = {
   /** Webhook attempts in flight at once (mostly waiting on the receiver, not the database). */
   webhookConcurrency?: number;
   settings?: WebhookSettings;
+  /**
+   * Which work this pass does (default both): settling what is due (deposits, links, transfers),
+   * and webhook attempts. The embedded runner runs them in two loops, so a backlog of settlements
+   * never holds the deliveries back.
+   */
+  parts?: { settle?: boolean; webhooks?: boolean };
 };
 
 export type DueWorkReport = {
@@ -79,6 +85,15 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
     }
   };
   const at = Prisma.sql`${now}::timestamp(3)`;
+  const { settle = true, webhooks = true } = options.parts ?? {};
+  if (settle) await settleDue(client, now, at, batchSize, concurrency, report, guarded);
+  if (webhooks) await deliverDue(client, now, batchSize, options, report, guarded);
+  return report;
+}
+
+type Guarded = (what: string, id: string, fn: () => Promise<void>) => Promise<void>;
+
+async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize: number, concurrency: number, report: DueWorkReport, guarded: Guarded) {
 
   // Deposits first: an attempt the operator approved before its link's expiry must pay the link
   // before the link's expiry is recorded (e.g. after a restart that lost the sandbox timer).
@@ -142,7 +157,9 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   // (MANUAL ones have no dueAt: an admin decides). Before the webhooks, so their events go out
   // in this pass.
   report.transfersSettled = (await sendDueTransfers(client, now, batchSize)).settled;
+}
 
+async function deliverDue(client: DbClient, now: Date, batchSize: number, options: DueWorkOptions, report: DueWorkReport, guarded: Guarded) {
   const webhookConcurrency = options.webhookConcurrency ?? webhookConcurrencyFromEnv();
   const due = await claimDueDeliveries(client, { now, limit: batchSize, concurrency: webhookConcurrency, settings: options.settings });
   if (due.ids.length === batchSize) report.backlog = true;
@@ -153,5 +170,4 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
       if (recorded) report.deliveriesAttempted++;
     }),
   );
-  return report;
 }
