@@ -6,4 +6,13 @@ export async function register() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startBackgroundWork } = await import("./lib/jobs/start-background-work");
   startBackgroundWork();
+  // A worker of `npm start`'s launcher (scripts/start-server.cjs) reports its memory when asked,
+  // so the launcher can log every worker's RSS and heap (MEMORY_LOG_SECONDS; npm run soak).
+  if (process.send) {
+    process.on("message", (message: unknown) => {
+      if ((message as { type?: string } | null)?.type !== "pcs:memory?") return;
+      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      process.send?.({ type: "pcs:memory", rss, heapUsed, heapTotal, external });
+    });
+  }
 }

@@ -493,9 +493,17 @@ describe("delivery faults and retries", () => {
       const deliveries = await Promise.all(Array.from({ length: 8 }, () => dueDelivery(target.url())));
       await Promise.all([runDueWork(db()), runDueWork(second.client), runDueWork(db()), runDueWork(second.client)]);
       await workUntil(async () => (await db().webhookDelivery.count({ where: { id: { in: deliveries.map((d) => d.delivery.id) }, status: "delivered" } })) === 8);
-      expect(target.received).toHaveLength(8);
-      expect(new Set(target.received.map((r) => r.headers["webhook-id"])).size).toBe(8);
-      for (const { delivery } of deliveries) expect((await deliveryRow(delivery.id)).attempts).toHaveLength(1);
+      // No attempt was sent twice: a webhook-id reaches the receiver at most once per recorded
+      // attempt, and exactly one attempt succeeded. (On a loaded machine an attempt may time out
+      // on our side, 400 ms here, before or after the receiver got it; that one is retried.)
+      for (const { event, delivery } of deliveries) {
+        const attempts = (await deliveryRow(delivery.id)).attempts;
+        const receipts = target.received.filter((r) => r.headers["webhook-id"] === event.id).length;
+        expect(receipts).toBeGreaterThanOrEqual(1);
+        expect(receipts).toBeLessThanOrEqual(attempts.length);
+        expect(attempts.filter((a) => a.succeeded)).toHaveLength(1);
+        for (const a of attempts) if (!a.succeeded) expect(a.error).toMatch(/^timeout/);
+      }
     } finally {
       await second.close();
       await target.close();

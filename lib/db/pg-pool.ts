@@ -34,6 +34,12 @@ class NameAsTextClient extends pg.Client {
   }
 }
 
-export function createPgPool(connectionString: string, max = Number(process.env.DATABASE_POOL_SIZE ?? 10)) {
+/** Connections per process (DATABASE_POOL_SIZE, default 10): mind PostgreSQL's max_connections across processes. */
+export function poolSize(): number {
+  const value = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+  return Number.isInteger(value) && value > 0 ? value : 10;
+}
+
+export function createPgPool(connectionString: string, max = poolSize()) {
   return new pg.Pool({ connectionString, max, Client: NameAsTextClient });
 }

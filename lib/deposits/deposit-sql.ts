@@ -7,7 +7,7 @@ import { rowInsert, type Sql } from "@/lib/db/sql";
 // tests/direct-sql.integration.test.ts compares what it writes with Prisma's own reads.
 
 /** What a new deposit is inserted with; the other columns start empty and the status pending. */
-export type NewDeposit = Omit<Deposit, "status" | "validatedReference" | "failureReason" | "otpAttempts" | "completedAt" | "failedAt" | "expiredAt" | "confirmedAt" | "supersededAt" | "refundDueReason"
+export type NewDeposit = Omit<Deposit, "status" | "validatedReference" | "failureReason" | "otpAttempts" | "completedAt" | "failedAt" | "expiredAt" | "confirmedAt" | "supersededAt" | "refundDueReason" | "claimedUntil"
 >;
 
 const insertRow = rowInsert<NewDeposit>(
@@ -24,5 +24,5 @@ const insertRow = rowInsert<NewDeposit>(
 
 export async function insertDeposit(sql: Sql, data: NewDeposit): Promise<Deposit> {
   await insertRow(sql, data);
-  return { ...data, status: "pending", validatedReference: null, failureReason: null, otpAttempts: 0, completedAt: null, failedAt: null, expiredAt: null, confirmedAt: null, supersededAt: null, refundDueReason: null };
+  return { ...data, status: "pending", validatedReference: null, failureReason: null, otpAttempts: 0, completedAt: null, failedAt: null, expiredAt: null, confirmedAt: null, supersededAt: null, refundDueReason: null, claimedUntil: null };
 }

@@ -1,22 +1,41 @@
+import { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { poolSize } from "@/lib/db/pg-pool";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/checkout/expire-link";
 import { deleteExpiredEvents } from "@/lib/events/delete-expired-events";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
-import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
+import { attemptClaimedDelivery, claimDueDeliveries, loadDeliveries } from "@/lib/webhooks/attempt-delivery";
+import { claimDueRows } from "./claim-due-rows";
 import type { WebhookSettings } from "@/lib/webhooks/webhook-settings";
 
 export type DueWorkOptions = {
   /** Rows taken per kind per pass; the next pass takes the rest. */
   batchSize?: number;
-  /** Webhook attempts in flight at once. */
+  /** Deposits and links worked on at once, each holding a pool connection in its transactions. */
   concurrency?: number;
+  /** Webhook attempts in flight at once (mostly waiting on the receiver, not the database). */
+  webhookConcurrency?: number;
   settings?: WebhookSettings;
+  /**
+   * Which work this pass does (default both): settling what is due (deposits, links, transfers),
+   * and webhook attempts. The embedded runner runs them in two loops, so a backlog of settlements
+   * never holds the deliveries back.
+   */
+  parts?: { settle?: boolean; webhooks?: boolean };
 };
 
-export type DueWorkReport = { linksExpired: number; depositsSettled: number; transfersSettled: number; deliveriesAttempted: number; eventsDeleted: number };
+export type DueWorkReport = {
+  linksExpired: number;
+  depositsSettled: number;
+  transfersSettled: number;
+  deliveriesAttempted: number;
+  eventsDeleted: number;
+  /** Some kind filled its batch: more is probably due already. */
+  backlog: boolean;
+};
 
 async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
@@ -25,6 +44,24 @@ async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => P
       for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
     }),
   );
+}
+
+/**
+ * Half the pool: the sweep keeps up without taking every connection from API requests. PGlite has
+ * one connection, where more in flight only queue.
+ */
+function defaultConcurrency() {
+  return Math.max(2, Math.floor(poolSize() / 2));
+}
+
+/**
+ * Webhook attempts in flight per runner (WEBHOOK_CONCURRENCY, default 32). An attempt mostly waits
+ * on the receiver (up to WEBHOOK_TIMEOUT_MS) and holds a pool connection only for the one
+ * statement that records it, so many can wait at once without starving API requests.
+ */
+function webhookConcurrencyFromEnv() {
+  const value = Number(process.env.WEBHOOK_CONCURRENCY);
+  return Number.isInteger(value) && value > 0 ? value : 32;
 }
 
 /**
@@ -39,7 +76,8 @@ export const SANDBOX_TIMER_GRACE_MS = 5_000;
 
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
-  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0, eventsDeleted: 0 };
+  const concurrency = options.concurrency ?? defaultConcurrency();
+  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0, eventsDeleted: 0, backlog: false };
   const guarded = async (what: string, id: string, fn: () => Promise<void>) => {
     try {
       await fn();
@@ -48,81 +86,96 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
       log("error", `due work failed: ${what}`, { id, ...errorFields(error) });
     }
   };
+  const at = Prisma.sql`${now}::timestamp(3)`;
+  const { settle = true, webhooks = true } = options.parts ?? {};
+  if (settle) await settleDue(client, now, at, batchSize, concurrency, report, guarded);
+  if (webhooks) {
+    await deliverDue(client, now, batchSize, options, report, guarded);
+    // Retention of the events API (30 days), after the attempts: a delivery still pending keeps its event.
+    await guarded("event retention", "-", async () => {
+      report.eventsDeleted = await deleteExpiredEvents(client, now);
+    });
+  }
+  return report;
+}
+
+type Guarded = (what: string, id: string, fn: () => Promise<void>) => Promise<void>;
+
+async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize: number, concurrency: number, report: DueWorkReport, guarded: Guarded) {
 
   // Deposits first: an attempt the operator approved before its link's expiry must pay the link
   // before the link's expiry is recorded (e.g. after a restart that lost the sandbox timer).
-  const deposits = [
+  // Each kind is claimed in one statement (lib/jobs/claim-due-rows.ts), so runners in several
+  // processes and machines share the work instead of all doing all of it.
+  const depositKinds = [
     // Past expiry: one last status read first (syncDepositWithGateway), so a payment the operator
     // took is completed, never expired. A live deposit whose read failed waits for its next check.
-    ...(await client.deposit.findMany({
-      where: { status: "pending", expiresAt: { lte: now }, OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] },
-      orderBy: { expiresAt: "asc" },
-      take: batchSize,
-    })),
+    {
+      due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at} AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= ${at})`,
+      orderBy: Prisma.sql`"expiresAt"`,
+    },
     // Live deposits due for a status read: the polling fallback behind operators' callbacks
     // (MTN sends one, once, unsigned; it may never come). Back-off in lib/domain/operator-polling.ts.
-    ...(await client.deposit.findMany({
-      where: { status: "pending", expiresAt: { gt: now }, nextCheckAt: { lte: now } },
-      orderBy: { nextCheckAt: "asc" },
-      take: batchSize,
-    })),
-    // The sandbox phone's answer is overdue: its in-process timer was lost to a restart. Not
-    // merely due, or every pass would race the timers of the last second's deposits and
-    // settle each of them twice over (the second a no-op, but a transaction all the same).
-    ...(await client.deposit.findMany({
-      where: {
-        status: "pending",
-        environment: "sandbox",
-        paymentType: "DIRECT",
-        flow: "classic",
-        // The simulated phone dismisses a prompt the checkout replaced: nothing to take until it expires.
-        supersededAt: null,
-        expiresAt: { gt: now },
-        createdAt: { lte: new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS) },
-      },
-      orderBy: { createdAt: "desc" },
-      take: batchSize,
-    })),
+    { due: Prisma.sql`"status" = 'pending' AND "expiresAt" > ${at} AND "nextCheckAt" <= ${at}`, orderBy: Prisma.sql`"nextCheckAt"` },
+    // The sandbox phone's answer is overdue: its in-process timer was lost (a restart, a worker
+    // that died). Not merely due, or every pass would race the timers of the last second's
+    // deposits and settle each of them twice over (the second a no-op, but a transaction all the
+    // same). The simulated phone dismisses a prompt the checkout replaced (supersededAt): nothing
+    // to take until it expires.
+    {
+      due: Prisma.sql`"status" = 'pending' AND "environment" = 'sandbox' AND "paymentType" = 'DIRECT' AND "flow" = 'classic'
+        AND "supersededAt" IS NULL AND "expiresAt" > ${at}
+        AND "createdAt" <= ${new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS)}::timestamp(3)`,
+      orderBy: Prisma.sql`"createdAt" DESC`,
+    },
   ];
-  for (const deposit of deposits) {
-    await guarded("deposit sync", deposit.id, async () => {
-      if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
-    });
+  for (const kind of depositKinds) {
+    const claim = await claimDueRows(client, "Deposit", { ...kind, limit: batchSize, now });
+    if (claim.ids.length === batchSize) report.backlog = true;
+    try {
+      const deposits = claim.ids.length ? await client.deposit.findMany({ where: { id: { in: claim.ids } } }) : [];
+      await inParallel(deposits, concurrency, (deposit) =>
+        guarded("deposit sync", deposit.id, async () => {
+          if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
+        }),
+      );
+    } finally {
+      await claim.release();
+    }
   }
 
-  const links = await client.paymentLink.findMany({
-    where: { status: "pending", expiresAt: { lte: now } },
-    select: { id: true },
-    orderBy: { expiresAt: "asc" },
-    take: batchSize,
+  const links = await claimDueRows(client, "PaymentLink", {
+    due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at}`,
+    orderBy: Prisma.sql`"expiresAt"`,
+    limit: batchSize,
+    now,
   });
-  for (const { id } of links) {
-    await guarded("link expiry", id, async () => {
-      if (await expireLink(client, { id, now })) report.linksExpired++;
-    });
+  if (links.ids.length === batchSize) report.backlog = true;
+  try {
+    await inParallel(links.ids, concurrency, (id) =>
+      guarded("link expiry", id, async () => {
+        if (await expireLink(client, { id, now })) report.linksExpired++;
+      }),
+    );
+  } finally {
+    await links.release();
   }
 
   // DIRECT transfers whose operator answer is due and SCHEDULED ones whose batch has come
   // (MANUAL ones have no dueAt: an admin decides). Before the webhooks, so their events go out
   // in this pass.
   report.transfersSettled = (await sendDueTransfers(client, now, batchSize)).settled;
+}
 
-  const due = await client.webhookDelivery.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lte: now } }] },
-    select: { id: true },
-    orderBy: { nextAttemptAt: "asc" },
-    take: batchSize,
-  });
-  await inParallel(due, options.concurrency ?? 8, async ({ id }) => {
-    await guarded("webhook attempt", id, async () => {
-      const state = await attemptDelivery(client, { deliveryId: id, now, settings: options.settings });
-      if (state.attempted) report.deliveriesAttempted++;
-    });
-  });
-
-  // Retention of the events API (30 days), after the attempts: a delivery still pending keeps its event.
-  await guarded("event retention", "-", async () => {
-    report.eventsDeleted = await deleteExpiredEvents(client, now);
-  });
-  return report;
+async function deliverDue(client: DbClient, now: Date, batchSize: number, options: DueWorkOptions, report: DueWorkReport, guarded: Guarded) {
+  const webhookConcurrency = options.webhookConcurrency ?? webhookConcurrencyFromEnv();
+  const due = await claimDueDeliveries(client, { now, limit: batchSize, concurrency: webhookConcurrency, settings: options.settings });
+  if (due.ids.length === batchSize) report.backlog = true;
+  // One read for the batch's events and secrets, then each attempt records itself in one statement.
+  await inParallel(await loadDeliveries(client, due.ids), webhookConcurrency, (delivery) =>
+    guarded("webhook attempt", delivery.id, async () => {
+      const recorded = await attemptClaimedDelivery(client, { deliveryId: delivery.id, delivery, claimToken: due.claimToken, now, settings: options.settings });
+      if (recorded) report.deliveriesAttempted++;
+    }),
+  );
 }

@@ -14,7 +14,7 @@ export type NewPaymentLink = Pick<
 >;
 
 export function newPaymentLinkRow(data: NewPaymentLink): PaymentLink {
-  return { ...data, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false };
+  return { ...data, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false, claimedUntil: null };
 }
 
 const insertRow = rowInsert<NewPaymentLink>(
@@ -36,7 +36,7 @@ const SELECT = `SELECT id, reference, "merchantId", environment::text, status::t
     "customerName", "customerEmail", "customerPhone", "callbackUrl", "returnUrl", metadata::text, "feesMinor"::text,
     "gatewayName", "failureReason", ${epochMs('"createdAt"')} AS "createdAt", ${epochMs('"expiresAt"')} AS "expiresAt",
     ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt",
-    "paidByDepositId", "paidAfterExpiry"::text
+    "paidByDepositId", "paidAfterExpiry"::text, ${epochMs('"claimedUntil"')} AS "claimedUntil"
   FROM "PaymentLink" WHERE reference = $1`;
 
 export async function findPaymentLink(sql: Sql, reference: string): Promise<PaymentLink | null> {
@@ -71,5 +71,6 @@ function toPaymentLink(row: SqlRow): PaymentLink {
     expiredAt: dateOrNull(row.expiredAt),
     paidByDepositId: row.paidByDepositId,
     paidAfterExpiry: row.paidAfterExpiry === "true",
+    claimedUntil: dateOrNull(row.claimedUntil),
   };
 }

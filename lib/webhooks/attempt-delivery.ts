@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { WebhookDeliveryStatus } from "@prisma/client";
+import type { Prisma, WebhookDeliveryStatus } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
-import { inTransaction } from "@/lib/db/in-transaction";
 import { log } from "@/lib/logging/log";
 import { sendWebhookRequest } from "./send-webhook-request";
 import { signWebhook } from "./sign-webhook";
@@ -61,11 +60,62 @@ export async function attemptDelivery(client: DbClient, options: AttemptOptions)
     data: { lockedUntil: new Date(now.getTime() + leaseMs(settings)), claimToken },
   });
   if (claimed.count === 0) return currentState(client, options.deliveryId, false);
+  await attemptClaimedDelivery(client, { deliveryId: options.deliveryId, claimToken, now, settings });
+  return currentState(client, options.deliveryId, true);
+}
 
-  const delivery = await client.webhookDelivery.findUniqueOrThrow({
-    where: { id: options.deliveryId },
-    include: { event: { include: { merchant: { select: { webhookSecret: true, previousWebhookSecret: true, previousSecretExpiresAt: true } } } } },
-  });
+/**
+ * Up to `limit` due deliveries claimed for this runner in one statement (the sweep's batch; see
+ * lib/jobs/claim-due-rows.ts for FOR UPDATE SKIP LOCKED), all under one claim token whose lease
+ * covers the batch worked through `concurrency` at a time. Each is then attempted with
+ * attemptClaimedDelivery.
+ */
+export async function claimDueDeliveries(
+  client: DbClient,
+  options: { now: Date; limit: number; concurrency: number; settings?: WebhookSettings },
+): Promise<{ ids: string[]; claimToken: string }> {
+  const settings = options.settings ?? webhookSettings();
+  const claimToken = randomUUID();
+  const rounds = Math.ceil(options.limit / Math.max(1, options.concurrency));
+  const until = new Date(options.now.getTime() + rounds * settings.timeoutMs + leaseMs(settings));
+  const rows = await client.$queryRaw<{ id: string }[]>`
+    UPDATE "WebhookDelivery" SET "lockedUntil" = ${until}::timestamp(3), "claimToken" = ${claimToken}
+    WHERE "id" IN (
+      SELECT "id" FROM "WebhookDelivery"
+      WHERE "status" = 'pending' AND "nextAttemptAt" <= ${options.now}::timestamp(3)
+        AND ("lockedUntil" IS NULL OR "lockedUntil" <= ${options.now}::timestamp(3))
+      ORDER BY "nextAttemptAt"
+      LIMIT ${options.limit}::int
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING "id"`;
+  return { ids: rows.map((row) => row.id), claimToken };
+}
+
+const withSecrets = {
+  event: { include: { merchant: { select: { webhookSecret: true, previousWebhookSecret: true, previousSecretExpiresAt: true } } } },
+} satisfies Prisma.WebhookDeliveryInclude;
+
+/** A delivery with what its attempt needs: the event's body and the merchant's signing secrets. */
+export type DeliveryToAttempt = Prisma.WebhookDeliveryGetPayload<{ include: typeof withSecrets }>;
+
+/** The claimed deliveries of a batch with their events and secrets, in one read. */
+export function loadDeliveries(client: DbClient, ids: string[]): Promise<DeliveryToAttempt[]> {
+  return ids.length ? client.webhookDelivery.findMany({ where: { id: { in: ids } }, include: withSecrets }) : Promise.resolve([]);
+}
+
+/**
+ * The attempt of a delivery this runner holds under claimToken: signs, sends, and records it
+ * with the delivery's next state (see attemptDelivery). Returns whether the attempt was recorded.
+ * `delivery` is the row as loaded after the claim (loadDeliveries), or read here.
+ */
+export async function attemptClaimedDelivery(
+  client: DbClient,
+  options: { deliveryId: string; claimToken: string; now: Date; settings?: WebhookSettings; delivery?: DeliveryToAttempt },
+): Promise<boolean> {
+  const { now, claimToken } = options;
+  const settings = options.settings ?? webhookSettings();
+  const delivery = options.delivery ?? (await client.webhookDelivery.findUniqueOrThrow({ where: { id: options.deliveryId }, include: withSecrets }));
   // Signed at the real time: receivers check the timestamp against their own clock.
   const startedAt = new Date();
   const headers = signWebhook({ id: delivery.eventId, body: delivery.event.payload, at: startedAt, secrets: delivery.event.merchant });
@@ -77,45 +127,38 @@ export async function attemptDelivery(client: DbClient, options: AttemptOptions)
   const scheduledFinish = new Date(now.getTime() + result.durationMs);
   const failures = delivery.roundFailures + (result.ok ? 0 : 1);
   const exhausted = !result.ok && (result.permanent || failures > settings.retryScheduleMs.length);
-  const next = result.ok
-    ? { status: "delivered" as const, deliveredAt: finishedAt, nextAttemptAt: null }
-    : exhausted
-      ? { status: "dead" as const, deadAt: finishedAt, nextAttemptAt: null }
-      : { status: "pending" as const, nextAttemptAt: new Date(scheduledFinish.getTime() + settings.retryScheduleMs[failures - 1]) };
+  const status = result.ok ? "delivered" : exhausted ? "dead" : "pending";
+  const nextAttemptAt = status === "pending" ? new Date(scheduledFinish.getTime() + settings.retryScheduleMs[failures - 1]) : null;
 
-  const recorded = await inTransaction(client, async (tx) => {
-    const { count } = await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, claimToken },
-      data: {
-        ...next,
-        attemptCount: { increment: 1 },
-        roundFailures: failures,
-        lastError: result.error,
-        lockedUntil: null,
-        claimToken: null,
-      },
-    });
-    if (count === 0) return false;
-    await tx.webhookAttempt.create({
-      data: {
-        id: `wha_${ulid()}`,
-        deliveryId: delivery.id,
-        number: delivery.attemptCount + 1,
-        startedAt,
-        durationMs: result.durationMs,
-        httpStatus: result.httpStatus,
-        responseExcerpt: result.responseExcerpt,
-        error: result.error,
-        succeeded: result.ok,
-      },
-    });
-    return true;
-  });
-  if (!recorded) {
+  // The delivery's next state and the attempt's record in one statement (atomic, one round
+  // trip): nothing is written unless this runner still holds the claim.
+  const recorded = await client.$queryRaw<{ id: string }[]>`
+    WITH updated AS (
+      UPDATE "WebhookDelivery" SET
+        "status" = ${status}::"WebhookDeliveryStatus",
+        "deliveredAt" = CASE WHEN ${status} = 'delivered' THEN ${finishedAt}::timestamp(3) ELSE "deliveredAt" END,
+        "deadAt" = CASE WHEN ${status} = 'dead' THEN ${finishedAt}::timestamp(3) ELSE "deadAt" END,
+        "nextAttemptAt" = ${nextAttemptAt}::timestamp(3),
+        "attemptCount" = "attemptCount" + 1,
+        "roundFailures" = ${failures}::int,
+        "lastError" = ${result.error},
+        "lockedUntil" = NULL,
+        "claimToken" = NULL
+      WHERE "id" = ${delivery.id} AND "claimToken" = ${claimToken}
+      RETURNING "id"
+    )
+    INSERT INTO "WebhookAttempt" ("id", "deliveryId", "number", "startedAt", "durationMs", "httpStatus", "responseExcerpt", "error", "succeeded")
+    SELECT ${`wha_${ulid()}`}, "id", ${delivery.attemptCount + 1}::int, ${startedAt}::timestamp(3), ${result.durationMs}::int,
+      ${result.httpStatus}::int, ${result.responseExcerpt}::text, ${result.error}::text, ${result.ok}::boolean
+    FROM updated
+    RETURNING "id"`;
+  if (recorded.length === 0) {
     // Only when the attempt outlived its lease and another runner took over the delivery.
     log("warn", "webhook attempt finished after its claim lapsed; not recorded", { deliveryId: delivery.id });
-  } else if (next.status === "dead") {
+    return false;
+  }
+  if (status === "dead") {
     log("warn", "webhook dead-lettered", { deliveryId: delivery.id, eventId: delivery.eventId, error: result.error });
   }
-  return currentState(client, delivery.id, true);
+  return true;
 }

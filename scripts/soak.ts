@@ -1,0 +1,192 @@
+// npm run soak [-- --minutes 5] - does memory stay flat? The production build on a local
+// PostgreSQL through `npm start`'s launcher (WEB_CONCURRENCY workers, at least 2 so the launcher
+// reports each worker's memory), under mixed traffic for the given minutes: payment links
+// created and read, sandbox DIRECT deposits approved 2 s later (settled in the background, each
+// sending a webhook to a local HTTPS receiver), checkout reads, gateway lists. Every 10 s it
+// prints each worker's RSS and heap; at the end, the target check: RSS <= 512 MiB per process
+// and no upward trend over the last 3 minutes (the slope of a least-squares line through the
+// samples, per minute). Local only: SOAK_DATABASE_URL must point at 127.0.0.1/localhost
+// (default postgresql://postgres@127.0.0.1:5432/pcs_soak, dropped and created afresh).
+// Run `npm run build` first. SOAK_PORT (default 3285; the receiver on the next port),
+// SOAK_CONCURRENCY (default 8 requests in flight), SOAK_RATE (default 50 requests/s, steady).
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+
+const { values } = parseArgs({ options: { minutes: { type: "string", default: "5" } } });
+const MINUTES = Number(values.minutes);
+if (!(MINUTES > 0 && MINUTES <= 60)) {
+  console.error("--minutes must be between 0 and 60");
+  process.exit(1);
+}
+const DATABASE_URL = process.env.SOAK_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pcs_soak";
+const dbUrl = new URL(DATABASE_URL);
+if (!["127.0.0.1", "localhost", "[::1]"].includes(dbUrl.hostname)) {
+  console.error(`The soak drops and recreates its database: local PostgreSQL only, not ${dbUrl.hostname}.`);
+  process.exit(1);
+}
+if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+const PORT = Number(process.env.SOAK_PORT ?? 3285);
+const RECEIVER_PORT = PORT + 1;
+const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
+// A steady rate, so that memory over time is comparable (a machine whose other work comes and goes
+// would otherwise change the load, and the memory with it, as it pleases).
+const RATE = Number(process.env.SOAK_RATE ?? 50);
+const WORKERS = Math.max(2, Number(process.env.WEB_CONCURRENCY) || os.availableParallelism());
+const LIMIT_MIB = 512;
+const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const dbName = dbUrl.pathname.slice(1);
+const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: "/postgres" }).toString() });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+await admin.query(`CREATE DATABASE "${dbName}"`);
+await admin.end();
+
+const tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-soak-tls-"));
+execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+  "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  WEB_CONCURRENCY: String(WORKERS),
+  MEMORY_LOG_SECONDS: "10",
+  API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
+  SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
+  API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
+  SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
+  CHECKOUT_READS_PER_MINUTE_PER_IP: "1000000000",
+  NODE_EXTRA_CA_CERTS: path.join(tlsDir, "cert.pem"),
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${RECEIVER_PORT}`,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim(),
+};
+delete env.PGLITE_DATA_DIR;
+execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { env, stdio: "ignore" });
+const merchant = JSON.parse(
+  execFileSync(bin("tsx"), ["scripts/merchant-create.ts", "--name", "Soak Shop", "--json"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!,
+);
+
+let webhooks = 0;
+const receiver = https.createServer({ key: fs.readFileSync(path.join(tlsDir, "key.pem")), cert: fs.readFileSync(path.join(tlsDir, "cert.pem")) }, (req, res) => {
+  req.resume();
+  req.on("end", () => (webhooks++, res.writeHead(204).end()));
+});
+await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, "127.0.0.1", resolve));
+const callbackUrl = `https://127.0.0.1:${RECEIVER_PORT}/hooks`;
+
+// Each worker's memory, from the launcher's "worker memory" log lines (scripts/start-server.cjs).
+type Sample = { t: number; pid: number; rssMiB: number; heapUsedMiB: number };
+const samples: Sample[] = [];
+const started = Date.now();
+const app = spawn(process.execPath, ["scripts/start-server.cjs", "--port", String(PORT)], { env: { ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"] });
+let buffered = "";
+app.stdout.on("data", (chunk: Buffer) => {
+  buffered += chunk.toString();
+  const lines = buffered.split("\n");
+  buffered = lines.pop() ?? "";
+  for (const line of lines) {
+    try {
+      const entry = JSON.parse(line);
+      if (entry.msg === "worker memory") samples.push({ t: (Date.now() - started) / 1000, pid: entry.pid, rssMiB: entry.rssMiB, heapUsedMiB: entry.heapUsedMiB });
+    } catch {
+      // Next's banner
+    }
+  }
+});
+const base = `http://127.0.0.1:${PORT}`;
+for (let i = 0; ; i++) {
+  if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
+  if (i > 300) throw new Error("the app did not start");
+  await sleep(200);
+}
+
+const keyed = { authorization: `Bearer ${merchant.sandboxKey}`, "content-type": "application/json" };
+const counts = { requests: 0, errors: 0 };
+const links: string[] = [];
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+async function one() {
+  const roll = Math.random();
+  let res: Response;
+  if (roll < 0.25 || links.length === 0) {
+    res = await fetch(`${base}/test/api/v4/payments/link`, { method: "POST", headers: keyed, body: JSON.stringify({ amount: 5000, currency: "XOF", description: "Soak order", callbackUrl, expiresIn: 60 }) });
+    if (res.ok) {
+      const reference = ((await res.json()) as { reference: string }).reference;
+      links.push(reference);
+      if (links.length > 500) links.shift();
+    } else await res.text();
+  } else if (roll < 0.45) {
+    res = await fetch(`${base}/test/api/v4/payments/link/${pick(links)}`, { headers: keyed });
+    await res.text();
+  } else if (roll < 0.65) {
+    res = await fetch(`${base}/test/api/v4/deposit/initiate`, { method: "POST", headers: keyed, body: JSON.stringify({ amount: 5000, currency: "XOF", customerPhone: "+2250700000444", country: "CI", gatewayName: "MTN_MOMO_CI", callbackUrl }) });
+    await res.text();
+  } else if (roll < 0.9) {
+    res = await fetch(`${base}/test/api/checkout/${pick(links)}`);
+    await res.text();
+  } else {
+    res = await fetch(`${base}/public/gateways/deposit/list?country=CI`);
+    await res.text();
+  }
+  counts.requests++;
+  if (res.status >= 500) counts.errors++;
+}
+
+const until = started + MINUTES * 60_000;
+const trafficStart = Date.now();
+let issued = 0;
+const traffic = Array.from({ length: CONCURRENCY }, async () => {
+  while (Date.now() < until) {
+    const due = trafficStart + (issued++ * 1000) / RATE;
+    if (due > Date.now()) await sleep(due - Date.now());
+    await one().catch(() => counts.errors++);
+  }
+});
+let printed = 0;
+const printer = setInterval(() => {
+  const fresh = samples.slice(printed);
+  printed = samples.length;
+  const perWorker = fresh.map((s) => `pid ${s.pid}: RSS ${s.rssMiB} MiB, heap ${s.heapUsedMiB} MiB`).join("; ");
+  console.log(`${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s  ${counts.requests} requests (${counts.errors} errors), ${webhooks} webhooks  ${perWorker}`);
+}, 10_000);
+await Promise.all(traffic);
+clearInterval(printer);
+app.kill("SIGTERM");
+receiver.close();
+
+// ---- verdict: per worker, peak RSS and the trend of the last 3 minutes -------------------
+const slope = (points: { x: number; y: number }[]) => {
+  const n = points.length;
+  const mx = points.reduce((a, p) => a + p.x, 0) / n;
+  const my = points.reduce((a, p) => a + p.y, 0) / n;
+  const num = points.reduce((a, p) => a + (p.x - mx) * (p.y - my), 0);
+  const den = points.reduce((a, p) => a + (p.x - mx) ** 2, 0);
+  return den === 0 ? 0 : num / den;
+};
+const end = (Date.now() - started) / 1000;
+const windowStart = Math.max(0, end - 180);
+console.log(`\n${MINUTES} min, ${WORKERS} workers, ${RATE} requests/s asked, ${counts.requests} requests (${counts.errors} 5xx/failed), ${webhooks} webhooks received; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+let ok = true;
+for (const pid of [...new Set(samples.map((s) => s.pid))]) {
+  const mine = samples.filter((s) => s.pid === pid);
+  const last = mine.filter((s) => s.t >= windowStart);
+  const peak = Math.max(...mine.map((s) => s.rssMiB));
+  const rssPerMin = slope(last.map((s) => ({ x: s.t / 60, y: s.rssMiB })));
+  const heapPerMin = slope(last.map((s) => ({ x: s.t / 60, y: s.heapUsedMiB })));
+  // Flat: the fitted line rises less than 2% of the limit per minute (GC sawtooth is noise).
+  const flat = rssPerMin < LIMIT_MIB * 0.02;
+  ok &&= peak <= LIMIT_MIB && flat;
+  console.log(`worker ${pid}: peak RSS ${peak} MiB (limit ${LIMIT_MIB}), last ${((end - windowStart) / 60).toFixed(1)} min: RSS ${rssPerMin >= 0 ? "+" : ""}${rssPerMin.toFixed(1)} MiB/min, heap ${heapPerMin >= 0 ? "+" : ""}${heapPerMin.toFixed(1)} MiB/min -> ${peak <= LIMIT_MIB && flat ? "ok" : "NOT OK"}`);
+}
+console.log(ok ? "memory: within target" : "memory: OUT OF TARGET");
+process.exit(0);

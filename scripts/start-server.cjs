@@ -1,0 +1,108 @@
+// `npm start`: the production server on every core. Node's cluster module forks WEB_CONCURRENCY
+// workers (default: os.availableParallelism()), each a whole `next start` with its own pool and
+// background runner; they share one listening port (the primary accepts and hands connections out
+// round-robin). A worker that dies is replaced; SIGTERM/SIGINT stop them gracefully.
+//
+// Everything shared lives outside the processes: rows (jobs are claimed with FOR UPDATE SKIP
+// LOCKED, lib/jobs/claim-due-rows.ts), rate limits (Redis when REDIS_URL is set), and caches
+// with a short TTL (README, "Production"). WEB_CONCURRENCY=1 runs `next start` in this very
+// process, as before. The embedded database (PGlite) is one process's files: one worker only.
+//
+// Arguments are passed on to `next start` (`npm start -- --port 4000`).
+"use strict";
+const cluster = require("node:cluster");
+const os = require("node:os");
+const path = require("node:path");
+
+const nextBin = require.resolve("next/dist/bin/next");
+const args = ["start", ...process.argv.slice(2)];
+/** How long workers get to finish their requests and runner pass after SIGTERM. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
+
+function log(level, msg, fields = {}, always = false) {
+  if (process.env.LOG_LEVEL === "silent" && !always) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === "error" ? console.error : console.log)(line);
+}
+
+/** Workers to run: WEB_CONCURRENCY, else every core; always 1 on the embedded database. */
+function workerCount() {
+  const configured = Number(process.env.WEB_CONCURRENCY);
+  const wanted = Number.isInteger(configured) && configured > 0 ? configured : os.availableParallelism();
+  if (!process.env.DATABASE_URL && wanted > 1) {
+    log("warn", "embedded database (PGlite) is single-process: starting one worker; set DATABASE_URL to use every core", { wanted });
+    return 1;
+  }
+  return wanted;
+}
+
+function runNextHere() {
+  process.argv = [process.argv[0], nextBin, ...args];
+  require(nextBin);
+}
+
+function runPrimary(count) {
+  cluster.setupPrimary({ exec: nextBin, args });
+  let stopping = false;
+  let quickDeaths = 0;
+  const startedAt = new Map();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+  };
+
+  cluster.on("online", (worker) => log("info", "worker started", { pid: worker.process.pid }));
+  cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that dies at once (bad config, port taken) would die again: back off, up to 30 s.
+    quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
+    const delay = quickDeaths === 0 ? 0 : Math.min(30_000, 500 * 2 ** (quickDeaths - 1));
+    log("error", "worker died; starting another", { pid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay });
+    setTimeout(() => stopping || fork(), delay).unref();
+  });
+
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    log("info", "stopping workers", { signal, workers: workers.length });
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker.process.kill("SIGTERM");
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+
+  // Every MEMORY_LOG_SECONDS, one line per worker with its RSS and heap (answered by
+  // instrumentation.ts): what to watch for a leak, and what `npm run soak` reads. Asked for
+  // explicitly, so printed even with LOG_LEVEL=silent (which quiets the workers' request logs).
+  const memoryEvery = Number(process.env.MEMORY_LOG_SECONDS);
+  if (memoryEvery > 0) {
+    cluster.on("message", (worker, message) => {
+      if (message?.type !== "pcs:memory") return;
+      const mib = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+      log("info", "worker memory", { pid: worker.process.pid, rssMiB: mib(message.rss), heapUsedMiB: mib(message.heapUsed), heapTotalMiB: mib(message.heapTotal), externalMiB: mib(message.external) }, true);
+    });
+    setInterval(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) if (worker.isConnected()) worker.send({ type: "pcs:memory?" });
+    }, memoryEvery * 1000).unref();
+  }
+
+  log("info", "starting workers", { workers: count, pid: process.pid });
+  for (let i = 0; i < count; i++) fork();
+}
+
+// The same .env files `next start` reads, so this process sees the DATABASE_URL the workers will.
+require("@next/env").loadEnvConfig(path.resolve("."));
+const count = workerCount();
+if (count === 1) runNextHere();
+else runPrimary(count);
