@@ -12,9 +12,13 @@ const ROUTES = appRoutes();
 
 export const ORIGIN = "http://pay.test";
 
-/** Hands a request to the app's route for its path (full path, "/test/..." for the sandbox), as Next.js would. */
-export async function dispatch(request: Request): Promise<Response> {
-  const { environment, pathname } = environmentFromPath(new URL(request.url).pathname);
+/**
+ * Hands a request to the app's route for its path (full path, "/test/..." for the sandbox), as Next.js would.
+ * `rawPath` is the path as the caller wrote it, before the URL parser drops a "#..." or
+ * normalizes it: the fuzz tests route on what they generated.
+ */
+export async function dispatch(request: Request, rawPath = new URL(request.url).pathname): Promise<Response> {
+  const { environment, pathname } = environmentFromPath(rawPath);
   const route = ROUTES.find((r) => r.pattern.test(pathname));
   if (!route) throw new Error(`No test route for ${pathname}`);
   const params = route.pattern.exec(pathname)?.groups ?? {};
@@ -33,7 +37,7 @@ export async function call(method: string, fullPath: string, options: CallOption
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
 
   const search = options.query ? `?${new URLSearchParams(options.query)}` : "";
-  const response = await dispatch(new Request(`${ORIGIN}${fullPath}${search}`, { method, headers, body }));
+  const response = await dispatch(new Request(`${ORIGIN}${fullPath}${search}`, { method, headers, body }), fullPath);
   const text = await response.text();
   const json = response.headers.get("content-type")?.includes("json");
   return { status: response.status, headers: response.headers, body: text && json ? JSON.parse(text) : text || null };
