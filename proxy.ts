@@ -2,7 +2,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { isDashboardPage, isPublicDashboardPage } from "@/lib/auth/redirect-target";
 import { environmentFromPath } from "@/lib/domain/environment";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/http/malformed-path";
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/http/security-headers";
 
@@ -32,6 +32,9 @@ export function proxy(request: NextRequest) {
 
   const headers = new Headers(request.headers);
   headers.set(ENVIRONMENT_HEADER, environment);
+  const checkoutReference = /^\/pay\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (checkoutReference) headers.set(CHECKOUT_REFERENCE_HEADER, checkoutReference);
+  else headers.delete(CHECKOUT_REFERENCE_HEADER);
 
   const responseHeaders: Record<string, string> = { ...COMMON_SECURITY_HEADERS };
   if (wantsHsts(request.nextUrl.protocol, request.headers.get("x-forwarded-proto"))) responseHeaders["strict-transport-security"] = HSTS;

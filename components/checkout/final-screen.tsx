@@ -50,10 +50,7 @@ export function FinalScreen({ state, merchant }: Props) {
       {status === "expired" && <p>{t("expiredBody", { merchant })}</p>}
       <p className="reference">{t("reference", { reference })}</p>
       {returnUrl && status === "completed" && (
-        <>
-          <AutoRedirect url={returnUrl} seconds={REDIRECT_AFTER_SECONDS} />
-          <p role="status">{t("redirecting", { merchant })}</p>
-        </>
+        <AutoRedirect url={returnUrl} seconds={REDIRECT_AFTER_SECONDS} notice={t("redirecting", { merchant })} stayLabel={t("stayHere")} />
       )}
       {returnUrl && (
         <a className="button" href={returnUrl}>

@@ -17,6 +17,12 @@ for (const locale of ["fr", "en"] as Locale[]) {
       return back;
     }
 
+    /** Turns the paid screen's automatic return to the shop off, so a slow check can read the page. */
+    async function stayOnPage(page: import("@playwright/test").Page) {
+      await page.getByRole("button", { name: text(locale, "final.stayHere") }).click();
+      await expect(page.getByText(pattern(locale, "final.redirecting"))).toHaveCount(0);
+    }
+
     test("DIRECT approved: paid, then back to the shop", async ({ page, request, baseURL }, testInfo) => {
       const link = await createLink(request, baseURL!);
       await page.goto(link.paymentUrl);
@@ -31,7 +37,7 @@ for (const locale of ["fr", "en"] as Locale[]) {
       await expect(heading(page, "steps.direct")).toBeFocused();
       await capture(page, testInfo, "3-approve-on-phone");
       await expect(heading(page, "final.completedTitle")).toBeVisible({ timeout: 15_000 });
-      await capture(page, testInfo, "4-paid");
+      // Left alone, the paid screen returns to the shop by itself after 5 s.
       await expectBackToShop(page, link.reference, "completed");
       expect(await linkStatus(request, link.reference)).toBe("completed");
       await page.waitForURL((url) => url.searchParams.get("shop") === "back", { timeout: 10_000 });
@@ -72,6 +78,7 @@ for (const locale of ["fr", "en"] as Locale[]) {
         await page.waitForURL((url) => url.pathname === `/test/pay/${link.reference}`);
         const title = decision === "approve" ? "final.completedTitle" : "final.failedTitle";
         await expect(heading(page, title)).toBeVisible();
+        if (decision === "approve") await stayOnPage(page);
         await capture(page, testInfo, "back-on-checkout");
         expect(await linkStatus(request, link.reference)).toBe(decision === "approve" ? "completed" : "failed");
         await expectBackToShop(page, link.reference, decision === "approve" ? "completed" : "failed");
@@ -90,6 +97,7 @@ for (const locale of ["fr", "en"] as Locale[]) {
       await code.fill("123456");
       await page.getByRole("button", { name: text(locale, "otpSubmit") }).click();
       await expect(heading(page, "final.completedTitle")).toBeVisible();
+      await stayOnPage(page);
       expect(await linkStatus(request, link.reference)).toBe("completed");
       await expectBackToShop(page, link.reference, "completed");
     });
@@ -132,9 +140,13 @@ for (const locale of ["fr", "en"] as Locale[]) {
       await page.goto(link.paymentUrl);
       await expect(heading(page, "final.completedTitle")).toBeVisible();
       await expect(page.getByRole("radio")).toHaveCount(0);
+      // The customer can turn the automatic return off (WCAG 2.2.1), e.g. to note the reference.
+      await stayOnPage(page);
       await capture(page, testInfo, "already-paid");
       expect(await linkStatus(request, link.reference)).toBe("completed");
       await expectBackToShop(page, link.reference, "completed");
+      await page.waitForTimeout(5_500);
+      expect(new URL(page.url()).pathname).toBe(`/test/pay/${link.reference}`);
     });
 
     test("an expired link opens on its final screen", async ({ page, request, baseURL }, testInfo) => {

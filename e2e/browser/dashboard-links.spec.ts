@@ -238,7 +238,7 @@ test("request a withdrawal from the balance page and follow its status; statemen
   expect((await analytics.text()).split("\r\n")[0]).toBe("section,currency,date_or_gateway,created,completed,completedVolume,feesCollected");
 });
 
-test("settings: support contacts shown on the checkout when a payment fails", async ({ page }, testInfo) => {
+test("settings: the checkout language, and support contacts shown on the checkout when a payment fails", async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   // It changes the shared e2e merchant's contacts (and clears them at the end): one project runs it.
   test.skip(testInfo.project.name === "mobile", "one run is enough: it changes the merchant's settings");
@@ -253,6 +253,7 @@ test("settings: support contacts shown on the checkout when a payment fails", as
     mimeType: "image/png",
     buffer: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
   });
+  await form.getByLabel(/Checkout language/).selectOption("en");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await expect(page.getByRole("img", { name: "Current logo" })).toBeVisible();
@@ -260,6 +261,16 @@ test("settings: support contacts shown on the checkout when a payment fails", as
   const reference = await newLinkFromForm(page, `Declined ${Date.now()}`);
   const paymentUrl = (await page.locator(".dash-url").textContent())!;
   expect(paymentUrl).toContain(reference);
+  // A customer whose browser asks for German (which we do not offer) gets the merchant's choice,
+  // English, instead of the platform's French; one asking for French still gets French.
+  for (const [browserLocale, shown] of [["de-DE", "en"], ["fr-FR", "fr"]] as const) {
+    const customer = await page.context().browser()!.newContext({ locale: browserLocale });
+    const customerPage = await customer.newPage();
+    await customerPage.goto(paymentUrl);
+    await expect(customerPage.locator("html")).toHaveAttribute("lang", shown);
+    await expect(customerPage.getByText(text(shown, "sandboxBanner"))).toBeVisible();
+    await customer.close();
+  }
   await page.goto(paymentUrl);
   // A number ending in 111: the simulated phone declines.
   await choose(page, "en", /MTN Mobile Money/, "0700000111");
@@ -273,6 +284,7 @@ test("settings: support contacts shown on the checkout when a payment fails", as
   await form.getByLabel(/Support phone/).fill("");
   await form.getByLabel("Support e-mail").fill("");
   await form.getByLabel("Remove the logo").check();
+  await form.getByLabel(/Checkout language/).selectOption("");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 });

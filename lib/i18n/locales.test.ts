@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateLocale } from "./locales";
+import { matchLocale, negotiateLocale } from "./locales";
 
 describe("negotiateLocale", () => {
   it.each([
@@ -12,5 +12,13 @@ describe("negotiateLocale", () => {
     ["en;q=0", "fr"],
   ])("%s -> %s", (header, locale) => {
     expect(negotiateLocale(header)).toBe(locale);
+  });
+});
+
+describe("matchLocale", () => {
+  it("is null when the browser names no language we offer, so the merchant's default can apply", () => {
+    expect(matchLocale("wo-SN,de;q=0.8")).toBeNull();
+    expect(matchLocale(null)).toBeNull();
+    expect(matchLocale("de,en;q=0.1")).toBe("en");
   });
 });

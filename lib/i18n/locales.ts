@@ -5,6 +5,11 @@ export const LOCALE_COOKIE = "locale";
 
 /** The best supported locale for an Accept-Language header (q-values honoured). */
 export function negotiateLocale(acceptLanguage: string | null): Locale {
+  return matchLocale(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The best supported locale an Accept-Language header names, or null when it names none. */
+export function matchLocale(acceptLanguage: string | null): Locale | null {
   const ranked = (acceptLanguage ?? "")
     .split(",")
     .map((part) => {
@@ -14,7 +19,7 @@ export function negotiateLocale(acceptLanguage: string | null): Locale {
     })
     .filter((entry) => entry.base && entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  return (ranked.find((entry) => (LOCALES as readonly string[]).includes(entry.base))?.base as Locale) ?? DEFAULT_LOCALE;
+  return (ranked.find((entry) => (LOCALES as readonly string[]).includes(entry.base))?.base as Locale) ?? null;
 }
 
 export function isLocale(value: string | undefined): value is Locale {

@@ -6,6 +6,7 @@ import { EnvironmentToggle } from "@/components/dashboard/environment-toggle";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { requireMember } from "@/lib/dashboard/require-member";
 import "../dashboard.css";
+import { signOutAction } from "../(auth)/actions";
 
 export const metadata = { title: "Dashboard", robots: { index: false } };
 
@@ -37,7 +38,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <div className="dash-header-end">
             <span className="visually-hidden">{t("env.current", { environment: scope.environment === "sandbox" ? t("env.test") : t("env.live") })}</span>
             <EnvironmentToggle environment={scope.environment} labels={{ toLive: t("env.toLive"), toTest: t("env.toTest") }} />
-            <form method="post" action="/api/auth/sign-out">
+            <form action={signOutAction}>
               <button type="submit">{t("signOut")}</button>
             </form>
           </div>
