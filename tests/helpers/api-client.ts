@@ -11,6 +11,9 @@ type RouteModule = Record<string, (request: Request, context: { params: Promise<
 const ROUTES = appRoutes();
 
 export const ORIGIN = "http://pay.test";
+// The test origin is not the local machine: allow it as better-auth's base URL host (lib/auth/auth.ts),
+// for the support view's sign-in as for the dashboard's.
+process.env.BETTER_AUTH_ALLOWED_HOSTS = new URL(ORIGIN).host;
 
 export type CallOptions = { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: Record<string, string> };
 export type ApiResponse = { status: number; headers: Headers; body: any };
