@@ -4,6 +4,12 @@
 -- (lib/auth/legacy-staff-password.ts still verifies that format). Staff sessions are not carried
 -- over: staff sign in again once.
 
+-- DropForeignKey
+ALTER TABLE "StaffSession" DROP CONSTRAINT "StaffSession_staffId_fkey";
+
+-- DropForeignKey
+ALTER TABLE "AuditEntry" DROP CONSTRAINT "AuditEntry_staffId_fkey";
+
 -- AlterTable
 ALTER TABLE "User" ADD COLUMN     "disabledAt" TIMESTAMP(3),
 ADD COLUMN     "mustChangePassword" BOOLEAN NOT NULL DEFAULT false,
@@ -28,12 +34,6 @@ INSERT INTO "User" ("id", "name", "email", "emailVerified", "staffRole", "mustCh
 INSERT INTO "Account" ("id", "accountId", "providerId", "userId", "password", "createdAt", "updatedAt")
   SELECT 'acc_' || s."id", s."id", 'credential', s."id", s."passwordHash", s."createdAt", CURRENT_TIMESTAMP
   FROM "Staff" s JOIN "User" u ON u."id" = s."id";
-
--- DropForeignKey
-ALTER TABLE "StaffSession" DROP CONSTRAINT "StaffSession_staffId_fkey";
-
--- DropForeignKey
-ALTER TABLE "AuditEntry" DROP CONSTRAINT "AuditEntry_staffId_fkey";
 
 -- DropTable
 DROP TABLE "StaffSession";
