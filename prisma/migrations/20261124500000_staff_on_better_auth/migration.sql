@@ -1,6 +1,6 @@
 -- Support staff move onto better-auth: a staff member is a User with a staffRole, signing in with a
 -- credential Account. Staff rows are copied KEEPING their ids (AuditEntry.staffId and
--- Transfer.reviewedBy keep pointing at the same person); their scrypt hashes are copied as they are
+-- Transfer.reviewedBy keep pointing at the same person), their scrypt hashes are copied as they are
 -- (lib/auth/legacy-staff-password.ts still verifies that format). Staff sessions are not carried
 -- over: staff sign in again once.
 
@@ -15,8 +15,8 @@ ALTER TABLE "User" ADD COLUMN     "disabledAt" TIMESTAMP(3),
 ADD COLUMN     "mustChangePassword" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "staffRole" "StaffRole";
 
--- A staff e-mail that is already a dashboard user's: that user becomes the staff member (one
--- person, one account). Their audit entries and reviews move to the user's id; the user keeps the
+-- A staff e-mail that is already a dashboard user: that user becomes the staff member (one
+-- person, one account). Their audit entries and reviews move to the id of the user, who keeps the
 -- password they already have, or gets the staff one if they had none.
 UPDATE "AuditEntry" a SET "staffId" = u."id" FROM "Staff" s JOIN "User" u ON u."email" = s."email" WHERE a."staffId" = s."id";
 UPDATE "Transfer" t SET "reviewedBy" = u."id" FROM "Staff" s JOIN "User" u ON u."email" = s."email" WHERE t."reviewedBy" = s."id";
