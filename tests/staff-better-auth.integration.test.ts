@@ -7,7 +7,7 @@ import { isLegacyStaffHash } from "@/lib/auth/legacy-staff-password";
 import { memberOfSession } from "@/lib/auth/session-member";
 import { db } from "@/lib/db/client";
 import { call } from "./helpers/api-client";
-import { AuthBrowser, PASSWORD, signedUpMerchant } from "./helpers/auth-session";
+import { AuthBrowser, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 import { STAFF_PASSWORD, staffSession } from "./helpers/staff-session";
 
 // Written by the former lib/admin/passwords.ts for "correct horse battery" (as migrated Staff rows hold).
@@ -66,6 +66,18 @@ describe("who the support view lets in", () => {
     expect([refused.status, refused.body.error.code]).toEqual([401, 40002]);
     expect(refused.headers.get("set-cookie")).toBeNull();
     expect(await db().session.count({ where: { user: { email } } })).toBe(sessionsBefore);
+  });
+
+  it("nobody makes themselves staff through better-auth's endpoints (sign-up, update-user)", async () => {
+    const email = uniqueEmail("climber");
+    const browser = new AuthBrowser();
+    await browser.post("/sign-up/email", { name: "Eve", email, password: PASSWORD, businessName: "Eve Shop", staffRole: "admin", mustChangePassword: false });
+    const signedUp = await db().user.findUnique({ where: { email } });
+    expect(signedUp?.staffRole ?? null).toBeNull();
+    const { browser: member, email: memberEmail } = await signedUpMerchant();
+    await member.post("/update-user", { staffRole: "admin", disabledAt: null });
+    expect((await db().user.findUniqueOrThrow({ where: { email: memberEmail } })).staffRole).toBeNull();
+    expect((await whoAmI(member.cookieHeader())).status).toBe(401);
   });
 
   it("a staff user signed in at /admin gets nothing of the merchant dashboard", async () => {
