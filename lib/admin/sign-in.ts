@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import type { DbClient } from "@/lib/db/client";
 import { auth } from "@/lib/auth/auth";
 import { isLegacyStaffHash } from "@/lib/auth/legacy-staff-password";
@@ -39,15 +38,15 @@ export async function signIn(client: DbClient, options: { ip: string; headers: H
       await context.password.hash(password);
       throw invalid();
     }
-    const signedIn = await auth()
-      .api.signInEmail({ body: { email, password }, headers: options.headers, returnHeaders: true })
-      .catch((error: unknown) => {
-        // Its refusals (wrong password) are ours; its own failures (configuration) stay failures.
-        throw error instanceof APIError && error.statusCode < 500 ? invalid() : error;
-      });
-    // A staff account with two-factor sign-in turned on (on the dashboard) gets no session here:
-    // the support view has no second step.
-    if (!("token" in signedIn.response) || !signedIn.response.token) throw invalid();
+    // As a Response, not a thrown APIError: in the production bundle better-auth's error class may
+    // be another copy than the one this module would import, so `instanceof` cannot be relied on.
+    const answer = await auth().api.signInEmail({ body: { email, password }, headers: options.headers, asResponse: true });
+    // Its own failures (configuration, database) stay failures; its refusals (wrong password) are ours.
+    if (answer.status >= 500) throw new Error(`better-auth sign-in answered ${answer.status}`);
+    const signedIn = answer.ok ? ((await answer.json()) as { token?: string | null }) : null;
+    // A staff account with two-factor sign-in turned on (on the dashboard) gets no session here
+    // (no token): the support view has no second step.
+    if (!signedIn?.token) throw invalid();
     await rewriteLegacyHash(user.id, password);
     // The account limit is against guessing: a right password clears it, or a staff member who
     // signs in on a few devices would lock themselves out.
@@ -56,8 +55,8 @@ export async function signIn(client: DbClient, options: { ip: string; headers: H
     const staff = await client.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, staffRole: true, mustChangePassword: true } });
     return {
       staff: { id: staff.id, email: staff.email, role: staff.staffRole!, mustChangePassword: staff.mustChangePassword },
-      setCookies: signedIn.headers.getSetCookie(),
-      sessionToken: signedIn.response.token,
+      setCookies: answer.headers.getSetCookie(),
+      sessionToken: signedIn.token,
       rateLimit: mostRestrictive(spent),
     };
   } catch (error) {
