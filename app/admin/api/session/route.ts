@@ -23,15 +23,11 @@ export async function POST(request: Request) {
       headers: authHeaders(request),
       readCredentials: () => (form ? readFormBody(request) : readJsonBody(request)),
     });
-    const headers = withSetCookies(limitHeaders(rateLimit), setCookies);
     // A one-time password signs in to the page that replaces it, and to nothing else.
     const location = staff.mustChangePassword ? "/admin/password" : "/admin";
-    if (form) {
-      headers.set("location", location);
-      return new Response(null, { status: 303, headers });
-    }
-    const response = jsonResponse(200, { email: staff.email, role: staff.role, csrfToken: await csrfTokenFor(sessionToken), mustChangePassword: staff.mustChangePassword }, requestIdFor(request));
-    for (const [name, value] of headers) if (name !== "set-cookie") response.headers.set(name, value);
+    if (form) return new Response(null, { status: 303, headers: withSetCookies({ location, ...limitHeaders(rateLimit) }, setCookies) });
+    const body = { email: staff.email, role: staff.role, csrfToken: await csrfTokenFor(sessionToken), mustChangePassword: staff.mustChangePassword };
+    const response = jsonResponse(200, body, requestIdFor(request), limitHeaders(rateLimit));
     for (const cookie of setCookies) response.headers.append("set-cookie", cookie);
     return response;
   } catch (error) {
