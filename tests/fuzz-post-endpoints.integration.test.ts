@@ -80,7 +80,7 @@ async function snapshot() {
       client.webhookDelivery.findMany({ where: { event: mine }, orderBy: { id: "asc" }, select: { id: true, status: true, nextAttemptAt: true } }),
       client.apiKey.findMany({ where: mine, orderBy: { id: "asc" }, select: { id: true, revokedAt: true } }),
       client.merchant.findUniqueOrThrow({ where: { id: merchant.id }, select: { webhookSecret: true } }),
-      client.staffSession.count({ where: { staffId: staffIds } }),
+      client.session.count({ where: { userId: staffIds } }),
       client.auditEntry.count({ where: { staffId: staffIds } }),
     ]);
   return { links, deposits, transfers, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit };
@@ -401,8 +401,8 @@ function badHeaders(endpoint: Endpoint): fc.Arbitrary<CallOptions> {
     const host = new URL(ORIGIN).host;
     variants.push(
       fc.constant({ body, headers: signedOut }),
-      printable.map((token) => ({ body, headers: { ...signedOut, cookie: `pcs_admin_session=${token}` } })),
-      fc.integer({ min: 8_000, max: 60_000 }).map((n) => ({ body, headers: { ...signedOut, cookie: `pcs_admin_session=${"a".repeat(n)}` } })),
+      printable.map((token) => ({ body, headers: { ...signedOut, cookie: `better-auth.session_token=${token}` } })),
+      fc.integer({ min: 8_000, max: 60_000 }).map((n) => ({ body, headers: { ...signedOut, cookie: `better-auth.session_token=${"a".repeat(n)}` } })),
       fc.constant({ body, headers: { cookie: admin.cookie, "x-csrf-token": "" } }),
       printable.map((csrf) => ({ body, headers: { cookie: admin.cookie, "x-csrf-token": csrf } })),
       fc.constant({ body, headers: { cookie: admin.cookie, "x-csrf-token": support.csrf } }),
@@ -537,14 +537,14 @@ describe("fuzzing DELETE /admin/api/session (sign-out)", () => {
   it("signs out nobody else, whatever the cookie", async () => {
     const cookie = fc.oneof(
       printable,
-      printable.map((token) => `pcs_admin_session=${token}`),
-      fc.integer({ min: 8_000, max: 60_000 }).map((n) => `pcs_admin_session=${"a".repeat(n)}`),
-      fc.constantFrom(`pcs_admin_session=${admin.csrf}`, `${admin.cookie.split("=")[1]}`, `x${admin.cookie}`, `pcs_admin_session=; ${admin.cookie.replace("=", "= ")}`),
+      printable.map((token) => `better-auth.session_token=${token}`),
+      fc.integer({ min: 8_000, max: 60_000 }).map((n) => `better-auth.session_token=${"a".repeat(n)}`),
+      fc.constantFrom(`better-auth.session_token=${admin.csrf}`, `${admin.cookie.split("=")[1]}`, `x${admin.cookie}`, `better-auth.session_token=; ${admin.cookie.replace("=", "= ")}`),
     );
     await assertNothingWritten(cookie, HEADER_RUNS, async (value) => {
       const res = await call("DELETE", "/admin/api/session", { headers: { cookie: value } });
       expect(res.status, value.slice(0, 80)).toBe(204);
-      expect(res.headers.get("set-cookie")).toMatch(/^pcs_admin_session=; .*Max-Age=0/);
+      expect(res.headers.get("set-cookie")).toMatch(/^better-auth\.session_token=; .*Max-Age=0/);
     });
     expect((await call("GET", "/admin/api/session", { headers: adminHeaders(admin) })).status).toBe(200);
   }, 120_000);

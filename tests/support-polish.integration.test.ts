@@ -149,7 +149,7 @@ describe("one-time staff passwords", () => {
     expect(crossJson.status).toBe(403);
     const done = await post({ csrf: who.csrf, currentPassword: password, newPassword: "my own long passphrase", confirmation: "my own long passphrase" });
     expect([done.status, done.headers.get("location")]).toEqual([303, "/admin"]);
-    expect((await db().staff.findUniqueOrThrow({ where: { email } })).mustChangePassword).toBe(false);
+    expect((await db().user.findUniqueOrThrow({ where: { email } })).mustChangePassword).toBe(false);
   });
 
   it("an account made with an explicit password is not forced to change it", async () => {

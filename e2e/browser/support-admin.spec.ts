@@ -74,3 +74,16 @@ test("a one-time password must be replaced before anything else", async ({ page 
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   expect((await page.request.get("/admin/api/links")).status()).toBe(200);
 });
+
+test("a staff sign-in opens nothing of the merchant dashboard, and signing out ends it", async ({ page }) => {
+  await signIn(page, staff.admin);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  // The same better-auth session, but the staff user is no merchant's member: the dashboard asks to sign in.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard\/sign-in/);
+  expect((await page.request.get("/admin/api/session")).status()).toBe(200);
+  expect((await page.request.delete("/admin/api/session")).status()).toBe(204);
+  expect((await page.request.get("/admin/api/session")).status()).toBe(401);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});

@@ -1,15 +1,13 @@
 import { timingSafeEqual } from "node:crypto";
-import type { Staff, StaffSession } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import type { z } from "zod";
-import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse, jsonResponse } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { readRouteParams } from "@/lib/http/route-params";
 import { checkFieldsText } from "@/lib/http/storable-text";
 import { validationError } from "@/lib/http/validation-errors";
-import { findSession, readCookie, SESSION_COOKIE } from "./sessions";
+import { authHeaders, staffSessionOf, type StaffMember, type StaffSession } from "./staff-session";
 
 export const CSRF_HEADER = "x-csrf-token";
 
@@ -19,7 +17,7 @@ export type AdminContext<TBody> = {
   url: URL;
   params: Record<string, string>;
   body: TBody;
-  staff: Staff;
+  staff: StaffMember;
   session: StaffSession;
 };
 
@@ -41,7 +39,8 @@ function fromThisHost(request: Request) {
 }
 
 /**
- * The signed-in staff member of a request, or the reason there is none, as the spec's errors.
+ * The signed-in staff member of a request (its better-auth session), or the reason there is none,
+ * as the spec's errors. A merchant's user, signed in to the dashboard, is not signed in here.
  * A session signed in with a one-time password may only choose a new one (and say who it is):
  * everything else is refused until then.
  */
@@ -49,7 +48,7 @@ export async function requireStaff(request: Request, options: { passwordChange?:
   if (/^Bearer\s/i.test(request.headers.get("authorization") ?? "")) {
     throw new ApiError(401, { details: "Merchant API keys cannot use the support view" });
   }
-  const session = await findSession(db(), readCookie(request.headers.get("cookie"), SESSION_COOKIE));
+  const session = await staffSessionOf(authHeaders(request));
   if (!session) throw new ApiError(40002, { details: "Sign in to the support view" });
   if (session.staff.mustChangePassword && !options.passwordChange) {
     throw new ApiError(40001, { details: "Choose a new password first: POST /admin/api/password" });

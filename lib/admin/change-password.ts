@@ -1,9 +1,9 @@
-import type { Staff, StaffSession } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { auth } from "@/lib/auth/auth";
 import { ApiError } from "@/lib/errors/api-error";
 import { MIN_PASSWORD_LENGTH } from "./create-staff";
-import { hashPassword, verifyPassword } from "./passwords";
+import type { StaffSession } from "./staff-session";
 
 /** Why a new password was refused: the form shows it, the API names it in the error's details. */
 export type PasswordProblem = "current" | "short" | "mismatch" | "same";
@@ -22,26 +22,33 @@ export class PasswordChangeError extends ApiError {
 }
 
 type Options = {
-  session: StaffSession & { staff: Staff };
+  session: StaffSession;
   currentPassword: string;
   newPassword: string;
   confirmation: string;
 };
 
 /**
- * A staff member chooses a new password. The current one is asked again, so a session left open
- * cannot take over the account; the account's other sessions end, as they were opened with the
- * old password. This is what ends a one-time password's restricted session.
+ * A staff member chooses a new password, stored by better-auth in its own format. The current one
+ * is asked again, so a session left open cannot take over the account; the account's other
+ * sessions end, as they were opened with the old password. This is what ends a one-time
+ * password's restricted session. (Our own rules, not better-auth's changePassword endpoint: staff
+ * passwords are longer, and the problems are told apart for the form.)
  */
 export async function changePassword(client: DbClient, { session, currentPassword, newPassword, confirmation }: Options) {
   const { staff } = session;
-  if (!(await verifyPassword(currentPassword, staff.passwordHash))) throw new PasswordChangeError("current");
+  const context = await auth().$context;
+  const credential = (await context.internalAdapter.findAccounts(staff.id)).find((account) => account.providerId === "credential");
+  if (!credential?.password || !(await context.password.verify({ hash: credential.password, password: currentPassword }))) {
+    throw new PasswordChangeError("current");
+  }
   if (newPassword.length < MIN_PASSWORD_LENGTH) throw new PasswordChangeError("short");
   if (newPassword !== confirmation) throw new PasswordChangeError("mismatch");
   if (newPassword === currentPassword) throw new PasswordChangeError("same");
-  const passwordHash = await hashPassword(newPassword);
+  const password = await context.password.hash(newPassword);
   await inTransaction(client, async (tx) => {
-    await tx.staff.update({ where: { id: staff.id }, data: { passwordHash, mustChangePassword: false } });
-    await tx.staffSession.deleteMany({ where: { staffId: staff.id, id: { not: session.id } } });
+    await tx.account.update({ where: { id: credential.id }, data: { password } });
+    await tx.user.update({ where: { id: staff.id }, data: { mustChangePassword: false } });
+    await tx.session.deleteMany({ where: { userId: staff.id, id: { not: session.id } } });
   });
 }

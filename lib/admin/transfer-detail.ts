@@ -28,7 +28,7 @@ export async function transferDetail(client: DbClient, reference: string) {
   if (!transfer) throw notFound("Transfer");
   const [merchant, reviewer, ledger, webhooks] = await Promise.all([
     client.merchant.findUnique({ where: { id: transfer.merchantId }, select: { id: true, name: true } }),
-    transfer.reviewedBy ? client.staff.findUnique({ where: { id: transfer.reviewedBy }, select: { email: true } }) : null,
+    transfer.reviewedBy ? client.user.findUnique({ where: { id: transfer.reviewedBy }, select: { email: true } }) : null,
     client.ledgerEntry.findMany({ where: { merchantId: transfer.merchantId, reference: transfer.reference }, orderBy: [{ createdAt: "asc" }, { journalId: "asc" }, { amountMinor: "asc" }] }),
     deliveriesFor(client, transfer.merchantId, [transfer.reference]),
   ]);

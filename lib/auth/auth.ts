@@ -2,12 +2,14 @@ import "server-only";
 import type { PrismaClient } from "@prisma/client";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
+import { verifyPassword } from "better-auth/crypto";
 import { nextCookies } from "better-auth/next-js";
 import { organization, twoFactor } from "better-auth/plugins";
 import { db } from "@/lib/db/client";
 import { authMail } from "@/lib/mail/auth-mails";
 import { sendMail } from "@/lib/mail/send-mail";
 import { authSecret } from "./auth-secret";
+import { isLegacyStaffHash, verifyLegacyStaffPassword } from "./legacy-staff-password";
 import { mailLocale, mailOrigin } from "./request-locale";
 import { accessControl, organizationRoles } from "./roles";
 import { createMerchantForUser, hasPendingInvitation } from "./sign-up-merchant";
@@ -37,6 +39,10 @@ function createAuth(client: PrismaClient) {
       additionalFields: {
         // Asked at sign-up: the name of the merchant the new account opens.
         businessName: { type: "string", required: false, input: true },
+        // Support staff (lib/admin/staff-session.ts): never set through the API, only by staff:create.
+        staffRole: { type: "string", required: false, input: false },
+        mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
+        disabledAt: { type: "date", required: false, input: false },
       },
     },
     session: {
@@ -50,6 +56,11 @@ function createAuth(client: PrismaClient) {
       requireEmailVerification: true,
       minPasswordLength: 10,
       revokeSessionsOnPasswordReset: true,
+      password: {
+        // Staff accounts migrated from the former support sign-in keep their scrypt hashes until
+        // their next sign-in rewrites them: both formats verify, new hashes are better-auth's own.
+        verify: ({ hash, password }) => (isLegacyStaffHash(hash) ? verifyLegacyStaffPassword(password, hash) : verifyPassword({ hash, password })),
+      },
       sendResetPassword: async ({ user, url }, request) => {
         await sendMail(authMail("reset", { to: user.email, url, locale: await mailLocale(request) }));
       },
@@ -67,6 +78,8 @@ function createAuth(client: PrismaClient) {
       user: {
         create: {
           after: async (user) => {
+            // Staff accounts are made by staff:create, which opens no merchant.
+            if (user.staffRole) return;
             if (await hasPendingInvitation(client, user.email)) return;
             await createMerchantForUser(client, user, user.businessName as string | null | undefined);
           },

@@ -11,6 +11,9 @@ type RouteModule = Record<string, (request: Request, context: { params: Promise<
 const ROUTES = appRoutes();
 
 export const ORIGIN = "http://pay.test";
+// The test origin is not the local machine: allow it as better-auth's base URL host (lib/auth/auth.ts),
+// for the support view's sign-in as for the dashboard's.
+process.env.BETTER_AUTH_ALLOWED_HOSTS = new URL(ORIGIN).host;
 
 /**
  * Hands a request to the app's route for its path (full path, "/test/..." for the sandbox), as Next.js would.

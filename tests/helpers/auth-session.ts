@@ -2,8 +2,7 @@ import { expect } from "vitest";
 import { db } from "@/lib/db/client";
 import { ORIGIN } from "./api-client";
 
-// The test origin is not the local machine: allow it as a base URL host (lib/auth/auth.ts).
-process.env.BETTER_AUTH_ALLOWED_HOSTS = new URL(ORIGIN).host;
+// (tests/helpers/api-client.ts allows the test origin as better-auth's base URL host.)
 
 type Handler = (request: Request) => Promise<Response>;
 

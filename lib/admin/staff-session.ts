@@ -1,0 +1,53 @@
+import { createHmac } from "node:crypto";
+import type { StaffRole } from "@prisma/client";
+import { auth } from "@/lib/auth/auth";
+
+/**
+ * However long the better-auth session lives (the dashboard's week), the support view takes it for
+ * 8 hours after sign-in: staff sign in again each working day.
+ */
+export const STAFF_SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000;
+
+export type StaffMember = { id: string; email: string; role: StaffRole; mustChangePassword: boolean };
+export type StaffSession = { id: string; token: string; createdAt: Date; csrfToken: string; staff: StaffMember };
+
+const isStaffRole = (role: unknown): role is StaffRole => role === "support" || role === "admin";
+
+/**
+ * A request's headers as better-auth reads them on a direct auth.api call: it finds its base URL
+ * from the Host header, which a Request built in process (tests) does not carry; its URL has it.
+ */
+export function authHeaders(request: Request): Headers {
+  const headers = new Headers(request.headers);
+  if (!headers.has("host")) headers.set("host", new URL(request.url).host);
+  return headers;
+}
+
+/**
+ * The CSRF token of a session: an HMAC of its token under the auth secret. Only pages of this
+ * session receive it; it changes with the session and dies with it, and needs no column.
+ */
+export async function csrfTokenFor(sessionToken: string) {
+  const { secret } = await auth().$context;
+  return createHmac("sha256", secret).update(`admin-csrf:${sessionToken}`).digest("base64url");
+}
+
+/**
+ * The staff member signed in on a request's better-auth session cookie, or null: no session, a user
+ * without a staff role (a merchant's), a disabled one, or a session older than the support view's
+ * limit. The session is not refreshed here (the dashboard does that), so reading it sets no cookie.
+ */
+export async function staffSessionOf(headers: Headers, now = new Date()): Promise<StaffSession | null> {
+  const found = await auth().api.getSession({ headers, query: { disableRefresh: true } });
+  if (!found) return null;
+  const { user, session } = found;
+  if (!isStaffRole(user.staffRole) || user.disabledAt) return null;
+  if (now.getTime() - new Date(session.createdAt).getTime() >= STAFF_SESSION_MAX_AGE_MS) return null;
+  return {
+    id: session.id,
+    token: session.token,
+    createdAt: new Date(session.createdAt),
+    csrfToken: await csrfTokenFor(session.token),
+    staff: { id: user.id, email: user.email, role: user.staffRole, mustChangePassword: Boolean(user.mustChangePassword) },
+  };
+}
