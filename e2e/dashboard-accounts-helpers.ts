@@ -25,6 +25,6 @@ export async function signUpVerifiedOwner(page: Page, businessName: string): Pro
   await page.getByRole("button", { name: "Create my account" }).click();
   await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   await openMailLink(page, email, "Confirm your e-mail address");
-  await expect(page.getByText(`for ${businessName}`).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("banner").getByText(businessName, { exact: true })).toBeVisible({ timeout: 15_000 });
   return email;
 }
