@@ -23,12 +23,12 @@ test("an owner invites a member, sees the pending invitation and revokes it", as
   await invite.getByRole("button", { name: "Send the invitation" }).click();
   await expect(invite.getByRole("status")).toHaveText(`Invitation sent to ${email}.`);
   const pending = page.getByTestId("team-invitations");
-  await expect(pending.getByText(email)).toBeVisible();
+  await expect(pending.getByText(email, { exact: true })).toBeVisible();
   await expect(pending.getByText("developer")).toBeVisible();
   await expectNoAxeViolations(page);
 
   await pending.getByRole("button", { name: `Revoke the invitation of ${email}` }).click();
-  await expect(pending.getByText(email)).toHaveCount(0);
+  await expect(pending.getByText(email, { exact: true })).toHaveCount(0);
   await expect(page.getByText("No pending invitations.")).toBeVisible();
   // The last owner cannot be removed.
   await page.getByRole("button", { name: /^Remove / }).click();
@@ -64,5 +64,5 @@ test("a viewer sees the team without any form; another merchant cannot revoke A'
   await expect(form.getByRole("alert")).toContainText("40004");
 
   await owner.reload();
-  await expect(owner.getByTestId("team-invitations").getByText(email)).toBeVisible();
+  await expect(owner.getByTestId("team-invitations").getByText(email, { exact: true })).toBeVisible();
 });
