@@ -32,7 +32,7 @@ test("an owner invites a member, sees the pending invitation and revokes it", as
   await expect(page.getByText("No pending invitations.")).toBeVisible();
   // The last owner cannot be removed.
   await page.getByRole("button", { name: /^Remove / }).click();
-  await expect(page.getByRole("alert")).toContainText("40020");
+  await expect(page.getByTestId("team-members").getByRole("alert")).toContainText("40020");
 });
 
 test("a viewer sees the team without any form; another merchant cannot revoke A's invitation", async ({ browser }) => {
