@@ -5,8 +5,8 @@ import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { EnvironmentToggle } from "@/components/dashboard/environment-toggle";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { requireMember } from "@/lib/dashboard/require-member";
-import "../dashboard.css";
 import { signOutAction } from "../(auth)/actions";
+import "../dashboard.css";
 
 export const metadata = { title: "Dashboard", robots: { index: false } };
 
@@ -38,6 +38,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <div className="dash-header-end">
             <span className="visually-hidden">{t("env.current", { environment: scope.environment === "sandbox" ? t("env.test") : t("env.live") })}</span>
             <EnvironmentToggle environment={scope.environment} labels={{ toLive: t("env.toLive"), toTest: t("env.toTest") }} />
+            {/* The server action ends the session and goes to sign-in (better-auth's own route answers JSON). */}
             <form action={signOutAction}>
               <button type="submit">{t("signOut")}</button>
             </form>

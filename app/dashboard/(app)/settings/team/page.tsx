@@ -1,0 +1,115 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { formatTime } from "@/components/dashboard/format";
+import { can, canGrantRole } from "@/lib/auth/member-permissions";
+import { MEMBER_ROLES } from "@/lib/auth/roles";
+import { listTeam } from "@/lib/dashboard/manage-team";
+import { requireMember } from "@/lib/dashboard/require-member";
+import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction } from "./actions";
+
+export const metadata = { title: "Team" };
+
+// The merchant's team is the same in test mode and live: the page sits in the (app) group for the
+// dashboard's shell and navigation, and shows the same thing under /dashboard and /test/dashboard.
+// Only roles with team:manage see the forms; an owner's row is an owner's to change.
+export default async function TeamPage() {
+  const { member } = await requireMember();
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const team = await listTeam(member.merchantId);
+  const manages = can(member.role, "team:manage");
+  const grantable = MEMBER_ROLES.filter((role) => canGrantRole(member.role, role));
+  const roleOptions = grantable.map((role) => (
+    <option key={role} value={role}>
+      {t(`roles.${role}`)}
+    </option>
+  ));
+  return (
+    <>
+      <h1>{t("team.heading")}</h1>
+      <p>{t("team.intro")}</p>
+
+      <section className="dash-card" aria-labelledby="team-members">
+        <h2 id="team-members">{t("team.members")}</h2>
+        <ul className="dash-timeline" data-testid="team-members">
+          {team.members.map((m) => {
+            const editable = manages && (m.role !== "owner" || member.role === "owner");
+            const who = m.name || m.email;
+            return (
+              <li key={m.id} data-member-id={m.id}>
+                <dl className="dash-fields">
+                  <dt>{t("team.name")}</dt>
+                  <dd>{m.name || "—"}</dd>
+                  <dt>{t("team.email")}</dt>
+                  <dd>{m.email}</dd>
+                  <dt>{t("team.role")}</dt>
+                  <dd>{t(`roles.${m.role}`)}</dd>
+                  <dt>{t("team.joined")}</dt>
+                  <dd>{formatTime(m.joinedAt, locale)}</dd>
+                </dl>
+                {editable ? (
+                  <div className="dash-actions">
+                    <ActionForm action={changeRoleAction} submitLabel={t("team.changeRole")} className="dash-form dash-inline">
+                      <input type="hidden" name="memberId" value={m.id} />
+                      <label>
+                        {t("team.newRoleFor", { who })}
+                        <select name="role" defaultValue={grantable.includes(m.role) ? m.role : undefined}>
+                          {roleOptions}
+                        </select>
+                      </label>
+                    </ActionForm>
+                    <ActionForm action={removeMemberAction} submitLabel={t("team.remove", { who })} className="dash-form dash-inline">
+                      <input type="hidden" name="memberId" value={m.id} />
+                    </ActionForm>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="dash-card" aria-labelledby="team-invitations">
+        <h2 id="team-invitations">{t("team.invitations")}</h2>
+        {team.invitations.length === 0 ? <p>{t("team.noInvitations")}</p> : null}
+        <ul className="dash-timeline" data-testid="team-invitations">
+          {team.invitations.map((i) => (
+            <li key={i.id}>
+              <dl className="dash-fields">
+                <dt>{t("team.email")}</dt>
+                <dd>{i.email}</dd>
+                <dt>{t("team.role")}</dt>
+                <dd>{(MEMBER_ROLES as readonly string[]).includes(i.role) ? t(`roles.${i.role}`) : i.role}</dd>
+                <dt>{t("team.expires")}</dt>
+                <dd>{formatTime(i.expiresAt, locale)}</dd>
+              </dl>
+              {manages ? (
+                <ActionForm action={revokeInvitationAction} submitLabel={t("team.revoke", { email: i.email })} className="dash-form dash-inline">
+                  <input type="hidden" name="invitationId" value={i.id} />
+                </ActionForm>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {manages ? (
+        <section className="dash-card" aria-labelledby="team-invite">
+          <h2 id="team-invite">{t("team.invite")}</h2>
+          <p>{t("team.inviteIntro")}</p>
+          <ActionForm action={inviteMemberAction} submitLabel={t("team.send")}>
+            <label>
+              {t("team.email")}
+              <input name="email" type="email" required maxLength={254} autoComplete="off" />
+            </label>
+            <label>
+              {t("team.role")}
+              <select name="role" defaultValue="viewer">
+                {roleOptions}
+              </select>
+            </label>
+          </ActionForm>
+        </section>
+      ) : null}
+    </>
+  );
+}
