@@ -3,8 +3,14 @@
 // each use so a test can change it; 0 turns the cache off. Bounded: when full it starts over.
 const MAX_ENTRIES = 10_000;
 
+// Next.js bundles route handlers and pages (with their server actions) separately, each with its
+// own copy of this module: the maps live on globalThis, one per TTL variable, so a dashboard
+// action that revokes a key clears the entry the API routes of the same process read.
+const shared = ((globalThis as { __pcsTtlCaches?: Map<string, Map<string, unknown>> }).__pcsTtlCaches ??= new Map());
+
 export function ttlCache<V>(ttlVariable: string, defaultMs: number) {
-  const entries = new Map<string, { value: V; expires: number }>();
+  if (!shared.has(ttlVariable)) shared.set(ttlVariable, new Map());
+  const entries = shared.get(ttlVariable) as Map<string, { value: V; expires: number }>;
   const ttl = () => {
     const value = Number(process.env[ttlVariable] ?? defaultMs);
     return Number.isFinite(value) && value >= 0 ? value : defaultMs;
