@@ -26,7 +26,8 @@ env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, "cert.pem");
 // Receiver ports, so test files can each run a receiver at the same time (4 and 5: the dashboard
 // spec, once per browser project; 3: the live operators spec).
 const port = Number(process.env.E2E_PORT ?? 3210);
-env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 4, 5].map((n) => `127.0.0.1:${port + n}`).join(",");
+// +14: a port nothing listens on, for a delivery that must fail (e2e/browser/dashboard-isolation.spec.ts).
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 4, 5, 14].map((n) => `127.0.0.1:${port + n}`).join(",");
 
 // Live mode against the operator fakes of the test tree (real HTTP servers speaking MTN's, Wave's
 // and Orange's protocols), on the ports after the receivers, configured only through the

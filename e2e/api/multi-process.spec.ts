@@ -13,9 +13,10 @@ import { Webhook } from "standardwebhooks";
 // PGlite is one process's files: nothing to test there.
 
 const basePort = Number(process.env.E2E_PORT ?? 3210);
-const receiverPort = basePort + 3;
-const appPorts = [basePort + 4, basePort + 5, basePort + 6];
-const clusterPort = basePort + 7;
+// Past the ports e2e/serve.ts gives the other specs' receivers (+1..+5) and the operator fakes (+6..+8).
+const receiverPort = basePort + 9;
+const appPorts = [basePort + 10, basePort + 11, basePort + 12];
+const clusterPort = basePort + 13;
 const tlsDir = path.join(import.meta.dirname, "..", ".state", "tls");
 const root = path.join(import.meta.dirname, "..", "..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");

@@ -20,7 +20,7 @@ async function submitWith(form: Locator, field: string, value: string, button: s
 async function sendTestEvent(page: Page): Promise<string> {
   await page.goto("/test/dashboard/developers");
   // Nothing listens there (a port e2e/serve.ts lets through the SSRF guard): the delivery fails, and is logged.
-  await page.getByLabel("HTTPS URL of your receiver").fill(`https://127.0.0.1:${port + 5}/isolation`);
+  await page.getByLabel("HTTPS URL of your receiver").fill(`https://127.0.0.1:${port + 14}/isolation`);
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page.getByText("Test event queued")).toBeVisible();
   const replayId = page.locator('input[name="deliveryId"]').first();
