@@ -49,8 +49,18 @@ export function ListFiltersForm({ action, filters, statuses, labels }: { action:
   );
 }
 
+/** "First page" while paging, "Next" while there is more: links that keep the filters. */
+export function ListPager({ action, filters, nextCursor, labels }: { action: string; filters: ListFilters; nextCursor: string | null | undefined; labels: { first: string; next: string } }) {
+  return (
+    <p className="dash-pager">
+      {filters.cursor ? <a href={nextPageHref(action, { ...filters, cursor: undefined }, "")}>{labels.first}</a> : null}
+      {nextCursor ? <a href={nextPageHref(action, filters, nextCursor)}>{labels.next}</a> : null}
+    </p>
+  );
+}
+
 /** The URL of the next page: the same filters, the cursor after the last row shown. */
-export function nextPageHref(action: string, filters: ListFilters, cursor: string): string {
+function nextPageHref(action: string, filters: ListFilters, cursor: string): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...filters, cursor })) if (value) params.set(key, value);
   return `${action}?${params}`;

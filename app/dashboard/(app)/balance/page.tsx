@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { formatTime } from "@/components/dashboard/format";
-import { nextPageHref } from "@/components/dashboard/list-filters-form";
+import { ListPager } from "@/components/dashboard/list-filters-form";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { balanceOverview, ledgerStatement, listWithdrawals, withdrawalGateways } from "@/lib/dashboard/balance-and-payouts";
@@ -180,10 +180,7 @@ export default async function BalancePage({ searchParams }: Props) {
           </table>
         </div>
       )}
-      <p className="dash-pager">
-        {filters.cursor ? <a href={nextPageHref(action, { ...filters, cursor: undefined }, "")}>{t("list.first")}</a> : null}
-        {statement.nextCursor ? <a href={nextPageHref(action, filters, statement.nextCursor)}>{t("list.next")}</a> : null}
-      </p>
+      <ListPager action={action} filters={filters} nextCursor={statement.nextCursor} labels={{ first: t("list.first"), next: t("list.next") }} />
     </>
   );
 }

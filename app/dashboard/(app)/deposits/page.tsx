@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
-import { ListFiltersForm, nextPageHref } from "@/components/dashboard/list-filters-form";
+import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
 import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { DEPOSIT_STATUSES, listDeposits } from "@/lib/dashboard/list-deposits";
@@ -70,10 +70,7 @@ export default async function DepositsPage({ searchParams }: Props) {
           </table>
         </div>
       )}
-      <p className="dash-pager">
-        {filters.cursor ? <a href={nextPageHref(action, { ...filters, cursor: undefined }, "")}>{t("list.first")}</a> : null}
-        {page.nextCursor ? <a href={nextPageHref(action, filters, page.nextCursor)}>{t("list.next")}</a> : null}
-      </p>
+      <ListPager action={action} filters={filters} nextCursor={page.nextCursor} labels={{ first: t("list.first"), next: t("list.next") }} />
     </>
   );
 }
