@@ -9,13 +9,9 @@
 // (default postgresql://postgres@127.0.0.1:5432/pcs_soak, dropped and created afresh).
 // Run `npm run build` first. SOAK_PORT (default 3285; the receiver on the next port),
 // SOAK_CONCURRENCY (default 8 requests in flight), SOAK_RATE (default 50 requests/s, steady).
-import { execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
-import https from "node:https";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
+import { appEnv, freshDatabase, prepareMerchant, requireBuild, sleep, startApp, startReceiver } from "./bench-app";
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "5" } } });
 const MINUTES = Number(values.minutes);
@@ -24,15 +20,7 @@ if (!(MINUTES > 0 && MINUTES <= 60)) {
   process.exit(1);
 }
 const DATABASE_URL = process.env.SOAK_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pcs_soak";
-const dbUrl = new URL(DATABASE_URL);
-if (!["127.0.0.1", "localhost", "[::1]"].includes(dbUrl.hostname)) {
-  console.error(`The soak drops and recreates its database: local PostgreSQL only, not ${dbUrl.hostname}.`);
-  process.exit(1);
-}
-if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
+requireBuild();
 const PORT = Number(process.env.SOAK_PORT ?? 3285);
 const RECEIVER_PORT = PORT + 1;
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
@@ -41,57 +29,26 @@ const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 8);
 const RATE = Number(process.env.SOAK_RATE ?? 50);
 const WORKERS = Math.max(2, Number(process.env.WEB_CONCURRENCY) || os.availableParallelism());
 const LIMIT_MIB = 512;
-const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const dbName = dbUrl.pathname.slice(1);
-const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: "/postgres" }).toString() });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-await admin.query(`CREATE DATABASE "${dbName}"`);
-await admin.end();
-
-const tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-soak-tls-"));
-execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-  "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
-
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATABASE_URL,
-  NODE_ENV: "production",
-  NEXT_TELEMETRY_DISABLED: "1",
-  WEB_CONCURRENCY: String(WORKERS),
-  MEMORY_LOG_SECONDS: "10",
-  API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
-  SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
-  API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
-  SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
-  CHECKOUT_READS_PER_MINUTE_PER_IP: "1000000000",
-  NODE_EXTRA_CA_CERTS: path.join(tlsDir, "cert.pem"),
-  WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${RECEIVER_PORT}`,
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim(),
-};
-delete env.PGLITE_DATA_DIR;
-execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { env, stdio: "ignore" });
-const merchant = JSON.parse(
-  execFileSync(bin("tsx"), ["scripts/merchant-create.ts", "--name", "Soak Shop", "--json"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!,
-);
-
+try {
+  await freshDatabase(DATABASE_URL);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 let webhooks = 0;
-const receiver = https.createServer({ key: fs.readFileSync(path.join(tlsDir, "key.pem")), cert: fs.readFileSync(path.join(tlsDir, "cert.pem")) }, (req, res) => {
-  req.resume();
-  req.on("end", () => (webhooks++, res.writeHead(204).end()));
-});
-await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, "127.0.0.1", resolve));
-const callbackUrl = `https://127.0.0.1:${RECEIVER_PORT}/hooks`;
+const receiver = await startReceiver(RECEIVER_PORT, () => webhooks++);
+const callbackUrl = receiver.url;
+const env = appEnv(DATABASE_URL, RECEIVER_PORT, receiver.certFile, { WEB_CONCURRENCY: String(WORKERS), MEMORY_LOG_SECONDS: "10" });
+const merchant = prepareMerchant(env, "Soak Shop");
 
 // Each worker's memory, from the launcher's "worker memory" log lines (scripts/start-server.cjs).
 type Sample = { t: number; pid: number; rssMiB: number; heapUsedMiB: number };
 const samples: Sample[] = [];
 const started = Date.now();
-const app = spawn(process.execPath, ["scripts/start-server.cjs", "--port", String(PORT)], { env: { ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"] });
+const { base, process: app, stop } = await startApp({ ...env, LOG_LEVEL: "silent" }, PORT, "pipe-stdout");
 let buffered = "";
-app.stdout.on("data", (chunk: Buffer) => {
+app.stdout!.on("data", (chunk: Buffer) => {
   buffered += chunk.toString();
   const lines = buffered.split("\n");
   buffered = lines.pop() ?? "";
@@ -104,12 +61,6 @@ app.stdout.on("data", (chunk: Buffer) => {
     }
   }
 });
-const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; ; i++) {
-  if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
-  if (i > 300) throw new Error("the app did not start");
-  await sleep(200);
-}
 
 const keyed = { authorization: `Bearer ${merchant.sandboxKey}`, "content-type": "application/json" };
 const counts = { requests: 0, errors: 0 };
@@ -161,7 +112,7 @@ const printer = setInterval(() => {
 }, 10_000);
 await Promise.all(traffic);
 clearInterval(printer);
-app.kill("SIGTERM");
+stop();
 receiver.close();
 
 // ---- verdict: per worker, peak RSS and the trend of the last 3 minutes -------------------

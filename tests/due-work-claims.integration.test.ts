@@ -1,22 +1,14 @@
-import { Prisma, PrismaClient } from "@prisma/client";
+import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { createAdapter } from "@/lib/db/adapter";
 import { db, type DbClient } from "@/lib/db/client";
-import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/jobs/claim-due-rows";
+import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/db/claim-due-rows";
 import { call } from "./helpers/api-client";
 import { newMerchant, validLink } from "./helpers/fixtures";
+import { secondProcess } from "./helpers/second-process";
 
-// The due-work sweep's batch claims (lib/jobs/claim-due-rows.ts): runners in several processes
+// The due-work sweep's batch claims (lib/db/claim-due-rows.ts): runners in several processes
 // take disjoint rows, a claimed row waits for its lease, and a released one is due again at once.
 // Only this file's merchant's rows are claimed, so passes of other files are not disturbed.
-
-/** A second connection pool, as another process has; PGlite is single-process: the same client. */
-function secondProcess(): { client: DbClient; close: () => Promise<void> } {
-  if (!process.env.DATABASE_URL) return { client: db(), close: async () => {} };
-  const { adapter, close } = createAdapter();
-  const client = new PrismaClient({ adapter });
-  return { client, close: async () => (await client.$disconnect(), await close()) };
-}
 
 async function dueLinks(count: number) {
   const merchant = await newMerchant();

@@ -351,6 +351,14 @@ const ENDPOINTS: Endpoint[] = [
     body: { valid: () => ({ email: signInTarget.email, password: "not the password" }), required: ["email", "password"], closed: ["email", "password"] },
   },
   {
+    name: "support sign-in, second step",
+    auth: "none",
+    path: () => "/admin/api/session/two-factor",
+    form: true,
+    // No sign-in is pending (no cookie): a step that let a bad body through would still open nothing.
+    body: { valid: () => ({ code: "123456" }), required: ["code"], closed: ["code"] },
+  },
+  {
     name: "admin: issue an API key",
     auth: "admin",
     path: (id) => `/admin/api/merchants/${id}/keys`,
@@ -401,8 +409,8 @@ function badHeaders(endpoint: Endpoint): fc.Arbitrary<CallOptions> {
     const host = new URL(ORIGIN).host;
     variants.push(
       fc.constant({ body, headers: signedOut }),
-      printable.map((token) => ({ body, headers: { ...signedOut, cookie: `better-auth.session_token=${token}` } })),
-      fc.integer({ min: 8_000, max: 60_000 }).map((n) => ({ body, headers: { ...signedOut, cookie: `better-auth.session_token=${"a".repeat(n)}` } })),
+      printable.map((token) => ({ body, headers: { ...signedOut, cookie: `pcs-support.session_token=${token}` } })),
+      fc.integer({ min: 8_000, max: 60_000 }).map((n) => ({ body, headers: { ...signedOut, cookie: `pcs-support.session_token=${"a".repeat(n)}` } })),
       fc.constant({ body, headers: { cookie: admin.cookie, "x-csrf-token": "" } }),
       printable.map((csrf) => ({ body, headers: { cookie: admin.cookie, "x-csrf-token": csrf } })),
       fc.constant({ body, headers: { cookie: admin.cookie, "x-csrf-token": support.csrf } }),
@@ -537,14 +545,14 @@ describe("fuzzing DELETE /admin/api/session (sign-out)", () => {
   it("signs out nobody else, whatever the cookie", async () => {
     const cookie = fc.oneof(
       printable,
-      printable.map((token) => `better-auth.session_token=${token}`),
-      fc.integer({ min: 8_000, max: 60_000 }).map((n) => `better-auth.session_token=${"a".repeat(n)}`),
-      fc.constantFrom(`better-auth.session_token=${admin.csrf}`, `${admin.cookie.split("=")[1]}`, `x${admin.cookie}`, `better-auth.session_token=; ${admin.cookie.replace("=", "= ")}`),
+      printable.map((token) => `pcs-support.session_token=${token}`),
+      fc.integer({ min: 8_000, max: 60_000 }).map((n) => `pcs-support.session_token=${"a".repeat(n)}`),
+      fc.constantFrom(`pcs-support.session_token=${admin.csrf}`, `${admin.cookie.split("=")[1]}`, `x${admin.cookie}`, `pcs-support.session_token=; ${admin.cookie.replace("=", "= ")}`),
     );
     await assertNothingWritten(cookie, HEADER_RUNS, async (value) => {
       const res = await call("DELETE", "/admin/api/session", { headers: { cookie: value } });
       expect(res.status, value.slice(0, 80)).toBe(204);
-      expect(res.headers.get("set-cookie")).toMatch(/^better-auth\.session_token=; .*Max-Age=0/);
+      expect(res.headers.get("set-cookie")).toMatch(/^pcs-support\.session_token=; .*Max-Age=0/);
     });
     expect((await call("GET", "/admin/api/session", { headers: adminHeaders(admin) })).status).toBe(200);
   }, 120_000);

@@ -46,7 +46,8 @@ function customer(behaviour: MtnCustomer = "approve") {
 const initiate = (customerPhone: string) =>
   call("POST", "/api/v4/classic/deposit/initiate", { key: merchant().liveKey, body: { ...validDeposit, customerPhone, callbackUrl: CALLBACK } });
 const row = (reference: string) => db().deposit.findUniqueOrThrow({ where: { reference } });
-const events = (reference: string) => db().webhookEvent.findMany({ where: { reference } });
+// In the order recorded (msg_ ids are ULIDs): without an order PostgreSQL returns its rows as they lie.
+const events = (reference: string) => db().webhookEvent.findMany({ where: { reference }, orderBy: { id: "asc" } });
 const depositCount = () => db().deposit.count({ where: { merchantId: merchant().id } });
 const statusReads = (referenceId: string) => fake.received.filter((r) => r.method === "GET" && r.path.endsWith(`/requesttopay/${referenceId}`));
 

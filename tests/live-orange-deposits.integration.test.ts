@@ -41,7 +41,7 @@ const invoice = (customerPhone: string) =>
 const confirm = (trxReference: string, otp: string) =>
   call("POST", "/api/v4/validation/deposit/confirm", { key: merchant().liveKey, body: { trxReference, otp } });
 const row = (reference: string) => db().deposit.findUniqueOrThrow({ where: { reference } });
-const events = (reference: string) => db().webhookEvent.findMany({ where: { reference } });
+const events = (reference: string) => db().webhookEvent.findMany({ where: { reference }, orderBy: { id: "asc" } });
 const orangeCalls = () => fake.received.filter((r) => !r.path.startsWith("/oauth")).length;
 
 describe("a live Orange Money deposit", () => {

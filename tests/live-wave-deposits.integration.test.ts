@@ -43,7 +43,7 @@ const waveDeposit = { amount: 5000, currency: "XOF", customerPhone: "+2250700000
 const initiate = (returnUrl = "https://shop.example/back") =>
   call("POST", "/api/v4/classic/deposit/initiate", { key: merchant().liveKey, body: { ...waveDeposit, returnUrl } });
 const row = (reference: string) => db().deposit.findUniqueOrThrow({ where: { reference } });
-const events = (reference: string) => db().webhookEvent.findMany({ where: { reference } });
+const events = (reference: string) => db().webhookEvent.findMany({ where: { reference }, orderBy: { id: "asc" } });
 const depositCount = () => db().deposit.count({ where: { merchantId: merchant().id } });
 const lastEventStatus = () => fake.events.at(-1)?.status;
 

@@ -5,3 +5,8 @@ import type { DbClient } from "./client";
 export function inTransaction<T>(client: DbClient, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return "$transaction" in client ? (client as PrismaClient).$transaction(fn) : fn(client);
 }
+
+/** Whether inTransaction(client, ...) commits its own transaction (a root client), rather than joining the caller's. */
+export function committedHere(client: DbClient): boolean {
+  return "$transaction" in client;
+}

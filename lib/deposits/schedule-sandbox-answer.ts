@@ -1,31 +1,40 @@
 import type { Deposit } from "@prisma/client";
-import pLimit from "p-limit";
 import { db } from "@/lib/db/client";
 import { log, errorFields } from "@/lib/logging/log";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
-import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
+import { SANDBOX_SETTLE_BATCH, settleSandboxAnswers } from "./settle-sandbox-answers";
 
-// Under load the simulated phones answer in bursts (every deposit of one second, 2 s later).
-// Settling them a few at a time leaves the pool's connections and the event loop to API
-// requests; the backlog drains as soon as the load drops.
-const settling = pLimit(4);
+// Under load the simulated phones answer in bursts (every deposit of one second, 2 s later). The
+// answers due are settled by one writer per process, in batches: while one batch's transaction
+// runs, the next answers gather, so the batches grow with the load and the settling costs one
+// pool connection and a few statements per batch, leaving the rest to API requests.
+const answered: Deposit[] = [];
+let writing = false;
+
+async function settleAnswered() {
+  writing = true;
+  try {
+    while (answered.length > 0) {
+      const batch = answered.splice(0, SANDBOX_SETTLE_BATCH);
+      await settleSandboxAnswers(db(), batch).catch((error) =>
+        log("error", "sandbox answers failed", { references: batch.map((d) => d.reference).join(","), ...errorFields(error) }),
+      );
+    }
+  } finally {
+    writing = false;
+  }
+}
 
 /**
  * The simulated phone answers a sandbox DIRECT prompt after a short delay. This timer records
  * the answer promptly; it is only a shortcut: any read of the deposit, and the background
- * sweep, record the same answer if the process restarted in between.
+ * sweep, record the same answer if the process restarted in between (or a batch failed).
  */
 export function scheduleSandboxAnswer(deposit: Deposit) {
   if (deposit.environment !== "sandbox" || deposit.paymentType !== "DIRECT") return;
   const timer = setTimeout(() => {
-    settling(async () => {
-      // A checkout attempt may have been replaced since (supersededAt), which the simulated phone
-      // must see: read it again. An API deposit only changes by settling, which sync re-checks.
-      const current = deposit.paymentLinkId ? await db().deposit.findUnique({ where: { id: deposit.id } }) : deposit;
-      if (current) await syncDepositWithGateway(db(), current);
-    }).catch((error) =>
-      log("error", "sandbox answer failed", { reference: deposit.reference, ...errorFields(error) }),
-    );
+    answered.push(deposit);
+    if (!writing) void settleAnswered();
   }, sandboxAnswerDelayMs() + 50);
   timer.unref();
 }

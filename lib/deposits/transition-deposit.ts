@@ -1,11 +1,12 @@
 import { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
-import { inTransaction } from "@/lib/db/in-transaction";
+import { committedHere, inTransaction } from "@/lib/db/in-transaction";
 import type { DepositStatus } from "@/lib/domain/deposit-status";
-import { creditCollection } from "@/lib/ledger/credit-collection";
+import { creditCollection, depositCollection } from "@/lib/ledger/credit-collection";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
 import { settleLinkAttempt } from "@/lib/links/settle-link-attempt";
-import { depositWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
+import { depositWebhookEvent } from "@/lib/webhooks/build-webhook-payload";
+import { deliveriesDue } from "@/lib/webhooks/deliveries-due-signal";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 
 type FinalStatus = Exclude<DepositStatus, "pending">;
@@ -51,7 +52,9 @@ export async function transitionDeposit(
   const stamp =
     options.to === "completed" ? { completedAt: at } : options.to === "failed" ? { failedAt: at, failureReason: options.failureReason } : { expiredAt: at };
 
-  return inTransaction(client, async (tx) => {
+  // Whether this transaction recorded a delivery: after its commit, the runner is told at once.
+  let deliveryRecorded = false;
+  const changed = await inTransaction(client, async (tx) => {
     // Lock order: the link before its attempt, as starting an attempt does, so the two never deadlock.
     const paymentLinkId =
       options.paymentLinkId !== undefined
@@ -68,29 +71,13 @@ export async function transitionDeposit(
     // The money moves with the status. A checkout attempt's money is its link's: the link's
     // transition below credits it, once, for the link.
     if (options.to === "completed" && !deposit.paymentLinkId) {
-      await creditCollection(tx, {
-        kind: "deposit_completed",
-        merchantId: deposit.merchantId,
-        environment: deposit.environment,
-        currency: deposit.currency,
-        reference: deposit.validatedReference ?? deposit.reference,
-        amountMinor: deposit.amountMinor,
-        feesMinor: deposit.feesMinor,
-        at,
-      });
+      await creditCollection(tx, depositCollection(deposit, at));
     }
     // A checkout attempt's event is its link's. Others are recorded with or without a callbackUrl
     // (then nothing is delivered): the events API lists them.
     if (!deposit.paymentLinkId) {
-      const event = `deposit.${options.to}` as const;
-      await recordWebhookEvent(tx, {
-        merchantId: deposit.merchantId,
-        environment: deposit.environment,
-        type: event,
-        reference: deposit.validatedReference ?? deposit.reference,
-        url: deposit.callbackUrl,
-        payload: depositWebhookPayload(deposit, event),
-      });
+      await recordWebhookEvent(tx, depositWebhookEvent(deposit, `deposit.${options.to}`));
+      deliveryRecorded = deposit.callbackUrl !== null;
     }
     // A checkout attempt settles its link here, in this transaction: a completed attempt always
     // ends up paying the link, paying it late, or owed back to the customer, never unrecorded.
@@ -99,4 +86,7 @@ export async function transitionDeposit(
     }
     return true;
   });
+  // Inside a caller's transaction the commit is still to come: the runner's poll finds it then.
+  if (deliveryRecorded && committedHere(client)) deliveriesDue();
+  return changed;
 }

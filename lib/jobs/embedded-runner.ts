@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/db/client";
 import { errorFields, log } from "@/lib/logging/log";
+import { onDeliveriesDue } from "@/lib/webhooks/deliveries-due-signal";
 import { runDueWork, type DueWorkOptions } from "./run-due-work";
 
 export type EmbeddedRunner = { stop: () => Promise<void> };
@@ -11,21 +12,30 @@ export type EmbeddedRunner = { stop: () => Promise<void> };
  */
 export function startEmbeddedRunner(options: { client: () => DbClient; intervalMs?: number } & DueWorkOptions): EmbeddedRunner {
   // Two loops: settling what is due, and webhook attempts, so neither waits for the other's backlog.
-  const loops = [startLoop({ ...options, parts: { settle: true, webhooks: false } }), startLoop({ ...options, parts: { settle: false, webhooks: true } })];
+  // The webhook loop also wakes when this process commits new deliveries (deliveriesDue).
+  const settle = startLoop({ ...options, parts: { settle: true, webhooks: false } });
+  const webhooks = startLoop({ ...options, parts: { settle: false, webhooks: true } });
+  const unsubscribe = onDeliveriesDue(webhooks.wake);
   return {
     async stop() {
-      await Promise.all(loops.map((loop) => loop.stop()));
+      unsubscribe();
+      await Promise.all([settle.stop(), webhooks.stop()]);
     },
   };
 }
 
-function startLoop(options: { client: () => DbClient; intervalMs?: number } & DueWorkOptions): EmbeddedRunner {
+function startLoop(options: { client: () => DbClient; intervalMs?: number } & DueWorkOptions): EmbeddedRunner & { wake: () => void } {
   const intervalMs = options.intervalMs ?? 1000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let busy = false;
+  // A wake during a pass: new work may have been committed after the pass claimed its batch.
+  let wokenWhileBusy = false;
 
   const tick = () => {
+    busy = true;
+    wokenWhileBusy = false;
     let backlog = false;
     running = runDueWork(options.client(), new Date(), options)
       .then((report) => {
@@ -35,8 +45,9 @@ function startLoop(options: { client: () => DbClient; intervalMs?: number } & Du
       })
       .catch((error) => log("error", "embedded runner pass failed", errorFields(error)))
       .finally(() => {
+        busy = false;
         if (!stopped) {
-          timer = setTimeout(tick, backlog ? 0 : intervalMs);
+          timer = setTimeout(tick, backlog || wokenWhileBusy ? 0 : intervalMs);
           timer.unref();
         }
       });
@@ -45,6 +56,16 @@ function startLoop(options: { client: () => DbClient; intervalMs?: number } & Du
   timer.unref();
 
   return {
+    wake() {
+      if (stopped) return;
+      if (busy) {
+        wokenWhileBusy = true;
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(tick, 0);
+      timer.unref();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

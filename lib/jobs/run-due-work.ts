@@ -7,8 +7,9 @@ import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/checkout/expire-link";
 import { deleteExpiredEvents } from "@/lib/events/delete-expired-events";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
-import { attemptClaimedDelivery, claimDueDeliveries, loadDeliveries } from "@/lib/webhooks/attempt-delivery";
-import { claimDueRows } from "./claim-due-rows";
+import { attemptRecorder, claimDueDeliveries, sendAttempt } from "@/lib/webhooks/attempt-delivery";
+import { settleSandboxAnswers } from "@/lib/deposits/settle-sandbox-answers";
+import { claimDueRows } from "@/lib/db/claim-due-rows";
 import type { WebhookSettings } from "@/lib/webhooks/webhook-settings";
 
 export type DueWorkOptions = {
@@ -105,7 +106,7 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
 
   // Deposits first: an attempt the operator approved before its link's expiry must pay the link
   // before the link's expiry is recorded (e.g. after a restart that lost the sandbox timer).
-  // Each kind is claimed in one statement (lib/jobs/claim-due-rows.ts), so runners in several
+  // Each kind is claimed in one statement (lib/db/claim-due-rows.ts), so runners in several
   // processes and machines share the work instead of all doing all of it.
   const depositKinds = [
     // Past expiry: one last status read first (syncDepositWithGateway), so a payment the operator
@@ -113,10 +114,11 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
     {
       due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at} AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= ${at})`,
       orderBy: Prisma.sql`"expiresAt"`,
+      sandboxAnswers: false,
     },
     // Live deposits due for a status read: the polling fallback behind operators' callbacks
     // (MTN sends one, once, unsigned; it may never come). Back-off in lib/domain/operator-polling.ts.
-    { due: Prisma.sql`"status" = 'pending' AND "expiresAt" > ${at} AND "nextCheckAt" <= ${at}`, orderBy: Prisma.sql`"nextCheckAt"` },
+    { due: Prisma.sql`"status" = 'pending' AND "expiresAt" > ${at} AND "nextCheckAt" <= ${at}`, orderBy: Prisma.sql`"nextCheckAt"`, sandboxAnswers: false },
     // The sandbox phone's answer is overdue: its in-process timer was lost (a restart, a worker
     // that died). Not merely due, or every pass would race the timers of the last second's
     // deposits and settle each of them twice over (the second a no-op, but a transaction all the
@@ -127,13 +129,21 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
         AND "supersededAt" IS NULL AND "expiresAt" > ${at}
         AND "createdAt" <= ${new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS)}::timestamp(3)`,
       orderBy: Prisma.sql`"createdAt" DESC`,
+      sandboxAnswers: true,
     },
   ];
-  for (const kind of depositKinds) {
+  for (const { sandboxAnswers, ...kind } of depositKinds) {
     const claim = await claimDueRows(client, "Deposit", { ...kind, limit: batchSize, now });
     if (claim.ids.length === batchSize) report.backlog = true;
     try {
       const deposits = claim.ids.length ? await client.deposit.findMany({ where: { id: { in: claim.ids } } }) : [];
+      if (sandboxAnswers) {
+        // Settled in batches, as their timers would have (lib/deposits/settle-sandbox-answers.ts).
+        await guarded("sandbox answers", claim.ids.join(","), async () => {
+          report.depositsSettled += await settleSandboxAnswers(client, deposits, now);
+        });
+        continue;
+      }
       await inParallel(deposits, concurrency, (deposit) =>
         guarded("deposit sync", deposit.id, async () => {
           if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
@@ -164,18 +174,21 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
   // DIRECT transfers whose operator answer is due and SCHEDULED ones whose batch has come
   // (MANUAL ones have no dueAt: an admin decides). Before the webhooks, so their events go out
   // in this pass.
-  report.transfersSettled = (await sendDueTransfers(client, now, batchSize)).settled;
+  const transfers = await sendDueTransfers(client, now, batchSize);
+  report.transfersSettled = transfers.settled;
+  if (transfers.claimed === batchSize) report.backlog = true;
 }
 
 async function deliverDue(client: DbClient, now: Date, batchSize: number, options: DueWorkOptions, report: DueWorkReport, guarded: Guarded) {
   const webhookConcurrency = options.webhookConcurrency ?? webhookConcurrencyFromEnv();
+  // One statement claims the batch with its events and secrets; the attempts are recorded as
+  // they finish, many per statement (attemptRecorder).
   const due = await claimDueDeliveries(client, { now, limit: batchSize, concurrency: webhookConcurrency, settings: options.settings });
-  if (due.ids.length === batchSize) report.backlog = true;
-  // One read for the batch's events and secrets, then each attempt records itself in one statement.
-  await inParallel(await loadDeliveries(client, due.ids), webhookConcurrency, (delivery) =>
+  if (due.deliveries.length === batchSize) report.backlog = true;
+  const recorder = attemptRecorder(client);
+  await inParallel(due.deliveries, webhookConcurrency, (delivery) =>
     guarded("webhook attempt", delivery.id, async () => {
-      const recorded = await attemptClaimedDelivery(client, { deliveryId: delivery.id, delivery, claimToken: due.claimToken, now, settings: options.settings });
-      if (recorded) report.deliveriesAttempted++;
+      if (await recorder.record(await sendAttempt(delivery, due.claimToken, now, options.settings))) report.deliveriesAttempted++;
     }),
   );
 }

@@ -19,12 +19,21 @@ export type Posting = {
  * inside the transaction of the state change that causes it, so money moves with the status.
  */
 export async function postEntries(tx: Prisma.TransactionClient, posting: Posting): Promise<string> {
-  const sum = posting.lines.reduce((total, [, amount]) => total + amount, 0n);
-  if (sum !== 0n) throw new Error(`unbalanced posting ${posting.kind} ${posting.reference}: ${sum}`);
-  const journalId = `jnl_${ulid()}`;
-  const createdAt = posting.at ?? new Date();
-  await tx.ledgerEntry.createMany({
-    data: posting.lines
+  return (await postEntriesMany(tx, [posting]))[0];
+}
+
+/**
+ * Several balanced journals in one statement (a batch of settlements): each posting is checked
+ * before anything is written, so one unbalanced posting writes none of them.
+ */
+export async function postEntriesMany(tx: Prisma.TransactionClient, postings: Posting[]): Promise<string[]> {
+  for (const posting of postings) {
+    const sum = posting.lines.reduce((total, [, amount]) => total + amount, 0n);
+    if (sum !== 0n) throw new Error(`unbalanced posting ${posting.kind} ${posting.reference}: ${sum}`);
+  }
+  const journals = postings.map((posting) => ({ posting, journalId: `jnl_${ulid()}`, createdAt: posting.at ?? new Date() }));
+  const data = journals.flatMap(({ posting, journalId, createdAt }) =>
+    posting.lines
       .filter(([, amount]) => amount !== 0n)
       .map(([account, amountMinor]) => ({
         id: `led_${ulid()}`,
@@ -38,6 +47,7 @@ export async function postEntries(tx: Prisma.TransactionClient, posting: Posting
         reference: posting.reference,
         createdAt,
       })),
-  });
-  return journalId;
+  );
+  if (data.length > 0) await tx.ledgerEntry.createMany({ data });
+  return journals.map((journal) => journal.journalId);
 }

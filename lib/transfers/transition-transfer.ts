@@ -1,7 +1,8 @@
 import type { DbClient } from "@/lib/db/client";
-import { inTransaction } from "@/lib/db/in-transaction";
+import { committedHere, inTransaction } from "@/lib/db/in-transaction";
 import { ACCOUNTS } from "@/lib/ledger/accounts";
 import { postEntries } from "@/lib/ledger/post-entries";
+import { deliveriesDue } from "@/lib/webhooks/deliveries-due-signal";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 import { transferWebhookPayload } from "./transform-transfer";
 
@@ -29,7 +30,7 @@ export async function transitionTransfer(
   const at = options.at ?? new Date();
   const stamp = options.to === "completed" ? { completedAt: at } : { failedAt: at, failureReason: options.failureReason ?? "failed" };
   const review = options.reviewedBy ? { reviewedBy: options.reviewedBy, reviewedAt: at } : {};
-  return inTransaction(client, async (tx) => {
+  const changed = await inTransaction(client, async (tx) => {
     const { count } = await tx.transfer.updateMany({
       where: { id: options.id, status: "pending" },
       data: {
@@ -76,4 +77,7 @@ export async function transitionTransfer(
     });
     return true;
   });
+  // Its delivery is due now: the runner is told after the commit (inside a caller's transaction, its poll finds it).
+  if (changed && committedHere(client)) deliveriesDue();
+  return changed;
 }

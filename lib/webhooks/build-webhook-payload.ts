@@ -55,3 +55,15 @@ export function depositWebhookPayload(deposit: Deposit, event: DepositEvent): De
     metadata: (deposit.metadata as Record<string, unknown> | null) ?? null,
   };
 }
+
+/** A deposit's final event as recordWebhookEvent(s) take it: recorded under the reference the merchant sees. */
+export function depositWebhookEvent(deposit: Deposit, event: DepositEvent) {
+  return {
+    merchantId: deposit.merchantId,
+    environment: deposit.environment,
+    type: event,
+    reference: deposit.validatedReference ?? deposit.reference,
+    url: deposit.callbackUrl,
+    payload: depositWebhookPayload(deposit, event),
+  };
+}

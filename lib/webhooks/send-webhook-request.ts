@@ -48,12 +48,19 @@ function checkedLookup(allowPrivate: boolean): net.LookupFunction {
 }
 
 /**
- * A fresh connection per attempt (keepAlive off: a pooled socket would skip the lookup and its
- * check), but TLS sessions are resumed: a receiver's second attempt skips the full handshake, the
- * main CPU cost of a delivery for both sides. The certificate was checked for the same host name
- * when the session was made.
+ * Connections are kept open between attempts to the same receiver: a new TLS connection (the
+ * handshake, and a secure context built for it) was most of a delivery's CPU, on both sides. A
+ * reused socket skips the lookup, but it was made to an address checkedLookup accepted, so it
+ * still leads there; receivers that may resolve to private addresses get sockets of their own,
+ * never shared with those that may not. Idle sockets close after IDLE_SOCKET_MS, before the
+ * usual server keep-alive timeouts (Node's 5 s), and sooner if the receiver says so (Keep-Alive:
+ * timeout=...); TLS sessions are still resumed when a new connection is needed.
  */
-const sessionCachingAgent = new https.Agent({ keepAlive: false, maxCachedSessions: 1000 });
+const IDLE_SOCKET_MS = 4_000;
+const agents = {
+  public: new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, maxCachedSessions: 1000 }),
+  allowedPrivate: new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, maxCachedSessions: 1000 }),
+};
 
 function refusal(error: string, permanent: boolean): SendResult {
   return { ok: false, httpStatus: null, durationMs: 0, responseExcerpt: null, error, permanent };
@@ -81,21 +88,31 @@ export async function sendWebhookRequest({ url: rawUrl, body, headers, settings 
   if (refused) return refusal(`refused by the SSRF guard: ${refused}`, true);
 
   const started = performance.now();
+  const agent = allowPrivate ? agents.allowedPrivate : agents.public;
+  const first = await post(url, body, headers, settings, allowPrivate, agent, started);
+  // A kept-alive socket the receiver closed while it sat idle fails before any answer: the
+  // request never reached the receiver, so it goes again once, on a new connection.
+  // A new socket (no agent) is never a stale one.
+  return first === "stale socket" ? ((await post(url, body, headers, settings, allowPrivate, false, started)) as SendResult) : first;
+}
+
+function post(url: URL, body: string, headers: Record<string, string>, settings: WebhookSettings, allowPrivate: boolean, agent: https.Agent | false, started: number) {
   const elapsed = () => Math.round(performance.now() - started);
-  return new Promise<SendResult>((resolve) => {
+  return new Promise<SendResult | "stale socket">((resolve) => {
     let settled = false;
-    const finish = (result: Omit<SendResult, "durationMs" | "permanent">) => {
+    const finish = (result: Omit<SendResult, "durationMs" | "permanent">, keepSocket = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      request.destroy();
+      // A socket whose answer was read to its end goes back to the agent; any other is closed.
+      if (!keepSocket) request.destroy();
       resolve({ ...result, durationMs: elapsed(), permanent: false });
     };
     const request = https.request(url, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) },
       lookup: checkedLookup(allowPrivate),
-      agent: sessionCachingAgent,
+      agent,
     });
     const timer = setTimeout(() => {
       finish({ ok: false, httpStatus: null, responseExcerpt: null, error: `timeout: no answer within ${settings.timeoutMs} ms` });
@@ -105,24 +122,30 @@ export async function sendWebhookRequest({ url: rawUrl, body, headers, settings 
       const status = response.statusCode ?? 0;
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = () => {
+      const done = (complete: boolean) => {
         const responseExcerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8");
-        if (status >= 200 && status < 300) return finish({ ok: true, httpStatus: status, responseExcerpt, error: null });
+        if (status >= 200 && status < 300) return finish({ ok: true, httpStatus: status, responseExcerpt, error: null }, complete);
         const error =
           status >= 300 && status < 400
             ? `redirect not followed: HTTP ${status}${response.headers.location ? ` to ${response.headers.location}` : ""}`
             : `HTTP ${status}`;
-        finish({ ok: false, httpStatus: status, responseExcerpt, error });
+        finish({ ok: false, httpStatus: status, responseExcerpt, error }, complete);
       };
       response.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
         size += chunk.length;
-        if (size >= RESPONSE_EXCERPT_BYTES) done();
+        if (size >= RESPONSE_EXCERPT_BYTES) done(false);
       });
-      response.on("end", done);
-      response.on("error", done);
+      response.on("end", () => done(true));
+      response.on("error", () => done(false));
     });
     request.on("error", (error: NodeJS.ErrnoException) => {
+      if (!settled && request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE")) {
+        settled = true;
+        clearTimeout(timer);
+        request.destroy();
+        return resolve("stale socket");
+      }
       const reason =
         error instanceof BlockedAddressError
           ? error.message

@@ -1,8 +1,8 @@
 import { Prisma } from "@prisma/client";
-import type { DbClient } from "@/lib/db/client";
+import type { DbClient } from "./client";
 
 /** The tables whose due rows the sweep claims through a `claimedUntil` lease. */
-export type ClaimedTable = "Deposit" | "PaymentLink";
+export type ClaimedTable = "Deposit" | "PaymentLink" | "Transfer";
 
 export type DueClaim = {
   ids: string[];

@@ -1,0 +1,133 @@
+// What scripts/bench-background.ts and scripts/soak.ts both need: a fresh local PostgreSQL
+// database with a merchant, a webhook receiver on HTTPS with a certificate the app trusts, and the
+// production build started through `npm start`'s launcher.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Refuses to go on without `npm run build`. */
+export function requireBuild() {
+  if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
+    console.error("No production build: run `npm run build` first.");
+    process.exit(1);
+  }
+}
+
+/** Drops and creates the database of `url` (local only: these scripts own it). */
+export async function freshDatabase(url: string) {
+  const parsed = new URL(url);
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname)) {
+    throw new Error(`The database is dropped and created afresh: local PostgreSQL only, not ${parsed.hostname}.`);
+  }
+  const name = parsed.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+}
+
+export type Receiver = { url: string; certFile: string; close: () => void };
+
+/**
+ * A local HTTPS webhook receiver answering 204 at once; `onRequest` hears each webhook's id. Its
+ * self-signed certificate is for the app's NODE_EXTRA_CA_CERTS (appEnv).
+ */
+export async function startReceiver(port: number, onRequest: (webhookId: string) => void): Promise<Receiver> {
+  const tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-bench-tls-"));
+  const keyFile = path.join(tlsDir, "key.pem");
+  const certFile = path.join(tlsDir, "cert.pem");
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", keyFile, "-out", certFile], { stdio: "ignore" });
+  const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) }, (req, res) => {
+    req.resume();
+    req.on("end", () => {
+      onRequest(String(req.headers["webhook-id"]));
+      res.writeHead(204).end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `https://127.0.0.1:${port}/hooks`, certFile, close: () => server.close() };
+}
+
+/** The app's environment: production, no rate limits in the way, the receiver trusted and reachable. */
+export function appEnv(databaseUrl: string, receiverPort: number, certFile: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
+    SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
+    API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
+    SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
+    CHECKOUT_READS_PER_MINUTE_PER_IP: "1000000000",
+    NODE_EXTRA_CA_CERTS: certFile,
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiverPort}`,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim(),
+    ...extra,
+  };
+  delete env.PGLITE_DATA_DIR;
+  return env;
+}
+
+/** Migrations and the gateway catalog, then a merchant; its keys and secret. */
+export function prepareMerchant(env: NodeJS.ProcessEnv, name: string): { id: string; sandboxKey: string; liveKey: string; webhookSecret: string } {
+  execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { env, stdio: "ignore" });
+  const out = execFileSync(bin("tsx"), ["scripts/merchant-create.ts", "--name", name, "--json"], { env, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").at(-1)!);
+}
+
+export type App = { base: string; process: ChildProcess; stop: () => void };
+
+/** `npm start`'s launcher on `port`, once /api/health answers. */
+export async function startApp(env: NodeJS.ProcessEnv, port: number, stdio: "ignore" | "pipe-stdout" = "ignore"): Promise<App> {
+  const child = spawn(process.execPath, ["scripts/start-server.cjs", "--port", String(port)], {
+    env,
+    stdio: stdio === "ignore" ? "ignore" : ["ignore", "pipe", "inherit"],
+  });
+  const stop = () => void child.kill("SIGTERM");
+  process.on("SIGINT", () => (stop(), process.exit(130)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
+    if (i > 300) {
+      stop();
+      throw new Error("the app did not start");
+    }
+    await sleep(200);
+  }
+  return { base, process: child, stop };
+}
+
+/** CPU milliseconds used so far by a process and its descendants still alive (Linux /proc). */
+export function treeCpuMs(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const cpu = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
+      const pid = Number(entry);
+      const parent = Number(fields[1]);
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  const queue = [rootPid];
+  for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
+    total += cpu.get(pid) ?? 0;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
