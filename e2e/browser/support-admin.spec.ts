@@ -78,7 +78,8 @@ test("a one-time password must be replaced before anything else", async ({ page 
 test("a staff sign-in opens nothing of the merchant dashboard, and signing out ends it", async ({ page }) => {
   await signIn(page, staff.admin);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  // The same better-auth session, but the staff user is no merchant's member: the dashboard asks to sign in.
+  // The support view's session is not the dashboard's, and the staff user is no merchant's member
+  // anyway: the dashboard asks to sign in.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard\/sign-in/);
   expect((await page.request.get("/admin/api/session")).status()).toBe(200);

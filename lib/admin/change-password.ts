@@ -1,8 +1,8 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { auth } from "@/lib/auth/auth";
 import { ApiError } from "@/lib/errors/api-error";
 import { MIN_PASSWORD_LENGTH } from "./create-staff";
+import { staffAuth } from "./staff-auth";
 import type { StaffSession } from "./staff-session";
 
 /** Why a new password was refused: the form shows it, the API names it in the error's details. */
@@ -37,7 +37,7 @@ type Options = {
  */
 export async function changePassword(client: DbClient, { session, currentPassword, newPassword, confirmation }: Options) {
   const { staff } = session;
-  const context = await auth().$context;
+  const context = await staffAuth().$context;
   const credential = (await context.internalAdapter.findAccounts(staff.id)).find((account) => account.providerId === "credential");
   if (!credential?.password || !(await context.password.verify({ hash: credential.password, password: currentPassword }))) {
     throw new PasswordChangeError("current");

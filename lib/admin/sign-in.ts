@@ -1,10 +1,11 @@
 import type { DbClient } from "@/lib/db/client";
-import { auth } from "@/lib/auth/auth";
 import { isLegacyStaffHash } from "@/lib/auth/legacy-staff-password";
 import { ApiError } from "@/lib/errors/api-error";
 import { validationError } from "@/lib/http/validation-errors";
+import type { StaffMember } from "./staff-session";
 import { consume, createLimiter, envLimiter, mostRestrictive, withLimitHeaders, type LimitState } from "@/lib/http/rate-limit";
-import { signInSchema } from "@/lib/schemas/admin";
+import { secondFactorSchema, signInSchema } from "@/lib/schemas/admin";
+import { staffAuth } from "./staff-auth";
 
 // Password guessing is slowed per address and per account (the latter survives address changes).
 // The address limit is read on each use so a test can lower it, as the API limits are.
@@ -13,15 +14,20 @@ const perAccount = createLimiter("admin-login-account", 5, 15 * 60);
 
 const invalid = () => new ApiError(40002, { details: "Invalid e-mail or password" });
 
+export type SignedIn = { step: "signed-in"; staff: StaffMember; setCookies: string[]; sessionToken: string; rateLimit: LimitState };
+/** A right password for an account with two-factor sign-in: its cookie holds the pending step. */
+export type SecondStepAsked = { step: "two-factor"; setCookies: string[]; rateLimit: LimitState };
+
 /**
- * Signs a staff member in through better-auth (the same users, sessions and cookie as the merchant
- * dashboard): the answer carries better-auth's Set-Cookie headers. Only users with a staff role
- * that is not disabled get that far; anyone else costs a password hash, as an unknown e-mail does in
- * better-auth, so the answer's timing does not tell staff from other accounts. Every answer says
- * where the caller stands: `rateLimit` on success, the RateLimit-* headers on a refusal, of
- * whichever limit has the fewest tries left.
+ * Signs a staff member in through the support view's better-auth instance (the dashboard's users
+ * and passwords, its own session cookie): the answer carries better-auth's Set-Cookie headers. Only
+ * users with a staff role that is not disabled get that far; anyone else costs a password hash, as
+ * an unknown e-mail does in better-auth, so the answer's timing does not tell staff from other
+ * accounts. An account with two-factor sign-in turned on gets no session yet, only the cookie of
+ * the second step (verifySecondFactor). Every answer says where the caller stands: `rateLimit` on
+ * success, the RateLimit-* headers on a refusal, of whichever limit has the fewest tries left.
  */
-export async function signIn(client: DbClient, options: { ip: string; headers: Headers; readCredentials: () => Promise<unknown> }) {
+export async function signIn(client: DbClient, options: { ip: string; headers: Headers; readCredentials: () => Promise<unknown> }): Promise<SignedIn | SecondStepAsked> {
   // The address pays before the body is read, as on the API (api-route.ts): a flood of malformed
   // requests is limited too, and costs no more than the limiter.
   const spent: LimitState[] = [await consume(perIp(), options.ip)];
@@ -32,7 +38,7 @@ export async function signIn(client: DbClient, options: { ip: string; headers: H
     const email = parsed.data.email.trim().toLowerCase();
     const { password } = parsed.data;
     spent.push(await consume(perAccount, email));
-    const context = await auth().$context;
+    const context = await staffAuth().$context;
     const user = await client.user.findUnique({ where: { email }, select: { id: true, staffRole: true, disabledAt: true } });
     if (!user?.staffRole || user.disabledAt) {
       await context.password.hash(password);
@@ -40,25 +46,75 @@ export async function signIn(client: DbClient, options: { ip: string; headers: H
     }
     // As a Response, not a thrown APIError: in the production bundle better-auth's error class may
     // be another copy than the one this module would import, so `instanceof` cannot be relied on.
-    const answer = await auth().api.signInEmail({ body: { email, password }, headers: options.headers, asResponse: true });
+    const answer = await staffAuth().api.signInEmail({ body: { email, password }, headers: options.headers, asResponse: true });
     // Its own failures (configuration, database) stay failures; its refusals (wrong password) are ours.
     if (answer.status >= 500) throw new Error(`better-auth sign-in answered ${answer.status}`);
-    const signedIn = answer.ok ? ((await answer.json()) as { token?: string | null }) : null;
-    // A staff account with two-factor sign-in turned on (on the dashboard) gets no session here
-    // (no token): the support view has no second step.
-    if (!signedIn?.token) throw invalid();
+    const signedIn = answer.ok ? ((await answer.json()) as { token?: string | null; twoFactorRedirect?: boolean }) : null;
+    if (!signedIn?.token && !signedIn?.twoFactorRedirect) throw invalid();
     await rewriteLegacyHash(user.id, password);
     // The account limit is against guessing: a right password clears it, or a staff member who
-    // signs in on a few devices would lock themselves out.
+    // signs in on a few devices would lock themselves out. (Wrong codes have better-auth's limits.)
     await perAccount.limiter.delete(email);
     spent[1] = { limit: perAccount.points, remaining: perAccount.points, resetSeconds: perAccount.duration };
-    const staff = await client.user.findUniqueOrThrow({ where: { id: user.id }, select: { id: true, email: true, staffRole: true, mustChangePassword: true } });
-    return {
-      staff: { id: staff.id, email: staff.email, role: staff.staffRole!, mustChangePassword: staff.mustChangePassword },
-      setCookies: answer.headers.getSetCookie(),
-      sessionToken: signedIn.token,
-      rateLimit: mostRestrictive(spent),
-    };
+    const setCookies = answer.headers.getSetCookie();
+    if (!signedIn.token) return { step: "two-factor", setCookies, rateLimit: mostRestrictive(spent) };
+    return { step: "signed-in", staff: await staffMember(client, user.id), setCookies, sessionToken: signedIn.token, rateLimit: mostRestrictive(spent) };
+  } catch (error) {
+    throw withLimitHeaders(error, mostRestrictive(spent));
+  }
+}
+
+async function staffMember(client: DbClient, id: string): Promise<StaffMember> {
+  const staff = await client.user.findUniqueOrThrow({ where: { id }, select: { id: true, email: true, staffRole: true, mustChangePassword: true } });
+  return { id: staff.id, email: staff.email, role: staff.staffRole!, mustChangePassword: staff.mustChangePassword };
+}
+
+/** better-auth's refusals of a second-step code, as the spec's errors. */
+function codeRefusal(code: string | undefined): ApiError {
+  switch (code) {
+    case "INVALID_CODE":
+    case "INVALID_BACKUP_CODE":
+      return new ApiError(40019, { details: "code: is neither the app's current code nor an unused backup code" });
+    // Five wrong codes end the pending sign-in (the password is asked again) ...
+    case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+      return new ApiError(42900, { details: "Too many wrong codes: sign in again" });
+    // ... and ten in a row, over any number of sign-ins, lock the account's second step for 15 minutes.
+    case "ACCOUNT_TEMPORARILY_LOCKED":
+      return new ApiError(42900, { details: "Too many wrong codes: two-factor sign-in is locked for 15 minutes" });
+    default:
+      // No pending sign-in (no cookie, expired after 10 minutes, or already used).
+      return new ApiError(40002, { details: "Sign in with your password first" });
+  }
+}
+
+/**
+ * The second step of a two-factor sign-in: a code from the authenticator app (6 digits) or one
+ * of the backup codes given when it was turned on (each works once), checked by better-auth
+ * against the pending sign-in of the request's cookie. Wrong codes are limited as on the dashboard
+ * (the same plugin); the address pays as for a password. A user who lost the staff role or was
+ * disabled in between gets nothing (the session just opened is ended).
+ */
+export async function verifySecondFactor(client: DbClient, options: { ip: string; headers: Headers; readCode: () => Promise<unknown> }): Promise<SignedIn> {
+  const spent: LimitState[] = [await consume(perIp(), options.ip)];
+  try {
+    const input = await options.readCode();
+    const parsed = secondFactorSchema.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error, input);
+    const code = parsed.data.code.replace(/\s/g, "");
+    const body = { code };
+    const api = staffAuth().api;
+    const answer = /^\d{6}$/.test(code)
+      ? await api.verifyTOTP({ body, headers: options.headers, asResponse: true })
+      : await api.verifyBackupCode({ body, headers: options.headers, asResponse: true });
+    if (answer.status >= 500) throw new Error(`better-auth two-factor check answered ${answer.status}`);
+    const result = (await answer.json().catch(() => null)) as { token?: string; user?: { id: string }; code?: string } | null;
+    if (!answer.ok || !result?.token || !result.user) throw codeRefusal(result?.code);
+    const user = await client.user.findUnique({ where: { id: result.user.id }, select: { staffRole: true, disabledAt: true } });
+    if (!user?.staffRole || user.disabledAt) {
+      await (await staffAuth().$context).internalAdapter.deleteSession(result.token);
+      throw invalid();
+    }
+    return { step: "signed-in", staff: await staffMember(client, result.user.id), setCookies: answer.headers.getSetCookie(), sessionToken: result.token, rateLimit: mostRestrictive(spent) };
   } catch (error) {
     throw withLimitHeaders(error, mostRestrictive(spent));
   }
@@ -66,7 +122,7 @@ export async function signIn(client: DbClient, options: { ip: string; headers: H
 
 /** A password verified against a hash from the former staff sign-in is stored again in better-auth's format. */
 async function rewriteLegacyHash(userId: string, password: string) {
-  const context = await auth().$context;
+  const context = await staffAuth().$context;
   const accounts = await context.internalAdapter.findAccounts(userId);
   const credential = accounts.find((account) => account.providerId === "credential");
   if (credential?.password && isLegacyStaffHash(credential.password)) {

@@ -1,12 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { StaffRole } from "@prisma/client";
-import { auth } from "@/lib/auth/auth";
-
-/**
- * However long the better-auth session lives (the dashboard's week), the support view takes it for
- * 8 hours after sign-in: staff sign in again each working day.
- */
-export const STAFF_SESSION_MAX_AGE_MS = 8 * 60 * 60 * 1000;
+import { STAFF_SESSION_MAX_AGE_MS, staffAuth } from "./staff-auth";
+import { STAFF_SURFACE } from "./staff-surface";
 
 export type StaffMember = { id: string; email: string; role: StaffRole; mustChangePassword: boolean };
 export type StaffSession = { id: string; token: string; createdAt: Date; csrfToken: string; staff: StaffMember };
@@ -28,20 +23,21 @@ export function authHeaders(request: Request): Headers {
  * session receive it; it changes with the session and dies with it, and needs no column.
  */
 export async function csrfTokenFor(sessionToken: string) {
-  const { secret } = await auth().$context;
+  const { secret } = await staffAuth().$context;
   return createHmac("sha256", secret).update(`admin-csrf:${sessionToken}`).digest("base64url");
 }
 
 /**
- * The staff member signed in on a request's better-auth session cookie, or null: no session, a user
- * without a staff role (a merchant's), a disabled one, or a session older than the support view's
- * limit. The session is not refreshed here (the dashboard does that), so reading it sets no cookie.
+ * The staff member signed in on a request's support-view session cookie, or null: no session, one
+ * opened for the dashboard (its token put in this cookie), a user without a staff role (a
+ * merchant's), a disabled one, or a session older than the support view's limit (whatever its
+ * stored expiry says). Support sessions are never refreshed, so reading one sets no cookie.
  */
 export async function staffSessionOf(headers: Headers, now = new Date()): Promise<StaffSession | null> {
-  const found = await auth().api.getSession({ headers, query: { disableRefresh: true } });
+  const found = await staffAuth().api.getSession({ headers });
   if (!found) return null;
   const { user, session } = found;
-  if (!isStaffRole(user.staffRole) || user.disabledAt) return null;
+  if (session.surface !== STAFF_SURFACE || !isStaffRole(user.staffRole) || user.disabledAt) return null;
   if (now.getTime() - new Date(session.createdAt).getTime() >= STAFF_SESSION_MAX_AGE_MS) return null;
   return {
     id: session.id,

@@ -18,6 +18,9 @@ export const paymentFiltersSchema = z.object({
 // The sign-in form's fields (JSON or urlencoded); extra fields, such as a submit button's, are ignored.
 export const signInSchema = z.object({ email: z.string().max(254), password: z.string().max(1024) });
 
+// The second step of a two-factor sign-in: the app's 6 digits or a backup code (JSON or urlencoded).
+export const secondFactorSchema = z.object({ code: z.string({ error: "is required" }).min(1, { error: "is required" }).max(64) });
+
 // The password change form (JSON or urlencoded; `csrf` is the form's copy of the session's token).
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: "is required" }).max(1024),

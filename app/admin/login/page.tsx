@@ -6,12 +6,43 @@ import "../admin.css";
 
 export const metadata = { title: "Support sign-in", robots: { index: false } };
 
-// A plain form: it works before any JavaScript, and the session cookie is set by the response.
-export default async function AdminLogin({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+type Params = { error?: string; step?: string };
+
+const PASSWORD_ERRORS = { invalid: "invalid", rate: "rate", codes: "codes", expired: "expired" } as const;
+
+// Plain forms: they work before any JavaScript, and the cookies are set by the responses. A right
+// password for an account with two-factor sign-in comes back here with ?step=two-factor (and the
+// pending step in its cookie) to ask for the app's code or a backup code.
+export default async function AdminLogin({ searchParams }: { searchParams: Promise<Params> }) {
   const session = await currentStaffSession();
   if (session) redirect(session.staff.mustChangePassword ? "/admin/password" : "/admin");
   const t = await getTranslations("admin.login");
-  const { error } = await searchParams;
+  const { error, step } = await searchParams;
+
+  if (step === "two-factor") {
+    return (
+      <main className="admin-login">
+        <h1>{t("twoFactorTitle")}</h1>
+        <form method="post" action="/admin/api/session/two-factor" className="admin-login-form">
+          <p id="code-help">{t("twoFactorHelp")}</p>
+          <label htmlFor="code">{t("code")}</label>
+          <input id="code" name="code" autoComplete="one-time-code" aria-describedby="code-help" maxLength={64} required autoFocus />
+          {error && (
+            <p role="alert" className="admin-error">
+              {t("invalidCode")}
+            </p>
+          )}
+          <button type="submit">{t("verify")}</button>
+        </form>
+        <p>
+          <a href="/admin/login">{t("restart")}</a>
+        </p>
+        <LocaleSwitch redirect="/admin/login?step=two-factor" />
+      </main>
+    );
+  }
+
+  const reason = error ? (PASSWORD_ERRORS[error as keyof typeof PASSWORD_ERRORS] ?? "invalid") : null;
   return (
     <main className="admin-login">
       <h1>{t("title")}</h1>
@@ -20,9 +51,9 @@ export default async function AdminLogin({ searchParams }: { searchParams: Promi
         <input id="email" name="email" type="email" autoComplete="username" required />
         <label htmlFor="password">{t("password")}</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
-        {error && (
+        {reason && (
           <p role="alert" className="admin-error">
-            {error === "rate" ? t("rate") : t("invalid")}
+            {t(reason)}
           </p>
         )}
         <button type="submit">{t("submit")}</button>

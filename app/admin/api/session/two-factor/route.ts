@@ -1,0 +1,22 @@
+// POST /admin/api/session/two-factor - the second step of a two-factor sign-in (JSON or the login form)
+import { verifySecondFactor } from "@/lib/admin/sign-in";
+import { isFormPost, signInAnswer, signInRefusal } from "@/lib/admin/sign-in-answer";
+import { authHeaders } from "@/lib/admin/staff-session";
+import { db } from "@/lib/db/client";
+import { clientAddress } from "@/lib/http/client-address";
+import { readFormBody } from "@/lib/http/read-form-body";
+import { readJsonBody } from "@/lib/http/read-json-body";
+
+export async function POST(request: Request) {
+  const form = isFormPost(request);
+  try {
+    const result = await verifySecondFactor(db(), {
+      ip: clientAddress(request),
+      headers: authHeaders(request),
+      readCode: () => (form ? readFormBody(request) : readJsonBody(request)),
+    });
+    return await signInAnswer(request, result, form);
+  } catch (error) {
+    return signInRefusal(request, error, form, "two-factor");
+  }
+}
