@@ -1,37 +1,40 @@
+import { getTranslations } from "next-intl/server";
 import type { Analytics } from "@/lib/schemas/analytics";
 
-// The analytics figures both the support view and the merchant dashboard draw, on the server as
-// plain SVG and a table: the pages ship no chart library, which matters on a cheap phone on a
-// slow network.
+// The analytics figures as tables, beside the charts (components/analytics-charts.tsx) in the
+// support view and the merchant dashboard: what a screen reader reads instead of the drawings.
 
 export type FigureLabels = Record<"created" | "completed" | "volume" | "fees" | "conversion" | "links" | "deposits" | "gateway", string>;
 
-const WIDTH = 640;
-const HEIGHT = 160;
-
 export const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(1)} %`);
 
-/** Links and deposits created per day, the completed ones drawn over them. */
-export function DailyBars({ analytics, labels, money, ariaLabel, className }: { analytics: Analytics; labels: FigureLabels; money: (amount: number) => string; ariaLabel: string; className?: string }) {
-  const days = analytics.byDay;
-  const max = Math.max(1, ...days.map((d) => d.created));
-  const slot = days.length ? WIDTH / days.length : WIDTH;
-  const bar = Math.max(1, slot * 0.8);
+/** The charts' days, one row each: hidden from sight (the charts show them), read by screen readers. */
+export async function DailyTable({ analytics, money }: { analytics: Analytics; money: (amount: number) => string }) {
+  const t = await getTranslations("analytics");
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT} role="img" aria-label={ariaLabel} className={className} preserveAspectRatio="none">
-      {days.map((d, i) => {
-        const created = (d.created / max) * (HEIGHT - 10);
-        const completed = (d.completed / max) * (HEIGHT - 10);
-        const x = i * slot + (slot - bar) / 2;
-        return (
-          <g key={d.date}>
-            <title>{`${d.date}: ${labels.created} ${d.created}, ${labels.completed} ${d.completed}, ${labels.volume} ${money(d.completedVolume)}`}</title>
-            <rect x={x} y={HEIGHT - created} width={bar} height={created} fill="#c7d2fe" />
-            <rect x={x} y={HEIGHT - completed} width={bar} height={completed} fill="#3730a3" />
-          </g>
-        );
-      })}
-    </svg>
+    <table className="visually-hidden">
+      <caption>{t("dailyTable", { currency: analytics.currency })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("day")}</th>
+          <th scope="col">{t("created")}</th>
+          <th scope="col">{t("completed")}</th>
+          <th scope="col">{t("conversion")}</th>
+          <th scope="col">{t("volume")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {analytics.byDay.map((d) => (
+          <tr key={d.date}>
+            <th scope="row">{d.date}</th>
+            <td>{d.created}</td>
+            <td>{d.completed}</td>
+            <td>{percent(d.created ? d.completed / d.created : null)}</td>
+            <td>{money(d.completedVolume)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

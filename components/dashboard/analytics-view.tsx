@@ -1,16 +1,11 @@
 import { formatMajor } from "@/lib/domain/money";
 import type { Analytics } from "@/lib/schemas/analytics";
-import { DailyBars, FiguresTable, percent } from "@/components/analytics-figures";
+import { AnalyticsCharts } from "@/components/analytics-charts";
+import { DailyTable, FiguresTable, percent, type FigureLabels } from "@/components/analytics-figures";
 
-export type AnalyticsViewLabels = Record<
-  "chartLabel" | "created" | "completed" | "volume" | "fees" | "conversion" | "links" | "deposits" | "gateway" | "total" | "legendCreated" | "legendCompleted",
-  string
->;
-
-
-export function AnalyticsView({ analytics, labels, locale }: { analytics: Analytics; labels: AnalyticsViewLabels; locale: string }) {
+/** One currency's block of the dashboard's analytics page: totals, charts, and the figures as tables. */
+export function AnalyticsView({ analytics, labels, locale }: { analytics: Analytics; labels: FigureLabels; locale: string }) {
   const money = (amount: number) => formatMajor(amount, analytics.currency, locale);
-  const days = analytics.byDay;
   const id = `analytics-${analytics.currency}`;
   return (
     <section aria-labelledby={id} className="dash-card">
@@ -27,15 +22,8 @@ export function AnalyticsView({ analytics, labels, locale }: { analytics: Analyt
         <dt>{labels.fees}</dt>
         <dd>{money(analytics.totals.feesCollected)}</dd>
       </dl>
-      {days.length > 0 ? (
-        <>
-          <DailyBars analytics={analytics} labels={labels} money={money} ariaLabel={`${labels.chartLabel} (${analytics.currency})`} />
-          <p className="dash-legend">
-            <span className="dash-swatch dash-swatch-created" aria-hidden="true" /> {labels.legendCreated} <span className="dash-swatch dash-swatch-completed" aria-hidden="true" />{" "}
-            {labels.legendCompleted}
-          </p>
-        </>
-      ) : null}
+      <AnalyticsCharts analytics={analytics} locale={locale} />
+      <DailyTable analytics={analytics} money={money} />
       <div className="dash-table-wrap" tabIndex={0}>
         <FiguresTable analytics={analytics} labels={labels} money={money} className="dash-table" />
       </div>

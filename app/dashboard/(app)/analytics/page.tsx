@@ -15,9 +15,8 @@ export default async function AnalyticsPage({ searchParams }: Props) {
   const report = await analyticsReport(db(), scope, query).catch((error) => (error instanceof ApiError ? error : Promise.reject(error)));
   const csv = new URLSearchParams(Object.entries({ from: query.from, to: query.to }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
   const labels = {
-    chartLabel: t("analytics.chart"), created: t("analytics.created"), completed: t("analytics.completed"), volume: t("analytics.volume"),
-    fees: t("analytics.fees"), conversion: t("analytics.conversion"), links: t("analytics.links"), deposits: t("analytics.deposits"),
-    gateway: t("analytics.gateway"), total: t("analytics.total"), legendCreated: t("analytics.created"), legendCompleted: t("analytics.completed"),
+    created: t("analytics.created"), completed: t("analytics.completed"), volume: t("analytics.volume"), fees: t("analytics.fees"),
+    conversion: t("analytics.conversion"), links: t("analytics.links"), deposits: t("analytics.deposits"), gateway: t("analytics.gateway"),
   };
   return (
     <>
