@@ -1,6 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
-import { isDashboardPage, isPublicDashboardPage } from "@/lib/auth/redirect-target";
+import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/auth/redirect-target";
 import { environmentFromPath } from "@/lib/domain/environment";
 import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/http/malformed-path";
@@ -26,7 +26,8 @@ export function proxy(request: NextRequest) {
   // of the cookie's presence; every page still checks the session itself (getSessionMember).
   if (isDashboardPage(pathname) && !isPublicDashboardPage(pathname) && !getSessionCookie(request)) {
     const signIn = new URL("/dashboard/sign-in", request.url);
-    signIn.searchParams.set("next", `${pathname}${request.nextUrl.search}`);
+    // Back to the page as asked, sandbox prefix included (/test/dashboard/... is not /dashboard/...).
+    signIn.searchParams.set("next", `${request.nextUrl.pathname}${request.nextUrl.search}`);
     return withHeaders(NextResponse.redirect(signIn), COMMON_SECURITY_HEADERS);
   }
 
@@ -35,6 +36,8 @@ export function proxy(request: NextRequest) {
   const checkoutReference = /^\/pay\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (checkoutReference) headers.set(CHECKOUT_REFERENCE_HEADER, checkoutReference);
   else headers.delete(CHECKOUT_REFERENCE_HEADER);
+  if (isDashboardPage(pathname)) headers.set(DASHBOARD_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  else headers.delete(DASHBOARD_PATH_HEADER);
 
   const responseHeaders: Record<string, string> = { ...COMMON_SECURITY_HEADERS };
   if (wantsHsts(request.nextUrl.protocol, request.headers.get("x-forwarded-proto"))) responseHeaders["strict-transport-security"] = HSTS;

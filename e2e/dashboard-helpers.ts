@@ -1,9 +1,29 @@
 import fs from "node:fs";
+import https from "node:https";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+// What the dashboard specs share: the seeded members' logins, fresh merchants signed up through
+// the real pages with their mails read on /dev/outbox (the e2e server has no SMTP server), the
+// message catalogs, an HTTPS webhook receiver and the axe check.
+
 export type Role = "owner" | "admin" | "developer" | "viewer";
+export type Locale = "en" | "fr";
+
+const catalogs = Object.fromEntries(
+  (["en", "fr"] as const).map((l) => [l, JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `${l}.json`), "utf8"))]),
+) as Record<Locale, Record<string, unknown>>;
+
+/**
+ * A string of messages/<locale>.json by its dotted key ("dashboard.nav.links"), its {placeholders}
+ * filled from `values`: the specs find the page's elements by the words a user of that language reads.
+ */
+export function message(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  const found = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogs[locale]);
+  if (typeof found !== "string") throw new Error(`No message ${key} in ${locale}`);
+  return found.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
 
 /** The E2E merchant's dashboard logins, one per role (made by e2e/serve.ts with member:create). */
 function memberLogin(role: Role): { email: string; password: string } {
@@ -13,15 +33,77 @@ function memberLogin(role: Role): { email: string; password: string } {
 /** Signs in through the real sign-in page as the E2E merchant's member of that role. */
 export async function signInAsMember(page: Page, options: { role?: Role } = {}) {
   const login = memberLogin(options.role ?? "owner");
-  await page.goto("/dashboard/sign-in");
-  await page.getByLabel("E-mail").fill(login.email);
-  await page.getByLabel("Password").fill(login.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signIn(page, login.email, login.password);
   await expect(page).not.toHaveURL(/\/dashboard\/sign-in/, { timeout: 15_000 });
+}
+
+/** Fills and sends the sign-in form (in English unless told). */
+export async function signIn(page: Page, email: string, password = SIGN_UP_PASSWORD, locale: Locale = "en") {
+  await page.goto("/dashboard/sign-in");
+  await page.getByLabel(message(locale, "auth.fields.email")).fill(email);
+  await page.getByLabel(message(locale, "auth.fields.password")).fill(password);
+  await page.getByRole("button", { name: message(locale, "auth.signIn.submit"), exact: true }).click();
 }
 
 /** Every axe violation, whatever its impact: the dashboard must have none. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+export const SIGN_UP_PASSWORD = "e2e dashboard password";
+export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@shop.example`;
+
+/** Opens the newest mail to `to` with that subject on /dev/outbox and follows its link. */
+export async function openMailLink(page: Page, to: string, subject: string | RegExp, locale: Locale = "en") {
+  await expect(async () => {
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
+    await expect(page.getByRole("heading", { name: subject }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: subject }) })
+    .first()
+    .getByRole("link", { name: message(locale, "auth.outbox.open") })
+    .click();
+}
+
+/** Fills and sends the sign-up form; the page then asks to check the inbox. */
+export async function signUp(page: Page, account: { email: string; name: string; businessName: string }, locale: Locale = "en") {
+  await page.goto("/dashboard/sign-up");
+  await page.getByLabel(message(locale, "auth.fields.name")).fill(account.name);
+  await page.getByLabel(message(locale, "auth.fields.businessName")).fill(account.businessName);
+  await page.getByLabel(message(locale, "auth.fields.email")).fill(account.email);
+  await page.getByLabel(message(locale, "auth.fields.password")).fill(SIGN_UP_PASSWORD);
+  await page.getByRole("button", { name: message(locale, "auth.signUp.submit") }).click();
+  // Sign-up hashes the password and makes the merchant: slow on a loaded machine.
+  await expect(page.getByRole("heading", { name: message(locale, "auth.verifyEmail.title") })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Signs up a new merchant and verifies its e-mail (which signs in): the page is on its dashboard as owner. */
+export async function signUpVerifiedOwner(page: Page, businessName: string): Promise<string> {
+  const email = uniqueEmail("other-owner");
+  await signUp(page, { email, name: "Kofi Mensah", businessName });
+  await openMailLink(page, email, message("en", "auth.mail.verify.subject"));
+  await expect(page.getByRole("banner")).toContainText(businessName, { timeout: 15_000 });
+  return email;
+}
+
+/**
+ * An HTTPS webhook receiver with e2e/serve.ts's throwaway certificate (which the server trusts),
+ * on a port serve.ts lets through the SSRF guard; it answers 200 "thanks" and keeps every body.
+ */
+export async function startReceiver(port: number) {
+  const tlsDir = path.join(import.meta.dirname, ".state", "tls");
+  const received: { body: string }[] = [];
+  const server = https.createServer({ key: fs.readFileSync(path.join(tlsDir, "key.pem")), cert: fs.readFileSync(path.join(tlsDir, "cert.pem")) }, (req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      received.push({ body });
+      res.writeHead(200).end("thanks");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

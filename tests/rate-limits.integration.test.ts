@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { consume, createLimiter } from "@/lib/http/rate-limit";
 import { call } from "./helpers/api-client";
 import { newMerchant, validDeposit } from "./helpers/fixtures";
+import { isRedisUp, redisUrl } from "./helpers/redis-up";
 
 // The suite lifts the limits (vitest.config.ts); these tests set low ones. The limiters read
 // their variables on each use, so a stubbed value applies to the next request.
@@ -234,21 +235,8 @@ describe("support sign-in", () => {
   });
 });
 
-// CI has Redis on 127.0.0.1:6379; two limiters on one Redis stand for two app processes.
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const redisUp = await (async () => {
-  const { default: Redis } = await import("ioredis");
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
+// Two limiters on one Redis stand for two app processes.
+const redisUp = await isRedisUp();
 
 describe.skipIf(!redisUp)("shared through Redis when REDIS_URL is set", () => {
   it("two processes' limiters share one count", async () => {

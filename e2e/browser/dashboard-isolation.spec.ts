@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { signUpVerifiedOwner } from "../dashboard-accounts-helpers";
-import { expectNoAxeViolations, signInAsMember } from "../dashboard-helpers";
+import { expectNoAxeViolations, signInAsMember, signUpVerifiedOwner } from "../dashboard-helpers";
 import { auth, e2eMerchant } from "../helpers";
 
 // Page-level BOLA: a member of another merchant (B) requests every dashboard page and route with

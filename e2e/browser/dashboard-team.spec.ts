@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { signUpVerifiedOwner, uniqueEmail } from "../dashboard-accounts-helpers";
-import { expectNoAxeViolations, signInAsMember } from "../dashboard-helpers";
+import { expectNoAxeViolations, signInAsMember, signUpVerifiedOwner, uniqueEmail } from "../dashboard-helpers";
+
+// Each test signs up and verifies two or three accounts through the outbox: past 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
 
 // The team page in a real Chromium (desktop and 360 px): invite, see pending, revoke; a viewer sees
 // no forms; another merchant's owner cannot revoke A's invitation through their own form.

@@ -12,13 +12,14 @@ const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as read
 
 /**
  * Who is using the dashboard: the better-auth session of the request's cookies, its active
- * organization's merchant and the user's role there. Null when signed out, not verified, or no
- * longer a member of the merchant the session points at (removed from the team).
+ * organization's merchant and the user's role there. Null when signed out, not verified, signed
+ * in to the support view instead, or no longer a member of the merchant the session points at.
  */
 export async function getSessionMember(): Promise<SessionMember | null> {
   const requestHeaders = await headers();
   const session = await auth().api.getSession({ headers: requestHeaders });
-  if (!session || !session.user.emailVerified) return null;
+  // A support-view session (lib/admin/staff-auth.ts) is not a dashboard one, whatever cookie carries it.
+  if (!session || !session.user.emailVerified || session.session.surface) return null;
   return memberOfSession(session.user, session.session.activeOrganizationId ?? null);
 }
 

@@ -1,10 +1,11 @@
+import type { PrismaClient } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 
 /**
  * A merchant IS an organization: the organization has the merchant's id, so a session's active
  * organization names the merchant directly. Creates the merchant (keys, webhook secret, gateways
- * as merchant:create does) and makes the user its owner.
+ * as merchant:create does) and makes the user its owner. Callers run it in a transaction.
  */
 export async function createMerchantForUser(client: DbClient, user: { id: string; name: string; email: string }, businessName?: string | null) {
   const name = businessName?.trim() || user.name.trim() || user.email;
@@ -25,4 +26,42 @@ export async function createMerchantForUser(client: DbClient, user: { id: string
 export async function hasPendingInvitation(client: DbClient, email: string, now = new Date()) {
   const count = await client.invitation.count({ where: { email: email.toLowerCase(), status: "pending", expiresAt: { gt: now } } });
   return count > 0;
+}
+
+/**
+ * Sign-up's merchant, written while better-auth creates the user's credential account: the user
+ * row exists by then, in the same transaction (lib/auth/open-transaction.ts), so if anything here
+ * fails the user, account and merchant are all rolled back. Only a first password account of a
+ * user with no membership opens one: not staff (staff:create), not an invitee, not a later
+ * password set on an existing user.
+ */
+export async function openMerchantOnSignUp(client: DbClient, account: { userId: string; providerId: string }) {
+  if (account.providerId !== "credential") return null;
+  const user = await client.user.findUnique({
+    where: { id: account.userId },
+    select: { id: true, name: true, email: true, businessName: true, staffRole: true, _count: { select: { accounts: true, members: true } } },
+  });
+  if (!user || user.staffRole || user._count.accounts > 0 || user._count.members > 0) return null;
+  if (await hasPendingInvitation(client, user.email)) return null;
+  return createMerchantForUser(client, user, user.businessName);
+}
+
+export class AlreadyAMember extends Error {
+  constructor() {
+    super("This account already belongs to a merchant");
+  }
+}
+
+/**
+ * "Open my own business" for a signed-in user with no merchant (an invitee who never accepted,
+ * or whose invitations expired): the merchant, organization and ownership in one transaction.
+ */
+export async function openOwnBusiness(client: PrismaClient, userId: string, businessName: string) {
+  return client.$transaction(async (tx) => {
+    // The user's row locked: a form sent twice (two tabs) opens one business, not two.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, name: true, email: true, _count: { select: { members: true } } } });
+    if (user._count.members > 0) throw new AlreadyAMember();
+    return createMerchantForUser(tx, user, businessName);
+  });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
 import { can, type MemberAction } from "@/lib/auth/member-permissions";
+import { redirectWithoutMember } from "@/lib/auth/require-member";
 import { getSessionMember, type SessionMember } from "@/lib/auth/session-member";
 import type { Environment } from "@/lib/domain/environment";
 import { ApiError } from "@/lib/errors/api-error";
@@ -16,12 +16,13 @@ export async function dashboardEnvironment(): Promise<Environment> {
 }
 
 /**
- * The signed-in member and their scope; anonymous visitors go to the sign-in page. With an
+ * The signed-in member and their scope; anonymous visitors go to the sign-in page (a session
+ * without a merchant to lib/auth/require-member.ts's page). With an
  * action, a member whose role lacks it gets 403/40001 (a server action then never runs).
  */
 export async function requireMember(action: MemberAction = "view"): Promise<DashboardContext> {
   const member = await getSessionMember();
-  if (!member) redirect("/dashboard/sign-in");
+  if (!member) return redirectWithoutMember();
   assertCan(member, action);
   return { member, scope: { merchantId: member.merchantId, environment: await dashboardEnvironment() } };
 }

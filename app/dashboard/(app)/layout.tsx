@@ -3,9 +3,13 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DashboardLocaleSwitch } from "@/components/dashboard/dashboard-locale-switch";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { EnvironmentToggle } from "@/components/dashboard/environment-toggle";
+import { MerchantSwitcher } from "@/components/dashboard/merchant-switcher";
+import { listMemberships } from "@/lib/auth/memberships";
+import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { requireMember } from "@/lib/dashboard/require-member";
 import { signOutAction } from "../(auth)/actions";
+import { switchMerchantAction } from "./switch-merchant-action";
 import "../dashboard.css";
 
 export const metadata = { title: "Dashboard", robots: { index: false } };
@@ -14,7 +18,7 @@ export const metadata = { title: "Dashboard", robots: { index: false } };
 // sandbox, shown with a banner, and the switch beside the merchant's name changes environment.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { member, scope } = await requireMember();
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [t, locale, memberships] = await Promise.all([getTranslations("dashboard"), getLocale(), listMemberships(db(), member.userId)]);
   const path = (p: string) => dashboardPath(scope.environment, p);
   const items = [
     { segment: null, href: path(""), label: t("nav.home") },
@@ -37,6 +41,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <span className="dash-who">{t("signedInAs", { name: member.name, role: t(`roles.${member.role}`) })}</span>
           <div className="dash-header-end">
             <span className="visually-hidden">{t("env.current", { environment: scope.environment === "sandbox" ? t("env.test") : t("env.live") })}</span>
+            {memberships.length > 1 ? (
+              <MerchantSwitcher
+                merchants={memberships}
+                current={member.merchantId}
+                home={path("")}
+                action={switchMerchantAction}
+                labels={{ label: t("switcher.label"), submit: t("switcher.submit") }}
+              />
+            ) : null}
             <EnvironmentToggle environment={scope.environment} labels={{ toLive: t("env.toLive"), toTest: t("env.toTest") }} />
             {/* The server action ends the session and goes to sign-in (better-auth's own route answers JSON). */}
             <form action={signOutAction}>

@@ -53,6 +53,15 @@ export default async function PayPage({ params }: Params) {
   const sandbox = environment === "sandbox";
   const support = await merchantSupport(link.merchant);
 
+  const regionNames = new Intl.DisplayNames([locale], { type: "region" });
+  const countries: CheckoutCountryView[] = (state.status === "pending" ? await checkoutGateways(db(), link) : []).map((c) => ({
+    code: c.code,
+    name: regionNames.of(c.code) ?? c.code,
+    dialCode: DIAL_CODES[c.code] ?? "",
+    gateways: c.gateways.map((g) => ({ name: g.name, provider: g.provider, type: g.type, feesLabel: money(g.fees), totalLabel: money(g.total) })),
+  }));
+  countries.sort((a, b) => a.name.localeCompare(b.name, locale));
+
   let body;
   if (state.status !== "pending") {
     body = (
@@ -61,15 +70,19 @@ export default async function PayPage({ params }: Params) {
         {state.status !== "completed" && support}
       </>
     );
+  } else if (countries.length === 0) {
+    // No gateway takes this currency here (none configured for live, or all switched off): say so
+    // instead of an empty form the customer cannot get past.
+    body = (
+      <>
+        <section role="alert" aria-labelledby="no-gateway-title">
+          <h2 id="no-gateway-title">{t("noGateway.title")}</h2>
+          <p>{t("noGateway.body", { merchant })}</p>
+        </section>
+        {support}
+      </>
+    );
   } else {
-    const regionNames = new Intl.DisplayNames([locale], { type: "region" });
-    const countries: CheckoutCountryView[] = (await checkoutGateways(db(), link)).map((c) => ({
-      code: c.code,
-      name: regionNames.of(c.code) ?? c.code,
-      dialCode: DIAL_CODES[c.code] ?? "",
-      gateways: c.gateways.map((g) => ({ name: g.name, provider: g.provider, type: g.type, feesLabel: money(g.fees), totalLabel: money(g.total) })),
-    }));
-    countries.sort((a, b) => a.name.localeCompare(b.name, locale));
     const initialCountry = preselectCountry({
       available: countries.map((c) => c.code),
       acceptLanguage: request.headers.get("accept-language"),

@@ -1,8 +1,9 @@
+import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
-import { getSessionMember } from "@/lib/auth/session-member";
+import { auth } from "@/lib/auth/auth";
 import { signInAction, verifyTotpAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 
@@ -14,7 +15,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const t = await getTranslations("auth");
   const { error, next, step, notice } = await searchParams;
   const target = dashboardRedirectTarget(next);
-  if (await getSessionMember()) redirect(target);
+  // Already signed in (with or without a merchant): on to the page; the dashboard sends a person
+  // without a merchant to their invitations rather than back here.
+  if ((await auth().api.getSession({ headers: await headers() }))?.user.emailVerified) redirect(target);
 
   if (step === "two-factor") {
     return (

@@ -22,6 +22,9 @@ export default async function AcceptInvitationPage({ params, searchParams }: { p
         <p role="alert" className="auth-error">
           {t("invitation.notFound")}
         </p>
+        <p className="auth-links">
+          <Link href="/dashboard">{t("invitation.continue")}</Link>
+        </p>
       </>
     );
   }

@@ -1,0 +1,22 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth/auth";
+import { listMemberships, switchTarget } from "@/lib/auth/memberships";
+import { db } from "@/lib/db/client";
+import { requireMember } from "@/lib/dashboard/require-member";
+
+// The header's account switcher: better-auth's setActiveOrganization (it checks the membership
+// too), then the same environment and section of the dashboard, now showing the other merchant.
+export async function switchMerchantAction(form: FormData) {
+  const { member } = await requireMember();
+  const merchantId = String(form.get("merchantId") ?? "");
+  const target = switchTarget(form.get("path"));
+  const mine = await listMemberships(db(), member.userId);
+  if (merchantId !== member.merchantId && mine.some((m) => m.merchantId === merchantId)) {
+    await auth().api.setActiveOrganization({ body: { organizationId: merchantId }, headers: await headers() });
+  }
+  // A merchant not in the list (a forged form) changes nothing: the section reloads on the current one.
+  redirect(target);
+}
