@@ -1,15 +1,16 @@
 # syntax=docker/dockerfile:1
-# The payment collection service, run by `npm start`'s launcher (scripts/start-server.cjs: one
-# `next start` worker per core, WEB_CONCURRENCY to choose, scripts/server-preload.cjs in each) as
-# a non-root user.
+# The payment collection service as Next's standalone output (server.js with only the traced
+# dependencies, `npm run build:standalone`), run by `npm start`'s launcher (scripts/start-server.cjs:
+# one server.js worker per core, WEB_CONCURRENCY to choose, scripts/server-preload.cjs in each)
+# as a non-root user.
 #   docker build -t payment-collection-service .
 #   docker build --target migrate -t payment-collection-service:migrate .   # migrations + gateway catalog
-# compose.yaml wires both with PostgreSQL, Redis and Inngest.
+# compose.yaml wires both with PostgreSQL, Redis and Inngest. The runtime stage is exactly
+# .next/standalone after `npm run build:standalone`: run that folder to try the image without Docker.
 #
-# Why not Next's standalone output (server.js): tried on this build, the API, the launcher and
-# the preload worked, but every page (checkout, /pay, the locale pages) answered 404 from
-# server.js while `next start` on the same build served them. Until that is understood, the
-# image runs `next start` over the pruned production dependencies.
+# Bind to 0.0.0.0 (as below) or to "localhost", not to "127.0.0.1": with a loopback address
+# written as a number, Next 16 proxies the sandbox pages' internal rewrite to itself and they
+# answer 404 (vercel/next.js#94745; the launcher turns 127.0.0.1 into localhost).
 
 # ---- build: exactly the lock file, then the production build --------------------------------
 FROM node:20-bookworm-slim AS build
@@ -19,7 +20,7 @@ COPY package.json package-lock.json ./
 COPY prisma ./prisma
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx next build
+RUN npm run build:standalone
 
 # ---- migrate: a one-shot job before the app starts (prisma migrate deploy + gateway seed) ---
 # It keeps the whole toolchain (tsx, the prisma CLI); the app image does not need it.
@@ -27,15 +28,11 @@ FROM build AS migrate
 USER node
 CMD ["npx", "tsx", "scripts/prepare-db.ts"]
 
-# ---- prune: production dependencies only (the generated Prisma client stays) ----------------
-FROM build AS prune
-RUN npm prune --omit=dev --no-audit --no-fund && rm -rf .next/cache e2e tests bench
-
 # ---- runtime --------------------------------------------------------------------------------
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
-COPY --from=prune --chown=node:node /app ./
+COPY --from=build --chown=node:node /app/.next/standalone ./
 USER node
 EXPOSE 3000
 # The client's address and oversized headers (see the script), in every worker.

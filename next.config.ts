@@ -10,6 +10,11 @@ const apiHeaders = Object.entries({ ...COMMON_SECURITY_HEADERS, "cache-control":
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The Docker image runs .next/standalone (server.js and only the traced files, Dockerfile);
+  // `next start` (npm start, the tests) keeps the regular build.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
+  // Read at run time from the repository's docs/ (lib/docs/guides.ts), which tracing cannot see.
+  outputFileTracingIncludes: { "/docs/guides/**": ["./docs/**/*.md"] },
   // PGlite ships WASM and data files it loads from its own package directory at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "pg"],
   async headers() {

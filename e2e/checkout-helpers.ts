@@ -1,10 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { auth, e2eMerchant } from "./helpers";
 
 export type Locale = "fr" | "en";
+
+/**
+ * For a describe block of one language: English runs on the desktop browser, French on the 360 px
+ * phone. The words and the layout are both checked, and each journey runs twice instead of four
+ * times (the CI minutes of both databases).
+ */
+export function oneViewportPerLanguage(locale: Locale) {
+  test.beforeEach(({}, testInfo) => {
+    test.skip((locale === "en") === (testInfo.project.name === "mobile"), "en runs on desktop, fr on the 360 px phone");
+  });
+}
 const catalogs = Object.fromEntries(
   (["fr", "en"] as const).map((l) => [l, JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `${l}.json`), "utf8")).checkout]),
 );

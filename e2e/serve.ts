@@ -23,11 +23,11 @@ fs.mkdirSync(tlsDir);
 execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
   "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
 env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, "cert.pem");
-// Receiver ports, so test files can each run a receiver at the same time (4 and 5: the dashboard
-// spec, once per browser project; 3: the live operators spec).
+// Receiver ports, so test files can each run a receiver at the same time (3: the live operators
+// spec; 15 and 16: the dashboard journey, one per worker).
 const port = Number(process.env.E2E_PORT ?? 3210);
 // +14: a port nothing listens on, for a delivery that must fail (e2e/browser/dashboard-isolation.spec.ts).
-env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 4, 5, 14].map((n) => `127.0.0.1:${port + n}`).join(",");
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 14, 15, 16].map((n) => `127.0.0.1:${port + n}`).join(",");
 
 // Live mode against the operator fakes of the test tree (real HTTP servers speaking MTN's, Wave's
 // and Orange's protocols), on the ports after the receivers, configured only through the
@@ -70,6 +70,15 @@ const members = Object.fromEntries(
   }),
 );
 fs.writeFileSync(path.join(stateDir, "members.json"), JSON.stringify(members));
+
+// Members of the E2E merchant who also work in support: staff:create gives the role to their
+// existing accounts, passwords unchanged (e2e/browser/sessions-admin.spec.ts). The viewer signs in
+// and out of both views; a member of its own turns two-factor sign-in on, which would lock the
+// shared logins out of the other specs.
+const totpMember = { email: `totp-${run}@members.e2e.example`, password: "e2e totp member password" };
+execFileSync(tsx, ["scripts/member-create.ts", "--merchant", merchantId, "--email", totpMember.email, "--role", "viewer", "--password", totpMember.password], { env });
+for (const account of [members.viewer, totpMember]) execFileSync(tsx, ["scripts/staff-create.ts", "--email", account.email, "--role", "support"], { env });
+fs.writeFileSync(path.join(stateDir, "member-staff.json"), JSON.stringify({ sessions: members.viewer, totp: totpMember }));
 
 // As `npm start` does: the socket's address reaches the handlers, and oversized headers get the
 // error envelope (scripts/server-preload.cjs).

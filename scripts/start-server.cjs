@@ -9,13 +9,41 @@
 // process, as before. The embedded database (PGlite) is one process's files: one worker only.
 //
 // Arguments are passed on to `next start` (`npm start -- --port 4000`).
+//
+// In Next's standalone output (the Docker image: `.next/standalone` with this script beside its
+// server.js) there is no `next` command: each worker runs that server.js, which takes its port
+// and address from PORT and HOSTNAME; --port and --hostname are turned into those.
 "use strict";
 const cluster = require("node:cluster");
+const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 
-const nextBin = require.resolve("next/dist/bin/next");
-const args = ["start", ...process.argv.slice(2)];
+const standaloneServer = path.resolve("server.js");
+const standalone = fs.existsSync(standaloneServer);
+const cliArgs = process.argv.slice(2);
+
+// Next 16 answers every sandbox page (/test/..., which proxy.ts rewrites) with a 404 when the
+// server is bound to a loopback address written as a number: its rewrite check compares the
+// origin built from --hostname ("127.0.0.1") with the one the proxy sees, which Next writes as
+// "localhost", so it takes the rewrite for an external one and proxies the request to itself,
+// where the proxy runs a second time on the rewritten path and the sandbox becomes live
+// (vercel/next.js#94745). "localhost" binds 127.0.0.1 without the mismatch. (::1 has the same
+// problem; "localhost" may not resolve to it, so it is left alone: use localhost or 0.0.0.0.)
+for (const flag of ["--hostname", "-H"]) {
+  const at = cliArgs.indexOf(flag);
+  if (at >= 0 && cliArgs[at + 1] === "127.0.0.1") cliArgs[at + 1] = "localhost";
+}
+if (process.env.HOSTNAME === "127.0.0.1") process.env.HOSTNAME = "localhost";
+if (standalone) {
+  for (const [flag, variable] of [["--port", "PORT"], ["-p", "PORT"], ["--hostname", "HOSTNAME"], ["-H", "HOSTNAME"]]) {
+    const at = cliArgs.indexOf(flag);
+    if (at >= 0) process.env[variable] = cliArgs.splice(at, 2)[1];
+  }
+  if (cliArgs.length > 0) throw new Error(`standalone server: only --port and --hostname are understood, not ${cliArgs.join(" ")}`);
+}
+const nextBin = standalone ? standaloneServer : require.resolve("next/dist/bin/next");
+const args = standalone ? [] : ["start", ...cliArgs];
 /** How long workers get to finish their requests and runner pass after SIGTERM. */
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 

@@ -223,7 +223,9 @@ test("a killed process's pending sandbox answers are still recorded and sent by 
 
 test("npm start's launcher: three workers on one port; a killed worker is replaced, SIGTERM stops them all", async () => {
   test.setTimeout(120_000);
-  const launcher = spawn(process.execPath, [path.join(root, "scripts", "start-server.cjs"), "--port", String(clusterPort)], {
+  // Bound to 127.0.0.1 as written: Next would take the sandbox pages' rewrite for an external one
+  // there (the launcher binds "localhost" instead, scripts/start-server.cjs).
+  const launcher = spawn(process.execPath, [path.join(root, "scripts", "start-server.cjs"), "--port", String(clusterPort), "--hostname", "127.0.0.1"], {
     cwd: root,
     env: { ...appEnv(), WEB_CONCURRENCY: "3" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -247,6 +249,16 @@ test("npm start's launcher: three workers on one port; a killed worker is replac
   }
   try {
     await waitUntilServing(clusterPort);
+    const created = await fetch(`http://127.0.0.1:${clusterPort}/test/api/v4/payments/link`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${merchants[0].sandboxKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ amount: 1500, currency: "XOF", description: "Through the launcher" }),
+    });
+    expect(created.status).toBe(200);
+    const { reference } = (await created.json()) as { reference: string };
+    const checkout = await fetch(`http://127.0.0.1:${clusterPort}/test/pay/${reference}`, { headers: { "accept-language": "en" } });
+    expect(checkout.status).toBe(200);
+    expect(await checkout.text()).toContain("Through the launcher");
     const started = () => lines.filter((l) => l.msg === "worker started").map((l) => l.pid!);
     await expect.poll(() => started().length, { timeout: 30_000 }).toBe(3);
     const [victim] = started();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auth } from "../helpers";
-import { choose, createLink, merchant, text } from "../checkout-helpers";
+import { capture, choose, createLink, merchant, text } from "../checkout-helpers";
 
 // The checkout seen at 360x640 (the mobile project) and on a desktop: what the paid screen says
 // was charged, sharing offered only while the link can be paid, the country the page opens on,
@@ -37,6 +37,23 @@ test.describe("paid and failed screens (en)", () => {
     await choose(page, "en", /MTN Mobile Money/, "0700000111");
     await expect(page.getByRole("heading", { name: text("en", "final.failedTitle") })).toBeVisible({ timeout: 15_000 });
     await expect(page.locator("details.share")).toHaveCount(0);
+  });
+});
+
+test.describe("a live link no gateway can take (en)", () => {
+  test.use({ locale: "en-GB" });
+
+  test("says it cannot be paid online now, with the merchant's contacts, instead of an empty form", async ({ page, request, baseURL }, testInfo) => {
+    // Live, only the operators configured take payments (the fakes here: XOF only), so a live EUR
+    // link has no gateway at all: the page used to fail with a 500.
+    const res = await request.post("/api/v4/payments/link", { headers: auth(merchant.liveKey), data: { amount: 150, currency: "EUR", description: "Commande #43" } });
+    expect(res.status()).toBe(200);
+    const link = (await res.json()) as { paymentUrl: string };
+    const response = await page.goto(link.paymentUrl);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("alert").getByRole("heading", { name: text("en", "noGateway.title") })).toBeVisible();
+    await expect(page.getByRole("button", { name: text("en", "continue") })).toHaveCount(0);
+    await capture(page, testInfo, "no-gateway");
   });
 });
 

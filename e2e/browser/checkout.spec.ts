@@ -1,12 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { capture, choose, createLink, linkStatus, pattern, text, type Locale } from "../checkout-helpers";
+import { capture, choose, createLink, linkStatus, oneViewportPerLanguage, pattern, text, type Locale } from "../checkout-helpers";
 
-// The customer's journeys through the hosted checkout, in the sandbox, in both languages.
+// The customer's journeys through the hosted checkout, in the sandbox, in both languages (English
+// on the desktop browser, French on the 360 px phone).
 // Each ends by checking the link through the merchant API, and the way back to returnUrl.
 
 for (const locale of ["fr", "en"] as Locale[]) {
   test.describe(`checkout (${locale})`, () => {
     test.use({ locale: locale === "fr" ? "fr-FR" : "en-GB" });
+    oneViewportPerLanguage(locale);
     const heading = (page: import("@playwright/test").Page, key: string) => page.getByRole("heading", { name: text(locale, key) });
 
     async function expectBackToShop(page: import("@playwright/test").Page, reference: string, status: string) {
@@ -24,6 +26,8 @@ for (const locale of ["fr", "en"] as Locale[]) {
     }
 
     test("DIRECT approved: paid, then back to the shop", async ({ page, request, baseURL }, testInfo) => {
+      // Three axe scans, the sandbox's answer and the 5 s return to the shop: past 30 s on a busy machine.
+      test.slow();
       const link = await createLink(request, baseURL!);
       await page.goto(link.paymentUrl);
       await expect(page.getByText(text(locale, "sandboxBanner"))).toBeVisible();

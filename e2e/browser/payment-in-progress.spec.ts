@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createLink, text, type Locale } from "../checkout-helpers";
+import { createLink, oneViewportPerLanguage, text, type Locale } from "../checkout-helpers";
 
 // Issue 14: the link reference is public. While one customer's payment is live, another browser
 // sees that a payment is in progress (not the customer's attempt) and cannot replace it; the
@@ -8,6 +8,7 @@ import { createLink, text, type Locale } from "../checkout-helpers";
 for (const locale of ["fr", "en"] as Locale[]) {
   test.describe(`payment in progress (${locale})`, () => {
     test.use({ locale: locale === "fr" ? "fr-FR" : "en-GB" });
+    oneViewportPerLanguage(locale);
 
     test("another browser is told a payment is in progress; the customer's reload keeps the attempt", async ({ page, browser, baseURL }) => {
       const link = await createLink(page.request, baseURL!);

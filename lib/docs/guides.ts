@@ -28,7 +28,9 @@ export type Guide = { slug: GuideSlug; locale: Locale; title: string; html: stri
 
 export async function readGuide(slug: GuideSlug, locale: Locale): Promise<Guide> {
   const shown: Locale = SOURCES[slug][locale] ? locale : "en";
-  const markdown = await fs.readFile(path.join(process.cwd(), SOURCES[slug][shown]!), "utf8");
+  // Not traced (a path built at run time would make the build copy the whole project into the
+  // standalone output): next.config.ts ships docs/ with the guide pages instead.
+  const markdown = await fs.readFile(path.join(/* turbopackIgnore: true */ process.cwd(), SOURCES[slug][shown]!), "utf8");
   const title = /^# (.+)$/m.exec(markdown)?.[1].trim() ?? slug;
   // Code blocks and tables wider than a phone scroll: they must be reachable by keyboard
   // (axe scrollable-region-focusable).
