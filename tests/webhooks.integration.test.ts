@@ -350,6 +350,24 @@ describe("delivery faults and retries", () => {
     }
   });
 
+  it("gives the receiver its whole rest when the pass's clock is behind the attempt (a busy pass)", async () => {
+    const failing = allow(await startReceiver((n, res) => answerWith(500)(res)));
+    try {
+      const { delivery } = await dueDelivery(failing.url());
+      // The pass claimed its batch two seconds ago and reaches this delivery only now.
+      const passStarted = new Date(Date.now() - 2_000);
+      await db().webhookDelivery.update({ where: { id: delivery.id }, data: { nextAttemptAt: new Date(passStarted.getTime() - 1_000) } });
+      expect(await attemptDelivery(db(), { deliveryId: delivery.id, now: passStarted })).toMatchObject({ attempted: true, status: "pending" });
+      const row = await deliveryRow(delivery.id);
+      const [attempt] = row.attempts;
+      const rest = webhookSettings().retryScheduleMs[0];
+      expect(row.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(attempt.startedAt.getTime() + attempt.durationMs + rest);
+      await db().webhookDelivery.update({ where: { id: delivery.id }, data: { status: "dead", nextAttemptAt: null } });
+    } finally {
+      await failing.close();
+    }
+  });
+
   it("gives up on a receiver that hangs past the timeout, and retries it", async () => {
     const hanging = allow(await startReceiver(() => {}));
     try {
