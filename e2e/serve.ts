@@ -1,16 +1,25 @@
-// The e2e web server: a fresh embedded database (or the DATABASE_URL one), migrations and a
+// The e2e web server: a fresh embedded database (or a fresh PostgreSQL one), migrations and a
 // seeded merchant whose credentials the tests read from e2e/.state/merchant.json, then the
 // production build (`next start`).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { freshDatabase, siblingDatabaseUrl } from "../scripts/fresh-database";
 import { startOperatorFakes } from "../tests/fakes/start-operator-fakes";
 
 const stateDir = path.join(import.meta.dirname, ".state");
 fs.rmSync(stateDir, { recursive: true, force: true });
 fs.mkdirSync(stateDir, { recursive: true });
 const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
-if (!env.DATABASE_URL) env.PGLITE_DATA_DIR = path.join(stateDir, "pglite");
+// A database of this run's own either way: on PostgreSQL a sibling of DATABASE_URL's, created
+// afresh, so pending deliveries and due rows the integration tests (or a former run) left in the
+// shared one are not worked by this server while the specs wait for their own.
+if (env.DATABASE_URL) {
+  env.DATABASE_URL = siblingDatabaseUrl(env.DATABASE_URL, "e2e");
+  await freshDatabase(env.DATABASE_URL);
+} else {
+  env.PGLITE_DATA_DIR = path.join(stateDir, "pglite");
+}
 // The dashboard journeys read their mails on /dev/outbox (no SMTP server); on PostgreSQL no
 // secret file is written beside the database, so sessions get a throwaway key.
 env.MAIL_OUTBOX_PAGE = "1";
@@ -38,47 +47,8 @@ const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/w
 Object.assign(env, fakes.env, { ORANGE_MONEY_COUNTRIES: "SN" });
 fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url }));
 
-const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-const merchant = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "E2E Shop", "--json"], { env, encoding: "utf8" });
-fs.writeFileSync(path.join(stateDir, "merchant.json"), merchant.trim().split("\n").at(-1) ?? "");
-
-// Support-view accounts, one per role, with passwords the tests know.
-// Unique per run: on PostgreSQL the database outlives the run, and e-mails are unique.
-const run = Date.now().toString(36);
-const staff = {
-  admin: { email: `admin-${run}@e2e.example`, password: "e2e admin password" },
-  support: { email: `support-${run}@e2e.example`, password: "e2e support password" },
-};
-for (const [role, account] of Object.entries(staff)) {
-  execFileSync(tsx, ["scripts/staff-create.ts", "--email", account.email, "--role", role, "--password", account.password], { env });
-}
-// And one made the way an operator onboards a colleague, without --password: the printed
-// one-time password must be replaced at the first sign-in (e2e/browser/support-admin.spec.ts).
-const oneTimeEmail = `one-time-${run}@e2e.example`;
-const printed = execFileSync(tsx, ["scripts/staff-create.ts", "--email", oneTimeEmail, "--role", "support"], { env, encoding: "utf8" });
-const oneTime = { email: oneTimeEmail, password: /One-time password: (\S+)/.exec(printed)?.[1] ?? "" };
-fs.writeFileSync(path.join(stateDir, "staff.json"), JSON.stringify({ ...staff, oneTime }));
-
-// Dashboard logins of the E2E merchant, one per role, made as an operator would
-// (npm run member:create); the dashboard specs sign in with them (e2e/dashboard-helpers.ts).
-const { id: merchantId } = JSON.parse(fs.readFileSync(path.join(stateDir, "merchant.json"), "utf8")) as { id: string };
-const members = Object.fromEntries(
-  ["owner", "admin", "developer", "viewer"].map((role) => {
-    const account = { email: `${role}-${run}@members.e2e.example`, password: `e2e ${role} password` };
-    execFileSync(tsx, ["scripts/member-create.ts", "--merchant", merchantId, "--email", account.email, "--role", role, "--password", account.password], { env });
-    return [role, account];
-  }),
-);
-fs.writeFileSync(path.join(stateDir, "members.json"), JSON.stringify(members));
-
-// Members of the E2E merchant who also work in support: staff:create gives the role to their
-// existing accounts, passwords unchanged (e2e/browser/sessions-admin.spec.ts). The viewer signs in
-// and out of both views; a member of its own turns two-factor sign-in on, which would lock the
-// shared logins out of the other specs.
-const totpMember = { email: `totp-${run}@members.e2e.example`, password: "e2e totp member password" };
-execFileSync(tsx, ["scripts/member-create.ts", "--merchant", merchantId, "--email", totpMember.email, "--role", "viewer", "--password", totpMember.password], { env });
-for (const account of [members.viewer, totpMember]) execFileSync(tsx, ["scripts/staff-create.ts", "--email", account.email, "--role", "support"], { env });
-fs.writeFileSync(path.join(stateDir, "member-staff.json"), JSON.stringify({ sessions: members.viewer, totp: totpMember }));
+// The merchant, staff and members the specs sign in as (e2e/seed.ts writes their credentials).
+execFileSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["e2e/seed.ts"], { env, stdio: "inherit" });
 
 // As `npm start` does: the socket's address reaches the handlers, and oversized headers get the
 // error envelope (scripts/server-preload.cjs).

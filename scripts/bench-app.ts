@@ -6,7 +6,6 @@ import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 
 export const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,20 +16,6 @@ export function requireBuild() {
     console.error("No production build: run `npm run build` first.");
     process.exit(1);
   }
-}
-
-/** Drops and creates the database of `url` (local only: these scripts own it). */
-export async function freshDatabase(url: string) {
-  const parsed = new URL(url);
-  if (!["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname)) {
-    throw new Error(`The database is dropped and created afresh: local PostgreSQL only, not ${parsed.hostname}.`);
-  }
-  const name = parsed.pathname.slice(1);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
 }
 
 export type Receiver = { url: string; certFile: string; close: () => void };

@@ -23,7 +23,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ulid } from "ulid";
-import { appEnv, bin, freshDatabase, prepareMerchant, requireBuild, sleep, startApp, startReceiver, treeCpuMs } from "./bench-app";
+import { appEnv, bin, prepareMerchant, requireBuild, sleep, startApp, startReceiver, treeCpuMs } from "./bench-app";
+import { freshDatabase } from "./fresh-database";
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS_BG ?? 10);

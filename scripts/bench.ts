@@ -23,7 +23,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { freshDatabase } from "./fresh-database";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
@@ -43,13 +43,7 @@ if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
 }
 
 // A database of its own, created afresh.
-const dbUrl = new URL(DATABASE_URL);
-const dbName = dbUrl.pathname.slice(1);
-const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: "/postgres" }).toString() });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-await admin.query(`CREATE DATABASE "${dbName}"`);
-await admin.end();
+await freshDatabase(DATABASE_URL);
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -352,7 +346,7 @@ const clusterRows = CONNECTIONS.flatMap((c) =>
 const lines = [
   `# API benchmark (${new Date().toISOString().slice(0, 16)}Z)`,
   "",
-  `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, PostgreSQL at ${dbUrl.host}; ` +
+  `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, PostgreSQL at ${new URL(DATABASE_URL).host}; ` +
     "the app started as `npm start` starts it (scripts/start-server.cjs, scripts/server-preload.cjs); autocannon in its own process on the same machine. " +
     `Sandbox key, limits lifted, logs silent. Every route warmed ${WARMUP * 2} s after each start; table runs ${SECONDS} s. ` +
     `Load average (1 min) before / mean during / after: ${loadBefore.toFixed(1)} / ${loadDuring.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}: ` +

@@ -11,7 +11,8 @@
 // SOAK_CONCURRENCY (default 8 requests in flight), SOAK_RATE (default 50 requests/s, steady).
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { appEnv, freshDatabase, prepareMerchant, requireBuild, sleep, startApp, startReceiver } from "./bench-app";
+import { appEnv, prepareMerchant, requireBuild, sleep, startApp, startReceiver } from "./bench-app";
+import { freshDatabase } from "./fresh-database";
 
 const { values } = parseArgs({ options: { minutes: { type: "string", default: "5" } } });
 const MINUTES = Number(values.minutes);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { Webhook } from "standardwebhooks";
+import { freshDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database";
 
 // Many processes, one truth (issue 17): three production servers (`next start` on the build) on
 // one PostgreSQL and the real Redis, each with its own embedded job runner, in a database of their
@@ -44,11 +45,7 @@ const KEY_LIMIT = 60;
 // This run's own limiter keys in the shared Redis, the same in every process.
 const rateLimitPrefix = `pcs-mp-${Date.now().toString(36)}`;
 
-function databaseUrl() {
-  const url = new URL(baseUrl!);
-  url.pathname = `${url.pathname.slice(1) || "postgres"}_multi_process`;
-  return url.toString();
-}
+const databaseUrl = () => siblingDatabaseUrl(baseUrl!, "multi_process");
 
 function appEnv(): NodeJS.ProcessEnv {
   return {
@@ -92,12 +89,7 @@ let merchants: Merchant[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  const name = new URL(databaseUrl()).pathname.slice(1);
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
+  await freshDatabase(databaseUrl());
   const env = appEnv();
   execFileSync(tsx, ["scripts/prepare-db.ts"], { cwd: root, env, stdio: "ignore" });
   merchants = ["Multi A", "Multi B", "Multi C"].map((merchantName) =>
