@@ -5,12 +5,7 @@ import { DailyTable, FiguresTable, type FigureLabels } from "@/components/analyt
 
 // Server-rendered: the figures are computed in SQL for the page request (drawing: components/analytics-charts.tsx).
 
-export type AnalyticsLabels = FigureLabels & {
-  title: string;
-  empty: string;
-  /** No longer drawn: each chart names itself (messages "analytics"); the support page still passes it. */
-  chartLabel?: string;
-};
+export type AnalyticsLabels = FigureLabels & { title: string; empty: string };
 
 export function MerchantAnalyticsChart({ analytics, labels, locale }: { analytics: Analytics; labels: AnalyticsLabels; locale: string }) {
   const money = (amount: number) => formatMajor(amount, analytics.currency, locale);

@@ -36,7 +36,6 @@ export default async function AdminMerchantPage({ params, searchParams }: { para
         locale={locale}
         labels={{
           title: t("title", { environment, currency }),
-          chartLabel: t("chartLabel"),
           created: t("created"),
           completed: t("completed"),
           volume: t("volume"),
