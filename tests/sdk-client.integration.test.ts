@@ -132,10 +132,10 @@ describe("every endpoint through the SDK", () => {
     };
     await confirmOne();
     const confirmed = await confirmOne();
-    const page = await sdk.events.list({ type: "deposit.completed", limit: "1" });
+    const page = await sdk.events.list({ type: "deposit.completed", limit: 1 });
     expect(page.data).toHaveLength(1);
     const all = [];
-    for await (const event of sdk.events.all({ type: "deposit.completed", limit: "1" })) all.push(event);
+    for await (const event of sdk.events.all({ type: "deposit.completed", limit: 1 })) all.push(event);
     expect(all.length).toBeGreaterThanOrEqual(2);
     expect(all.every((e) => e.type === "deposit.completed")).toBe(true);
     const ours = all.find((e) => e.reference === confirmed.reference);

@@ -52,7 +52,16 @@ export const listEventsQuerySchema = z
       .transform(Number)
       .refine((n) => n >= 1 && n <= EVENTS_PAGE_MAX, { error: `must be a whole number from 1 to ${EVENTS_PAGE_MAX}` })
       .optional()
-      .meta({ description: `Events per page, 1 to ${EVENTS_PAGE_MAX}; default ${EVENTS_PAGE_DEFAULT}`, example: "20" }),
+      .meta({
+        description: `Events per page, 1 to ${EVENTS_PAGE_MAX}; default ${EVENTS_PAGE_DEFAULT}`,
+        example: 20,
+        // A query string is text to the parser, but a number to the caller: the document (and the
+        // SDK's types generated from it) say integer, so `limit: 20` type-checks.
+        override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+          delete jsonSchema.pattern;
+          Object.assign(jsonSchema, { type: "integer", minimum: 1, maximum: EVENTS_PAGE_MAX });
+        },
+      }),
     startingAfter: eventIdField.optional().meta({
       description: "Cursor: the page of events older than this event id (pass the last `id` of the page you have)",
     }),

@@ -1986,7 +1986,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Events per page, 1 to 100; default 20 */
-                limit?: string;
+                limit?: number;
                 /** @description Cursor: the page of events older than this event id (pass the last `id` of the page you have) */
                 startingAfter?: string;
                 /** @description Cursor: the page of events just newer than this event id (pass the first `id` of the page you have), still newest first */
