@@ -1,6 +1,6 @@
-import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { INTEGRATION_WORKERS } from "./tests/helpers/test-databases";
 
 const alias = {
   "@": path.resolve(import.meta.dirname),
@@ -24,11 +24,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     env: { LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", ...lifted },
-    // Vitest's default is one worker per core but one, a single worker on a 2-core machine (CI's):
-    // the files then run one after another while most of them wait on timers, receivers and
-    // PGlite's start. On PGlite every file has a database of its own, so they run side by side;
-    // on PostgreSQL the files share one database (and some count its due rows), so one at a time.
-    maxWorkers: process.env.DATABASE_URL ? undefined : Math.max(2, os.availableParallelism() - 1),
+    // Integration files side by side, each worker with a database of its own (tests/helpers/test-databases.ts).
+    maxWorkers: INTEGRATION_WORKERS,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
       {

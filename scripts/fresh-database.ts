@@ -1,11 +1,12 @@
 import pg from "pg";
 
 /**
- * Drops and creates the database of `url`: for runs that own their database (the browser suite on
+ * Drops and creates the database of `url` (a copy of `template`'s when given, which nothing may
+ * be connected to): for runs that own their database (the browser suite on
  * PostgreSQL, the benches, the multi-process spec), so nothing a former run left behind (pending
  * webhook deliveries, due rows) is worked again. Local PostgreSQL only.
  */
-export async function freshDatabase(url: string) {
+export async function freshDatabase(url: string, template?: string) {
   const parsed = new URL(url);
   if (!["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname)) {
     throw new Error(`The database is dropped and created afresh: local PostgreSQL only, not ${parsed.hostname}.`);
@@ -15,7 +16,7 @@ export async function freshDatabase(url: string) {
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${new URL(template).pathname.slice(1)}"` : ""}`);
   } finally {
     await admin.end();
   }

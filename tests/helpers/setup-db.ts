@@ -6,10 +6,17 @@ import { closeDb, db, setDb } from "@/lib/db/client";
 import { migratePGlite } from "@/lib/db/migrate";
 import { sqlOverPGlite } from "@/lib/db/sql";
 import { seedGatewayCatalog } from "@/lib/gateways/seed-catalog";
+import { workerDatabaseUrl } from "./test-databases";
 
 // Each test file gets a database: on PGlite a fresh in-memory one with the committed migrations
-// applied as the app applies them; on PostgreSQL the shared one.
-if (!process.env.DATABASE_URL) {
+// applied as the app applies them; on PostgreSQL its worker's (global-setup.ts), shared with the
+// files this worker runs before and after it. DATABASE_URL is rewritten before anything reads it,
+// so processes the tests start (a second app process, the CLI) use the same database; the
+// worker's process keeps the variable from one file to the next, hence the base kept aside.
+if (process.env.DATABASE_URL) {
+  process.env.PCS_TEST_BASE_DATABASE_URL ??= process.env.DATABASE_URL;
+  process.env.DATABASE_URL = workerDatabaseUrl(process.env.PCS_TEST_BASE_DATABASE_URL, process.env.VITEST_POOL_ID ?? 1);
+} else {
   const pglite = new PGlite();
   await migratePGlite(pglite);
   setDb(new PrismaClient({ adapter: pgliteAdapter(pglite) }), () => pglite.close(), sqlOverPGlite(pglite));
