@@ -24,17 +24,22 @@ function sourceHash() {
   return hash.digest("hex");
 }
 
+// The stamp names the build it was written for, so a build made otherwise since (`npm run build`,
+// `npm run build:standalone`) is never taken for this one.
+const buildId = () => fs.readFileSync(path.join(".next", "BUILD_ID"), "utf8");
+const stamp = (hash: string) => `${hash} ${buildId()}`;
+
 let hash: string | undefined;
 try {
   hash = sourceHash();
 } catch {
   // Not a git checkout (a copied folder): always build.
 }
-const built = hash !== undefined && fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === hash;
+const built = hash !== undefined && fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp(hash);
 if (built) {
   console.log("next build: skipped, .next already holds a build of these sources");
 } else {
   fs.rmSync(stampFile, { force: true });
   execFileSync(path.join("node_modules", ".bin", "next"), ["build"], { stdio: "inherit" });
-  if (hash !== undefined) fs.writeFileSync(stampFile, hash);
+  if (hash !== undefined) fs.writeFileSync(stampFile, stamp(hash));
 }
