@@ -24,7 +24,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     env: { LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", ...lifted },
-    // Integration files side by side, each worker with a database of its own (tests/helpers/test-databases.ts).
+    // Integration files side by side on PGlite, one at a time on PostgreSQL (tests/helpers/test-databases.ts).
     maxWorkers: INTEGRATION_WORKERS,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
