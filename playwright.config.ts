@@ -52,8 +52,8 @@ export default defineConfig({
       API_REQUESTS_PER_MINUTE_PER_KEY: "100000", SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "100000", OTP_CONFIRMS_PER_MINUTE_PER_IP: "100000",
       ADMIN_LOGINS_PER_15_MIN_PER_IP: "100000" },
     reuseExistingServer: false,
-    // e2e/serve.ts makes its merchant, staff and members through the npm scripts, a dozen tsx
-    // processes: on PostgreSQL on a busy 2-core machine that passed 120 s.
+    // e2e/serve.ts makes a fresh database, its accounts and the operator fakes before `next start`:
+    // on PostgreSQL on a busy 2-core machine that once passed 120 s.
     timeout: 300_000,
   },
 });

@@ -1,6 +1,6 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { INTEGRATION_WORKERS } from "./tests/helpers/test-databases";
 
 const alias = {
   "@": path.resolve(import.meta.dirname),
@@ -24,8 +24,13 @@ export default defineConfig({
   resolve: { alias },
   test: {
     env: { LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", ...lifted },
-    // Integration files side by side on PGlite, one at a time on PostgreSQL (tests/helpers/test-databases.ts).
-    maxWorkers: INTEGRATION_WORKERS,
+    // Vitest's default is one worker per core but one: a single worker on a 2-core machine (CI's),
+    // where the files would run one after another while most of them wait on timers, receivers and
+    // the database. On PGlite every file has a database of its own, so they run side by side. On
+    // PostgreSQL they share the suite's database, one at a time: some work every due row in it, and
+    // with two workers tests/transfer-claims.integration.test.ts's two-process race once left 3 of
+    // its 6 transfers unsent (CI, 2026-11-23), not understood yet (see the issue notes).
+    maxWorkers: process.env.DATABASE_URL ? 1 : Math.max(2, os.availableParallelism() - 1),
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
       {

@@ -1,12 +1,11 @@
 import pg from "pg";
 
 /**
- * Drops and creates the database of `url` (a copy of `template`'s when given, which nothing may
- * be connected to): for runs that own their database (the browser suite on
+ * Drops and creates the database of `url`: for runs that own their database (the test suites on
  * PostgreSQL, the benches, the multi-process spec), so nothing a former run left behind (pending
  * webhook deliveries, due rows) is worked again. Local PostgreSQL only.
  */
-export async function freshDatabase(url: string, template?: string) {
+export async function freshDatabase(url: string) {
   const parsed = new URL(url);
   if (!["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname)) {
     throw new Error(`The database is dropped and created afresh: local PostgreSQL only, not ${parsed.hostname}.`);
@@ -16,7 +15,7 @@ export async function freshDatabase(url: string, template?: string) {
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${new URL(template).pathname.slice(1)}"` : ""}`);
+    await admin.query(`CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }

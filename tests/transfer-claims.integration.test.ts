@@ -28,7 +28,7 @@ async function dueTransfers(count: number) {
   const rows = await db().transfer.findMany({ where: { reference: { in: references } } });
   const due = new Date(Math.max(...rows.map((t) => t.dueAt!.getTime())) + 1000);
   // sendDueTransfers takes the oldest due transfers of the whole database: on PostgreSQL the files
-  // this worker ran before may have left some (a live one whose operator is gone fails on every
+  // that ran before may have left some (a live one whose operator is gone fails on every
   // pass and stays first in line). Off the schedule, so the small batches below reach these.
   await db().transfer.updateMany({ where: { status: "pending", dueAt: { not: null }, reference: { notIn: references } }, data: { dueAt: null } });
   const state = async () => {

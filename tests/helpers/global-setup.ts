@@ -8,9 +8,8 @@ import { pgliteAdapter } from "@/lib/db/adapter";
 import { closeDb, db } from "@/lib/db/client";
 import { migrateDatabase, migratePGlite } from "@/lib/db/migrate";
 import { seedGatewayCatalog } from "@/lib/gateways/seed-catalog";
-import { freshDatabase } from "../../scripts/fresh-database";
+import { freshDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database";
 import { assertLocalDatabase } from "./assert-local-database";
-import { INTEGRATION_WORKERS, workerDatabaseUrl } from "./test-databases";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,23 +18,21 @@ declare module "vitest" {
   }
 }
 
-// On PostgreSQL every worker gets a fresh database of its own (setup-db.ts points the worker at
-// it), migrated and seeded here as the app does it. On PGlite every file gets an in-memory
-// database of its own, loaded from one migrated here: starting a PGlite and migrating it took
-// about 4.5 s per file, loading the copy about 1.5 s.
+// On PostgreSQL the suite gets a fresh database of its own beside DATABASE_URL's
+// (`<name>_vitest`), migrated and seeded here as the app does it, so nothing a former run left is
+// worked again; the workers, and the processes the tests start (a second app process, the CLI),
+// inherit the variable set here, as they do NODE_EXTRA_CA_CERTS (webhook-tls.ts). On PGlite every
+// file gets an in-memory database of its own, loaded from one migrated here: starting a PGlite and
+// migrating it took about 4.5 s per file, loading the copy about 1.5 s.
 export default async function setup(project: TestProject) {
   const base = process.env.DATABASE_URL;
   if (!base) return pgliteTemplate(project);
   assertLocalDatabase(base);
-  // The first migrated as the app does it, the others copied from it (faster than migrating each).
-  const first = workerDatabaseUrl(base, 1);
-  await freshDatabase(first);
-  process.env.DATABASE_URL = first;
+  process.env.DATABASE_URL = siblingDatabaseUrl(base, "vitest");
+  await freshDatabase(process.env.DATABASE_URL);
   await migrateDatabase();
   await seedGatewayCatalog(db());
   await closeDb();
-  for (let poolId = 2; poolId <= INTEGRATION_WORKERS; poolId++) await freshDatabase(workerDatabaseUrl(base, poolId), first);
-  process.env.DATABASE_URL = base;
 }
 
 async function pgliteTemplate(project: TestProject) {
