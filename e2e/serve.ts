@@ -5,6 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freshDatabase, siblingDatabaseUrl } from "../scripts/fresh-database";
+import { makeSelfSignedCertificate } from "../scripts/self-signed-certificate";
 import { startOperatorFakes } from "../tests/fakes/start-operator-fakes";
 
 const stateDir = path.join(import.meta.dirname, ".state");
@@ -29,9 +30,7 @@ env.BETTER_AUTH_SECRET ??= `e2e-${Date.now()}-${Math.random().toString(36).slice
 // throwaway self-signed certificate, which the server trusts and lets through the SSRF guard.
 const tlsDir = path.join(stateDir, "tls");
 fs.mkdirSync(tlsDir);
-execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-  "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem")], { stdio: "ignore" });
-env.NODE_EXTRA_CA_CERTS = path.join(tlsDir, "cert.pem");
+env.NODE_EXTRA_CA_CERTS = makeSelfSignedCertificate(tlsDir).certFile;
 // Receiver ports, so test files can each run a receiver at the same time (3: the live operators
 // spec; 15 and 16: the dashboard journey, one per worker).
 const port = Number(process.env.E2E_PORT ?? 3210);

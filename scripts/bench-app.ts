@@ -6,6 +6,7 @@ import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
+import { makeSelfSignedCertificate } from "./self-signed-certificate";
 
 export const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,11 +26,7 @@ export type Receiver = { url: string; certFile: string; close: () => void };
  * self-signed certificate is for the app's NODE_EXTRA_CA_CERTS (appEnv).
  */
 export async function startReceiver(port: number, onRequest: (webhookId: string) => void): Promise<Receiver> {
-  const tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-bench-tls-"));
-  const keyFile = path.join(tlsDir, "key.pem");
-  const certFile = path.join(tlsDir, "cert.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", keyFile, "-out", certFile], { stdio: "ignore" });
+  const { keyFile, certFile } = makeSelfSignedCertificate(fs.mkdtempSync(path.join(os.tmpdir(), "pcs-bench-tls-")));
   const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) }, (req, res) => {
     req.resume();
     req.on("end", () => {
