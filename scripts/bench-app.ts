@@ -89,27 +89,34 @@ export async function startApp(env: NodeJS.ProcessEnv, port: number, stdio: "ign
   return { base, process: child, stop };
 }
 
-/** CPU milliseconds used so far by a process and its descendants still alive (Linux /proc). */
-export function treeCpuMs(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const cpu = new Map<number, number>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** The pids of a process and its descendants (the launcher's workers). */
+function tree(pid: number): number[] {
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/).map(Number));
+  const pids = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, pp] of rows) if (pids.has(pp) && !pids.has(p)) (pids.add(p), (grew = true));
+  }
+  return [...pids];
+}
+
+/** Resident memory (bytes) and CPU time so far (ms, user + system) of a process and its descendants still alive (Linux /proc). */
+export function treeUsage(pid: number): { rss: number; cpuMs: number } {
+  let rss = 0;
+  let ticks = 0;
+  for (const p of tree(pid)) {
     try {
-      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
-      const pid = Number(entry);
-      const parent = Number(fields[1]);
-      children.set(parent, [...(children.get(parent) ?? []), pid]);
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // gone meanwhile
-    }
+      // The fields after the command name, which may hold spaces: state is the first of them.
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      rss += Number(fields[21]) * 4096; // rss in pages
+    } catch {} // exited meanwhile
   }
-  let total = 0;
-  const queue = [rootPid];
-  for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
-    total += cpu.get(pid) ?? 0;
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
+  return { rss, cpuMs: (ticks * 1000) / CLOCK_TICKS };
 }

@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ulid } from "ulid";
-import { appEnv, bin, prepareMerchant, requireBuild, sleep, startApp, startReceiver, treeCpuMs } from "./bench-app";
+import { appEnv, bin, prepareMerchant, requireBuild, sleep, startApp, startReceiver, treeUsage } from "./bench-app";
 import { freshDatabase } from "./fresh-database";
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3000);
@@ -70,7 +70,7 @@ async function serverPhases() {
   const { base, stop } = app;
   try {
     // ---- 1. delivery throughput --------------------------------------------------------------
-    const cpuBefore = treeCpuMs(app.process.pid!);
+    const cpuBefore = treeUsage(app.process.pid!).cpuMs;
     const commitsBefore = await commits();
     const dueAt = Date.now() + 3_000;
     const events = Array.from({ length: DELIVERIES }, (_, i) => ({ id: `msg_${ulid()}`, delivery: `whd_${ulid()}`, reference: `BENCH_${i}` }));
@@ -97,7 +97,7 @@ async function serverPhases() {
     const burst = ofBurst();
     const unique = new Set(burst.map((r) => r.id)).size;
     const lastAt = Math.max(...burst.map((r) => r.at));
-    const burstCpuMs = treeCpuMs(app.process.pid!) - cpuBefore;
+    const burstCpuMs = treeUsage(app.process.pid!).cpuMs - cpuBefore;
     const burstCommits = (await commits()) - commitsBefore;
     const { rows: multi } = await db.query(
       `SELECT count(*)::int AS n FROM (SELECT "deliveryId" FROM "WebhookAttempt" WHERE "deliveryId" = ANY($1) GROUP BY "deliveryId" HAVING count(*) > 1) x`,
@@ -113,7 +113,7 @@ async function serverPhases() {
     // ---- 2. under API load ---------------------------------------------------------------------
     const phone = "+2250700000444";
     const body = JSON.stringify({ amount: 5000, currency: "XOF", customerPhone: phone, country: "CI", gatewayName: "MTN_MOMO_CI", callbackUrl });
-    const loadCpuBefore = treeCpuMs(app.process.pid!);
+    const loadCpuBefore = treeUsage(app.process.pid!).cpuMs;
     const loadCommitsBefore = await commits();
     // Not execFileSync: that would stop this process's event loop, and with it the receiver.
     const loadOut = await output(bin("autocannon"), ["--json", "-c", String(CONNECTIONS), "-d", String(SECONDS), "-m", "POST",
@@ -127,7 +127,7 @@ async function serverPhases() {
       Number((await db.query(`SELECT count(*) FROM "WebhookDelivery" d JOIN "WebhookEvent" e ON e.id = d."eventId" WHERE e.type = 'deposit.completed' AND d.status <> 'delivered' AND e.reference NOT LIKE 'BENCH_%'`)).rows[0].count);
     while ((await undelivered()) > 0 && Date.now() - loadStopped < 180_000) await sleep(100);
     const deliveredAfter = (Date.now() - loadStopped) / 1000;
-    const loadCpuMs = treeCpuMs(app.process.pid!) - loadCpuBefore;
+    const loadCpuMs = treeUsage(app.process.pid!).cpuMs - loadCpuBefore;
     const loadCommits = (await commits()) - loadCommitsBefore;
     const { rows: [lat] } = await db.query(
       `SELECT count(*)::int AS n,

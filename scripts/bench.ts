@@ -19,10 +19,11 @@
 //   postgresql://postgres@127.0.0.1:5432/pcs_bench, dropped and created afresh), BENCH_PORT
 //   (default 3270; the next one too), BENCH_DB_FLOOR=1 adds scripts/bench-db-floor.ts (node:http +
 //   pg running the same link insert and read) to the table.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { bin, prepareMerchant, requireBuild, treeUsage } from "./bench-app";
 import { freshDatabase } from "./fresh-database";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -34,13 +35,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@12
 const PORT = Number(process.env.BENCH_PORT ?? 3270);
 const DB_FLOOR = process.env.BENCH_DB_FLOOR === "1";
 const ALL_CORES = os.availableParallelism();
-const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
-if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
+requireBuild();
 
 // A database of its own, created afresh.
 await freshDatabase(DATABASE_URL);
@@ -59,10 +55,7 @@ const env: NodeJS.ProcessEnv = {
   SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
 };
 delete env.PGLITE_DATA_DIR;
-execFileSync(bin("tsx"), ["scripts/prepare-db.ts"], { env, stdio: "ignore" });
-const merchant = JSON.parse(
-  execFileSync(bin("tsx"), ["scripts/merchant-create.ts", "--name", "Bench Shop", "--json"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!,
-);
+const merchant = prepareMerchant(env, "Bench Shop");
 
 const children: ChildProcess[] = [];
 /** The app as `npm start` runs it: the launcher, the preload, WEB_CONCURRENCY workers. */
@@ -94,36 +87,6 @@ async function waitFor(url: string) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer`);
-}
-
-/** The pids of a process and its descendants (the launcher's workers). */
-function tree(pid: number): number[] {
-  const rows = execFileSync("ps", ["-eo", "pid=,ppid="], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .map((l) => l.trim().split(/\s+/).map(Number));
-  const pids = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [p, pp] of rows) if (pids.has(pp) && !pids.has(p)) (pids.add(p), (grew = true));
-  }
-  return [...pids];
-}
-
-/** Resident memory (bytes) and CPU time so far (ms, user + system) of a process tree. */
-function treeUsage(pid: number): { rss: number; cpuMs: number } {
-  let rss = 0;
-  let ticks = 0;
-  for (const p of tree(pid)) {
-    try {
-      // The fields after the command name, which may hold spaces: state is the first of them.
-      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-      rss += Number(fields[21]) * 4096; // rss in pages
-    } catch {} // exited meanwhile
-  }
-  return { rss, cpuMs: (ticks * 1000) / CLOCK_TICKS };
 }
 
 type Target = { method: "GET" | "POST"; url: string; body?: string; headers?: Record<string, string> };
