@@ -1,7 +1,7 @@
 import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { db, type DbClient } from "@/lib/db/client";
-import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/db/claim-due-rows";
+import { CLAIM_LEASE_MS, claimDueRows, FAILED_ROW_RETRY_MS } from "@/lib/db/claim-due-rows";
 import { call } from "./helpers/api-client";
 import { newMerchant, validLink } from "./helpers/fixtures";
 import { secondProcess } from "./helpers/second-process";
@@ -51,6 +51,26 @@ describe("claimDueRows", () => {
     await first.release();
     expect((await claim(db(), 10)).ids).toEqual([]);
     await afterLease.release();
+    expect((await claim(db(), 10)).ids.sort()).toEqual(ids);
+  });
+
+  it("keeps a row whose work threw aside for its back-off, so the rows behind it get the next batches", async () => {
+    const { ids, now, claim } = await dueLinks(3);
+    const first = await claim(db(), 1);
+    const [failing] = first.ids;
+    first.failed(failing);
+    await first.release();
+    // Without the back-off the oldest row, failing on every pass, would fill every batch of one.
+    const others = ids.filter((id) => id !== failing).sort();
+    const second = await claim(db(), 1);
+    expect(others).toContain(second.ids[0]);
+    await second.release();
+    const beforeRetry = await claim(db(), 10, new Date(now.getTime() + FAILED_ROW_RETRY_MS - 1000));
+    expect(beforeRetry.ids.sort()).toEqual(others);
+    await beforeRetry.release();
+    const afterRetry = await claim(db(), 10, new Date(now.getTime() + FAILED_ROW_RETRY_MS));
+    expect(afterRetry.ids.sort()).toEqual(ids);
+    await afterRetry.release();
     expect((await claim(db(), 10)).ids.sort()).toEqual(ids);
   });
 });

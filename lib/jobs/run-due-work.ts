@@ -38,7 +38,7 @@ export type DueWorkReport = {
   backlog: boolean;
 };
 
-async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
+async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<unknown>) {
   const queue = [...items];
   await Promise.all(
     Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
@@ -79,12 +79,14 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? defaultConcurrency();
   const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0, eventsDeleted: 0, backlog: false };
-  const guarded = async (what: string, id: string, fn: () => Promise<void>) => {
+  const guarded: Guarded = async (what, id, fn) => {
     try {
       await fn();
+      return true;
     } catch (error) {
-      // One bad row must not stop the others; it is tried again on the next pass.
+      // One bad row must not stop the others; its claim keeps it aside for a while (claim.failed).
       log("error", `due work failed: ${what}`, { id, ...errorFields(error) });
+      return false;
     }
   };
   const at = Prisma.sql`${now}::timestamp(3)`;
@@ -100,7 +102,8 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   return report;
 }
 
-type Guarded = (what: string, id: string, fn: () => Promise<void>) => Promise<void>;
+/** Runs one row's work, logging what throws; false when it threw. */
+type Guarded = (what: string, id: string, fn: () => Promise<void>) => Promise<boolean>;
 
 async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize: number, concurrency: number, report: DueWorkReport, guarded: Guarded) {
 
@@ -139,16 +142,18 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
       const deposits = claim.ids.length ? await client.deposit.findMany({ where: { id: { in: claim.ids } } }) : [];
       if (sandboxAnswers) {
         // Settled in batches, as their timers would have (lib/deposits/settle-sandbox-answers.ts).
-        await guarded("sandbox answers", claim.ids.join(","), async () => {
+        const settled = await guarded("sandbox answers", claim.ids.join(","), async () => {
           report.depositsSettled += await settleSandboxAnswers(client, deposits, now);
         });
+        if (!settled) claim.ids.forEach(claim.failed);
         continue;
       }
-      await inParallel(deposits, concurrency, (deposit) =>
-        guarded("deposit sync", deposit.id, async () => {
+      await inParallel(deposits, concurrency, async (deposit) => {
+        const synced = await guarded("deposit sync", deposit.id, async () => {
           if ((await syncDepositWithGateway(client, deposit, now)).status !== "pending") report.depositsSettled++;
-        }),
-      );
+        });
+        if (!synced) claim.failed(deposit.id);
+      });
     } finally {
       await claim.release();
     }
@@ -162,11 +167,12 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
   });
   if (links.ids.length === batchSize) report.backlog = true;
   try {
-    await inParallel(links.ids, concurrency, (id) =>
-      guarded("link expiry", id, async () => {
+    await inParallel(links.ids, concurrency, async (id) => {
+      const expired = await guarded("link expiry", id, async () => {
         if (await expireLink(client, { id, now })) report.linksExpired++;
-      }),
-    );
+      });
+      if (!expired) links.failed(id);
+    });
   } finally {
     await links.release();
   }

@@ -9,7 +9,8 @@ import { sendDueTransfer } from "./send-due-transfer";
  * returns how many settled. The batch is claimed in one statement with a lease (lib/db/claim-due-rows.ts),
  * so runners in several processes and machines send disjoint transfers, and a runner that dies
  * leaves its batch to the others once the lease lapses. Each transition stays conditional on
- * pending, so a lease that lapses mid-send costs a no-op, never a second payout record.
+ * pending, so a lease that lapses mid-send costs a no-op, never a second payout record. A send
+ * that throws keeps its claim for a while (claim.failed), so it never holds the line.
  */
 export async function sendDueTransfers(client: DbClient, now = new Date(), batchSize = 100): Promise<{ settled: number; claimed: number }> {
   const claim = await claimDueRows(client, "Transfer", {
@@ -26,8 +27,9 @@ export async function sendDueTransfers(client: DbClient, now = new Date(), batch
       try {
         if ((await sendDueTransfer(client, transfer, now)).status !== "pending") settled++;
       } catch (error) {
-        // Tried again on the next pass; one bad row must not stop the others.
+        // One bad row must not stop the others; it is tried again once its back-off has passed.
         log("error", "transfer send failed", { id: transfer.id, ...errorFields(error) });
+        claim.failed(transfer.id);
       }
     }
   } finally {
