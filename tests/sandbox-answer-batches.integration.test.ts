@@ -7,7 +7,7 @@ import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import { depositWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
 import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/db/claim-due-rows";
 import { Prisma } from "@prisma/client";
-import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/jobs/run-due-work";
+import { dueDepositKinds, runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/jobs/run-due-work";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { newMerchant } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
@@ -135,5 +135,19 @@ describe("settleSandboxAnswers", () => {
     expect(rows.filter((r) => r.status === "pending").map((r) => r.customerPhone)).toEqual([NEVER_ANSWERS, NEVER_ANSWERS, NEVER_ANSWERS]);
     expect(events).toHaveLength(9);
     await expectLedgerBalanced();
+  });
+
+  it("leaves a phone that never answers to its expiry instead of claiming it on every pass", async () => {
+    const deposits = await answeredDeposits(8);
+    const now = new Date(deposits[0].createdAt.getTime() + sandboxAnswerDelayMs() + SANDBOX_TIMER_GRACE_MS + 1000);
+    const overdue = dueDepositKinds(now).find((kind) => kind.sandboxAnswers)!;
+    const claim = await claimDueRows(db(), "Deposit", { ...overdue, due: Prisma.sql`(${overdue.due}) AND "merchantId" = ${deposits[0].merchantId}`, limit: 100, now });
+    await claim.release();
+    expect(claim.ids.sort()).toEqual(deposits.filter((d) => d.customerPhone !== NEVER_ANSWERS).map((d) => d.id));
+    // Their expiry still settles them.
+    const expiry = dueDepositKinds(deposits[0].expiresAt)[0];
+    const expired = await claimDueRows(db(), "Deposit", { ...expiry, due: Prisma.sql`(${expiry.due}) AND "merchantId" = ${deposits[0].merchantId}`, limit: 100, now: deposits[0].expiresAt });
+    await expired.release();
+    expect(expired.ids.sort()).toEqual(deposits.map((d) => d.id));
   });
 });

@@ -2,7 +2,7 @@ import { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { poolSize } from "@/lib/db/pg-pool";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
-import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
+import { SANDBOX_PHONE_ENDINGS, sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/checkout/expire-link";
 import { deleteExpiredEvents } from "@/lib/events/delete-expired-events";
@@ -65,6 +65,43 @@ function webhookConcurrencyFromEnv() {
   return Number.isInteger(value) && value > 0 ? value : 32;
 }
 
+/** How late a sandbox answer's timer may be before the sweep assumes it was lost. */
+export const SANDBOX_TIMER_GRACE_MS = 5_000;
+
+/**
+ * The kinds of due deposits, in the order a pass settles them, each claimed in one statement
+ * (lib/db/claim-due-rows.ts), so runners in several processes and machines share the work
+ * instead of all doing all of it.
+ */
+export function dueDepositKinds(now: Date): { due: Prisma.Sql; orderBy: Prisma.Sql; sandboxAnswers: boolean }[] {
+  const at = Prisma.sql`${now}::timestamp(3)`;
+  return [
+    // Past expiry: one last status read first (syncDepositWithGateway), so a payment the operator
+    // took is completed, never expired. A live deposit whose read failed waits for its next check.
+    {
+      due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at} AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= ${at})`,
+      orderBy: Prisma.sql`"expiresAt"`,
+      sandboxAnswers: false,
+    },
+    // Live deposits due for a status read: the polling fallback behind operators' callbacks
+    // (MTN sends one, once, unsigned; it may never come). Back-off in lib/domain/operator-polling.ts.
+    { due: Prisma.sql`"status" = 'pending' AND "expiresAt" > ${at} AND "nextCheckAt" <= ${at}`, orderBy: Prisma.sql`"nextCheckAt"`, sandboxAnswers: false },
+    // The sandbox phone's answer is overdue: its in-process timer was lost (a restart, a worker
+    // that died). Not merely due, or every pass would race the timers of the last second's
+    // deposits and settle each of them twice over (the second a no-op, but a transaction all the
+    // same). A phone that never answers, or a prompt the checkout replaced (supersededAt), has
+    // nothing to take until it expires: claimed anyway, a hundred of them would fill every batch
+    // and keep every runner's loop spinning on them until then.
+    {
+      due: Prisma.sql`"status" = 'pending' AND "environment" = 'sandbox' AND "paymentType" = 'DIRECT' AND "flow" = 'classic'
+        AND "supersededAt" IS NULL AND "expiresAt" > ${at} AND "customerPhone" NOT LIKE ${`%${SANDBOX_PHONE_ENDINGS.neverAnswers}`}
+        AND "createdAt" <= ${new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS)}::timestamp(3)`,
+      orderBy: Prisma.sql`"createdAt" DESC`,
+      sandboxAnswers: true,
+    },
+  ];
+}
+
 /**
  * One pass over everything overdue, all of it found in the database: deposits past expiresAt or
  * whose sandbox phone has answered, then links past expiresAt still pending, transfers due to be sent
@@ -72,9 +109,6 @@ function webhookConcurrencyFromEnv() {
  * Every change is conditional, so any number of passes (the embedded runner's loop in several
  * processes, Inngest's cron, a test) may overlap: each transition and each attempt happens once.
  */
-/** How late a sandbox answer's timer may be before the sweep assumes it was lost. */
-export const SANDBOX_TIMER_GRACE_MS = 5_000;
-
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? defaultConcurrency();
@@ -111,31 +145,7 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
   // before the link's expiry is recorded (e.g. after a restart that lost the sandbox timer).
   // Each kind is claimed in one statement (lib/db/claim-due-rows.ts), so runners in several
   // processes and machines share the work instead of all doing all of it.
-  const depositKinds = [
-    // Past expiry: one last status read first (syncDepositWithGateway), so a payment the operator
-    // took is completed, never expired. A live deposit whose read failed waits for its next check.
-    {
-      due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at} AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= ${at})`,
-      orderBy: Prisma.sql`"expiresAt"`,
-      sandboxAnswers: false,
-    },
-    // Live deposits due for a status read: the polling fallback behind operators' callbacks
-    // (MTN sends one, once, unsigned; it may never come). Back-off in lib/domain/operator-polling.ts.
-    { due: Prisma.sql`"status" = 'pending' AND "expiresAt" > ${at} AND "nextCheckAt" <= ${at}`, orderBy: Prisma.sql`"nextCheckAt"`, sandboxAnswers: false },
-    // The sandbox phone's answer is overdue: its in-process timer was lost (a restart, a worker
-    // that died). Not merely due, or every pass would race the timers of the last second's
-    // deposits and settle each of them twice over (the second a no-op, but a transaction all the
-    // same). The simulated phone dismisses a prompt the checkout replaced (supersededAt): nothing
-    // to take until it expires.
-    {
-      due: Prisma.sql`"status" = 'pending' AND "environment" = 'sandbox' AND "paymentType" = 'DIRECT' AND "flow" = 'classic'
-        AND "supersededAt" IS NULL AND "expiresAt" > ${at}
-        AND "createdAt" <= ${new Date(now.getTime() - sandboxAnswerDelayMs() - SANDBOX_TIMER_GRACE_MS)}::timestamp(3)`,
-      orderBy: Prisma.sql`"createdAt" DESC`,
-      sandboxAnswers: true,
-    },
-  ];
-  for (const { sandboxAnswers, ...kind } of depositKinds) {
+  for (const { sandboxAnswers, ...kind } of dueDepositKinds(now)) {
     const claim = await claimDueRows(client, "Deposit", { ...kind, limit: batchSize, now });
     if (claim.ids.length === batchSize) report.backlog = true;
     try {
