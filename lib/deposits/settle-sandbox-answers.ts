@@ -2,6 +2,7 @@ import { Prisma, type Deposit } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { committedHere, inTransaction } from "@/lib/db/in-transaction";
 import { sandboxSimulator } from "@/lib/gateways/sandbox-simulator";
+import { errorFields, log } from "@/lib/logging/log";
 import { creditCollections, depositCollection } from "@/lib/ledger/credit-collection";
 import { depositWebhookEvent } from "@/lib/webhooks/build-webhook-payload";
 import { deliveriesDue } from "@/lib/webhooks/deliveries-due-signal";
@@ -28,16 +29,27 @@ type Answer = { deposit: Deposit; to: "completed" | "failed"; at: Date; reason: 
  * a time in one transaction of five statements (the status update, the ledger entries, the events
  * and their deliveries) instead of one transaction of eight per deposit, the same records
  * transitionDeposit writes. Checkout attempts go through syncDepositWithGateway one by one (their
- * link settles with them, and the checkout may have replaced them meanwhile: read again first).
- * Returns how many deposits this call moved out of pending.
+ * link settles with them, and the checkout may have replaced them meanwhile: read again first);
+ * one of them that throws is given to `onFailed` (logged by default). Returns how many deposits
+ * this call moved out of pending; throws when a batch's transaction fails.
  */
-export async function settleSandboxAnswers(client: DbClient, deposits: Deposit[], now = new Date()): Promise<number> {
+export async function settleSandboxAnswers(
+  client: DbClient,
+  deposits: Deposit[],
+  now = new Date(),
+  onFailed: (id: string, error: unknown) => void = (id, error) => log("error", "sandbox answer failed", { id, ...errorFields(error) }),
+): Promise<number> {
   const answers: Answer[] = [];
   let settled = 0;
   for (const deposit of deposits) {
     if (!batchable(deposit)) {
-      const current = await client.deposit.findUnique({ where: { id: deposit.id } });
-      if (current && current.status === "pending" && (await syncDepositWithGateway(client, current, now)).status !== "pending") settled++;
+      // Alone, so that one attempt that fails does not hold back the batch's other answers.
+      try {
+        const current = await client.deposit.findUnique({ where: { id: deposit.id } });
+        if (current && current.status === "pending" && (await syncDepositWithGateway(client, current, now)).status !== "pending") settled++;
+      } catch (error) {
+        onFailed(deposit.id, error);
+      }
       continue;
     }
     const outcome = await sandboxSimulator.status(deposit, now);

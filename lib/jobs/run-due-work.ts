@@ -153,7 +153,10 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
       if (sandboxAnswers) {
         // Settled in batches, as their timers would have (lib/deposits/settle-sandbox-answers.ts).
         const settled = await guarded("sandbox answers", claim.ids.join(","), async () => {
-          report.depositsSettled += await settleSandboxAnswers(client, deposits, now);
+          report.depositsSettled += await settleSandboxAnswers(client, deposits, now, (id, error) => {
+            log("error", "due work failed: sandbox answer", { id, ...errorFields(error) });
+            claim.failed(id);
+          });
         });
         if (!settled) claim.ids.forEach(claim.failed);
         continue;
