@@ -1,4 +1,4 @@
-// What scripts/bench-background.ts and scripts/soak.ts both need: a fresh local PostgreSQL
+// What scripts/bench.ts, scripts/bench-background.ts and scripts/soak.ts need: a fresh local PostgreSQL
 // database with a merchant, a webhook receiver on HTTPS with a certificate the app trusts, and the
 // production build started through `npm start`'s launcher.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -39,8 +39,12 @@ export async function startReceiver(port: number, onRequest: (webhookId: string)
   return { url: `https://127.0.0.1:${port}/hooks`, certFile, close: () => server.close() };
 }
 
-/** The app's environment: production, no rate limits in the way, the receiver trusted and reachable. */
-export function appEnv(databaseUrl: string, receiverPort: number, certFile: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/**
+ * The app's environment as `npm start` runs it (the preload), in production, with no rate limits
+ * in the way (the load comes from one address and one key) and the receiver, if any, trusted and
+ * reachable.
+ */
+export function appEnv(databaseUrl: string, receiver: { port: number; certFile: string } | null, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
@@ -51,8 +55,7 @@ export function appEnv(databaseUrl: string, receiverPort: number, certFile: stri
     API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
     SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
     CHECKOUT_READS_PER_MINUTE_PER_IP: "1000000000",
-    NODE_EXTRA_CA_CERTS: certFile,
-    WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiverPort}`,
+    ...(receiver ? { NODE_EXTRA_CA_CERTS: receiver.certFile, WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiver.port}` } : {}),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim(),
     ...extra,
   };

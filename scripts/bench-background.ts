@@ -41,7 +41,7 @@ await freshDatabase(DATABASE_URL);
 const received: { id: string; at: number }[] = [];
 const receiver = await startReceiver(RECEIVER_PORT, (id) => received.push({ id, at: Date.now() }));
 const callbackUrl = receiver.url;
-const env = appEnv(DATABASE_URL, RECEIVER_PORT, receiver.certFile, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent", SANDBOX_DIRECT_ANSWER_MS: String(ANSWER_MS) });
+const env = appEnv(DATABASE_URL, { port: RECEIVER_PORT, certFile: receiver.certFile }, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent", SANDBOX_DIRECT_ANSWER_MS: String(ANSWER_MS) });
 const merchant = prepareMerchant(env, "Bench Shop");
 const db = new pg.Client({ connectionString: DATABASE_URL });
 await db.connect();

@@ -23,7 +23,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { bin, prepareMerchant, requireBuild, treeUsage } from "./bench-app";
+import { appEnv, bin, prepareMerchant, requireBuild, startApp, treeUsage } from "./bench-app";
 import { freshDatabase } from "./fresh-database";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -41,32 +41,15 @@ requireBuild();
 // A database of its own, created afresh.
 await freshDatabase(DATABASE_URL);
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATABASE_URL,
-  NODE_ENV: "production",
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
-  NEXT_TELEMETRY_DISABLED: "1",
-  BENCH_ROUTES: "1",
-  // The load comes from one address and one key: the limits would answer 429 within a second.
-  API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
-  SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "1000000000",
-  API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
-  SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
-};
-delete env.PGLITE_DATA_DIR;
+const env = appEnv(DATABASE_URL, null, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent", BENCH_ROUTES: "1" });
 const merchant = prepareMerchant(env, "Bench Shop");
 
 const children: ChildProcess[] = [];
-/** The app as `npm start` runs it: the launcher, the preload, WEB_CONCURRENCY workers. */
-function startApp(port: number, workers: number) {
-  const preload = `${env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim();
-  const child = spawn(process.execPath, ["scripts/start-server.cjs", "--port", String(port)], {
-    env: { ...env, NODE_OPTIONS: preload, WEB_CONCURRENCY: String(workers) },
-    stdio: "ignore",
-  });
-  children.push(child);
-  return child;
+/** The app as `npm start` runs it: the launcher, the preload, `workers` workers. */
+async function startWorkers(workers: number) {
+  const app = await startApp({ ...env, WEB_CONCURRENCY: String(workers) }, PORT);
+  children.push(app.process);
+  return app;
 }
 const stopAll = () => children.forEach((c) => c.exitCode === null && c.kill("SIGTERM"));
 process.on("SIGINT", () => (stopAll(), process.exit(130)));
@@ -241,13 +224,12 @@ const slices: Record<number, Slices> = {};
 const clusterNames = ["GET floor", "POST floor", "create link", "read link"];
 try {
   // One process, through the launcher.
-  let app = startApp(PORT, 1);
-  let base = `http://127.0.0.1:${PORT}`;
-  await waitFor(`${base}/api/health`);
-  let targets = await targetsOf(base);
-  await warm(targets, app.pid!);
-  for (const c of CONNECTIONS) slices[c] = await interleaved(targets, c, app.pid!);
-  for (const [name, target] of Object.entries(targets)) await measure(name, target, app.pid!);
+  let app = await startWorkers(1);
+  let targets = await targetsOf(app.base);
+  const appPid = () => app.process.pid!;
+  await warm(targets, appPid());
+  for (const c of CONNECTIONS) slices[c] = await interleaved(targets, c, appPid());
+  for (const [name, target] of Object.entries(targets)) await measure(name, target, appPid());
 
   if (DB_FLOOR) {
     const floorPort = PORT + 1;
@@ -265,14 +247,12 @@ try {
   }
 
   // Every core: the launcher's workers share the port.
-  await stop(app);
-  app = startApp(PORT, ALL_CORES);
-  base = `http://127.0.0.1:${PORT}`;
-  await waitFor(`${base}/api/health`);
-  targets = await targetsOf(base);
+  await stop(app.process);
+  app = await startWorkers(ALL_CORES);
+  targets = await targetsOf(app.base);
   // Both workers warm: the primary hands connections out round-robin, 10 connections reach both.
-  await warm(targets, app.pid!);
-  for (const name of clusterNames) await measure(`${ALL_CORES} workers: ${name}`, targets[name], app.pid!);
+  await warm(targets, appPid());
+  for (const name of clusterNames) await measure(`${ALL_CORES} workers: ${name}`, targets[name], appPid());
 } finally {
   stopAll();
   clearInterval(loadSampler);
@@ -312,8 +292,10 @@ const lines = [
   `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, PostgreSQL at ${new URL(DATABASE_URL).host}; ` +
     "the app started as `npm start` starts it (scripts/start-server.cjs, scripts/server-preload.cjs); autocannon in its own process on the same machine. " +
     `Sandbox key, limits lifted, logs silent. Every route warmed ${WARMUP * 2} s after each start; table runs ${SECONDS} s. ` +
-    `Load average (1 min) before / mean during / after: ${loadBefore.toFixed(1)} / ${loadDuring.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}: ` +
-    `above ${os.cpus().length} (the cores), other work shared the CPU, and req/s are low and noisy; the CPU time per request holds better.`,
+    `Load average (1 min) before / mean during / after: ${loadBefore.toFixed(1)} / ${loadDuring.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}` +
+    (crowded
+      ? `: above ${os.cpus().length} (the cores), other work shared the CPU, and req/s are low and noisy; the CPU time per request holds better.`
+      : ` (the benchmark's own load included).`),
   "",
   "## Targets",
   "",

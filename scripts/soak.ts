@@ -40,7 +40,7 @@ try {
 let webhooks = 0;
 const receiver = await startReceiver(RECEIVER_PORT, () => webhooks++);
 const callbackUrl = receiver.url;
-const env = appEnv(DATABASE_URL, RECEIVER_PORT, receiver.certFile, { WEB_CONCURRENCY: String(WORKERS), MEMORY_LOG_SECONDS: "10" });
+const env = appEnv(DATABASE_URL, { port: RECEIVER_PORT, certFile: receiver.certFile }, { WEB_CONCURRENCY: String(WORKERS), MEMORY_LOG_SECONDS: "10" });
 const merchant = prepareMerchant(env, "Soak Shop");
 
 // Each worker's memory, from the launcher's "worker memory" log lines (scripts/start-server.cjs).
