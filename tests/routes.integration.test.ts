@@ -38,6 +38,24 @@ describe("the OpenAPI document and the route files", () => {
   });
 });
 
+describe("the support view's API routes", () => {
+  const adminRoutes = appRoutes().filter((route) => route.path.startsWith("/admin/api/") && !route.catchAll);
+
+  // Signed out, a route's own methods refuse before any work (401, or 400 for a sign-in without
+  // credentials), so this touches no data; every other method gets the envelope, not Next's bare 405.
+  it.each(adminRoutes.map((route) => [route.path]))("%s answers 400/40017 with Allow to the methods it has not", async (template) => {
+    expect(adminRoutes.length).toBeGreaterThan(20);
+    const path = template.replace(/\{\w+\}/g, "X_1");
+    const answers = await Promise.all(METHODS.map(async (m) => [m.toUpperCase(), await call(m.toUpperCase(), path, m === "get" || m === "delete" ? {} : { body: {} })] as const));
+    const own = answers.filter(([, res]) => res.body?.error?.code !== 40017).map(([method]) => method);
+    expect(own.length, template).toBeGreaterThan(0);
+    for (const [method, res] of answers.filter(([m]) => !own.includes(m))) {
+      expect(res.status, `${method} ${template}`).toBe(400);
+      expect(res.headers.get("allow")?.split(", ").sort(), `${method} ${template}`).toEqual([...own].sort());
+    }
+  });
+});
+
 describe("the tests' router", () => {
   it("prefers a static segment to a parameter and a parameter to a catch-all, as Next.js does", () => {
     const match = (pathname: string) => appRoutes().find((route) => route.pattern.test(pathname))?.file;

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse, jsonResponse } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { readRouteParams } from "@/lib/http/route-params";
+import { readRouteParams, type NextRouteContext } from "@/lib/http/route-params";
 import { checkFieldsText } from "@/lib/http/storable-text";
 import { validationError } from "@/lib/http/validation-errors";
 import { authHeaders, staffSessionOf, type StaffMember, type StaffSession } from "./staff-session";
@@ -73,7 +73,7 @@ export function checkCsrf(request: Request, session: StaffSession, token: string
  * every state-changing method the CSRF token the page received at sign-in, plus a same-origin check.
  */
 export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (ctx: AdminContext<TBody>) => Promise<{ status?: number; body: unknown }>) {
-  return async (request: Request, context?: { params: Promise<Record<string, string>> }) => {
+  return async (request: Request, context?: NextRouteContext) => {
     const requestId = `req_${ulid()}`;
     try {
       const session = await requireStaff(request);

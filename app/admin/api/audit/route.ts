@@ -1,8 +1,9 @@
 // GET /admin/api/audit - the latest admin actions: who, what, when
 import { adminRoute } from "@/lib/admin/admin-route";
 import { db } from "@/lib/db/client";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const GET = adminRoute({}, async () => {
+const get = adminRoute({}, async () => {
   const entries = await db().auditEntry.findMany({ orderBy: { id: "desc" }, take: 100, include: { staff: { select: { email: true } } } });
   return {
     body: {
@@ -18,3 +19,6 @@ export const GET = adminRoute({}, async () => {
     },
   };
 });
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

@@ -5,8 +5,12 @@ import { listLinks } from "@/lib/admin/list-payments";
 import { parseQuery } from "@/lib/admin/query-params";
 import { db } from "@/lib/db/client";
 import { paymentFiltersSchema } from "@/lib/schemas/admin";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const GET = adminRoute({}, async ({ url }) => {
+const get = adminRoute({}, async ({ url }) => {
   const page = await listLinks(db(), parseQuery(url, paymentFiltersSchema));
   return { body: { items: page.items.map((row) => adminPaymentRow("link", row)), nextCursor: page.nextCursor } };
 });
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

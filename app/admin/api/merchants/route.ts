@@ -2,5 +2,9 @@
 import { adminRoute } from "@/lib/admin/admin-route";
 import { listMerchants } from "@/lib/admin/merchant-views";
 import { db } from "@/lib/db/client";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const GET = adminRoute({}, async () => ({ body: { items: await listMerchants(db()) } }));
+const get = adminRoute({}, async () => ({ body: { items: await listMerchants(db()) } }));
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

@@ -3,13 +3,13 @@ import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/admin/admin-route";
 import { changePassword, PasswordChangeError } from "@/lib/admin/change-password";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
-import { errorResponse, requestIdFor } from "@/lib/http/api-route";
+import { errorResponse, requestIdFor, routeMethods } from "@/lib/http/api-route";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { validationError } from "@/lib/http/validation-errors";
 import { changePasswordSchema } from "@/lib/schemas/admin";
 
-export async function POST(request: Request) {
+async function post(request: Request) {
   const form = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
   try {
     // The one route a session with a one-time password may use.
@@ -34,3 +34,6 @@ export async function POST(request: Request) {
     return errorResponse(error, requestIdFor(request), request);
   }
 }
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });

@@ -2,8 +2,9 @@
 import { adminRoute } from "@/lib/admin/admin-route";
 import { db } from "@/lib/db/client";
 import { reconcile } from "@/lib/ledger/reconcile";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const GET = adminRoute({}, async () => {
+const get = adminRoute({}, async () => {
   const problems = await reconcile(db());
   // The refunds to make are support's work list too: approved attempts of a link already paid.
   const refundsDue = await db().deposit.findMany({
@@ -29,3 +30,6 @@ export const GET = adminRoute({}, async () => {
     },
   };
 });
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

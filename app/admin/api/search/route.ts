@@ -3,8 +3,9 @@ import { adminRoute } from "@/lib/admin/admin-route";
 import { adminPaymentRow, adminTransferRow } from "@/lib/admin/admin-rows";
 import { searchPayments } from "@/lib/admin/search-payments";
 import { db } from "@/lib/db/client";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const GET = adminRoute({}, async ({ url }) => {
+const get = adminRoute({}, async ({ url }) => {
   const found = await searchPayments(db(), url.searchParams.get("q") ?? "");
   return {
     body: {
@@ -14,3 +15,6 @@ export const GET = adminRoute({}, async ({ url }) => {
     },
   };
 });
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

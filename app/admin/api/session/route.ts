@@ -5,12 +5,12 @@ import { isFormPost, signInAnswer, signInRefusal } from "@/lib/admin/sign-in-ans
 import { staffAuth } from "@/lib/admin/staff-auth";
 import { authHeaders } from "@/lib/admin/staff-session";
 import { db } from "@/lib/db/client";
-import { errorResponse, jsonResponse, requestIdFor } from "@/lib/http/api-route";
+import { errorResponse, jsonResponse, requestIdFor, routeMethods } from "@/lib/http/api-route";
 import { clientAddress } from "@/lib/http/client-address";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 
-export async function POST(request: Request) {
+async function startSession(request: Request) {
   const form = isFormPost(request);
   try {
     const result = await signIn(db(), {
@@ -24,7 +24,7 @@ export async function POST(request: Request) {
   }
 }
 
-export async function GET(request: Request) {
+async function currentSession(request: Request) {
   try {
     const session = await requireStaff(request, { passwordChange: true });
     const { email, role, mustChangePassword } = session.staff;
@@ -36,9 +36,12 @@ export async function GET(request: Request) {
 
 // Ends the support view's session and expires its cookie; without one it only expires the cookie.
 // A dashboard session of the same user, in its own cookie, stays.
-export async function DELETE(request: Request) {
+async function endSession(request: Request) {
   const { headers } = await staffAuth().api.signOut({ headers: authHeaders(request), returnHeaders: true });
   const response = new Response(null, { status: 204 });
   for (const cookie of headers.getSetCookie()) response.headers.append("set-cookie", cookie);
   return response;
 }
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: startSession, GET: currentSession, DELETE: endSession });

@@ -2,8 +2,11 @@
 import { adminRoute } from "@/lib/admin/admin-route";
 import { paymentDetail } from "@/lib/admin/payment-detail";
 import { db } from "@/lib/db/client";
-import { requestOrigin } from "@/lib/http/api-route";
+import { requestOrigin, routeMethods } from "@/lib/http/api-route";
 
-export const GET = adminRoute({}, async ({ params, request }) => ({
+const get = adminRoute({}, async ({ params, request }) => ({
   body: await paymentDetail(db(), params.reference, requestOrigin(request)),
 }));
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

@@ -6,8 +6,9 @@ import { db } from "@/lib/db/client";
 import { clientAddress } from "@/lib/http/client-address";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
+import { routeMethods } from "@/lib/http/api-route";
 
-export async function POST(request: Request) {
+async function post(request: Request) {
   const form = isFormPost(request);
   try {
     const result = await verifySecondFactor(db(), {
@@ -20,3 +21,6 @@ export async function POST(request: Request) {
     return signInRefusal(request, error, form, "two-factor");
   }
 }
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });

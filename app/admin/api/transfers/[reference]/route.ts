@@ -2,5 +2,9 @@
 import { adminRoute } from "@/lib/admin/admin-route";
 import { transferDetail } from "@/lib/admin/transfer-detail";
 import { db } from "@/lib/db/client";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const GET = adminRoute({}, async ({ params }) => ({ body: await transferDetail(db(), params.reference) }));
+const get = adminRoute({}, async ({ params }) => ({ body: await transferDetail(db(), params.reference) }));
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

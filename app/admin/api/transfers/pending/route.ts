@@ -2,7 +2,11 @@
 import { adminRoute } from "@/lib/admin/admin-route";
 import { db } from "@/lib/db/client";
 import { listManualTransfers } from "@/lib/transfers/list-manual-transfers";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const GET = adminRoute({}, async ({ url }) => ({
+const get = adminRoute({}, async ({ url }) => ({
   body: { transfers: await listManualTransfers(db(), { merchantId: url.searchParams.get("merchantId") ?? undefined }) },
 }));
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

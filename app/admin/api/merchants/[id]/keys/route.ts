@@ -3,7 +3,11 @@ import { adminRoute } from "@/lib/admin/admin-route";
 import { createApiKey } from "@/lib/admin/manage-api-keys";
 import { db } from "@/lib/db/client";
 import { createKeySchema } from "@/lib/schemas/admin";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const POST = adminRoute({ role: "admin", body: createKeySchema }, async ({ params, body, staff }) => ({
+const post = adminRoute({ role: "admin", body: createKeySchema }, async ({ params, body, staff }) => ({
   body: await createApiKey(db(), { staffId: staff.id, merchantId: params.id, ...body }),
 }));
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });

@@ -2,7 +2,11 @@
 import { adminRoute } from "@/lib/admin/admin-route";
 import { checkWithOperatorNow } from "@/lib/admin/check-with-operator";
 import { db } from "@/lib/db/client";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const POST = adminRoute({}, async ({ params, staff }) => ({
+const post = adminRoute({}, async ({ params, staff }) => ({
   body: await checkWithOperatorNow(db(), { staffId: staff.id, reference: params.reference }),
 }));
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });

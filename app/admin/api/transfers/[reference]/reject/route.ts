@@ -4,7 +4,11 @@ import { db } from "@/lib/db/client";
 import { reviewTransferSchema } from "@/lib/schemas/admin-transfers";
 import { reviewManualTransfer } from "@/lib/transfers/review-manual-transfer";
 import { toTransferJson } from "@/lib/transfers/transform-transfer";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const POST = adminRoute({ role: "admin", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
+const post = adminRoute({ role: "admin", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
   body: toTransferJson(await reviewManualTransfer(db(), { staffId: staff.id, reference: params.reference, decision: "reject", reason: body.reason })),
 }));
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });

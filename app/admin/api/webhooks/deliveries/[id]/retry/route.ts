@@ -2,7 +2,11 @@
 import { adminRoute } from "@/lib/admin/admin-route";
 import { retryDeliveryNow } from "@/lib/admin/webhook-deliveries";
 import { db } from "@/lib/db/client";
+import { routeMethods } from "@/lib/http/api-route";
 
-export const POST = adminRoute({ role: "admin" }, async ({ params, staff }) => ({
+const post = adminRoute({ role: "admin" }, async ({ params, staff }) => ({
   body: await retryDeliveryNow(db(), { staffId: staff.id, deliveryId: params.id }),
 }));
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });
