@@ -143,8 +143,6 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
 
   // Deposits first: an attempt the operator approved before its link's expiry must pay the link
   // before the link's expiry is recorded (e.g. after a restart that lost the sandbox timer).
-  // Each kind is claimed in one statement (lib/db/claim-due-rows.ts), so runners in several
-  // processes and machines share the work instead of all doing all of it.
   for (const { sandboxAnswers, ...kind } of dueDepositKinds(now)) {
     const claim = await claimDueRows(client, "Deposit", { ...kind, limit: batchSize, now });
     if (claim.ids.length === batchSize) report.backlog = true;
