@@ -1,5 +1,5 @@
 // Loaded into the Next.js server by NODE_OPTIONS="--require ./scripts/server-preload.cjs"
-// (`npm start`, `npm run dev`, e2e/serve.ts, the benchmark). Two things only Node's HTTP server
+// (`npm start`, `npm run dev`, e2e/serve.ts, the benchmark). Three things only Node's HTTP server
 // can do, since route handlers never see the socket:
 //
 // 1. The client's address. Every request gets the socket's address appended to X-Forwarded-For,
@@ -11,6 +11,9 @@
 // 2. Request headers over Node's limit (16 KiB by default, `--max-http-header-size`) are refused
 //    by Node before Next.js sees the request, with a bare 431. Here they get the API's error
 //    envelope instead, with the same status.
+//
+// 3. The API lane (lib/http/api-lane): once instrumentation.ts has opened it, it answers the
+//    merchant API's requests itself, after 1., and leaves every other request to Next.
 "use strict";
 const http = require("node:http");
 
@@ -43,6 +46,8 @@ http.Server.prototype.emit = function (event, ...args) {
       const forwarded = request.headers["x-forwarded-for"];
       request.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
     }
+    const lane = globalThis.__pcsApiLane;
+    if (lane && lane.take(request, args[1])) return true;
   } else if (event === "clientError") {
     const [error, socket] = args;
     // Node answers only when nothing was written yet; so do we. Anything else: Node's own answer.

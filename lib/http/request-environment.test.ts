@@ -36,6 +36,8 @@ describe("the sandbox twins of the API routes", () => {
     "api/inngest/route.ts",
     "api/bench/echo/route.ts",
     "api/bench/echo/[id]/route.ts",
+    "api/bench/lane/echo/route.ts",
+    "api/bench/lane/echo/[id]/route.ts",
     "api/operators/[operator]/callback/route.ts",
   ]);
   const routes = (dir: string) =>

@@ -56,3 +56,6 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   // For browsers without CSP frame-ancestors, and for pages without a CSP.
   "x-frame-options": "DENY",
 };
+
+/** Every answer of the API trees (/api, /public and their sandbox twins), from next.config.ts or the API lane. */
+export const API_TREE_HEADERS: Record<string, string> = { ...COMMON_SECURITY_HEADERS, "cache-control": "no-store" };

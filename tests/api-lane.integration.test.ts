@@ -1,0 +1,183 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiLane, type RouteHandlers } from "@/lib/http/api-lane/api-lane";
+import { buildRouteTable } from "@/lib/http/api-lane/route-table";
+import { MAX_BODY_BYTES } from "@/lib/http/read-body-text";
+import { listen, type RunningServer } from "./helpers/app-http-server";
+import { newMerchant, validLink } from "./helpers/fixtures";
+
+// The API lane (lib/http/api-lane) over real HTTP, with the app's own route files and database:
+// what it answers, with which headers, and what it leaves to Next. The server here stands in for
+// Next's: a request the lane does not take gets 418 "left to Next". The production build runs
+// the lane for every API spec of the e2e suite (e2e/api), and e2e/api/api-lane.spec.ts holds its
+// answers to Next's for the same route.
+
+const appDir = path.resolve(import.meta.dirname, "../app");
+const routeFiles = fs
+  .readdirSync(appDir, { recursive: true, encoding: "utf8" })
+  .map((file) => file.split(path.sep).join("/"))
+  .filter((file) => file.endsWith("/route.ts"));
+// As Next's app-paths manifest names them, with the source file in place of the compiled one.
+const appPaths = Object.fromEntries(routeFiles.map((file) => [`/${file.slice(0, -".ts".length)}`, file]));
+const table = buildRouteTable(appPaths);
+
+let server: RunningServer;
+let merchant: Awaited<ReturnType<typeof newMerchant>>;
+
+async function startLane(handlers: Map<string, RouteHandlers>, routes = table): Promise<RunningServer> {
+  const lane = createApiLane(routes, (file) => handlers.get(file));
+  return listen(
+    http.createServer((req, res) => {
+      if (!lane.take(req, res)) res.writeHead(418, { "content-type": "text/plain" }).end("left to Next");
+    }),
+  );
+}
+
+beforeAll(async () => {
+  merchant = await newMerchant();
+  const handlers = new Map<string, RouteHandlers>();
+  for (const { file } of table.routes) handlers.set(file, (await import(path.join(appDir, file))) as RouteHandlers);
+  server = await startLane(handlers);
+});
+afterAll(() => server.close());
+
+const send = (method: string, pathname: string, init: { key?: string; body?: string; headers?: Record<string, string> } = {}) =>
+  fetch(`${server.origin}${pathname}`, {
+    method,
+    body: init.body,
+    headers: {
+      ...(init.key ? { authorization: `Bearer ${init.key}` } : {}),
+      ...(init.body ? { "content-type": "application/json" } : {}),
+      ...init.headers,
+    },
+  });
+
+describe("the API lane", () => {
+  it("creates and reads a link with the route's answer and the API trees' headers", async () => {
+    const created = await send("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: JSON.stringify(validLink) });
+    expect(created.status).toBe(200);
+    const link = await created.json();
+    expect(link.reference).toMatch(/^LINK_TEST_[0-9A-Z]{26}$/);
+    // The origin the client used, from its Host header, as under Next.
+    expect(link.paymentUrl).toBe(`${server.origin}/test/pay/${link.reference}`);
+    expect(created.headers.get("x-request-id")).toMatch(/^req_/);
+    expect(created.headers.get("ratelimit-limit")).toBeTruthy();
+    for (const [name, value] of Object.entries({ "cache-control": "no-store", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer", "x-frame-options": "DENY" })) {
+      expect(created.headers.get(name), name).toBe(value);
+    }
+    expect(created.headers.get("strict-transport-security")).toBeNull();
+
+    const read = await send("GET", `/test/api/v4/payments/link/${link.reference}?expand=none`, { key: merchant.sandboxKey });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ reference: link.reference, status: "pending", amount: validLink.amount });
+  });
+
+  it("reads the environment from the path: a live key is refused on the sandbox path", async () => {
+    const res = await send("GET", "/test/api/v4/payments/link/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", { key: merchant.liveKey });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe(40002);
+  });
+
+  it("answers the route's errors in the envelope: bad JSON, an oversized body, a method the route lacks", async () => {
+    const badJson = await send("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: "{" });
+    expect(badJson.status).toBe(400);
+    expect((await badJson.json()).error.code).toBe(40016);
+
+    const oversized = await send("POST", "/test/api/v4/payments/link", {
+      key: merchant.sandboxKey,
+      body: JSON.stringify({ ...validLink, description: "x".repeat(MAX_BODY_BYTES) }),
+    });
+    expect(oversized.status).toBe(413);
+    expect((await oversized.json()).error.code).toBe(40023);
+
+    const put = await send("PUT", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: "{}" });
+    expect(put.status).toBe(400);
+    expect(put.headers.get("allow")).toBe("POST");
+    expect((await put.json()).error.code).toBe(40017);
+  });
+
+  it("compresses a large answer for a client that accepts it, as Next does, and sends small ones as they are", async () => {
+    // node:http, which sends no Accept-Encoding of its own (fetch asks for gzip).
+    const get = (pathname: string, headers: Record<string, string> = {}) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${server.origin}${pathname}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk) => chunks.push(chunk));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+
+    const plain = await get("/test/api/v4/openapi.json");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.byteLength);
+    const document = JSON.parse(plain.body.toString("utf8"));
+    expect(document.openapi).toMatch(/^3\./);
+
+    const gzipped = await get("/test/api/v4/openapi.json", { "accept-encoding": "gzip" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.body.byteLength).toBeLessThan(plain.body.byteLength / 2);
+    expect(JSON.parse(gunzipSync(gzipped.body).toString("utf8"))).toEqual(document);
+
+    // A refusal without a key: a short envelope.
+    const small = await get("/test/api/v4/merchant/balance", { "accept-encoding": "gzip" });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body.byteLength).toBeLessThan(1024);
+    expect(JSON.parse(small.body.toString("utf8")).error.code).toBe(40002);
+  });
+
+  it("sends HSTS on a production build's answer to an HTTPS request, as next.config.ts does", async () => {
+    const before = process.env.NODE_ENV;
+    (process.env as Record<string, string>).NODE_ENV = "production";
+    try {
+      const https = await send("GET", "/public/gateways/deposit/list", { headers: { "x-forwarded-proto": "https" } });
+      expect(https.headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
+      const plain = await send("GET", "/public/gateways/deposit/list");
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      (process.env as Record<string, string | undefined>).NODE_ENV = before;
+    }
+  });
+
+  it.each([
+    ["HEAD (Next derives it from GET)", "HEAD", "/test/api/v4/payments/link/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"],
+    ["OPTIONS", "OPTIONS", "/test/api/v4/payments/link"],
+    ["an escaped path", "GET", "/test/api/v4/payments/link/LINK%5FTEST_01"],
+    ["a trailing slash", "POST", "/test/api/v4/payments/link/"],
+    ["an unknown API path", "GET", "/api/v4/nothing"],
+    ["the checkout's API", "GET", "/test/api/checkout/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"],
+    ["a page", "GET", "/test/pay/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"],
+  ])("leaves %s to Next", async (_what, method, pathname) => {
+    const res = await send(method, pathname);
+    expect(res.status).toBe(418);
+  });
+
+  it("leaves a route to Next until its file is loaded", async () => {
+    const empty = await startLane(new Map());
+    try {
+      const res = await fetch(`${empty.origin}/public/gateways/deposit/list`);
+      expect(res.status).toBe(418);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it("answers a handler that throws past the route wrapper with a 500 in the envelope, and goes on serving", async () => {
+    const routes = buildRouteTable({ "/api/v4/broken/route": "broken" });
+    const broken = await startLane(new Map([["broken", { GET: async () => Promise.reject(new Error("boom")) }]]), routes);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${broken.origin}/api/v4/broken`);
+        expect(res.status).toBe(500);
+        const body = await res.json();
+        expect(body.error.code).toBe(50000);
+        expect(body.error.details).toMatch(/req_/);
+        expect(res.headers.get("cache-control")).toBe("no-store");
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+});
