@@ -1,6 +1,6 @@
 // Loaded into the Next.js server by NODE_OPTIONS="--require ./scripts/server-preload.cjs"
-// (`npm start`, `npm run dev`, e2e/serve.ts, the benchmark). Three things only Node's HTTP server
-// can do, since route handlers never see the socket:
+// (`npm start`, `npm run dev`, e2e/serve.ts, the benchmark). Three things done in Node's HTTP
+// server, before Next.js sees a request (route handlers never see the socket):
 //
 // 1. The client's address. Every request gets the socket's address appended to X-Forwarded-For,
 //    as a proxy would append it. Next.js sets that header from the socket only when the client

@@ -154,6 +154,17 @@ describe("the API lane", () => {
     expect(res.status).toBe(418);
   });
 
+  it("leaves a request whose Host makes no URL to Next", async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const url = new URL(`${server.origin}/public/gateways/deposit/list`);
+      http.get({ host: url.hostname, port: url.port, path: url.pathname, headers: { host: "no such host" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      }).on("error", reject);
+    });
+    expect(status).toBe(418);
+  });
+
   it("leaves a route to Next until its file is loaded", async () => {
     const empty = await startLane(new Map());
     try {

@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequest } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import { errorResponse, requestIdFor } from "@/lib/http/api-route";
+import { errorFields, log } from "@/lib/logging/log";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/http/security-headers";
 import type { NextRouteContext } from "@/lib/http/route-params";
 import type { RouteTable } from "./route-table";
@@ -44,46 +45,47 @@ export function createApiLane(table: RouteTable, handlersOf: (file: string) => R
     take(req, res) {
       const method = req.method ?? "GET";
       if (!LANE_METHODS.has(method)) return false;
+      // A Host that makes no URL is Next's to answer, as before (the Request could not be built).
+      if (!URL.canParse(`http://${req.headers.host ?? "localhost"}/`)) return false;
       const url = req.url ?? "/";
       const query = url.indexOf("?");
       const found = table.match(query < 0 ? url : url.slice(0, query));
       const handler = found && handlersOf(found.route.file)?.[method];
       if (!found || !handler) return false;
-      compress(req as never, res as never, () => void answer(req, res, handler, found.params));
+      compress(req as never, res as never, () => {
+        answer(req, res, handler, found.params).catch((error) => {
+          log("error", "API lane: no answer could be sent", { url: req.url, ...errorFields(error) });
+          res.destroy();
+        });
+      });
       return true;
     },
   };
 }
 
 async function answer(req: IncomingMessage, res: ServerResponse, handler: RouteHandler, params: Record<string, string>) {
-  let request: Request | undefined;
+  const request = createRequest(req, res);
   let response: Response;
   try {
-    request = createRequest(req, res);
     response = await handler(request, { params: Promise.resolve(params) });
   } catch (error) {
     // The route wrapper answers its own errors; this is for a handler that throws past it.
-    const fallback = request ?? new Request(`http://lane${req.url}`, { method: req.method });
-    response = errorResponse(error, requestIdFor(fallback), fallback);
+    response = errorResponse(error, requestIdFor(request), request);
   }
-  try {
-    // Read whole: the API's answers are small JSON documents, and one write with its length lets
-    // the compression middleware judge the size.
-    const body = Buffer.from(await response.arrayBuffer());
-    if (res.destroyed) return;
-    for (const [name, value] of Object.entries(API_TREE_HEADERS)) res.setHeader(name, value);
-    if (wantsHsts("http:", headerValue(req, "x-forwarded-proto"))) res.setHeader("strict-transport-security", HSTS);
-    response.headers.forEach((value, name) => {
-      if (name !== "set-cookie") res.setHeader(name, value);
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-    res.setHeader("content-length", body.byteLength);
-    res.statusCode = response.status;
-    res.end(body);
-  } catch (error) {
-    res.destroy(error as Error);
-  }
+  // Read whole: the API's answers are small JSON documents, and one write with its length lets
+  // the compression middleware judge the size.
+  const body = Buffer.from(await response.arrayBuffer());
+  if (res.destroyed) return;
+  for (const [name, value] of Object.entries(API_TREE_HEADERS)) res.setHeader(name, value);
+  if (wantsHsts("http:", headerValue(req, "x-forwarded-proto"))) res.setHeader("strict-transport-security", HSTS);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.setHeader("content-length", body.byteLength);
+  res.statusCode = response.status;
+  res.end(body);
 }
 
 function headerValue(req: IncomingMessage, name: string): string | null {
