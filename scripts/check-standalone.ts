@@ -3,7 +3,7 @@
 // (so a file it still reads from the checkout, not traced, fails here as it would in the image),
 // prepares a fresh local PostgreSQL database as the image's `migrate` target does, and starts the
 // folder as the runtime stage does (`node scripts/start-server.cjs --hostname 0.0.0.0`, the
-// preload in NODE_OPTIONS, two workers). Then it asks for what each part of the app needs: the
+// preload and the heap cap in NODE_OPTIONS, two workers). Then it asks for what each part of the app needs: the
 // API (a sandbox link created and read), the checkout page the link points to, the docs and a
 // guide (markdown read at run time), the dashboard's sign-in, a static asset those pages load, and
 // a graceful stop. Exits 1 on the first failure.
@@ -51,7 +51,7 @@ const merchant = prepareMerchant(env, "Standalone Shop");
 
 const app = spawn(process.execPath, ["scripts/start-server.cjs", "--hostname", "0.0.0.0", "--port", String(PORT)], {
   cwd: folder,
-  env: { ...env, WEB_CONCURRENCY: "2", NODE_OPTIONS: `--require ${path.join(folder, "scripts", "server-preload.cjs")}` },
+  env: { ...env, WEB_CONCURRENCY: "2", NODE_OPTIONS: `--require ${path.join(folder, "scripts", "server-preload.cjs")} --max-old-space-size=256` },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const exited = new Promise<number | null>((resolve) => app.once("exit", (code) => resolve(code)));
