@@ -3,10 +3,10 @@
 // (so a file it still reads from the checkout, not traced, fails here as it would in the image),
 // prepares a fresh local PostgreSQL database as the image's `migrate` target does, and starts the
 // folder as the runtime stage does (`node scripts/start-server.cjs --hostname 0.0.0.0`, the
-// preload and the heap cap in NODE_OPTIONS, two workers). Then it asks for what each part of the app needs: the
-// API (a sandbox link created and read), the checkout page the link points to, the docs and a
-// guide (markdown read at run time), the dashboard's sign-in, a static asset those pages load, and
-// a graceful stop. Exits 1 on the first failure.
+// preload and the heap cap in NODE_OPTIONS, two workers). Then it asks for what each part of the
+// app needs: the API (a sandbox link created, and read through the API lane), the checkout page
+// the link points to, the docs and a guide (markdown read at run time), the dashboard's sign-in,
+// a static asset those pages load, and a graceful stop. Exits 1 on the first failure.
 //
 // It replaces the regular build in .next (the next `npm test` builds again). Local only: it drops
 // and creates `pcs_standalone` (CHECK_DATABASE_URL), port CHECK_PORT (default 3280).
