@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -7,6 +6,7 @@ import { createApiLane, type RouteHandlers } from "@/lib/http/api-lane/api-lane"
 import { buildRouteTable } from "@/lib/http/api-lane/route-table";
 import { MAX_BODY_BYTES } from "@/lib/http/read-body-text";
 import { listen, type RunningServer } from "./helpers/app-http-server";
+import { appPathsManifest } from "./helpers/app-routes";
 import { newMerchant, validLink } from "./helpers/fixtures";
 
 // The API lane (lib/http/api-lane) over real HTTP, with the app's own route files and database:
@@ -15,14 +15,8 @@ import { newMerchant, validLink } from "./helpers/fixtures";
 // the lane for every API spec of the e2e suite (e2e/api), and e2e/api/api-lane.spec.ts holds its
 // answers to Next's for the same route.
 
-const appDir = path.resolve(import.meta.dirname, "../app");
-const routeFiles = fs
-  .readdirSync(appDir, { recursive: true, encoding: "utf8" })
-  .map((file) => file.split(path.sep).join("/"))
-  .filter((file) => file.endsWith("/route.ts"));
-// As Next's app-paths manifest names them, with the source file in place of the compiled one.
-const appPaths = Object.fromEntries(routeFiles.map((file) => [`/${file.slice(0, -".ts".length)}`, file]));
-const table = buildRouteTable(appPaths);
+const root = path.resolve(import.meta.dirname, "..");
+const table = buildRouteTable(appPathsManifest());
 
 let server: RunningServer;
 let merchant: Awaited<ReturnType<typeof newMerchant>>;
@@ -39,7 +33,8 @@ async function startLane(handlers: Map<string, RouteHandlers>, routes = table): 
 beforeAll(async () => {
   merchant = await newMerchant();
   const handlers = new Map<string, RouteHandlers>();
-  for (const { file } of table.routes) handlers.set(file, (await import(path.join(appDir, file))) as RouteHandlers);
+  // Each compiled file's source, as the build would have compiled it.
+  for (const { file } of table.routes) handlers.set(file, (await import(path.join(root, file.replace(/\.js$/, ".ts")))) as RouteHandlers);
   server = await startLane(handlers);
 });
 afterAll(() => server.close());

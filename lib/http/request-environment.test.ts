@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { appRouteFiles } from "@/tests/helpers/app-routes";
 import { apiRequestEnvironment, proxiedRequestEnvironment } from "./request-environment";
 
 describe("apiRequestEnvironment", () => {
@@ -40,11 +41,7 @@ describe("the sandbox twins of the API routes", () => {
     "api/bench/lane/echo/[id]/route.ts",
     "api/operators/[operator]/callback/route.ts",
   ]);
-  const routes = (dir: string) =>
-    fs
-      .readdirSync(path.join(app, dir), { recursive: true, encoding: "utf8" })
-      .filter((file) => path.basename(file) === "route.ts")
-      .map((file) => path.join(dir, file).split(path.sep).join("/"));
+  const routes = (dir: string) => appRouteFiles().filter((file) => file.startsWith(`${dir}/`));
   const live = [...routes("api"), ...routes("public")].filter((route) => !withoutTwin.has(route));
 
   it("every API route has a twin under app/test that re-exports it", () => {

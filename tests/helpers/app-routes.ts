@@ -34,11 +34,22 @@ function byPrecedence(a: string[], b: string[]): number {
   return b.length - a.length;
 }
 
-export function appRoutes(): AppRoute[] {
+/** Every route file of the app tree, sandbox twins included, relative to app/: "api/v4/payments/link/route.ts". */
+export function appRouteFiles(): string[] {
   return fs
     .readdirSync(appDir, { recursive: true, encoding: "utf8" })
     .map((file) => file.split(path.sep).join("/"))
-    .filter((file) => file.endsWith("/route.ts") && !file.startsWith("test/"))
+    .filter((file) => file.endsWith("/route.ts"));
+}
+
+/** What Next's app-paths manifest says of these files: "/api/v4/payments/link/route" -> "app/api/v4/payments/link/route.js". */
+export function appPathsManifest(): Record<string, string> {
+  return Object.fromEntries(appRouteFiles().map((file) => [`/${file.slice(0, -".ts".length)}`, `app/${file.slice(0, -".ts".length)}.js`]));
+}
+
+export function appRoutes(): AppRoute[] {
+  return appRouteFiles()
+    .filter((file) => !file.startsWith("test/"))
     .map((file) => file.split("/").slice(0, -1))
     .sort(byPrecedence)
     .map((segments) => ({

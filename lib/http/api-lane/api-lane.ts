@@ -77,7 +77,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: RouteH
   const body = Buffer.from(await response.arrayBuffer());
   if (res.destroyed) return;
   for (const [name, value] of Object.entries(API_TREE_HEADERS)) res.setHeader(name, value);
-  if (wantsHsts("http:", headerValue(req, "x-forwarded-proto"))) res.setHeader("strict-transport-security", HSTS);
+  if (wantsHsts("http:", request.headers.get("x-forwarded-proto"))) res.setHeader("strict-transport-security", HSTS);
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value);
   });
@@ -86,9 +86,4 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: RouteH
   res.setHeader("content-length", body.byteLength);
   res.statusCode = response.status;
   res.end(body);
-}
-
-function headerValue(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return (Array.isArray(value) ? value.join(", ") : value) ?? null;
 }

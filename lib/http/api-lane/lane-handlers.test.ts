@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LANE_PREFIXES } from "./route-table";
+import { appPathsManifest } from "@/tests/helpers/app-routes";
+import { buildRouteTable } from "./route-table";
 
 // The API lane calls route handlers outside Next's request scope, so what they import must not
 // need it: next/headers (headers(), cookies()), next/navigation (redirect()), next/cache,
@@ -31,16 +32,14 @@ function chainToNextScope(file: string, seen = new Set<string>()): string[] | nu
   return null;
 }
 
-const laneRouteFiles = fs
-  .readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
-  .map((file) => file.split(path.sep).join("/"))
-  .filter((file) => file.endsWith("/route.ts") && LANE_PREFIXES.some((prefix) => `/${file}`.startsWith(prefix)));
+// The source of each route in the lane's table ("app/.../route.js" -> "app/.../route.ts").
+const laneRouteFiles = buildRouteTable(appPathsManifest()).routes.map(({ file }) => file.replace(/\.js$/, ".ts"));
 
 describe("the route files the API lane serves", () => {
   it("exist", () => expect(laneRouteFiles.length).toBeGreaterThan(30));
 
   it.each(laneRouteFiles)("%s needs nothing of Next's request scope", (file) => {
-    expect(chainToNextScope(path.join(root, "app", file))).toBeNull();
+    expect(chainToNextScope(path.join(root, file))).toBeNull();
   });
 
   it("would be caught importing a module that does", () => {

@@ -1,18 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { appPathsManifest } from "@/tests/helpers/app-routes";
 import { buildRouteTable } from "./route-table";
 
-// The manifest Next writes for this app's route files (".../route" -> "app/.../route.js"),
-// read from the app tree itself, so a route added there is in these checks at once.
-const appDir = path.resolve(import.meta.dirname, "../../../app");
-const appPaths = Object.fromEntries(
-  fs
-    .readdirSync(appDir, { recursive: true, encoding: "utf8" })
-    .map((file) => file.split(path.sep).join("/"))
-    .filter((file) => file.endsWith("/route.ts"))
-    .map((file) => [`/${file.slice(0, -".ts".length)}`, `app/${file.slice(0, -".ts".length)}.js`]),
-);
+// The manifest Next writes for this app's route files, read from the app tree itself, so a route
+// added there is in these checks at once.
+const appPaths = appPathsManifest();
 const table = buildRouteTable(appPaths);
 const pages = table.routes.map((route) => route.page);
 
