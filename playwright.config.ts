@@ -35,22 +35,25 @@ export default defineConfig({
     // The support view is a desktop tool; the customer pages and the dashboard's journey are tested
     // on a small phone too (the live-operator journeys once, on desktop: they share the fakes'
     // customers and one receiver). The dashboard's access rules (isolation, team, memberships,
-    // accounts, links) do not depend on the screen: desktop only.
+    // accounts, links) and the sign-in limits do not depend on the screen: desktop only.
     // On the embedded database only: the layout at 360 px does not depend on the database, and the
     // suite runs again on PostgreSQL for what does (CI runs both: .ci/run).
     ...(process.env.DATABASE_URL
       ? []
-      : [{ name: "mobile", testMatch: /browser\/.*\.spec\.ts/, testIgnore: /admin\.spec\.ts|live-operators\.spec\.ts|dashboard-(isolation|team|memberships|accounts|links)\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } }]),
+      : [{ name: "mobile", testMatch: /browser\/.*\.spec\.ts/, testIgnore: /admin\.spec\.ts|live-operators\.spec\.ts|sign-in-limits\.spec\.ts|dashboard-(isolation|team|memberships|accounts|links)\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } }]),
   ],
   webServer: {
     command: "node_modules/.bin/tsx e2e/serve.ts",
     url: `http://127.0.0.1:${port}/public/gateways/deposit/list`,
-    // Every test is a customer (or a staff member signing in to /admin) at 127.0.0.1: lift the
-    // per-address limits (tested in integration).
+    // Every test is a customer (or a merchant or staff member signing in) at 127.0.0.1: lift the
+    // per-address limits (tested in integration). An account waits 1 s after five wrong passwords,
+    // then 2 s at most (e2e/browser/sign-in-limits.spec.ts waits those out; the other specs
+    // never guess).
     env: { E2E_PORT: String(port), LOG_LEVEL: "silent", CHECKOUT_READS_PER_MINUTE_PER_IP: "100000", CHECKOUT_WRITES_PER_MINUTE_PER_IP: "100000",
       API_REQUESTS_PER_MINUTE_PER_IP: "100000", SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "100000",
       API_REQUESTS_PER_MINUTE_PER_KEY: "100000", SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "100000", OTP_CONFIRMS_PER_MINUTE_PER_IP: "100000",
-      ADMIN_LOGINS_PER_15_MIN_PER_IP: "100000" },
+      SIGN_IN_ATTEMPTS_PER_15_MIN_PER_IP: "100000", SIGN_UPS_PER_HOUR_PER_IP: "100000", ACCOUNT_MAILS_PER_HOUR_PER_IP: "100000",
+      SIGN_IN_LOCK_FIRST_SECONDS: "1", SIGN_IN_LOCK_MAX_SECONDS: "2" },
     reuseExistingServer: false,
     // e2e/serve.ts makes a fresh database, its accounts and the operator fakes before `next start`:
     // on PostgreSQL on a busy 2-core machine that once passed 120 s.

@@ -3,10 +3,12 @@ import https from "node:https";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { sunkMails } from "./mail-sink";
 
 // What the dashboard specs share: the seeded members' logins, fresh merchants signed up through
-// the real pages with their mails read on /dev/outbox (the e2e server has no SMTP server), the
-// message catalogs, an HTTPS webhook receiver and the axe check.
+// the real pages with their mails read from the e2e server's mail server (e2e/mail-sink.ts; a
+// production server never shows the development outbox), the message catalogs, an HTTPS webhook
+// receiver and the axe check.
 
 export type Role = "owner" | "admin" | "developer" | "viewer";
 export type Locale = "en" | "fr";
@@ -54,18 +56,28 @@ export async function expectNoAxeViolations(page: Page) {
 export const SIGN_UP_PASSWORD = "e2e dashboard password";
 export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@shop.example`;
 
-/** Opens the newest mail to `to` with that subject on /dev/outbox and follows its link. */
-export async function openMailLink(page: Page, to: string, subject: string | RegExp, locale: Locale = "en") {
-  await expect(async () => {
-    await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
-    await expect(page.getByRole("heading", { name: subject }).first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await page
-    .getByRole("article")
-    .filter({ has: page.getByRole("heading", { name: subject }) })
-    .first()
-    .getByRole("link", { name: message(locale, "auth.outbox.open") })
-    .click();
+/** The link of the newest mail to `to` with that subject, once it has arrived. */
+export async function mailLink(to: string, subject: string | RegExp): Promise<string> {
+  const matches = (mailSubject: string) => (typeof subject === "string" ? mailSubject === subject : subject.test(mailSubject));
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = sunkMails(path.join(import.meta.dirname, ".state", "mails.jsonl"))
+          .filter((m) => m.to === to.toLowerCase() && matches(m.subject))
+          .at(-1);
+        link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
+        return link;
+      },
+      { message: `a mail to ${to} with the subject ${subject}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** Follows the link of the newest mail to `to` with that subject. */
+export async function openMailLink(page: Page, to: string, subject: string | RegExp) {
+  await page.goto(await mailLink(to, subject));
 }
 
 /** Fills and sends the sign-up form; the page then asks to check the inbox. */

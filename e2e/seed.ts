@@ -42,6 +42,17 @@ const members: Record<string, { email: string; password: string }> = {};
 for (const role of roles) members[role] = await member(role, { email: `${role}-${run}@members.e2e.example`, password: `e2e ${role} password` });
 write("members.json", members);
 
+// e2e/browser/sign-in-limits.spec.ts guesses their passwords until they are locked: accounts of
+// their own, so no other spec's sign-in waits.
+const guessed = {
+  form: `guessed-form-${run}@members.e2e.example`,
+  api: `guessed-api-${run}@members.e2e.example`,
+  knownPhone: `guessed-phone-${run}@members.e2e.example`,
+};
+const guessedPassword = "e2e guessed owner password";
+for (const email of Object.values(guessed)) await member("owner", { email, password: guessedPassword });
+write("guessed.json", { ...guessed, password: guessedPassword });
+
 // Members of the E2E merchant who also work in support: staff:create gives the role to their
 // existing accounts, passwords unchanged (e2e/browser/sessions-admin.spec.ts). The viewer signs in
 // and out of both views; a member of its own turns two-factor sign-in on, which would lock the

@@ -2,6 +2,7 @@
 // database with a merchant, a webhook receiver on HTTPS with a certificate the app trusts, and the
 // production build started through `npm start`'s launcher.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
@@ -55,6 +56,9 @@ export function appEnv(databaseUrl: string, receiver: { port: number; certFile: 
     API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
     SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
     CHECKOUT_READS_PER_MINUTE_PER_IP: "1000000000",
+    // A production server refuses to start without a session key on PostgreSQL (and without
+    // BETTER_AUTH_URL, which startApp sets from its port): lib/config/production-settings.ts.
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("hex"),
     ...(receiver ? { NODE_EXTRA_CA_CERTS: receiver.certFile, WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiver.port}` } : {}),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim(),
     ...extra,
@@ -75,7 +79,7 @@ export type App = { base: string; process: ChildProcess; stop: () => void };
 /** `npm start`'s launcher on `port`, once /api/health answers. */
 export async function startApp(env: NodeJS.ProcessEnv, port: number, stdio: "ignore" | "pipe-stdout" = "ignore"): Promise<App> {
   const child = spawn(process.execPath, ["scripts/start-server.cjs", "--port", String(port)], {
-    env,
+    env: { BETTER_AUTH_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: stdio === "ignore" ? "ignore" : ["ignore", "pipe", "inherit"],
   });
   const stop = () => void child.kill("SIGTERM");

@@ -6,7 +6,8 @@
 // preload and the heap cap in NODE_OPTIONS, two workers). Then it asks for what each part of the
 // app needs: the API (a sandbox link created, and read through the API lane), the checkout page
 // the link points to, the docs and a guide (markdown read at run time), the dashboard's sign-in,
-// a static asset those pages load, and a graceful stop. Exits 1 on the first failure.
+// a static asset those pages load, and a graceful stop; and, first, that it refuses to start
+// without BETTER_AUTH_URL, as `npm start` does. Exits 1 on the first failure.
 //
 // It replaces the regular build in .next (the next `npm test` builds again). Local only: it drops
 // and creates `pcs_standalone` (CHECK_DATABASE_URL), port CHECK_PORT (default 3280).
@@ -49,11 +50,31 @@ delete env.PGLITE_DATA_DIR;
 // The image's migrate target: migrations and the gateway catalog, from the checkout's toolchain.
 const merchant = prepareMerchant(env, "Standalone Shop");
 
-const app = spawn(process.execPath, ["scripts/start-server.cjs", "--hostname", "0.0.0.0", "--port", String(PORT)], {
-  cwd: folder,
-  env: { ...env, WEB_CONCURRENCY: "2", NODE_OPTIONS: `--require ${path.join(folder, "scripts", "server-preload.cjs")} --max-old-space-size=256` },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const runtime = (settings: NodeJS.ProcessEnv, stdio: "inherit" | "pipe") =>
+  spawn(process.execPath, ["scripts/start-server.cjs", "--hostname", "0.0.0.0", "--port", String(PORT)], {
+    cwd: folder,
+    env: { ...settings, WEB_CONCURRENCY: "2", NODE_OPTIONS: `--require ${path.join(folder, "scripts", "server-preload.cjs")} --max-old-space-size=256` },
+    stdio: ["ignore", stdio, stdio],
+  });
+
+// The production settings check (lib/config/production-settings.ts) runs in the image too: without
+// the public address of mail links, its workers refuse to start and the launcher stops with 78.
+{
+  const { BETTER_AUTH_URL: _, ...withoutPublicAddress } = env;
+  const refused = runtime(withoutPublicAddress, "pipe");
+  let output = "";
+  refused.stdout?.on("data", (chunk) => (output += chunk));
+  refused.stderr?.on("data", (chunk) => (output += chunk));
+  const code = await Promise.race([new Promise((resolve) => refused.once("exit", resolve)), sleep(60_000).then(() => "timeout")]);
+  if (code !== 78 || !output.includes("refusing to start: BETTER_AUTH_URL is not set")) {
+    refused.kill("SIGKILL");
+    fs.rmSync(folder, { recursive: true, force: true });
+    throw new Error(`standalone check failed: without BETTER_AUTH_URL the runtime answered ${code}, not a refusal (78):\n${output.slice(0, 2000)}`);
+  }
+  console.log("ok  refuses to start without BETTER_AUTH_URL (78)");
+}
+
+const app = runtime(env, "inherit");
 const exited = new Promise<number | null>((resolve) => app.once("exit", (code) => resolve(code)));
 
 try {

@@ -158,7 +158,7 @@ describe("QR codes", () => {
 
 describe("API keys", () => {
   it("creates a named key with chosen scopes, shown once, that authenticates in its environment only", async () => {
-    const created = await createDashboardApiKey(db(), aSandbox, { name: "Shop backend", scopes: ["links:read", "links:write"] });
+    const created = await createDashboardApiKey(db(), aSandbox, "owner", { name: "Shop backend", scopes: ["links:read", "links:write"] });
     expect(created.key).toMatch(/^sk_test_/);
     const stored = await db().apiKey.findUniqueOrThrow({ where: { id: created.id } });
     expect(stored.hash).not.toContain(created.key);
@@ -169,17 +169,17 @@ describe("API keys", () => {
     expect((await listApiKeys(db(), aSandbox)).map((k) => k.id)).toContain(created.id);
     expect((await listApiKeys(db(), aLive)).map((k) => k.id)).not.toContain(created.id);
     expect((await listApiKeys(db(), bSandbox)).map((k) => k.id)).not.toContain(created.id);
-    await expectApiError(createDashboardApiKey(db(), aSandbox, { name: "", scopes: ["links:read"] }), 40023, /name/);
-    await expectApiError(createDashboardApiKey(db(), aSandbox, { name: "x", scopes: ["everything"] }), 40023, /scopes/);
-    await expectApiError(createDashboardApiKey(db(), aSandbox, { name: "x", scopes: [] }), 40023, /scopes/);
+    await expectApiError(createDashboardApiKey(db(), aSandbox, "owner", { name: "", scopes: ["links:read"] }), 40023, /name/);
+    await expectApiError(createDashboardApiKey(db(), aSandbox, "owner", { name: "x", scopes: ["everything"] }), 40023, /scopes/);
+    await expectApiError(createDashboardApiKey(db(), aSandbox, "owner", { name: "x", scopes: [] }), 40023, /scopes/);
   });
 
   it("regenerates with an overlap: the old key works until it ends, then 401", async () => {
-    const created = await createDashboardApiKey(db(), aSandbox, { name: "Rotating", scopes: ["balance:read"] });
+    const created = await createDashboardApiKey(db(), aSandbox, "owner", { name: "Rotating", scopes: ["balance:read"] });
     const balance = (key: string) => call("GET", "/test/api/v4/merchant/balance", { key });
     expect((await balance(created.key)).status).toBe(200);
     const now = new Date();
-    const fresh = await regenerateApiKey(db(), aSandbox, { keyId: created.id, overlapSeconds: 3600, now });
+    const fresh = await regenerateApiKey(db(), aSandbox, "owner", { keyId: created.id, overlapSeconds: 3600, now });
     expect(fresh.name).toBe("Rotating");
     expect(fresh.scopes).toEqual(["balance:read"]);
     expect((await balance(created.key)).status).toBe(200);
@@ -193,16 +193,16 @@ describe("API keys", () => {
     expect(refused.body.error.code).toBe(40002);
     expect((await balance(fresh.key)).status).toBe(200);
 
-    const immediate = await regenerateApiKey(db(), aSandbox, { keyId: fresh.id, overlapSeconds: 0 });
+    const immediate = await regenerateApiKey(db(), aSandbox, "owner", { keyId: fresh.id, overlapSeconds: 0 });
     expect((await balance(fresh.key)).status).toBe(401);
     expect((await balance(immediate.key)).status).toBe(200);
-    await expectApiError(regenerateApiKey(db(), aSandbox, { keyId: immediate.id, overlapSeconds: 42 }), 40023);
+    await expectApiError(regenerateApiKey(db(), aSandbox, "owner", { keyId: immediate.id, overlapSeconds: 42 }), 40023);
   });
 
   it("another merchant or environment cannot regenerate or revoke a key", async () => {
-    const created = await createDashboardApiKey(db(), aSandbox, { name: "Mine", scopes: ["balance:read"] });
-    await expectApiError(regenerateApiKey(db(), bSandbox, { keyId: created.id, overlapSeconds: 0 }), 40004);
-    await expectApiError(regenerateApiKey(db(), aLive, { keyId: created.id, overlapSeconds: 0 }), 40004);
+    const created = await createDashboardApiKey(db(), aSandbox, "owner", { name: "Mine", scopes: ["balance:read"] });
+    await expectApiError(regenerateApiKey(db(), bSandbox, "owner", { keyId: created.id, overlapSeconds: 0 }), 40004);
+    await expectApiError(regenerateApiKey(db(), aLive, "owner", { keyId: created.id, overlapSeconds: 0 }), 40004);
     await expectApiError(revokeDashboardApiKey(db(), bSandbox, created.id), 40004);
     expect((await call("GET", "/test/api/v4/merchant/balance", { key: created.key })).status).toBe(200);
     await revokeDashboardApiKey(db(), aSandbox, created.id);

@@ -68,11 +68,12 @@ async function snapshot() {
   const mine = { merchantId: merchant.id };
   const staffIds = { in: [admin.id, support.id, signInTarget.id] };
   const byReference = { orderBy: { reference: "asc" as const }, select: { reference: true, status: true } };
-  const [links, deposits, transfers, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit] =
+  const [links, deposits, transfers, refunds, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit] =
     await Promise.all([
       client.paymentLink.findMany({ where: mine, ...byReference }),
       client.deposit.findMany({ where: mine, ...byReference }),
       client.transfer.findMany({ where: mine, ...byReference }),
+      client.refund.findMany({ where: mine, ...byReference }),
       client.ledgerEntry.count({ where: mine }),
       client.balanceLock.count({ where: mine }),
       client.idempotencyKey.count({ where: mine }),
@@ -83,7 +84,7 @@ async function snapshot() {
       client.session.count({ where: { userId: staffIds } }),
       client.auditEntry.count({ where: { staffId: staffIds } }),
     ]);
-  return { links, deposits, transfers, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit };
+  return { links, deposits, transfers, refunds, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit };
 }
 
 function expectRefused(res: ApiResponse, input: unknown) {
@@ -321,6 +322,20 @@ const ENDPOINTS: Endpoint[] = [
       required: ["amount", "currency", "gatewayName", "beneficiaryPhone", "country"],
       optional: ["beneficiaryName", "callbackUrl", "metadata"],
       closed: ["currency", "gatewayName", "beneficiaryPhone", "country"],
+      numeric: { amount: 40010 },
+    },
+  },
+  {
+    name: "refund",
+    auth: "key",
+    path: () => "/test/api/v4/refunds",
+    idempotent: true,
+    // A real link of the merchant, not paid: even a request that got through would be refused.
+    body: {
+      valid: () => ({ paymentReference: linkReference, amount: 1000, reason: "cancelled", callbackUrl: "https://merchant.example/hooks", metadata: { orderId: "1" } }),
+      required: ["paymentReference"],
+      optional: ["amount", "reason", "callbackUrl", "metadata"],
+      closed: ["paymentReference"],
       numeric: { amount: 40010 },
     },
   },

@@ -121,9 +121,25 @@ describe("a live MTN MoMo deposit", () => {
     expect((await row(deposit.reference)).status).toBe("completed");
   });
 
-  it("MTN answers HTTP 500 and has no such payment: 502, nothing created", async () => {
+  // Issue 26: this used to answer 502 and delete the deposit when one status read right after the
+  // 500 found nothing. MTN queues a request once validated and may still answer 500, showing it
+  // only later: a bare 500 is now sent again under the same X-Reference-Id (409 if MTN had it),
+  // and only MTN's refusal codes leave nothing (tests/live-mtn-conformance.integration.test.ts).
+  it("MTN answers a bare HTTP 500 without taking the request: sent again with the same X-Reference-Id, one payment", async () => {
     const before = await depositCount();
     fake.failNext({ status: 500 });
+    const res = await initiate(customer("approve"));
+    expect([res.status, res.body.status]).toEqual([200, "pending"]);
+    const deposit = await row(res.body.reference);
+    const posts = fake.received.filter((r) => r.method === "POST" && r.headers["x-reference-id"] === deposit.operatorRequestId);
+    expect(posts).toHaveLength(2);
+    expect(fake.transactions.get(deposit.operatorRequestId!)?.body.externalId).toBe(deposit.reference);
+    expect(await depositCount()).toBe(before + 1);
+  });
+
+  it("MTN refuses with one of its 500 refusal codes: 502, nothing created, no credential shown", async () => {
+    const before = await depositCount();
+    fake.serverErrorNext({ status: 500, code: "NOT_ALLOWED", recorded: false });
     const res = await initiate(customer("approve"));
     expect([res.status, res.body.error.code]).toEqual([502, 50200]);
     expect(res.body.error.details).toContain("no deposit was created");

@@ -3,9 +3,10 @@ import { transferDetail } from "@/lib/admin/transfer-detail";
 import { db } from "@/lib/db/client";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call } from "./helpers/api-client";
+import { startWaveEventRelay } from "./helpers/wave-event-relay";
 import { availableBalance } from "./helpers/fund-merchant";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
-import { sendJson, startFakeServer, type FakeServer } from "./fakes/fake-http";
+import type { FakeServer } from "./fakes/fake-http";
 import { waveFakeEnv } from "./fakes/start-operator-fakes";
 import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
 
@@ -19,14 +20,7 @@ const saved = { ...process.env };
 
 beforeAll(async () => {
   fake = await startWaveFake();
-  relay = await startFakeServer(async (request, res) => {
-    const answer = await call("POST", "/api/operators/wave/callback", {
-      rawBody: request.body,
-      headers: { "content-type": "application/json", "wave-signature": String(request.headers["wave-signature"] ?? "") },
-    });
-    sendJson(res, answer.status, answer.body);
-  });
-  fake.sendEventsTo(`${relay.url}/api/operators/wave/callback`);
+  relay = await startWaveEventRelay(fake);
   for (const name of Object.keys(process.env)) if (name.startsWith("MTN_MOMO_")) delete process.env[name];
   Object.assign(process.env, waveFakeEnv(fake), { OPERATOR_TIMEOUT_MS: "400" });
 });
@@ -74,21 +68,23 @@ describe("a live Wave deposit", () => {
     expect((await events(deposit.reference)).map((e) => e.type)).toEqual(["deposit.completed"]);
   });
 
-  it("a payment_failed event fails it with Wave's reason", async () => {
+  it("a payment_failed event notes the failed try with Wave's reason; the deposit stays pending", async () => {
+    // Issue 26: this event used to fail the deposit, but Wave keeps the session open after a
+    // failed try, and a customer who tops up and pays must be credited (live-wave-conformance).
     const { deposit, session } = await started();
     await fake.fail(session.id, "insufficient-funds");
-    const failed = await row(deposit.reference);
-    expect([failed.status, failed.failureReason]).toEqual(["failed", "insufficient_funds"]);
-    expect((await events(deposit.reference)).map((e) => e.type)).toEqual(["deposit.failed"]);
+    const tried = await row(deposit.reference);
+    expect([tried.status, tried.lastTryFailure, tried.failureReason]).toEqual(["pending", "insufficient_funds", null]);
+    expect(await events(deposit.reference)).toHaveLength(0);
   });
 
   it("refuses a bad or stale signature (401) and ignores an event whose amount is not the deposit's; the status read decides", async () => {
     const { deposit, session } = await started();
     await fake.pay(session.id, { badSignature: true });
     expect(lastEventStatus()).toBe(401);
-    await fake.pay(session.id, { ageSeconds: 600 });
+    await fake.deliverEvent(session.id, "checkout.session.completed", { ageSeconds: 600 });
     expect(lastEventStatus()).toBe(401);
-    await fake.pay(session.id, { amount: "1" });
+    await fake.deliverEvent(session.id, "checkout.session.completed", { amount: "1" });
     expect(lastEventStatus()).toBe(200);
     expect((await row(deposit.reference)).status).toBe("pending");
     // Wave's own session says paid: the polling read completes it.
@@ -131,13 +127,14 @@ describe("a live Wave deposit", () => {
       });
 
     const sent = await payout("+2250700000501");
-    expect([sent.status, sent.body.status]).toEqual([200, "pending"]);
+    // Issue 26: Wave executes a payout synchronously and its answer is the outcome: completed at
+    // once (it was "pending" until the next status read before).
+    expect([sent.status, sent.body.status]).toEqual([200, "completed"]);
     const transfer = await db().transfer.findUniqueOrThrow({ where: { reference: sent.body.reference } });
     const atWave = fake.payouts.get(transfer.operatorRequestId!);
     expect(atWave).toMatchObject({ receive_amount: "1000", mobile: "+2250700000501", client_reference: transfer.reference });
     const request = fake.received.find((r) => r.method === "POST" && r.path === "/v1/payout" && JSON.parse(r.body).client_reference === transfer.reference)!;
     expect(request.headers["idempotency-key"]).toBe(transfer.reference);
-    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
     const paid = await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } });
     expect(paid.status).toBe("completed");
     const afterPaid = await available();
@@ -159,11 +156,9 @@ describe("a live Wave deposit", () => {
 
     fake.scriptPayout("+2250700000502", "failed");
     const failed = await payout("+2250700000502");
-    const refused = await db().transfer.findUniqueOrThrow({ where: { reference: failed.body.reference } });
-    await runDueWork(db(), new Date(refused.createdAt.getTime() + 5_000));
-    const after = await db().transfer.findUniqueOrThrow({ where: { id: refused.id } });
+    const after = await db().transfer.findUniqueOrThrow({ where: { reference: failed.body.reference } });
     expect(after.status).toBe("failed");
     expect(await available()).toBe(afterPaid);
-    expect((await events(refused.reference)).map((e) => e.type)).toEqual(["transfer.failed"]);
+    expect((await events(after.reference)).map((e) => e.type)).toEqual(["transfer.failed"]);
   });
 });

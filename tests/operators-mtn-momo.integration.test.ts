@@ -11,7 +11,7 @@ import {
   OperatorUnknownOutcomeError,
 } from "@/lib/gateways/operators/operator-errors";
 import { sendJson, sleep, startFakeServer, type FakeServer } from "./fakes/fake-http";
-import { startMtnMomoFake, type MtnMomoFake } from "./fakes/mtn-momo-fake";
+import { mtnFakeAccount, startMtnMomoFake, type MtnMomoFake } from "./fakes/mtn-momo-fake";
 
 // The MTN MoMo client against a local fake of MTN's Collection and Disbursement APIs.
 
@@ -47,6 +47,7 @@ function payment(phone: string, overrides: Partial<MtnMomoPaymentInput> = {}): M
 
 const apiCalls = (path: string) => fake.received.filter((r) => r.path.startsWith(path));
 
+
 describe("MTN MoMo request to pay", () => {
   it("sends MTN's documented request: token with Basic + subscription key, then 202 on requesttopay", async () => {
     const { phone, msisdn } = customer();
@@ -79,13 +80,21 @@ describe("MTN MoMo request to pay", () => {
     });
   });
 
-  it("writes two-decimal currencies exactly and reads them back", async () => {
+  it("writes two-decimal currencies exactly and reads them back, normalised by MTN", async () => {
     const { phone } = customer();
-    const c = client();
+    const answers: string[] = [];
+    const recording: typeof fetch = async (url, init) => {
+      const response = await fetch(url, init);
+      answers.push(await response.clone().text());
+      return response;
+    };
+    const c = createMtnMomoClient(fake.config, { breaker: createOperatorBreaker("mtn-momo"), fetch: recording });
     const input = payment(phone, { amountMinor: 1050n, currency: "EUR" });
     await c.requestToPay(input);
     expect(fake.transactions.get(input.referenceId)!.body.amount).toBe("10.50");
+    // MTN reads amounts back normalised ("5.0" -> "5"): compared as numbers, never as text.
     expect(await c.requestToPayStatus(input.referenceId)).toMatchObject({ state: "succeeded", amountMinor: 1050n, currency: "EUR" });
+    expect(JSON.parse(answers.at(-1)!).amount).toBe("10.5");
   });
 
   it("asks for one token for many calls, concurrent ones included, and renews one MTN refuses", async () => {
@@ -143,6 +152,29 @@ describe("MTN MoMo request to pay", () => {
     // MTN did receive it (once its late answer is done): polling finds the payment and its outcome.
     await expect.poll(() => fake.transactions.has(input.referenceId), { timeout: 5_000 }).toBe(true);
     await expect(c.requestToPayStatus(input.referenceId)).resolves.toMatchObject({ state: "succeeded" });
+  });
+
+  it.each(["NOT_ALLOWED", "NOT_ALLOWED_TARGET_ENVIRONMENT", "INVALID_CALLBACK_URL_HOST", "INVALID_CURRENCY"])(
+    "a 500 with MTN's refusal code %s is a refusal (MTN refuses these before queuing)",
+    async (code) => {
+      fake.serverErrorNext({ status: 500, code, recorded: false });
+      const error = await client().requestToPay(payment(customer().phone)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OperatorRejectedError);
+      expect(error).toMatchObject({ httpStatus: 500, operatorCode: code });
+    },
+  );
+
+  it.each([
+    [500, "INTERNAL_PROCESSING_ERROR"],
+    [503, "SERVICE_UNAVAILABLE"],
+    [500, undefined],
+  ] as const)("a %s %s may come after MTN queued the request: an unknown outcome", async (status, code) => {
+    fake.serverErrorNext({ status, code, recorded: true });
+    const input = payment(customer().phone);
+    const error = await client().requestToPay(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OperatorUnknownOutcomeError);
+    expect(error).toMatchObject({ reason: "server_error", httpStatus: status });
+    expect(fake.transactions.has(input.referenceId)).toBe(true);
   });
 
   it("an HTTP 500 is an unknown outcome; a reference MTN does not know is its 404", async () => {
@@ -276,6 +308,49 @@ describe("MTN MoMo disbursement", () => {
     expect(error).toBeInstanceOf(OperatorNotSentError);
     expect(error).toMatchObject({ reason: "not_configured" });
     expect(fake.received.length).toBe(before);
+  });
+});
+
+describe("MTN MoMo's sandbox (EUR only)", () => {
+  let sandbox: MtnMomoFake;
+  beforeAll(async () => {
+    sandbox = await startMtnMomoFake({ accounts: [mtnFakeAccount("sandbox", "sandbox")] });
+  });
+  afterAll(() => sandbox.close());
+  const sandboxClient = (deps: { fetch?: typeof fetch } = {}) => createMtnMomoClient(sandbox.config, { breaker: createOperatorBreaker("mtn-momo"), ...deps });
+
+  it("sends our amount as EUR with the same digits and reads it back in our currency: request to pay, transfer and refund", async () => {
+    const c = sandboxClient();
+    const paid = payment(customer().phone, { amountMinor: 5150n });
+    await c.requestToPay(paid);
+    expect(sandbox.transactions.get(paid.referenceId)!.body).toMatchObject({ amount: "5150", currency: "EUR" });
+    await expect(c.requestToPayStatus(paid.referenceId, "XOF")).resolves.toMatchObject({ state: "succeeded", amountMinor: 5150n, currency: "XOF" });
+
+    const payout = payment(customer().phone, { amountMinor: 2000n, currency: "XAF" });
+    await c.transfer(payout);
+    expect(sandbox.transactions.get(payout.referenceId)!.body).toMatchObject({ amount: "2000", currency: "EUR" });
+    await expect(c.transferStatus(payout.referenceId, "XAF")).resolves.toMatchObject({ state: "succeeded", amountMinor: 2000n, currency: "XAF" });
+
+    const refund = { referenceId: randomUUID(), externalId: "RFD_SANDBOX", amountMinor: 150n, currency: "XOF", referenceIdToRefund: paid.referenceId };
+    await c.refund(refund);
+    expect(sandbox.transactions.get(refund.referenceId)!.body).toMatchObject({ amount: "150", currency: "EUR", referenceIdToRefund: paid.referenceId });
+    await expect(c.refundStatus(refund.referenceId, "XOF")).resolves.toMatchObject({ state: "succeeded", amountMinor: 150n, currency: "XOF" });
+  });
+
+  it.each([500, 400] as const)("refuses another currency as MTN documents (%s INVALID_CURRENCY): a refusal, nothing recorded", async (status) => {
+    sandbox.settings.sandboxCurrencyStatus = status;
+    // What our client sent before issue 26: the deposit's own currency.
+    const ownCurrency: typeof fetch = (url, init) =>
+      fetch(url, { ...init, body: typeof init?.body === "string" ? init.body.replace('"currency":"EUR"', '"currency":"XOF"') : init?.body });
+    const input = payment(customer().phone);
+    try {
+      const error = await sandboxClient({ fetch: ownCurrency }).requestToPay(input).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(OperatorRejectedError);
+      expect(error).toMatchObject({ httpStatus: status, operatorCode: "INVALID_CURRENCY" });
+      expect(sandbox.transactions.has(input.referenceId)).toBe(false);
+    } finally {
+      sandbox.settings.sandboxCurrencyStatus = 500;
+    }
   });
 });
 

@@ -8,10 +8,12 @@ import {
 import { createWaveClient, type WaveCheckoutInput } from "@/lib/gateways/wave/wave-client";
 import { readWaveConfig } from "@/lib/gateways/wave/wave-config";
 import { readWaveEvent } from "@/lib/gateways/wave/wave-events";
+import { createWavePayouts } from "@/lib/gateways/wave/wave-payouts";
 import { sendJson, sleep, startFakeServer, type FakeServer, type Recorded } from "./fakes/fake-http";
 import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
 
-// The Wave client and event verification against a local fake of Wave's Checkout and Payout APIs.
+// The Wave client and event verification against a local fake of Wave's Checkout and Payout APIs
+// (the fake plays Wave as docs/operators.md records it, with switches where Wave's docs are unsure).
 
 let fake: WaveFake;
 let receiver: FakeServer;
@@ -46,7 +48,9 @@ function checkout(overrides: Partial<WaveCheckoutInput> = {}): WaveCheckoutInput
 function eventsFor(reference: string): Recorded[] {
   return receiver.received.filter((r) => JSON.parse(r.body).data?.client_reference === reference);
 }
-const read = (r: Recorded, now?: Date) => readWaveEvent(r.headers["wave-signature"] as string, r.body, fake.config.webhookSecret, { now });
+const webhook = () => ({ strategy: fake.config.webhookStrategy, secret: fake.config.webhookSecret });
+const headersOf = (r: Recorded) => ({ signature: r.headers["wave-signature"] as string | undefined, authorization: r.headers.authorization });
+const read = (r: Recorded, now?: Date) => readWaveEvent(headersOf(r), r.body, webhook(), { now });
 
 describe("Wave checkout sessions", () => {
   it("creates a session with Wave's documented request and gives the launch URL", async () => {
@@ -72,21 +76,31 @@ describe("Wave checkout sessions", () => {
       launchUrl: `${fake.url}/c/${session.id}`,
       amountMinor: 1500n,
       currency: "XOF",
-      status: { state: "pending", operatorCode: "processing" },
+      outcome: { status: "pending", said: "open/processing" },
     });
     expect(session.expiresAt).toBeInstanceOf(Date);
   });
 
-  it("the same Idempotency-Key gives back the first session, never a second one", async () => {
+  it("Idempotency-Key on a checkout session is not documented: the fake ignores it (a second session) unless switched to honour it", async () => {
     const input = checkout();
     const c = client();
+    const made = () => [...fake.sessions.values()].filter((s) => s.client_reference === input.clientReference);
     const first = await c.createCheckoutSession(input);
     const again = await c.createCheckoutSession(input);
-    expect(again.id).toBe(first.id);
-    expect([...fake.sessions.values()].filter((s) => s.client_reference === input.clientReference)).toHaveLength(1);
+    expect(again.id).not.toBe(first.id);
+    expect(made()).toHaveLength(2);
+
+    const honoured = checkout();
+    fake.switches.checkoutIdempotencyKey = "honoured";
+    try {
+      const one = await c.createCheckoutSession(honoured);
+      expect((await c.createCheckoutSession(honoured)).id).toBe(one.id);
+    } finally {
+      fake.switches.checkoutIdempotencyKey = "ignored";
+    }
   });
 
-  it("a timeout is an unknown outcome; sending again with the same key finds the session Wave made", async () => {
+  it("a timeout is an unknown outcome: Wave made the session all the same, and the search by our reference finds it", async () => {
     const input = checkout();
     fake.failNext({ delayMs: 800, process: true });
     const error = await client(250).createCheckoutSession(input).catch((e: unknown) => e);
@@ -95,8 +109,7 @@ describe("Wave checkout sessions", () => {
     // Wave made the session even though its answer came too late.
     const made = () => [...fake.sessions.values()].filter((s) => s.client_reference === input.clientReference);
     await expect.poll(() => made().length, { timeout: 5_000 }).toBe(1);
-    const session = await client().createCheckoutSession(input);
-    expect(made().map((s) => s.id)).toEqual([session.id]);
+    await expect(client().searchCheckoutSessions(input.clientReference)).resolves.toMatchObject([{ id: made()[0].id, launchUrl: made()[0].wave_launch_url }]);
   });
 
   it("HTTP 500 is an unknown outcome, a 4xx is Wave's refusal with its code, and the API key never shows", async () => {
@@ -104,7 +117,7 @@ describe("Wave checkout sessions", () => {
     await expect(client().createCheckoutSession(checkout())).rejects.toMatchObject({ kind: "unknown_outcome", reason: "server_error" });
     const missing = await client().getCheckoutSession("cos-doesnotexist").catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(OperatorRejectedError);
-    expect(missing).toMatchObject({ httpStatus: 404, operatorCode: "not-found" });
+    expect(missing).toMatchObject({ httpStatus: 404, operatorCode: "checkout-session-not-found" });
 
     const wrongKey = "wave_ci_prod_WRONG_secret_key_987";
     const error = (await createWaveClient({ ...fake.config, apiKey: wrongKey }, { breaker: createOperatorBreaker("wave") })
@@ -133,29 +146,93 @@ describe("Wave checkout sessions", () => {
     expect(fake.received.length).toBe(before);
   });
 
-  it("maps each outcome of a session read: open, paid, failed attempt, expired", async () => {
+  it("maps each outcome of a session read: open, paid, a failed try on an open session (not final), expired", async () => {
     const c = client();
     const open = await c.createCheckoutSession(checkout());
-    await expect(c.getCheckoutSession(open.id)).resolves.toMatchObject({ status: { state: "pending" } });
+    await expect(c.getCheckoutSession(open.id)).resolves.toMatchObject({ outcome: { status: "pending", said: "open/processing" } });
 
     const paid = await c.createCheckoutSession(checkout({ amountMinor: 2500n }));
     await fake.pay(paid.id, { delivery: "none" });
-    const paidStatus = (await c.getCheckoutSession(paid.id)).status;
-    expect(paidStatus).toMatchObject({ state: "succeeded", amountMinor: 2500n, currency: "XOF", operatorReference: fake.sessions.get(paid.id)!.transaction_id });
-    expect(paidStatus.occurredAt?.toISOString().replace(".000", "")).toBe(fake.sessions.get(paid.id)!.when_completed);
+    const paidOutcome = (await c.getCheckoutSession(paid.id)).outcome;
+    expect(paidOutcome).toMatchObject({
+      status: "completed",
+      amountMinor: 2500n,
+      currency: "XOF",
+      operatorReference: fake.sessions.get(paid.id)!.transaction_id,
+      said: "complete/succeeded",
+    });
+    expect(paidOutcome.status === "completed" && paidOutcome.at?.toISOString().replace(".000", "")).toBe(fake.sessions.get(paid.id)!.when_completed);
 
+    // Wave keeps the session open after a failed try: the customer may top up and pay.
     const poor = await c.createCheckoutSession(checkout());
     await fake.fail(poor.id, "insufficient-funds", { delivery: "none" });
-    await expect(c.getCheckoutSession(poor.id)).resolves.toMatchObject({ status: { state: "failed", reason: "insufficient_funds", operatorCode: "insufficient-funds" } });
+    await expect(c.getCheckoutSession(poor.id)).resolves.toMatchObject({
+      outcome: { status: "pending", lastTryFailed: "insufficient_funds", said: "open/cancelled (last try: insufficient-funds)" },
+    });
+    await fake.pay(poor.id, { delivery: "none" });
+    await expect(c.getCheckoutSession(poor.id)).resolves.toMatchObject({ outcome: { status: "completed" } });
 
     const late = await c.createCheckoutSession(checkout());
     fake.expire(late.id);
-    await expect(c.getCheckoutSession(late.id)).resolves.toMatchObject({ status: { state: "failed", reason: "expired" } });
+    await expect(c.getCheckoutSession(late.id)).resolves.toMatchObject({ outcome: { status: "failed", reason: "expired", said: "expired/processing" } });
+  });
 
-    // Our own expiry: close the session on Wave's side so it can no longer be paid.
-    const ours = await c.createCheckoutSession(checkout());
-    await c.expireCheckoutSession(ours.id);
-    expect(fake.sessions.get(ours.id)!.checkout_status).toBe("expired");
+  it("a failed try under the other readings of Wave's docs (switches): payment_status left processing is still a try; a session Wave completes on it is final", async () => {
+    const c = client();
+    fake.switches.failedTryPaymentStatus = "processing";
+    const stillProcessing = await c.createCheckoutSession(checkout());
+    await fake.fail(stillProcessing.id, "payment-failure", { delivery: "none" });
+    fake.switches.failedTryPaymentStatus = "cancelled";
+    await expect(c.getCheckoutSession(stillProcessing.id)).resolves.toMatchObject({ outcome: { status: "pending", lastTryFailed: "payment_failure" } });
+
+    fake.switches.failedTry = "completes";
+    const completed = await c.createCheckoutSession(checkout());
+    await fake.fail(completed.id, "insufficient-funds", { delivery: "none" });
+    fake.switches.failedTry = "stays_open";
+    await expect(c.getCheckoutSession(completed.id)).resolves.toMatchObject({ outcome: { status: "failed", reason: "insufficient_funds" } });
+  });
+
+  it("expire: 200 with an empty body closes an open session; 409 once complete; an expired one answers 409 or 200 (switch)", async () => {
+    const c = client();
+    const open = await c.createCheckoutSession(checkout());
+    await c.expireCheckoutSession(open.id);
+    expect(fake.sessions.get(open.id)!.checkout_status).toBe("expired");
+    await expect(c.expireCheckoutSession(open.id)).rejects.toMatchObject({ httpStatus: 409 });
+    fake.switches.expireExpired = 200;
+    await expect(c.expireCheckoutSession(open.id)).resolves.toBeUndefined();
+    fake.switches.expireExpired = 409;
+
+    const paid = await c.createCheckoutSession(checkout());
+    await fake.pay(paid.id, { delivery: "none" });
+    await expect(c.expireCheckoutSession(paid.id)).rejects.toMatchObject({ httpStatus: 409 });
+    await expect(c.expireCheckoutSession("cos-nosuchsession")).rejects.toMatchObject({ httpStatus: 404, operatorCode: "checkout-session-not-found" });
+  });
+
+  it("search by client_reference answers {result: [...]}, empty when nothing matches", async () => {
+    const input = checkout();
+    const made = await client().createCheckoutSession(input);
+    await expect(client().searchCheckoutSessions(input.clientReference)).resolves.toMatchObject([{ id: made.id, clientReference: input.clientReference }]);
+    await expect(client().searchCheckoutSessions("DEP_NOTHING_HERE")).resolves.toEqual([]);
+    const [request] = fake.received.filter((r) => r.path === "/v1/checkout/sessions/search").slice(-1);
+    expect(request.url.searchParams.get("client_reference")).toBe("DEP_NOTHING_HERE");
+  });
+
+  it("refund: the whole payment, 200 with an empty body; a second call answers as the switch says; nothing to refund is checkout-refund-failed", async () => {
+    const c = client();
+    const paid = await c.createCheckoutSession(checkout());
+    await fake.pay(paid.id, { delivery: "none" });
+    await expect(c.refundCheckoutSession(paid.id)).resolves.toBeUndefined();
+    const [request] = fake.received.filter((r) => r.path === `/v1/checkout/sessions/${paid.id}/refund`);
+    expect([request.method, request.body]).toEqual(["POST", ""]);
+    await expect(c.refundCheckoutSession(paid.id)).resolves.toBeUndefined();
+    fake.switches.secondRefund = "refused";
+    await expect(c.refundCheckoutSession(paid.id)).rejects.toMatchObject({ httpStatus: 400, operatorCode: "checkout-refund-failed" });
+    fake.switches.secondRefund = "idempotent";
+    expect(fake.refunds.get(paid.id)).toBe(1);
+
+    const unpaid = await c.createCheckoutSession(checkout());
+    await expect(c.refundCheckoutSession(unpaid.id)).rejects.toMatchObject({ httpStatus: 400, operatorCode: "checkout-refund-failed" });
+    await expect(c.refundCheckoutSession("cos-nosuchsession")).rejects.toMatchObject({ httpStatus: 404, operatorCode: "checkout-session-not-found" });
   });
 });
 
@@ -170,18 +247,50 @@ describe("Wave events", () => {
     const result = read(delivered);
     expect(result).toMatchObject({
       ok: true,
-      event: { type: "checkout.session.completed", session: { id: session.id, clientReference: input.clientReference, amountMinor: 1500n, currency: "XOF", status: { state: "succeeded" } } },
+      event: { type: "checkout.session.completed", session: { id: session.id, clientReference: input.clientReference, amountMinor: 1500n, currency: "XOF", outcome: { status: "completed" } } },
     });
   });
 
-  it("a payment_failed event reads as a failed attempt with Wave's reason", async () => {
+  it("a payment_failed event reads as a failed try on a session still open: pending, with Wave's reason", async () => {
+    // The old reading (the deposit failed) dropped the customer's payment after topping up.
     const input = checkout();
     const session = await client().createCheckoutSession(input);
     await fake.fail(session.id, "insufficient-funds");
     expect(read(eventsFor(input.clientReference)[0])).toMatchObject({
       ok: true,
-      event: { type: "checkout.session.payment_failed", session: { status: { state: "failed", reason: "insufficient_funds" } } },
+      event: { type: "checkout.session.payment_failed", session: { outcome: { status: "pending", lastTryFailed: "insufficient_funds" } } },
     });
+  });
+
+  it("shared secret strategy: the secret comes as Authorization: Bearer, compared as a whole; a Wave-Signature is not what that webhook sends", async () => {
+    fake.useWebhookStrategy("shared_secret");
+    try {
+      const input = checkout();
+      const session = await client().createCheckoutSession(input);
+      await fake.pay(session.id);
+      await fake.deliverEvent(session.id, "checkout.session.completed", { badSignature: true });
+      const [delivered, forged] = eventsFor(input.clientReference);
+      expect(delivered.headers.authorization).toBe(`Bearer ${fake.config.webhookSecret}`);
+      expect(delivered.headers["wave-signature"]).toBeUndefined();
+      expect(read(delivered)).toMatchObject({ ok: true, event: { type: "checkout.session.completed" } });
+      expect(read(forged)).toEqual({ ok: false, reason: "mismatch" });
+      const secret = fake.config.webhookSecret!;
+      const shared = { strategy: "shared_secret" as const, secret };
+      expect(readWaveEvent({ authorization: `Bearer ${secret}x` }, delivered.body, shared)).toEqual({ ok: false, reason: "mismatch" });
+      expect(readWaveEvent({ authorization: secret }, delivered.body, shared)).toEqual({ ok: false, reason: "malformed" });
+      expect(readWaveEvent({}, delivered.body, shared)).toEqual({ ok: false, reason: "missing" });
+      expect(readWaveEvent({ authorization: `Bearer ${secret}` }, delivered.body, { ...shared, secret: null })).toEqual({ ok: false, reason: "no_secret" });
+      // The same delivery checked as a signing-secret webhook: no Wave-Signature, refused.
+      expect(readWaveEvent(headersOf(delivered), delivered.body, { strategy: "signing_secret", secret })).toEqual({ ok: false, reason: "missing" });
+    } finally {
+      fake.useWebhookStrategy("signing_secret");
+    }
+  });
+
+  it("signing secret: a signature over t + '.' + body (Stripe's scheme) is refused: Wave signs t + body", async () => {
+    const input = checkout();
+    await fake.pay((await client().createCheckoutSession(input)).id, { dotSignature: true });
+    expect(read(eventsFor(input.clientReference)[0])).toEqual({ ok: false, reason: "mismatch" });
   });
 
   it("refuses a bad signature, an old event and a tampered body", async () => {
@@ -229,7 +338,7 @@ describe("Wave events", () => {
     const input = checkout();
     await fake.pay((await client().createCheckoutSession(input)).id);
     const delivered = eventsFor(input.clientReference)[0];
-    expect(readWaveEvent(delivered.headers["wave-signature"] as string, delivered.body, null)).toEqual({ ok: false, reason: "no_secret" });
+    expect(readWaveEvent(headersOf(delivered), delivered.body, { strategy: "signing_secret", secret: null })).toEqual({ ok: false, reason: "no_secret" });
   });
 });
 
@@ -248,25 +357,89 @@ describe("Wave payouts", () => {
     expect(request.path).toBe("/v1/payout");
     expect(request.headers["idempotency-key"]).toBe("TRF_1-payout");
     expect(JSON.parse(request.body)).toEqual({ currency: "XOF", receive_amount: "5000", mobile: "+221770000009", client_reference: "TRF_1", name: "Awa Diop" });
-    expect(payout).toMatchObject({ clientReference: "TRF_1", amountMinor: 5000n, feeMinor: 10n, status: { state: "succeeded", operatorReference: payout.id } });
-    await expect(client().getPayout(payout.id)).resolves.toMatchObject({ id: payout.id, status: { state: "succeeded" } });
+    expect(payout).toMatchObject({
+      clientReference: "TRF_1",
+      amountMinor: 5000n,
+      feeMinor: 10n,
+      outcome: { status: "completed", operatorReference: payout.id, amountMinor: 5000n, currency: "XOF", operatorFeeMinor: 10n, said: "succeeded" },
+    });
+    await expect(client().getPayout(payout.id)).resolves.toMatchObject({ id: payout.id, outcome: { status: "completed" } });
   });
 
   it("maps a failed payout and a processing one", async () => {
     fake.scriptPayout("+221770000010", "failed");
     fake.scriptPayout("+221770000011", "processing");
     const failed = await client().createPayout({ idempotencyKey: "TRF_2", amountMinor: 100n, currency: "XOF", phone: "+221770000010", clientReference: "TRF_2" });
-    expect(failed.status).toMatchObject({ state: "failed", reason: "recipient_limit_exceeded", operatorCode: "recipient-limit-exceeded" });
+    expect(failed.outcome).toEqual({ status: "failed", reason: "recipient_limit_exceeded", said: "failed (recipient-limit-exceeded)" });
     const processing = await client().createPayout({ idempotencyKey: "TRF_3", amountMinor: 100n, currency: "XOF", phone: "+221770000011", clientReference: "TRF_3" });
-    expect(processing.status).toMatchObject({ state: "pending", operatorCode: "processing" });
+    expect(processing.outcome).toEqual({ status: "pending", said: "processing" });
+  });
+
+  it("Idempotency-Key: required (400 without); the same key and content give the same payout; the same key with other content is idempotency-mismatch", async () => {
+    const input = { idempotencyKey: "TRF_IDEM", amountMinor: 700n, currency: "XOF", phone: "+221770000012", clientReference: "TRF_IDEM" };
+    const first = await client().createPayout(input);
+    expect((await client().createPayout(input)).id).toBe(first.id);
+    await expect(client().createPayout({ ...input, amountMinor: 800n })).rejects.toMatchObject({ httpStatus: 409, operatorCode: "idempotency-mismatch" });
+    expect([...fake.payouts.values()].filter((p) => p.client_reference === "TRF_IDEM")).toHaveLength(1);
+
+    const withoutKey = await fetch(`${fake.url}/v1/payout`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.config.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ currency: "XOF", receive_amount: "700", mobile: "+221770000012" }),
+    });
+    expect([withoutKey.status, (await withoutKey.json()).code]).toEqual([400, "request-validation-error"]);
+  });
+
+  it("search by client_reference answers {result: [...]}; our adapter picks what reached the beneficiary among several, and 'not_found' only for none", async () => {
+    const payouts = createWavePayouts(client());
+    const item = (reference: string) => ({ reference, operatorRequestId: reference, amountMinor: 100n, currency: "XOF", phone: "+221770000020", createdAt: new Date(), operatorSentAt: new Date() });
+    const send = (key: string, reference: string, phone: string) => client().createPayout({ idempotencyKey: key, amountMinor: 100n, currency: "XOF", phone, clientReference: reference });
+    fake.scriptPayout("+221770000021", "failed");
+    fake.scriptPayout("+221770000022", "processing");
+
+    await expect(payouts.status(item("TRF_NONE"))).resolves.toBe("not_found");
+    await send("k-failed-1", "TRF_SEVERAL", "+221770000021");
+    await expect(payouts.status(item("TRF_SEVERAL"))).resolves.toMatchObject({ status: "failed" });
+    await send("k-processing", "TRF_SEVERAL", "+221770000022");
+    await expect(payouts.status(item("TRF_SEVERAL"))).resolves.toMatchObject({ status: "pending" });
+    const paid = await send("k-paid", "TRF_SEVERAL", "+221770000020");
+    await expect(payouts.status(item("TRF_SEVERAL"))).resolves.toMatchObject({ status: "completed", operatorReference: paid.id, amountMinor: 100n, operatorFeeMinor: 10n });
+    await expect(client().searchPayouts("TRF_SEVERAL")).resolves.toHaveLength(3);
+    // Two that succeeded: paid twice; the answer says so, for support.
+    const again = await send("k-paid-again", "TRF_SEVERAL", "+221770000020");
+    const twice = await payouts.status(item("TRF_SEVERAL"));
+    expect(twice).toMatchObject({ status: "completed", said: `succeeded (2 payouts at Wave for this reference: ${paid.id}, ${again.id})` });
+    // Once Wave's id is known, the payout is read by it.
+    await expect(payouts.status({ ...item("TRF_SEVERAL"), operatorRequestId: paid.id })).resolves.toMatchObject({ status: "completed", operatorReference: paid.id });
+  });
+
+  it("reads Wave's three error body shapes: {code, message}, {error, message}, {error_code, error_message}", async () => {
+    const shapes = [
+      { code: "request-validation-error", message: "Request invalid" },
+      { error: "request-validation-error", message: "Invalid phone number." },
+      { error_code: "insufficient-funds", error_message: "Insufficient funds in wallet." },
+    ];
+    const stub = await startFakeServer((_request, res) => sendJson(res, 400, shapes.shift()));
+    try {
+      const stubbed = createWaveClient({ ...fake.config, baseUrl: stub.url }, { breaker: createOperatorBreaker("wave") });
+      const input = { idempotencyKey: "TRF_SHAPES", amountMinor: 100n, currency: "XOF", phone: "+221770000030", clientReference: "TRF_SHAPES" };
+      for (const expected of ["request-validation-error", "request-validation-error", "insufficient-funds"]) {
+        await expect(stubbed.createPayout(input)).rejects.toMatchObject({ httpStatus: 400, operatorCode: expected });
+      }
+    } finally {
+      await stub.close();
+    }
   });
 });
 
 describe("Wave configuration", () => {
-  it("needs an API key; the base URL defaults to Wave's", () => {
+  it("needs an API key; the base URL defaults to Wave's, the webhook strategy to signing_secret", () => {
     expect(readWaveConfig({})).toBeNull();
-    expect(readWaveConfig({ WAVE_API_KEY: "k" })).toEqual({ baseUrl: "https://api.wave.com", apiKey: "k", webhookSecret: null, timeoutMs: 10_000 });
+    expect(readWaveConfig({ WAVE_API_KEY: "k" })).toEqual({ baseUrl: "https://api.wave.com", apiKey: "k", webhookSecret: null, webhookStrategy: "signing_secret", timeoutMs: 10_000 });
     expect(readWaveConfig({ WAVE_API_KEY: "k", WAVE_API_BASE_URL: "not a url" })).toBeNull();
+    expect(readWaveConfig({ WAVE_API_KEY: "k", WAVE_WEBHOOK_STRATEGY: "shared_secret" })).toMatchObject({ webhookStrategy: "shared_secret" });
+    // A strategy we cannot read would refuse every event, or check them otherwise than Wave sends them: Wave stays off.
+    expect(readWaveConfig({ WAVE_API_KEY: "k", WAVE_WEBHOOK_STRATEGY: "shared-secret" })).toBeNull();
     expect(readWaveConfig({ WAVE_API_KEY: "k", WAVE_API_BASE_URL: "http://127.0.0.1:9/", WAVE_WEBHOOK_SECRET: "s" })).toMatchObject({
       baseUrl: "http://127.0.0.1:9",
       webhookSecret: "s",

@@ -113,13 +113,17 @@ describe("instant transfers: validation", () => {
 });
 
 describe("instant transfers: live", () => {
-  it("refuses DIRECT and SCHEDULED payouts with 502/50200 while no live operator is wired, before touching the balance", async () => {
+  it("refuses DIRECT payouts with 502/50200 while no live operator is wired, before touching the balance", async () => {
     const m = await newMerchant();
-    for (const body of [direct, scheduled]) {
-      const res = await call("POST", "/api/v4/transfers/instant", { key: m.liveKey, body });
-      expect([res.status, res.body.error.code]).toEqual([502, 50200]);
-    }
+    const res = await call("POST", "/api/v4/transfers/instant", { key: m.liveKey, body: direct });
+    expect([res.status, res.body.error.code]).toEqual([502, 50200]);
     expect(await db().transfer.count({ where: { merchantId: m.id } })).toBe(0);
+  });
+
+  it("takes a live SCHEDULED payout like any other: checked against the live balance (its batch: tests/live-scheduled-transfers)", async () => {
+    const m = await newMerchant();
+    const res = await call("POST", "/api/v4/transfers/instant", { key: m.liveKey, body: scheduled });
+    expect([res.status, res.body.error.code]).toEqual([422, 40013]);
   });
 
   it("checks a live MANUAL transfer against the live balance, not the sandbox one", async () => {

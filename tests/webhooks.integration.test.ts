@@ -273,7 +273,7 @@ describe("deposit webhooks", () => {
 describe("the OpenAPI document", () => {
   it("describes every webhook with its headers and payload schema", async () => {
     const res = await call("GET", "/api/v4/openapi.json");
-    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent", "transferEvent"]);
+    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent", "transferEvent", "refundEvent"]);
     const post = res.body.webhooks.paymentLinkEvent.post;
     expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
     expect(Object.keys(res.body.components.schemas.PaymentLinkWebhook.properties)).toEqual(LINK_FIELDS);

@@ -19,6 +19,8 @@ export function AdminShell({ staff, children }: { staff: StaffInfo; children: Re
             <a href="/admin/links">{t("nav.links")}</a>
             <a href="/admin/deposits">{t("nav.deposits")}</a>
             <a href="/admin/transfers">{t("nav.transfers")}</a>
+            <a href="/admin/refunds">{t("nav.refunds")}</a>
+            <a href="/admin/reconciliation">{t("nav.reconciliation")}</a>
             <a href="/admin/merchants">{t("nav.merchants")}</a>
             <a href="/admin/webhooks">{t("nav.webhooks")}</a>
             <a href="/admin/audit">{t("nav.audit")}</a>

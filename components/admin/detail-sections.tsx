@@ -1,6 +1,7 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import { formatMinor } from "@/lib/domain/money";
 import type { ReactNode } from "react";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { useAdminAction } from "./queries";
@@ -11,6 +12,9 @@ import { useStaff } from "./staff-context";
 type Attempt = { number: number; startedAt: string; httpStatus: number | null; durationMs: number; responseExcerpt: string | null; error: string | null; succeeded: boolean };
 export type Delivery = { id: string; eventType: string; url: string; status: string; attempts: Attempt[]; nextAttemptAt: string | null };
 export type TimelineEvent = { at: string; event: string; reference: string; details?: string | null };
+
+/** A time the detail endpoints send (UTC, no zone) as the pages print it; null stays empty. */
+export const time = (value: string | null) => (value ? <time>{value.replace("T", " ")}</time> : null);
 
 /** Labelled values; an empty one shows a dash. */
 export function Fields({ entries }: { entries: [string, ReactNode][] }) {
@@ -23,6 +27,27 @@ export function Fields({ entries }: { entries: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+type LedgerEntry = { id: string; journalId: string; at: string; kind: string; account: string; amountMinor: string; currency: string };
+
+/** The ledger entries posted under a transfer's or a refund's reference, printed exactly from minor units. */
+export function LedgerEntries({ entries }: { entries: LedgerEntry[] }) {
+  const t = useTranslations("admin");
+  const locale = useLocale();
+  const columns: AdminColumn<LedgerEntry>[] = [
+    { header: t("columns.at"), cell: (e) => <time>{e.at.replace("T", " ")}</time> },
+    { header: t("detail.entryKind"), cell: (e) => <code>{e.kind}</code> },
+    { header: t("detail.account"), cell: (e) => <code>{e.account}</code> },
+    { header: t("columns.amount"), cell: (e) => formatMinor(BigInt(e.amountMinor), e.currency, locale), numeric: true },
+    { header: t("detail.journal"), cell: (e) => <code>{e.journalId}</code> },
+  ];
+  return (
+    <>
+      <h2>{t("detail.ledger")}</h2>
+      <AdminTable columns={columns} rows={entries} rowKey={(e) => e.id} empty={t("detail.noLedger")} />
+    </>
   );
 }
 

@@ -1,9 +1,14 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { Fields, Timeline, WebhookDeliveries, type Delivery, type TimelineEvent } from "./detail-sections";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { formatMajor } from "@/lib/domain/money";
+import { ConfirmAction } from "./confirm-action";
+import { Fields, Timeline, WebhookDeliveries, type Delivery, type TimelineEvent, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
+import { PaymentRefunds, type RefundSummary } from "./refund-table";
+import { useStaff } from "./staff-context";
 
 type OperatorCheck = { reference: string; operatorSays: string; operatorReason?: string; status: string; operatorReference: string | null };
 
@@ -30,22 +35,106 @@ function CheckWithOperator({ reference }: { reference: string }) {
 /** A live deposit an operator was asked to take: it has our request id or the operator's reference. */
 const operatorPayment = (environment: string, p: Record<string, unknown>) => environment === "live" && Boolean(p.operatorRequestId || p.operatorReference);
 
+type FollowUp = { followUntil: string | null; nextCheckAt: string | null; operatorAnswer: string | null; operatorCheckedAt: string | null; lastTryFailure: string | null };
+type Hold = { reason: string; heldAt: string | null; ourAmount: number; ourCurrency: string; operatorAmount: number | null; operatorCurrency: string };
+/** A deposit as lib/admin/payment-detail.ts sends it: the API's fields, the operator's ids, its follow-up and hold. */
+type DepositJson = Record<string, unknown> & { reference: string; followUp: FollowUp | null; hold: Hold | null };
+
 type Detail = {
   kind: "link" | "deposit";
   environment: string;
   merchant: { id: string; name: string };
   payment: Record<string, unknown>;
-  attempts: Record<string, unknown>[];
+  attempts: DepositJson[];
+  refunds: RefundSummary[];
   timeline: TimelineEvent[];
   webhooks: Delivery[];
 };
 
-/** A record's fields as they came, objects as JSON. */
-const asEntries = (data: Record<string, unknown>): [string, string | null][] =>
+/** A record's fields as they came, objects as JSON; the follow-up and the hold have sections of their own. */
+const asEntries = ({ followUp: _followUp, hold: _hold, ...data }: Record<string, unknown>): [string, string | null][] =>
   Object.entries(data).map(([key, value]) => [key, value === null ? null : typeof value === "object" ? JSON.stringify(value) : String(value)]);
+
+/** A live deposit's follow-up at its operator: until when it is read, the next read, the operator's last answer. */
+function FollowUpFields({ followUp }: { followUp: FollowUp }) {
+  const t = useTranslations("admin.detail");
+  return (
+    <>
+      <h3>{t("followUp")}</h3>
+      <Fields
+        entries={[
+          [t("operatorAnswer"), followUp.operatorAnswer ? <code>{followUp.operatorAnswer}</code> : null],
+          [t("operatorCheckedAt"), time(followUp.operatorCheckedAt)],
+          [t("nextCheckAt"), time(followUp.nextCheckAt) ?? t("noMoreReads")],
+          [t("followUntil"), time(followUp.followUntil)],
+          [t("lastTryFailure"), followUp.lastTryFailure],
+        ]}
+      />
+    </>
+  );
+}
+
+/** A deposit held on its operator's other figures: both figures, and for admins the decision (confirmed first). */
+function HeldDeposit({ reference, hold, onDone }: { reference: string; hold: Hold; onDone: (message: string) => void }) {
+  const t = useTranslations("admin.detail");
+  const locale = useLocale();
+  const staff = useStaff();
+  const ours = formatMajor(hold.ourAmount, hold.ourCurrency, locale);
+  const theirs = hold.operatorAmount === null ? "?" : formatMajor(hold.operatorAmount, hold.operatorCurrency, locale);
+  const path = `/admin/api/payments/${reference}/resolve-hold`;
+  const note = [{ name: "note", label: t("note") }];
+  return (
+    <section aria-label={t("hold")}>
+      <h3>{t("hold")}</h3>
+      <p role="note">{t("holdIntro")}</p>
+      <Fields
+        entries={[
+          [t("heldReason"), <code>{hold.reason}</code>],
+          [t("heldAt"), time(hold.heldAt)],
+          [t("ourFigures"), ours],
+          [t("operatorFigures"), theirs],
+        ]}
+      />
+      {staff.role === "admin" ? (
+        <div className="admin-actions">
+          <ConfirmAction
+            label={t("holdComplete")}
+            question={t("holdCompleteQuestion", { reference, amount: ours })}
+            path={path}
+            body={{ decision: "complete" }}
+            fields={note}
+            onDone={() => onDone(t("holdCompleted", { reference }))}
+          />
+          <ConfirmAction
+            label={t("holdFail")}
+            question={t("holdFailQuestion", { reference, amount: theirs })}
+            path={path}
+            body={{ decision: "fail" }}
+            fields={note}
+            onDone={() => onDone(t("holdFailed", { reference }))}
+          />
+        </div>
+      ) : (
+        <p>{t("adminDecides")}</p>
+      )}
+    </section>
+  );
+}
+
+/** What support sees and does about a deposit at its operator: check now, the follow-up, the hold. */
+function AtTheOperator({ environment, deposit, onDone }: { environment: string; deposit: DepositJson; onDone: (message: string) => void }) {
+  return (
+    <>
+      {operatorPayment(environment, deposit) && <CheckWithOperator reference={deposit.reference} />}
+      {deposit.followUp && <FollowUpFields followUp={deposit.followUp} />}
+      {deposit.hold && <HeldDeposit reference={deposit.reference} hold={deposit.hold} onDone={onDone} />}
+    </>
+  );
+}
 
 export function PaymentDetailView({ reference }: { reference: string }) {
   const t = useTranslations("admin");
+  const [notice, setNotice] = useState("");
   const detail = useAdminQuery<Detail>(`/admin/api/payments/${reference}`);
 
   if (!detail.isSuccess) return <QueryFallback query={detail} />;
@@ -57,20 +146,27 @@ export function PaymentDetailView({ reference }: { reference: string }) {
         <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · {d.environment} ·{" "}
         <span className={`badge badge-${String(d.payment.status)}`}>{String(d.payment.status)}</span>
       </p>
+      {notice && (
+        <p role="status" className="admin-notice">
+          {notice}
+        </p>
+      )}
       <h2>{t("detail.fields")}</h2>
       <Fields entries={asEntries(d.payment)} />
-      {d.kind === "deposit" && operatorPayment(d.environment, d.payment) && <CheckWithOperator reference={String(d.payment.reference)} />}
+      {d.kind === "deposit" && <AtTheOperator environment={d.environment} deposit={d.payment as DepositJson} onDone={setNotice} />}
+      <PaymentRefunds rows={d.refunds} />
       <Timeline events={d.timeline} />
       {d.attempts.length > 0 && (
         <>
           <h2>{t("detail.attempts")}</h2>
           {d.attempts.map((a) => (
-            <details key={String(a.reference)}>
+            // A held attempt is opened: support has to decide on it.
+            <details key={a.reference} open={a.hold !== null}>
               <summary>
-                {String(a.reference)} · {String(a.gatewayName)} · {String(a.status)}
+                {a.reference} · {String(a.gatewayName)} · {String(a.status)}
               </summary>
               <Fields entries={asEntries(a)} />
-              {operatorPayment(d.environment, a) && <CheckWithOperator reference={String(a.reference)} />}
+              <AtTheOperator environment={d.environment} deposit={a} onDone={setNotice} />
             </details>
           ))}
         </>

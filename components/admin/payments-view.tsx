@@ -4,14 +4,17 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { PaymentTable, type PaymentRow } from "./payment-table";
 import { useAdminPages } from "./queries";
+import { RefundTable, type RefundRow } from "./refund-table";
 import { TransferTable, type TransferRow } from "./transfer-table";
 
-const FILTERS = ["environment", "status", "merchantId", "gatewayName", "from", "to"] as const;
+const FILTERS = ["environment", "status", "source", "merchantId", "gatewayName", "from", "to"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 
 const PAYMENT_STATUSES = ["pending", "completed", "failed", "expired"];
-// A transfer never expires: it waits for its operator, its batch or an admin.
+// A transfer never expires: it waits for its operator, its batch or an admin; nor does a refund.
 const TRANSFER_STATUSES = ["pending", "completed", "failed"];
+// Who asked for a refund: the merchant, or the platform (a refund due).
+const REFUND_SOURCES = ["merchant", "refund_due"];
 
 /** Links or deposits: filters in the URL's query, server-side pages loaded on demand. */
 export function PaymentsView({ kind, initialFilters }: { kind: "links" | "deposits"; initialFilters: Filters }) {
@@ -23,14 +26,22 @@ export function TransfersView({ initialFilters }: { initialFilters: Filters }) {
   return <FilteredPages<TransferRow> kind="transfers" statuses={TRANSFER_STATUSES} initialFilters={initialFilters} table={(rows) => <TransferTable rows={rows} />} />;
 }
 
+/** Refunds, filtered and paged like transfers, and by who asked for them. */
+export function RefundsView({ initialFilters }: { initialFilters: Filters }) {
+  return (
+    <FilteredPages<RefundRow> kind="refunds" statuses={TRANSFER_STATUSES} sources={REFUND_SOURCES} initialFilters={initialFilters} table={(rows) => <RefundTable rows={rows} />} />
+  );
+}
+
 type FilteredPagesProps<Row> = {
-  kind: "links" | "deposits" | "transfers";
+  kind: "links" | "deposits" | "transfers" | "refunds";
   statuses: string[];
+  sources?: string[];
   initialFilters: Filters;
   table: (rows: Row[]) => ReactNode;
 };
 
-function FilteredPages<Row>({ kind, statuses, initialFilters, table }: FilteredPagesProps<Row>) {
+function FilteredPages<Row>({ kind, statuses, sources, initialFilters, table }: FilteredPagesProps<Row>) {
   const t = useTranslations("admin");
   const [filters, setFilters] = useState<Filters>(initialFilters);
   const pages = useAdminPages<Row>(`/admin/api/${kind}`, filters);
@@ -65,6 +76,19 @@ function FilteredPages<Row>({ kind, statuses, initialFilters, table }: FilteredP
             ))}
           </select>
         </label>
+        {sources && (
+          <label>
+            {t("filters.source")}
+            <select name="source" defaultValue={filters.source ?? ""}>
+              <option value="">{t("filters.any")}</option>
+              {sources.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sources.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label>
           {t("filters.merchant")}
           <input name="merchantId" defaultValue={filters.merchantId ?? ""} />

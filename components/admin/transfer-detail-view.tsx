@@ -3,20 +3,16 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { transferDetail } from "@/lib/admin/transfer-detail";
 import { formatMinor } from "@/lib/domain/money";
-import { AdminTable, type AdminColumn } from "./admin-table";
-import { Fields, Timeline, WebhookDeliveries } from "./detail-sections";
+import { Fields, LedgerEntries, Timeline, WebhookDeliveries, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
 /** The answer of GET /admin/api/transfers/{reference} (lib/admin/transfer-detail.ts). */
 type Detail = Awaited<ReturnType<typeof transferDetail>>;
-type LedgerEntry = Detail["ledger"][number];
 
 /** One transfer for support: money, status and times, beneficiary, ledger entries, webhooks. */
 export function TransferDetailView({ reference }: { reference: string }) {
-  const t = useTranslations("admin");
   const f = useTranslations("admin.transfer");
-  const live = useTranslations("liveOperators");
   const locale = useLocale();
   const detail = useAdminQuery<Detail>(`/admin/api/transfers/${reference}`);
 
@@ -24,14 +20,6 @@ export function TransferDetailView({ reference }: { reference: string }) {
   const d = detail.data;
   const tr = d.transfer;
   const money = (minor: string, currency = tr.currency) => formatMinor(BigInt(minor), currency, locale);
-  const time = (value: string | null) => (value ? <time>{value.replace("T", " ")}</time> : null);
-  const ledgerColumns: AdminColumn<LedgerEntry>[] = [
-    { header: t("columns.at"), cell: (e) => time(e.at) },
-    { header: f("entryKind"), cell: (e) => <code>{e.kind}</code> },
-    { header: f("account"), cell: (e) => <code>{e.account}</code> },
-    { header: t("columns.amount"), cell: (e) => money(e.amountMinor, e.currency), numeric: true },
-    { header: f("journal"), cell: (e) => <code>{e.journalId}</code> },
-  ];
 
   return (
     <>
@@ -52,7 +40,7 @@ export function TransferDetailView({ reference }: { reference: string }) {
           [f("amount"), money(tr.amountMinor)],
           [f("fees"), money(tr.feesMinor)],
           [f("totalDebited"), money(tr.totalDebitedMinor)],
-          [live("operatorFee"), tr.operatorFeeMinor === null ? null : money(tr.operatorFeeMinor)],
+          [f("operatorFee"), tr.operatorFeeMinor === null ? null : money(tr.operatorFeeMinor)],
         ]}
       />
       <h2>{f("statusAndTimes")}</h2>
@@ -68,6 +56,18 @@ export function TransferDetailView({ reference }: { reference: string }) {
           [f("failureReason"), tr.failureReason],
         ]}
       />
+      <h2>{f("operator")}</h2>
+      <Fields
+        entries={[
+          [f("operatorSentAt"), time(tr.operatorSentAt)],
+          [f("sendAttempts"), tr.sendAttempts],
+          [f("operatorAnswer"), tr.operatorAnswer],
+          [f("operatorCheckedAt"), time(tr.operatorCheckedAt)],
+          [f("handedOverAt"), time(tr.handedOverAt)],
+          [f("operatorRequestId"), tr.operatorRequestId],
+          [f("operatorReference"), tr.operatorReference],
+        ]}
+      />
       <h2>{f("beneficiaryAndGateway")}</h2>
       <Fields
         entries={[
@@ -81,8 +81,7 @@ export function TransferDetailView({ reference }: { reference: string }) {
         ]}
       />
       <Timeline events={d.timeline} />
-      <h2>{f("ledger")}</h2>
-      <AdminTable columns={ledgerColumns} rows={d.ledger} rowKey={(e) => e.id} empty={f("noLedger")} />
+      <LedgerEntries entries={d.ledger} />
       <WebhookDeliveries deliveries={d.webhooks} empty={f("noWebhooks")} />
     </>
   );

@@ -183,7 +183,7 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
         );
       }
       if (attempt.paymentType === "REDIRECT") {
-        return <RedirectScreen url={attempt.url} provider={provider} error={error} headingRef={heading} />;
+        return <RedirectScreen url={attempt.url} provider={provider} lastTryFailure={attempt.lastTryFailure} error={error} headingRef={heading} />;
       }
       return <DirectScreen phone={digits ? phone : ""} provider={provider} error={error} headingRef={heading} />;
     }

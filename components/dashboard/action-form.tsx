@@ -26,6 +26,16 @@ export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, cop
       <button type="submit" disabled={pending}>
         {pending && pendingLabel ? pendingLabel : submitLabel}
       </button>
+      <ActionResult state={state} />
+      {state?.secret ? <ShownOnce label={secretLabel ?? ""} secret={state.secret} copyLabels={copyLabels} /> : null}
+    </form>
+  );
+}
+
+/** What an action said: its error (an alert) or its message. */
+export function ActionResult({ state }: { state: ActionState | null }) {
+  return (
+    <>
       {state?.error ? (
         <p role="alert" className="dash-error">
           {state.error}
@@ -36,8 +46,7 @@ export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, cop
           {state.message}
         </p>
       ) : null}
-      {state?.secret ? <ShownOnce label={secretLabel ?? ""} secret={state.secret} copyLabels={copyLabels} /> : null}
-    </form>
+    </>
   );
 }
 

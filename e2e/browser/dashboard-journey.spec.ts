@@ -4,17 +4,17 @@ import { expectNoAxeViolations, message, openMailLink, SIGN_UP_PASSWORD, signIn,
 import { auth } from "../helpers";
 
 // A merchant's first day on the dashboard, once in English and once in French, as one run in a
-// real Chromium (desktop, and at 360 px in the mobile project): sign up, verify through the
-// outbox, make a sandbox key, a payment link from the form that a customer pays on the sandbox
-// checkout, its webhook delivered to a real receiver and replayed, a key regenerated, a viewer
-// invited who may not make keys, a withdrawal. Every element is found by the words of that
+// real Chromium (desktop, and at 360 px in the mobile project): sign up, verify through its
+// mail, make a sandbox key, a payment link from the form that a customer pays on the sandbox
+// checkout, its webhook delivered to a real receiver and replayed, part of it refunded, a key
+// regenerated, a viewer invited who may not make keys, a withdrawal. Every element is found by the words of that
 // language (messages/*.json), and amounts are checked as that language writes them.
 // Edge cases the journey does not walk through stay in the other dashboard-*.spec.ts files.
 
 /** Amounts as each language writes them, with the currency's decimals (none for XOF); the checkout names the currency as customers do. */
-const AMOUNTS: Record<Locale, { link: string; withdrawal: string; checkout: RegExp }> = {
-  en: { link: "5,000 XOF", withdrawal: "1,000 XOF", checkout: /F\sCFA\s5,000/ },
-  fr: { link: "5\u202f000 XOF", withdrawal: "1\u202f000 XOF", checkout: /5\s000\sF\sCFA/ },
+const AMOUNTS: Record<Locale, { link: string; refund: string; withdrawal: string; checkout: RegExp }> = {
+  en: { link: "5,000 XOF", refund: "500 XOF", withdrawal: "1,000 XOF", checkout: /F\sCFA\s5,000/ },
+  fr: { link: "5\u202f000 XOF", refund: "500 XOF", withdrawal: "1\u202f000 XOF", checkout: /5\s000\sF\sCFA/ },
 };
 
 for (const [locale, browserLocale] of [
@@ -37,13 +37,13 @@ for (const [locale, browserLocale] of [
       const owner = { email: uniqueEmail(`journey-${locale}`), name: "Awa Diop", businessName: `Boutique Awa ${locale.toUpperCase()}` };
 
       try {
-        await test.step("sign up and verify the e-mail through the outbox", async () => {
+        await test.step("sign up and verify the e-mail through its mail", async () => {
           await page.goto("/dashboard/sign-up");
           await expect(page.getByRole("heading", { name: m("auth.signUp.title") })).toBeVisible();
           await expectNoAxeViolations(page);
           await signUp(page, owner, locale);
           await expect(page.getByText(m("auth.verifyEmail.sent", { email: owner.email }))).toBeVisible();
-          await openMailLink(page, owner.email, m("auth.mail.verify.subject"), locale);
+          await openMailLink(page, owner.email, m("auth.mail.verify.subject"));
           await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
           await expect(page.getByRole("heading", { name: d("home.heading", { merchant: owner.businessName }) })).toBeVisible();
           await expect(page.getByRole("banner")).toContainText(owner.businessName);
@@ -138,6 +138,25 @@ for (const [locale, browserLocale] of [
           expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ event: "payment_link.completed", reference });
         });
 
+        await test.step("refund part of the payment from the link's page, confirmed first, and see it completed", async () => {
+          const form = page.getByRole("region", { name: d("refunds.form") });
+          await form.getByLabel(d("refunds.amount", { currency: "XOF" })).fill("500");
+          await form.getByRole("button", { name: d("refunds.review") }).click();
+          await expect(form).toContainText(AMOUNTS[locale].refund);
+          await form.getByRole("button", { name: d("refunds.confirm") }).click();
+          const [said] = d("refunds.requested", { reference: "\u0000" }).split("\u0000");
+          await expect(form.getByRole("status")).toContainText(said);
+          const refund = /RFD_TEST_\w+/.exec((await form.getByRole("status").textContent())!)![0];
+          const row = page.getByRole("table", { name: d("refunds.caption") }).getByRole("row").filter({ hasText: refund });
+          // The sandbox answers a refund after its simulated delay (about 2 s).
+          await expect(async () => {
+            await page.reload();
+            await expect(row).toContainText(d("status.completed"), { timeout: 1000 });
+          }).toPass({ timeout: 30_000 });
+          await expect(row).toContainText(AMOUNTS[locale].refund);
+          await expectNoAxeViolations(page);
+        });
+
         await test.step("regenerate the key: the old one works during the overlap, and is refused once it ends", async () => {
           await nav("developers");
           const card = page.getByRole("region", { name: `${keyName} ${firstKey.slice(0, 14)}` });
@@ -177,7 +196,7 @@ for (const [locale, browserLocale] of [
             const viewer = await context.newPage();
             const viewerNav = (section: string) => viewer.getByRole("navigation", { name: d("nav.label") }).getByRole("link", { name: d(`nav.${section}`), exact: true }).click();
             const subject = m("auth.mail.invite.subject", { inviter: owner.name, organization: owner.businessName });
-            await openMailLink(viewer, viewerEmail, subject, locale);
+            await openMailLink(viewer, viewerEmail, subject);
             await expect(viewer.getByText(m("auth.invitation.intro", { inviter: owner.name, email: viewerEmail, organization: owner.businessName, role: m("auth.roles.viewer") }))).toBeVisible();
             await expectNoAxeViolations(viewer);
             await viewer.getByRole("link", { name: m("auth.invitation.signUp", { email: viewerEmail }) }).click();
@@ -186,7 +205,7 @@ for (const [locale, browserLocale] of [
             await viewer.getByLabel(m("auth.fields.name")).fill("Moussa Ba");
             await viewer.getByLabel(m("auth.fields.password")).fill(SIGN_UP_PASSWORD);
             await viewer.getByRole("button", { name: m("auth.signUp.submit") }).click();
-            await openMailLink(viewer, viewerEmail, m("auth.mail.verify.subject"), locale);
+            await openMailLink(viewer, viewerEmail, m("auth.mail.verify.subject"));
             await expect(viewer).toHaveURL(/\/dashboard\/accept-invitation\//);
             await viewer.getByRole("button", { name: m("auth.invitation.accept", { organization: owner.businessName }) }).click();
             await expect(viewer).toHaveURL(/\/dashboard$/);

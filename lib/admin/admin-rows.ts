@@ -1,4 +1,4 @@
-import type { Deposit, PaymentLink, Transfer } from "@prisma/client";
+import type { Deposit, PaymentLink, Refund, Transfer } from "@prisma/client";
 import { effectiveDepositStatus } from "@/lib/domain/deposit-status";
 import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
@@ -44,5 +44,50 @@ export function adminTransferRow(row: WithMerchant<Transfer>) {
     feesMinor: row.feesMinor.toString(),
     beneficiaryPhone: row.beneficiaryPhone,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A refund as a payment's detail lists it: exact money (minor units in a string), why and how it goes back. */
+export function refundSummary(row: Refund) {
+  return {
+    reference: row.reference,
+    status: row.status,
+    source: row.source,
+    reason: row.reason,
+    method: row.method,
+    currency: row.currency,
+    amountMinor: row.amountMinor.toString(),
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    failedAt: row.failedAt?.toISOString() ?? null,
+  };
+}
+
+/** One row of the refunds table: the summary, with whose payment it gives back and through which gateway. */
+export function adminRefundRow(row: WithMerchant<Refund>) {
+  return {
+    kind: "refund" as const,
+    id: row.id,
+    ...refundSummary(row),
+    merchantId: row.merchantId,
+    merchant: row.merchant.name,
+    environment: row.environment,
+    paymentReference: row.paymentReference,
+    gatewayName: row.gatewayName,
+    customerPhone: row.customerPhone,
+  };
+}
+
+type OpenOutcomeTimes = { merchant: { name: string }; createdAt: Date; operatorCheckedAt: Date | null; nextCheckAt: Date | null };
+
+/** One row of the reconciliation's open outcomes (lib/reconciliation/list-open-outcomes.ts), with its merchant's name and times in ISO 8601. */
+export function openOutcomeRow<Row extends OpenOutcomeTimes>({ merchant, ...o }: Row) {
+  return {
+    ...o,
+    merchant: merchant.name,
+    createdAt: o.createdAt.toISOString(),
+    operatorCheckedAt: o.operatorCheckedAt?.toISOString() ?? null,
+    nextCheckAt: o.nextCheckAt?.toISOString() ?? null,
   };
 }

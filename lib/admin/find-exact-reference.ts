@@ -1,11 +1,11 @@
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 
-// LINK_, DEP_, DEP_INV_, DEP_VALID_ and TRF_ references, TEST_ for the sandbox, then a ULID.
-const REFERENCE = /^(LINK|DEP_INV|DEP_VALID|DEP|TRF)_(TEST_)?[0-9A-HJKMNP-TV-Z]{26}$/;
+// LINK_, DEP_, DEP_INV_, DEP_VALID_, TRF_ and RFD_ references, TEST_ for the sandbox, then a ULID.
+const REFERENCE = /^(LINK|DEP_INV|DEP_VALID|DEP|TRF|RFD)_(TEST_)?[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /**
- * The support page of the payment or transfer a search names exactly by its reference, or null
+ * The support page of the payment, transfer or refund a search names exactly by its reference, or null
  * (then the search lists what it finds). The reference's own TEST_ marker says which environment
  * it belongs to, and the search's environment filter, when set, must agree: a live search never
  * opens a sandbox row.
@@ -25,6 +25,10 @@ export async function findExactReference(client: DbClient, query: string, enviro
   if (kind === "TRF") {
     const transfer = await client.transfer.findFirst({ where: { reference, ...where }, select: { reference: true } });
     return transfer ? `/admin/transfers/${transfer.reference}` : null;
+  }
+  if (kind === "RFD") {
+    const refund = await client.refund.findFirst({ where: { reference, ...where }, select: { reference: true } });
+    return refund ? `/admin/refunds/${refund.reference}` : null;
   }
   const deposit = await client.deposit.findFirst({
     where: { ...(kind === "DEP_VALID" ? { validatedReference: reference } : { reference }), ...where },

@@ -3,13 +3,12 @@ import type { DbClient } from "@/lib/db/client";
 import { PAGE_SIZE, sharedWhere, toPage, type PaymentFilters } from "./list-payments";
 
 export type TransferFilters = Omit<PaymentFilters, "status"> & { status?: Transfer["status"] };
-export type TransferWithMerchant = Transfer & { merchant: { name: string } };
 
 /**
- * Transfers carry a merchantId but no Prisma relation to the merchant (unlike links and
- * deposits), so the names come from one extra query for the whole set of rows.
+ * Transfers and refunds carry a merchantId but no Prisma relation to the merchant (unlike links
+ * and deposits), so the names come from one extra query for the whole set of rows.
  */
-export async function withMerchantNames(client: DbClient, rows: Transfer[]): Promise<TransferWithMerchant[]> {
+export async function withMerchantNames<Row extends { merchantId: string }>(client: DbClient, rows: Row[]): Promise<(Row & { merchant: { name: string } })[]> {
   if (rows.length === 0) return [];
   const merchants = await client.merchant.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.merchantId))] } }, select: { id: true, name: true } });
   const names = new Map(merchants.map((m) => [m.id, m.name]));

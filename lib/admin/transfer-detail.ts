@@ -1,12 +1,11 @@
-import type { Transfer } from "@prisma/client";
+import { awaitsAdmin } from "@/lib/domain/transfer-review";
+import type { LedgerEntry, Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
-import { formatFractionalSeconds } from "@/lib/domain/time";
+import { formatFractionalSeconds, formatFractionalSecondsOrNull as stamp } from "@/lib/domain/time";
 import { notFound } from "@/lib/errors/api-error";
 import { deliveriesFor } from "@/lib/webhooks/list-deliveries";
 
 type TimelineEntry = { at: string; event: string; reference: string; details?: string | null };
-
-const stamp = (date: Date | null) => (date ? formatFractionalSeconds(date) : null);
 
 function transferTimeline(t: Transfer, reviewer: string | null): TimelineEntry[] {
   const entries: TimelineEntry[] = [{ at: formatFractionalSeconds(t.createdAt), event: `transfer.created (${t.gatewayType} via ${t.gatewayName})`, reference: t.reference }];
@@ -15,6 +14,19 @@ function transferTimeline(t: Transfer, reviewer: string | null): TimelineEntry[]
   if (t.completedAt) entries.push({ at: formatFractionalSeconds(t.completedAt), event: "transfer.completed", reference: t.reference });
   if (t.failedAt) entries.push({ at: formatFractionalSeconds(t.failedAt), event: "transfer.failed", reference: t.reference, details: t.failureReason });
   return entries.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** A ledger entry on a detail page: money as minor units in a string, in posting order. */
+export function ledgerJson(e: LedgerEntry) {
+  return {
+    id: e.id,
+    journalId: e.journalId,
+    at: formatFractionalSeconds(e.createdAt),
+    kind: e.kind,
+    account: e.account,
+    amountMinor: e.amountMinor.toString(),
+    currency: e.currency,
+  };
 }
 
 /**
@@ -57,7 +69,14 @@ export async function transferDetail(client: DbClient, reference: string) {
       operatorFeeMinor: transfer.operatorFeeMinor?.toString() ?? null,
       callbackUrl: transfer.callbackUrl,
       metadata: (transfer.metadata as Record<string, unknown> | null) ?? null,
-      awaitingApproval: transfer.gatewayType === "MANUAL" && transfer.status === "pending",
+      awaitingApproval: awaitsAdmin(transfer),
+      // Live payouts: when a request last left for the operator, how many were sent, and what the
+      // operator last said (and when); a bank transfer's batch handed to support to pay by hand.
+      operatorSentAt: stamp(transfer.operatorSentAt),
+      sendAttempts: transfer.sendAttempts,
+      operatorAnswer: transfer.operatorAnswer,
+      operatorCheckedAt: stamp(transfer.operatorCheckedAt),
+      handedOverAt: stamp(transfer.handedOverAt),
       createdAt: formatFractionalSeconds(transfer.createdAt),
       // DIRECT: when the operator's answer is expected; SCHEDULED: the batch. Null once final.
       dueAt: stamp(transfer.dueAt),
@@ -67,15 +86,7 @@ export async function transferDetail(client: DbClient, reference: string) {
       failedAt: stamp(transfer.failedAt),
     },
     timeline: transferTimeline(transfer, reviewedBy),
-    ledger: ledger.map((e) => ({
-      id: e.id,
-      journalId: e.journalId,
-      at: formatFractionalSeconds(e.createdAt),
-      kind: e.kind,
-      account: e.account,
-      amountMinor: e.amountMinor.toString(),
-      currency: e.currency,
-    })),
+    ledger: ledger.map(ledgerJson),
     webhooks,
   };
 }

@@ -13,6 +13,8 @@ export type CheckoutAttempt = {
   gatewayName: string;
   status: string;
   failureReason: string | null;
+  /** A failed try the operator keeps open (a Wave session): why, while the customer may still pay. */
+  lastTryFailure: string | null;
   url: string | null;
   triesLeft: number | null;
   /**
@@ -55,6 +57,7 @@ function toAttempt(d: Deposit, now: Date): CheckoutAttempt {
     gatewayName: d.gatewayName,
     status: effectiveDepositStatus(d, now),
     failureReason: d.failureReason,
+    lastTryFailure: d.status === "pending" ? d.lastTryFailure : null,
     url: d.redirectUrl,
     triesLeft: d.flow === "otp" ? Math.max(0, OTP_MAX_ATTEMPTS - d.otpAttempts) : null,
     codeFrom: d.flow === "otp" ? (d.otpHash ? "sms" : "customer") : null,

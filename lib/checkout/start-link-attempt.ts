@@ -4,6 +4,9 @@ import type { Environment } from "@/lib/domain/environment";
 import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
 import { writeDeposit } from "@/lib/deposits/create-deposit";
+import { applyGatewayOutcome } from "@/lib/deposits/sync-deposit-with-gateway";
+import { gatewayAdapter } from "@/lib/gateways/adapter";
+import { errorFields, log } from "@/lib/logging/log";
 import { ApiError } from "@/lib/errors/api-error";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
 import { paymentUrl } from "@/lib/links/payment-url";
@@ -95,12 +98,33 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
   // after 5 s and roll back with an attempt the operator had received. Meanwhile the attempt is
   // pending like any live one: another checkout gets 409, an early callback finds it.
   try {
-    return await written.sendToOperator(client);
+    const attempt = await written.sendToOperator(client);
+    // The replaced attempts stop being payable where their operator can close them (a Wave
+    // session): in the background, since the customer waits for the new one; at worst they close
+    // at their expiry (the reconciliation).
+    void Promise.all(written.superseded.map((id) => closeReplacedAttempt(client, id, now)));
+    return attempt;
   } catch (error) {
     // The operator surely did not take it (deleted, 502/503): the attempt it replaced is live again.
     if (written.superseded.length > 0) {
       await client.deposit.updateMany({ where: { id: { in: written.superseded }, supersededAt: now }, data: { supersededAt: null } });
     }
     throw error;
+  }
+}
+
+/**
+ * A live attempt the customer replaced: closed at its operator where it can be (close()), and
+ * whatever the operator then says is recorded (a success before it closed still counts: it pays
+ * the link or is a refund due). Errors are only logged: the attempt is followed anyway.
+ */
+async function closeReplacedAttempt(client: DbClient, id: string, now: Date) {
+  try {
+    const attempt = await client.deposit.findUnique({ where: { id } });
+    const adapter = attempt?.status === "pending" ? gatewayAdapter(attempt.gatewayName, attempt.environment) : null;
+    if (!attempt || !adapter?.close) return;
+    await applyGatewayOutcome(client, attempt, await adapter.close(attempt, now), now);
+  } catch (error) {
+    log("warn", "replaced attempt not closed at its operator", { id, ...errorFields(error) });
   }
 }

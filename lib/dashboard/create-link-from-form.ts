@@ -29,6 +29,6 @@ export async function createLinkFromForm(client: DbClient, scope: DashboardScope
 }
 
 /** What JSON.parse would make of the text as a number; the text itself when it is none, so the schema says "must be a number". */
-function numberOrText(text: string): number | string {
+export function numberOrText(text: string): number | string {
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
 }

@@ -1,18 +1,18 @@
 import "server-only";
-import { getSessionMember } from "@/lib/auth/session-member";
+import type { DashboardPage } from "@/lib/auth/member-permissions";
 import { ApiError, errorBody } from "@/lib/errors/api-error";
 import type { DashboardScope } from "./dashboard-scope";
-import { dashboardEnvironment } from "./require-member";
+import { routeMember } from "./require-member";
 
 /**
- * A dashboard CSV download: the signed-in member's scope (401 without a member), the lines
- * streamed as they are read, an ApiError before the first line as the spec's envelope.
+ * A dashboard CSV download (`page`, for who may fetch it): the signed-in member's scope (401
+ * without a member, 403 for a role that may not), the lines streamed as they are read, an
+ * ApiError before the first line as the spec's envelope.
  */
-export async function csvDownload(filename: string, lines: (scope: DashboardScope) => AsyncGenerator<string>): Promise<Response> {
-  const member = await getSessionMember();
-  if (!member) return Response.json(errorBody(40002, "Sign in to the dashboard first"), { status: 401 });
-  const scope = { merchantId: member.merchantId, environment: await dashboardEnvironment() };
-  const iterator = lines(scope);
+export async function csvDownload(page: DashboardPage, filename: string, lines: (scope: DashboardScope) => AsyncGenerator<string>): Promise<Response> {
+  const context = await routeMember(page);
+  if (context instanceof Response) return context;
+  const iterator = lines(context.scope);
   let first: IteratorResult<string>;
   try {
     first = await iterator.next();

@@ -5,9 +5,11 @@ import { depositTimeline, linkTimeline, withOtpTries } from "@/lib/links/payment
 import { toPaymentLinkJson } from "@/lib/links/transform-link";
 import { deliveriesFor } from "@/lib/webhooks/list-deliveries";
 import type { DashboardScope } from "./dashboard-scope";
+import { paymentRefunds } from "./payment-refunds";
 
 /**
- * One of the member's links with its timeline, checkout attempts and webhook deliveries. Another
+ * One of the member's links with its timeline, checkout attempts, refunds (and what can still be
+ * refunded) and webhook deliveries (its refunds' included). Another
  * merchant's or environment's link is not found (404/40004), as in the API.
  */
 export async function getPaymentLinkDetail(client: DbClient, scope: DashboardScope, reference: string, origin: string) {
@@ -17,11 +19,14 @@ export async function getPaymentLinkDetail(client: DbClient, scope: DashboardSco
   });
   if (!link) throw notFound("Payment link", reference);
   const timeline = [...linkTimeline(link), ...link.attempts.flatMap(depositTimeline)].sort((a, b) => a.at.localeCompare(b.at));
-  const references = [link.reference, ...link.attempts.flatMap((a) => [a.reference, ...(a.validatedReference ? [a.validatedReference] : [])])];
+  const { refundable, refunds } = await paymentRefunds(client, scope, link.reference, link.attempts.map((a) => a.id));
+  const references = [link.reference, ...link.attempts.flatMap((a) => [a.reference, ...(a.validatedReference ? [a.validatedReference] : [])]), ...refunds.map((r) => r.reference)];
   return {
     link: toPaymentLinkJson(link, origin),
     attempts: link.attempts.map(toDepositDetailJson),
     timeline,
+    refundable,
+    refunds,
     webhooks: await deliveriesFor(client, scope.merchantId, references),
   };
 }

@@ -7,7 +7,7 @@ import { publicBaseUrl } from "@/lib/domain/public-base-url";
 import { computeFeesMinor } from "@/lib/domain/fees";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
-import { nextOperatorCheck } from "@/lib/domain/operator-polling";
+import { followUntil, nextOperatorCheck } from "@/lib/domain/operator-polling";
 import { gatewayAdapter, type DepositForGateway, type GatewayAdapter } from "@/lib/gateways/adapter";
 import { operatorApiError } from "@/lib/gateways/operators/operator-api-error";
 import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/gateways/operators/operator-errors";
@@ -118,6 +118,8 @@ export async function writeDeposit(
     operatorRequestId,
     operatorReference: null,
     nextCheckAt: operatorRequestId ? nextOperatorCheck(now, now) : null,
+    // An OTP invoice is followed from the moment its code goes to the operator (confirm-deposit.ts).
+    followUntil: operatorRequestId ? followUntil(now) : null,
     ...started,
   };
   // Outside a transaction (no Idempotency-Key, not a checkout attempt) the insert skips Prisma.

@@ -37,20 +37,26 @@ export async function transitionDeposit(
     failureReason?: string;
     /** Further conditions the row must meet, e.g. an OTP still within its tries. */
     guard?: Prisma.DepositWhereInput;
-    extra?: { validatedReference?: string; confirmedAt?: Date; operatorReference?: string };
+    /** Columns written with the change (the validated reference, what the operator said, the end of its follow-up). */
+    extra?: Pick<
+      Prisma.DepositUncheckedUpdateInput,
+      "validatedReference" | "confirmedAt" | "operatorReference" | "operatorAnswer" | "operatorCheckedAt" | "followUntil" | "nextCheckAt"
+    >;
     /** The deposit's link, when the caller has the row: it never changes, and saves a query. */
     paymentLinkId?: string | null;
     /**
-     * A success the operator reports after we recorded the deposit expired (a last read that
-     * failed, a late callback): the money was taken, so it is recorded, never ignored. Only
-     * completed may follow expired; the expiry stays in expiredAt as history.
+     * A success the operator reports after we recorded the deposit expired or failed (a last read
+     * that failed, a late callback, a Wave session paid after a failed try): the money was taken,
+     * so it is recorded, never ignored. Only completed may follow expired or failed; the earlier
+     * end stays in expiredAt / failedAt as history.
      */
     lateSuccess?: boolean;
   },
 ): Promise<boolean> {
   const at = options.at ?? new Date();
   const stamp =
-    options.to === "completed" ? { completedAt: at } : options.to === "failed" ? { failedAt: at, failureReason: options.failureReason } : { expiredAt: at };
+    // A late success after a failure we recorded: the failure's reason no longer describes it (failedAt stays as history).
+    options.to === "completed" ? { completedAt: at, failureReason: null } : options.to === "failed" ? { failedAt: at, failureReason: options.failureReason } : { expiredAt: at };
 
   // Whether this transaction recorded a delivery: after its commit, the runner is told at once.
   let deliveryRecorded = false;
@@ -63,7 +69,11 @@ export async function transitionDeposit(
     if (paymentLinkId) await lockPaymentLink(tx, paymentLinkId);
     const deposit = await tx.deposit
       .update({
-        where: { id: options.id, status: options.lateSuccess && options.to === "completed" ? "expired" : "pending", AND: options.guard ?? {} },
+        where: {
+          id: options.id,
+          status: options.lateSuccess && options.to === "completed" ? { in: ["expired", "failed"] } : "pending",
+          AND: options.guard ?? {},
+        },
         data: { status: options.to, ...stamp, ...options.extra },
       })
       .catch(nullWhenNoRow);

@@ -16,5 +16,7 @@ describe("deposit status", () => {
     expect(effectiveDepositStatus({ status: "pending", expiresAt }, new Date("2026-11-22T10:14:59Z"))).toBe("pending");
     expect(effectiveDepositStatus({ status: "pending", expiresAt }, expiresAt)).toBe("expired");
     expect(effectiveDepositStatus({ status: "completed", expiresAt }, new Date("2027-01-01"))).toBe("completed");
+    // Held for support: not expired by the clock.
+    expect(effectiveDepositStatus({ status: "pending", expiresAt, heldReason: "amount_mismatch" }, new Date("2027-01-01"))).toBe("pending");
   });
 });

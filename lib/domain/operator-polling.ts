@@ -12,3 +12,22 @@ export function nextOperatorCheck(createdAt: Date, now: Date): Date {
   const step = STEPS_MS.find((offset) => offset > age);
   return step === undefined ? new Date(now.getTime() + EVERY_MS) : new Date(createdAt.getTime() + step);
 }
+
+/**
+ * How long the reconciliation keeps asking an operator about a payment whose answer is not final
+ * (pending at the operator, an unknown outcome, or ended on our side while still open there):
+ * 72 hours from its creation. Operators settle within minutes, rarely hours (Orange: "final status
+ * guaranteed within 24 h"); past this the row is listed for support as unresolved.
+ */
+export const OPERATOR_FOLLOW_MS = 72 * 60 * 60_000;
+
+/** Until when a live payment created at `createdAt` is followed at its operator. */
+export function followUntil(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + OPERATOR_FOLLOW_MS);
+}
+
+/** After a step that threw (a payout, a refund): its next try, after half its age, between a minute and half an hour. */
+export function retryAfterFailure(createdAt: Date, now: Date): Date {
+  const delay = Math.min(30 * 60_000, Math.max(60_000, (now.getTime() - createdAt.getTime()) / 2));
+  return new Date(now.getTime() + delay);
+}

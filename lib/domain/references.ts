@@ -9,6 +9,7 @@ export const REFERENCE_KINDS = {
   invoice: "DEP_INV",
   validated: "DEP_VALID",
   transfer: "TRF",
+  refund: "RFD",
 } as const;
 export type ReferenceKind = keyof typeof REFERENCE_KINDS;
 

@@ -13,3 +13,8 @@ export function formatFractionalSeconds(date: Date): string {
 export function truncateToSecond(date: Date): Date {
   return new Date(Math.floor(date.getTime() / 1000) * 1000);
 }
+
+/** formatFractionalSeconds for a time that may not have happened yet (completedAt...): null stays null. */
+export function formatFractionalSecondsOrNull(date: Date | null): string | null {
+  return date ? formatFractionalSeconds(date) : null;
+}

@@ -1,15 +1,17 @@
 import "server-only";
-import type { GatewayAdapter, GatewayOutcome } from "./adapter";
+import type { GatewayAdapter, PayoutAdapter, RefundAdapter } from "./adapter";
 import { createMtnMomoPayouts } from "./mtn-momo/mtn-momo-payouts";
 import { createMtnMomoAdapter } from "./mtn-momo/mtn-momo-adapter";
 import { createMtnMomoClient } from "./mtn-momo/mtn-momo-client";
-import { readMtnMomoConfig } from "./mtn-momo/mtn-momo-config";
-import { liveGateways, operatorOfGateway } from "./operators/operator-gateways";
+import { readMtnMomoConfig, type MtnMomoConfig } from "./mtn-momo/mtn-momo-config";
+import { createMtnMomoRefunds } from "./mtn-momo/mtn-momo-refunds";
+import { countryOfGateway, liveGateways, operatorOfGateway } from "./operators/operator-gateways";
 import { createOrangeMoneyAdapter } from "./orange-money/orange-money-adapter";
 import { createOrangeMoneyClient } from "./orange-money/orange-money-client";
 import { readOrangeMoneyConfig } from "./orange-money/orange-money-config";
 import { createWaveAdapter } from "./wave/wave-adapter";
 import { createWavePayouts } from "./wave/wave-payouts";
+import { createWaveRefunds } from "./wave/wave-refunds";
 import { createWaveClient } from "./wave/wave-client";
 import { readWaveConfig } from "./wave/wave-config";
 
@@ -43,7 +45,8 @@ export function liveAdapter(gatewayName: string): GatewayAdapter | null {
   if (!liveGatewaysInService().has(gatewayName)) return null;
   switch (operatorOfGateway(gatewayName)) {
     case "mtn-momo":
-      return cached("mtn-momo", readMtnMomoConfig(), (config) => createMtnMomoAdapter(createMtnMomoClient(config)));
+      // MTN's credentials and target environment are per country: one client per country.
+      return cached(`mtn-momo:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName), (config) => createMtnMomoAdapter(createMtnMomoClient(config)));
     case "wave":
       return cached("wave", readWaveConfig(), (config) => createWaveAdapter(createWaveClient(config)));
     case "orange-money":
@@ -53,41 +56,51 @@ export function liveAdapter(gatewayName: string): GatewayAdapter | null {
   }
 }
 
-export type TransferForGateway = {
-  reference: string;
-  operatorRequestId: string | null;
-  amountMinor: bigint;
-  currency: string;
-  beneficiaryPhone: string;
-  createdAt: Date;
-};
-
-/**
- * A live payout operator (DIRECT transfers). `send` is idempotent by the transfer's request id,
- * so it may be called again whenever the operator does not know the payout ("not_found").
- */
-export type PayoutAdapter = {
-  /** The id stored on the transfer before any call (MTN: a new X-Reference-Id; Wave: our reference, its idempotency key). */
-  newRequestId(transfer: { reference: string }): string;
-  /** Returns the operator's id for the payout when it assigns one (a Wave payout id): stored in place of ours. */
-  send(transfer: TransferForGateway): Promise<{ operatorRequestId?: string }>;
-  status(transfer: TransferForGateway): Promise<GatewayOutcome | "not_found">;
-};
-
-/** The payout operator of a live DIRECT withdrawal gateway, when configured (MTN Disbursement, Wave payouts). */
+/** The payout operator of a live withdrawal gateway, when configured (MTN Disbursement, Wave payouts). */
 export function livePayoutAdapter(gatewayName: string): PayoutAdapter | null {
   if (!liveGatewaysInService().has(gatewayName)) return null;
   const operator = operatorOfGateway(gatewayName);
-  // The cache holds seam adapters; payout adapters share it under their own names.
-  const payouts = (name: string, config: object | null, create: () => PayoutAdapter) =>
-    cached(name, config, () => create() as unknown as GatewayAdapter) as unknown as PayoutAdapter | null;
   if (operator === "mtn-momo") {
-    const config = readMtnMomoConfig();
-    return payouts("mtn-momo-payouts", config?.disbursementSubscriptionKey ? config : null, () => createMtnMomoPayouts(createMtnMomoClient(config!)));
+    return outgoing(`mtn-momo-payouts:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName, "disbursement"), (c) => createMtnMomoPayouts(createMtnMomoClient(c)));
   }
-  if (operator === "wave") {
-    const config = readWaveConfig();
-    return payouts("wave-payouts", config, () => createWavePayouts(createWaveClient(config!)));
-  }
+  if (operator === "wave") return outgoing("wave-payouts", readWaveConfig(), (c) => createWavePayouts(createWaveClient(c)));
   return null;
+}
+
+/**
+ * How a live payment made through `gatewayName` is given back to the customer, or null where the
+ * operator offers no way we use (Orange Money: support refunds by hand and records it).
+ */
+export function liveRefundAdapter(gatewayName: string): RefundAdapter | null {
+  if (!liveGatewaysInService().has(gatewayName)) return null;
+  const operator = operatorOfGateway(gatewayName);
+  // Orange Money: no refund or reversal API for merchant payments is found in any source; Cash-In
+  // (POST /api/eWallet/v1/cashins) needs a retailer wallet and its RSA-encrypted PIN, out of scope.
+  // Support refunds by hand and records it (docs/operators.md, "Orange Money", refunds).
+  if (operator === "orange-money") return null;
+  // MTN refunds a request-to-pay through Disbursement (its token and subscription key).
+  if (operator === "mtn-momo") {
+    return outgoing(`mtn-momo-refunds:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName, "disbursement"), (c) => createMtnMomoRefunds(createMtnMomoClient(c)));
+  }
+  if (operator === "wave") return outgoing("wave-refunds", readWaveConfig(), (c) => createWaveRefunds(createWaveClient(c)));
+  return null;
+}
+
+/** The MTN configuration of a gateway's country; with "disbursement", only when it has the Disbursement key. */
+function mtnMomoConfig(gatewayName: string, product: "collection" | "disbursement" = "collection"): MtnMomoConfig | null {
+  const config = readMtnMomoConfig(process.env, countryOfGateway(gatewayName));
+  return product === "disbursement" && !config?.disbursementSubscriptionKey ? null : config;
+}
+
+// Payout and refund adapters are kept like the seam's, under their own names.
+const outgoingCache = new Map<string, { key: string; adapter: unknown }>();
+
+function outgoing<C, A>(name: string, config: C | null, create: (config: C) => A): A | null {
+  if (!config) return null;
+  const key = JSON.stringify(config);
+  const kept = outgoingCache.get(name);
+  if (kept?.key === key) return kept.adapter as A;
+  const adapter = create(config);
+  outgoingCache.set(name, { key, adapter });
+  return adapter;
 }

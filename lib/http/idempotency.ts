@@ -23,7 +23,7 @@ const PRISMA_DEFAULT_TRANSACTION_TIMEOUT_MS = 5_000;
 /**
  * How long the work's transaction may last. A live deposit or payout calls its operator inside
  * it, after writing the row (so the resource and the stored response still commit together):
- * a token, the request, and a status read after a 5xx, each up to OPERATOR_TIMEOUT_MS. Prisma's
+ * a token, the request, and its resends after an ambiguous MTN 5xx (bounded to fit), each up to OPERATOR_TIMEOUT_MS. Prisma's
  * default (5 s) would end the transaction mid-call and roll back a payment the operator had
  * received. The sandbox never calls an operator: it keeps the default, so a stalled holder cannot
  * block longer (on PGlite, one connection, a transaction holds up all others while it runs).

@@ -6,6 +6,8 @@ import { SANDBOX_PHONE_ENDINGS, sandboxAnswerDelayMs } from "@/lib/gateways/sand
 import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/checkout/expire-link";
 import { deleteExpiredEvents } from "@/lib/events/delete-expired-events";
+import { reconcileOperatorOutcomes } from "@/lib/reconciliation/reconcile-operator-outcomes";
+import { sendDueRefunds } from "@/lib/refunds/send-due-refunds";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
 import { attemptRecorder, claimDueDeliveries, sendAttempt } from "@/lib/webhooks/attempt-delivery";
 import { settleSandboxAnswers } from "@/lib/deposits/settle-sandbox-answers";
@@ -21,17 +23,19 @@ export type DueWorkOptions = {
   webhookConcurrency?: number;
   settings?: WebhookSettings;
   /**
-   * Which work this pass does (default both): settling what is due (deposits, links, transfers),
-   * and webhook attempts. The embedded runner runs them in two loops, so a backlog of settlements
-   * never holds the deliveries back.
+   * Which work this pass does (default all): settling what is due (deposits, links, sandbox
+   * transfers and refunds), reading live operators' open outcomes (lib/reconciliation/: Inngest
+   * runs it as a function of its own), and webhook attempts. The embedded runner runs settling
+   * and webhooks in two loops, so a backlog of settlements never holds the deliveries back.
    */
-  parts?: { settle?: boolean; webhooks?: boolean };
+  parts?: { settle?: boolean; reconcile?: boolean; webhooks?: boolean };
 };
 
 export type DueWorkReport = {
   linksExpired: number;
   depositsSettled: number;
   transfersSettled: number;
+  refundsSettled: number;
   deliveriesAttempted: number;
   eventsDeleted: number;
   /** Some kind filled its batch: more is probably due already. */
@@ -78,14 +82,12 @@ export function dueDepositKinds(now: Date): { due: Prisma.Sql; orderBy: Prisma.S
   return [
     // Past expiry: one last status read first (syncDepositWithGateway), so a payment the operator
     // took is completed, never expired. A live deposit whose read failed waits for its next check.
+    // (Live deposits' reads before and after their expiry are the reconciliation's, below.)
     {
-      due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at} AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= ${at})`,
+      due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at} AND ("nextCheckAt" IS NULL OR "nextCheckAt" <= ${at}) AND "heldReason" IS NULL`,
       orderBy: Prisma.sql`"expiresAt"`,
       sandboxAnswers: false,
     },
-    // Live deposits due for a status read: the polling fallback behind operators' callbacks
-    // (MTN sends one, once, unsigned; it may never come). Back-off in lib/domain/operator-polling.ts.
-    { due: Prisma.sql`"status" = 'pending' AND "expiresAt" > ${at} AND "nextCheckAt" <= ${at}`, orderBy: Prisma.sql`"nextCheckAt"`, sandboxAnswers: false },
     // The sandbox phone's answer is overdue: its in-process timer was lost (a restart, a worker
     // that died). Not merely due, or every pass would race the timers of the last second's
     // deposits and settle each of them twice over (the second a no-op, but a transaction all the
@@ -112,7 +114,7 @@ export function dueDepositKinds(now: Date): { due: Prisma.Sql; orderBy: Prisma.S
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? defaultConcurrency();
-  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, deliveriesAttempted: 0, eventsDeleted: 0, backlog: false };
+  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, deliveriesAttempted: 0, eventsDeleted: 0, backlog: false };
   const guarded: Guarded = async (what, id, fn) => {
     try {
       await fn();
@@ -124,8 +126,17 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
     }
   };
   const at = Prisma.sql`${now}::timestamp(3)`;
-  const { settle = true, webhooks = true } = options.parts ?? {};
+  const { settle = true, reconcile = settle, webhooks = true } = options.parts ?? {};
   if (settle) await settleDue(client, now, at, batchSize, concurrency, report, guarded);
+  if (reconcile) {
+    await guarded("reconciliation", "-", async () => {
+      const pass = await reconcileOperatorOutcomes(client, now, { batchSize });
+      report.depositsSettled += pass.depositsSettled;
+      report.transfersSettled += pass.transfersSettled;
+      report.refundsSettled += pass.refundsSettled;
+      if (pass.backlog) report.backlog = true;
+    });
+  }
   if (webhooks) {
     await deliverDue(client, now, batchSize, options, report, guarded);
     // Retention of the events API (30 days), after the attempts: a delivery still pending keeps its event.
@@ -188,12 +199,14 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
     await links.release();
   }
 
-  // DIRECT transfers whose operator answer is due and SCHEDULED ones whose batch has come
-  // (MANUAL ones have no dueAt: an admin decides). Before the webhooks, so their events go out
-  // in this pass.
-  const transfers = await sendDueTransfers(client, now, batchSize);
+  // Sandbox DIRECT transfers whose simulated answer is due and SCHEDULED ones whose batch has come
+  // (MANUAL ones have no dueAt: an admin decides), and sandbox refunds; live ones are the
+  // reconciliation's. Before the webhooks, so their events go out in this pass.
+  const transfers = await sendDueTransfers(client, now, batchSize, { environment: "sandbox" });
   report.transfersSettled = transfers.settled;
-  if (transfers.claimed === batchSize) report.backlog = true;
+  const refunds = await sendDueRefunds(client, { now, batchSize, environment: "sandbox" });
+  report.refundsSettled = refunds.settled;
+  if (transfers.claimed === batchSize || refunds.claimed === batchSize) report.backlog = true;
 }
 
 async function deliverDue(client: DbClient, now: Date, batchSize: number, options: DueWorkOptions, report: DueWorkReport, guarded: Guarded) {

@@ -10,6 +10,9 @@ export type ReconciliationProblem = {
     | "completed_deposit_without_ledger"
     | "attempt_not_settled_on_link"
     | "refund_due_without_ledger"
+    | "refund_due_without_refund"
+    | "refund_postings"
+    | "over_refunded"
     | "paid_link_without_payment"
     | "paid_link_credit_count"
     | "unbalanced_journal"
@@ -54,9 +57,45 @@ export async function reconcile(client: DbClient, options: { merchantId?: string
         SELECT d."reference", 'refund due (' || d."refundDueReason" || ') with no refund_due posting' AS details
         FROM "Deposit" d
         WHERE d."refundDueReason" IS NOT NULL
-          AND (d."status" <> 'completed'
+          AND ((d."status" <> 'completed' AND d."refundDueReason" <> 'amount_mismatch')
                OR NOT EXISTS (SELECT 1 FROM "LedgerEntry" e WHERE e."reference" = d."reference" AND e."kind" = 'refund_due'))
           ${only("d")}`,
+    )),
+    // Every refund due is on its way back to the customer: a refund of it exists (lib/refunds/).
+    ...(await found(
+      "refund_due_without_refund",
+      Prisma.sql`
+        SELECT d."reference", 'refund due (' || d."refundDueReason" || ') with no refund made or under way' AS details
+        FROM "Deposit" d
+        WHERE d."refundDueReason" IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM "Refund" r WHERE r."depositId" = d."id" AND r."source" = 'refund_due')
+          ${only("d")}`,
+    )),
+    // A refund's money moved with its status, once: a merchant's held when asked for, and either
+    // sent (refund_completed) or given back (refund_failed); a refund due sent once it completed.
+    ...(await found(
+      "refund_postings",
+      Prisma.sql`
+        SELECT r."reference", r."source" || ' refund ' || r."status"::text || ' with postings: ' || COALESCE(string_agg(e."kind", ',' ORDER BY e."kind"), 'none') AS details
+        FROM "Refund" r LEFT JOIN "LedgerEntry" e ON e."reference" = r."reference" AND e."account" IN ('merchant_in_flight', 'refunds_due')
+        WHERE TRUE ${only("r")}
+        GROUP BY r."id", r."reference", r."source", r."status"
+        HAVING COALESCE(string_agg(e."kind", ',' ORDER BY e."kind"), '') <> (CASE
+          WHEN r."source" = 'merchant' AND r."status" = 'pending' THEN 'refund_requested'
+          WHEN r."source" = 'merchant' AND r."status" = 'completed' THEN 'refund_completed,refund_requested'
+          WHEN r."source" = 'merchant' AND r."status" = 'failed' THEN 'refund_failed,refund_requested'
+          WHEN r."status" = 'completed' THEN 'refund_completed'
+          ELSE '' END)`,
+    )),
+    // Never more given back than the customer paid.
+    ...(await found(
+      "over_refunded",
+      Prisma.sql`
+        SELECT d."reference", 'refunds standing ' || SUM(r."amountMinor")::text || ' > charged ' || (d."amountMinor" + d."feesMinor")::text AS details
+        FROM "Deposit" d JOIN "Refund" r ON r."depositId" = d."id" AND r."source" = 'merchant' AND r."status" <> 'failed'
+        WHERE TRUE ${only("d")}
+        GROUP BY d."id", d."reference", d."amountMinor", d."feesMinor"
+        HAVING SUM(r."amountMinor") > d."amountMinor" + d."feesMinor"`,
     )),
     // A link that holds a payment (completed, or paid after expiry) holds a completed attempt of
     // its own; and a link that holds none says so.

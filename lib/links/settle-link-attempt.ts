@@ -1,6 +1,7 @@
 import type { Deposit, Prisma } from "@prisma/client";
 import { creditCollection } from "@/lib/ledger/credit-collection";
 import { holdRefundDue } from "@/lib/ledger/hold-refund-due";
+import { openRefundDue } from "@/lib/refunds/open-refund-due";
 import { linkWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 import { transitionLink } from "./transition-link";
@@ -21,7 +22,8 @@ import { transitionLink } from "./transition-link";
  *     operator's time as completedAt, the merchant is credited, and payment_link.paid_after_expiry
  *     tells the merchant (after payment_link.expired, so the merchant hears both, in that order);
  *   - the link is already paid (another attempt came first) or failed: the attempt is a refund to
- *     make (refundDueReason), held in refunds_due, outside the merchant's balance.
+ *     make (refundDueReason), held in refunds_due, outside the merchant's balance, and its refund
+ *     is opened at once (lib/refunds/open-refund-due.ts): the customer gets the money back.
  */
 export async function settleLinkAttempt(
   tx: Prisma.TransactionClient,
@@ -86,7 +88,8 @@ export async function settleLinkAttempt(
     return;
   }
 
-  await tx.deposit.update({ where: { id: deposit.id }, data: { refundDueReason: link.status === "failed" ? "link_failed" : "link_already_paid" } });
+  const refundDueReason = link.status === "failed" ? "link_failed" : "link_already_paid";
+  const owed = await tx.deposit.update({ where: { id: deposit.id }, data: { refundDueReason } });
   await holdRefundDue(tx, {
     merchantId: deposit.merchantId,
     environment: deposit.environment,
@@ -96,4 +99,6 @@ export async function settleLinkAttempt(
     feesMinor: deposit.feesMinor,
     at,
   });
+  // Held, and on its way back to the customer (lib/refunds/): the merchant hears refund.* on the link's callbackUrl.
+  await openRefundDue(tx, { deposit: owed, reason: refundDueReason, paymentReference: link.reference, callbackUrl: link.callbackUrl, at });
 }

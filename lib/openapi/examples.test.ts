@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { confirmDepositSchema, depositRequestSchema } from "@/lib/schemas/deposit";
 import { createPaymentLinkSchema } from "@/lib/schemas/payment-link";
+import { refundRequestSchema, refundWebhookSchema } from "@/lib/schemas/refund";
 import { transferRequestSchema, transferWebhookSchema } from "@/lib/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
 import { buildOpenApiDocument } from "./document";
@@ -17,6 +18,8 @@ describe("the reference's examples", () => {
       [paymentLinkWebhookSchema, examples.paymentLinkWebhook],
       [depositWebhookSchema, examples.depositWebhook],
       [transferWebhookSchema, examples.transferWebhook],
+      [refundRequestSchema, examples.refund],
+      [refundWebhookSchema, examples.refundWebhook],
     ] as const;
     for (const [schema, example] of pairs) expect(schema.safeParse(example).error).toBeUndefined();
   });

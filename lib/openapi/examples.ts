@@ -1,4 +1,5 @@
 import type { DepositWebhook, PaymentLinkWebhook } from "@/lib/schemas/webhook";
+import type { RefundWebhook } from "@/lib/schemas/refund";
 import type { TransferWebhook } from "@/lib/schemas/transfer";
 
 // The examples the reference shows for request bodies and webhook payloads. examples.test.ts
@@ -82,3 +83,25 @@ export const transferWebhook = {
   completedAt: "2026-11-22T10:15:02.123456",
   metadata: { payoutId: "42" },
 } satisfies TransferWebhook;
+
+export const refund = {
+  paymentReference: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  amount: 2000,
+  reason: "Two items out of stock",
+  metadata: { orderId: "1234" },
+};
+
+export const refundWebhook = {
+  event: "refund.completed",
+  reference: "RFD_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  paymentReference: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  status: "completed",
+  source: "merchant",
+  amount: 2000,
+  currency: "XOF",
+  gatewayName: "MTN_MOMO_CI",
+  reason: "Two items out of stock",
+  failureReason: null,
+  completedAt: "2026-11-22T11:02:41.512308",
+  metadata: { orderId: "1234" },
+} satisfies RefundWebhook;

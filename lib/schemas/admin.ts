@@ -37,3 +37,8 @@ export const createKeySchema = z.strictObject({
 export const transferFiltersSchema = paymentFiltersSchema.extend({
   status: z.preprocess(blankIsAbsent, z.enum(["pending", "completed", "failed"]).optional()),
 });
+
+// Query string of the refunds table: the same filters, a refund's statuses, and who asked for it.
+export const refundFiltersSchema = transferFiltersSchema.extend({
+  source: z.preprocess(blankIsAbsent, z.enum(["merchant", "refund_due"]).optional()),
+});

@@ -37,10 +37,11 @@ export async function createTransfer(
     currency: input.currency,
     country: input.country,
   });
-  // Live DIRECT payouts go through a wired operator (MTN Disbursement); any other live payout
-  // (no operator configured, SCHEDULED batches) is refused rather than take the money and sit on it.
+  // Live DIRECT payouts go through a wired operator (MTN Disbursement, Wave); without one they are
+  // refused rather than take the money and sit on it. Live SCHEDULED ones wait for their batch,
+  // then go through the operator or, for a bank transfer, to support (send-due-transfer.ts).
   const payout = environment === "live" && gateway.type === "DIRECT" ? livePayoutAdapter(gateway.name) : null;
-  if (environment === "live" && gateway.type !== "MANUAL" && !payout) {
+  if (environment === "live" && gateway.type === "DIRECT" && !payout) {
     throw new ApiError(50200, { details: `${gateway.name} payouts are not available in production yet` });
   }
   const amountMinor = toMinor(input.amount, input.currency) as bigint;

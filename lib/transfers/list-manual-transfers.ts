@@ -1,11 +1,27 @@
+import type { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { toMajor } from "@/lib/domain/money";
 import { formatFractionalSeconds } from "@/lib/domain/time";
 
-/** MANUAL transfers waiting for an admin, oldest first, with their merchant's name. */
+/**
+ * A pending transfer an admin decides: MANUAL; a SCHEDULED one handed over at its batch; a live
+ * payout its operator left unresolved past the follow window (no more automatic reads: dueAt null).
+ */
+export const awaitingAdmin = {
+  OR: [
+    { gatewayType: "MANUAL" },
+    { gatewayType: "SCHEDULED", handedOverAt: { not: null } },
+    { environment: "live", gatewayType: { in: ["DIRECT", "SCHEDULED"] }, dueAt: null },
+  ],
+} satisfies Prisma.TransferWhereInput;
+
+/**
+ * Transfers waiting for an admin, oldest first, with their merchant's name: MANUAL ones, and live
+ * SCHEDULED ones whose batch was handed to support to pay by hand (send-due-transfer.ts).
+ */
 export async function listManualTransfers(client: DbClient, options: { merchantId?: string; take?: number } = {}) {
   const rows = await client.transfer.findMany({
-    where: { status: "pending", gatewayType: "MANUAL", ...(options.merchantId ? { merchantId: options.merchantId } : {}) },
+    where: { status: "pending", ...awaitingAdmin, ...(options.merchantId ? { merchantId: options.merchantId } : {}) },
     orderBy: { createdAt: "asc" },
     take: options.take ?? 100,
   });
@@ -27,5 +43,6 @@ export async function listManualTransfers(client: DbClient, options: { merchantI
     beneficiaryPhone: t.beneficiaryPhone,
     beneficiaryName: t.beneficiaryName,
     createdAt: formatFractionalSeconds(t.createdAt),
+    gatewayType: t.gatewayType,
   }));
 }

@@ -2,10 +2,13 @@ import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { recordAudit } from "@/lib/admin/audit";
 import { ApiError, notFound } from "@/lib/errors/api-error";
+import { awaitsAdmin } from "@/lib/domain/transfer-review";
 import { transitionTransfer } from "./transition-transfer";
 
 /**
- * An admin's decision on a MANUAL transfer: approve (the payout was made by hand: completed) or
+ * An admin's decision on a transfer waiting for one (list-manual-transfers.ts: MANUAL, a SCHEDULED
+ * bank transfer handed over at its batch, a live payout left unresolved by its operator): approve
+ * (the payout was made: completed) or
  * reject (failed, money back to the merchant). Audited in the same transaction; a transfer
  * already decided, or not MANUAL, is refused with 409 so two admins never both decide.
  */
@@ -16,8 +19,8 @@ export async function reviewManualTransfer(
   return inTransaction(client, async (tx) => {
     const transfer = await tx.transfer.findUnique({ where: { reference: options.reference } });
     if (!transfer) throw notFound("Transfer");
-    if (transfer.gatewayType !== "MANUAL") {
-      throw new ApiError(40020, { status: 409, details: `${transfer.reference} is a ${transfer.gatewayType} transfer, not a MANUAL one` });
+    if (transfer.status === "pending" && !awaitsAdmin(transfer)) {
+      throw new ApiError(40020, { status: 409, details: `${transfer.reference} is a ${transfer.gatewayType} transfer its operator is still handling, not one waiting for an admin` });
     }
     const changed = await transitionTransfer(tx, {
       id: transfer.id,

@@ -1,5 +1,6 @@
 import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { OPERATOR_FOLLOW_MS } from "@/lib/domain/operator-polling";
 import { livePayoutAdapter } from "@/lib/gateways/live-adapters";
 import { simulatedAnswer } from "@/lib/gateways/sandbox-simulator";
 import { sendLiveTransfer } from "./send-live-transfer";
@@ -15,9 +16,9 @@ import { transitionTransfer } from "./transition-transfer";
 export async function sendDueTransfer(client: DbClient, transfer: Transfer, now = new Date()): Promise<Transfer> {
   if (transfer.status !== "pending" || !transfer.dueAt || transfer.dueAt > now || transfer.gatewayType === "MANUAL") return transfer;
   if (transfer.environment !== "sandbox") {
-    // Live DIRECT payouts through a wired operator; creation refuses the others (502).
-    const payout = transfer.gatewayType === "DIRECT" ? livePayoutAdapter(transfer.gatewayName) : null;
-    return payout ? sendLiveTransfer(client, transfer, payout, now) : transfer;
+    const payout = livePayoutAdapter(transfer.gatewayName);
+    if (payout) return sendLiveTransfer(client, transfer, payout, now);
+    return transfer.gatewayType === "SCHEDULED" ? handOverScheduledTransfer(client, transfer, now) : transfer;
   }
   const answer = simulatedAnswer(transfer.beneficiaryPhone);
   if (answer.status === "pending") {
@@ -29,6 +30,23 @@ export async function sendDueTransfer(client: DbClient, transfer: Transfer, now 
       at: now,
       failureReason: answer.status === "failed" ? answer.reason : undefined,
     });
+  }
+  return client.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
+}
+
+/**
+ * A live SCHEDULED transfer no operator can send (a bank transfer): at its batch time it is handed
+ * to support, who pays it by hand and records it (lib/transfers/review-manual-transfer.ts). If
+ * nobody has within OPERATOR_FOLLOW_MS, it fails and the funds go back to the merchant, who is told.
+ */
+async function handOverScheduledTransfer(client: DbClient, transfer: Transfer, now: Date): Promise<Transfer> {
+  if (!transfer.handedOverAt) {
+    await client.transfer.updateMany({
+      where: { id: transfer.id, status: "pending", handedOverAt: null },
+      data: { handedOverAt: now, dueAt: new Date(now.getTime() + OPERATOR_FOLLOW_MS), operatorAnswer: "handed to support for payment" },
+    });
+  } else {
+    await transitionTransfer(client, { id: transfer.id, to: "failed", at: now, failureReason: "not_sent_in_time" });
   }
   return client.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
 }

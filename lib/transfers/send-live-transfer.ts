@@ -1,46 +1,36 @@
 import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
-import { nextOperatorCheck } from "@/lib/domain/operator-polling";
-import type { GatewayOutcome } from "@/lib/gateways/adapter";
-import type { PayoutAdapter } from "@/lib/gateways/live-adapters";
-import { OperatorRejectedError } from "@/lib/gateways/operators/operator-errors";
-import { errorFields, log } from "@/lib/logging/log";
+import type { OutgoingForGateway, PayoutAdapter } from "@/lib/gateways/adapter";
+import { advanceOutgoing, outgoingHooks } from "@/lib/outgoing/advance-outgoing";
+import { recordOutgoingStep, transitionOf } from "@/lib/outgoing/record-outgoing-step";
 import { transitionTransfer } from "./transition-transfer";
 
+/** The payout as the operator's adapter sees it. */
+export function payoutForGateway(transfer: Transfer): OutgoingForGateway {
+  return {
+    reference: transfer.reference,
+    operatorRequestId: transfer.operatorRequestId,
+    amountMinor: transfer.amountMinor,
+    currency: transfer.currency,
+    phone: transfer.beneficiaryPhone,
+    createdAt: transfer.createdAt,
+    operatorSentAt: transfer.operatorSentAt,
+  };
+}
+
 /**
- * One step of a live DIRECT payout, safe to repeat: read its status at the operator; unknown
- * there, send it (idempotent by its stored request id); then record a final answer (the ledger
- * releases the funds of a failed payout) or schedule the next read with back-off. An operator
- * that refuses the payout fails the transfer; one that cannot be reached leaves it pending, the
- * funds held, until a later step. Returns the row as it now stands.
+ * One step of a live payout, safe to repeat (lib/outgoing/advance-outgoing.ts: looked up before any
+ * resend, sent again only by the same request id). A final answer is recorded (a failed payout
+ * gives the funds back); otherwise the next step is scheduled with back-off. The funds stay held
+ * while the operator may have paid: they are released only by the operator's "failed", by a
+ * payout that never left in OPERATOR_FOLLOW_MS ("not_sent_in_time"), or by an operator that still
+ * has no record of it once that window is over ("operator_has_no_record"); the merchant is told by
+ * the transfer.failed webhook. Anything else still open then is left to support, funds held.
+ * Returns the row as it now stands.
  */
 export async function sendLiveTransfer(client: DbClient, transfer: Transfer, payout: PayoutAdapter, now = new Date()): Promise<Transfer> {
-  let outcome: GatewayOutcome = { status: "pending" };
-  try {
-    const known = await payout.status(transfer);
-    if (known === "not_found") {
-      const { operatorRequestId } = await payout.send(transfer);
-      if (operatorRequestId) await client.transfer.update({ where: { id: transfer.id }, data: { operatorRequestId } });
-    } else outcome = known;
-  } catch (error) {
-    // Refused when sent ("transfer": MTN, "create payout": Wave): final. A refused status read is not.
-    if (error instanceof OperatorRejectedError && (error.operation === "transfer" || error.operation === "create payout")) {
-      outcome = { status: "failed", reason: `operator_rejected${error.operatorCode ? `: ${error.operatorCode}` : ""}` };
-    } else {
-      log("warn", "live payout step failed; retried later", { reference: transfer.reference, ...errorFields(error) });
-    }
-  }
-  if (outcome.status === "pending") {
-    await client.transfer.updateMany({ where: { id: transfer.id, status: "pending" }, data: { dueAt: nextOperatorCheck(transfer.createdAt, now) } });
-  } else {
-    await transitionTransfer(client, {
-      id: transfer.id,
-      to: outcome.status,
-      at: outcome.at ?? now,
-      failureReason: outcome.status === "failed" ? outcome.reason : undefined,
-      operatorReference: outcome.operatorReference,
-      ...(outcome.status === "completed" && outcome.operatorFeeMinor !== undefined ? { operatorFeeMinor: outcome.operatorFeeMinor } : {}),
-    });
-  }
+  const step = await advanceOutgoing(payoutForGateway(transfer), payout, outgoingHooks(client.transfer, transfer.id), now);
+  // Unresolved after the window: support decides from the operator's statement (review-manual-transfer.ts).
+  await recordOutgoingStep(client.transfer, transfer, step, now, (outcome) => transitionTransfer(client, { id: transfer.id, ...transitionOf(outcome, now) }));
   return client.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
 }

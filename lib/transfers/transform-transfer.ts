@@ -1,3 +1,4 @@
+import { awaitsAdmin } from "@/lib/domain/transfer-review";
 import type { Transfer } from "@prisma/client";
 import { toMajor } from "@/lib/domain/money";
 import { formatFractionalSeconds } from "@/lib/domain/time";
@@ -22,8 +23,8 @@ export function toTransferJson(transfer: Transfer) {
     callbackUrl: transfer.callbackUrl,
     metadata: (transfer.metadata as Record<string, unknown> | null) ?? null,
     failureReason: transfer.failureReason,
-    scheduledFor: transfer.gatewayType === "SCHEDULED" && transfer.status === "pending" ? stamp(transfer.dueAt) : null,
-    awaitingApproval: transfer.gatewayType === "MANUAL" && transfer.status === "pending",
+    scheduledFor: transfer.gatewayType === "SCHEDULED" && transfer.status === "pending" && !transfer.handedOverAt ? stamp(transfer.dueAt) : null,
+    awaitingApproval: awaitsAdmin(transfer),
     createdAt: formatFractionalSeconds(transfer.createdAt),
     completedAt: stamp(transfer.completedAt),
     failedAt: stamp(transfer.failedAt),

@@ -8,6 +8,7 @@ import type {
   ConfirmDepositRequest,
   CreatePaymentLinkRequest,
   DepositRequest,
+  RefundRequest,
   TransferRequest,
 } from "./types.js";
 
@@ -101,6 +102,18 @@ export class PcsClient {
     /** GET /api/v4/transfers/{reference} */
     retrieve: async (reference: string, options: RequestOptions = {}) =>
       unwrap(await this.api.GET("/api/v4/transfers/{reference}", { params: { path: { reference } }, signal: options.signal })),
+  };
+
+  readonly refunds = {
+    /**
+     * POST /api/v4/refunds: give a paid link or a completed deposit back, in full (no amount) or in
+     * part, out of the available balance; it ends with refund.completed or refund.failed.
+     */
+    create: async (body: RefundRequest, options: CreateOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/refunds", { body, headers: createHeaders(options), signal: options.signal })),
+    /** GET /api/v4/refunds/{reference} */
+    retrieve: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/refunds/{reference}", { params: { path: { reference } }, signal: options.signal })),
   };
 
   readonly balance = {

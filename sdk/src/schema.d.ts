@@ -209,6 +209,43 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a customer's payment back, in full or in part
+         * @description Refunds a paid payment link or a completed deposit through the operator the customer paid with, to the number that paid. At most the payment's amount (what you were credited) less earlier refunds still standing; without `amount`, all of it. The fees the customer paid on top are not returned. The refund comes out of your available balance (held as pending until the operator pays it back, given back if it fails). Pending first, then refund.completed or refund.failed. Sandbox: completed after about 2 s, or failed when the customer's number ends in 333. Live: MTN MoMo and Wave refund through their APIs; an operator with none (Orange Money) is refunded by the platform by hand and stays pending until then. Needs the `refunds:write` scope.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/refunds/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a refund (needs the `refunds:read` scope) */
+        get: operations["getRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/merchant/analytics": {
         parameters: {
             query?: never;
@@ -237,7 +274,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The webhook events your links, deposits and transfers produced, newest first
+         * The webhook events your links, deposits, transfers and refunds produced, newest first
          * @description Every event of the path's environment from the last 30 days, recorded with or without a callbackUrl, with the payload exactly as it was signed. Pages by cursor: pass the last `id` as `startingAfter` for older events (events recorded meanwhile only appear before the first page, so a walk never skips nor repeats one), or the first `id` as `endingBefore` for newer ones. Needs the `events:read` scope.
          */
         get: operations["listEvents"];
@@ -362,6 +399,26 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    refundEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.completed | failed, to the refund's callbackUrl (by default the payment's)
+         * @description Signed per Standard Webhooks with the merchant's webhook secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered. Confirm the status with a GET before trusting it.
+         */
+        post: operations["refundWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type components = {
     schemas: {
@@ -463,6 +520,34 @@ export type components = {
                 [key: string]: string | number | boolean | null;
             };
         };
+        RefundRequest: {
+            /**
+             * @description The paid payment link (LINK_...) or the completed deposit (DEP_..., DEP_VALID_... or its DEP_INV_... invoice) to refund
+             * @example LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K
+             */
+            paymentReference: string;
+            /**
+             * @description In the payment's currency, at most what is still refundable: the payment's amount (what you were credited) less earlier refunds. The fees the customer paid on top are not returned. Default: all of it.
+             * @example 5000
+             */
+            amount?: number;
+            /** @example Order cancelled */
+            reason?: string;
+            /**
+             * @description Where refund.* webhooks go; default: the payment's callbackUrl
+             * @example https://merchant.example/webhooks/payments
+             */
+            callbackUrl?: string;
+            /**
+             * @description Free key-value pairs, echoed in webhooks.
+             * @example {
+             *       "orderId": "1234"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
         PaymentLinkWebhook: {
             /**
              * @description payment_link.paid_after_expiry: the customer paid after the link expired; the money is in your balance.
@@ -524,6 +609,25 @@ export type components = {
             fees: number;
             gatewayName: string;
             beneficiaryPhone: string;
+            failureReason: string | null;
+            completedAt: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+        };
+        RefundWebhook: {
+            /** @enum {string} */
+            event: "refund.completed" | "refund.failed";
+            reference: string;
+            paymentReference: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            /** @enum {string} */
+            source: "merchant" | "refund_due";
+            amount: number;
+            currency: string;
+            gatewayName: string;
+            reason: string | null;
             failureReason: string | null;
             completedAt: string | null;
             metadata: {
@@ -693,8 +797,35 @@ export type components = {
             failureReason: string | null;
             /** @description SCHEDULED: when the batch sends it */
             scheduledFor: string | null;
-            /** @description MANUAL: waiting for the platform's review */
+            /** @description Waiting for the platform: a MANUAL transfer's review, or a SCHEDULED bank transfer being paid by hand after its batch */
             awaitingApproval: boolean;
+            /** @description UTC ISO 8601 date-time without zone designator */
+            createdAt: string;
+            completedAt: string | null;
+            failedAt: string | null;
+        };
+        Refund: {
+            /** @example RFD_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K */
+            reference: string;
+            /** @description The link or deposit refunded */
+            paymentReference: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /**
+             * @description merchant: asked for by you, out of your balance; refund_due: made by the platform (the customer paid twice for one link), never from your balance
+             * @enum {string}
+             */
+            source: "merchant" | "refund_due";
+            amount: number;
+            currency: string;
+            reason: string | null;
+            /** @description The gateway the customer paid with, through which the money goes back */
+            gatewayName: string;
+            failureReason: string | null;
+            callbackUrl: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
             /** @description UTC ISO 8601 date-time without zone designator */
             createdAt: string;
             completedAt: string | null;
@@ -776,8 +907,8 @@ export type components = {
              */
             id: string;
             /** @enum {string} */
-            type: "payment_link.completed" | "payment_link.failed" | "payment_link.expired" | "payment_link.paid_after_expiry" | "deposit.completed" | "deposit.failed" | "deposit.expired" | "transfer.completed" | "transfer.failed";
-            /** @description The link, deposit or transfer the event is about */
+            type: "payment_link.completed" | "payment_link.failed" | "payment_link.expired" | "payment_link.paid_after_expiry" | "deposit.completed" | "deposit.failed" | "deposit.expired" | "transfer.completed" | "transfer.failed" | "refund.completed" | "refund.failed";
+            /** @description The link, deposit, transfer or refund the event is about */
             reference: string;
             /**
              * @description UTC, ISO 8601 without zone, fractional seconds
@@ -785,7 +916,7 @@ export type components = {
              */
             createdAt: string;
             /** @description The webhook body, exactly as signed: `JSON.stringify(payload)` gives back the delivered bytes. Recorded for every final state, with or without a callbackUrl. */
-            payload: components["schemas"]["PaymentLinkWebhook"] | components["schemas"]["DepositWebhook"] | components["schemas"]["TransferWebhook"];
+            payload: components["schemas"]["PaymentLinkWebhook"] | components["schemas"]["DepositWebhook"] | components["schemas"]["TransferWebhook"] | components["schemas"]["RefundWebhook"];
             /** @description The delivery to the callbackUrl; null when the resource had no callbackUrl (nothing was sent) */
             delivery: {
                 /** @enum {string} */
@@ -1910,6 +2041,191 @@ export interface operations {
             };
         };
     };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key (1-255 characters) kept 24 h per merchant, environment and operation. Same key and body: the first response is replayed with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "paymentReference": "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                 *       "amount": 2000,
+                 *       "reason": "Two items out of stock",
+                 *       "metadata": {
+                 *         "orderId": "1234"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refund was accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description 40010 amount more than can still be refunded, or finer than the currency allows; 40020 the payment took no money, or is a checkout attempt (refund its link), or is already refunded in full; 40016 body not JSON; 40017 method; 40021 callbackUrl not HTTPS; 40023 any other rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40020 a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40023 body larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40013 the available balance does not cover the refund (nothing was written); 40020 this Idempotency-Key was used with a different body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAnalytics: {
         parameters: {
             query?: {
@@ -1993,7 +2309,7 @@ export interface operations {
                 endingBefore?: string;
                 /** @description Only these event types, comma-separated */
                 type?: string;
-                /** @description Only the events about this link, deposit or transfer reference */
+                /** @description Only the events about this link, deposit, transfer or refund reference */
                 reference?: string;
                 /** @description Only events created after this instant (exclusive) */
                 createdAfter?: string;
@@ -2358,6 +2674,53 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["TransferWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    refundWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks v1 signatures, space-separated (two during a secret rotation). */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "refund.completed",
+                 *       "reference": "RFD_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                 *       "paymentReference": "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                 *       "status": "completed",
+                 *       "source": "merchant",
+                 *       "amount": 2000,
+                 *       "currency": "XOF",
+                 *       "gatewayName": "MTN_MOMO_CI",
+                 *       "reason": "Two items out of stock",
+                 *       "failureReason": null,
+                 *       "completedAt": "2026-11-22T11:02:41.512308",
+                 *       "metadata": {
+                 *         "orderId": "1234"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundWebhook"];
             };
         };
         responses: {

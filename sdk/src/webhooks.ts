@@ -1,8 +1,8 @@
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
-import type { DepositWebhook, PaymentLinkWebhook, TransferWebhook } from "./types.js";
+import type { DepositWebhook, PaymentLinkWebhook, RefundWebhook, TransferWebhook } from "./types.js";
 
 /** Every event the service sends; narrow on `event` ("payment_link.completed", "deposit.failed"...). */
-export type WebhookEvent = PaymentLinkWebhook | DepositWebhook | TransferWebhook;
+export type WebhookEvent = PaymentLinkWebhook | DepositWebhook | TransferWebhook | RefundWebhook;
 
 /** A webhook whose signature does not verify, or whose timestamp is more than 5 minutes off. Answer 400. */
 export class PcsWebhookError extends Error {

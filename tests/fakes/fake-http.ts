@@ -8,12 +8,19 @@ import type { AddressInfo } from "node:net";
 export type Recorded = { method: string; path: string; url: URL; headers: IncomingHttpHeaders; body: string };
 
 export type Fault = {
-  /** Answer this status instead of handling the request (default 500 when no delay is given). */
+  /** Answer this status instead of handling the request (default 500 when no delay is given); with `process`, after handling it. */
   status?: number;
   /** Wait this long before answering (longer than the client's timeout = the client gives up). */
   delayMs?: number;
-  /** Handle the request normally (after the delay): the operator acted, only the answer is late or lost. */
+  /**
+   * Handle the request normally (after the delay): the operator acted, only the answer is late or
+   * lost. With `status` too, the operator's answer is replaced by that status once it has acted (a
+   * 5xx after recording); with `holdAnswerMs`, it acts at once and holds its answer that long (an
+   * answer lost to the client's timeout after the operator acted).
+   */
   process?: boolean;
+  /** With `process`: act first, then wait this long before answering. */
+  holdAnswerMs?: number;
 };
 
 export type FakeServer = {
@@ -42,6 +49,12 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#$
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A response that goes nowhere: the operator's own answer to a request it acted on, then lost. */
+function discardedAnswer(): ServerResponse {
+  const sink = { destroyed: false, writableEnded: false, headersSent: false, setHeader: () => sink, writeHead: () => sink, write: () => true, end: () => ((sink.writableEnded = true), sink) };
+  return sink as unknown as ServerResponse;
+}
+
 export async function startFakeServer(
   handle: (request: Recorded, res: ServerResponse) => void | Promise<void>,
   isToken: (request: Recorded) => boolean = () => false,
@@ -61,6 +74,7 @@ export async function startFakeServer(
         const fault = isToken(request) ? undefined : faults.shift();
         if (fault?.delayMs) await sleep(fault.delayMs);
         if (fault && !fault.process) return sendJson(res, fault.status ?? 500, { message: "fake operator fault" });
+        if (fault && (fault.status !== undefined || fault.holdAnswerMs)) return await actThenAnswer(fault, (standIn) => handle(request, standIn), res);
         await handle(request, res);
       } catch (error) {
         sendJson(res, 500, { message: `fake crashed: ${String(error)}` });
@@ -81,6 +95,38 @@ export async function startFakeServer(
         server.close(() => resolve());
       }),
   };
+}
+
+type Captured = { status: number; headers: Record<string, string>; body: string; ended: boolean };
+
+/** A response the handler writes to instead of the client's, so a fault can hold or replace its answer. */
+function standInResponse(): { res: ServerResponse; captured: Captured } {
+  const captured: Captured = { status: 200, headers: {}, body: "", ended: false };
+  const res = {
+    destroyed: false,
+    get writableEnded() {
+      return captured.ended;
+    },
+    writeHead(status: number, headers: Record<string, string> = {}) {
+      Object.assign(captured, { status, headers });
+      return res;
+    },
+    end(body?: string) {
+      Object.assign(captured, { body: body ?? "", ended: true });
+      return res;
+    },
+  };
+  return { res: res as unknown as ServerResponse, captured };
+}
+
+/** The operator handles the request, then the fault decides what the client gets, and when. */
+async function actThenAnswer(fault: Fault, act: (res: ServerResponse) => void | Promise<void>, res: ServerResponse) {
+  const standIn = standInResponse();
+  await act(standIn.res);
+  if (fault.holdAnswerMs) await sleep(fault.holdAnswerMs);
+  if (fault.status !== undefined) return sendJson(res, fault.status, { message: "fake operator fault (after acting)" });
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(standIn.captured.status, standIn.captured.headers).end(standIn.captured.body);
 }
 
 /** Sends a callback the way an operator does; the fakes ignore what the receiver answers. */

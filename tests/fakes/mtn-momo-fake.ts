@@ -2,36 +2,91 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { MtnMomoConfig } from "@/lib/gateways/mtn-momo/mtn-momo-config";
 import { deliver, sendJson, startFakeServer, type Recorded } from "./fake-http";
 
-// A local MTN MoMo Open API (Collection + Disbursement) speaking what docs/operators.md records:
-// token endpoints checking Basic apiUser:apiKey and the product's Ocp-Apim-Subscription-Key;
-// requesttopay / transfer checking the Bearer token, X-Target-Environment, a UUID v4
-// X-Reference-Id (409 RESOURCE_ALREADY_EXIST on a repeat) and the body, answering 202; status
-// reads answering PENDING / SUCCESSFUL / FAILED with a reason; and the callback, unsigned, sent
-// once (or not, twice, late, or with a wrong amount) to X-Callback-Url as a PUT (or POST).
-// The customer's behaviour is scripted per MSISDN; infrastructure faults with failNext().
+// A local MTN MoMo Open API (Collection + Disbursement) playing what MTN documents, with the
+// awkward cases MTN's own pages and SDKs describe; each behaviour's source is in docs/operators.md
+// ("The MTN fake"), and what MTN leaves unsaid is a switch:
+// - accounts: one API user + key per country ("grant access to the wallet system in a specific
+//   country"), a subscription key per product, a target environment each; tokens, requests and
+//   reads are checked against the account that holds the token;
+// - requesttopay / transfer / refund: X-Reference-Id a UUID v4, 409 RESOURCE_ALREADY_EXIST on a
+//   repeat, 202 once validated; the error table's answers (500 NOT_ALLOWED_TARGET_ENVIRONMENT,
+//   INVALID_CURRENCY, ...) and "500 after recording" by serverErrorNext(); the sandbox takes EUR only;
+// - status reads: PENDING / SUCCESSFUL / FAILED with a reason, the amount normalised ("5.0" -> "5"),
+//   404 RESOURCE_NOT_FOUND for what it has not recorded, including a request recorded a moment
+//   after its answer (script recordedAfterMs);
+// - the callback to X-Callback-Url: once, unsigned, no retry, as a PUT or a POST.
+// The customer's behaviour is scripted per MSISDN; HTTP faults with failNext() (fake-http.ts).
 
 export type MtnCustomer = "approve" | "decline" | "insufficient_funds" | "never_answers";
+/** "duplicate": the older callback page's retries; "mismatched_amount": the callback (only) says "1". */
 export type MtnCallbackMode = "once" | "none" | "duplicate" | "mismatched_amount";
+/** A refund of this customer's payment: paid, FAILED (the disbursement account short), or left PENDING. */
+export type MtnRefundOutcome = "succeed" | "fail" | "never_answers";
 
 export type MtnScript = {
   customer?: MtnCustomer;
+  /** How long after the request is recorded the customer answers (default: the fake's answerAfterMs). */
+  answerAfterMs?: number;
+  /** MTN records the request this long after answering it: its status read is 404 until then (UNCONFIRMED delay). */
+  recordedAfterMs?: number;
+  /** The status read and the callback report this amount instead of the one requested. */
+  reportedAmount?: string;
   callback?: MtnCallbackMode;
   /** Extra wait before the callback (a callback after our expiry). */
   callbackDelayMs?: number;
   callbackMethod?: "PUT" | "POST";
+  refund?: MtnRefundOutcome;
+};
+
+/** One MTN account: an API user and its key for one country, a subscription key per product, a target environment. */
+export type MtnAccount = {
+  apiUser: string;
+  apiKey: string;
+  subscriptionKey: string;
+  disbursementSubscriptionKey: string;
+  targetEnvironment: string;
+};
+
+/** What MTN answers the next create call (requesttopay, transfer, refund) instead of 202. */
+export type MtnPostError = {
+  status: number;
+  /** MTN's code in its {code, message} body; none: a bare error. */
+  code?: string;
+  /** true: MTN recorded the request and processes it, only its answer is the error. false: refused before recording. */
+  recorded: boolean;
+};
+
+type Kind = "collection" | "transfer" | "refund";
+type Product = "collection" | "disbursement";
+type Outcome = { status: "SUCCESSFUL" } | { status: "FAILED"; reason: string } | { status: "PENDING" };
+
+type Body = {
+  amount: string;
+  currency: string;
+  externalId: string;
+  payerMessage?: string;
+  payeeNote?: string;
+  payer?: { partyIdType?: string; partyId?: string };
+  payee?: { partyIdType?: string; partyId?: string };
+  referenceIdToRefund?: string;
 };
 
 type Transaction = {
-  product: "collection" | "disbursement";
+  kind: Kind;
+  product: Product;
+  account: MtnAccount;
   referenceId: string;
-  body: { amount: string; currency: string; externalId: string; payerMessage?: string; payeeNote?: string; payer?: unknown; payee?: unknown };
+  body: Body;
+  /** The customer's MSISDN: the payer, the payee, or (a refund) the refunded payment's payer. */
   partyId: string;
+  recordedAt: number;
   answerAt: number;
-  customer: MtnCustomer;
+  outcome: Outcome;
+  reportedAmount?: string;
   financialTransactionId: string;
 };
 
-const credentials = {
+export const MTN_FAKE_ACCOUNT: MtnAccount = {
   apiUser: "c72025f5-5cd1-4630-99e4-8ba4722fad56",
   apiKey: "fake-mtn-api-key-0123456789",
   subscriptionKey: "fake-mtn-collection-subscription-key",
@@ -39,156 +94,269 @@ const credentials = {
   targetEnvironment: "mtnivorycoast",
 };
 
+/** Another country's account, with credentials of its own. */
+export function mtnFakeAccount(name: string, targetEnvironment: string): MtnAccount {
+  return {
+    apiUser: randomUUID(),
+    apiKey: `fake-mtn-${name}-api-key-${randomBytes(6).toString("hex")}`,
+    subscriptionKey: `fake-mtn-${name}-collection-key`,
+    disbursementSubscriptionKey: `fake-mtn-${name}-disbursement-key`,
+    targetEnvironment,
+  };
+}
+
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-export async function startMtnMomoFake(options: { tokenLifetimeSeconds?: number; answerAfterMs?: number; port?: number } = {}) {
-  const tokens = new Map<string, { product: string; expiresAt: number }>();
+const CREATE: Record<string, { kind: Kind; product: Product }> = {
+  "/collection/v1_0/requesttopay": { kind: "collection", product: "collection" },
+  "/disbursement/v1_0/transfer": { kind: "transfer", product: "disbursement" },
+  "/disbursement/v1_0/refund": { kind: "refund", product: "disbursement" },
+};
+const READ = /^(\/collection\/v1_0\/requesttopay|\/disbursement\/v1_0\/transfer|\/disbursement\/v1_0\/refund)\/([^/]+)$/;
+
+const error = (code: string, message: string) => ({ code, message });
+const NOT_FOUND = error("RESOURCE_NOT_FOUND", "Requested resource was not found.");
+
+/** MTN reads amounts back without trailing zeros: "5.0" -> "5" (MTN's JS SDK docs). */
+export function normalisedAmount(amount: string): string {
+  const match = /^(\d+)(?:\.(\d*?)0*)?$/.exec(amount);
+  if (!match) return amount;
+  return match[2] ? `${match[1]}.${match[2]}` : match[1];
+}
+
+/** A validated amount ("10.5", "1500") in hundredths, exactly. */
+const hundredths = (amount: string) => {
+  const [whole, fraction = ""] = amount.split(".");
+  return BigInt(whole + fraction.padEnd(2, "0"));
+};
+
+export async function startMtnMomoFake(
+  options: {
+    tokenLifetimeSeconds?: number;
+    answerAfterMs?: number;
+    port?: number;
+    /** The accounts MTN knows (default: one, Côte d'Ivoire's); the first is `config`. */
+    accounts?: MtnAccount[];
+  } = {},
+) {
+  const accounts = options.accounts ?? [MTN_FAKE_ACCOUNT];
+  const tokens = new Map<string, { account: MtnAccount; product: Product; expiresAt: number }>();
   const transactions = new Map<string, Transaction>();
   const scripts = new Map<string, MtnScript>();
+  const postErrors: MtnPostError[] = [];
   const tokenCalls = { collection: 0, disbursement: 0 };
   const callbacks: { url: string; method: string; body: string; status: number | null }[] = [];
   const answerAfterMs = options.answerAfterMs ?? 0;
+  // The switches for what MTN leaves unsaid (docs/operators.md); tests may change them.
+  const settings = {
+    /** The sandbox's answer to a currency other than EUR: 500 INVALID_CURRENCY (error table) or its 400 row. */
+    sandboxCurrencyStatus: 500 as 400 | 500,
+    /** A refund of no successful payment of this account, or of more than is left of it: refused at once (400), or accepted then FAILED. */
+    invalidRefund: "refused" as "refused" | "failed",
+  };
 
-  const keyOf = (product: string) => (product === "collection" ? credentials.subscriptionKey : credentials.disbursementSubscriptionKey);
+  const keyOf = (account: MtnAccount, product: Product) => (product === "collection" ? account.subscriptionKey : account.disbursementSubscriptionKey);
 
-  function authorize(request: Recorded, product: string): { status: number; body: unknown } | null {
-    if (request.headers["ocp-apim-subscription-key"] !== keyOf(product)) {
-      return { status: 401, body: { statusCode: 401, message: "Access denied due to invalid subscription key." } };
-    }
+  function authorize(request: Recorded, product: Product): { account: MtnAccount } | { status: number; body: unknown } {
     const token = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ""))?.[1];
     const known = token ? tokens.get(token) : undefined;
-    if (!known || known.product !== product || known.expiresAt < Date.now()) {
+    if (!known || request.headers["ocp-apim-subscription-key"] !== keyOf(known.account, product)) {
+      return { status: 401, body: { statusCode: 401, message: "Access denied due to invalid subscription key." } };
+    }
+    if (known.product !== product || known.expiresAt < Date.now()) {
       return { status: 401, body: { statusCode: 401, message: "Access denied due to invalid or expired token." } };
     }
-    if (request.headers["x-target-environment"] !== credentials.targetEnvironment) {
-      return { status: 400, body: { code: "NOT_ALLOWED_TARGET_ENVIRONMENT", message: "Target environment not allowed." } };
+    // MTN's error table: 500 NOT_ALLOWED_TARGET_ENVIRONMENT, "Access to target environment is forbidden".
+    if (request.headers["x-target-environment"] !== known.account.targetEnvironment) {
+      return { status: 500, body: error("NOT_ALLOWED_TARGET_ENVIRONMENT", "Access to target environment is forbidden.") };
     }
-    return null;
+    return { account: known.account };
   }
 
-  function view(tx: Transaction, overrideAmount?: string) {
-    const answered = Date.now() >= tx.answerAt;
-    const status =
-      !answered || tx.customer === "never_answers" ? "PENDING" : tx.customer === "approve" ? "SUCCESSFUL" : "FAILED";
-    const party = tx.product === "collection" ? { payer: tx.body.payer } : { payee: tx.body.payee };
+  function outcomeOf(kind: Kind, script: MtnScript): Outcome {
+    if (kind === "refund") {
+      const refund = script.refund ?? "succeed";
+      if (refund === "never_answers") return { status: "PENDING" };
+      return refund === "succeed" ? { status: "SUCCESSFUL" } : { status: "FAILED", reason: "NOT_ENOUGH_FUNDS" };
+    }
+    const customer = script.customer ?? "approve";
+    if (customer === "never_answers") return { status: "PENDING" };
+    if (customer === "approve") return { status: "SUCCESSFUL" };
+    return { status: "FAILED", reason: customer === "decline" ? "APPROVAL_REJECTED" : "NOT_ENOUGH_FUNDS" };
+  }
+
+  const statusOf = (tx: Transaction): Outcome => (Date.now() >= tx.answerAt ? tx.outcome : { status: "PENDING" });
+
+  function view(tx: Transaction, amount = tx.reportedAmount ?? tx.body.amount) {
+    const outcome = statusOf(tx);
+    const party =
+      tx.kind === "collection" ? { payer: tx.body.payer } : tx.kind === "transfer" ? { payee: tx.body.payee } : { payee: { partyIdType: "MSISDN", partyId: tx.partyId } };
     return {
-      ...(status === "SUCCESSFUL" ? { financialTransactionId: tx.financialTransactionId } : {}),
+      ...(outcome.status === "SUCCESSFUL" ? { financialTransactionId: tx.financialTransactionId } : {}),
       externalId: tx.body.externalId,
-      amount: overrideAmount ?? tx.body.amount,
+      amount: normalisedAmount(amount),
       currency: tx.body.currency,
       ...party,
       payerMessage: tx.body.payerMessage,
       payeeNote: tx.body.payeeNote,
-      status,
-      ...(status === "FAILED" ? { reason: tx.customer === "decline" ? "APPROVAL_REJECTED" : "NOT_ENOUGH_FUNDS" } : {}),
+      status: outcome.status,
+      ...(outcome.status === "FAILED" ? { reason: outcome.reason } : {}),
     };
   }
 
-  function scheduleCallback(tx: Transaction, url: string) {
-    const script = scripts.get(tx.partyId) ?? {};
+  function scheduleCallback(tx: Transaction, url: string, script: MtnScript) {
     const mode = script.callback ?? "once";
-    if (mode === "none" || tx.customer === "never_answers") return;
+    if (mode === "none" || tx.outcome.status === "PENDING") return;
     const method = script.callbackMethod ?? "PUT";
     const send = async () => {
       const body = JSON.stringify(view(tx, mode === "mismatched_amount" ? "1" : undefined));
       const status = await deliver(url, method, body);
       callbacks.push({ url, method, body, status });
     };
+    // Once, whatever our answer: "no retry on the callback if the Partner system does not respond".
     setTimeout(async () => {
       await send();
       if (mode === "duplicate") await send();
-    }, answerAfterMs + (script.callbackDelayMs ?? 0)).unref();
+    }, tx.answerAt - Date.now() + (script.callbackDelayMs ?? 0)).unref();
+  }
+
+  /** Why MTN would not take this body (400), or null. */
+  function invalidBody(kind: Kind, body: Body): string | null {
+    if (typeof body.amount !== "string" || !/^\d+(\.\d{1,2})?$/.test(body.amount) || !/^[A-Z]{3}$/.test(String(body.currency))) return "amount or currency";
+    if (typeof body.externalId !== "string") return "externalId";
+    if (kind === "refund") return typeof body.referenceIdToRefund === "string" ? null : "referenceIdToRefund";
+    const party = kind === "collection" ? body.payer : body.payee;
+    return party?.partyIdType === "MSISDN" && /^\d{8,15}$/.test(String(party.partyId)) ? null : "party";
+  }
+
+  /** The payment a refund gives back, or why it cannot (a reason of MTN's failure list). */
+  function refunded(account: MtnAccount, body: Body): Transaction | { reason: string } {
+    const payment = transactions.get(String(body.referenceIdToRefund));
+    if (!payment || payment.kind !== "collection" || payment.account !== account || statusOf(payment).status !== "SUCCESSFUL") {
+      return { reason: "TRANSACTION_NOT_FOUND" };
+    }
+    const given = [...transactions.values()]
+      .filter((tx) => tx.kind === "refund" && tx.body.referenceIdToRefund === payment.referenceId && tx.outcome.status !== "FAILED")
+      .reduce((sum, tx) => sum + hundredths(tx.body.amount), 0n);
+    if (body.currency !== payment.body.currency || hundredths(body.amount) > hundredths(payment.body.amount) - given) return { reason: "NOT_ALLOWED" };
+    return payment;
+  }
+
+  async function create(request: Recorded, res: Parameters<typeof sendJson>[0], kind: Kind, product: Product) {
+    const authorized = authorize(request, product);
+    if (!("account" in authorized)) return sendJson(res, authorized.status, authorized.body);
+    const { account } = authorized;
+    if (postErrors[0] && !postErrors[0].recorded) {
+      const refusal = postErrors.shift()!;
+      return sendJson(res, refusal.status, refusal.code ? error(refusal.code, "Fake MTN refusal.") : { message: "fake operator fault" });
+    }
+    const referenceId = String(request.headers["x-reference-id"] ?? "");
+    if (!UUID_V4.test(referenceId)) return sendJson(res, 400, error("INVALID_REFERENCE_ID", "X-Reference-Id must be a UUID v4."));
+    if (transactions.has(referenceId)) {
+      return sendJson(res, 409, error("RESOURCE_ALREADY_EXIST", "Duplicated reference id. Creation of resource failed."));
+    }
+    let body: Body;
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return sendJson(res, 400, error("INVALID_REQUEST", "Body is not JSON."));
+    }
+    if (invalidBody(kind, body)) return sendJson(res, 400, error("INVALID_REQUEST", "Request does not follow the specification."));
+    // "The currency used in Sandbox is EUR"; another is refused (500 INVALID_CURRENCY, or the 400 row).
+    if (account.targetEnvironment === "sandbox" && body.currency !== "EUR") {
+      return sendJson(res, settings.sandboxCurrencyStatus, error("INVALID_CURRENCY", "Currency not supported on the requested account."));
+    }
+    let partyId = String((kind === "collection" ? body.payer : body.payee)?.partyId);
+    let outcome: Outcome | null = null;
+    if (kind === "refund") {
+      const payment = refunded(account, body);
+      if ("reason" in payment) {
+        if (settings.invalidRefund === "refused") return sendJson(res, 400, error("REFUND_NOT_ALLOWED", `Fake MTN: ${payment.reason}.`));
+        outcome = { status: "FAILED", reason: payment.reason };
+      } else {
+        partyId = payment.partyId;
+      }
+    }
+    const script = scripts.get(partyId) ?? {};
+    const recordedAt = Date.now() + (script.recordedAfterMs ?? 0);
+    const tx: Transaction = {
+      kind,
+      product,
+      account,
+      referenceId,
+      body,
+      partyId,
+      recordedAt,
+      answerAt: recordedAt + (script.answerAfterMs ?? answerAfterMs),
+      outcome: outcome ?? outcomeOf(kind, script),
+      reportedAmount: script.reportedAmount,
+      financialTransactionId: String(Math.floor(1e9 + Math.random() * 9e9)),
+    };
+    transactions.set(referenceId, tx);
+    const callbackUrl = request.headers["x-callback-url"];
+    if (typeof callbackUrl === "string") scheduleCallback(tx, callbackUrl, script);
+    // "500 after recording": the request was taken, only the answer says otherwise.
+    const lost = postErrors[0]?.recorded ? postErrors.shift()! : null;
+    if (lost) return sendJson(res, lost.status, lost.code ? error(lost.code, "Fake MTN error after recording.") : { message: "fake operator fault" });
+    return sendJson(res, 202);
   }
 
   const server = await startFakeServer(
     async (request, res) => {
       const token = /^\/(collection|disbursement)\/token\/$/.exec(request.path);
       if (token && request.method === "POST") {
-        const product = token[1] as "collection" | "disbursement";
+        const product = token[1] as Product;
         tokenCalls[product]++;
-        const basic = Buffer.from(`${credentials.apiUser}:${credentials.apiKey}`).toString("base64");
-        if (request.headers.authorization !== `Basic ${basic}`) return sendJson(res, 401, { error: "login_failed" });
-        if (request.headers["ocp-apim-subscription-key"] !== keyOf(product)) {
+        const account = accounts.find(
+          (candidate) => request.headers.authorization === `Basic ${Buffer.from(`${candidate.apiUser}:${candidate.apiKey}`).toString("base64")}`,
+        );
+        if (!account) return sendJson(res, 401, { error: "login_failed" });
+        if (request.headers["ocp-apim-subscription-key"] !== keyOf(account, product)) {
           return sendJson(res, 401, { statusCode: 401, message: "Access denied due to invalid subscription key." });
         }
         const accessToken = randomBytes(24).toString("base64url");
         const lifetime = options.tokenLifetimeSeconds ?? 3600;
-        tokens.set(accessToken, { product, expiresAt: Date.now() + lifetime * 1000 });
+        tokens.set(accessToken, { account, product, expiresAt: Date.now() + lifetime * 1000 });
         return sendJson(res, 200, { access_token: accessToken, token_type: "access_token", expires_in: lifetime });
       }
 
-      const create =
-        request.path === "/collection/v1_0/requesttopay"
-          ? ("collection" as const)
-          : request.path === "/disbursement/v1_0/transfer"
-            ? ("disbursement" as const)
-            : null;
-      if (create && request.method === "POST") {
-        const refused = authorize(request, create);
-        if (refused) return sendJson(res, refused.status, refused.body);
-        const referenceId = String(request.headers["x-reference-id"] ?? "");
-        if (!UUID_V4.test(referenceId)) return sendJson(res, 400, { code: "INVALID_REFERENCE_ID", message: "X-Reference-Id must be a UUID v4." });
-        if (transactions.has(referenceId)) {
-          return sendJson(res, 409, { code: "RESOURCE_ALREADY_EXIST", message: "Duplicated reference id. Creation of resource failed." });
-        }
-        let body: Transaction["body"];
-        try {
-          body = JSON.parse(request.body);
-        } catch {
-          return sendJson(res, 400, { code: "INVALID_REQUEST", message: "Body is not JSON." });
-        }
-        const party = (create === "collection" ? body.payer : body.payee) as { partyIdType?: string; partyId?: string } | undefined;
-        if (
-          typeof body.amount !== "string" ||
-          !/^\d+(\.\d{1,2})?$/.test(body.amount) ||
-          !/^[A-Z]{3}$/.test(String(body.currency)) ||
-          party?.partyIdType !== "MSISDN" ||
-          !/^\d{8,15}$/.test(String(party.partyId))
-        ) {
-          return sendJson(res, 400, { code: "INVALID_REQUEST", message: "Request does not follow the specification." });
-        }
-        const partyId = String(party.partyId);
-        const tx: Transaction = {
-          product: create,
-          referenceId,
-          body,
-          partyId,
-          answerAt: Date.now() + answerAfterMs,
-          customer: scripts.get(partyId)?.customer ?? "approve",
-          financialTransactionId: String(Math.floor(1e9 + Math.random() * 9e9)),
-        };
-        transactions.set(referenceId, tx);
-        const callbackUrl = request.headers["x-callback-url"];
-        if (typeof callbackUrl === "string") scheduleCallback(tx, callbackUrl);
-        return sendJson(res, 202);
-      }
+      const creates = CREATE[request.path];
+      if (creates && request.method === "POST") return create(request, res, creates.kind, creates.product);
 
-      const read = /^\/(collection)\/v1_0\/requesttopay\/([^/]+)$|^\/(disbursement)\/v1_0\/transfer\/([^/]+)$/.exec(request.path);
+      const read = READ.exec(request.path);
       if (read && request.method === "GET") {
-        const product = (read[1] ?? read[3]) as "collection" | "disbursement";
-        const refused = authorize(request, product);
-        if (refused) return sendJson(res, refused.status, refused.body);
-        const tx = transactions.get(read[2] ?? read[4]);
-        if (!tx || tx.product !== product) return sendJson(res, 404, { code: "RESOURCE_NOT_FOUND", message: "Requested resource was not found." });
+        const { kind, product } = CREATE[read[1]];
+        const authorized = authorize(request, product);
+        if (!("account" in authorized)) return sendJson(res, authorized.status, authorized.body);
+        const tx = transactions.get(read[2]);
+        // Another account's payment is not found either: each API user sees its own.
+        if (!tx || tx.kind !== kind || tx.account !== authorized.account || Date.now() < tx.recordedAt) return sendJson(res, 404, NOT_FOUND);
         return sendJson(res, 200, view(tx));
       }
-      return sendJson(res, 404, { code: "RESOURCE_NOT_FOUND", message: "No such operation." });
+      return sendJson(res, 404, error("RESOURCE_NOT_FOUND", "No such operation."));
     },
     (request) => request.path.endsWith("/token/"),
     options.port,
   );
 
-  const config: MtnMomoConfig = { baseUrl: server.url, ...credentials, timeoutMs: 10_000 };
+  const configFor = (account: MtnAccount): MtnMomoConfig => ({ baseUrl: server.url, ...account, timeoutMs: 10_000 });
   return {
     ...server,
-    config,
-    credentials,
+    config: configFor(accounts[0]),
+    configFor,
+    accounts,
+    credentials: accounts[0],
+    settings,
     tokenCalls,
     transactions,
     callbacks,
-    /** What the customer with this MSISDN (digits, no "+") does, and how the callback goes. */
+    /** What the customer with this MSISDN (digits, no "+") does, and how MTN records and calls back. */
     script(msisdn: string, script: MtnScript) {
       scripts.set(msisdn, script);
+    },
+    /** MTN answers the next `count` create calls (requesttopay, transfer, refund) with this error. */
+    serverErrorNext(answer: MtnPostError, count = 1) {
+      for (let i = 0; i < count; i++) postErrors.push(answer);
     },
     /** Expires every token now (as if their lifetime had passed on MTN's side). */
     expireTokens() {

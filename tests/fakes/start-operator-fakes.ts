@@ -1,4 +1,4 @@
-import { startMtnMomoFake, type MtnMomoFake } from "./mtn-momo-fake";
+import { startMtnMomoFake, type MtnAccount, type MtnMomoFake } from "./mtn-momo-fake";
 import { startOrangeMoneyFake, type OrangeMoneyFake } from "./orange-money-fake";
 import { startWaveFake, type WaveFake } from "./wave-fake";
 
@@ -19,22 +19,37 @@ export const mtnMomoFakeEnv = (mtn: MtnMomoFake): Record<string, string> => ({
   MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: mtn.config.disbursementSubscriptionKey ?? "",
   MTN_MOMO_TARGET_ENVIRONMENT: mtn.config.targetEnvironment,
 });
+/** One country's own MTN account (MTN_MOMO_<CC>_*), over the defaults above. */
+export const mtnMomoCountryEnv = (country: string, account: MtnAccount): Record<string, string> => ({
+  [`MTN_MOMO_${country}_API_USER`]: account.apiUser,
+  [`MTN_MOMO_${country}_API_KEY`]: account.apiKey,
+  [`MTN_MOMO_${country}_SUBSCRIPTION_KEY`]: account.subscriptionKey,
+  [`MTN_MOMO_${country}_DISBURSEMENT_SUBSCRIPTION_KEY`]: account.disbursementSubscriptionKey,
+  [`MTN_MOMO_${country}_TARGET_ENVIRONMENT`]: account.targetEnvironment,
+});
 export const waveFakeEnv = (wave: WaveFake): Record<string, string> => ({
   WAVE_API_BASE_URL: wave.config.baseUrl,
   WAVE_API_KEY: wave.config.apiKey,
   WAVE_WEBHOOK_SECRET: wave.config.webhookSecret ?? "",
+  WAVE_WEBHOOK_STRATEGY: wave.config.webhookStrategy,
 });
 export const orangeMoneyFakeEnv = (orange: OrangeMoneyFake): Record<string, string> => ({
   ORANGE_MONEY_BASE_URL: orange.config.baseUrl,
   ORANGE_MONEY_CLIENT_ID: orange.config.clientId,
   ORANGE_MONEY_CLIENT_SECRET: orange.config.clientSecret,
+  ORANGE_MONEY_TOKEN_PATH: orange.config.tokenPath,
   ORANGE_MONEY_MERCHANT_CODE: orange.config.partner.id,
 });
 
-export async function startOperatorFakes(waveEventsUrl?: string, basePort?: number) {
+export async function startOperatorFakes(
+  waveEventsUrl?: string,
+  basePort?: number,
+  /** How long MTN's customers take to answer a prompt (default: at once). */
+  options: { mtnAnswerAfterMs?: number } = {},
+) {
   const port = (offset: number) => (basePort ? basePort + offset : 0);
   const [mtn, wave, orange] = await Promise.all([
-    startMtnMomoFake({ port: port(0) }),
+    startMtnMomoFake({ port: port(0), answerAfterMs: options.mtnAnswerAfterMs }),
     startWaveFake({ port: port(1) }),
     startOrangeMoneyFake({ port: port(2) }),
   ]);

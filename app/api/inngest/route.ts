@@ -1,8 +1,10 @@
 // GET|POST|PUT /api/inngest - where Inngest registers and calls the background functions. Without
 // Inngest configured the embedded runner does that work and nothing may call in: the endpoint is
 // the API's 404 (the SDK's handler would answer a stray request with a 500).
+import type { NextRequest } from "next/server";
 import { serve } from "inngest/next";
-import { staticErrorRoute } from "@/lib/http/api-route";
+import { routeMethods, staticErrorRoute } from "@/lib/http/api-route";
+import type { NextRouteContext } from "@/lib/http/route-params";
 import { inngest } from "@/lib/inngest/inngest-client";
 import { inngestConfigured } from "@/lib/inngest/inngest-configured";
 import { jobFunctions } from "@/lib/jobs/job-functions";
@@ -10,12 +12,15 @@ import { jobFunctions } from "@/lib/jobs/job-functions";
 const served = serve({ client: inngest, functions: jobFunctions });
 const notServed = staticErrorRoute(40004, "Background work runs in this process: Inngest is not configured");
 
-type Handler = typeof served.GET;
+// Next hands route handlers a NextRequest, which the SDK's handler is typed for.
 const whenConfigured =
-  (handler: Handler, method: keyof typeof notServed): Handler =>
-  (request, context) =>
-    inngestConfigured() ? handler(request, context) : notServed[method](request, { params: Promise.resolve({}) });
+  (handler: typeof served.GET, method: keyof typeof notServed) =>
+  (request: Request, context: NextRouteContext) =>
+    inngestConfigured() ? handler(request as NextRequest, context) : notServed[method](request, context);
 
-export const GET = whenConfigured(served.GET, "GET");
-export const POST = whenConfigured(served.POST, "POST");
-export const PUT = whenConfigured(served.PUT, "PUT");
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: whenConfigured(served.GET, "GET"),
+  POST: whenConfigured(served.POST, "POST"),
+  PUT: whenConfigured(served.PUT, "PUT"),
+});

@@ -6,17 +6,25 @@ import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
 import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
 import { balanceOverview } from "@/lib/dashboard/balance-and-payouts";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
 
-export default async function DashboardHomePage() {
-  const { member, scope } = await requireMember();
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+type Props = { searchParams: Promise<{ refused?: string }> };
+
+export default async function DashboardHomePage({ searchParams }: Props) {
+  const { member, scope } = await requirePageMember("/dashboard");
+  const [t, locale, { refused }] = await Promise.all([getTranslations("dashboard"), getLocale(), searchParams]);
   const [page, balances] = await Promise.all([listPaymentLinks(db(), scope, parseListFilters({}, LINK_STATUSES)), balanceOverview(db(), scope)]);
   const recent = page.items.slice(0, 5);
   return (
     <>
       <h1>{t("home.heading", { merchant: member.merchantName })}</h1>
+      {/* Sent here from a page the member's role may not open (requirePageMember). */}
+      {refused ? (
+        <p role="alert" className="dash-error">
+          {t("forbidden")}
+        </p>
+      ) : null}
       {can(member.role, "links:create") ? (
         <p className="dash-actions">
           <a className="dash-button dash-button-primary" href={dashboardPath(scope.environment, "/links/new")}>

@@ -1,38 +1,30 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { PayoutAdapter } from "@/lib/gateways/live-adapters";
-import { gatewayOutcome } from "@/lib/gateways/operators/gateway-outcome";
-import { OperatorRejectedError } from "@/lib/gateways/operators/operator-errors";
+import type { PayoutAdapter } from "@/lib/gateways/adapter";
+import { MTN_NOT_FOUND_GRACE_MS } from "./mtn-momo-adapter";
 import type { MtnMomoClient } from "./mtn-momo-client";
+import { mtnMomoOutgoingStatus, outgoingRequestId } from "./mtn-momo-outgoing";
 
 // MTN Disbursement behind the payout seam: the transfer's X-Reference-Id is stored with it before
 // any call, so sending again (after a crash, a timeout) is safe: MTN answers 409 for a known id.
 // The beneficiary receives the transfer's amount; our fees stay with us.
 
 export function createMtnMomoPayouts(client: MtnMomoClient): PayoutAdapter {
-  const requestId = (transfer: { reference: string; operatorRequestId: string | null }) => {
-    if (!transfer.operatorRequestId) throw new Error(`live transfer ${transfer.reference} has no X-Reference-Id`);
-    return transfer.operatorRequestId;
-  };
   return {
+    method: () => "payout",
     newRequestId: () => randomUUID(),
+    // MTN may answer 404 for a transfer it queued but does not show yet (docs/operators.md).
+    notFoundGraceMs: MTN_NOT_FOUND_GRACE_MS,
     async send(transfer) {
       await client.transfer({
-        referenceId: requestId(transfer),
+        referenceId: outgoingRequestId(transfer),
         externalId: transfer.reference,
         amountMinor: transfer.amountMinor,
         currency: transfer.currency,
-        phone: transfer.beneficiaryPhone,
+        phone: transfer.phone,
       });
       return {};
     },
-    async status(transfer) {
-      try {
-        return gatewayOutcome(await client.transferStatus(requestId(transfer)));
-      } catch (error) {
-        if (error instanceof OperatorRejectedError && error.httpStatus === 404) return "not_found";
-        throw error;
-      }
-    },
+    status: (transfer) => mtnMomoOutgoingStatus(() => client.transferStatus(outgoingRequestId(transfer), transfer.currency)),
   };
 }

@@ -36,6 +36,9 @@ describe("operator circuit breaker", () => {
   it("keeps one circuit per operator: Wave's outage does not stop MTN", async () => {
     expect(operatorBreaker("wave")).toBe(operatorBreaker("wave"));
     expect(operatorBreaker("wave")).not.toBe(operatorBreaker("mtn-momo"));
+    // And one per MTN country's platform: Cameroon's outage does not stop Côte d'Ivoire.
+    expect(operatorBreaker("mtn-momo", "mtncameroon")).toBe(operatorBreaker("mtn-momo", "mtncameroon"));
+    expect(operatorBreaker("mtn-momo", "mtncameroon")).not.toBe(operatorBreaker("mtn-momo", "mtnivorycoast"));
     const wave = createOperatorBreaker("wave", { volumeThreshold: 2 });
     const mtn = createOperatorBreaker("mtn-momo", { volumeThreshold: 2 });
     for (let i = 0; i < 3; i++) await wave.run("x", timeout).catch(() => undefined);

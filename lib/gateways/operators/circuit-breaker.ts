@@ -68,14 +68,19 @@ export function createOperatorBreaker(operator: OperatorName, options: OperatorB
   };
 }
 
-const shared = new Map<OperatorName, OperatorBreaker>();
+const shared = new Map<string, OperatorBreaker>();
 
-/** The process-wide circuit of an operator (what the clients use unless given one). */
-export function operatorBreaker(operator: OperatorName): OperatorBreaker {
-  let breaker = shared.get(operator);
+/**
+ * The process-wide circuit of an operator (what the clients use unless given one), or of one of
+ * its accounts (`scope`: an MTN country's target environment), so an outage of one country's
+ * platform does not turn the others away.
+ */
+export function operatorBreaker(operator: OperatorName, scope?: string): OperatorBreaker {
+  const key = scope ? `${operator}:${scope}` : operator;
+  let breaker = shared.get(key);
   if (!breaker) {
     breaker = createOperatorBreaker(operator);
-    shared.set(operator, breaker);
+    shared.set(key, breaker);
   }
   return breaker;
 }

@@ -62,4 +62,23 @@ describe("operator gateways", () => {
       new Set(["WAVE_SN", "ORANGE_MONEY_SN", "ORANGE_MONEY_CI"]),
     );
   });
+
+  it("serves an MTN country only when its own configuration (MTN_MOMO_<CC>_*, else MTN_MOMO_*) is complete", () => {
+    const cameroon = {
+      MTN_MOMO_BASE_URL: "https://proxy.momoapi.mtn.com",
+      MTN_MOMO_SUBSCRIPTION_KEY: "k",
+      MTN_MOMO_CM_API_USER: "u-cm",
+      MTN_MOMO_CM_API_KEY: "s-cm",
+      MTN_MOMO_CM_TARGET_ENVIRONMENT: "mtncameroon",
+    };
+    // No defaults for the credentials: only Cameroon, which has its own, is served.
+    expect(liveGateways(cameroon)).toEqual(new Set(["MTN_MOMO_CM"]));
+    expect(configuredOperators(cameroon)).toEqual(new Set(["mtn-momo"]));
+    // With the defaults, every country; MTN_MOMO_COUNTRIES still narrows them.
+    const all = { ...cameroon, MTN_MOMO_API_USER: "u", MTN_MOMO_API_KEY: "s", MTN_MOMO_TARGET_ENVIRONMENT: "mtnivorycoast" };
+    expect(liveGateways(all)).toEqual(new Set(["MTN_MOMO_CI", "MTN_MOMO_BJ", "MTN_MOMO_CM", "MTN_MOMO_GN"]));
+    expect(liveGateways({ ...all, MTN_MOMO_COUNTRIES: "CM,GN" })).toEqual(new Set(["MTN_MOMO_CM", "MTN_MOMO_GN"]));
+    // Guinea's API user without its key is not completed with the default key: Guinea is off.
+    expect(liveGateways({ ...all, MTN_MOMO_GN_API_USER: "u-gn" })).toEqual(new Set(["MTN_MOMO_CI", "MTN_MOMO_BJ", "MTN_MOMO_CM"]));
+  });
 });

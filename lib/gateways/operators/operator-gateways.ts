@@ -9,10 +9,12 @@ import { readWaveConfig } from "@/lib/gateways/wave/wave-config";
 // deposit, not offered on the live checkout).
 //
 // One set of credentials serves one operator account, and operators' accounts are per country:
-// MTN has a target environment per country, a Wave API key is bound to one business wallet, and
-// the Orange API implemented is Orange Senegal's. <OPERATOR>_COUNTRIES (e.g. MTN_MOMO_COUNTRIES=CI)
-// says which countries the configured account serves; by default MTN's and Wave's gateways are all
-// served, and Orange Money's only in Senegal (docs/operators.md).
+// MTN has an API user and a target environment per country, a Wave API key is bound to one
+// business wallet, and the Orange API implemented is Orange Senegal's. <OPERATOR>_COUNTRIES (e.g.
+// MTN_MOMO_COUNTRIES=CI) says which countries are served; by default MTN's and Wave's gateways
+// are all served, and Orange Money's only in Senegal (docs/operators.md). MTN's credentials are
+// resolved per country (MTN_MOMO_<CC>_*, else MTN_MOMO_*): a country is served only when its own
+// resolved configuration is complete.
 
 export const OPERATOR_NAMES = ["mtn-momo", "wave", "orange-money"] as const satisfies readonly OperatorName[];
 
@@ -33,10 +35,17 @@ export function operatorFromPathSegment(segment: string): OperatorName | null {
   return (OPERATOR_NAMES as readonly string[]).includes(segment) ? (segment as OperatorName) : null;
 }
 
-/** The operators with complete credentials in this environment. */
+/** The country of one of our gateway names ("MTN_MOMO_CI" -> "CI"). */
+export const countryOfGateway = (gatewayName: string) => gatewayName.slice(gatewayName.lastIndexOf("_") + 1);
+
+/** Whether this gateway's country has complete credentials (only MTN's vary by country). */
+const countryConfigured = (operator: OperatorName, gatewayName: string, env: Env) =>
+  operator !== "mtn-momo" || readMtnMomoConfig(env, countryOfGateway(gatewayName)) !== null;
+
+/** The operators with complete credentials in this environment (for MTN: in one of its countries at least). */
 export function configuredOperators(env: Env = process.env): Set<OperatorName> {
   const configured = new Set<OperatorName>();
-  if (readMtnMomoConfig(env)) configured.add("mtn-momo");
+  if (OPERATOR_GATEWAYS["mtn-momo"].some((name) => countryConfigured("mtn-momo", name, env))) configured.add("mtn-momo");
   if (readWaveConfig(env)) configured.add("wave");
   if (readOrangeMoneyConfig(env)) configured.add("orange-money");
   return configured;
@@ -54,9 +63,6 @@ const DEFAULT_COUNTRIES: Record<OperatorName, readonly string[] | "all"> = {
   "orange-money": ["SN"],
 };
 
-/** The country of one of our gateway names ("MTN_MOMO_CI" -> "CI"). */
-const countryOf = (gatewayName: string) => gatewayName.slice(gatewayName.lastIndexOf("_") + 1);
-
 /**
  * The gateways that may be offered live here: their operator is configured and serves their
  * country. Every other live gateway answers 502 and is not offered on the checkout.
@@ -70,7 +76,7 @@ export function liveGateways(env: Env = process.env): Set<string> {
       .filter(Boolean);
     const countries = configured ?? DEFAULT_COUNTRIES[operator];
     for (const name of OPERATOR_GATEWAYS[operator]) {
-      if (countries === "all" || countries.includes(countryOf(name))) live.add(name);
+      if ((countries === "all" || countries.includes(countryOfGateway(name))) && countryConfigured(operator, name, env)) live.add(name);
     }
   }
   return live;

@@ -1,15 +1,19 @@
 import "server-only";
 import type { DepositForGateway, GatewayAdapter } from "@/lib/gateways/adapter";
 import { gatewayOutcome } from "@/lib/gateways/operators/gateway-outcome";
-import { OperatorRejectedError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/gateways/operators/operator-errors";
+import { OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/gateways/operators/operator-errors";
 import { log } from "@/lib/logging/log";
 import type { OrangeMoneyClient } from "./orange-money-client";
+import { OrangeCodeRefusedError } from "./orange-money-refusals";
 
 // Orange Money (Sonatel OM API) behind the GatewayAdapter seam (OTP). The customer generates the
 // code on the phone (Orange's USSD menu), so our generate-invoice makes no operator call; confirm
-// submits the one-step payment with the code, and Orange's answer is the payment's outcome. A code
-// Orange refuses (wrong or used) is one of our 5 tries. The one-step payment has no idempotency
-// key: it is never resent; after an unknown outcome the transaction is found by our reference.
+// submits the one-step payment with the code, and Orange's answer is the payment's outcome. Only a
+// code Orange refuses is one of our 5 tries (orange-money-refusals.ts): its refusals of our call
+// (credentials, token path, 415, 429, bad parameters) are thrown, the merchant gets 502/503 and
+// the customer keeps the try. The one-step payment has no idempotency key: it is never resent;
+// after an unknown outcome the transaction is found by our reference. A deposit is never confirmed
+// twice meanwhile: lib/deposits/confirm-deposit.ts claims the invoice before calling.
 
 const charged = (deposit: DepositForGateway) => deposit.amountMinor + deposit.feesMinor;
 
@@ -18,10 +22,9 @@ export function createOrangeMoneyAdapter(client: OrangeMoneyClient): GatewayAdap
     initiate: () => Promise.reject(new Error("Orange Money is an OTP gateway: generate-invoice, then confirm")),
 
     async status(deposit) {
-      const status = deposit.operatorReference
-        ? await client.transactionStatus(deposit.operatorReference)
-        : await client.findByReference(deposit.reference);
-      return status ? gatewayOutcome(status) : { status: "pending" };
+      if (deposit.operatorReference) return gatewayOutcome(await client.transactionStatus(deposit.operatorReference));
+      const found = await client.findByReference(deposit.reference);
+      return found ? gatewayOutcome(found) : { status: "pending", said: "no transaction for this reference" };
     },
 
     async sendOtp() {
@@ -41,8 +44,7 @@ export function createOrangeMoneyAdapter(client: OrangeMoneyClient): GatewayAdap
         if (outcome.status !== "pending") return outcome;
         return { status: "pending", ...(status.operatorReference ? { operatorReference: status.operatorReference } : {}) };
       } catch (error) {
-        // Orange refuses a wrong or used code with a 4xx (its code for it is not documented): a wrong try.
-        if (error instanceof OperatorRejectedError) {
+        if (error instanceof OrangeCodeRefusedError) {
           log("info", "orange-money refused the code", { reference: deposit.reference, operatorCode: error.operatorCode });
           return { status: "wrong_code" };
         }

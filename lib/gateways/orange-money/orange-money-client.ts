@@ -14,7 +14,8 @@ import {
 import { nationalNumber } from "@/lib/gateways/operators/operator-phone";
 import type { OperatorPaymentStatus } from "@/lib/gateways/operators/operator-status";
 import type { OrangeMoneyConfig } from "./orange-money-config";
-import { orangeMoneyStatus } from "./orange-money-status";
+import { OrangeCodeRefusedError, oneStepRefusal } from "./orange-money-refusals";
+import { orangeMoneyStatus, orangeTransactionFor } from "./orange-money-status";
 
 // Orange Money's merchant payment with a customer-generated code (docs/operators.md): the
 // customer dials Orange's USSD menu on their phone and gets a one-time code; the merchant submits
@@ -22,6 +23,8 @@ import { orangeMoneyStatus } from "./orange-money-status";
 // documents no idempotency key for it, so a one-step payment is never sent twice by this client:
 // after an unknown outcome the transaction is found by our reference instead. (The code itself is
 // single-use on Orange's side, which is what stops a second debit if it were resent.)
+// Every call, a body-less GET included, says `Content-Type: application/json` and
+// `Accept: application/json`: Orange's gateway answers a GET without it 415 (docs/operators.md).
 
 const OPERATOR = "orange-money";
 
@@ -43,12 +46,23 @@ export type OrangeMoneyClient = {
   transactionStatus(transactionId: string): Promise<OperatorPaymentStatus>;
   /** The transaction Orange holds for our reference, or null when it has none (the payment never reached Orange). */
   findByReference(reference: string): Promise<OperatorPaymentStatus | null>;
+  /** POST /api/notification/v1/merchantcallback: where Orange notifies the merchant's payments, and the apiKey it sends back. */
+  registerCallback(registration: OrangeMoneyCallbackRegistration): Promise<void>;
+  /** GET /api/notification/v1/merchantcallback?code=: the callbacks registered for a merchant code. */
+  listCallbacks(code: string): Promise<unknown[]>;
 };
 
-/** Orange's error body: {"type","title","instance","status","code","detail","violations"}. */
+export type OrangeMoneyCallbackRegistration = { apiKey: string; code: string; name: string; callbackUrl: string };
+
+/** Orange's error body: problem+json {"type","title","instance","status","code","detail","violations"}, or OAuth's {"error","error_description"} from the token call. */
 function orangeErrorCode(body: unknown) {
-  return { code: stringField(body, "code") ?? stringField(body, "error"), detail: stringField(body, "detail") ?? stringField(body, "title") };
+  return {
+    code: stringField(body, "code") ?? stringField(body, "error"),
+    detail: stringField(body, "detail") ?? stringField(body, "error_description") ?? stringField(body, "title"),
+  };
 }
+
+const JSON_HEADERS = { Accept: "application/json", "Content-Type": "application/json" };
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -56,15 +70,17 @@ export function createOrangeMoneyClient(config: OrangeMoneyConfig, deps: Operato
   const timeoutMs = deps.timeoutMs ?? config.timeoutMs;
   const breaker = deps.breaker ?? operatorBreaker(OPERATOR);
 
-  // POST /oauth/token, form-encoded client credentials; answers {access_token, token_type, expires_in}.
+  // POST {tokenPath} (/oauth/v1/token by default), form-encoded client credentials; answers
+  // {access_token, token_type, expires_in, ...}. Any refusal of it is ours to fix (credentials, path),
+  // never the customer's: the payment was not sent.
   const tokens = new AccessTokenCache(async () => {
     const operation = "token";
     const response = await sendOperatorRequest({
       operator: OPERATOR,
       operation,
       method: "POST",
-      url: `${config.baseUrl}/oauth/token`,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      url: `${config.baseUrl}${config.tokenPath}`,
+      headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ grant_type: "client_credentials", client_id: config.clientId, client_secret: config.clientSecret }).toString(),
       timeoutMs,
       fetch: deps.fetch,
@@ -86,11 +102,7 @@ export function createOrangeMoneyClient(config: OrangeMoneyConfig, deps: Operato
         operation,
         method,
         url: `${config.baseUrl}${path}`,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          Accept: "application/json",
-          ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-        },
+        headers: { Authorization: `Bearer ${token}`, ...JSON_HEADERS },
         body: body !== undefined ? JSON.stringify(body) : undefined,
         timeoutMs,
         fetch: deps.fetch,
@@ -117,6 +129,11 @@ export function createOrangeMoneyClient(config: OrangeMoneyConfig, deps: Operato
           amount: { value, unit: input.currency },
           reference: input.reference,
         });
+        if (response.status === 400) {
+          const refusal = oneStepRefusal(response.text);
+          if (refusal?.kind === "payment_failed") return { state: "failed", reason: refusal.reason, operatorCode: refusal.operatorCode };
+          if (refusal?.kind === "code_refused") throw new OrangeCodeRefusedError(operation, refusal.operatorCode, refusal.detail);
+        }
         failUnless(response, [200, 201], OPERATOR, operation, orangeErrorCode);
         return orangeMoneyStatus(parseJson(response, OPERATOR, operation));
       });
@@ -134,15 +151,29 @@ export function createOrangeMoneyClient(config: OrangeMoneyConfig, deps: Operato
     findByReference(reference) {
       const operation = "transaction search";
       return breaker.run(operation, async () => {
+        // Never `type`: in production it answered [] even for a matching MERCHANT_PAYMENT.
         const response = await authorized(operation, "GET", `/api/eWallet/v1/transactions?${new URLSearchParams({ reference })}`);
         failUnless(response, [200], OPERATOR, operation, orangeErrorCode);
         const body = parseJson(response, OPERATOR, operation);
-        // A list, possibly wrapped in a page object: keep only transactions carrying our reference.
-        const list = Array.isArray(body) ? body : ((body as { content?: unknown; data?: unknown } | null)?.content ?? (body as { data?: unknown } | null)?.data);
+        // A bare array in production; {transactions: [...]} in one integration's interface. Items
+        // are filtered on our reference here too: a server ignoring the filter cannot mislead us.
+        const list = Array.isArray(body) ? body : (body as { transactions?: unknown } | null)?.transactions;
         if (!Array.isArray(list)) throw new OperatorUnknownOutcomeError(OPERATOR, operation, "bad_response", "search answer is not a list");
-        const match = list.find((item) => stringField(item, "reference") === reference);
-        return match ? orangeMoneyStatus(match) : null;
+        return orangeTransactionFor(reference, list);
       });
+    },
+    async registerCallback(registration) {
+      const operation = "callback registration";
+      const response = await authorized(operation, "POST", "/api/notification/v1/merchantcallback", registration);
+      // Documented 201 with the registration; production answered success with an empty body.
+      failUnless(response, [200, 201, 204], OPERATOR, operation, orangeErrorCode);
+    },
+    async listCallbacks(code) {
+      const operation = "callback list";
+      const response = await authorized(operation, "GET", `/api/notification/v1/merchantcallback?${new URLSearchParams({ code })}`);
+      failUnless(response, [200], OPERATOR, operation, orangeErrorCode);
+      const body = parseJson(response, OPERATOR, operation);
+      return Array.isArray(body) ? body : [];
     },
   };
 }

@@ -12,6 +12,7 @@ const FAILED = new Set(["FAILED", "REJECTED", "CANCELLED", "EXPIRED"]);
 export function orangeMoneyStatus(body: unknown): OperatorPaymentStatus {
   const status = stringField(body, "status")?.toUpperCase();
   const operatorReference = stringField(body, "transactionId");
+  // amount.value is a JSON number, written as a float by Orange (10.0): read through its digits.
   const amount = objectField(body, "amount");
   const currency = amount ? stringField(amount, "unit") : undefined;
   const amountMinor = amount && currency ? (decimalToMinor(amount.value, currency) ?? undefined) : undefined;
@@ -26,4 +27,24 @@ export function orangeMoneyStatus(body: unknown): OperatorPaymentStatus {
     return { state: "failed", operatorCode: status, reason: status === "CANCELLED" ? "declined_by_customer" : status.toLowerCase(), ...reported };
   }
   return { state: "pending", ...(status ? { operatorCode: status } : {}), ...reported };
+}
+
+/** When Orange last changed a transaction (ms), for "the latest"; 0 when it gives no time. */
+const changedAt = (item: unknown) => operatorTime(stringField(item, "updatedAt") ?? stringField(item, "createdAt"))?.getTime() ?? 0;
+
+/**
+ * The transaction that says where a payment stands, among those Orange holds for one reference:
+ * several may carry it (a refused try, then a paid one). A SUCCESS wins (the customer was
+ * charged); else one still waiting (its outcome is to come); else the latest final one. Taking the
+ * first would report a paid payment as failed. Null when none carries the reference.
+ */
+export function orangeTransactionFor(reference: string, items: unknown[]): OperatorPaymentStatus | null {
+  const statuses = items
+    .filter((item) => stringField(item, "reference") === reference)
+    .map((item) => ({ item, status: orangeMoneyStatus(item) }));
+  const pick =
+    statuses.find(({ status }) => status.state === "succeeded") ??
+    statuses.find(({ status }) => status.state === "pending") ??
+    statuses.sort((a, b) => changedAt(b.item) - changedAt(a.item))[0];
+  return pick?.status ?? null;
 }

@@ -1,11 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-// Wave's webhook signature ("shared secret" strategy, docs/operators.md):
+// Wave's webhook signature, the "signing secret" strategy (docs/operators.md, Wave):
 //   Wave-Signature: t=1639081943,v1=942cfb...,v1=...
 // v1 = hex HMAC-SHA256 keyed with the webhook secret over the timestamp immediately followed by
-// the raw body (no separator). Several v1 values may be present (secret rotation): one match is
-// enough. We also refuse a timestamp more than 5 minutes from our clock, so a captured event
-// cannot be replayed later.
+// the raw body, with NO separator: what the integrations copying Wave's sample code do (with its
+// comments translated), and a TypeScript SDK. A few assume Stripe's "t.body"; they trace back to a
+// simulator and a blog. docs.wave.com's own text of it could not be read: UNCONFIRMED there.
+// Several v1 values may be present (secret rotation): one match is enough, compared in constant
+// time. Our own rule, not Wave's (it documents no window): a timestamp more than 5 minutes from
+// our clock is refused, so a captured event cannot be replayed later.
 
 export const WAVE_SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -3,8 +3,11 @@ import { db } from "@/lib/db/client";
 import { inngest } from "@/lib/inngest/inngest-client";
 import { runDueWork } from "../run-due-work";
 
-/** Every minute, whatever is overdue: the safety net under the event-driven functions. */
+/**
+ * Every minute, whatever is overdue: the safety net under the event-driven functions. The live
+ * operators' open outcomes are the reconciliation function's (reconcile-operator-outcomes-job.ts).
+ */
 export const sweepDueWorkJob = inngest.createFunction(
   { id: "sweep-due-work", triggers: [cron("* * * * *")] },
-  async ({ step }) => step.run("run-due-work", () => runDueWork(db())),
+  async ({ step }) => step.run("run-due-work", () => runDueWork(db(), new Date(), { parts: { settle: true, reconcile: false, webhooks: true } })),
 );

@@ -1,34 +1,16 @@
-// GET /admin/api/reconciliation - money-safety check: completed payments without ledger entries, links and attempts that disagree, unbalanced journals
+// GET /admin/api/reconciliation - what is open at the operators (live outcomes not final, held payments, refunds to act on, oldest first) and the books' money-safety check, as npm run reconcile reports them
 import { adminRoute } from "@/lib/admin/admin-route";
+import { openOutcomeRow } from "@/lib/admin/admin-rows";
+import { withMerchantNames } from "@/lib/admin/list-transfers";
 import { db } from "@/lib/db/client";
 import { reconcile } from "@/lib/ledger/reconcile";
+import { listOpenOutcomes } from "@/lib/reconciliation/list-open-outcomes";
 import { routeMethods } from "@/lib/http/api-route";
 
+// A read only: nothing is asked of the operators here (npm run reconcile does that).
 const get = adminRoute({}, async () => {
-  const problems = await reconcile(db());
-  // The refunds to make are support's work list too: approved attempts of a link already paid.
-  const refundsDue = await db().deposit.findMany({
-    where: { refundDueReason: { not: null } },
-    orderBy: { completedAt: "desc" },
-    take: 100,
-    select: { reference: true, refundDueReason: true, amountMinor: true, feesMinor: true, currency: true, customerPhone: true, completedAt: true, paymentLink: { select: { reference: true } } },
-  });
-  return {
-    body: {
-      ok: problems.length === 0,
-      problems,
-      refundsDue: refundsDue.map((d) => ({
-        reference: d.reference,
-        link: d.paymentLink?.reference ?? null,
-        reason: d.refundDueReason,
-        // What goes back to the customer: everything they paid, fees included, in minor units as text.
-        totalMinor: (d.amountMinor + d.feesMinor).toString(),
-        currency: d.currency,
-        customerPhone: d.customerPhone,
-        completedAt: d.completedAt?.toISOString() ?? null,
-      })),
-    },
-  };
+  const [problems, open] = await Promise.all([reconcile(db()), listOpenOutcomes(db())]);
+  return { body: { ok: problems.length === 0, problems, open: (await withMerchantNames(db(), open)).map(openOutcomeRow) } };
 });
 
 // Other methods answer 400/40017 in the error envelope, with Allow.

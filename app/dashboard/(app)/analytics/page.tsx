@@ -3,13 +3,13 @@ import { AnalyticsView } from "@/components/dashboard/analytics-view";
 import { db } from "@/lib/db/client";
 import { analyticsReport } from "@/lib/dashboard/analytics-report";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { ApiError } from "@/lib/errors/api-error";
 
 type Props = { searchParams: Promise<{ from?: string; to?: string }> };
 
 export default async function AnalyticsPage({ searchParams }: Props) {
-  const { scope } = await requireMember();
+  const { scope } = await requirePageMember("/dashboard/analytics");
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const query = await searchParams;
   const report = await analyticsReport(db(), scope, query).catch((error) => (error instanceof ApiError ? error : Promise.reject(error)));

@@ -7,14 +7,14 @@ import { db } from "@/lib/db/client";
 import { balanceOverview, ledgerStatement, listWithdrawals, withdrawalGateways } from "@/lib/dashboard/balance-and-payouts";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
 import { requestWithdrawalAction } from "./actions";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function BalancePage({ searchParams }: Props) {
-  const { member, scope } = await requireMember();
+  const { member, scope } = await requirePageMember("/dashboard/balance");
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const filters = parseListFilters(await searchParams, []);
   const [balances, statement, withdrawals, gateways] = await Promise.all([

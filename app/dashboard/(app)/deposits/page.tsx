@@ -5,13 +5,13 @@ import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { DEPOSIT_STATUSES, listDeposits } from "@/lib/dashboard/list-deposits";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function DepositsPage({ searchParams }: Props) {
-  const { scope } = await requireMember();
+  const { scope } = await requirePageMember("/dashboard/deposits");
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const filters = parseListFilters(await searchParams, DEPOSIT_STATUSES);
   const page = await listDeposits(db(), scope, filters);

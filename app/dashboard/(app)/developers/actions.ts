@@ -9,15 +9,15 @@ import { rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/dashboard/m
 // Server actions of the Developers page: thin, the rules are in lib/dashboard.
 
 export async function createKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runDashboardAction("keys:manage", async ({ scope }) => {
-    const created = await createDashboardApiKey(db(), scope, { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) });
+  return runDashboardAction("keys:manage", async ({ member, scope }) => {
+    const created = await createDashboardApiKey(db(), scope, member.role, { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) });
     return { secret: created.key };
   });
 }
 
 export async function regenerateKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runDashboardAction("keys:manage", async ({ scope }) => {
-    const created = await regenerateApiKey(db(), scope, { keyId: String(form.get("keyId") ?? ""), overlapSeconds: Number(form.get("overlap") ?? NaN) });
+  return runDashboardAction("keys:manage", async ({ member, scope }) => {
+    const created = await regenerateApiKey(db(), scope, member.role, { keyId: String(form.get("keyId") ?? ""), overlapSeconds: Number(form.get("overlap") ?? NaN) });
     return { secret: created.key };
   }, { refresh: false });
 }

@@ -2,24 +2,27 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { formatTime } from "@/components/dashboard/format";
-import { can } from "@/lib/auth/member-permissions";
+import { can, keyScopesFor } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { KEY_OVERLAPS, listApiKeys } from "@/lib/dashboard/manage-api-keys";
 import { listWebhookDeliveries, webhookSecretStatus } from "@/lib/dashboard/manage-webhooks";
-import { requireMember } from "@/lib/dashboard/require-member";
-import { SCOPES } from "@/lib/merchants/api-keys";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { replayDeliveryAction } from "../links/actions";
 import { createKeyAction, regenerateKeyAction, revokeKeyAction, rotateSecretAction, sendTestEventAction } from "./actions";
 
 type Props = { searchParams: Promise<{ cursor?: string }> };
 
 export default async function DevelopersPage({ searchParams }: Props) {
-  const { member, scope } = await requireMember();
+  const { member, scope } = await requirePageMember("/dashboard/developers");
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const { cursor } = await searchParams;
   const [keys, secret, log] = await Promise.all([listApiKeys(db(), scope), webhookSecretStatus(db(), scope), listWebhookDeliveries(db(), scope, cursor)]);
   const manageKeys = can(member.role, "keys:manage");
+  // The scopes this member may give a key (a developer: no payouts or refunds); a key carrying
+  // others is not theirs to regenerate, since they would receive it.
+  const grantable: string[] = keyScopesFor(member.role);
+  const mayRegenerate = (key: { scopes: string[] }) => key.scopes.every((s) => grantable.includes(s));
   const manageWebhooks = can(member.role, "webhooks:manage");
   const copyLabels = { copy: t("copy"), copied: t("copied") };
   return (
@@ -52,19 +55,21 @@ export default async function DevelopersPage({ searchParams }: Props) {
           </dl>
           {manageKeys && !key.expiresAt ? (
             <div className="dash-actions">
-              <ActionForm action={regenerateKeyAction} submitLabel={t("developers.regenerate")} secretLabel={t("developers.keyShownOnce")} copyLabels={copyLabels} className="dash-form dash-inline">
-                <input type="hidden" name="keyId" value={key.id} />
-                <label>
-                  {t("developers.overlap")}
-                  <select name="overlap" defaultValue="86400">
-                    {KEY_OVERLAPS.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`developers.overlaps.${s}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </ActionForm>
+              {mayRegenerate(key) ? (
+                <ActionForm action={regenerateKeyAction} submitLabel={t("developers.regenerate")} secretLabel={t("developers.keyShownOnce")} copyLabels={copyLabels} className="dash-form dash-inline">
+                  <input type="hidden" name="keyId" value={key.id} />
+                  <label>
+                    {t("developers.overlap")}
+                    <select name="overlap" defaultValue="86400">
+                      {KEY_OVERLAPS.map((s) => (
+                        <option key={s} value={s}>
+                          {t(`developers.overlaps.${s}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                </ActionForm>
+              ) : null}
               <ActionForm action={revokeKeyAction} submitLabel={t("developers.revoke")} className="dash-form dash-inline">
                 <input type="hidden" name="keyId" value={key.id} />
               </ActionForm>
@@ -82,7 +87,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
             </label>
             <fieldset>
               <legend>{t("developers.scopes")}</legend>
-              {SCOPES.map((s) => (
+              {grantable.map((s) => (
                 <label key={s}>
                   <input type="checkbox" name="scopes" value={s} defaultChecked />
                   {s}

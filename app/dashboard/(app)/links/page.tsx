@@ -6,13 +6,13 @@ import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
 import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
 import { can } from "@/lib/auth/member-permissions";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PaymentLinksPage({ searchParams }: Props) {
-  const { member, scope } = await requireMember();
+  const { member, scope } = await requirePageMember("/dashboard/links");
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const filters = parseListFilters(await searchParams, LINK_STATUSES);
   const page = await listPaymentLinks(db(), scope, filters);

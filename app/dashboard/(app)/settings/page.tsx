@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { LOGO_MAX_BYTES, readMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
 import { LOCALES } from "@/lib/i18n/locales";
 import { saveSettingsAction } from "./actions";
@@ -12,7 +12,7 @@ const LANGUAGE_NAMES: Record<string, string> = { fr: "Français", en: "English" 
 // The business as its customers see it on the checkout. Team members, invitations and security
 // (two-factor, sessions) are the accounts' pages.
 export default async function SettingsPage() {
-  const { member, scope } = await requireMember();
+  const { member, scope } = await requirePageMember("/dashboard/settings");
   const t = await getTranslations("dashboard");
   const settings = await readMerchantSettings(db(), scope);
   const editable = can(member.role, "settings:manage");

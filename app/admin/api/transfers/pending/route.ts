@@ -1,4 +1,4 @@
-// GET /admin/api/transfers/pending - MANUAL transfers waiting for an admin's decision (optionally one merchant's)
+// GET /admin/api/transfers/pending - transfers waiting for an admin: MANUAL ones, bank transfers handed over at their batch, live payouts left unresolved (optionally one merchant's)
 import { adminRoute } from "@/lib/admin/admin-route";
 import { db } from "@/lib/db/client";
 import { listManualTransfers } from "@/lib/transfers/list-manual-transfers";

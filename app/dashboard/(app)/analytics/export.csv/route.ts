@@ -6,5 +6,5 @@ import { csvDownload } from "@/lib/dashboard/csv-route";
 export async function GET(request: Request) {
   const params = new URL(request.url).searchParams;
   const query = { from: params.get("from") ?? undefined, to: params.get("to") ?? undefined };
-  return csvDownload("analytics.csv", (scope) => analyticsCsvLines(db(), scope, query));
+  return csvDownload("/dashboard/analytics/export.csv", "analytics.csv", (scope) => analyticsCsvLines(db(), scope, query));
 }

@@ -6,5 +6,5 @@ import { parseListFilters } from "@/lib/dashboard/list-filters";
 
 export async function GET(request: Request) {
   const filters = parseListFilters(Object.fromEntries(new URL(request.url).searchParams), []);
-  return csvDownload("statement.csv", (scope) => statementCsvLines(db(), scope, filters));
+  return csvDownload("/dashboard/balance/statement.csv", "statement.csv", (scope) => statementCsvLines(db(), scope, filters));
 }

@@ -1,20 +1,22 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
+import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { getDepositDetail } from "@/lib/dashboard/get-deposit-detail";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMajor } from "@/lib/domain/money";
 import { ApiError } from "@/lib/errors/api-error";
+import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../../links/actions";
 
 type Props = { params: Promise<{ reference: string }> };
 
 export default async function DepositPage({ params }: Props) {
-  const { member, scope } = await requireMember();
+  const { member, scope } = await requirePageMember("/dashboard/deposits/[reference]");
   const { reference } = await params;
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const detail = await getDepositDetail(db(), scope, reference).catch((error) => {
@@ -53,6 +55,7 @@ export default async function DepositPage({ params }: Props) {
           </>
         ) : null}
       </dl>
+      <PaymentRefunds refundable={detail.refundable} refunds={detail.refunds} refund={can(member.role, "refunds:create") ? refundPaymentAction : undefined} />
       <h2>{t("link.timeline")}</h2>
       <ol className="dash-timeline dash-card">
         {detail.timeline.map((entry, i) => (

@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
+import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
 import { ShareActions } from "@/components/dashboard/share-actions";
 import { can } from "@/lib/auth/member-permissions";
@@ -8,15 +9,16 @@ import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { getPaymentLinkDetail } from "@/lib/dashboard/get-payment-link-detail";
 import { pageOrigin } from "@/lib/dashboard/page-origin";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMajor } from "@/lib/domain/money";
 import { ApiError } from "@/lib/errors/api-error";
+import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../actions";
 
 type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string }> };
 
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
-  const { member, scope } = await requireMember();
+  const { member, scope } = await requirePageMember("/dashboard/links/[reference]");
   const [{ reference }, { created }] = await Promise.all([params, searchParams]);
   const [t, locale, origin] = await Promise.all([getTranslations("dashboard"), getLocale(), pageOrigin()]);
   const detail = await getPaymentLinkDetail(db(), scope, reference, origin).catch((error) => {
@@ -100,6 +102,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         ) : null}
       </dl>
       <div className="dash-no-print">
+        <PaymentRefunds refundable={detail.refundable} refunds={detail.refunds} refund={can(member.role, "refunds:create") ? refundPaymentAction : undefined} />
         <h2>{t("link.timeline")}</h2>
         <ol className="dash-timeline dash-card">
           {detail.timeline.map((entry, i) => (

@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
-import { can } from "@/lib/auth/member-permissions";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { LINK_CURRENCIES } from "@/lib/domain/money";
 import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/schemas/payment-link";
 import { createLinkAction } from "../actions";
@@ -10,9 +9,8 @@ import { createLinkAction } from "../actions";
 const LIFETIMES = [3600, 86_400, 604_800, 2_592_000];
 
 export default async function NewPaymentLinkPage() {
-  const { member, scope } = await requireMember();
+  const { scope } = await requirePageMember("/dashboard/links/new");
   const t = await getTranslations("dashboard");
-  if (!can(member.role, "links:create")) return <p role="alert">{t("forbidden")}</p>;
   const lifetimes = scope.environment === "sandbox" ? [300, ...LIFETIMES] : LIFETIMES;
   return (
     <>

@@ -1,10 +1,9 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { formatTime } from "@/components/dashboard/format";
-import { can, canGrantRole } from "@/lib/auth/member-permissions";
-import { MEMBER_ROLES } from "@/lib/auth/roles";
+import { can, canGrantRole, MEMBER_ROLES } from "@/lib/auth/member-permissions";
 import { listTeam } from "@/lib/dashboard/manage-team";
-import { requireMember } from "@/lib/dashboard/require-member";
+import { requirePageMember } from "@/lib/dashboard/require-member";
 import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction } from "./actions";
 
 export const metadata = { title: "Team" };
@@ -13,7 +12,7 @@ export const metadata = { title: "Team" };
 // dashboard's shell and navigation, and shows the same thing under /dashboard and /test/dashboard.
 // Only roles with team:manage see the forms; an owner's row is an owner's to change.
 export default async function TeamPage() {
-  const { member } = await requireMember();
+  const { member } = await requirePageMember("/dashboard/settings/team");
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const team = await listTeam(member.merchantId);
   const manages = can(member.role, "team:manage");

@@ -1,0 +1,5 @@
+import { ReconciliationView } from "@/components/admin/reconciliation-view";
+
+export default function AdminReconciliationPage() {
+  return <ReconciliationView />;
+}

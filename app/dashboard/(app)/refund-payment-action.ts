@@ -1,0 +1,21 @@
+"use server";
+
+import { getTranslations } from "next-intl/server";
+import { db } from "@/lib/db/client";
+import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
+import { REFUND_FORM_FIELDS, refundFromForm } from "@/lib/dashboard/refund-from-form";
+
+// The refund form of a paid link's and a completed deposit's pages: thin, the rules are createRefund's.
+export async function refundPaymentAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  const t = await getTranslations("dashboard.refunds");
+  return runDashboardAction(
+    "refunds:create",
+    async ({ member, scope }) => {
+      const fields = Object.fromEntries(REFUND_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+      const refund = await refundFromForm(db(), scope, member.userId, fields);
+      return { message: t("requested", { reference: refund.reference }) };
+    },
+    // The refusals a merchant can meet here, in words rather than codes.
+    { errors: { 40004: t("errors.notFound"), 40010: t("errors.amount"), 40013: t("errors.balance"), 40020: t("errors.notRefundable") } },
+  );
+}

@@ -1,0 +1,93 @@
+import type { Refund } from "@prisma/client";
+import { getLocale, getTranslations } from "next-intl/server";
+import type { ActionState } from "@/lib/dashboard/dashboard-action";
+import { minorText } from "@/lib/dashboard/balance-and-payouts";
+import type { paymentRefunds } from "@/lib/dashboard/payment-refunds";
+import { formatMinor } from "@/lib/domain/money";
+import { formatTime } from "./format";
+import { RefundForm } from "./refund-form";
+
+type Props = Awaited<ReturnType<typeof paymentRefunds>> & {
+  /** Absent for members who may not refund (developers, viewers): no form. */
+  refund?: (state: ActionState, form: FormData) => Promise<ActionState>;
+};
+
+/**
+ * A payment's refunds on its page: what can still be refunded, the refund form for members who
+ * may refund, and every refund of it (the merchant's and those the platform made on its own), with
+ * its status, amount, when, and why it failed. Nothing for a payment that holds no money and has
+ * no refund.
+ */
+export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
+  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  if (!refundable && refunds.length === 0) return null;
+  const left = refundable && refundable.amountMinor > 0n ? refundable : null;
+  const asked = (r: Refund) => {
+    if (r.source !== "refund_due") return r.requestedBy.startsWith("dashboard:") ? t("refunds.fromDashboard") : t("refunds.fromApi");
+    return t(`refunds.automatic.${r.reason && t.has(`refunds.automatic.${r.reason}`) ? r.reason : "other"}`);
+  };
+  const failure = (reason: string) => (t.has(`refunds.failures.${reason}`) ? t(`refunds.failures.${reason}`) : reason);
+  return (
+    <section aria-labelledby="refunds-heading">
+      <h2 id="refunds-heading">{t("refunds.heading")}</h2>
+      {refundable ? <p>{left ? t("refunds.refundable", { amount: formatMinor(left.amountMinor, left.currency, locale) }) : t("refunds.nothingLeft")}</p> : null}
+      {left && refund ? (
+        <section className="dash-card" aria-label={t("refunds.form")}>
+          <RefundForm
+            action={refund}
+            paymentReference={left.paymentReference}
+            currency={left.currency}
+            defaultAmount={minorText(left.amountMinor, left.currency)}
+            locale={locale}
+            labels={{
+              amount: t("refunds.amount", { currency: left.currency }),
+              amountHint: t("refunds.amountHint", { amount: formatMinor(left.amountMinor, left.currency, locale) }),
+              reason: t("refunds.reason"),
+              review: t("refunds.review"),
+              confirm: t("refunds.confirm"),
+              change: t("refunds.change"),
+              sending: t("refunds.sending"),
+              question: t("refunds.question", { amount: "\u0000", phone: left.customerPhone, gateway: left.gatewayName }).split("\u0000") as [string, string],
+            }}
+          />
+        </section>
+      ) : null}
+      {refunds.length === 0 ? (
+        <p>{t("refunds.none")}</p>
+      ) : (
+        <div className="dash-table-wrap" tabIndex={0}>
+          <table className="dash-table">
+            <caption>{t("refunds.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("list.reference")}</th>
+                <th scope="col" className="num">
+                  {t("list.amount")}
+                </th>
+                <th scope="col">{t("list.status")}</th>
+                <th scope="col">{t("refunds.by")}</th>
+                <th scope="col">{t("list.created")}</th>
+                <th scope="col">{t("refunds.settledAt")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {refunds.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.reference}</td>
+                  <td className="num">{formatMinor(r.amountMinor, r.currency, locale)}</td>
+                  <td>
+                    <span className={`badge badge-${r.status}`}>{t(`status.${r.status}`)}</span>
+                    {r.failureReason ? ` ${failure(r.failureReason)}` : null}
+                  </td>
+                  <td>{asked(r)}</td>
+                  <td>{formatTime(r.createdAt, locale)}</td>
+                  <td>{formatTime(r.completedAt ?? r.failedAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

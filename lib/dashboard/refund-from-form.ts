@@ -1,0 +1,29 @@
+import type { DbClient } from "@/lib/db/client";
+import { validationError } from "@/lib/http/validation-errors";
+import { checkFieldsText } from "@/lib/http/storable-text";
+import { createRefund } from "@/lib/refunds/create-refund";
+import { refundRequestSchema } from "@/lib/schemas/refund";
+import { numberOrText } from "./create-link-from-form";
+import type { DashboardScope } from "./dashboard-scope";
+
+export const REFUND_FORM_FIELDS = ["paymentReference", "amount", "reason"] as const;
+
+/**
+ * The "refund" form of a paid link's or a completed deposit's page: its fields become the API's
+ * request body and go through the same schema and the same createRefund as POST /api/v4/refunds,
+ * so they meet the same limits (at most what can still be refunded, out of the available balance)
+ * and the same errors. Recorded as asked for from the dashboard by this user.
+ */
+export async function refundFromForm(client: DbClient, scope: DashboardScope, userId: string, form: Record<string, string>) {
+  checkFieldsText(new URLSearchParams(form));
+  const input: Record<string, unknown> = {};
+  for (const field of REFUND_FORM_FIELDS) {
+    const value = form[field]?.trim();
+    if (!value) continue;
+    // A number typed with a comma (French habit) is the same number.
+    input[field] = field === "amount" ? numberOrText(value.replace(",", ".")) : value;
+  }
+  const parsed = refundRequestSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, input);
+  return createRefund(client, { merchantId: scope.merchantId, environment: scope.environment, input: parsed.data, requestedBy: `dashboard:${userId}` });
+}
