@@ -4,6 +4,13 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // A production server refuses to start on settings it cannot run safely with (no public address
+  // for mail links, the development outbox asked for, no session key), saying which and why,
+  // before it serves or works anything (lib/config/production-settings.ts).
+  if (process.env.NODE_ENV === "production") {
+    const { refuseBadProductionSettings } = await import("./lib/config/production-settings");
+    refuseBadProductionSettings();
+  }
   const { startBackgroundWork } = await import("./lib/jobs/start-background-work");
   startBackgroundWork();
   // The API lane (lib/http/api-lane): the merchant API's requests answered without Next's

@@ -7,6 +7,7 @@ import path from "node:path";
 import { freshDatabase, siblingDatabaseUrl } from "../scripts/fresh-database";
 import { makeSelfSignedCertificate } from "../scripts/self-signed-certificate";
 import { startOperatorFakes } from "../tests/fakes/start-operator-fakes";
+import { startMailSink } from "./mail-sink";
 
 const stateDir = path.join(import.meta.dirname, ".state");
 fs.rmSync(stateDir, { recursive: true, force: true });
@@ -21,10 +22,16 @@ if (env.DATABASE_URL) {
 } else {
   env.PGLITE_DATA_DIR = path.join(stateDir, "pglite");
 }
-// The dashboard journeys read their mails on /dev/outbox (no SMTP server); on PostgreSQL no
-// secret file is written beside the database, so sessions get a throwaway key.
-env.MAIL_OUTBOX_PAGE = "1";
+// On PostgreSQL no secret file is written beside the database, so sessions get a throwaway key.
 env.BETTER_AUTH_SECRET ??= `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret-value`;
+// A production server builds its mail links from its public address only and refuses to start
+// without one (lib/config/production-settings.ts): the address the specs browse.
+const port = Number(process.env.E2E_PORT ?? 3210);
+env.BETTER_AUTH_URL = `http://127.0.0.1:${port}`;
+// Nor does it show the development outbox: the dashboard journeys read their mails from the
+// mail server it sends them to (e2e/mail-sink.ts).
+const mailSink = await startMailSink(path.join(stateDir, "mails.jsonl"));
+env.SMTP_URL = mailSink.url;
 
 // The webhook test's HTTPS receiver (e2e/api/webhooks.spec.ts) listens on the next port with a
 // throwaway self-signed certificate, which the server trusts and lets through the SSRF guard.
@@ -33,7 +40,6 @@ fs.mkdirSync(tlsDir);
 env.NODE_EXTRA_CA_CERTS = makeSelfSignedCertificate(tlsDir).certFile;
 // Receiver ports, so test files can each run a receiver at the same time (3: the live operators
 // spec; 15 and 16: the dashboard journey, one per worker).
-const port = Number(process.env.E2E_PORT ?? 3210);
 // +14: a port nothing listens on, for a delivery that must fail (e2e/browser/dashboard-isolation.spec.ts).
 env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 14, 15, 16].map((n) => `127.0.0.1:${port + n}`).join(",");
 
@@ -42,7 +48,8 @@ env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 14, 15, 16].map((n) => `127.0.0.1:
 // documented variables: the live checkout and live transfers run end to end
 // (e2e/browser/live-operators.spec.ts). Wave's signed events go to our callback route. Sandbox
 // behaviour does not change: the sandbox never calls an operator.
-const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/wave/callback`, port + 6);
+// MTN's customers take a moment to approve, as real ones do: the checkout shows its prompt screen first.
+const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/wave/callback`, port + 6, { mtnAnswerAfterMs: 2_000 });
 Object.assign(env, fakes.env, { ORANGE_MONEY_COUNTRIES: "SN" });
 fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url }));
 
@@ -57,4 +64,4 @@ const next = path.join(process.cwd(), "node_modules", ".bin", "next");
 // client may reuse a socket the server is closing, and a request fails with ECONNRESET.
 const server = spawn(next, ["start", "--port", String(port), "--keepAliveTimeout", "65000"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => fakes.close().finally(() => process.exit(code ?? 0)));
+server.on("exit", (code) => Promise.all([fakes.close(), mailSink.close()]).finally(() => process.exit(code ?? 0)));

@@ -1,7 +1,9 @@
 // `npm start`: the production server on every core. Node's cluster module forks WEB_CONCURRENCY
 // workers (default: os.availableParallelism()), each a whole `next start` with its own pool and
 // background runner; they share one listening port (the primary accepts and hands connections out
-// round-robin). A worker that dies is replaced; SIGTERM/SIGINT stop them gracefully.
+// round-robin). A worker that dies is replaced, unless it refused its settings (exit code 78,
+// lib/config/production-settings.ts): then the launcher stops with that code; SIGTERM/SIGINT
+// stop them gracefully.
 //
 // Everything shared lives outside the processes: rows (jobs are claimed with FOR UPDATE SKIP
 // LOCKED, lib/jobs/claim-due-rows.ts), rate limits (Redis when REDIS_URL is set), and caches
@@ -44,6 +46,12 @@ if (standalone) {
 }
 const nextBin = standalone ? standaloneServer : require.resolve("next/dist/bin/next");
 const args = standalone ? [] : ["start", ...cliArgs];
+/**
+ * The exit code of a server that refused its settings (lib/config/production-settings.ts,
+ * REFUSED_SETTINGS_EXIT_CODE): a worker that exits with it would refuse again, so the launcher
+ * stops with the same code instead of starting another.
+ */
+const REFUSED_SETTINGS_EXIT_CODE = 78;
 /** How long workers get to finish their requests and runner pass after SIGTERM. */
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
 
@@ -81,11 +89,17 @@ function runPrimary(count) {
   };
 
   cluster.on("online", (worker) => log("info", "worker started", { pid: worker.process.pid }));
+  let exitCode = 0;
   cluster.on("exit", (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
+    if (code === REFUSED_SETTINGS_EXIT_CODE && !stopping) {
+      log("error", "a worker refused its settings (see its message above): stopping", { pid: worker.process.pid }, true);
+      exitCode = REFUSED_SETTINGS_EXIT_CODE;
+      stop("refused settings");
+    }
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
     }
     // A worker that dies at once (bad config, port taken) would die again: back off, up to 30 s.
@@ -100,7 +114,7 @@ function runPrimary(count) {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});
     log("info", "stopping workers", { signal, workers: workers.length });
-    if (workers.length === 0) process.exit(0);
+    if (workers.length === 0) process.exit(exitCode);
     for (const worker of workers) worker.process.kill("SIGTERM");
     setTimeout(() => {
       for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill("SIGKILL");

@@ -1,13 +1,16 @@
 import http from "node:http";
+import { createRequire } from "node:module";
+import net from "node:net";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiLane, type RouteHandlers } from "@/lib/http/api-lane/api-lane";
 import { buildRouteTable } from "@/lib/http/api-lane/route-table";
 import { MAX_BODY_BYTES } from "@/lib/http/read-body-text";
 import { listen, type RunningServer } from "./helpers/app-http-server";
 import { appPathsManifest } from "./helpers/app-routes";
 import { newMerchant, validLink } from "./helpers/fixtures";
+import { sendRaw as sendRawTo } from "./helpers/raw-http";
 
 // The API lane (lib/http/api-lane) over real HTTP, with the app's own route files and database:
 // what it answers, with which headers, and what it leaves to Next. The server here stands in for
@@ -16,6 +19,9 @@ import { newMerchant, validLink } from "./helpers/fixtures";
 // answers to Next's for the same route.
 
 const root = path.resolve(import.meta.dirname, "..");
+// The lane as production runs it, behind scripts/server-preload.cjs (which patches node:http in
+// this test file's process only).
+createRequire(import.meta.url)("../scripts/server-preload.cjs");
 const table = buildRouteTable(appPathsManifest());
 
 let server: RunningServer;
@@ -49,6 +55,26 @@ const send = (method: string, pathname: string, init: { key?: string; body?: str
       ...init.headers,
     },
   });
+
+/** A request over node:http to the lane's server (tests/helpers/raw-http.ts). */
+const sendRaw = (method: string, pathname: string, headers: Record<string, string> = {}, origin = server.origin) => sendRawTo(origin, method, pathname, headers);
+
+type RequestLog = { msg: string; path: string; environment: string; status: number };
+
+/** The route wrapper's request log lines from now on (LOG_LEVEL=info meanwhile); restore() when done. */
+function captureRequestLogs() {
+  const level = process.env.LOG_LEVEL;
+  process.env.LOG_LEVEL = "info";
+  const spy = vi.spyOn(console, "log").mockImplementation(() => {});
+  const lines = () =>
+    spy.mock.calls.map(([line]) => JSON.parse(String(line)) as RequestLog).filter((entry) => entry.msg === "request");
+  return Object.assign(lines, {
+    restore() {
+      spy.mockRestore();
+      process.env.LOG_LEVEL = level;
+    },
+  });
+}
 
 describe("the API lane", () => {
   it("creates and reads a link with the route's answer and the API trees' headers", async () => {
@@ -149,15 +175,75 @@ describe("the API lane", () => {
     expect(res.status).toBe(418);
   });
 
-  it("leaves a request whose Host makes no URL to Next", async () => {
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const url = new URL(`${server.origin}/public/gateways/deposit/list`);
-      http.get({ host: url.hostname, port: url.port, path: url.pathname, headers: { host: "no such host" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode);
-      }).on("error", reject);
+  // The Host header is the client's to write: "x?" once turned the path into a query (a live key
+  // then passed on a /test path), "x/test" put a /test in front of a live path, "a@b" made a URL
+  // with credentials that no Request takes (the lane dropped the connection). Only the path the
+  // lane matched may pick the environment, and it is the path the logs show.
+  describe.each(["x?", "x/test", "x?/test", "x/test?", "x#", "a@b", "no such host", "[::1"])("under Host %j", (host) => {
+    it("a key of the other environment is refused, and the path's own key served, as the path says", async () => {
+      const logged = captureRequestLogs();
+      try {
+        const liveKeyOnSandbox = await sendRaw("GET", "/test/api/v4/merchant/balance", { host, authorization: `Bearer ${merchant.liveKey}` });
+        expect(liveKeyOnSandbox.status).toBe(401);
+        expect(JSON.parse(liveKeyOnSandbox.body).error.code).toBe(40002);
+        const sandboxKeyOnLive = await sendRaw("GET", "/api/v4/merchant/balance?x=/test", { host, authorization: `Bearer ${merchant.sandboxKey}` });
+        expect(sandboxKeyOnLive.status).toBe(401);
+        expect(JSON.parse(sandboxKeyOnLive.body).error.code).toBe(40002);
+
+        const sandbox = await sendRaw("GET", "/test/api/v4/merchant/balance", { host, authorization: `Bearer ${merchant.sandboxKey}` });
+        expect(sandbox.status).toBe(200);
+        const live = await sendRaw("GET", "/api/v4/merchant/balance", { host, authorization: `Bearer ${merchant.liveKey}` });
+        expect(live.status).toBe(200);
+
+        expect(logged().map(({ path, environment, status }) => ({ path, environment, status }))).toEqual([
+          { path: "/test/api/v4/merchant/balance", environment: "sandbox", status: 401 },
+          { path: "/api/v4/merchant/balance", environment: "live", status: 401 },
+          { path: "/test/api/v4/merchant/balance", environment: "sandbox", status: 200 },
+          { path: "/api/v4/merchant/balance", environment: "live", status: 200 },
+        ]);
+      } finally {
+        logged.restore();
+      }
     });
-    expect(status).toBe(418);
+  });
+
+  // No fetch Request can carry TRACE, and Next routes none of these methods: the preload hands
+  // them on as a marked PATCH, which the lane answers as the route's own refusal.
+  it.each(["TRACE", "PROPFIND", "QUERY", "M-SEARCH"])("refuses %s with 400/40017 and the route's Allow, in the envelope", async (method) => {
+    for (const [pathname, allow] of [
+      ["/test/api/v4/payments/link", "POST"],
+      ["/api/v4/payments/link/LINK_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "GET"],
+      ["/test/public/gateways/deposit/list", "GET"],
+    ]) {
+      const res = await sendRaw(method, pathname, { authorization: `Bearer ${merchant.sandboxKey}` });
+      expect(res.status, pathname).toBe(400);
+      expect(res.headers.allow, pathname).toBe(allow);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(JSON.parse(res.body).error).toEqual({ code: 40017, message: "Unsupported HTTP method", details: `${method} is not supported here; allowed: ${allow}` });
+    }
+  });
+
+  it("ignores a client's own claim of an unrouted method", async () => {
+    const res = await sendRaw("GET", "/test/public/gateways/deposit/list", { "x-pcs-unrouted-method": "TRACE" });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ["CONNECT, which Node hands to no request handler", "CONNECT /test/api/v4/payments/link HTTP/1.1", /CONNECT is not supported/],
+    ["a method Node does not know", "BREW /test/api/v4/payments/link HTTP/1.1", /not one HTTP servers know/],
+  ])("answers %s in the envelope, not by dropping the connection", async (_what, requestLine, details) => {
+    const { port } = new URL(server.origin);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(`${requestLine}\r\nHost: x\r\n\r\n`));
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk));
+      socket.on("close", () => resolve(received));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toContain("Content-Type: application/json");
+    const { error } = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+    expect(error).toMatchObject({ code: 40017, message: "Unsupported HTTP method", details: expect.stringMatching(details) });
   });
 
   it("leaves a route to Next until its file is loaded", async () => {

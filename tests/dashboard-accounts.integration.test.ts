@@ -57,6 +57,8 @@ describe("sign-up, verification and sign-in", () => {
     const browser = new AuthBrowser();
     const res = await browser.request("POST", "/api/auth/sign-up/email", { name: "Moussa", email, password: PASSWORD }, { "accept-language": "fr-FR,fr;q=0.9" });
     expect(res.status).toBe(200);
+    // Sent after the answer (lib/auth/auth.ts): wait for it.
+    await linkInOutbox(email, /Confirmez/);
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: email } });
     expect(mail.subject).toBe("Confirmez votre adresse e-mail");
     expect(mail.html).toContain("Confirmer mon e-mail");

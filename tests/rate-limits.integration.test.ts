@@ -158,6 +158,8 @@ describe("OTP confirmation", () => {
   });
 });
 
+// The support view's sign-in has the limits every way in shares (lib/auth/sign-in-limits.ts;
+// tests/sign-in-limits.integration.test.ts has the rest): here, what its answers say of them.
 describe("support sign-in", () => {
   const password = "a long enough password";
   let staffCount = 0;
@@ -199,17 +201,20 @@ describe("support sign-in", () => {
     expect429(await signIn({ email, password }, newIp()), 5);
   });
 
-  it("reports the address's limit when it is the nearer one; every request from the address counts, then 429", async () => {
-    vi.stubEnv("ADMIN_LOGINS_PER_15_MIN_PER_IP", "2");
+  it("reports the address's limit when it is the nearer one; every request but a right password counts, then 429", async () => {
+    vi.stubEnv("SIGN_IN_ATTEMPTS_PER_15_MIN_PER_IP", "2");
     const ip = newIp();
+    // A right password gives its attempt back.
     const first = await signIn({ email: await newStaffEmail(), password }, ip);
     expect(first.status).toBe(200);
-    expect(limitOf(first)).toEqual(["2", "1"]);
+    expect(limitOf(first)).toEqual(["2", "2"]);
     // A malformed request is paid for before the body is read, as on the API.
     const malformed = await signIn({ nope: true }, ip);
     expect([malformed.status, malformed.body.error.code]).toEqual([400, 40023]);
-    expect(limitOf(malformed)).toEqual(["2", "0"]);
-    // Even a right password waits out the address's limit; another address does not.
+    expect(limitOf(malformed)).toEqual(["2", "1"]);
+    const wrong = await signIn({ email: await newStaffEmail(), password: "wrong guess" }, ip);
+    expect([wrong.status, limitOf(wrong)]).toEqual([401, ["2", "0"]]);
+    // Then even a right password waits out the address's limit; another address does not.
     const other = await newStaffEmail();
     expect429(await signIn({ email: other, password }, ip), 2);
     expect((await signIn({ email: other, password }, newIp())).status).toBe(200);
@@ -222,12 +227,15 @@ describe("support sign-in", () => {
   });
 
   it("puts RateLimit-* on the login form's redirects too, without Retry-After", async () => {
-    vi.stubEnv("ADMIN_LOGINS_PER_15_MIN_PER_IP", "1");
+    vi.stubEnv("SIGN_IN_ATTEMPTS_PER_15_MIN_PER_IP", "1");
     const email = await newStaffEmail();
     const ip = newIp();
     const signedIn = await signInForm({ email, password }, ip);
     expect([signedIn.status, signedIn.headers.get("location")]).toEqual([303, "/admin"]);
-    expect(limitOf(signedIn)).toEqual(["1", "0"]);
+    expect(limitOf(signedIn)).toEqual(["1", "1"]);
+    const wrong = await signInForm({ email, password: "wrong guess" }, ip);
+    expect([wrong.status, wrong.headers.get("location")]).toEqual([303, "/admin/login?error=invalid"]);
+    expect(limitOf(wrong)).toEqual(["1", "0"]);
     const limited = await signInForm({ email, password }, ip);
     expect([limited.status, limited.headers.get("location")]).toEqual([303, "/admin/login?error=rate"]);
     expect(limitOf(limited)).toEqual(["1", "0"]);

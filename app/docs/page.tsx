@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ApiReferenceView } from "@/components/docs/api-reference-view";
 import { DocsHeader } from "@/components/docs/docs-header";
+import { publicBaseUrl } from "@/lib/domain/public-base-url";
 import { requestOrigin } from "@/lib/http/api-route";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import "./docs.css";
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ApiReferencePage() {
   const h = await headers();
-  const origin = process.env.PAYMENT_BASE_URL || requestOrigin({ headers: h as unknown as Headers, url: "http://localhost/" });
+  const origin = publicBaseUrl(requestOrigin({ headers: h as unknown as Headers, url: "http://localhost/" }));
   // JSON round trip: the client component receives plain data, not zod-openapi's objects.
   const document = JSON.parse(JSON.stringify(buildOpenApiDocument(origin))) as Record<string, unknown>;
   const t = await getTranslations("docs");

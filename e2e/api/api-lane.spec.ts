@@ -1,3 +1,4 @@
+import http from "node:http";
 import { expect, test, type APIResponse } from "@playwright/test";
 import { createLink } from "../checkout-helpers";
 import { auth, e2eMerchant } from "../helpers";
@@ -48,4 +49,41 @@ test("Next still answers what the lane leaves: HEAD, a trailing slash, an unknow
   const slash = await request.get("/public/gateways/deposit/list/", { maxRedirects: 0 });
   expect(slash.status()).toBe(308);
   expect(slash.headers()["location"]).toBe("/public/gateways/deposit/list");
+});
+
+/** A GET over node:http, which sends the Host header exactly as given (Playwright's client sets its own). */
+function getWithHost(path: string, host: string, key: string): Promise<{ status: number; vary: string; body: string }> {
+  const port = Number(process.env.E2E_PORT ?? 3210);
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port, path, headers: { host, authorization: `Bearer ${key}` }, agent: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, vary: String(res.headers.vary ?? ""), body }));
+    });
+    request.on("error", reject);
+  });
+}
+
+// "Host: x?" once made the lane's Request URL "http://x/?/test/...", a live path with the real one
+// in its query (a live key passed on a /test path); "x/test" put /test in front of a live path;
+// "a@b" made a URL no Request takes, and the lane dropped the connection. Next builds the URL
+// from its own address. Both must read the environment from the path alone.
+test("the Host header never picks the environment, on the lane or on Next", async ({ request, baseURL }) => {
+  const { reference } = await createLink(request, baseURL!);
+  for (const host of ["x?", "x/test", "x?/test", "a@b"]) {
+    for (const [side, ref] of [["lane", reference], ["Next", reference.replace("_", "%5F")]]) {
+      const what = `${side} under Host ${host}`;
+      const liveKeyOnSandbox = await getWithHost(`/test/api/v4/payments/link/${ref}`, host, merchant.liveKey);
+      expect(liveKeyOnSandbox.vary.includes("rsc"), what).toBe(side === "Next");
+      expect(liveKeyOnSandbox.status, what).toBe(401);
+      expect(JSON.parse(liveKeyOnSandbox.body).error.code, what).toBe(40002);
+      const sandboxKeyOnLive = await getWithHost(`/api/v4/payments/link/${ref}`, host, merchant.sandboxKey);
+      expect(sandboxKeyOnLive.status, what).toBe(401);
+      expect(JSON.parse(sandboxKeyOnLive.body).error.code, what).toBe(40002);
+      const own = await getWithHost(`/test/api/v4/payments/link/${ref}`, host, merchant.sandboxKey);
+      expect(own.status, what).toBe(200);
+      expect(JSON.parse(own.body).reference, what).toBe(reference);
+    }
+  }
 });

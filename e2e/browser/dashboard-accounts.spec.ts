@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import { expectNoAxeViolations, message, openMailLink, SIGN_UP_PASSWORD, signIn, signUp, uniqueEmail } from "../dashboard-helpers";
 
 // Dashboard accounts in a real browser, at desktop size and at 360 px: what the first-day journey
-// (dashboard-journey.spec.ts) does not walk through. Mails are read on /dev/outbox.
+// (dashboard-journey.spec.ts) does not walk through. Mails are read from the e2e server's mail server (e2e/mail-sink.ts).
 test.use({ locale: "en-GB" });
 
 const VERIFY = message("en", "auth.mail.verify.subject");

@@ -56,7 +56,7 @@ test("a member of another merchant reaches nothing of A's through any dashboard 
   const keyId = (await a.locator('input[name="keyId"]').first().getAttribute("value"))!;
   expect(keyId).toBeTruthy();
 
-  // B: a merchant of its own, signed up through the outbox.
+  // B: a merchant of its own, signed up through its mails.
   const b = await (await browser.newContext()).newPage();
   await signUpVerifiedOwner(b, "Other Shop");
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, signInAsMember, signUpVerifiedOwner, uniqueEmail } from "../dashboard-helpers";
 
-// Each test signs up and verifies two or three accounts through the outbox: past 30 s on a busy machine.
+// Each test signs up and verifies two or three accounts through their mails: past 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 // The team page in a real Chromium (desktop and 360 px): invite, see pending, revoke; a viewer sees

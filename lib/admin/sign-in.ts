@@ -3,14 +3,17 @@ import { isLegacyStaffHash } from "@/lib/auth/legacy-staff-password";
 import { ApiError } from "@/lib/errors/api-error";
 import { validationError } from "@/lib/http/validation-errors";
 import type { StaffMember } from "./staff-session";
-import { consume, createLimiter, envLimiter, mostRestrictive, withLimitHeaders, type LimitState } from "@/lib/http/rate-limit";
+import { knownDevice, knownDeviceSetCookie } from "@/lib/auth/known-device";
+import { accountLimitCleared, chargeSignInAccount, chargeSignInAddress, signInSucceeded } from "@/lib/auth/sign-in-limits";
+import { mostRestrictive, withLimitHeaders, type LimitState } from "@/lib/http/rate-limit";
 import { secondFactorSchema, signInSchema } from "@/lib/schemas/admin";
 import { staffAuth } from "./staff-auth";
 
-// Password guessing is slowed per address and per account (the latter survives address changes).
-// The address limit is read on each use so a test can lower it, as the API limits are.
-const perIp = () => envLimiter("admin-login-ip", "ADMIN_LOGINS_PER_15_MIN_PER_IP", 20, 15 * 60);
-const perAccount = createLimiter("admin-login-account", 5, 15 * 60);
+// Password guessing is slowed per address and per account by the limits every way in shares
+// (lib/auth/sign-in-limits.ts): a guess here counts as one on the dashboard's sign-in.
+
+/** The address's state once a right password or code gave its attempt back. */
+const givenBack = (state: LimitState): LimitState => ({ ...state, remaining: Math.min(state.limit, state.remaining + 1) });
 
 const invalid = () => new ApiError(40002, { details: "Invalid e-mail or password" });
 
@@ -30,14 +33,15 @@ export type SecondStepAsked = { step: "two-factor"; setCookies: string[]; rateLi
 export async function signIn(client: DbClient, options: { ip: string; headers: Headers; readCredentials: () => Promise<unknown> }): Promise<SignedIn | SecondStepAsked> {
   // The address pays before the body is read, as on the API (api-route.ts): a flood of malformed
   // requests is limited too, and costs no more than the limiter.
-  const spent: LimitState[] = [await consume(perIp(), options.ip)];
+  const spent: LimitState[] = [await chargeSignInAddress(options.ip)];
   try {
     const credentials = await options.readCredentials();
     const parsed = signInSchema.safeParse(credentials);
     if (!parsed.success) throw validationError(parsed.error, credentials);
     const email = parsed.data.email.trim().toLowerCase();
     const { password } = parsed.data;
-    spent.push(await consume(perAccount, email));
+    const device = knownDevice(options.headers.get("cookie"), email);
+    spent.push(await chargeSignInAccount(email, device));
     const context = await staffAuth().$context;
     const user = await client.user.findUnique({ where: { email }, select: { id: true, staffRole: true, disabledAt: true } });
     if (!user?.staffRole || user.disabledAt) {
@@ -52,11 +56,12 @@ export async function signIn(client: DbClient, options: { ip: string; headers: H
     const signedIn = answer.ok ? ((await answer.json()) as { token?: string | null; twoFactorRedirect?: boolean }) : null;
     if (!signedIn?.token && !signedIn?.twoFactorRedirect) throw invalid();
     await rewriteLegacyHash(user.id, password);
-    // The account limit is against guessing: a right password clears it, or a staff member who
-    // signs in on a few devices would lock themselves out. (Wrong codes have better-auth's limits.)
-    await perAccount.limiter.delete(email);
-    spent[1] = { limit: perAccount.points, remaining: perAccount.points, resetSeconds: perAccount.duration };
-    const setCookies = answer.headers.getSetCookie();
+    // The limits are against guessing: a right password gives the address its attempt back and
+    // clears the account's count. (Wrong codes have better-auth's limits.)
+    await signInSucceeded({ address: options.ip, email, device });
+    spent[0] = givenBack(spent[0]);
+    spent[1] = accountLimitCleared();
+    const setCookies = [...answer.headers.getSetCookie(), knownDeviceSetCookie(email)];
     if (!signedIn.token) return { step: "two-factor", setCookies, rateLimit: mostRestrictive(spent) };
     return { step: "signed-in", staff: await staffMember(client, user.id), setCookies, sessionToken: signedIn.token, rateLimit: mostRestrictive(spent) };
   } catch (error) {
@@ -95,7 +100,7 @@ function codeRefusal(code: string | undefined): ApiError {
  * disabled in between gets nothing (the session just opened is ended).
  */
 export async function verifySecondFactor(client: DbClient, options: { ip: string; headers: Headers; readCode: () => Promise<unknown> }): Promise<SignedIn> {
-  const spent: LimitState[] = [await consume(perIp(), options.ip)];
+  const spent: LimitState[] = [await chargeSignInAddress(options.ip)];
   try {
     const input = await options.readCode();
     const parsed = secondFactorSchema.safeParse(input);
@@ -114,6 +119,8 @@ export async function verifySecondFactor(client: DbClient, options: { ip: string
       await (await staffAuth().$context).internalAdapter.deleteSession(result.token);
       throw invalid();
     }
+    await signInSucceeded({ address: options.ip });
+    spent[0] = givenBack(spent[0]);
     return { step: "signed-in", staff: await staffMember(client, result.user.id), setCookies: answer.headers.getSetCookie(), sessionToken: result.token, rateLimit: mostRestrictive(spent) };
   } catch (error) {
     throw withLimitHeaders(error, mostRestrictive(spent));

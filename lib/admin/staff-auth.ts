@@ -3,8 +3,9 @@ import type { PrismaClient } from "@prisma/client";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { twoFactor } from "better-auth/plugins";
-import { authBaseUrl, SESSION_FIELDS, TWO_FACTOR_ISSUER, USER_FIELDS, verifyAnyPassword } from "@/lib/auth/auth";
+import { authBaseUrl, CLIENT_ADDRESS_OPTIONS, SESSION_FIELDS, TWO_FACTOR_ISSUER, USER_FIELDS, verifyAnyPassword } from "@/lib/auth/auth";
 import { authSecret } from "@/lib/auth/auth-secret";
+import { clientAddressHeader } from "@/lib/auth/sign-in-limits-plugin";
 import { db } from "@/lib/db/client";
 import { STAFF_SURFACE } from "./staff-surface";
 
@@ -40,13 +41,14 @@ function createStaffAuth(client: PrismaClient) {
     user: { additionalFields: USER_FIELDS },
     session: { expiresIn: STAFF_SESSION_MAX_AGE_MS / 1000, disableSessionRefresh: true, additionalFields: SESSION_FIELDS },
     emailAndPassword: { enabled: true, requireEmailVerification: true, password: { verify: verifyAnyPassword } },
-    advanced: { cookiePrefix: "pcs-support", defaultCookieAttributes: { path: "/admin" } },
+    advanced: { ...CLIENT_ADDRESS_OPTIONS, cookiePrefix: "pcs-support", defaultCookieAttributes: { path: "/admin" } },
     databaseHooks: {
       session: { create: { before: async (session) => ({ data: { ...session, surface: STAFF_SURFACE } }) } },
     },
     // The same plugin and options as the dashboard's: a code from the app set up there works here,
     // with the same limits on wrong codes (5 per sign-in, then the account is locked after 10 in a row).
-    plugins: [twoFactor({ issuer: TWO_FACTOR_ISSUER })],
+    // Its sign-in's limits are the dashboard's, applied by lib/admin/sign-in.ts before it gets here.
+    plugins: [clientAddressHeader(), twoFactor({ issuer: TWO_FACTOR_ISSUER })],
   });
 }
 

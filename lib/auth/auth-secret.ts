@@ -3,11 +3,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { databaseTarget } from "@/lib/db/adapter";
 
+const MISSING_SECRET = "Set BETTER_AUTH_SECRET (32+ random characters) to sign dashboard sessions";
+
+/** Why a production server could not sign sessions with these settings, or null (checked at start: lib/config/production-settings.ts). */
+export function authSecretProblem(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.BETTER_AUTH_SECRET?.trim()) return null;
+  const target = databaseTarget(env);
+  return target.kind === "pglite" && target.dataDir ? null : MISSING_SECRET;
+}
+
 /**
  * The key that signs session cookies. BETTER_AUTH_SECRET in any real deployment; on the embedded
  * quick start a random one is written once beside the database, so `npm start` needs no setup and
  * sessions survive restarts. Without either, production refuses to start rather than sign with a
- * known value.
+ * known value (authSecretProblem, checked at start).
  */
 export function authSecret(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.BETTER_AUTH_SECRET?.trim();
@@ -24,6 +33,6 @@ export function authSecret(env: NodeJS.ProcessEnv = process.env): string {
       return secret;
     }
   }
-  if (env.NODE_ENV === "production") throw new Error("Set BETTER_AUTH_SECRET (32+ random characters) to sign dashboard sessions");
+  if (env.NODE_ENV === "production") throw new Error(MISSING_SECRET);
   return "development-only secret: set BETTER_AUTH_SECRET outside development";
 }

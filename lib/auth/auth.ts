@@ -6,9 +6,10 @@ import { verifyPassword } from "better-auth/crypto";
 import { nextCookies } from "better-auth/next-js";
 import { organization, twoFactor } from "better-auth/plugins";
 import { db } from "@/lib/db/client";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { errorFields, log } from "@/lib/logging/log";
 import { authMail } from "@/lib/mail/auth-mails";
-import { sendMail } from "@/lib/mail/send-mail";
+import { sendMail, type Mail } from "@/lib/mail/send-mail";
 import { authSecret } from "./auth-secret";
 import { merchantMailLanguage, userMailLanguage } from "./mail-language";
 import { openTransaction, rememberingTransactions } from "./open-transaction";
@@ -16,20 +17,21 @@ import { authRateLimitStorage } from "./rate-limit-storage";
 import { isLegacyStaffHash, verifyLegacyStaffPassword } from "./legacy-staff-password";
 import { mailLocale, mailOrigin } from "./request-locale";
 import { authAllowedHosts } from "./allowed-hosts";
+import { mailLinkBase } from "./public-origin";
 import { accessControl, organizationRoles } from "./roles";
+import { clientAddressHeader, LIMITED_PATHS, signInLimits } from "./sign-in-limits-plugin";
 import { openMerchantOnSignUp } from "./sign-up-merchant";
 
 export const TWO_FACTOR_ISSUER = "Payments";
 
 /**
- * Where links in mails point. BETTER_AUTH_URL in production; otherwise the request's own host, but
+ * Where links in mails point: BETTER_AUTH_URL, which a production server cannot start without
+ * (lib/config/production-settings.ts). Outside production, without it, the request's own host, but
  * only from a list (BETTER_AUTH_ALLOWED_HOSTS, default the local machine) so a forged Host header
  * cannot put someone else's site into a password-reset link.
  */
 export function authBaseUrl() {
-  const configured = process.env.BETTER_AUTH_URL?.trim();
-  if (configured) return configured;
-  return { allowedHosts: authAllowedHosts(), protocol: "auto" as const };
+  return mailLinkBase() ?? { allowedHosts: authAllowedHosts(), protocol: "auto" as const };
 }
 
 /** The user fields of both instances: this one (the dashboard's) and the support view's (lib/admin/staff-auth.ts). */
@@ -50,8 +52,33 @@ export const SESSION_FIELDS = { surface: { type: "string", required: false, inpu
 export const verifyAnyPassword = ({ hash, password }: { hash: string; password: string }) =>
   isLegacyStaffHash(hash) ? verifyLegacyStaffPassword(password, hash) : verifyPassword({ hash, password });
 
-/** Tests turn the limits on (better-auth applies them in production only by default). */
+/** Tests turn better-auth's own limits on (it applies them in production only by default). */
 export type AuthOptions = { rateLimitEnabled?: boolean };
+
+/**
+ * Sends a reset or verification mail after the answer rather than before it: how long an SMTP
+ * server takes would otherwise tell whether an account uses the e-mail (only an existing one is
+ * mailed). A mail that cannot be sent is logged; the person can ask again.
+ */
+function sendOffTheRequestPath(mail: Mail) {
+  sendMail(mail).catch((error) => log("error", "account mail not sent", { subject: mail.subject, ...errorFields(error) }));
+}
+
+/**
+ * On a reset, every other reset link the user was mailed stops working too (better-auth consumes
+ * only the one used). Its tokens are Verification rows "reset-password:<token>" whose value is the
+ * user's id, stored as is (no `verification.storeIdentifier` hashing is configured).
+ */
+async function endOtherResetLinks(client: PrismaClient, userId: string) {
+  await client.verification.deleteMany({ where: { identifier: { startsWith: "reset-password:" }, value: userId } });
+}
+
+/**
+ * The client's address by the service's one rule (lib/http/client-address.ts), which the route
+ * (app/api/auth/[...all]/route.ts) and the clientAddressHeader plugin put in this header over any
+ * value the client sent. Both instances: this one and the support view's (lib/admin/staff-auth.ts).
+ */
+export const CLIENT_ADDRESS_OPTIONS = { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } };
 
 export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
   return betterAuth({
@@ -60,7 +87,14 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
     basePath: "/api/auth",
     secret: authSecret(),
     database: prismaAdapter(rememberingTransactions(client), { provider: "postgresql", transaction: true }),
-    rateLimit: { enabled: options.rateLimitEnabled, customStorage: authRateLimitStorage() },
+    // better-auth's own limits guard its other routes (two-factor codes, password changes...);
+    // sign-in, sign-up and account mails have the service's, for every way in (sign-in-limits-plugin.ts).
+    rateLimit: {
+      enabled: options.rateLimitEnabled,
+      customStorage: authRateLimitStorage(),
+      customRules: Object.fromEntries(LIMITED_PATHS.map((path) => [path, false as const])),
+    },
+    advanced: CLIENT_ADDRESS_OPTIONS,
     user: { additionalFields: USER_FIELDS },
     session: {
       // Sessions live in the database (revocable, they survive restarts); the cookie cache is off so
@@ -76,8 +110,9 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       revokeSessionsOnPasswordReset: true,
       password: { verify: verifyAnyPassword },
       sendResetPassword: async ({ user, url }, request) => {
-        await sendMail(authMail("reset", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
+        sendOffTheRequestPath(authMail("reset", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
       },
+      onPasswordReset: async ({ user }) => endOtherResetLinks(client, user.id),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -85,7 +120,7 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }, request) => {
-        await sendMail(authMail("verify", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
+        sendOffTheRequestPath(authMail("verify", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
       },
     },
     databaseHooks: {
@@ -113,6 +148,10 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       },
     },
     plugins: [
+      // First: the client's address for all that follows, then the limits, so that a refused
+      // attempt costs nothing else.
+      clientAddressHeader(),
+      signInLimits(),
       organization({
         // Organizations are merchants: they are opened by sign-up, never by the organization API.
         allowUserToCreateOrganization: false,

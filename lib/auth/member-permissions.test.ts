@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { can, canGrantRole, type MemberAction } from "./member-permissions";
-import type { MemberRole } from "./session-member";
-
-const ACTIONS: MemberAction[] = ["keys:manage", "webhooks:manage", "links:create", "payouts:request", "settings:manage", "team:manage", "view"];
+import { SCOPES } from "@/lib/merchants/api-keys";
+import { can, canGrantRole, keyScopesFor, MEMBER_ACTIONS, type MemberRole } from "./member-permissions";
 
 function allowed(role: MemberRole) {
-  return ACTIONS.filter((action) => can(role, action));
+  return MEMBER_ACTIONS.filter((action) => can(role, action));
 }
 
 describe("can", () => {
@@ -13,14 +11,28 @@ describe("can", () => {
     expect(allowed("viewer")).toEqual(["view"]);
   });
   it("lets a developer manage keys and webhooks and create links, nothing about money or the team", () => {
-    expect(allowed("developer")).toEqual(["keys:manage", "webhooks:manage", "links:create", "view"]);
+    expect(allowed("developer")).toEqual(["view", "links:create", "keys:manage", "webhooks:manage"]);
   });
   it("lets an admin and an owner do everything", () => {
-    expect(allowed("admin")).toEqual(ACTIONS);
-    expect(allowed("owner")).toEqual(ACTIONS);
+    expect(allowed("admin")).toEqual([...MEMBER_ACTIONS]);
+    expect(allowed("owner")).toEqual([...MEMBER_ACTIONS]);
   });
   it("refuses an unknown role", () => {
     expect(can("root" as MemberRole, "view")).toBe(false);
+  });
+});
+
+describe("keyScopesFor", () => {
+  it("gives a developer's keys the reads and the collecting writes, never a scope that sends money out", () => {
+    const developer = keyScopesFor("developer");
+    expect(developer).not.toContain("transfers:write");
+    expect(developer).not.toContain("refunds:write");
+    expect(SCOPES.filter((s) => !developer.includes(s))).toEqual(["transfers:write", "refunds:write"]);
+  });
+  it("gives an owner's and an admin's keys every scope, and a viewer (no keys:manage) none", () => {
+    expect(keyScopesFor("owner")).toEqual([...SCOPES]);
+    expect(keyScopesFor("admin")).toEqual([...SCOPES]);
+    expect(keyScopesFor("viewer")).toEqual([]);
   });
 });
 

@@ -1,4 +1,6 @@
 import { isAllowedAuthHost } from "./allowed-hosts";
+import { PUBLIC_ORIGIN_SETTING } from "@/lib/domain/public-base-url";
+import { mailLinkBase } from "./public-origin";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale, type Locale } from "@/lib/i18n/locales";
 
 type HeaderSource = { get(name: string): string | null };
@@ -42,17 +44,26 @@ export async function mailLocale(request?: Request | null, fallback?: () => Prom
   return isLocale(fromData ?? undefined) ? (fromData as Locale) : DEFAULT_LOCALE;
 }
 
-/** The site's origin for links in mails: BETTER_AUTH_URL, else the request's (or the server action's) own. */
+/**
+ * The site's origin for links in mails: BETTER_AUTH_URL, the only source in production (where a
+ * server cannot start without it: lib/config/production-settings.ts). Outside production, without
+ * it, the request's (or the server action's) own, but only a host of BETTER_AUTH_ALLOWED_HOSTS: a
+ * Host header is whatever the client sent, and an inviter could send the invitee to a site of
+ * their own.
+ */
 export async function mailOrigin(request?: Request | null): Promise<string> {
-  const configured = process.env.BETTER_AUTH_URL?.trim();
-  if (configured) return configured.replace(/\/+$/, "");
-  if (request) return new URL(request.url).origin;
+  const configured = mailLinkBase();
+  if (configured) return configured;
+  const notAllowed = () => new Error(`Set ${PUBLIC_ORIGIN_SETTING}: this request's host is not one account mails may point at`);
+  if (request) {
+    const { host, origin } = new URL(request.url);
+    if (!isAllowedAuthHost(host)) throw notAllowed();
+    return origin;
+  }
   const h = await currentRequestHeaders();
   const host = h?.get("x-forwarded-host") ?? h?.get("host");
   const proto = h?.get("x-forwarded-proto") ?? "http";
-  // A server action's Host is whatever the browser sent: only a listed host may go into a link
-  // mailed to someone else, or an inviter could send the invitee to a site of their own.
   if (!host) return "";
-  if (!isAllowedAuthHost(host)) throw new Error("Set BETTER_AUTH_URL: this request's host is not one account mails may point at");
+  if (!isAllowedAuthHost(host)) throw notAllowed();
   return `${proto.split(",")[0].trim() === "https" ? "https" : "http"}://${host}`;
 }

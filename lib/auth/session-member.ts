@@ -1,10 +1,9 @@
 import "server-only";
-import { headers } from "next/headers";
 import { db } from "@/lib/db/client";
-import { auth } from "./auth";
-import { MEMBER_ROLES } from "./roles";
+import { getDashboardSession } from "./dashboard-session";
+import { MEMBER_ROLES, type MemberRole } from "./member-permissions";
 
-export type MemberRole = "owner" | "admin" | "developer" | "viewer";
+export type { MemberRole };
 
 export type SessionMember = { userId: string; email: string; name: string; merchantId: string; merchantName: string; role: MemberRole };
 
@@ -16,10 +15,8 @@ const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as read
  * in to the support view instead, or no longer a member of the merchant the session points at.
  */
 export async function getSessionMember(): Promise<SessionMember | null> {
-  const requestHeaders = await headers();
-  const session = await auth().api.getSession({ headers: requestHeaders });
-  // A support-view session (lib/admin/staff-auth.ts) is not a dashboard one, whatever cookie carries it.
-  if (!session || !session.user.emailVerified || session.session.surface) return null;
+  const session = await getDashboardSession();
+  if (!session) return null;
   return memberOfSession(session.user, session.session.activeOrganizationId ?? null);
 }
 

@@ -1,13 +1,13 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { auth } from "./auth";
+import { isDashboardSession } from "./dashboard-session";
 
 const SESSION_COOKIE = /^(__Secure-)?better-auth\.(session_token|session_data|dont_remember)$/;
 
 /**
  * The request for the dashboard's better-auth endpoints, without its session cookie when that
- * cookie holds a support-view session. Both instances sign their cookies with one secret
- * (lib/admin/staff-auth.ts), so a support token copied into the dashboard's cookie verifies;
- * the pages refuse it (session-member.ts), and this does the same for better-auth's own routes,
+ * cookie holds another view's session (lib/auth/dashboard-session.ts says why that verifies): the
+ * pages refuse it (getDashboardSession), and this does the same for better-auth's own routes,
  * which then answer as for a signed-out browser (get-session null, the rest 401).
  */
 export async function withoutSupportSession(request: Request): Promise<Request> {
@@ -16,8 +16,7 @@ export async function withoutSupportSession(request: Request): Promise<Request> 
   const asked = new Headers(request.headers);
   if (!asked.has("host")) asked.set("host", new URL(request.url).host);
   const found = await auth().api.getSession({ headers: asked, query: { disableRefresh: true, disableCookieCache: true } });
-  // Any mark is another view's session: the dashboard's own have none (as in session-member.ts).
-  if (!found?.session.surface) return request;
+  if (!found || isDashboardSession(found)) return request;
   const kept = (request.headers.get("cookie") ?? "")
     .split(";")
     .filter((pair) => !SESSION_COOKIE.test(pair.split("=")[0].trim()))

@@ -1,4 +1,4 @@
-import { clientAddress } from "@/lib/http/client-address";
+import { clientLimitKey } from "@/lib/http/client-address";
 import { consume, createLimiter, limitFromEnv } from "@/lib/http/rate-limit";
 
 // The checkout endpoints need no key, so they are limited per client address and per link:
@@ -10,10 +10,10 @@ const writesPerIp = createLimiter("checkout-write-ip", perMinute("CHECKOUT_WRITE
 const writesPerLink = createLimiter("checkout-write-link", perMinute("CHECKOUT_WRITES_PER_MINUTE_PER_LINK", 20), 60);
 
 export async function limitCheckoutRead(request: Request) {
-  await consume(reads, clientAddress(request));
+  await consume(reads, clientLimitKey(request));
 }
 
 export async function limitCheckoutWrite(request: Request, reference: string) {
-  await consume(writesPerIp, clientAddress(request));
+  await consume(writesPerIp, clientLimitKey(request));
   await consume(writesPerLink, reference);
 }

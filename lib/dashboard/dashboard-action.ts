@@ -12,12 +12,13 @@ export type ActionState = { message?: string; secret?: string; error?: string } 
 /**
  * The body of every dashboard server action: the member must be signed in and allowed the
  * action (otherwise it never runs and the form shows 40001), the work is scoped by their merchant
- * and environment, and an ApiError becomes the form's error in the spec's words (code, details).
+ * and environment, and an ApiError becomes the form's error in the spec's words (code, details),
+ * or in the form's own words for the codes it names (`errors`: code to message, in the page's language).
  */
 export async function runDashboardAction(
   action: MemberAction,
   work: (context: DashboardContext) => Promise<ActionState>,
-  options: { refresh?: boolean } = {},
+  options: { refresh?: boolean; errors?: Partial<Record<number, string>> } = {},
 ): Promise<ActionState> {
   const t = await getTranslations("dashboard");
   try {
@@ -28,7 +29,7 @@ export async function runDashboardAction(
     if (options.refresh !== false) refresh();
     return state;
   } catch (error) {
-    if (error instanceof ApiError) return { error: t("error", { message: error.message, code: error.code, details: error.details ?? "" }) };
+    if (error instanceof ApiError) return { error: options.errors?.[error.code] ?? t("error", { message: error.message, code: error.code, details: error.details ?? "" }) };
     // redirect() and notFound() throw on purpose: let Next handle them.
     if (error instanceof Error && "digest" in error) throw error;
     log("error", "dashboard action failed", { action, ...errorFields(error) });

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { auth } from "@/lib/auth/auth";
-import { can, canGrantRole } from "@/lib/auth/member-permissions";
-import { MEMBER_ROLES } from "@/lib/auth/roles";
-import type { MemberRole, SessionMember } from "@/lib/auth/session-member";
+import { canGrantRole, MEMBER_ROLES, type MemberRole } from "@/lib/auth/member-permissions";
+import type { SessionMember } from "@/lib/auth/session-member";
 import { db } from "@/lib/db/client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
+import { assertCan } from "./require-member";
 
 /** Who acts on the team: the signed-in member (their merchant is the organization, same id). */
 export type TeamActor = Pick<SessionMember, "userId" | "merchantId" | "role">;
@@ -31,10 +31,6 @@ export async function listTeam(merchantId: string) {
 
 function invalid(error: z.ZodError): ApiError {
   return new ApiError(40023, { details: error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") });
-}
-
-function assertManager(actor: TeamActor) {
-  if (!can(actor.role, "team:manage")) throw new ApiError(40001, { details: `Your role (${actor.role}) does not allow 'team:manage'; ask an owner or admin of the account` });
 }
 
 function assertMayGrant(actor: TeamActor, role: MemberRole) {
@@ -87,7 +83,7 @@ export async function inviteMember(actor: TeamActor, requestHeaders: Headers, in
 }
 
 export async function revokeInvitation(actor: TeamActor, requestHeaders: Headers, invitationId: string) {
-  assertManager(actor);
+  assertCan(actor, "team:manage");
   const invitation = invitationId ? await db().invitation.findFirst({ where: { id: invitationId, organizationId: actor.merchantId, status: "pending" } }) : null;
   if (!invitation) throw notFound("Invitation", invitationId);
   await throughBetterAuth(() => auth().api.cancelInvitation({ headers: requestHeaders, body: { invitationId } }));
@@ -96,7 +92,7 @@ export async function revokeInvitation(actor: TeamActor, requestHeaders: Headers
 export async function changeMemberRole(actor: TeamActor, requestHeaders: Headers, memberId: string, role: unknown) {
   const parsed = roleSchema.safeParse(role);
   if (!parsed.success) throw invalid(parsed.error);
-  assertManager(actor);
+  assertCan(actor, "team:manage");
   const target = await memberOfMerchant(actor, memberId);
   assertMayGrant(actor, parsed.data);
   await assertOwnerKept(actor, target, parsed.data);
@@ -104,7 +100,7 @@ export async function changeMemberRole(actor: TeamActor, requestHeaders: Headers
 }
 
 export async function removeMember(actor: TeamActor, requestHeaders: Headers, memberId: string) {
-  assertManager(actor);
+  assertCan(actor, "team:manage");
   const target = await memberOfMerchant(actor, memberId);
   await assertOwnerKept(actor, target, null);
   await throughBetterAuth(() => auth().api.removeMember({ headers: requestHeaders, body: { memberIdOrEmail: memberId, organizationId: actor.merchantId } }));

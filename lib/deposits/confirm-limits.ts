@@ -1,4 +1,4 @@
-import { clientAddress } from "@/lib/http/client-address";
+import { clientLimitKey } from "@/lib/http/client-address";
 import { consume, envLimiter } from "@/lib/http/rate-limit";
 
 // OTP confirmations are code guesses: besides the per-key API limit and the per-invoice attempt
@@ -6,6 +6,6 @@ import { consume, envLimiter } from "@/lib/http/rate-limit";
 //   OTP_CONFIRMS_PER_MINUTE_PER_REFERENCE  default 10
 //   OTP_CONFIRMS_PER_MINUTE_PER_IP         default 60
 export async function limitOtpConfirm(request: Request, reference: string) {
-  await consume(envLimiter("otp-confirm-ip", "OTP_CONFIRMS_PER_MINUTE_PER_IP", 60, 60), clientAddress(request));
+  await consume(envLimiter("otp-confirm-ip", "OTP_CONFIRMS_PER_MINUTE_PER_IP", 60, 60), clientLimitKey(request));
   await consume(envLimiter("otp-confirm-ref", "OTP_CONFIRMS_PER_MINUTE_PER_REFERENCE", 10, 60), reference);
 }

@@ -1,5 +1,5 @@
 import type { Environment } from "@/lib/domain/environment";
-import { clientAddress } from "./client-address";
+import { clientLimitKey } from "./client-address";
 import { consume, envLimiter, type LimitState } from "./rate-limit";
 
 // The general API limits, applied by the route wrapper: per API key on authenticated requests,
@@ -24,5 +24,5 @@ export function limitApiKey(keyId: string, environment: Environment): Promise<Li
 
 export function limitApiClient(request: Request, environment: Environment): Promise<LimitState> {
   const limiter = envLimiter(`api-ip-${environment}`, variable("IP", environment), API_LIMIT_DEFAULTS.ip[environment], 60);
-  return consume(limiter, clientAddress(request));
+  return consume(limiter, clientLimitKey(request));
 }

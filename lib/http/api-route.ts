@@ -173,17 +173,34 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 type Handler = (request: Request, context: NextRouteContext) => Promise<Response>;
 
-/** Every HTTP method for a route file: the given handlers, and 400/40017 with Allow for the rest. */
+/**
+ * A method Next cannot route: TRACE (no fetch Request can carry it, so Next answered a bare 500
+ * before any route ran), PROPFIND, QUERY... (Next's bare 400). scripts/server-preload.cjs hands
+ * such a request on as a PATCH with the method asked in this header, which it strips from every
+ * other request: only the preload sets it. Route files refuse it (routeMethods, staticErrorRoute).
+ */
+export const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method";
+
+/** The method the client asked for: the preload's record of one Next cannot route, else the request's own. */
+const askedMethod = (request: Request) => request.headers.get(UNROUTED_METHOD_HEADER) ?? request.method;
+
+/**
+ * Every HTTP method for a route file: the given handlers, and 400/40017 with Allow for the rest
+ * (Next would answer a method a route file does not export with a bare 405), including the
+ * methods Next cannot route at all, which the preload marks.
+ */
 export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const allowed = Object.keys(handlers).join(", ");
   const notAllowed: Handler = async (request) =>
     jsonResponse(
       400,
-      errorBody(40017, `${request.method} is not supported here; allowed: ${allowed}`),
+      errorBody(40017, `${askedMethod(request)} is not supported here; allowed: ${allowed}`),
       requestIdFor(request),
       { allow: allowed },
     );
-  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, Handler>;
+  const refusingUnrouted = (handler: Handler): Handler => (request, context) =>
+    request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowed(request, context) : handler(request, context);
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? refusingUnrouted(handlers[m]) : notAllowed])) as Record<Method, Handler>;
 }
 
 /** Catch-all routes: the spec's envelope instead of an HTML page. */
@@ -191,7 +208,7 @@ export function staticErrorRoute(code: ErrorCode, details?: string) {
   const handler: Handler = async (request) =>
     jsonResponse(
       ERROR_CODES[code].status,
-      errorBody(code, details ?? `No route for ${request.method} ${new URL(request.url).pathname}`),
+      errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`),
       requestIdFor(request),
     );
   return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, Handler>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clientAddress, clientFromHops, trustRule } from "./client-address";
+import { CLIENT_ADDRESS_HEADER, addressLimitKey, clientAddress, clientFromHops, trustRule, withClientAddress } from "./client-address";
 
 /** A request as the app sees it behind scripts/server-preload.cjs: the socket's address appended last. */
 const seen = (socket: string, claimed?: string) =>
@@ -49,6 +49,17 @@ describe("clientAddress with TRUSTED_PROXIES", () => {
   });
 });
 
+describe("the address handed to better-auth", () => {
+  it("is the rule's, over any value the client put in the header itself", () => {
+    const forged = new Headers({ "x-forwarded-for": "1.2.3.4, 203.0.113.7", [CLIENT_ADDRESS_HEADER]: "1.2.3.4" });
+    expect(clientAddress(forged)).toBe("203.0.113.7");
+    const handed = withClientAddress(forged);
+    expect(handed.get(CLIENT_ADDRESS_HEADER)).toBe("203.0.113.7");
+    // A copy: the request's own headers are left as they came.
+    expect(forged.get(CLIENT_ADDRESS_HEADER)).toBe("1.2.3.4");
+  });
+});
+
 describe("trustRule", () => {
   it("knows addresses, CIDRs (IPv4 and IPv6) and proxy-addr's names, and ignores what parses as nothing", () => {
     const trusted = trustRule("203.0.113.5, 2001:db8::/32, uniquelocal, linklocal, nonsense, 300.1.1.1");
@@ -68,5 +79,21 @@ describe("trustRule", () => {
 describe("clientFromHops", () => {
   it("is 'unknown' only when there is no hop at all", () => {
     expect(clientFromHops([], () => true)).toBe("unknown");
+  });
+});
+
+describe("addressLimitKey", () => {
+  it("counts an IPv6 client by its /64, whatever address of it is used or however it is spelled", () => {
+    const key = addressLimitKey("2001:db8:aa:bb::1");
+    expect(key).toBe("2001:db8:aa:bb::/64");
+    expect(addressLimitKey("2001:0db8:00aa:00bb:ffff:1:2:3")).toBe(key);
+    expect(addressLimitKey("[2001:db8:aa:bb:dead:beef::9]")).toBe(key);
+    expect(addressLimitKey("2001:db8:aa:bc::1")).not.toBe(key);
+  });
+
+  it("leaves IPv4 addresses, IPv4-mapped ones included, and anything unparsed as they are", () => {
+    expect(addressLimitKey("203.0.113.7")).toBe("203.0.113.7");
+    expect(addressLimitKey(clientAddress(new Headers({ "x-forwarded-for": "::ffff:203.0.113.7" })))).toBe("203.0.113.7");
+    expect(addressLimitKey("unknown")).toBe("unknown");
   });
 });

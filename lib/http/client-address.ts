@@ -68,15 +68,49 @@ export function clientFromHops(hopsNearestFirst: string[], trusted: TrustRule): 
 
 let cached: { value: string | undefined; rule: TrustRule } | undefined;
 
-/** The client's address of a request (see the top of this file). Read TRUSTED_PROXIES on each use, made once per value. */
-export function clientAddress(request: Request): string {
+/**
+ * The client's address of a request, or of its headers (what a server action sees), by the rule at
+ * the top of this file. Reads TRUSTED_PROXIES on each use; the rule is made once per value.
+ */
+export function clientAddress(from: Request | Headers): string {
+  const headers = from instanceof Headers ? from : from.headers;
   const value = process.env.TRUSTED_PROXIES;
   if (!cached || cached.value !== value) cached = { value, rule: trustRule(value) };
   const { rule } = cached;
-  const hops = (request.headers.get("x-forwarded-for") ?? "")
+  const hops = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((hop) => hop.trim())
     .filter(Boolean)
     .reverse();
   return clientFromHops(hops, rule);
+}
+
+/**
+ * What per-address limits count under: the address, but an IPv6 address's /64 network. One
+ * subscriber (a phone on a carrier's network, a home router) is given a whole /64 and may use any
+ * address in it, so counting each address would hand a guesser 2^64 fresh counts (better-auth
+ * groups its own limiter's keys the same way).
+ */
+export function addressLimitKey(address: string): string {
+  const parsed = parseAddress(address);
+  if (!parsed || parsed.kind() !== "ipv6") return address;
+  const network = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${network.join(":")}::/64`;
+}
+
+/** The key a request's per-address limits count under (addressLimitKey of its clientAddress). */
+export const clientLimitKey = (from: Request | Headers) => addressLimitKey(clientAddress(from));
+
+/**
+ * The header that hands this rule's answer to better-auth (its `advanced.ipAddress.ipAddressHeaders`,
+ * lib/auth/auth.ts): better-auth keys its own limits and records a session's address from it.
+ * Whoever hands better-auth a request sets it from clientAddress, over any value the client sent.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-pcs-client-address";
+
+/** A copy of the headers with CLIENT_ADDRESS_HEADER set by the rule. */
+export function withClientAddress(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_ADDRESS_HEADER, clientAddress(headers));
+  return copy;
 }

@@ -21,9 +21,22 @@ export function createLimiter(name: string, points: number, durationSeconds: num
   return { name, limiter, points, duration: durationSeconds };
 }
 
-const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+export const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
-/** Spends one point for key, or throws the 429 of docs/decisions.md with Retry-After and RateLimit-* headers. */
+/** The 429 of docs/decisions.md: Retry-After and the RateLimit-* headers of the limit that refused. */
+export function limitReached(limit: number, retryAfterSeconds: number, details: string): ApiError {
+  return new ApiError(42900, {
+    details,
+    headers: {
+      "retry-after": String(retryAfterSeconds),
+      "ratelimit-limit": String(limit),
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": String(retryAfterSeconds),
+    },
+  });
+}
+
+/** Spends one point for key, or throws limitReached's 429. */
 export async function consume(limit: Limiter, key: string): Promise<LimitState> {
   try {
     const res = await limit.limiter.consume(key);
@@ -31,15 +44,7 @@ export async function consume(limit: Limiter, key: string): Promise<LimitState> 
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const reset = secondsUntil(rejection);
-    throw new ApiError(42900, {
-      details: `Limit of ${limit.points} requests per ${limit.duration} s reached; retry in ${reset} s`,
-      headers: {
-        "retry-after": String(reset),
-        "ratelimit-limit": String(limit.points),
-        "ratelimit-remaining": "0",
-        "ratelimit-reset": String(reset),
-      },
-    });
+    throw limitReached(limit.points, reset, `Limit of ${limit.points} requests per ${limit.duration} s reached; retry in ${reset} s`);
   }
 }
 
@@ -79,14 +84,18 @@ export function limitFromEnv(name: string, fallback: number): number {
 
 const byConfig = new Map<string, Limiter>();
 
+/** The limiter of that name, points and duration, made once (settings read on each use pass through here). */
+export function limiterFor(name: string, points: number, durationSeconds: number): Limiter {
+  const id = `${name}:${points}:${durationSeconds}`;
+  let limiter = byConfig.get(id);
+  if (!limiter) byConfig.set(id, (limiter = createLimiter(name, points, durationSeconds)));
+  return limiter;
+}
+
 /**
  * The limiter for the current value of an environment variable (read on each use, so a test can
  * change it), made once per value.
  */
 export function envLimiter(name: string, variable: string, fallback: number, durationSeconds: number): Limiter {
-  const points = limitFromEnv(variable, fallback);
-  const id = `${name}:${points}:${durationSeconds}`;
-  let limiter = byConfig.get(id);
-  if (!limiter) byConfig.set(id, (limiter = createLimiter(name, points, durationSeconds)));
-  return limiter;
+  return limiterFor(name, limitFromEnv(variable, fallback), durationSeconds);
 }

@@ -1,11 +1,15 @@
 import { db } from "@/lib/db/client";
 
 /**
- * The local outbox is for development and tests: the page that shows it answers 404 in production
- * unless MAIL_OUTBOX_PAGE=1 (e.g. a demo server without a mail server).
+ * The former switch that served the outbox on a production build. The page shows live reset and
+ * sign-in links to anyone who opens it, so production never serves it, and a production server
+ * refuses to start with this set (lib/config/production-settings.ts) rather than ignore it silently.
  */
+export const OUTBOX_PAGE_SETTING = "MAIL_OUTBOX_PAGE";
+
+/** The local outbox is for development and tests: the page that shows it answers 404 in production, whatever the settings. */
 export function outboxPageEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.NODE_ENV !== "production" || env.MAIL_OUTBOX_PAGE === "1";
+  return env.NODE_ENV !== "production";
 }
 
 /** The newest mails first, optionally only those sent to one address. */

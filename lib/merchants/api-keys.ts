@@ -13,6 +13,8 @@ export const SCOPES = [
   "transfers:write",
   "analytics:read",
   "events:read",
+  "refunds:read",
+  "refunds:write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

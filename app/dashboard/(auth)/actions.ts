@@ -3,6 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/auth";
+import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
 
 // The account forms post here (server actions work before any JavaScript loads). better-auth does
@@ -124,13 +125,16 @@ export async function resetPasswordAction(form: FormData) {
 
 export async function acceptInvitationAction(form: FormData) {
   const invitationId = field(form, "invitationId");
+  const page = `/dashboard/accept-invitation/${encodeURIComponent(invitationId)}`;
+  // Another view's session in the dashboard's cookie is no one here: the page offers to sign in.
+  if (!(await getDashboardSession())) back(page, {});
   let failure: ErrorKind | null = null;
   try {
     await auth().api.acceptInvitation({ body: { invitationId }, headers: await headers() });
   } catch (error) {
     failure = errorKind(error);
   }
-  if (failure) back(`/dashboard/accept-invitation/${encodeURIComponent(invitationId)}`, { error: failure });
+  if (failure) back(page, { error: failure });
   redirect("/dashboard");
 }
 

@@ -6,7 +6,7 @@ export const metadata = { title: "Outbox", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 // The mails kept instead of sent (no SMTP_URL): verification, reset and invitation links for
-// development and tests. Not in production unless MAIL_OUTBOX_PAGE=1: the links sign people in.
+// development and tests. Never in production (404 whatever the settings): the links sign people in.
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
   if (!outboxPageEnabled()) notFound();
   const t = await getTranslations("auth.outbox");

@@ -45,8 +45,6 @@ export function createApiLane(table: RouteTable, handlersOf: (file: string) => R
     take(req, res) {
       const method = req.method ?? "GET";
       if (!LANE_METHODS.has(method)) return false;
-      // A Host that makes no URL is Next's to answer, as before (the Request could not be built).
-      if (!URL.canParse(`http://${req.headers.host ?? "localhost"}/`)) return false;
       const url = req.url ?? "/";
       const query = url.indexOf("?");
       const found = table.match(query < 0 ? url : url.slice(0, query));
@@ -63,8 +61,18 @@ export function createApiLane(table: RouteTable, handlersOf: (file: string) => R
   };
 }
 
+/**
+ * The origin of the Request the lane builds. Never the client's Host: the handlers read the
+ * environment and log the path from the Request's URL, and a Host such as "x?" or "x/test" moved
+ * the path into the query or put /test in front of it ("a@b", a URL with credentials, could not
+ * make a Request at all). Next does the same, building the URL from its own bind address; the
+ * handlers that hand URLs back to the client (requestOrigin) read the Host header itself.
+ */
+const LANE_ORIGIN_HOST = "localhost";
+
 async function answer(req: IncomingMessage, res: ServerResponse, handler: RouteHandler, params: Record<string, string>) {
-  const request = createRequest(req, res);
+  // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
+  const request = createRequest(req, res, { host: LANE_ORIGIN_HOST });
   let response: Response;
   try {
     response = await handler(request, { params: Promise.resolve(params) });

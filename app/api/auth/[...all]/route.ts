@@ -1,10 +1,19 @@
 import { toNextJsHandler } from "better-auth/next-js";
 import { auth } from "@/lib/auth/auth";
 import { withoutSupportSession } from "@/lib/auth/without-support-session";
+import { routeMethods } from "@/lib/http/api-route";
+import { withClientAddress } from "@/lib/http/client-address";
 
 // The dashboard's accounts (sign-up, sign-in, verification, reset, two-factor, teams): better-auth's
 // own endpoints, used by the dashboard pages. Not part of the merchant API, so no sandbox twin.
-const handler = async (request: Request) => toNextJsHandler(auth())[request.method as "GET" | "POST"](await withoutSupportSession(request));
+// better-auth's limiter runs before anything else sees the request: the client's address goes in
+// first, by the service's rule (lib/http/client-address.ts), over any value the client sent.
+// Other methods get the API's 400/40017 envelope with Allow, as every API path does; Next hands HEAD
+// to GET, which better-auth answers as it answers any route it does not have.
+async function handler(request: Request) {
+  const asked = await withoutSupportSession(request);
+  const { GET, POST } = toNextJsHandler(auth());
+  return (request.method === "POST" ? POST : GET)(new Request(asked, { headers: withClientAddress(asked.headers) }));
+}
 
-export const GET = handler;
-export const POST = handler;
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: handler, POST: handler });

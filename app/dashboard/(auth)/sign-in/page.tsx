@@ -1,9 +1,8 @@
-import { headers } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
-import { auth } from "@/lib/auth/auth";
 import { signInAction, verifyTotpAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 
@@ -17,7 +16,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const target = dashboardRedirectTarget(next);
   // Already signed in (with or without a merchant): on to the page; the dashboard sends a person
   // without a merchant to their invitations rather than back here.
-  if ((await auth().api.getSession({ headers: await headers() }))?.user.emailVerified) redirect(target);
+  if (await getDashboardSession()) redirect(target);
 
   if (step === "two-factor") {
     return (

@@ -3,6 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/auth";
+import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { NO_MERCHANT_PAGE } from "@/lib/auth/redirect-target";
 import { AlreadyAMember, openOwnBusiness } from "@/lib/auth/sign-up-merchant";
 import { db } from "@/lib/db/client";
@@ -18,8 +19,8 @@ function back(params: Record<string, string>): never {
 }
 
 async function signedInUser() {
-  const session = await auth().api.getSession({ headers: await headers() });
-  if (!session?.user.emailVerified) redirect(`/dashboard/sign-in?next=${encodeURIComponent(NO_MERCHANT_PAGE)}`);
+  const session = await getDashboardSession();
+  if (!session) redirect(`/dashboard/sign-in?next=${encodeURIComponent(NO_MERCHANT_PAGE)}`);
   return session.user;
 }
 

@@ -1,10 +1,9 @@
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { auth } from "@/lib/auth/auth";
+import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { listMemberships, listOpenInvitations } from "@/lib/auth/memberships";
 import { NO_MERCHANT_PAGE } from "@/lib/auth/redirect-target";
-import { MEMBER_ROLES } from "@/lib/auth/roles";
+import { MEMBER_ROLES } from "@/lib/auth/member-permissions";
 import { getSessionMember } from "@/lib/auth/session-member";
 import { db } from "@/lib/db/client";
 import { signOutAction } from "../actions";
@@ -20,8 +19,8 @@ export const metadata = { title: "Welcome" };
  * their own business.
  */
 export default async function StartPage({ searchParams }: { searchParams: Promise<{ error?: string; notice?: string }> }) {
-  const session = await auth().api.getSession({ headers: await headers() });
-  if (!session?.user.emailVerified) redirect(`/dashboard/sign-in?next=${encodeURIComponent(NO_MERCHANT_PAGE)}`);
+  const session = await getDashboardSession();
+  if (!session) redirect(`/dashboard/sign-in?next=${encodeURIComponent(NO_MERCHANT_PAGE)}`);
   if (await getSessionMember()) redirect("/dashboard");
   const [t, format, { error, notice }, memberships, invitations] = await Promise.all([
     getTranslations("auth"),

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { twoFactorAction, type TwoFactorState } from "./actions";
 
 export type TwoFactorLabels = Record<
-  "on" | "off" | "passwordToConfirm" | "enable" | "scan" | "secretKey" | "code" | "confirm" | "backupCodes" | "disable" | "enabled" | "disabled" | "invalidCredentials" | "invalidCode" | "generic",
+  "on" | "off" | "passwordToConfirm" | "enable" | "scan" | "secretKey" | "code" | "confirm" | "backupCodes" | "disable" | "enabled" | "disabled" | "invalidCredentials" | "invalidCode" | "tooMany" | "generic",
   string
 >;
 

@@ -1,9 +1,8 @@
 import Link from "next/link";
-import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { auth } from "@/lib/auth/auth";
+import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { findOpenInvitation } from "@/lib/auth/invitations";
-import { MEMBER_ROLES } from "@/lib/auth/roles";
+import { MEMBER_ROLES } from "@/lib/auth/member-permissions";
 import { acceptInvitationAction, signOutAction } from "../../actions";
 import { AuthError, AuthHeader } from "../../auth-header";
 
@@ -29,7 +28,7 @@ export default async function AcceptInvitationPage({ params, searchParams }: { p
     );
   }
   const role = (MEMBER_ROLES as readonly string[]).includes(invitation.role ?? "") ? t(`roles.${invitation.role as (typeof MEMBER_ROLES)[number]}`) : (invitation.role ?? "");
-  const session = await auth().api.getSession({ headers: await headers() });
+  const session = await getDashboardSession();
   const values = { inviter: invitation.inviterName, email: invitation.email, organization: invitation.organizationName, role };
   return (
     <>
