@@ -67,7 +67,7 @@ test("a new link sent by SMS to the fake and by e-mail to the mail sink, with ea
   await page.getByRole("radio", { name: "SMS" }).check();
   await page.getByLabel(message("en", "linkSending.form.to")).fill("call me");
   await page.getByRole("button", { name: message("en", "linkSending.form.submit") }).click();
-  await expect(page.getByRole("alert")).toHaveText(message("en", "linkSending.errors.phone"));
+  await expect(page.locator(".dash-error[role=alert]")).toHaveText(message("en", "linkSending.errors.phone"));
   await expect(page.getByLabel(message("en", "linkSending.form.to"))).toHaveValue("call me");
   await expectNoAxeViolations(page);
 });
