@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { freshDatabase, siblingDatabaseUrl } from "../scripts/fresh-database";
 import { makeSelfSignedCertificate } from "../scripts/self-signed-certificate";
+import { africasTalkingFakeEnv, startAfricasTalkingFake } from "../tests/fakes/africastalking-fake";
 import { startOperatorFakes } from "../tests/fakes/start-operator-fakes";
 import { startMailSink } from "./mail-sink";
 
@@ -53,6 +54,12 @@ const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/w
 Object.assign(env, fakes.env, { ORANGE_MONEY_COUNTRIES: "SN" });
 fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url }));
 
+// SMS through the Africa's Talking fake on port + 19 (e2e/browser/send-link.spec.ts): each message
+// it takes is a JSON line of sms.jsonl, and its delivery reports come back to our callback.
+const sms = await startAfricasTalkingFake({ port: port + 19, reportAfterMs: 500, onMessage: (m) => fs.appendFileSync(path.join(stateDir, "sms.jsonl"), `${JSON.stringify(m)}\n`) });
+Object.assign(env, africasTalkingFakeEnv(sms), { SMS_DELIVERY_REPORT_SECRET: "e2e-delivery-reports" });
+sms.sendReportsTo(`${env.BETTER_AUTH_URL}/api/sms/africastalking/delivery-reports?key=e2e-delivery-reports`);
+
 // The merchant, staff and members the specs sign in as (e2e/seed.ts writes their credentials).
 execFileSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["e2e/seed.ts"], { env, stdio: "inherit" });
 
@@ -64,4 +71,4 @@ const next = path.join(process.cwd(), "node_modules", ".bin", "next");
 // client may reuse a socket the server is closing, and a request fails with ECONNRESET.
 const server = spawn(next, ["start", "--port", String(port), "--keepAliveTimeout", "65000"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => Promise.all([fakes.close(), mailSink.close()]).finally(() => process.exit(code ?? 0)));
+server.on("exit", (code) => Promise.all([fakes.close(), mailSink.close(), sms.close()]).finally(() => process.exit(code ?? 0)));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { confirmDepositSchema, depositRequestSchema } from "@/lib/schemas/deposit";
 import { createPaymentLinkSchema } from "@/lib/schemas/payment-link";
+import { sendLinkRequestSchema } from "@/lib/schemas/link-send";
 import { refundRequestSchema, refundWebhookSchema } from "@/lib/schemas/refund";
 import { transferRequestSchema, transferWebhookSchema } from "@/lib/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
@@ -20,6 +21,7 @@ describe("the reference's examples", () => {
       [transferWebhookSchema, examples.transferWebhook],
       [refundRequestSchema, examples.refund],
       [refundWebhookSchema, examples.refundWebhook],
+      [sendLinkRequestSchema, examples.sendLink],
     ] as const;
     for (const [schema, example] of pairs) expect(schema.safeParse(example).error).toBeUndefined();
   });

@@ -16,6 +16,8 @@ export const createPaymentLink = {
   expiresIn: 3600,
 };
 
+export const sendLink = { channel: "sms", to: "07 00 00 04 44", language: "fr" };
+
 export const directDeposit = {
   amount: 5000,
   currency: "XOF",

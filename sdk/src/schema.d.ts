@@ -35,6 +35,43 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/payments/link/{reference}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a link to a customer by SMS or e-mail (an extension of the contract)
+         * @description Sends the link's paymentUrl with its amount and description, by SMS through the service's SMS provider or by e-mail. Only a link that can still be paid: pending, or failed before it expires. `to` is an e-mail address, or a phone number in international form or local to your account's country (stored in international form). The answer is the send: `sent` once the provider or the mail server took it, `failed` with `failureReason` when it refused (invalid_number, provider_balance, ...); an SMS then becomes `delivered` or `failed` when the provider's delivery report comes (read it with GET .../sends). At most 3 sends of a link to one recipient per hour and 200 per account per day (settings LINK_SENDS_PER_HOUR_PER_RECIPIENT, LINK_SENDS_PER_DAY_PER_MERCHANT). No Idempotency-Key: a repeat is a new message, held by those limits. Sandbox: the message is really sent, marked as a test. Needs the `links:write` scope.
+         */
+        post: operations["sendPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/payments/link/{reference}/sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The times a link was sent, newest first, with their delivery state (an extension; `links:read` scope) */
+        get: operations["listPaymentLinkSends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/classic/deposit/initiate": {
         parameters: {
             query?: never;
@@ -456,6 +493,23 @@ export type components = {
             /** @description Lifetime in seconds; default 86400 (24 h). */
             expiresIn?: number;
         };
+        SendLinkRequest: {
+            /**
+             * @description How the link goes to the customer
+             * @enum {string}
+             */
+            channel: "sms" | "email";
+            /**
+             * @description sms: a phone number, international (+ and country code) or local to your account's country ("07 00 00 04 44" in CI); email: an e-mail address
+             * @example +2250700000444
+             */
+            to: string;
+            /**
+             * @description The message's language; default: your checkout's language (dashboard settings), else French
+             * @enum {string}
+             */
+            language?: "fr" | "en";
+        };
         DepositRequest: {
             /** @example 5000 */
             amount: number;
@@ -682,6 +736,37 @@ export type components = {
             completedAt: string | null;
             /** @description true when the customer's payment was approved after expiresAt: status stays expired, completedAt is the approval's time, and the amount is credited to your balance. */
             paidAfterExpiry: boolean;
+        };
+        LinkSend: {
+            /** @example send_01JD3Z8M6X5V4T3R2Q1P0N9M8K */
+            id: string;
+            /**
+             * @description The payment link sent
+             * @example LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K
+             */
+            reference: string;
+            /** @enum {string} */
+            channel: "sms" | "email";
+            /**
+             * @description The phone number in international form, or the e-mail address
+             * @example +2250700000444
+             */
+            to: string;
+            /**
+             * @description queued: recorded; sent: the SMS provider or the mail server took it; delivered: the SMS provider reported it on the handset; failed: see failureReason. An e-mail ends at sent (mail servers report no delivery).
+             * @enum {string}
+             */
+            status: "queued" | "sent" | "delivered" | "failed";
+            /** @description Why it failed, e.g. invalid_number, provider_balance, undeliverable, mail_error */
+            failureReason: string | null;
+            /** @description UTC ISO 8601 date-time without zone designator */
+            createdAt: string;
+            sentAt: string | null;
+            deliveredAt: string | null;
+            failedAt: string | null;
+        };
+        LinkSendList: {
+            data: components["schemas"]["LinkSend"][];
         };
         Deposit: {
             /** @example DEP_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K */
@@ -1085,6 +1170,169 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "sms",
+                 *       "to": "07 00 00 04 44",
+                 *       "language": "fr"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The send, sent or failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkSend"];
+                };
+            };
+            /** @description 40014 `to` is not a phone number; 40020 the link can no longer be paid (completed or expired); 40016 body not JSON; 40017 method; 40023 any other rule (channel, e-mail address) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 a sending limit or the request rate limit; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50300 SMS sending is not configured on this service (e-mail still works) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPaymentLinkSends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's sends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkSendList"];
                 };
             };
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */

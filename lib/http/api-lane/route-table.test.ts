@@ -28,6 +28,12 @@ describe("the API lane's route table", () => {
       route: { page: "/api/v4/payments/link/[reference]", file: "app/api/v4/payments/link/[reference]/route.js" },
       params: { reference: "LINK_01JD3Z8M6X5V4T3R2Q1P0N9M8K" },
     });
+    // A route below a parameter (the link sending extension), live and sandbox.
+    expect(table.match("/test/api/v4/payments/link/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/send")).toEqual({
+      route: { page: "/test/api/v4/payments/link/[reference]/send", file: "app/test/api/v4/payments/link/[reference]/send/route.js" },
+      params: { reference: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" },
+    });
+    expect(table.match("/api/v4/payments/link/LINK_01JD3Z8M6X5V4T3R2Q1P0N9M8K/sends")?.route.page).toBe("/api/v4/payments/link/[reference]/sends");
     expect(table.match("/api/v4/openapi.json")?.route.page).toBe("/api/v4/openapi.json");
     expect(table.match("/test/public/gateways/deposit/list")?.route.page).toBe("/test/public/gateways/deposit/list");
   });

@@ -1,6 +1,8 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
+import { LinkSends } from "@/components/dashboard/link-sends";
+import { SendLinkForm } from "@/components/dashboard/send-link-form";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
 import { ShareActions } from "@/components/dashboard/share-actions";
@@ -10,10 +12,12 @@ import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { getPaymentLinkDetail } from "@/lib/dashboard/get-payment-link-detail";
 import { pageOrigin } from "@/lib/dashboard/page-origin";
 import { requirePageMember } from "@/lib/dashboard/require-member";
+import { linkSendingView } from "@/lib/dashboard/send-link-from-form";
 import { formatMajor } from "@/lib/domain/money";
 import { ApiError } from "@/lib/errors/api-error";
 import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../actions";
+import { sendLinkAction } from "../send-link-action";
 
 type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string }> };
 
@@ -27,6 +31,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
     throw error;
   });
   const { link } = detail;
+  const [sending, ts] = await Promise.all([linkSendingView(db(), scope, link.reference), getTranslations("linkSending")]);
   const amount = formatMajor(link.amount, link.currency, locale);
   const qrBase = dashboardPath(scope.environment, `/links/${link.reference}`);
   return (
@@ -66,6 +71,33 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
             </a>
           </p>
         </div>
+      </section>
+      <section className="dash-no-print" aria-labelledby="send-heading">
+        <h2 id="send-heading">{ts("form.heading")}</h2>
+        {!sending.sendable ? (
+          <p>{ts("form.notSendable")}</p>
+        ) : can(member.role, "links:create") ? (
+          <div className="dash-card">
+            <SendLinkForm
+              action={sendLinkAction}
+              reference={link.reference}
+              smsAvailable={sending.smsAvailable}
+              labels={{
+                channel: ts("form.channel"),
+                sms: ts("form.sms"),
+                email: ts("form.email"),
+                to: ts("form.to"),
+                hintSms: sending.country ? ts("form.hintSms", { country: sending.country }) : ts("form.hintSmsNoCountry"),
+                hintEmail: ts("form.hintEmail"),
+                submit: ts("form.submit"),
+                sending: ts("form.sending"),
+                smsUnavailable: ts("form.smsUnavailable"),
+              }}
+            />
+          </div>
+        ) : null}
+        <h3>{ts("history.heading")}</h3>
+        <LinkSends sends={sending.sends} />
       </section>
       <h2>{t("link.details")}</h2>
       <dl className="dash-fields dash-card">

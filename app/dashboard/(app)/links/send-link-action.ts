@@ -1,0 +1,40 @@
+"use server";
+
+import { getLocale, getTranslations } from "next-intl/server";
+import { db } from "@/lib/db/client";
+import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
+import { pageOrigin } from "@/lib/dashboard/page-origin";
+import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/dashboard/send-link-from-form";
+
+export type SendLinkState = (ActionState & { channel?: string; to?: string }) | null;
+
+// The link page's "Send" form: thin, the rules are sendPaymentLink's (the API's). It answers what
+// was typed back with the result, so the form keeps it after an error.
+export async function sendLinkAction(_state: SendLinkState, form: FormData): Promise<SendLinkState> {
+  const [t, locale, origin] = await Promise.all([getTranslations("linkSending"), getLocale(), pageOrigin()]);
+  const fields = Object.fromEntries(SEND_LINK_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  const state = await runDashboardAction(
+    "links:create",
+    async ({ member, scope }) => {
+      const send = await sendLinkFromForm(db(), scope, { userId: member.userId, origin, locale, form: fields });
+      if (send.status === "failed") {
+        const reason = send.failureReason && t.has(`failures.${send.failureReason}`) ? t(`failures.${send.failureReason}`) : (send.failureReason ?? "");
+        return { error: t("form.failed", { to: send.recipient, reason }) };
+      }
+      return { message: t("form.sent", { to: send.recipient }) };
+    },
+    {
+      errors: {
+        40001: t("errors.forbidden"),
+        40004: t("errors.notFound"),
+        40014: t("errors.phone"),
+        40020: t("errors.notSendable"),
+        40023: fields.channel === "email" ? t("errors.email") : t("errors.phone"),
+        42900: t("errors.tooMany"),
+        50300: t("errors.smsUnavailable"),
+      },
+    },
+  );
+  // After a refusal the form shows what was typed again; after a send it is ready for the next one.
+  return { ...state, channel: fields.channel, to: state?.error ? fields.to : "" };
+}

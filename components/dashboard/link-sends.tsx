@@ -1,0 +1,39 @@
+import type { LinkSend } from "@prisma/client";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatTime } from "./format";
+
+/** A link's sends on its page, newest first: by what, to whom, their delivery state and why one failed. */
+export async function LinkSends({ sends }: { sends: LinkSend[] }) {
+  const [t, locale] = await Promise.all([getTranslations("linkSending"), getLocale()]);
+  if (sends.length === 0) return <p>{t("history.none")}</p>;
+  const why = (send: LinkSend) => (send.failureReason ? (t.has(`failures.${send.failureReason}`) ? t(`failures.${send.failureReason}`) : send.failureReason) : "");
+  return (
+    <div className="dash-table-wrap" tabIndex={0}>
+      <table className="dash-table" data-testid="link-sends">
+        <caption>{t("history.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("history.channel")}</th>
+            <th scope="col">{t("history.to")}</th>
+            <th scope="col">{t("history.status")}</th>
+            <th scope="col">{t("history.when")}</th>
+            <th scope="col">{t("history.why")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sends.map((send) => (
+            <tr key={send.id}>
+              <td>{t(`form.${send.channel}`)}</td>
+              <td>{send.recipient}</td>
+              <td>
+                <span className={`badge badge-${send.status}`}>{t(`status.${send.status}`)}</span>
+              </td>
+              <td>{formatTime(send.deliveredAt ?? send.failedAt ?? send.sentAt ?? send.createdAt, locale)}</td>
+              <td>{why(send)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { formatMinor } from "@/lib/domain/money";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { call, ORIGIN } from "./helpers/api-client";
+import { newKey, validLink } from "./helpers/fixtures";
+import { startAppServer, type RunningServer } from "./helpers/app-http-server";
+import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
+
+// POST /api/v4/payments/link/{reference}/send and GET .../sends, live and sandbox, against the
+// Africa's Talking fake (SMS) and the development outbox (e-mail, no SMTP_URL), with the delivery
+// reports the fake posts to our callback route over real HTTP.
+
+const SECRET = "dlr-secret-for-tests-0123456789";
+let fake: AfricasTalkingFake;
+let app: RunningServer;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  fake = await startAfricasTalkingFake();
+  app = await startAppServer();
+  fake.sendReportsTo(`${app.origin}/api/sms/africastalking/delivery-reports?key=${SECRET}`);
+  Object.assign(process.env, africasTalkingFakeEnv(fake), { SMS_DELIVERY_REPORT_SECRET: SECRET });
+  delete process.env.SMTP_URL;
+});
+afterEach(() => {
+  for (const name of ["LINK_SENDS_PER_HOUR_PER_RECIPIENT", "LINK_SENDS_PER_DAY_PER_MERCHANT", "SMS_PROVIDER"]) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+  process.env.SMS_PROVIDER = "africastalking";
+});
+afterAll(async () => {
+  process.env = saved;
+  await Promise.all([fake.close(), app.close()]);
+});
+
+let phones = 0;
+/** A number of Côte d'Ivoire no other test uses, local and international. */
+function customerPhone() {
+  const national = `07${String(Date.now() % 1e6).padStart(6, "0")}${String(++phones % 100).padStart(2, "0")}`;
+  return { local: `${national.slice(0, 2)} ${national.slice(2, 4)} ${national.slice(4, 6)} ${national.slice(6, 8)} ${national.slice(8)}`, international: `+225${national}` };
+}
+
+async function merchantIn(country: string | undefined) {
+  return createMerchant(db(), { name: `Sending shop ${Date.now()} ${Math.random()}`, country });
+}
+
+async function link(key: string, prefix = "/test") {
+  const res = await call("POST", `${prefix}/api/v4/payments/link`, { key, body: validLink });
+  expect(res.status).toBe(200);
+  return res.body.reference as string;
+}
+
+const send = (key: string, reference: string, body: unknown, prefix = "/test") => call("POST", `${prefix}/api/v4/payments/link/${reference}/send`, { key, body });
+const sends = (key: string, reference: string, prefix = "/test") => call("GET", `${prefix}/api/v4/payments/link/${reference}/sends`, { key });
+
+describe("sending a link by SMS", () => {
+  it("reads a local number in the merchant's country, sends the link through the provider, and shows the delivery report", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.sandboxKey);
+    const phone = customerPhone();
+    const res = await send(merchant.sandboxKey, reference, { channel: "sms", to: phone.local, language: "en" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ reference, channel: "sms", to: phone.international, status: "sent", failureReason: null, deliveredAt: null });
+    expect(res.body.id).toMatch(/^send_[0-9A-Z]{26}$/);
+    const message = fake.messages.find((m) => m.to === phone.international)!;
+    expect(message.message).toBe(`[TEST] ${merchant.name.slice(0, 29)}…: 5,000 XOF for Order #1234. Pay here: ${ORIGIN}/test/pay/${reference}`);
+
+    // The fake's delivery report reaches our callback over HTTP: the send is delivered.
+    await expect.poll(async () => (await sends(merchant.sandboxKey, reference)).body.data[0].status).toBe("delivered");
+    const listed = (await sends(merchant.sandboxKey, reference)).body;
+    expect(listed.data).toHaveLength(1);
+    expect(listed.data[0]).toMatchObject({ id: res.body.id, status: "delivered", deliveredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/) });
+  });
+
+  it("records the provider's refusal and a failed delivery report as failed sends with their reasons", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    const refused = customerPhone();
+    fake.script(refused.international, { statusCode: 403 });
+    const first = await send(merchant.liveKey, reference, { channel: "sms", to: refused.international }, "");
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: "failed", failureReason: "invalid_number", failedAt: expect.any(String) });
+
+    const unreachable = customerPhone();
+    fake.script(unreachable.international, { report: "Failed", failureReason: "UserDoesNotExist" });
+    const second = await send(merchant.liveKey, reference, { channel: "sms", to: unreachable.international }, "");
+    expect(second.body.status).toBe("sent");
+    // A live message carries no test marker.
+    expect(fake.messages.find((m) => m.to === unreachable.international)?.message).toMatch(/^Sending shop/);
+    await expect.poll(async () => (await db().linkSend.findUniqueOrThrow({ where: { id: second.body.id } })).status).toBe("failed");
+    expect(await db().linkSend.findUniqueOrThrow({ where: { id: second.body.id } })).toMatchObject({ failureReason: "invalid_number", providerStatus: "Failed: UserDoesNotExist" });
+
+    fake.failNext({ status: 500 });
+    const third = await send(merchant.liveKey, reference, { channel: "sms", to: customerPhone().international }, "");
+    expect(third.body).toMatchObject({ status: "failed", failureReason: "provider_error" });
+    // The sandbox does not see the live link's sends, nor the live key the sandbox's.
+    expect((await sends(merchant.sandboxKey, reference)).status).toBe(404);
+  });
+
+  it("answers 503/50300 when no SMS provider is configured, and writes nothing", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.sandboxKey);
+    process.env.SMS_PROVIDER = "none";
+    const res = await send(merchant.sandboxKey, reference, { channel: "sms", to: customerPhone().international });
+    expect(res.status).toBe(503);
+    expect(res.body.error).toMatchObject({ code: 50300, details: expect.stringContaining("SMS_PROVIDER is none") });
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(0);
+  });
+});
+
+describe("sending a link by e-mail", () => {
+  it("puts the mail through the mail path (the outbox without SMTP_URL), in French by default, marked sent", async () => {
+    const merchant = await merchantIn(undefined);
+    const reference = await link(merchant.sandboxKey);
+    const to = `Awa.${Date.now()}@Example.com`;
+    const res = await send(merchant.sandboxKey, reference, { channel: "email", to });
+    expect(res.body).toMatchObject({ channel: "email", to: to.toLowerCase(), status: "sent", sentAt: expect.any(String) });
+    const mail = await db().outboxMail.findFirstOrThrow({ where: { to: to.toLowerCase() } });
+    expect(mail.subject).toBe(`[TEST] ${merchant.name} vous demande de payer ${formatMinor(5000n, "XOF", "fr")}`);
+    expect(mail.text).toContain(`${ORIGIN}/test/pay/${reference}`);
+    expect(mail.text).toContain("aucun argent ne circule");
+  });
+});
+
+describe("what cannot be sent", () => {
+  it("refuses bad input in the error envelope, before anything is written", async () => {
+    const merchant = await merchantIn(undefined);
+    const reference = await link(merchant.sandboxKey);
+    const cases: [unknown, number, string][] = [
+      [{ channel: "sms", to: "07 00 00 04 44" }, 40014, "your account has no country to read a local number in"],
+      [{ channel: "sms", to: "call me" }, 40014, "to must be a phone number"],
+      [{ channel: "email", to: "not-an-address" }, 40023, "to must be a valid e-mail address"],
+      [{ channel: "fax", to: "+2250700000444" }, 40023, "channel"],
+      [{ channel: "sms" }, 40023, "to"],
+      [{ channel: "sms", to: "+2250700000444", extra: 1 }, 40023, "extra"],
+    ];
+    for (const [body, code, details] of cases) {
+      const res = await send(merchant.sandboxKey, reference, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code, JSON.stringify(body)).toBe(code);
+      expect(res.body.error.details, JSON.stringify(body)).toContain(details);
+    }
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(0);
+  });
+
+  it("refuses a link that can no longer be paid (40020), another merchant's (404), and a key without links:write (403)", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.sandboxKey);
+    await db().paymentLink.update({ where: { reference }, data: { status: "completed", completedAt: new Date() } });
+    const done = await send(merchant.sandboxKey, reference, { channel: "email", to: "awa@example.com" });
+    expect(done.status).toBe(400);
+    expect(done.body.error).toMatchObject({ code: 40020, details: expect.stringContaining("can no longer be paid (completed)") });
+
+    const other = await merchantIn("CI");
+    const open = await link(merchant.sandboxKey);
+    expect((await send(other.sandboxKey, open, { channel: "email", to: "awa@example.com" })).status).toBe(404);
+    expect((await send(merchant.liveKey, open, { channel: "email", to: "awa@example.com" }, "")).status).toBe(404);
+    const readOnly = await newKey(merchant.id, "sandbox", { scopes: ["links:read"] });
+    expect((await send(readOnly.key, open, { channel: "email", to: "awa@example.com" })).body.error.code).toBe(40001);
+    expect((await sends(readOnly.key, open)).status).toBe(200);
+  });
+
+  it("holds a recipient to a few sends of a link per hour and a merchant to a daily cap (429/42900 with Retry-After)", async () => {
+    process.env.LINK_SENDS_PER_HOUR_PER_RECIPIENT = "2";
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.sandboxKey);
+    const to = `limited.${Date.now()}@example.com`;
+    expect((await send(merchant.sandboxKey, reference, { channel: "email", to })).status).toBe(200);
+    expect((await send(merchant.sandboxKey, reference, { channel: "email", to: to.toUpperCase() })).status).toBe(200);
+    const refused = await send(merchant.sandboxKey, reference, { channel: "email", to });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ code: 42900, details: expect.stringContaining("At most 2 sends of this link to this recipient per hour") });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another recipient is still welcome.
+    expect((await send(merchant.sandboxKey, reference, { channel: "email", to: `other.${to}` })).status).toBe(200);
+
+    process.env.LINK_SENDS_PER_DAY_PER_MERCHANT = "1";
+    const capped = await merchantIn("CI");
+    const capped1 = await link(capped.sandboxKey);
+    expect((await send(capped.sandboxKey, capped1, { channel: "email", to: `a.${to}` })).status).toBe(200);
+    const over = await send(capped.sandboxKey, capped1, { channel: "email", to: `b.${to}` });
+    expect(over.body.error).toMatchObject({ code: 42900, details: expect.stringContaining("At most 1 link sends per day") });
+    expect(await db().linkSend.count({ where: { merchantId: capped.id } })).toBe(1);
+  });
+});
+
+describe("the delivery report callback", () => {
+  it("refuses a report without the secret key, and applies a repeated report once", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.sandboxKey);
+    const phone = customerPhone().international;
+    fake.script(phone, { report: "none" });
+    const sent = (await send(merchant.sandboxKey, reference, { channel: "sms", to: phone })).body;
+    const row = await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } });
+    const report = (key: string | null, status: string) =>
+      fetch(`${app.origin}/api/sms/africastalking/delivery-reports${key === null ? "" : `?key=${key}`}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ id: row.providerMessageId!, status, phoneNumber: phone, networkCode: "61205" }),
+      });
+    expect((await report(null, "Success")).status).toBe(401);
+    expect((await report("wrong", "Success")).status).toBe(401);
+    expect((await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe("sent");
+
+    const first = await report(SECRET, "Success");
+    expect(await first.json()).toEqual({ received: true, result: "updated" });
+    const delivered = await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } });
+    expect(delivered.status).toBe("delivered");
+    expect(await (await report(SECRET, "Success")).json()).toEqual({ received: true, result: "unchanged" });
+    // A late "Failed" after Success changes nothing: delivered is final.
+    expect(await (await report(SECRET, "Failed")).json()).toEqual({ received: true, result: "unchanged" });
+    expect((await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } })).deliveredAt).toEqual(delivered.deliveredAt);
+    // An unknown message id is acknowledged (the provider must not retry it forever) and changes nothing.
+    const unknown = await fetch(`${app.origin}/api/sms/africastalking/delivery-reports?key=${SECRET}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: "ATXid_unknown", status: "Success" }),
+    });
+    expect(await unknown.json()).toEqual({ received: true, result: "unknown_message" });
+  });
+});
