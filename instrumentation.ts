@@ -1,31 +1,10 @@
-// Next calls register() once when a server process starts. The background work (expiries,
-// webhook deliveries) starts here: in the Node.js runtime only, and never while `next build`
-// loads the app to prerender.
+// Next calls register() once when a server process starts, in each runtime. All of it needs
+// Node.js, so it lives in instrumentation-node.ts behind this condition, which Next's Edge
+// compile drops with the import: with an early `return` instead, `next dev` compiled the Node
+// code for Edge too and printed ~1,300 "Ecmascript file had an error" blocks about process.on.
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // A production server refuses to start on settings it cannot run safely with (no public address
-  // for mail links, the development outbox asked for, no session key), saying which and why,
-  // before it serves or works anything (lib/config/production-settings.ts).
-  if (process.env.NODE_ENV === "production") {
-    const { refuseBadProductionSettings } = await import("./lib/config/production-settings");
-    refuseBadProductionSettings();
-  }
-  const { startBackgroundWork } = await import("./lib/jobs/start-background-work");
-  startBackgroundWork();
-  // The API lane (lib/http/api-lane): the merchant API's requests answered without Next's
-  // per-request routing. Production servers only: `next dev` compiles routes on demand.
-  if (process.env.NODE_ENV === "production" && process.env.API_LANE !== "0") {
-    const { startApiLane } = await import("./lib/http/api-lane/start-api-lane");
-    startApiLane();
-  }
-  // A worker of `npm start`'s launcher (scripts/start-server.cjs) reports its memory when asked,
-  // so the launcher can log every worker's RSS and heap (MEMORY_LOG_SECONDS; npm run soak).
-  if (process.send) {
-    process.on("message", (message: unknown) => {
-      if ((message as { type?: string } | null)?.type !== "pcs:memory?") return;
-      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
-      process.send?.({ type: "pcs:memory", rss, heapUsed, heapTotal, external });
-    });
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("./instrumentation-node");
+    await registerNode();
   }
 }

@@ -1,0 +1,29 @@
+// What a Node.js server process does once when it starts (instrumentation.ts calls it): the
+// background work (expiries, webhook deliveries), never while `next build` loads the app to prerender.
+export async function registerNode() {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // A production server refuses to start on settings it cannot run safely with (no public address
+  // for mail links, the development outbox asked for, no session key), saying which and why,
+  // before it serves or works anything (lib/config/production-settings.ts).
+  if (process.env.NODE_ENV === "production") {
+    const { refuseBadProductionSettings } = await import("./lib/config/production-settings");
+    refuseBadProductionSettings();
+  }
+  const { startBackgroundWork } = await import("./lib/jobs/start-background-work");
+  startBackgroundWork();
+  // The API lane (lib/http/api-lane): the merchant API's requests answered without Next's
+  // per-request routing. Production servers only: `next dev` compiles routes on demand.
+  if (process.env.NODE_ENV === "production" && process.env.API_LANE !== "0") {
+    const { startApiLane } = await import("./lib/http/api-lane/start-api-lane");
+    startApiLane();
+  }
+  // A worker of `npm start`'s launcher (scripts/start-server.cjs) reports its memory when asked,
+  // so the launcher can log every worker's RSS and heap (MEMORY_LOG_SECONDS; npm run soak).
+  if (process.send) {
+    process.on("message", (message: unknown) => {
+      if ((message as { type?: string } | null)?.type !== "pcs:memory?") return;
+      const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+      process.send?.({ type: "pcs:memory", rss, heapUsed, heapTotal, external });
+    });
+  }
+}
