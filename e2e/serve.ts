@@ -54,9 +54,9 @@ const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/w
 Object.assign(env, fakes.env, { ORANGE_MONEY_COUNTRIES: "SN" });
 fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url }));
 
-// SMS through the Africa's Talking fake on port + 19 (e2e/browser/send-link.spec.ts): each message
+// SMS through the Africa's Talking fake on a free port (e2e/browser/send-link.spec.ts): each message
 // it takes is a JSON line of sms.jsonl, and its delivery reports come back to our callback.
-const sms = await startAfricasTalkingFake({ port: port + 19, reportAfterMs: 500, onMessage: (m) => fs.appendFileSync(path.join(stateDir, "sms.jsonl"), `${JSON.stringify(m)}\n`) });
+const sms = await startAfricasTalkingFake({ reportAfterMs: 500, onMessage: (m) => fs.appendFileSync(path.join(stateDir, "sms.jsonl"), `${JSON.stringify(m)}\n`) });
 Object.assign(env, africasTalkingFakeEnv(sms), { SMS_DELIVERY_REPORT_SECRET: "e2e-delivery-reports" });
 sms.sendReportsTo(`${env.BETTER_AUTH_URL}/api/sms/africastalking/delivery-reports?key=e2e-delivery-reports`);
 

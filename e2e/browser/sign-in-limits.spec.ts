@@ -9,6 +9,8 @@ import { message } from "../dashboard-helpers";
 // delay short (playwright.config.ts: 1 s after five wrong passwords, doubling up to 2 s; in
 // production 30 s up to 15 min); each test guesses at an account of its own (e2e/seed.ts).
 test.use({ locale: "en-GB" });
+// Thirty round trips through a form each: on a loaded 2-core machine that passed the default 30 s.
+test.describe.configure({ timeout: 120_000 });
 
 const GUESSES = 30;
 const FREE_GUESSES = 5;
