@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
@@ -14,13 +15,14 @@ import { formatMajor } from "@/lib/domain/money";
 import { ApiError } from "@/lib/errors/api-error";
 import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../actions";
+import { duplicateLinkAction } from "../duplicate-action";
 
-type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string }> };
+type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string; duplicatedFrom?: string }> };
 
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/links/[reference]");
-  const [{ reference }, { created }] = await Promise.all([params, searchParams]);
-  const [t, locale, origin] = await Promise.all([getTranslations("dashboard"), getLocale(), pageOrigin()]);
+  const [{ reference }, { created, duplicatedFrom }] = await Promise.all([params, searchParams]);
+  const [t, td, locale, origin] = await Promise.all([getTranslations("dashboard"), getTranslations("linkDuplicate"), getLocale(), pageOrigin()]);
   const detail = await getPaymentLinkDetail(db(), scope, reference, origin).catch((error) => {
     // Another merchant's or environment's link: the same 404 as a reference that never existed.
     if (error instanceof ApiError && error.code === 40004) notFound();
@@ -38,6 +40,11 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
       {created ? (
         <p role="status" className="dash-ok">
           {t("link.created")}
+        </p>
+      ) : null}
+      {duplicatedFrom ? (
+        <p role="status" className="dash-ok">
+          {td("done", { source: duplicatedFrom })}
         </p>
       ) : null}
       <section className="dash-card dash-qr" aria-label={t("link.qr")}>
@@ -65,6 +72,15 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
               {t("link.downloadSvg")}
             </a>
           </p>
+          {can(member.role, "links:create") ? (
+            <div className="dash-no-print">
+              {/* A new link for the next customer: same amount, description and settings. */}
+              <p>{td("hint")}</p>
+              <ActionForm action={duplicateLinkAction} submitLabel={td("submit")} pendingLabel={td("submitting")} className="dash-form dash-inline">
+                <input type="hidden" name="reference" value={link.reference} />
+              </ActionForm>
+            </div>
+          ) : null}
         </div>
       </section>
       <h2>{t("link.details")}</h2>
