@@ -31,7 +31,7 @@ export function RetryScreen({ failureReason, provider, merchant, returnUrl, phon
   const final = useTranslations("checkout.final");
   const reason = KNOWN_REASONS.includes(failureReason ?? "") ? failureReason! : "other";
   return (
-    <section aria-labelledby="step-title" className="retry">
+    <section aria-labelledby="step-title" className="final final-failed retry">
       <h2 id="step-title" ref={headingRef} tabIndex={-1}>
         {final("failedTitle")}
       </h2>

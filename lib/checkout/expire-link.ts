@@ -4,12 +4,12 @@ import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway
 import { transitionLink } from "@/lib/links/transition-link";
 
 /**
- * Records a link's expiry once it is due: pending (or failed, open for a retry) -> expired, stamped at its expiresAt (the
- * moment readers already saw it expire), with payment_link.expired in the same transaction.
- * Its pending attempts are settled with their operators first: one approved before expiresAt pays
- * the link instead (however late we learn of it), one approved after is recorded as paid after
- * expiry. Does nothing to a link that is not yet due, completed or already expired. Returns whether it
- * expired it.
+ * Records a link's expiry once it is due: pending (or failed, open for a retry) -> expired,
+ * stamped at its expiresAt (the moment readers already saw it expire), with payment_link.expired
+ * in the same transaction. Its pending attempts are settled with their operators first: one
+ * approved before expiresAt pays the link instead (however late we learn of it), one approved
+ * after is recorded as paid after expiry. Does nothing to a link that is not yet due, completed or
+ * already expired. Returns whether it expired it.
  */
 export async function expireLink(client: DbClient, options: { id: string; now?: Date }): Promise<boolean> {
   const now = options.now ?? new Date();

@@ -56,7 +56,8 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
           </p>
           <p>{t("link.paymentUrl")}</p>
           <code className="dash-url">{link.paymentUrl}</code>
-          {link.status === "pending" ? (
+          {/* Shared while it can be paid: pending, or failed (its last attempt failed; payable until it expires). */}
+          {link.status === "pending" || link.status === "failed" ? (
             <ShareActions
               url={link.paymentUrl}
               subject={link.description}
