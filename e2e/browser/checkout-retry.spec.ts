@@ -119,6 +119,18 @@ test.describe("the merchant's side (en)", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("a link whose attempt failed says it can still be paid, with the reason, and can still be shared", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await request.post(`/test/api/checkout/${link.reference}/attempts`, { data: { gatewayName: "MTN_MOMO_CI", country: "CI", customerPhone: "+2250700000111" } });
+    await expect.poll(() => linkStatus(request, link.reference), { timeout: 15_000 }).toBe("failed");
+    await signInAsMember(page);
+    await page.goto(`/test/dashboard/links/${link.reference}`);
+    const reason = message("en", "checkout.final.reasons.declined_by_customer");
+    await expect(page.getByText(message("en", "linkDuplicate.failedStillOpen", { reason }).split(" until ")[0])).toBeVisible();
+    await expect(page.getByRole("button", { name: message("en", "dashboard.link.copy") })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test("a viewer sees no Duplicate button (links:create)", async ({ page, request, baseURL }) => {
     const link = await createLink(request, baseURL!);
     await signInAsMember(page, { role: "viewer" });

@@ -22,7 +22,15 @@ type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ c
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/links/[reference]");
   const [{ reference }, { created, duplicatedFrom }] = await Promise.all([params, searchParams]);
-  const [t, td, locale, origin] = await Promise.all([getTranslations("dashboard"), getTranslations("linkDuplicate"), getLocale(), pageOrigin()]);
+  const [t, td, reasons, locale, origin] = await Promise.all([
+    getTranslations("dashboard"),
+    getTranslations("linkDuplicate"),
+    // The customer's words for why an attempt failed, read by the merchant too.
+    getTranslations("checkout.final.reasons"),
+    getLocale(),
+    pageOrigin(),
+  ]);
+  const reasonText = (reason: string | null) => (reason ? reasons.has(reason) ? reasons(reason) : reasons("other") : null);
   const detail = await getPaymentLinkDetail(db(), scope, reference, origin).catch((error) => {
     // Another merchant's or environment's link: the same 404 as a reference that never existed.
     if (error instanceof ApiError && error.code === 40004) notFound();
@@ -90,6 +98,8 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         <dd>
           <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
           {link.paidAfterExpiry ? ` ${t("link.paidAfterExpiry")}` : null}
+          {/* Failed is not final (docs/decisions.md): the customer may still pay until expiresAt. */}
+          {link.status === "failed" ? <p className="dash-hint">{td("failedStillOpen", { reason: reasonText(link.failureReason) ?? "", expires: formatTime(link.expiresAt, locale) })}</p> : null}
         </dd>
         <dt>{t("list.amount")}</dt>
         <dd>{amount}</dd>
@@ -152,6 +162,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
                     <td>{a.gatewayName}</td>
                     <td>
                       <span className={`badge badge-${a.status}`}>{t(`status.${a.status}`)}</span>
+                      {a.status === "failed" && a.failureReason ? <span className="dash-hint"> {reasonText(a.failureReason)}</span> : null}
                     </td>
                     <td>{a.customerPhone}</td>
                     <td>{formatTime(a.createdAt, locale)}</td>
