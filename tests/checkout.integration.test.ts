@@ -51,15 +51,15 @@ describe("paying a link from the checkout", () => {
     expect(link.completedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
   });
 
-  it("a declined attempt fails the link, which then accepts no new attempt", async () => {
+  it("a declined attempt fails the link, which stays payable: a new attempt reopens it (issue 28)", async () => {
     const reference = await newLink();
     await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000111" });
     await waitForSandboxAnswer();
-    expect((await state(reference)).body).toMatchObject({ status: "failed", failureReason: "declined_by_customer" });
+    expect((await state(reference)).body).toMatchObject({ status: "failed", failureReason: "declined_by_customer", payable: true });
     expect((await readLink(reference)).status).toBe("failed");
     const again = await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" });
-    expect(again.status).toBe(400);
-    expect(again.body.error.code).toBe(40020);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: "pending", attempt: { status: "pending" } });
   });
 
   it("OTP: a wrong code shows the tries left, the right one completes the link", async () => {

@@ -30,7 +30,7 @@ afterAll(async () => {
 const merchant = merchantCheckedAfterEach();
 
 let phones = 0;
-function customer(behaviour: "never_answers" | "approve" = "never_answers") {
+function customer(behaviour: "never_answers" | "approve" | "decline" = "never_answers") {
   const msisdn = `225072${String(Date.now() % 1e5).padStart(5, "0")}${String(++phones).padStart(2, "0")}`;
   fake.script(msisdn, { customer: behaviour, callback: "none" });
   return `+${msisdn}`;
@@ -72,6 +72,24 @@ describe("the operator call of a live payment", () => {
     expect(rows.map((r) => [r.status, r.supersededAt])).toEqual([["pending", null]]);
     const state = await call("GET", `/api/checkout/${reference}`, { headers: { ...headers, cookie } });
     expect(state.body.attempt).toMatchObject({ reference: rows[0].reference, status: "pending" });
+  });
+
+  it("a retry of a failed link that MTN refuses leaves the link failed, as its last attempt left it (issue 28)", async () => {
+    const reference = await liveLink();
+    const headers = { "x-forwarded-for": "10.79.0.4" };
+    const declined = await call("POST", `/api/checkout/${reference}/attempts`, { body: { country: "CI", gatewayName: "MTN_MOMO_CI", customerPhone: customer("decline") }, headers });
+    expect(declined.status).toBe(200);
+    const [row] = await attempts(reference);
+    expect((await syncDepositWithGateway(db(), row, new Date(Date.now() + 5_000))).status).toBe("failed");
+    expect((await db().paymentLink.findUniqueOrThrow({ where: { reference } })).status).toBe("failed");
+    fake.failNext({ status: 400 });
+    const refused = await attempt(reference, headers);
+    expect([refused.status, refused.body.error?.code]).toEqual([502, 50200]);
+    expect((await attempts(reference)).map((r) => r.status)).toEqual(["failed"]);
+    expect((await db().paymentLink.findUniqueOrThrow({ where: { reference } })).status).toBe("failed");
+    // And the link is still payable: the next try goes through.
+    expect((await attempt(reference, headers)).status).toBe(200);
+    expect((await db().paymentLink.findUniqueOrThrow({ where: { reference } })).status).toBe("pending");
   });
 
   it("an API deposit with an Idempotency-Key MTN answers after 6 s is created once, and replayed", async () => {

@@ -145,6 +145,9 @@ describe("GET /api/v4/payments/link/{reference}", () => {
       expiresAt: created.body.expiresAt,
       completedAt: null,
       paidAfterExpiry: false,
+      // Issue 28: the last failure while failed, and every checkout attempt (none yet).
+      failureReason: null,
+      attempts: [],
     });
   });
 

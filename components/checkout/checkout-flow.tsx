@@ -15,6 +15,7 @@ import { GatewayScreen } from "./gateway-screen";
 import { OtpScreen } from "./otp-screen";
 import { PhoneScreen } from "./phone-screen";
 import { RedirectScreen } from "./redirect-screen";
+import { RetryScreen } from "./retry-screen";
 
 type Props = {
   reference: string;
@@ -65,7 +66,7 @@ function Flow({ whilePending, whenFailed, ...props }: Props) {
   return (
     <>
       {screen}
-      {state.status === "pending" && whilePending}
+      {state.payable && whilePending}
       {(state.status === "failed" || state.status === "expired") && whenFailed}
     </>
   );
@@ -85,7 +86,10 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
     refetchInterval: (query) => pollInterval(query.state.data, query.state.dataUpdateCount),
   });
   const attempt = state.attempt;
-  const [step, setStep] = useState<Step>(attempt?.status === "pending" || initialState.paymentInProgress ? "attempt" : "gateway");
+  // A failed attempt on a payable link opens on its failure and "try again" (after a reload too).
+  const [step, setStep] = useState<Step>(
+    attempt?.status === "pending" || initialState.paymentInProgress || initialState.status === "failed" ? "attempt" : "gateway",
+  );
   const [countryCode, setCountryCode] = useState(initialCountry);
   const country = countries.find((c) => c.code === countryCode) ?? countries[0];
   const [gatewayName, setGatewayName] = useState(country?.gateways[0]?.name ?? "");
@@ -139,9 +143,54 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
     return () => clearTimeout(timer);
   }, [expiresAt, queryClient, reference]);
 
+  // Retry with the failed attempt's method: its country and gateway picked again (gateway names
+  // are per country), the number typed in this page kept when there is one.
+  const retryWith = (gatewayNameOfAttempt: string) => {
+    const home = countries.find((c) => c.code === countryCode && c.gateways.some((g) => g.name === gatewayNameOfAttempt))
+      ?? countries.find((c) => c.gateways.some((g) => g.name === gatewayNameOfAttempt));
+    if (!home) return false;
+    setCountryCode(home.code);
+    setGatewayName(gatewayNameOfAttempt);
+    return true;
+  };
+
   const pickScreen = () => {
-    if (state.status !== "pending") {
+    if (!state.payable) {
       return <FinalScreen state={state} merchant={merchant} />;
+    }
+
+    if (state.status === "failed" && step === "attempt") {
+      const failedGateway = attempt?.gatewayName ?? gateway?.name ?? "";
+      const provider = countries.flatMap((c) => c.gateways).find((g) => g.name === failedGateway)?.provider ?? failedGateway;
+      const sameMethod = () => retryWith(failedGateway);
+      const sameNumberKnown = phoneValid && attempt !== null && gateway?.name === attempt.gatewayName;
+      return (
+        <RetryScreen
+          failureReason={state.failureReason}
+          provider={provider}
+          merchant={merchant}
+          returnUrl={state.returnUrl}
+          phone={sameNumberKnown ? phone : null}
+          onTryAgain={() => {
+            setError(null);
+            // Same method and number: start at once. After a reload the number is not known here: ask for it.
+            if (sameNumberKnown) return start.mutate();
+            setStep(sameMethod() ? "phone" : "gateway");
+          }}
+          onOtherNumber={() => {
+            setError(null);
+            setNational("");
+            setStep(sameMethod() ? "phone" : "gateway");
+          }}
+          onOtherMethod={() => {
+            setError(null);
+            setStep("gateway");
+          }}
+          starting={start.isPending}
+          error={error}
+          headingRef={heading}
+        />
+      );
     }
 
     if (state.paymentInProgress) {

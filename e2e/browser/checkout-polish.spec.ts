@@ -31,11 +31,18 @@ test.describe("paid and failed screens (en)", () => {
     await expect(page.locator("details.share")).toHaveCount(0);
   });
 
-  test("the failed screen offers no share either", async ({ page, request, baseURL }) => {
+  // Issue 28: a failed attempt no longer ends the link (it is payable until expiresAt), so its
+  // screen keeps the share block; an expired link's offers none.
+  test("a failed attempt's screen still offers share (the link can still be paid); an expired link's does not", async ({ page, request, baseURL }) => {
     const link = await createLink(request, baseURL!);
     await page.goto(link.paymentUrl);
     await choose(page, "en", /MTN Mobile Money/, "0700000111");
     await expect(page.getByRole("heading", { name: text("en", "final.failedTitle") })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator("details.share")).toHaveCount(1);
+    const expired = await createLink(request, baseURL!, { expiresIn: 5 });
+    await page.waitForTimeout(5_500);
+    await page.goto(expired.paymentUrl);
+    await expect(page.getByRole("heading", { name: text("en", "final.expiredTitle") })).toBeVisible();
     await expect(page.locator("details.share")).toHaveCount(0);
   });
 });

@@ -36,6 +36,13 @@ function commonWhere(f: PaymentFilters, now: Date) {
   return { ...sharedWhere(f), ...statusWhere(f.status, now) };
 }
 
+// A link stays open after a failed attempt until expiresAt: failed before it, expired from it.
+function linkStatusWhere(status: PaymentFilters["status"], now: Date): Prisma.PaymentLinkWhereInput {
+  if (status === "failed") return { status: "failed", expiresAt: { gt: now } };
+  if (status === "expired") return { OR: [{ status: "expired" }, { status: { in: ["pending", "failed"] }, expiresAt: { lte: now } }] };
+  return statusWhere(status, now) as Prisma.PaymentLinkWhereInput;
+}
+
 // Links and deposits are paged alike. Their Prisma delegates share no callable type (a union of
 // the two findMany signatures cannot be called), so each list keeps its own one-line query and
 // shares the rest; the filters fit both models, hence the cast to each one's where-input.
@@ -50,7 +57,7 @@ export function toPage<Row extends { id: string }>(rows: Row[]) {
 }
 
 export async function listLinks(client: DbClient, f: PaymentFilters, now = new Date()) {
-  return toPage(await client.paymentLink.findMany(pageQuery(commonWhere(f, now) as Prisma.PaymentLinkWhereInput)));
+  return toPage(await client.paymentLink.findMany(pageQuery({ ...sharedWhere(f), ...linkStatusWhere(f.status, now) } as Prisma.PaymentLinkWhereInput)));
 }
 
 export async function listDeposits(client: DbClient, f: PaymentFilters, now = new Date()) {

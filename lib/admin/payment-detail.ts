@@ -72,7 +72,7 @@ export async function paymentDetail(client: DbClient, reference: string, origin:
       kind: "link" as const,
       environment: link.environment,
       merchant: link.merchant,
-      payment: toPaymentLinkJson(link, origin),
+      payment: toPaymentLinkJson(link, origin, link.attempts),
       attempts: link.attempts.map(forSupport),
       refunds: await refundsOf(client, link.attempts.map((a) => a.id)),
       timeline,

@@ -1,7 +1,7 @@
 import type { Deposit, PaymentLink } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { effectiveDepositStatus, OTP_MAX_ATTEMPTS } from "@/lib/domain/deposit-status";
-import { effectiveLinkStatus } from "@/lib/domain/link-status";
+import { effectiveLinkStatus, isLinkPayable } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
 import { returnUrlWith } from "@/lib/domain/return-url";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
@@ -39,6 +39,11 @@ export type CheckoutState = {
   failureReason: string | null;
   returnUrl: string | null;
   attempt: CheckoutAttempt | null;
+  /**
+   * Whether a new attempt may start: the link is pending, or failed (its last attempt failed) and
+   * open for a retry until expiresAt. A failed, payable link shows its failure and "try again".
+   */
+  payable: boolean;
   /**
    * Another checkout's attempt is live: its details are not shown (they are that customer's), and
    * this viewer cannot start one until it ends (409/40020). Absent when the viewer is its owner.
@@ -98,6 +103,7 @@ export async function checkoutState(
     failureReason: current.failureReason,
     returnUrl: status === "pending" ? null : returnUrlWith(current.returnUrl, current.reference, status),
     attempt: attempt && !othersLive ? toAttempt(attempt, now) : null,
+    payable: isLinkPayable(current, now),
     ...(othersLive ? { paymentInProgress: true as const } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import type { Environment } from "@/lib/domain/environment";
-import { effectiveLinkStatus } from "@/lib/domain/link-status";
+import { effectiveLinkStatus, isLinkPayable } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
 import { writeDeposit } from "@/lib/deposits/create-deposit";
 import { applyGatewayOutcome } from "@/lib/deposits/sync-deposit-with-gateway";
@@ -9,6 +9,7 @@ import { gatewayAdapter } from "@/lib/gateways/adapter";
 import { errorFields, log } from "@/lib/logging/log";
 import { ApiError } from "@/lib/errors/api-error";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";
+import { reopenFailedLink } from "@/lib/links/transition-link";
 import { paymentUrl } from "@/lib/links/payment-url";
 import { hashCheckoutToken } from "./checkout-session";
 import { checkoutGateways, gatewayServesCountry } from "./checkout-gateways";
@@ -38,7 +39,9 @@ const linkClosed = (status: string) =>
 
 /**
  * The customer starts paying a link: a deposit attempt tied to it, through the same deposit code
- * and gateway adapters as the API. Under the link's row lock: while an attempt is live (pending,
+ * and gateway adapters as the API. Each attempt is its own deposit. A link whose last attempt
+ * failed is still payable until its expiresAt: a new attempt reopens it (failed -> pending), in
+ * the transaction that writes the attempt. Under the link's row lock: while an attempt is live (pending,
  * not past its expiresAt), only the checkout that started it (same session token) may start
  * another, which supersedes it; anyone else gets 409/40020. A superseded attempt stays pending
  * with its operator: an approval of it is still recorded (lib/links/settle-link-attempt.ts: the
@@ -47,7 +50,7 @@ const linkClosed = (status: string) =>
 export async function startLinkAttempt(client: DbClient, options: Options) {
   const now = options.now ?? new Date();
   const link = await getCheckoutLinkOrThrow(client, options.reference, options.environment);
-  if (effectiveLinkStatus(link, now) !== "pending") throw linkClosed(effectiveLinkStatus(link, now));
+  if (!isLinkPayable(link, now)) throw linkClosed(effectiveLinkStatus(link, now));
 
   const countries = await checkoutGateways(client, link);
   if (!gatewayServesCountry(countries, options.gatewayName, options.country)) {
@@ -58,7 +61,9 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
   const written = await inTransaction(client, async (tx) => {
     await lockPaymentLink(tx, link.id);
     const fresh = await tx.paymentLink.findUniqueOrThrow({ where: { id: link.id } });
-    if (effectiveLinkStatus(fresh, now) !== "pending") throw linkClosed(effectiveLinkStatus(fresh, now));
+    if (!isLinkPayable(fresh, now)) throw linkClosed(effectiveLinkStatus(fresh, now));
+    // A retry after a failed attempt: the link is open again while this attempt runs.
+    const reopened = fresh.status === "failed" && (await reopenFailedLink(tx, { id: link.id, at: now }));
 
     const checkoutTokenHash = hashCheckoutToken(options.checkoutToken);
     const live = await tx.deposit.findMany({
@@ -89,7 +94,7 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
         returnUrl: paymentUrl(link.reference, options.environment, options.origin),
       },
     });
-    return { superseded, ...deposit };
+    return { superseded, reopened, ...deposit };
   });
   if (!written.sendToOperator) return written.deposit;
 
@@ -109,8 +114,19 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
     if (written.superseded.length > 0) {
       await client.deposit.updateMany({ where: { id: { in: written.superseded }, supersededAt: now }, data: { supersededAt: null } });
     }
+    // Nor was the link retried: its last attempt is still the failed one, so it reads failed again.
+    if (written.reopened) await refailUntriedLink(client, link.id);
     throw error;
   }
+}
+
+/** Back to failed, unless an attempt is live on it meanwhile (another checkout started one). */
+async function refailUntriedLink(client: DbClient, linkId: string) {
+  await inTransaction(client, async (tx) => {
+    await lockPaymentLink(tx, linkId);
+    if ((await tx.deposit.count({ where: { paymentLinkId: linkId, status: "pending" } })) > 0) return;
+    await tx.paymentLink.updateMany({ where: { id: linkId, status: "pending" }, data: { status: "failed" } });
+  });
 }
 
 /**

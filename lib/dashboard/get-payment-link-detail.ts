@@ -22,7 +22,7 @@ export async function getPaymentLinkDetail(client: DbClient, scope: DashboardSco
   const { refundable, refunds } = await paymentRefunds(client, scope, link.reference, link.attempts.map((a) => a.id));
   const references = [link.reference, ...link.attempts.flatMap((a) => [a.reference, ...(a.validatedReference ? [a.validatedReference] : [])]), ...refunds.map((r) => r.reference)];
   return {
-    link: toPaymentLinkJson(link, origin),
+    link: toPaymentLinkJson(link, origin, link.attempts),
     attempts: link.attempts.map(toDepositDetailJson),
     timeline,
     refundable,

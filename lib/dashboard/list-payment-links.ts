@@ -7,11 +7,14 @@ import { afterCursor, amountConditions, createdAtRange, decodeCursor, PAGE_SIZE,
 
 export const LINK_STATUSES: readonly LinkStatus[] = ["pending", "completed", "failed", "expired"];
 
-/** The status filter as readers see statuses: a pending link past its expiry counts as expired. */
+/**
+ * The status filter as readers see statuses: a link still open (pending, or failed and open for
+ * a retry) past its expiry counts as expired.
+ */
 function statusCondition(status: string | undefined, now: Date): Prisma.PaymentLinkWhereInput | undefined {
-  if (status === "pending") return { status: "pending", expiresAt: { gt: now } };
-  if (status === "expired") return { OR: [{ status: "expired" }, { status: "pending", expiresAt: { lte: now } }] };
-  if (status === "completed" || status === "failed") return { status };
+  if (status === "pending" || status === "failed") return { status, expiresAt: { gt: now } };
+  if (status === "expired") return { OR: [{ status: "expired" }, { status: { in: ["pending", "failed"] }, expiresAt: { lte: now } }] };
+  if (status === "completed") return { status };
   return undefined;
 }
 

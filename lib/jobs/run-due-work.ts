@@ -182,7 +182,8 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
   }
 
   const links = await claimDueRows(client, "PaymentLink", {
-    due: Prisma.sql`"status" = 'pending' AND "expiresAt" <= ${at}`,
+    // Failed links too: they stay open for a retry until expiresAt, then expire like pending ones.
+    due: Prisma.sql`"status" IN ('pending', 'failed') AND "expiresAt" <= ${at}`,
     orderBy: Prisma.sql`"expiresAt"`,
     limit: batchSize,
     now,

@@ -10,8 +10,9 @@ import { transitionLink } from "./transition-link";
  * What a checkout attempt's final outcome does to its link. Runs in the transaction that moves the
  * attempt out of pending, with the link's row locked, so the attempt and its link never disagree:
  *
- * - failed: fails a pending link, unless the checkout had already replaced the attempt (the
- *   customer is paying with another one; a prompt declined late must not close the link).
+ * - failed: fails a pending link (payment_link.failed), unless the checkout had already replaced
+ *   the attempt (the customer is paying with another one). A failed link is not closed: it stays
+ *   payable until expiresAt (docs/decisions.md), so a retry or a late approval can still pay it.
  * - expired: nothing; the link stays open for another try.
  * - completed (at = the operator's time of the approval): the money is real and is always
  *   recorded, never dropped:
@@ -21,7 +22,8 @@ import { transitionLink } from "./transition-link";
  *     already recorded expired: the link is (or stays) expired, marked paidAfterExpiry with the
  *     operator's time as completedAt, the merchant is credited, and payment_link.paid_after_expiry
  *     tells the merchant (after payment_link.expired, so the merchant hears both, in that order);
- *   - the link is already paid (another attempt came first) or failed: the attempt is a refund to
+ *   a failed link counts as holding no payment: it was open for a retry;
+ *   - the link is already paid (another attempt came first): the attempt is a refund to
  *     make (refundDueReason), held in refunds_due, outside the merchant's balance, and its refund
  *     is opened at once (lib/refunds/open-refund-due.ts): the customer gets the money back.
  */
@@ -46,8 +48,9 @@ export async function settleLinkAttempt(
   }
 
   const link = await tx.paymentLink.findUniqueOrThrow({ where: { id: deposit.paymentLinkId } });
-  const unpaid = link.paidByDepositId === null && (link.status === "pending" || link.status === "expired");
-  if (unpaid && link.status === "pending" && at.getTime() < link.expiresAt.getTime()) {
+  const open = link.status === "pending" || link.status === "failed";
+  const unpaid = link.paidByDepositId === null && (open || link.status === "expired");
+  if (unpaid && open && at.getTime() < link.expiresAt.getTime()) {
     const completed = await transitionLink(tx, {
       id: link.id,
       to: "completed",
@@ -62,7 +65,7 @@ export async function settleLinkAttempt(
   if (unpaid) {
     // The link's expiry is what the merchant and readers were told first: record it (a no-op when
     // already expired), then the late payment on top of it.
-    if (link.status === "pending") await transitionLink(tx, { id: link.id, to: "expired", at: link.expiresAt });
+    if (open) await transitionLink(tx, { id: link.id, to: "expired", at: link.expiresAt });
     const late = await tx.paymentLink.update({
       where: { id: link.id },
       data: { paidAfterExpiry: true, paidByDepositId: deposit.id, completedAt: at, feesMinor: deposit.feesMinor, gatewayName: deposit.gatewayName },
@@ -88,7 +91,9 @@ export async function settleLinkAttempt(
     return;
   }
 
-  const refundDueReason = link.status === "failed" ? "link_failed" : "link_already_paid";
+  // ("link_failed" is what such a payment of a failed link was called before failed links stayed
+  // payable; rows written then keep it.)
+  const refundDueReason = "link_already_paid";
   const owed = await tx.deposit.update({ where: { id: deposit.id }, data: { refundDueReason } });
   await holdRefundDue(tx, {
     merchantId: deposit.merchantId,

@@ -1,7 +1,8 @@
-import type { PaymentLink } from "@prisma/client";
+import type { Deposit, PaymentLink } from "@prisma/client";
+import { effectiveDepositStatus } from "@/lib/domain/deposit-status";
 import { effectiveLinkStatus } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
-import { formatWholeSeconds } from "@/lib/domain/time";
+import { formatFractionalSeconds, formatWholeSeconds } from "@/lib/domain/time";
 import { paymentUrl } from "./payment-url";
 
 // Rows become API JSON here and nowhere else.
@@ -23,11 +24,33 @@ export function toPaymentLinkCreatedJson(link: PaymentLink, origin: string) {
   };
 }
 
-export function toPaymentLinkJson(link: PaymentLink, origin: string, now = new Date()) {
+/**
+ * One checkout attempt of a link, as the link's read shows it: each attempt is its own deposit,
+ * so a link that failed once and was then paid lists both, oldest first. The reference is the
+ * one the merchant's other reads know (an OTP attempt's validated reference once confirmed).
+ */
+export function toLinkAttemptJson(d: Deposit, now = new Date()) {
+  const time = (date: Date | null) => (date ? formatFractionalSeconds(date) : null);
+  return {
+    reference: d.validatedReference ?? d.reference,
+    status: effectiveDepositStatus(d, now),
+    gatewayName: d.gatewayName,
+    paymentType: d.paymentType,
+    fees: toMajor(d.feesMinor, d.currency),
+    failureReason: d.failureReason,
+    createdAt: formatFractionalSeconds(d.createdAt),
+    completedAt: time(d.completedAt),
+    failedAt: time(d.failedAt),
+    expiredAt: time(d.expiredAt),
+  };
+}
+
+export function toPaymentLinkJson(link: PaymentLink, origin: string, attempts: Deposit[], now = new Date()) {
+  const status = effectiveLinkStatus(link, now);
   return {
     reference: link.reference,
     paymentUrl: paymentUrl(link.reference, link.environment, origin),
-    status: effectiveLinkStatus(link, now),
+    status,
     amount: toMajor(link.amountMinor, link.currency),
     currency: link.currency,
     description: link.description,
@@ -44,5 +67,8 @@ export function toPaymentLinkJson(link: PaymentLink, origin: string, now = new D
     completedAt: link.completedAt ? formatWholeSeconds(link.completedAt) : null,
     // The customer paid after the link expired: status stays expired, the money is in the balance.
     paidAfterExpiry: link.paidAfterExpiry,
+    // Why the last attempt failed, while the link reads failed (still payable until expiresAt).
+    failureReason: status === "failed" ? link.failureReason : null,
+    attempts: [...attempts].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((d) => toLinkAttemptJson(d, now)),
   };
 }

@@ -7,8 +7,10 @@ import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
 type FinalStatus = Exclude<LinkStatus, "pending">;
 
 /**
- * Moves a payment link out of pending, once: the update is conditional on the link still being
- * pending, so a payment racing the expiry, or two attempts, settle it exactly once. Must run in
+ * Moves a payment link to failed, completed or expired, once: the update is conditional on the
+ * link's status still allowing it (lib/domain/link-status.ts: failed only from pending; completed
+ * and expired from pending or failed, since a failed link stays open for a retry until
+ * expiresAt), so a payment racing the expiry, or two attempts, settle it exactly once. Must run in
  * the transaction of the change that causes it: the payment_link.* webhook for a link with a
  * callbackUrl is recorded in it too (the outbox). Returns whether this call made the change.
  */
@@ -30,7 +32,7 @@ export async function transitionLink(
   const { count } = await tx.paymentLink.updateMany({
     // A payment only completes a link before its expiry (the spec's transition table).
     // And a link only expires once its expiresAt has come.
-    where: { id, status: "pending", ...(to === "completed" ? { expiresAt: { gt: at } } : to === "expired" ? { expiresAt: { lte: at } } : {}) },
+    where: { id, status: { in: to === "failed" ? ["pending"] : ["pending", "failed"] }, ...(to === "completed" ? { expiresAt: { gt: at } } : to === "expired" ? { expiresAt: { lte: at } } : {}) },
     data: {
       status: to,
       ...stamp,
@@ -67,4 +69,18 @@ export async function transitionLink(
     payload: linkWebhookPayload(link, event),
   });
   return true;
+}
+
+/**
+ * A new attempt on a failed link (before its expiresAt) reopens it: failed -> pending, with no
+ * event (the spec names none; the merchant hears the attempt's outcome: payment_link.completed,
+ * or payment_link.failed again). failedAt and failureReason stay as the last failure's record.
+ * Conditional like transitionLink; returns whether this call reopened it.
+ */
+export async function reopenFailedLink(tx: Prisma.TransactionClient, options: { id: string; at: Date }): Promise<boolean> {
+  const { count } = await tx.paymentLink.updateMany({
+    where: { id: options.id, status: "failed", expiresAt: { gt: options.at } },
+    data: { status: "pending" },
+  });
+  return count === 1;
 }

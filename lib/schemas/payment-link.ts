@@ -72,6 +72,22 @@ export const paymentLinkCreatedSchema = z
   })
   .meta({ id: "PaymentLinkCreated" });
 
+export const linkAttemptSchema = z
+  .object({
+    reference: z.string().meta({ description: "The attempt's deposit reference (an OTP attempt's validated reference once confirmed)." }),
+    status: z.enum(["pending", "completed", "failed", "expired"]),
+    gatewayName: z.string(),
+    paymentType: z.string(),
+    fees: z.number(),
+    failureReason: z.string().nullable(),
+    // A deposit's times: with fractional seconds.
+    createdAt: timestampField,
+    completedAt: timestampField.nullable(),
+    failedAt: timestampField.nullable(),
+    expiredAt: timestampField.nullable(),
+  })
+  .meta({ id: "PaymentLinkAttempt" });
+
 export const paymentLinkSchema = z
   .object({
     reference: z.string(),
@@ -93,6 +109,12 @@ export const paymentLinkSchema = z
     completedAt: timestampField.nullable(),
     paidAfterExpiry: z.boolean().meta({
       description: "true when the customer's payment was approved after expiresAt: status stays expired, completedAt is the approval's time, and the amount is credited to your balance.",
+    }),
+    failureReason: z.string().nullable().meta({
+      description: "While status is failed: why the last attempt failed. A failed link stays payable until expiresAt; it ends completed or expired.",
+    }),
+    attempts: z.array(linkAttemptSchema).meta({
+      description: "The customer's payment attempts from the hosted checkout, oldest first; each is its own deposit. At most one completes the link.",
     }),
   })
   .meta({ id: "PaymentLink" });

@@ -13,7 +13,10 @@ export const paymentLinkWebhookSchema = z
     // the merchant is credited. Sent after payment_link.expired.
     event: z
       .enum(["payment_link.completed", "payment_link.failed", "payment_link.expired", "payment_link.paid_after_expiry"])
-      .meta({ description: "payment_link.paid_after_expiry: the customer paid after the link expired; the money is in your balance." }),
+      .meta({
+        description:
+          "payment_link.failed: the last attempt failed; the link stays payable until expiresAt (not final). A link ends with payment_link.completed or payment_link.expired. payment_link.paid_after_expiry: the customer paid after the link expired; the money is in your balance.",
+      }),
     reference: z.string().meta({ example: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
     status: z.enum(["completed", "failed", "expired"]).meta({ description: "Link status at the time of the event." }),
     amount: z.number(),

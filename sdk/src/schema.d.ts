@@ -604,7 +604,7 @@ export type components = {
         };
         PaymentLinkWebhook: {
             /**
-             * @description payment_link.paid_after_expiry: the customer paid after the link expired; the money is in your balance.
+             * @description payment_link.failed: the last attempt failed; the link stays payable until expiresAt (not final). A link ends with payment_link.completed or payment_link.expired. payment_link.paid_after_expiry: the customer paid after the link expired; the money is in your balance.
              * @enum {string}
              */
             event: "payment_link.completed" | "payment_link.failed" | "payment_link.expired" | "payment_link.paid_after_expiry";
@@ -736,6 +736,25 @@ export type components = {
             completedAt: string | null;
             /** @description true when the customer's payment was approved after expiresAt: status stays expired, completedAt is the approval's time, and the amount is credited to your balance. */
             paidAfterExpiry: boolean;
+            /** @description While status is failed: why the last attempt failed. A failed link stays payable until expiresAt; it ends completed or expired. */
+            failureReason: string | null;
+            /** @description The customer's payment attempts from the hosted checkout, oldest first; each is its own deposit. At most one completes the link. */
+            attempts: components["schemas"]["PaymentLinkAttempt"][];
+        };
+        PaymentLinkAttempt: {
+            /** @description The attempt's deposit reference (an OTP attempt's validated reference once confirmed). */
+            reference: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed" | "expired";
+            gatewayName: string;
+            paymentType: string;
+            fees: number;
+            failureReason: string | null;
+            /** @description UTC ISO 8601 date-time without zone designator */
+            createdAt: string;
+            completedAt: string | null;
+            failedAt: string | null;
+            expiredAt: string | null;
         };
         LinkSend: {
             /** @example send_01JD3Z8M6X5V4T3R2Q1P0N9M8K */

@@ -54,7 +54,7 @@ export default async function PayPage({ params }: Params) {
   const support = await merchantSupport(link.merchant);
 
   const regionNames = new Intl.DisplayNames([locale], { type: "region" });
-  const countries: CheckoutCountryView[] = (state.status === "pending" ? await checkoutGateways(db(), link) : []).map((c) => ({
+  const countries: CheckoutCountryView[] = (state.payable ? await checkoutGateways(db(), link) : []).map((c) => ({
     code: c.code,
     name: regionNames.of(c.code) ?? c.code,
     dialCode: DIAL_CODES[c.code] ?? "",
@@ -63,7 +63,8 @@ export default async function PayPage({ params }: Params) {
   countries.sort((a, b) => a.name.localeCompare(b.name, locale));
 
   let body;
-  if (state.status !== "pending") {
+  // Pending, or failed with the link still open for a retry: the checkout island, which offers it.
+  if (!state.payable) {
     body = (
       <>
         <FinalScreen state={state} merchant={merchant} />
@@ -92,7 +93,7 @@ export default async function PayPage({ params }: Params) {
     const url = paymentUrl(reference, environment, requestOrigin(request));
     const messages = await getMessages();
     body = (
-      <NextIntlClientProvider messages={{ checkout: messages.checkout }}>
+      <NextIntlClientProvider messages={{ checkout: messages.checkout, checkoutRetry: messages.checkoutRetry }}>
         <CheckoutFlow
           reference={reference}
           apiBase={`${pathPrefix(environment)}/api/checkout/${reference}`}

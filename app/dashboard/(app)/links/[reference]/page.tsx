@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { LinkSends } from "@/components/dashboard/link-sends";
 import { SendLinkForm } from "@/components/dashboard/send-link-form";
@@ -17,14 +18,23 @@ import { formatMajor } from "@/lib/domain/money";
 import { ApiError } from "@/lib/errors/api-error";
 import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../actions";
+import { duplicateLinkAction } from "../duplicate-action";
 import { sendLinkAction } from "../send-link-action";
 
-type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string }> };
+type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string; duplicatedFrom?: string }> };
 
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/links/[reference]");
-  const [{ reference }, { created }] = await Promise.all([params, searchParams]);
-  const [t, locale, origin] = await Promise.all([getTranslations("dashboard"), getLocale(), pageOrigin()]);
+  const [{ reference }, { created, duplicatedFrom }] = await Promise.all([params, searchParams]);
+  const [t, td, reasons, locale, origin] = await Promise.all([
+    getTranslations("dashboard"),
+    getTranslations("linkDuplicate"),
+    // The customer's words for why an attempt failed, read by the merchant too.
+    getTranslations("checkout.final.reasons"),
+    getLocale(),
+    pageOrigin(),
+  ]);
+  const reasonText = (reason: string | null) => (reason ? reasons.has(reason) ? reasons(reason) : reasons("other") : null);
   const detail = await getPaymentLinkDetail(db(), scope, reference, origin).catch((error) => {
     // Another merchant's or environment's link: the same 404 as a reference that never existed.
     if (error instanceof ApiError && error.code === 40004) notFound();
@@ -45,6 +55,11 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
           {t("link.created")}
         </p>
       ) : null}
+      {duplicatedFrom ? (
+        <p role="status" className="dash-ok">
+          {td("done", { source: duplicatedFrom })}
+        </p>
+      ) : null}
       <section className="dash-card dash-qr" aria-label={t("link.qr")}>
         {/* Drawn on the server from the link's own URL (same route as the download). */}
         <img src={`${qrBase}/qr.svg`} alt={t("link.qrAlt")} width={256} height={256} />
@@ -54,7 +69,8 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
           </p>
           <p>{t("link.paymentUrl")}</p>
           <code className="dash-url">{link.paymentUrl}</code>
-          {link.status === "pending" ? (
+          {/* Shared while it can be paid: pending, or failed (its last attempt failed; payable until it expires). */}
+          {link.status === "pending" || link.status === "failed" ? (
             <ShareActions
               url={link.paymentUrl}
               subject={link.description}
@@ -70,6 +86,15 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
               {t("link.downloadSvg")}
             </a>
           </p>
+          {can(member.role, "links:create") ? (
+            <div className="dash-no-print">
+              {/* A new link for the next customer: same amount, description and settings. */}
+              <p>{td("hint")}</p>
+              <ActionForm action={duplicateLinkAction} submitLabel={td("submit")} pendingLabel={td("submitting")} className="dash-form dash-inline">
+                <input type="hidden" name="reference" value={link.reference} />
+              </ActionForm>
+            </div>
+          ) : null}
         </div>
       </section>
       <section className="dash-no-print" aria-labelledby="send-heading">
@@ -105,6 +130,8 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         <dd>
           <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
           {link.paidAfterExpiry ? ` ${t("link.paidAfterExpiry")}` : null}
+          {/* Failed is not final (docs/decisions.md): the customer may still pay until expiresAt. */}
+          {link.status === "failed" ? <p className="dash-hint">{td("failedStillOpen", { reason: reasonText(link.failureReason) ?? "", expires: formatTime(link.expiresAt, locale) })}</p> : null}
         </dd>
         <dt>{t("list.amount")}</dt>
         <dd>{amount}</dd>
@@ -167,6 +194,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
                     <td>{a.gatewayName}</td>
                     <td>
                       <span className={`badge badge-${a.status}`}>{t(`status.${a.status}`)}</span>
+                      {a.status === "failed" && a.failureReason ? <span className="dash-hint"> {reasonText(a.failureReason)}</span> : null}
                     </td>
                     <td>{a.customerPhone}</td>
                     <td>{formatTime(a.createdAt, locale)}</td>

@@ -6,6 +6,8 @@ import { toPaymentLinkJson } from "@/lib/links/transform-link";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: apiRoute({ auth: { scope: "links:read" } }, async ({ db, params, principal, environment, origin }) => {
     const link = await getLinkOrThrow(db, { reference: params.reference, merchantId: principal.merchantId, environment });
-    return { body: toPaymentLinkJson(link, origin) };
+    // Every checkout attempt (each its own deposit), so a failure then a payment both show.
+    const attempts = await db.deposit.findMany({ where: { paymentLinkId: link.id } });
+    return { body: toPaymentLinkJson(link, origin, attempts) };
   }),
 });
