@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
+import { gatewayLabel } from "@/components/labels";
 import { ShareActions } from "@/components/dashboard/share-actions";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
@@ -20,7 +21,7 @@ type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ c
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/links/[reference]");
   const [{ reference }, { created }] = await Promise.all([params, searchParams]);
-  const [t, locale, origin] = await Promise.all([getTranslations("dashboard"), getLocale(), pageOrigin()]);
+  const [t, labels, locale, origin] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale(), pageOrigin()]);
   const detail = await getPaymentLinkDetail(db(), scope, reference, origin).catch((error) => {
     // Another merchant's or environment's link: the same 404 as a reference that never existed.
     if (error instanceof ApiError && error.code === 40004) notFound();
@@ -76,7 +77,8 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         </dd>
         <dt>{t("list.amount")}</dt>
         <dd>{amount}</dd>
-        {link.fees !== null ? (
+        {/* A fee is only taken on a payment that went through: a failed or expired link shows none. */}
+        {link.fees !== null && link.status === "completed" ? (
           <>
             <dt>{t("link.fees")}</dt>
             <dd>{formatMajor(link.fees, link.currency, locale)}</dd>
@@ -85,7 +87,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         {link.gatewayName ? (
           <>
             <dt>{t("link.gateway")}</dt>
-            <dd>{link.gatewayName}</dd>
+            <dd>{gatewayLabel(labels, link.gatewayName)}</dd>
           </>
         ) : null}
         <dt>{t("list.customer")}</dt>
@@ -132,7 +134,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
                 {detail.attempts.map((a) => (
                   <tr key={a.reference}>
                     <td>{a.reference}</td>
-                    <td>{a.gatewayName}</td>
+                    <td>{gatewayLabel(labels, a.gatewayName)}</td>
                     <td>
                       <span className={`badge badge-${a.status}`}>{t(`status.${a.status}`)}</span>
                     </td>
