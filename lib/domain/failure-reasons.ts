@@ -15,6 +15,9 @@ export const FAILURE_REASONS = [
   "customer_account_not_found",
   "invalid_customer_msisdn",
   "recipient_account_blocked",
+  // The operator said "failed" and gave no reason; a payout or refund failed with none recorded.
+  "operator_failed",
+  "failed",
 ] as const;
 
 export type FailureReason = (typeof FAILURE_REASONS)[number];

@@ -1,5 +1,5 @@
 // Counts and percents for people, through Intl in the page's language: "12,5 %" in French (with
-// the narrow no-break space French typography puts before %), "12.5%" in English, never a
+// the no-break space French typography puts before %), "12.5%" in English, never a
 // hand-built "0.0 %". Money has its own exact formatter (formatMinor in ./money).
 
 /** A ratio (0.125) as a percent with at most one decimal; a dash when there is none (no division by zero). */
