@@ -20,6 +20,10 @@ describe("formErrorOf", () => {
     expect(of(40010, "amount must be greater than 0")).toEqual({ field: "amount", messageKey: "codes.40010" });
   });
 
+  it("takes the message the throw site chose for people", () => {
+    expect(formErrorOf(new ApiError(40020, { details: "The account's last owner cannot be removed", hint: "lastOwner" }), [])).toEqual({ field: null, messageKey: "hints.lastOwner" });
+  });
+
   it("falls back on the field the code is about, then on the form as a whole", () => {
     expect(of(40013, "available 0 XOF; this transfer needs 1010")).toEqual({ field: "amount", messageKey: "codes.40013" });
     expect(of(40001, "Your role (viewer) does not allow 'payouts:request'")).toEqual({ field: null, messageKey: "codes.40001" });

@@ -36,10 +36,12 @@ export type FormError = {
 };
 
 /** Which of the form's fields an error concerns, and which message says it. */
-export function formErrorOf(error: Pick<ApiError, "code" | "details">, fields: readonly string[]): FormError {
+export function formErrorOf(error: Pick<ApiError, "code" | "details" | "hint">, fields: readonly string[]): FormError {
   const details = error.details ?? "";
   const named = /^[A-Za-z]+/.exec(details)?.[0];
   const field = named && fields.includes(named) ? named : fields.includes(CODE_FIELDS[error.code] ?? "") ? CODE_FIELDS[error.code]! : null;
   const rule = field || error.code === 40023 ? RULES.find(([pattern]) => pattern.test(details))?.[1] : undefined;
+  // A message the throw site chose for people says it best.
+  if (error.hint) return { field, messageKey: `hints.${error.hint}` };
   return { field, messageKey: rule ?? `codes.${error.code}` };
 }

@@ -39,6 +39,12 @@ describe("labels in both languages", () => {
     expect(missing(Object.keys(ERROR_CODES).map((code) => `apiErrors.codes.${code}`))).toEqual([]);
   });
 
+  it("every hint an error carries for people (ApiError's hint)", () => {
+    const hints = new Set(sourceFiles(path.join(root, "lib")).flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/\bhint: "(\w+)"/g)].map((m) => m[1])));
+    expect(hints.size).toBeGreaterThan(0);
+    expect(missing([...hints].map((hint) => `apiErrors.hints.${hint}`))).toEqual([]);
+  });
+
   it("every ledger kind", () => {
     expect(missing(LEDGER_KINDS.map((kind) => `labels.ledgerKind.${kind}`))).toEqual([]);
   });
