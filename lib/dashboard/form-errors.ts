@@ -25,6 +25,8 @@ const RULES: [RegExp, string][] = [
   [/^amount must be at most/, "rules.tooLarge"],
   [/must be at most \d+ characters|too long|too big/i, "rules.tooLong"],
   [/e-mail/, "rules.email"],
+  // A phone field without a code of its own (the support phone is 40023): the phone's message.
+  [/ must be in international format/, "codes.40014"],
   [/^logo /, "rules.logo"],
 ];
 
