@@ -27,40 +27,32 @@ type Props = {
  * succeeded. Works as a plain form before hydration.
  */
 export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, copyLabels, className, children }: Props) {
-  const [state, formAction, pending] = useActionState(action, null);
-  const form = useRef<HTMLFormElement>(null);
+  const { state, formAction, pending, form, onSubmit } = useKeptActionState(action);
   const formId = useId().replace(/:/g, "");
   const errors = state?.fieldErrors ?? {};
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    startTransition(() => formAction(data));
-  };
 
   useEffect(() => {
     const element = form.current;
     if (!element || !state) return;
-    if (!state.error) {
-      element.reset();
-      return;
-    }
-    // Mark the fields in error for assistive technology, and take the member to the first one.
+    // Mark the fields in error for assistive technology (and unmark them once they are right),
+    // and take the member to the first one.
     let first: HTMLElement | null = null;
     for (const field of Array.from(element.elements) as HTMLInputElement[]) {
       if (!field.name) continue;
-      const message = state.fieldErrors?.[field.name];
-      if (message) {
+      const ours = errorId(formId, field.name);
+      const others = (field.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== ours);
+      if (state.fieldErrors?.[field.name]) {
         field.setAttribute("aria-invalid", "true");
-        field.setAttribute("aria-describedby", errorId(formId, field.name));
+        field.setAttribute("aria-describedby", [...others, ours].join(" "));
         first ??= field;
       } else {
         field.removeAttribute("aria-invalid");
-        if (field.getAttribute("aria-describedby")?.startsWith(formId)) field.removeAttribute("aria-describedby");
+        if (others.length) field.setAttribute("aria-describedby", others.join(" "));
+        else field.removeAttribute("aria-describedby");
       }
     }
     first?.focus();
-  }, [state, formId]);
+  }, [state, formId, form]);
 
   return (
     <FieldErrors.Provider value={{ formId, errors }}>
@@ -74,6 +66,26 @@ export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, cop
       </form>
     </FieldErrors.Provider>
   );
+}
+
+/**
+ * A server action's state for a form that keeps what was typed until the action succeeds: give
+ * the form `ref={form} action={formAction} onSubmit={onSubmit}`. React resets a form after its
+ * action has run (every field emptied, even on an error); submitting through onSubmit runs the
+ * action without that reset, and the form is reset here only once an answer carries no error.
+ */
+export function useKeptActionState(action: (state: ActionState, form: FormData) => Promise<ActionState>) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const form = useRef<HTMLFormElement>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    startTransition(() => formAction(data));
+  };
+  useEffect(() => {
+    if (state && !state.error) form.current?.reset();
+  }, [state]);
+  return { state, formAction, pending, form, onSubmit };
 }
 
 /** The error of one field of the ActionForm around it, if it has one: put it right after the field. */
