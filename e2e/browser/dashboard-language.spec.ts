@@ -45,7 +45,11 @@ async function tamper(form: Locator, name: string, value: string) {
 
 /** Fills text fields (leaving the browser's own checks aside, as a server must), submits, and waits for the field's error. */
 async function submit(page: Page, form: Locator, fields: Record<string, string>, selects: Record<string, string>, expected: { field: string; key: string }, locale: Locale) {
-  await form.evaluate((f) => ((f as HTMLFormElement).noValidate = true));
+  await form.evaluate((f) => {
+    (f as HTMLFormElement).noValidate = true;
+    // Fields for developers are folded away: open them to type.
+    for (const details of f.querySelectorAll("details")) details.open = true;
+  });
   for (const [name, value] of Object.entries(fields)) await form.locator(`[name="${name}"]`).fill(value);
   for (const [name, value] of Object.entries(selects)) await tamper(form, name, value);
   await form.locator('button[type="submit"]').click();
@@ -68,7 +72,7 @@ for (const [locale, browserLocale] of [
 
     test(`the new link form: every error beside its field, values kept, in ${locale}`, async ({ page }) => {
       test.setTimeout(180_000);
-      await signInAsMember(page);
+      await signInAsMember(page, { locale });
       await page.goto("/test/dashboard/links/new");
       const form = page.locator("main form").first();
       const base = { amount: "5 000", description: "Gâteau au chocolat", customerName: "Awa Diop", customerEmail: "", customerPhone: "", callbackUrl: "" };
@@ -84,8 +88,8 @@ for (const [locale, browserLocale] of [
         [{}, { expiresIn: "1" }, "expiresIn", "codes.40023"],
       ];
       for (const [fields, selects, field, key] of cases) {
-        // A fresh page for each tampered select; typed values are refilled every time.
-        if (Object.keys(selects).length) await page.reload();
+        // A fresh page for each case: a tampered list keeps its value after an error, as it should.
+        await page.reload();
         await submit(page, form, { ...base, ...fields }, selects, { field, key }, locale);
       }
       // Typed as a shopkeeper types it: "5 000" with a no-break space makes the link.
@@ -100,7 +104,7 @@ for (const [locale, browserLocale] of [
 
     test(`the payout form: every error beside its field, the fee before sending, in ${locale}`, async ({ page }) => {
       test.setTimeout(180_000);
-      await signInAsMember(page);
+      await signInAsMember(page, { locale });
       await page.goto("/test/dashboard/balance");
       const form = page.getByRole("region", { name: message(locale, "dashboard.balance.withdraw") }).locator("form");
       const base = { amount: "1 000", beneficiaryPhone: "07 00 00 05 55", beneficiaryName: "Awa Diop" };
@@ -131,7 +135,7 @@ for (const [locale, browserLocale] of [
 
     test(`the settings form and a form about no field, in ${locale}`, async ({ page }) => {
       test.setTimeout(120_000);
-      await signInAsMember(page);
+      await signInAsMember(page, { locale });
       await page.goto("/test/dashboard/settings");
       const form = page.locator("main form").first();
       const name = await form.locator('[name="name"]').inputValue();
