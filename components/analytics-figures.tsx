@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { formatPercent } from "@/lib/domain/number-format";
 import type { Analytics } from "@/lib/schemas/analytics";
 
 // The analytics figures as tables, beside the charts (components/analytics-charts.tsx) in the
@@ -6,11 +7,11 @@ import type { Analytics } from "@/lib/schemas/analytics";
 
 export type FigureLabels = Record<"created" | "completed" | "volume" | "fees" | "conversion" | "links" | "deposits" | "gateway", string>;
 
-export const percent = (value: number | null) => (value === null ? "–" : `${(value * 100).toFixed(1)} %`);
 
 /** The charts' days, one row each: hidden from sight (the charts show them), read by screen readers. */
-export async function DailyTable({ analytics, money }: { analytics: Analytics; money: (amount: number) => string }) {
+export async function DailyTable({ analytics, money, locale = "en" }: { analytics: Analytics; money: (amount: number) => string; locale?: string }) {
   const t = await getTranslations("analytics");
+  const percent = (ratio: number | null) => formatPercent(ratio, locale);
   return (
     <table className="visually-hidden">
       <caption>{t("dailyTable", { currency: analytics.currency })}</caption>
@@ -39,7 +40,23 @@ export async function DailyTable({ analytics, money }: { analytics: Analytics; m
 }
 
 /** Links, deposits and each gateway: created, completed, volume, fees, conversion. */
-export function FiguresTable({ analytics, labels, money, className }: { analytics: Analytics; labels: FigureLabels; money: (amount: number) => string; className: string }) {
+export function FiguresTable({
+  analytics,
+  labels,
+  money,
+  className,
+  locale = "en",
+  gatewayName = (name) => name,
+}: {
+  analytics: Analytics;
+  labels: FigureLabels;
+  money: (amount: number) => string;
+  className: string;
+  locale?: string;
+  /** A gateway id for people (components/labels.ts); the id itself by default. */
+  gatewayName?: (name: string) => string;
+}) {
+  const percent = (ratio: number | null) => formatPercent(ratio, locale);
   return (
     <table className={className}>
       <thead>
@@ -69,7 +86,7 @@ export function FiguresTable({ analytics, labels, money, className }: { analytic
         {analytics.byGateway.map((g) => (
           <tr key={g.gatewayName}>
             <th scope="row">
-              {labels.gateway} {g.gatewayName}
+              {labels.gateway} {gatewayName(g.gatewayName)}
             </th>
             <td className="num">{g.count}</td>
             <td className="num">{g.completed}</td>

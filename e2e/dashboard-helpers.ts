@@ -32,10 +32,10 @@ function memberLogin(role: Role): { email: string; password: string } {
   return JSON.parse(fs.readFileSync(path.join(import.meta.dirname, ".state", "members.json"), "utf8"))[role];
 }
 
-/** Signs in through the real sign-in page as the E2E merchant's member of that role. */
-export async function signInAsMember(page: Page, options: { role?: Role } = {}) {
+/** Signs in through the real sign-in page as the E2E merchant's member of that role (the page in the browser's language). */
+export async function signInAsMember(page: Page, options: { role?: Role; locale?: Locale } = {}) {
   const login = memberLogin(options.role ?? "owner");
-  await signIn(page, login.email, login.password);
+  await signIn(page, login.email, login.password, options.locale);
   await expect(page).not.toHaveURL(/\/dashboard\/sign-in/, { timeout: 15_000 });
 }
 

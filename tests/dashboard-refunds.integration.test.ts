@@ -134,25 +134,25 @@ describe("the refund form of a paid link", () => {
 
   it("refuses, in the page's language, more than can still be refunded, more than the available balance, and a payment refunded in full", async () => {
     const { reference } = await paidLink();
-    expect(await refund(a, { paymentReference: reference, amount: "5001" })).toEqual({ error: en.dashboard.refunds.errors.amount });
-    expect(await refund(a, { paymentReference: reference, amount: "5001" }, "fr")).toEqual({ error: fr.dashboard.refunds.errors.amount });
-    expect(await refund(a, { paymentReference: reference, amount: "12,5" })).toEqual({ error: en.dashboard.refunds.errors.amount });
-    expect(await refund(a, { paymentReference: reference, amount: "cinq" })).toEqual({ error: en.dashboard.refunds.errors.amount });
+    expect(await refund(a, { paymentReference: reference, amount: "5001" })).toMatchObject({ error: en.dashboard.refunds.errors.amount });
+    expect(await refund(a, { paymentReference: reference, amount: "5001" }, "fr")).toMatchObject({ error: fr.dashboard.refunds.errors.amount });
+    expect(await refund(a, { paymentReference: reference, amount: "12,5" })).toMatchObject({ error: en.dashboard.refunds.errors.amount });
+    expect(await refund(a, { paymentReference: reference, amount: "cinq" })).toMatchObject({ error: en.dashboard.refunds.errors.amount });
 
     // Paid out meanwhile (a payout still in flight): the balance no longer covers the refund.
     const free = await available();
     // The payout's fees (at most 2 %) come on top of its amount: about 1,500 XOF stay available.
     await requestWithdrawal(db(), scope, { amount: String(((free - 1500n) * 100n) / 102n), currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000555" });
     expect(await available()).toBeLessThan(2000n);
-    expect(await refund(a, { paymentReference: reference, amount: "2000" }, "fr")).toEqual({ error: fr.dashboard.refunds.errors.balance });
+    expect(await refund(a, { paymentReference: reference, amount: "2000" }, "fr")).toMatchObject({ error: fr.dashboard.refunds.errors.balance });
 
     const rest = await refund(a, { paymentReference: reference, amount: String(await available()) });
     expect(rest?.message).toMatch(/^Refund RFD_TEST_/);
     const other = await paidLink();
     expect((await refund(a, { paymentReference: other.reference, amount: "5000" }))?.message).toMatch(/^Refund RFD_TEST_/);
-    expect(await refund(a, { paymentReference: other.reference, amount: "1" })).toEqual({ error: en.dashboard.refunds.errors.notRefundable });
+    expect(await refund(a, { paymentReference: other.reference, amount: "1" })).toMatchObject({ error: en.dashboard.refunds.errors.notRefundable });
     const unpaid = await createLinkFromForm(db(), scope, { amount: "700", currency: "XOF", description: "Not paid yet" });
-    expect(await refund(a, { paymentReference: unpaid.reference, amount: "700" })).toEqual({ error: en.dashboard.refunds.errors.notRefundable });
+    expect(await refund(a, { paymentReference: unpaid.reference, amount: "700" })).toMatchObject({ error: en.dashboard.refunds.errors.notRefundable });
     expect((await getPaymentLinkDetail(db(), scope, unpaid.reference, ORIGIN)).refundable).toBeNull();
     await answerRefunds();
     await expectReconciled(a.merchantId);
@@ -160,8 +160,8 @@ describe("the refund form of a paid link", () => {
 
   it("another merchant's link is not found, and nothing is refunded", async () => {
     const { reference } = await paidLink();
-    expect(await refund(b, { paymentReference: reference, amount: "1000" })).toEqual({ error: en.dashboard.refunds.errors.notFound });
-    expect(await refund(b, { paymentReference: reference, amount: "1000" }, "fr")).toEqual({ error: fr.dashboard.refunds.errors.notFound });
+    expect(await refund(b, { paymentReference: reference, amount: "1000" })).toMatchObject({ error: en.dashboard.refunds.errors.notFound });
+    expect(await refund(b, { paymentReference: reference, amount: "1000" }, "fr")).toMatchObject({ error: fr.dashboard.refunds.errors.notFound });
     expect(await db().refund.count({ where: { paymentReference: reference } })).toBe(0);
   });
 });
@@ -172,8 +172,8 @@ describe("who may refund", () => {
     const { reference } = await paidLink();
     for (const role of ["developer", "viewer"] as const) {
       const state = await refund(await memberOf(a.merchantId, role), { paymentReference: reference, amount: "1000" });
-      expect(state?.error).toContain("40001");
-      expect(state?.error).toContain(`Your role (${role}) does not allow 'refunds:create'`);
+      // In the member's words (messages: apiErrors), the code kept for support and tests only.
+      expect(state).toEqual({ error: en.apiErrors.codes["40001"], code: 40001 });
     }
     expect(await db().refund.count({ where: { paymentReference: reference } })).toBe(0);
     // The page gives them no action: the section lists refunds and what is left, with no form.

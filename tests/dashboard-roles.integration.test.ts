@@ -66,15 +66,15 @@ const formData = (fields: Form) => {
 async function outcome(who: Person, action: ServerAction, fields: Form): Promise<string> {
   as(who);
   const form = formData(fields);
-  let state: { error?: string } | null = null;
+  let state: { error?: string; code?: number } | null = null;
   const target = await redirectOf(async () => {
     state = (await (action.run.length === 2 ? action.run(null, form) : action.run(form))) as typeof state;
   });
   // A redirect is the action's own (to the new link, back to the page): the member got through.
   if (target) return /^\/dashboard\/(sign-in|start)/.test(target) ? `sent to ${target}` : "done";
-  const error = (state as { error?: string } | null)?.error;
-  if (!error) return "done";
-  return /\(40001\)/.test(error) ? "refused" : `failed: ${error}`;
+  const answer = state as { error?: string; code?: number } | null;
+  if (!answer?.error) return "done";
+  return answer.code === 40001 ? "refused" : `failed: ${answer.code} ${answer.error}`;
 }
 
 const expected = (allowed: boolean) => (allowed ? "done" : "refused");

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutState } from "@/lib/checkout/checkout-state";
 import { countryOfPhone } from "@/lib/domain/dial-codes";
+import { isLocalNumber, localToE164 } from "@/lib/domain/phone";
 import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
 import { AttemptExpiredScreen } from "./attempt-expired-screen";
 import type { CheckoutCountryView } from "./checkout-types";
@@ -99,8 +100,9 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
   const heading = useRef<HTMLHeadingElement>(null);
 
   const digits = national.replace(/\D/g, "");
-  const phoneValid = digits.length >= 8 && digits.length <= 12;
-  const phone = `+${country?.dialCode}${digits}`;
+  // The same rule as the dashboard's phone fields (lib/domain/phone.ts).
+  const phoneValid = isLocalNumber(digits);
+  const phone = localToE164(country?.dialCode ?? "", digits);
 
   const apply = (next: CheckoutState) => queryClient.setQueryData(checkoutQueryKey(reference), next);
   // A refetch already in flight (a poll, the window regaining focus) would answer with the state

@@ -1,7 +1,11 @@
 "use client";
 
-import { useActionState, useState, type ReactNode } from "react";
+import { createContext, startTransition, useActionState, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { ActionState } from "@/lib/dashboard/dashboard-action";
+
+/** The field errors of the form around, for <FieldError> beside each field. */
+const FieldErrors = createContext<{ formId: string; errors: Record<string, string> }>({ formId: "", errors: {} });
+const errorId = (formId: string, name: string) => `${formId}-${name}-error`;
 
 type Props = {
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
@@ -16,20 +20,83 @@ type Props = {
 
 /**
  * A form posting to a server action, showing what it answered: a message, a secret shown once
- * (with a copy button), or the error in the API's words. Works as a plain form before hydration.
+ * (with a copy button), or the error in the member's language, beside the field it concerns
+ * (<FieldError name="..."> placed after each field). The one place dashboard forms keep what was
+ * typed: React resets a form after its action, which wiped every field on an error; here the
+ * submit runs the action without that reset, and the form is cleared only once an action
+ * succeeded. Works as a plain form before hydration.
  */
 export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, copyLabels, className, children }: Props) {
-  const [state, formAction, pending] = useActionState(action, null);
+  const { state, formAction, pending, form, onSubmit } = useKeptActionState(action);
+  const formId = useId().replace(/:/g, "");
+  const errors = state?.fieldErrors ?? {};
+
+  useEffect(() => {
+    const element = form.current;
+    if (!element || !state) return;
+    // Mark the fields in error for assistive technology (and unmark them once they are right),
+    // and take the member to the first one.
+    let first: HTMLElement | null = null;
+    for (const field of Array.from(element.elements) as HTMLInputElement[]) {
+      if (!field.name) continue;
+      const ours = errorId(formId, field.name);
+      const others = (field.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== ours);
+      if (state.fieldErrors?.[field.name]) {
+        field.setAttribute("aria-invalid", "true");
+        field.setAttribute("aria-describedby", [...others, ours].join(" "));
+        first ??= field;
+      } else {
+        field.removeAttribute("aria-invalid");
+        if (others.length) field.setAttribute("aria-describedby", others.join(" "));
+        else field.removeAttribute("aria-describedby");
+      }
+    }
+    first?.focus();
+  }, [state, formId, form]);
+
   return (
-    <form action={formAction} className={className ?? "dash-form"}>
-      {children}
-      <button type="submit" disabled={pending}>
-        {pending && pendingLabel ? pendingLabel : submitLabel}
-      </button>
-      <ActionResult state={state} />
-      {state?.secret ? <ShownOnce label={secretLabel ?? ""} secret={state.secret} copyLabels={copyLabels} /> : null}
-    </form>
+    <FieldErrors.Provider value={{ formId, errors }}>
+      <form ref={form} action={formAction} onSubmit={onSubmit} className={className ?? "dash-form"} data-error-code={state?.code}>
+        {children}
+        <button type="submit" disabled={pending}>
+          {pending && pendingLabel ? pendingLabel : submitLabel}
+        </button>
+        <ActionResult state={state} />
+        {state?.secret ? <ShownOnce label={secretLabel ?? ""} secret={state.secret} copyLabels={copyLabels} /> : null}
+      </form>
+    </FieldErrors.Provider>
   );
+}
+
+/**
+ * A server action's state for a form that keeps what was typed until the action succeeds: give
+ * the form `ref={form} action={formAction} onSubmit={onSubmit}`. React resets a form after its
+ * action has run (every field emptied, even on an error); submitting through onSubmit runs the
+ * action without that reset, and the form is reset here only once an answer carries no error.
+ */
+export function useKeptActionState(action: (state: ActionState, form: FormData) => Promise<ActionState>) {
+  const [state, formAction, pending] = useActionState(action, null);
+  const form = useRef<HTMLFormElement>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    startTransition(() => formAction(data));
+  };
+  useEffect(() => {
+    if (state && !state.error) form.current?.reset();
+  }, [state]);
+  return { state, formAction, pending, form, onSubmit };
+}
+
+/** The error of one field of the ActionForm around it, if it has one: put it right after the field. */
+export function FieldError({ name }: { name: string }) {
+  const { formId, errors } = useContext(FieldErrors);
+  const message = errors[name];
+  return message ? (
+    <p id={errorId(formId, name)} className="dash-field-error" data-field={name}>
+      {message}
+    </p>
+  ) : null;
 }
 
 /** What an action said: its error (an alert) or its message. */

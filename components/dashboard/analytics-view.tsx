@@ -1,10 +1,11 @@
 import { formatMajor } from "@/lib/domain/money";
 import type { Analytics } from "@/lib/schemas/analytics";
 import { AnalyticsCharts } from "@/components/analytics-charts";
-import { DailyTable, FiguresTable, percent, type FigureLabels } from "@/components/analytics-figures";
+import { DailyTable, FiguresTable, type FigureLabels } from "@/components/analytics-figures";
+import { formatCount, formatPercent } from "@/lib/domain/number-format";
 
 /** One currency's block of the dashboard's analytics page: totals, charts, and the figures as tables. */
-export function AnalyticsView({ analytics, labels, locale }: { analytics: Analytics; labels: FigureLabels; locale: string }) {
+export function AnalyticsView({ analytics, labels, locale, gatewayName }: { analytics: Analytics; labels: FigureLabels; locale: string; gatewayName?: (name: string) => string }) {
   const money = (amount: number) => formatMajor(amount, analytics.currency, locale);
   const id = `analytics-${analytics.currency}`;
   return (
@@ -15,17 +16,17 @@ export function AnalyticsView({ analytics, labels, locale }: { analytics: Analyt
         <dd className="dash-big">{money(analytics.totals.completedVolume)}</dd>
         <dt>{labels.completed}</dt>
         <dd>
-          {analytics.totals.completed} / {analytics.totals.created}
+          {formatCount(analytics.totals.completed, locale)} / {formatCount(analytics.totals.created, locale)}
         </dd>
         <dt>{labels.conversion}</dt>
-        <dd>{percent(analytics.totals.conversion)}</dd>
+        <dd>{formatPercent(analytics.totals.conversion, locale)}</dd>
         <dt>{labels.fees}</dt>
         <dd>{money(analytics.totals.feesCollected)}</dd>
       </dl>
       <AnalyticsCharts analytics={analytics} locale={locale} />
-      <DailyTable analytics={analytics} money={money} />
+      <DailyTable analytics={analytics} money={money} locale={locale} />
       <div className="dash-table-wrap" tabIndex={0}>
-        <FiguresTable analytics={analytics} labels={labels} money={money} className="dash-table" />
+        <FiguresTable analytics={analytics} labels={labels} money={money} className="dash-table" locale={locale} gatewayName={gatewayName} />
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import type { ActionState } from "@/lib/dashboard/dashboard-action";
 import { minorText } from "@/lib/dashboard/balance-and-payouts";
 import type { paymentRefunds } from "@/lib/dashboard/payment-refunds";
 import { formatMinor } from "@/lib/domain/money";
+import { failureReasonLabel, gatewayLabel } from "@/components/labels";
 import { formatTime } from "./format";
 import { RefundForm } from "./refund-form";
 
@@ -19,14 +20,14 @@ type Props = Awaited<ReturnType<typeof paymentRefunds>> & {
  * no refund.
  */
 export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   if (!refundable && refunds.length === 0) return null;
   const left = refundable && refundable.amountMinor > 0n ? refundable : null;
   const asked = (r: Refund) => {
     if (r.source !== "refund_due") return r.requestedBy.startsWith("dashboard:") ? t("refunds.fromDashboard") : t("refunds.fromApi");
     return t(`refunds.automatic.${r.reason && t.has(`refunds.automatic.${r.reason}`) ? r.reason : "other"}`);
   };
-  const failure = (reason: string) => (t.has(`refunds.failures.${reason}`) ? t(`refunds.failures.${reason}`) : reason);
+  const failure = (reason: string) => (t.has(`refunds.failures.${reason}`) ? t(`refunds.failures.${reason}`) : failureReasonLabel(labels, reason));
   return (
     <section aria-labelledby="refunds-heading">
       <h2 id="refunds-heading">{t("refunds.heading")}</h2>
@@ -47,7 +48,7 @@ export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
               confirm: t("refunds.confirm"),
               change: t("refunds.change"),
               sending: t("refunds.sending"),
-              question: t("refunds.question", { amount: "\u0000", phone: left.customerPhone, gateway: left.gatewayName }).split("\u0000") as [string, string],
+              question: t("refunds.question", { amount: "\u0000", phone: left.customerPhone, gateway: gatewayLabel(labels, left.gatewayName) }).split("\u0000") as [string, string],
             }}
           />
         </section>

@@ -1,9 +1,10 @@
 "use client";
 
-import { useActionState, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { ActionState } from "@/lib/dashboard/dashboard-action";
-import { ActionResult } from "./action-form";
-import { formatMajor } from "@/lib/domain/money";
+import { parseAmountInput } from "@/lib/domain/amount-input";
+import { formatMinor } from "@/lib/domain/money";
+import { ActionResult, useKeptActionState } from "./action-form";
 
 type Props = {
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
@@ -31,10 +32,10 @@ type Props = {
  * answer (the refund's reference, or why it was refused) shows beside it.
  */
 export function RefundForm({ action, paymentReference, currency, defaultAmount, locale, labels }: Props) {
-  const [state, formAction, pending] = useActionState(action, null);
+  // What was typed stays after a refusal (components/dashboard/action-form.tsx).
+  const { state, formAction, pending, form, onSubmit } = useKeptActionState(action);
   // The amount as the confirmation says it; null while the amount is being chosen.
   const [reviewing, setReviewing] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
   const hint = useId();
   // An answer (done, or refused) brings the form back to its first step.
   useEffect(() => setReviewing(null), [state]);
@@ -42,12 +43,13 @@ export function RefundForm({ action, paymentReference, currency, defaultAmount, 
   const review = () => {
     if (!form.current?.reportValidity()) return;
     const typed = String(new FormData(form.current).get("amount") ?? "").trim();
-    const value = Number(typed.replace(",", "."));
-    setReviewing(/^\d+([.,]\d+)?$/.test(typed) && Number.isFinite(value) ? formatMajor(value, currency, locale) : `${typed} ${currency}`);
+    // Read as the server reads it ("5 000", "12,50": lib/domain/amount-input.ts).
+    const parsed = parseAmountInput(typed, currency);
+    setReviewing(parsed.ok ? formatMinor(parsed.minor, currency, locale) : `${typed} ${currency}`);
   };
 
   return (
-    <form ref={form} action={formAction} className="dash-form">
+    <form ref={form} action={formAction} onSubmit={onSubmit} className="dash-form">
       <input type="hidden" name="paymentReference" value={paymentReference} />
       {/* Hidden, not removed, while confirming: the fields are what the form sends. */}
       <div className="dash-refund-fields" hidden={reviewing !== null}>

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, signInAsMember, signUpVerifiedOwner } from "../dashboard-helpers";
+import { expectNoAxeViolations, message, signInAsMember, signUpVerifiedOwner } from "../dashboard-helpers";
 import { auth, e2eMerchant } from "../helpers";
 
 // Page-level BOLA: a member of another merchant (B) requests every dashboard page and route with
@@ -87,10 +87,11 @@ test("a member of another merchant reaches nothing of A's through any dashboard 
   await sendTestEvent(b);
   const replayForm = b.locator('form:has(input[name="deliveryId"])').first();
   await submitWith(replayForm, "deliveryId", deliveryId, "Replay");
-  await expect(replayForm.getByRole("alert")).toContainText("40004");
+  // Not found, in the member's words (apiErrors), never the raw code.
+  await expect(replayForm.getByRole("alert")).toHaveText(message("en", "apiErrors.codes.40004"));
   const revokeForm = b.locator('form:has(input[name="keyId"])').filter({ has: b.getByRole("button", { name: "Revoke", exact: true }) }).first();
   await submitWith(revokeForm, "keyId", keyId, "Revoke");
-  await expect(revokeForm.getByRole("alert")).toContainText("40004");
+  await expect(revokeForm.getByRole("alert")).toHaveText(message("en", "apiErrors.codes.40004"));
 
   await a.goto("/test/dashboard/developers");
   await expect(a.locator(`input[name="keyId"][value="${keyId}"]`).first()).toBeAttached();

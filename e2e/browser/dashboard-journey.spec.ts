@@ -11,10 +11,10 @@ import { auth } from "../helpers";
 // language (messages/*.json), and amounts are checked as that language writes them.
 // Edge cases the journey does not walk through stay in the other dashboard-*.spec.ts files.
 
-/** Amounts as each language writes them, with the currency's decimals (none for XOF); the checkout names the currency as customers do. */
+/** Amounts as each language writes them, with the currency's decimals (none for XOF); one currency label, the ISO code, on the checkout too. */
 const AMOUNTS: Record<Locale, { link: string; refund: string; withdrawal: string; checkout: RegExp }> = {
-  en: { link: "5,000 XOF", refund: "500 XOF", withdrawal: "1,000 XOF", checkout: /F\sCFA\s5,000/ },
-  fr: { link: "5\u202f000 XOF", refund: "500 XOF", withdrawal: "1\u202f000 XOF", checkout: /5\s000\sF\sCFA/ },
+  en: { link: "5,000 XOF", refund: "500 XOF", withdrawal: "1,000 XOF", checkout: /5,000\sXOF/ },
+  fr: { link: "5\u202f000 XOF", refund: "500 XOF", withdrawal: "1\u202f000 XOF", checkout: /5\s000\sXOF/ },
 };
 
 for (const [locale, browserLocale] of [

@@ -1,6 +1,7 @@
 import type { LedgerEntry, Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { minorUnits } from "@/lib/domain/money";
+import { normalizePhone } from "@/lib/domain/phone";
 import { listGateways } from "@/lib/gateways/list-gateways";
 import { validationError } from "@/lib/http/validation-errors";
 import { checkFieldsText } from "@/lib/http/storable-text";
@@ -8,6 +9,7 @@ import { ACCOUNTS } from "@/lib/ledger/accounts";
 import { readBalances } from "@/lib/ledger/read-balances";
 import { transferRequestSchema } from "@/lib/schemas/transfer";
 import { createTransfer } from "@/lib/transfers/create-transfer";
+import { amountFromForm } from "./create-link-from-form";
 import type { DashboardScope } from "./dashboard-scope";
 import { afterCursor, createdAtRange, decodeCursor, PAGE_SIZE, toPage, type ListFilters } from "./list-filters";
 
@@ -87,9 +89,12 @@ export async function requestWithdrawal(client: DbClient, scope: DashboardScope,
   const input: Record<string, unknown> = {};
   for (const field of WITHDRAWAL_FORM_FIELDS) {
     const value = form[field]?.trim();
-    if (!value) continue;
-    input[field] = field === "amount" ? (/^\d+([.,]\d+)?$/.test(value) ? Number(value.replace(",", ".")) : value) : value;
+    if (value) input[field] = value;
   }
+  // Typed as people type them: "5 000" (lib/domain/amount-input.ts), the beneficiary's number in
+  // the local form of the country chosen in the form (lib/domain/phone.ts).
+  if (typeof input.amount === "string") input.amount = amountFromForm(input.amount, String(input.currency ?? ""));
+  if (typeof input.beneficiaryPhone === "string") input.beneficiaryPhone = normalizePhone(input.beneficiaryPhone, String(input.country ?? "")) ?? input.beneficiaryPhone;
   const parsed = transferRequestSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, input);
   return createTransfer(client, { merchantId: scope.merchantId, environment: scope.environment, input: parsed.data });

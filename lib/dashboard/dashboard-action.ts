@@ -4,23 +4,30 @@ import { getTranslations } from "next-intl/server";
 import type { MemberAction } from "@/lib/auth/member-permissions";
 import { ApiError } from "@/lib/errors/api-error";
 import { errorFields, log } from "@/lib/logging/log";
+import { formErrorOf } from "./form-errors";
 import { requireMember, type DashboardContext } from "./require-member";
 
-/** What a dashboard form shows after its server action: a message, a secret shown once, or the error. */
-export type ActionState = { message?: string; secret?: string; error?: string } | null;
+/**
+ * What a dashboard form shows after its server action: a message, a secret shown once, or the
+ * error: `error` for the form as a whole, `fieldErrors` beside the fields they concern (then
+ * `error` says to look at them), both in the member's language; `code` is the API's, for tests
+ * and support (never shown as text).
+ */
+export type ActionState = { message?: string; secret?: string; error?: string; fieldErrors?: Record<string, string>; code?: number } | null;
 
 /**
  * The body of every dashboard server action: the member must be signed in and allowed the
  * action (otherwise it never runs and the form shows 40001), the work is scoped by their merchant
- * and environment, and an ApiError becomes the form's error in the spec's words (code, details),
- * or in the form's own words for the codes it names (`errors`: code to message, in the page's language).
+ * and environment, and an ApiError becomes the form's error in the member's language (messages:
+ * apiErrors), beside the field it concerns when it is one of the form's `fields`, or in the form's
+ * own words for the codes it names (`errors`: code to message, in the page's language).
  */
 export async function runDashboardAction(
   action: MemberAction,
   work: (context: DashboardContext) => Promise<ActionState>,
-  options: { refresh?: boolean; errors?: Partial<Record<number, string>> } = {},
+  options: { refresh?: boolean; errors?: Partial<Record<number, string>>; fields?: readonly string[] } = {},
 ): Promise<ActionState> {
-  const t = await getTranslations("dashboard");
+  const t = await getTranslations("apiErrors");
   try {
     const context = await requireMember(action);
     const state = await work(context);
@@ -29,10 +36,14 @@ export async function runDashboardAction(
     if (options.refresh !== false) refresh();
     return state;
   } catch (error) {
-    if (error instanceof ApiError) return { error: options.errors?.[error.code] ?? t("error", { message: error.message, code: error.code, details: error.details ?? "" }) };
+    if (error instanceof ApiError) {
+      const { field, messageKey } = formErrorOf(error, options.fields ?? []);
+      const message = options.errors?.[error.code] ?? t(messageKey);
+      return field ? { error: t("summary"), fieldErrors: { [field]: message }, code: error.code } : { error: message, code: error.code };
+    }
     // redirect() and notFound() throw on purpose: let Next handle them.
     if (error instanceof Error && "digest" in error) throw error;
     log("error", "dashboard action failed", { action, ...errorFields(error) });
-    return { error: t("error", { message: "Internal error", code: 500, details: "please try again" }) };
+    return { error: t("codes.50000"), code: 50000 };
   }
 }

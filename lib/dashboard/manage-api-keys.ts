@@ -36,7 +36,7 @@ function assertMayGrantScopes(role: MemberRole, scopes: readonly Scope[]) {
   const beyond = scopes.filter((s) => !allowed.includes(s));
   if (beyond.length === 0) return;
   const needs = beyond.map((s) => `'${s}' needs '${scopeAction(s)}'`).join(", ");
-  throw new ApiError(40001, { details: `Your role (${role}) cannot give a key these scopes: ${needs}; ask an owner or admin of the account` });
+  throw new ApiError(40001, { details: `Your role (${role}) cannot give a key these scopes: ${needs}; ask an owner or admin of the account`, hint: "keyScopes" });
 }
 
 /** A new key made by a member of `role`; the key itself is returned once and only its hash is kept. */
@@ -78,7 +78,7 @@ export async function regenerateApiKey(client: DbClient, scope: DashboardScope, 
       where: { id: old.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: expiresAt } }] },
       data: { expiresAt },
     });
-    if (count !== 1) throw new ApiError(40020, { status: 409, details: "This key was regenerated meanwhile; reload the page" });
+    if (count !== 1) throw new ApiError(40020, { status: 409, details: "This key was regenerated meanwhile; reload the page", hint: "reload" });
     const { key, row } = newApiKeyRow(scope.merchantId, scope.environment, old.scopes as Scope[]);
     await tx.apiKey.create({ data: { ...row, name: old.name } });
     return { id: row.id, key, prefix: row.prefix, name: old.name, scopes: row.scopes, oldKeyId: old.id, oldKeyExpiresAt: expiresAt };

@@ -35,7 +35,7 @@ function invalid(error: z.ZodError): ApiError {
 
 function assertMayGrant(actor: TeamActor, role: MemberRole) {
   if (!canGrantRole(actor.role, role)) {
-    throw new ApiError(40001, { details: `Your role (${actor.role}) cannot give the role '${role}'; only an owner can make someone owner` });
+    throw new ApiError(40001, { details: `Your role (${actor.role}) cannot give the role '${role}'; only an owner can make someone owner`, hint: "ownerOnly" });
   }
 }
 
@@ -50,10 +50,10 @@ async function memberOfMerchant(actor: TeamActor, memberId: string) {
 // the merchant always keeps at least one owner (someone who can hand the account over).
 async function assertOwnerKept(actor: TeamActor, target: { role: string; organizationId: string }, nextRole: MemberRole | null) {
   if (target.role !== "owner") return;
-  if (actor.role !== "owner") throw new ApiError(40001, { details: "Only an owner can change or remove an owner" });
+  if (actor.role !== "owner") throw new ApiError(40001, { details: "Only an owner can change or remove an owner", hint: "ownerOnly" });
   if (nextRole === "owner") return;
   const owners = await db().member.count({ where: { organizationId: target.organizationId, role: "owner" } });
-  if (owners <= 1) throw new ApiError(40020, { details: "The account's last owner cannot be removed or demoted; make another member owner first" });
+  if (owners <= 1) throw new ApiError(40020, { details: "The account's last owner cannot be removed or demoted; make another member owner first", hint: "lastOwner" });
 }
 
 /**
@@ -76,7 +76,7 @@ export async function inviteMember(actor: TeamActor, requestHeaders: Headers, in
   if (!parsed.success) throw invalid(parsed.error);
   assertMayGrant(actor, parsed.data.role);
   const already = await db().member.findFirst({ where: { organizationId: actor.merchantId, user: { email: parsed.data.email } } });
-  if (already) throw new ApiError(40020, { details: `${parsed.data.email} is already a member of this account` });
+  if (already) throw new ApiError(40020, { details: `${parsed.data.email} is already a member of this account`, hint: "alreadyMember" });
   return throughBetterAuth(() =>
     auth().api.createInvitation({ headers: requestHeaders, body: { email: parsed.data.email, role: parsed.data.role, organizationId: actor.merchantId } }),
   );

@@ -3,7 +3,7 @@ import { validationError } from "@/lib/http/validation-errors";
 import { checkFieldsText } from "@/lib/http/storable-text";
 import { createRefund } from "@/lib/refunds/create-refund";
 import { refundRequestSchema } from "@/lib/schemas/refund";
-import { numberOrText } from "./create-link-from-form";
+import { parseAmountInput } from "@/lib/domain/amount-input";
 import type { DashboardScope } from "./dashboard-scope";
 
 export const REFUND_FORM_FIELDS = ["paymentReference", "amount", "reason"] as const;
@@ -20,10 +20,16 @@ export async function refundFromForm(client: DbClient, scope: DashboardScope, us
   for (const field of REFUND_FORM_FIELDS) {
     const value = form[field]?.trim();
     if (!value) continue;
-    // A number typed with a comma (French habit) is the same number.
-    input[field] = field === "amount" ? numberOrText(value.replace(",", ".")) : value;
+    // Typed as people type it ("5 000", "12,50"): the payment's currency then checks its decimals.
+    input[field] = field === "amount" ? amountOrText(value) : value;
   }
   const parsed = refundRequestSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, input);
   return createRefund(client, { merchantId: scope.merchantId, environment: scope.environment, input: parsed.data, requestedBy: `dashboard:${userId}` });
+}
+
+/** The amount as a JSON number with up to two decimals (the most any currency has here), or the text, for the schema's 40010. */
+function amountOrText(text: string): number | string {
+  const parsed = parseAmountInput(text, "EUR");
+  return parsed.ok ? Number(parsed.text) : text;
 }

@@ -5,12 +5,16 @@ import { validationError } from "@/lib/http/validation-errors";
 import { checkFieldsText } from "@/lib/http/storable-text";
 import { LOCALES } from "@/lib/i18n/locales";
 import { emailField, nameField, phoneField } from "@/lib/schemas/common";
+import { phoneFromForm } from "./create-link-from-form";
 import type { DashboardScope } from "./dashboard-scope";
 
 // The business as its customers see it on the checkout: name, logo, and whom to contact when a
 // payment fails. Settings are the merchant's, the same in both environments.
 
 /** A logo is stored in the row as a data URL: small, so the checkout stays light on a slow network. */
+/** The settings form's fields, for its errors (lib/dashboard/form-errors.ts). */
+export const SETTINGS_FORM_FIELDS = ["name", "logo", "supportPhone", "supportEmail", "defaultLanguage"] as const;
+
 export const LOGO_MAX_BYTES = 100 * 1024;
 
 // Raster formats only, recognised by their first bytes (not by the name or type the browser
@@ -56,6 +60,8 @@ export async function updateMerchantSettings(
     (["name", "supportPhone", "supportEmail", "defaultLanguage"] as const).flatMap((k) => (form[k]?.trim() ? [[k, form[k]!.trim()]] : [])),
   );
   checkFieldsText(new URLSearchParams(text));
+  // The support phone as the merchant's customers dial it: the local form of the merchant's country too.
+  if (text.supportPhone) text.supportPhone = await phoneFromForm(client, scope, text.supportPhone);
   const parsed = settingsSchema.safeParse(text);
   if (!parsed.success) throw validationError(parsed.error, text);
   const logo = form.logo && form.logo.length > 0 ? logoDataUrl(form.logo) : undefined;

@@ -6,6 +6,12 @@ type ApiErrorOptions = {
   /** Only where the contract's status for the code does not fit (413, 409 on 40020/40023). */
   status?: number;
   headers?: Record<string, string>;
+  /**
+   * For people (the dashboard's forms): the key of a message under `apiErrors.hints` in
+   * messages/*.json saying more than the code's ("the last owner cannot be removed"). Never in the
+   * API's envelope, whose words are the code's message and `details`.
+   */
+  hint?: string;
 };
 
 /** An error the client caused or must know about; it becomes the spec's error envelope. */
@@ -14,6 +20,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly details?: string;
   readonly headers?: Record<string, string>;
+  readonly hint?: string;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     super(errorMessage(code));
@@ -22,6 +29,7 @@ export class ApiError extends Error {
     this.status = options.status ?? ERROR_CODES[code].status;
     this.details = options.details;
     this.headers = options.headers;
+    this.hint = options.hint;
   }
 }
 

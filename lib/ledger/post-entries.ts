@@ -2,12 +2,13 @@ import type { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import type { Environment } from "@/lib/domain/environment";
 import type { Account } from "./accounts";
+import type { LedgerKind } from "./ledger-kinds";
 
 export type Posting = {
   merchantId: string;
   environment: Environment;
   currency: string;
-  kind: string;
+  kind: LedgerKind;
   reference: string;
   /** Signed amounts per account; they must sum to zero. Zero lines are left out. */
   lines: [Account, bigint][];

@@ -1,6 +1,7 @@
 import type { Prisma, Refund } from "@prisma/client";
 import { ACCOUNTS } from "./accounts";
 import { postEntries } from "./post-entries";
+import type { LedgerKind } from "./ledger-kinds";
 
 // A refund's money. A merchant's refund comes out of its available balance: held in flight while
 // the operator pays it (as a payout is), then gone to the customer, or back if it failed. A refund
@@ -47,6 +48,6 @@ export async function postRefundFailed(tx: Prisma.TransactionClient, refund: Ref
   });
 }
 
-function journal(refund: RefundMoney, kind: string, at: Date) {
+function journal(refund: RefundMoney, kind: LedgerKind, at: Date) {
   return { merchantId: refund.merchantId, environment: refund.environment, currency: refund.currency, kind, reference: refund.reference, at };
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getFormatter, getLocale, getMessages, getTranslations } from "next-intl/server";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { CheckoutFlow } from "@/components/checkout/checkout-flow";
 import type { CheckoutCountryView } from "@/components/checkout/checkout-types";
 import { FinalScreen } from "@/components/checkout/final-screen";
@@ -16,7 +16,7 @@ import { qrSvg } from "@/lib/checkout/qr-svg";
 import { db } from "@/lib/db/client";
 import { DIAL_CODES } from "@/lib/domain/dial-codes";
 import { pathPrefix } from "@/lib/domain/environment";
-import { minorUnits, toMajor } from "@/lib/domain/money";
+import { formatMajor, formatMinor } from "@/lib/domain/money";
 import { requestOrigin } from "@/lib/http/api-route";
 import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
 import { paymentUrl } from "@/lib/links/payment-url";
@@ -38,16 +38,10 @@ export default async function PayPage({ params }: Params) {
   const link = await findCheckoutLink(db(), reference, environment);
   if (!link) notFound();
 
-  const [state, locale, t, format] = await Promise.all([
-    checkoutState(db(), link),
-    getLocale(),
-    getTranslations("checkout"),
-    getFormatter(),
-  ]);
-  const digits = minorUnits(link.currency);
-  const money = (value: number) =>
-    format.number(value, { style: "currency", currency: link.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
-  const amountLabel = money(toMajor(link.amountMinor, link.currency));
+  const [state, locale, t] = await Promise.all([checkoutState(db(), link), getLocale(), getTranslations("checkout")]);
+  // One currency label everywhere, the receipt's too: the ISO code (docs/decisions.md, "Money for people").
+  const money = (value: number) => formatMajor(value, link.currency, locale);
+  const amountLabel = formatMinor(link.amountMinor, link.currency, locale);
   const merchant = link.merchant.name;
   const pagePath = `${pathPrefix(environment)}/pay/${reference}`;
   const sandbox = environment === "sandbox";

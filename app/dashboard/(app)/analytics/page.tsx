@@ -1,5 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { AnalyticsView } from "@/components/dashboard/analytics-view";
+import { gatewayLabel } from "@/components/labels";
+import { formErrorOf } from "@/lib/dashboard/form-errors";
 import { db } from "@/lib/db/client";
 import { analyticsReport } from "@/lib/dashboard/analytics-report";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
@@ -10,7 +12,7 @@ type Props = { searchParams: Promise<{ from?: string; to?: string }> };
 
 export default async function AnalyticsPage({ searchParams }: Props) {
   const { scope } = await requirePageMember("/dashboard/analytics");
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [t, gatewayLabels, apiErrors, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getTranslations("apiErrors"), getLocale()]);
   const query = await searchParams;
   const report = await analyticsReport(db(), scope, query).catch((error) => (error instanceof ApiError ? error : Promise.reject(error)));
   const csv = new URLSearchParams(Object.entries({ from: query.from, to: query.to }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
@@ -41,12 +43,12 @@ export default async function AnalyticsPage({ searchParams }: Props) {
       </form>
       {report instanceof ApiError ? (
         <p role="alert" className="dash-error">
-          {t("error", { message: report.message, code: report.code, details: report.details ?? "" })}
+          {apiErrors(formErrorOf(report, []).messageKey)}
         </p>
       ) : report.currencies.length === 0 ? (
         <p>{t("analytics.empty")}</p>
       ) : (
-        report.currencies.map((block) => <AnalyticsView key={block.currency} analytics={block} labels={labels} locale={locale} />)
+        report.currencies.map((block) => <AnalyticsView key={block.currency} analytics={block} labels={labels} locale={locale} gatewayName={(name) => gatewayLabel(gatewayLabels, name)} />)
       )}
     </>
   );

@@ -11,5 +11,5 @@ export async function requestWithdrawalAction(_state: ActionState, form: FormDat
     const fields = Object.fromEntries(WITHDRAWAL_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
     const transfer = await requestWithdrawal(db(), scope, fields);
     return { message: t("balance.requested", { reference: transfer.reference }) };
-  });
+  }, { fields: WITHDRAWAL_FORM_FIELDS });
 }

@@ -1,5 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { ActionForm } from "@/components/dashboard/action-form";
+import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { PayoutPreview } from "@/components/dashboard/payout-preview";
+import { failureReasonLabel, gatewayLabel, ledgerKindLabel } from "@/components/labels";
 import { formatTime } from "@/components/dashboard/format";
 import { ListPager } from "@/components/dashboard/list-filters-form";
 import { can } from "@/lib/auth/member-permissions";
@@ -9,13 +11,14 @@ import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
+import { feeSchedule } from "@/lib/gateways/gateway-rules";
 import { requestWithdrawalAction } from "./actions";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function BalancePage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/balance");
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   const filters = parseListFilters(await searchParams, []);
   const [balances, statement, withdrawals, gateways] = await Promise.all([
     balanceOverview(db(), scope),
@@ -27,6 +30,8 @@ export default async function BalancePage({ searchParams }: Props) {
   const csvQuery = new URLSearchParams(Object.entries({ from: filters.from, to: filters.to }).filter((e): e is [string, string] => Boolean(e[1])));
   const countries = [...new Set(gateways.flatMap((g) => g.allowedCountries))].sort();
   const currencies = [...new Set(gateways.flatMap((g) => g.allowedCurrencies))].sort();
+  const region = new Intl.DisplayNames([locale], { type: "region" });
+  const schedules = Object.fromEntries(gateways.map((g) => [g.name, feeSchedule(g)]));
   return (
     <>
       <h1>{t("balance.heading")}</h1>
@@ -52,6 +57,7 @@ export default async function BalancePage({ searchParams }: Props) {
               {t("balance.amount")}
               <input name="amount" inputMode="decimal" required autoComplete="off" />
             </label>
+            <FieldError name="amount" />
             <label>
               {t("newLink.currency")}
               <select name="currency" defaultValue={currencies.includes("XOF") ? "XOF" : currencies[0]}>
@@ -62,47 +68,57 @@ export default async function BalancePage({ searchParams }: Props) {
                 ))}
               </select>
             </label>
+            <FieldError name="currency" />
             <label>
               {t("balance.gateway")}
               <select name="gatewayName">
                 {gateways.map((g) => (
                   <option key={g.name} value={g.name}>
-                    {g.name} ({g.allowedCountries.join(", ")})
+                    {gatewayLabel(labels, g.name)}
                   </option>
                 ))}
               </select>
             </label>
+            <FieldError name="gatewayName" />
             <label>
               {t("balance.country")}
               <select name="country" defaultValue={countries.includes("CI") ? "CI" : countries[0]}>
                 {countries.map((c) => (
                   <option key={c} value={c}>
-                    {c}
+                    {region.of(c) ?? c}
                   </option>
                 ))}
               </select>
             </label>
+            <FieldError name="country" />
             <label>
               {t("balance.beneficiaryPhone")}
               <input name="beneficiaryPhone" type="tel" required autoComplete="off" />
             </label>
+            <FieldError name="beneficiaryPhone" />
             <label>
               {t("balance.beneficiaryName")}
               <input name="beneficiaryName" autoComplete="off" />
             </label>
+            <FieldError name="beneficiaryName" />
+            <PayoutPreview
+              schedules={schedules}
+              locale={locale}
+              templates={{ fee: labels.raw("payout.fee"), receives: labels.raw("payout.receives"), debited: labels.raw("payout.debited") }}
+            />
           </ActionForm>
         </section>
       ) : (
         <p>{t("forbidden")}</p>
       )}
 
-      <h2>{t("balance.withdrawals")}</h2>
+      <h2 id="balance-withdrawals">{t("balance.withdrawals")}</h2>
       {withdrawals.items.length === 0 ? (
         <p>{t("list.empty")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table">
-            <caption>{t("balance.withdrawals")}</caption>
+          {/* Named by the heading above: a caption would say it twice. */}
+          <table className="dash-table" aria-labelledby="balance-withdrawals">
             <thead>
               <tr>
                 <th scope="col">{t("list.reference")}</th>
@@ -118,10 +134,10 @@ export default async function BalancePage({ searchParams }: Props) {
                 <tr key={w.id}>
                   <td>{w.reference}</td>
                   <td className="num">{formatMinor(w.amountMinor, w.currency, locale)}</td>
-                  <td className="num">{formatMinor(w.feesMinor, w.currency, locale)}</td>
+                  <td className="num">{w.status === "failed" ? "—" : formatMinor(w.feesMinor, w.currency, locale)}</td>
                   <td>
                     <span className={`badge badge-${w.status}`}>{t(`status.${w.status}`)}</span>
-                    {w.failureReason ? ` ${w.failureReason}` : null}
+                    {w.failureReason ? ` ${failureReasonLabel(labels, w.failureReason)}` : null}
                   </td>
                   <td>{w.beneficiaryPhone}</td>
                   <td>{formatTime(w.createdAt, locale)}</td>
@@ -132,7 +148,7 @@ export default async function BalancePage({ searchParams }: Props) {
         </div>
       )}
 
-      <h2>{t("balance.statement")}</h2>
+      <h2 id="balance-statement">{t("balance.statement")}</h2>
       <form method="get" action={action} className="dash-filters" aria-label={t("list.filters")}>
         <label>
           {t("list.from")}
@@ -155,8 +171,7 @@ export default async function BalancePage({ searchParams }: Props) {
         <p>{t("list.empty")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table">
-            <caption>{t("balance.statement")}</caption>
+          <table className="dash-table" aria-labelledby="balance-statement">
             <thead>
               <tr>
                 <th scope="col">{t("list.created")}</th>
@@ -171,7 +186,7 @@ export default async function BalancePage({ searchParams }: Props) {
                 <tr key={e.id}>
                   <td>{formatTime(e.createdAt, locale)}</td>
                   <td>{e.reference}</td>
-                  <td>{e.kind}</td>
+                  <td>{ledgerKindLabel(labels, e.kind)}</td>
                   <td>{e.account === "merchant_available" ? t("balance.available") : t("balance.pending")}</td>
                   <td className="num">{formatMinor(e.amountMinor, e.currency, locale)}</td>
                 </tr>

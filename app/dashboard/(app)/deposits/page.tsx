@@ -1,4 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
+import { gatewayLabel } from "@/components/labels";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
 import { db } from "@/lib/db/client";
@@ -12,7 +13,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function DepositsPage({ searchParams }: Props) {
   const { scope } = await requirePageMember("/dashboard/deposits");
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   const filters = parseListFilters(await searchParams, DEPOSIT_STATUSES);
   const page = await listDeposits(db(), scope, filters);
   const action = dashboardPath(scope.environment, "/deposits");
@@ -61,7 +62,7 @@ export default async function DepositsPage({ searchParams }: Props) {
                   <td>
                     <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
                   </td>
-                  <td>{d.gatewayName}</td>
+                  <td>{gatewayLabel(labels, d.gatewayName)}</td>
                   <td>{d.customerName ?? d.customerPhone}</td>
                   <td>{formatTime(d.createdAt, locale)}</td>
                 </tr>

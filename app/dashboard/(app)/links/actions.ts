@@ -17,7 +17,7 @@ export async function createLinkAction(_state: ActionState, form: FormData): Pro
     const link = await createLinkFromForm(db(), scope, fields);
     target = dashboardPath(scope.environment, `/links/${link.reference}?created=1`);
     return null;
-  });
+  }, { fields: LINK_FORM_FIELDS });
   // Outside the action's try: redirect() works by throwing.
   if (target) redirect(target);
   return state;

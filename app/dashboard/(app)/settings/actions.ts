@@ -3,7 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import { db } from "@/lib/db/client";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
-import { updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
+import { SETTINGS_FORM_FIELDS, updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
 
 export async function saveSettingsAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
@@ -20,5 +20,5 @@ export async function saveSettingsAction(_state: ActionState, form: FormData): P
       removeLogo: form.get("removeLogo") === "on",
     });
     return { message: t("settings.saved") };
-  });
+  }, { fields: SETTINGS_FORM_FIELDS });
 }

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { ActionForm } from "@/components/dashboard/action-form";
+import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { requirePageMember } from "@/lib/dashboard/require-member";
@@ -29,10 +29,12 @@ export default async function SettingsPage() {
               {t("settings.name")}
               <input name="name" defaultValue={settings.name} required maxLength={100} />
             </label>
+            <FieldError name="name" />
             <label>
               {t("settings.logo", { kb: LOGO_MAX_BYTES / 1024 })}
               <input name="logo" type="file" accept="image/png,image/jpeg,image/webp" />
             </label>
+            <FieldError name="logo" />
             {settings.logoDataUrl ? (
               <label className="dash-check">
                 <input name="removeLogo" type="checkbox" /> {t("settings.removeLogo")}
@@ -42,10 +44,12 @@ export default async function SettingsPage() {
               {t("settings.supportPhone")}
               <input name="supportPhone" type="tel" defaultValue={settings.supportPhone ?? ""} />
             </label>
+            <FieldError name="supportPhone" />
             <label>
               {t("settings.supportEmail")}
               <input name="supportEmail" type="email" defaultValue={settings.supportEmail ?? ""} />
             </label>
+            <FieldError name="supportEmail" />
             <label>
               {t("settings.defaultLanguage")}
               <select name="defaultLanguage" defaultValue={settings.defaultLanguage ?? ""}>
@@ -57,6 +61,7 @@ export default async function SettingsPage() {
                 ))}
               </select>
             </label>
+            <FieldError name="defaultLanguage" />
           </ActionForm>
         ) : (
           <dl className="dash-fields">

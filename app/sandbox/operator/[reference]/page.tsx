@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { db } from "@/lib/db/client";
 import { getSandboxRedirectDeposit } from "@/lib/deposits/decide-sandbox-redirect";
 import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
-import { toMajor, minorUnits } from "@/lib/domain/money";
+import { formatMinor } from "@/lib/domain/money";
 import { ApiError } from "@/lib/errors/api-error";
 import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
 import styles from "./operator.module.css";
@@ -17,20 +17,15 @@ export default async function SandboxOperatorPage({ params }: { params: Promise<
   const { reference } = await params;
   if (proxiedRequestEnvironment({ headers: await headers() }) !== "sandbox") notFound();
   const t = await getTranslations("operator");
-  const format = await getFormatter();
+  const locale = await getLocale();
   const found = await getSandboxRedirectDeposit(db(), reference).catch((error) => {
     if (error instanceof ApiError) notFound();
     throw error;
   });
   const deposit = await syncDepositWithGateway(db(), found);
   const gateway = await db().gateway.findUnique({ where: { kind_name: { kind: "deposit", name: deposit.gatewayName } } });
-  const digits = minorUnits(deposit.currency);
-  const total = format.number(toMajor(deposit.amountMinor + deposit.feesMinor, deposit.currency), {
-    style: "currency",
-    currency: deposit.currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  // The ISO code, as on the checkout and the dashboard (docs/decisions.md, "Money for people").
+  const total = formatMinor(deposit.amountMinor + deposit.feesMinor, deposit.currency, locale);
 
   return (
     <main className={styles.page}>

@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
+import { failureReasonLabel, gatewayLabel } from "@/components/labels";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
@@ -18,7 +19,7 @@ type Props = { params: Promise<{ reference: string }> };
 export default async function DepositPage({ params }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/deposits/[reference]");
   const { reference } = await params;
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   const detail = await getDepositDetail(db(), scope, reference).catch((error) => {
     if (error instanceof ApiError && error.code === 40004) notFound();
     throw error;
@@ -34,14 +35,19 @@ export default async function DepositPage({ params }: Props) {
         <dt>{t("list.status")}</dt>
         <dd>
           <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
-          {d.failureReason ? ` ${d.failureReason}` : null}
+          {d.failureReason ? ` ${failureReasonLabel(labels, d.failureReason)}` : null}
         </dd>
         <dt>{t("list.amount")}</dt>
         <dd>{formatMajor(d.amount, d.currency, locale)}</dd>
-        <dt>{t("link.fees")}</dt>
-        <dd>{formatMajor(d.fees, d.currency, locale)}</dd>
+        {/* A fee is only taken on a payment that went through. */}
+        {d.status === "completed" ? (
+          <>
+            <dt>{t("link.fees")}</dt>
+            <dd>{formatMajor(d.fees, d.currency, locale)}</dd>
+          </>
+        ) : null}
         <dt>{t("link.gateway")}</dt>
-        <dd>{d.gatewayName}</dd>
+        <dd>{gatewayLabel(labels, d.gatewayName)}</dd>
         <dt>{t("list.customer")}</dt>
         <dd>{[d.customerName, d.customerPhone, d.customerEmail].filter(Boolean).join(" · ")}</dd>
         <dt>{t("list.created")}</dt>

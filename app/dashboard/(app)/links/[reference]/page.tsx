@@ -6,6 +6,7 @@ import { LinkSends } from "@/components/dashboard/link-sends";
 import { SendLinkForm } from "@/components/dashboard/send-link-form";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
+import { gatewayLabel } from "@/components/labels";
 import { ShareActions } from "@/components/dashboard/share-actions";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
@@ -26,9 +27,10 @@ type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ c
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/links/[reference]");
   const [{ reference }, { created, duplicatedFrom }] = await Promise.all([params, searchParams]);
-  const [t, td, reasons, locale, origin] = await Promise.all([
+  const [t, td, labels, reasons, locale, origin] = await Promise.all([
     getTranslations("dashboard"),
     getTranslations("linkDuplicate"),
+    getTranslations("labels"),
     // The customer's words for why an attempt failed, read by the merchant too.
     getTranslations("checkout.final.reasons"),
     getLocale(),
@@ -135,7 +137,8 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         </dd>
         <dt>{t("list.amount")}</dt>
         <dd>{amount}</dd>
-        {link.fees !== null ? (
+        {/* A fee is only taken on a payment that went through: a failed or expired link shows none. */}
+        {link.fees !== null && link.status === "completed" ? (
           <>
             <dt>{t("link.fees")}</dt>
             <dd>{formatMajor(link.fees, link.currency, locale)}</dd>
@@ -144,7 +147,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         {link.gatewayName ? (
           <>
             <dt>{t("link.gateway")}</dt>
-            <dd>{link.gatewayName}</dd>
+            <dd>{gatewayLabel(labels, link.gatewayName)}</dd>
           </>
         ) : null}
         <dt>{t("list.customer")}</dt>
@@ -191,7 +194,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
                 {detail.attempts.map((a) => (
                   <tr key={a.reference}>
                     <td>{a.reference}</td>
-                    <td>{a.gatewayName}</td>
+                    <td>{gatewayLabel(labels, a.gatewayName)}</td>
                     <td>
                       <span className={`badge badge-${a.status}`}>{t(`status.${a.status}`)}</span>
                       {a.status === "failed" && a.failureReason ? <span className="dash-hint"> {reasonText(a.failureReason)}</span> : null}

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { ActionForm } from "@/components/dashboard/action-form";
+import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { LINK_CURRENCIES } from "@/lib/domain/money";
 import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/schemas/payment-link";
@@ -22,6 +22,7 @@ export default async function NewPaymentLinkPage() {
             {t("newLink.amount")}
             <input name="amount" inputMode="decimal" required autoComplete="off" />
           </label>
+          <FieldError name="amount" />
           <label>
             {t("newLink.currency")}
             <select name="currency" defaultValue="XOF">
@@ -32,22 +33,27 @@ export default async function NewPaymentLinkPage() {
               ))}
             </select>
           </label>
+          <FieldError name="currency" />
           <label>
             {t("newLink.description")}
             <input name="description" required maxLength={500} />
           </label>
+          <FieldError name="description" />
           <label>
             {t("newLink.customerName")}
             <input name="customerName" autoComplete="off" />
           </label>
+          <FieldError name="customerName" />
           <label>
             {t("newLink.customerEmail")}
             <input name="customerEmail" type="email" autoComplete="off" />
           </label>
+          <FieldError name="customerEmail" />
           <label>
             {t("newLink.customerPhone")}
             <input name="customerPhone" type="tel" autoComplete="off" />
           </label>
+          <FieldError name="customerPhone" />
           <label>
             {t("newLink.expiresIn")}
             <select name="expiresIn" defaultValue={String(LINK_DEFAULT_LIFETIME_SECONDS)}>
@@ -58,12 +64,14 @@ export default async function NewPaymentLinkPage() {
               ))}
             </select>
           </label>
+          <FieldError name="expiresIn" />
           <details>
             <summary>{t("newLink.developers")}</summary>
             <label>
               {t("newLink.callbackUrl")}
               <input name="callbackUrl" type="url" autoComplete="off" placeholder="https://example.com/webhooks" />
             </label>
+            <FieldError name="callbackUrl" />
           </details>
         </ActionForm>
       </div>

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { normalizePhone } from "./phone";
+
+describe("normalizePhone", () => {
+  it("reads the local form of the merchant's country", () => {
+    expect(normalizePhone("07 00 00 04 44", "CI")).toBe("+2250700000444");
+    expect(normalizePhone("07.00.00.04.44", "CI")).toBe("+2250700000444");
+    expect(normalizePhone("07-00-00-04-44", "ci")).toBe("+2250700000444");
+    expect(normalizePhone("77 000 00 00", "SN")).toBe("+221770000000");
+    expect(normalizePhone("6 70 00 00 00", "CM")).toBe("+237670000000");
+  });
+
+  it("keeps international forms whatever the country", () => {
+    expect(normalizePhone("+225 07 00 00 04 44", "SN")).toBe("+2250700000444");
+    expect(normalizePhone("00225 07 00 00 04 44", null)).toBe("+2250700000444");
+    expect(normalizePhone("+2250700000444")).toBe("+2250700000444");
+    expect(normalizePhone("225 07 00 00 04 44", "CI")).toBe("+2250700000444");
+    expect(normalizePhone("221 77 000 00 00", "SN")).toBe("+221770000000");
+  });
+
+  it("refuses what is no number", () => {
+    expect(normalizePhone("", "CI")).toBeNull();
+    expect(normalizePhone("07 00", "CI")).toBeNull();
+    expect(normalizePhone("0700000444", null)).toBeNull(); // local, but whose?
+    expect(normalizePhone("0700000444", "FR")).toBeNull(); // a country we do not serve
+    expect(normalizePhone("+225 abc", "CI")).toBeNull();
+    expect(normalizePhone("07 00 00 04 44 ext", "CI")).toBeNull();
+  });
+});

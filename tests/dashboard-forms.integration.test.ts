@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { requestWithdrawalAction } from "@/app/dashboard/(app)/balance/actions";
+import { createLinkAction } from "@/app/dashboard/(app)/links/actions";
+import { saveSettingsAction } from "@/app/dashboard/(app)/settings/actions";
+import type { ActionState } from "@/lib/dashboard/dashboard-action";
+import { db } from "@/lib/db/client";
+import en from "@/messages/en.json";
+import fr from "@/messages/fr.json";
+import { signedUpMerchant } from "./helpers/auth-session";
+import { newKey } from "./helpers/fixtures";
+import { fundMerchant } from "./helpers/fund-merchant";
+import { browseWith, nextRequest, redirectOf } from "./helpers/next-request";
+
+// The dashboard's forms as a shopkeeper fills them (issue 28): amounts and phones typed the local
+// way are accepted, and every error comes back beside the field it concerns, in the member's
+// language, with no raw code and no developer English. Each server action runs as Next runs it,
+// with the owner's session cookie on the sandbox, against the real database.
+
+vi.mock("next/headers", async () => (await import("./helpers/next-request")).nextHeaders);
+vi.mock("next/cache", async () => (await import("./helpers/next-request")).nextCache);
+vi.mock("next-intl/server", async () => (await import("./helpers/next-request")).nextIntlServer());
+
+type Locale = "en" | "fr";
+const catalogs = { en, fr };
+type Action = (state: ActionState, form: FormData) => Promise<ActionState>;
+
+let cookie: string;
+let merchantId: string;
+
+/** A message of the apiErrors namespace ("rules.required") in `locale`. */
+const said = (locale: Locale, key: string) =>
+  key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogs[locale].apiErrors) as string;
+
+async function post(action: Action, fields: Record<string, string>, locale: Locale = "en"): Promise<ActionState> {
+  browseWith(cookie);
+  nextRequest.locale = locale;
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return action(null, form);
+}
+
+/** What the member reads: no code of the catalog, none of the API's details ("amount must be a number", "description is required"). */
+function expectForPeople(state: ActionState) {
+  const text = [state?.error, ...Object.values(state?.fieldErrors ?? {})].join(" ");
+  expect(text).not.toMatch(/\b[1-5]\d{4}\b|\(\d+\)/);
+  expect(text).not.toMatch(/must be|not supported|international format|\b(amount|currency|description|customerEmail|customerPhone|callbackUrl|expiresIn|gatewayName|country|beneficiaryPhone|supportEmail|supportPhone|name) is\b/);
+}
+
+/** In both languages: the error is beside `field`, in the words of `key`, the form told to look at it. */
+async function expectFieldError(action: Action, fields: Record<string, string>, field: string, key: string) {
+  for (const locale of ["en", "fr"] as const) {
+    const state = await post(action, fields, locale);
+    expect(state, `${locale} ${JSON.stringify(fields)}`).toMatchObject({ error: said(locale, "summary"), fieldErrors: { [field]: said(locale, key) } });
+    expectForPeople(state);
+  }
+}
+
+const link = { amount: "5000", currency: "XOF", description: "Gâteau d'anniversaire" };
+const payout = { amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "0700000555" };
+
+beforeAll(async () => {
+  const owner = await signedUpMerchant({ businessName: "Boutique des formulaires" });
+  cookie = owner.browser.cookieHeader();
+  const user = await db().user.findUniqueOrThrow({ where: { email: owner.email }, include: { members: true } });
+  merchantId = user.members[0].organizationId;
+  // A shop in Abidjan, with money to pay out.
+  await db().merchant.update({ where: { id: merchantId }, data: { country: "CI" } });
+  const { key } = await newKey(merchantId, "sandbox");
+  await fundMerchant(key, [20_000]);
+});
+
+describe("amounts and phones typed the local way", () => {
+  it("a link of \"5 000\" (narrow no-break space) for \"07 00 00 04 44\" is 5000 XOF for +2250700000444", async () => {
+    const target = await redirectOf(() => post(createLinkAction, { ...link, amount: "5\u202f000", customerPhone: "07 00 00 04 44" }, "fr"));
+    const reference = /LINK_TEST_[0-9A-Z]{26}/.exec(target ?? "")?.[0];
+    expect(reference, String(target)).toBeDefined();
+    const row = await db().paymentLink.findUniqueOrThrow({ where: { reference } });
+    expect([row.amountMinor, row.currency, row.customerPhone]).toEqual([5000n, "XOF", "+2250700000444"]);
+  });
+
+  it("\"5.000\" and \"5 000\" are five thousand too", async () => {
+    for (const amount of ["5.000", "5 000", "5\u00a0000"]) {
+      const target = await redirectOf(() => post(createLinkAction, { ...link, amount }));
+      const row = await db().paymentLink.findUniqueOrThrow({ where: { reference: /LINK_TEST_[0-9A-Z]{26}/.exec(target!)![0] } });
+      expect(row.amountMinor, amount).toBe(5000n);
+    }
+  });
+
+  it("a payout of \"1 000\" to \"07 00 00 05 55\" in Côte d'Ivoire", async () => {
+    const state = await post(requestWithdrawalAction, { ...payout, amount: "1 000", beneficiaryPhone: "07 00 00 05 55" }, "fr");
+    const reference = /TRF_TEST_[0-9A-Z]{26}/.exec(state?.message ?? "")?.[0];
+    expect(state?.error, JSON.stringify(state)).toBeUndefined();
+    const row = await db().transfer.findUniqueOrThrow({ where: { reference } });
+    expect([row.amountMinor, row.beneficiaryPhone]).toEqual([1000n, "+2250700000555"]);
+  });
+
+  it("the support phone in settings, in the merchant's country's local form", async () => {
+    const state = await post(saveSettingsAction, { name: "Boutique des formulaires", supportPhone: "07 00 00 04 44" });
+    expect(state).toEqual({ message: en.dashboard.settings.saved });
+    expect((await db().merchant.findUniqueOrThrow({ where: { id: merchantId } })).supportPhone).toBe("+2250700000444");
+  });
+});
+
+describe("errors beside their field, in the member's language", () => {
+  it("the new link form: every code it can produce", async () => {
+    const before = await db().paymentLink.count({ where: { merchantId } });
+    await expectFieldError(createLinkAction, { ...link, amount: "cinq mille" }, "amount", "rules.notANumber");
+    await expectFieldError(createLinkAction, { ...link, amount: "5000,5" }, "amount", "rules.decimals");
+    await expectFieldError(createLinkAction, { ...link, amount: "0" }, "amount", "codes.40010");
+    await expectFieldError(createLinkAction, { ...link, currency: "ZZZ" }, "currency", "codes.40015");
+    await expectFieldError(createLinkAction, { ...link, description: "" }, "description", "rules.required");
+    await expectFieldError(createLinkAction, { ...link, customerEmail: "awa@" }, "customerEmail", "rules.email");
+    await expectFieldError(createLinkAction, { ...link, customerPhone: "12" }, "customerPhone", "codes.40014");
+    await expectFieldError(createLinkAction, { ...link, callbackUrl: "http://example.com/hook" }, "callbackUrl", "codes.40021");
+    await expectFieldError(createLinkAction, { ...link, expiresIn: "1" }, "expiresIn", "codes.40023");
+    await expectFieldError(createLinkAction, { ...link, description: "a\u0000b" }, "description", "rules.unstorable");
+    expect(await db().paymentLink.count({ where: { merchantId } })).toBe(before);
+  });
+
+  it("the payout form: every code it can produce, and no payout written", async () => {
+    const before = await db().transfer.count({ where: { merchantId } });
+    await expectFieldError(requestWithdrawalAction, { ...payout, amount: "1 000 000" }, "amount", "codes.40013");
+    await expectFieldError(requestWithdrawalAction, { ...payout, amount: "" }, "amount", "rules.required");
+    await expectFieldError(requestWithdrawalAction, { ...payout, amount: "1000,5" }, "amount", "rules.decimals");
+    await expectFieldError(requestWithdrawalAction, { ...payout, gatewayName: "NOPE_CI" }, "gatewayName", "codes.40012");
+    await expectFieldError(requestWithdrawalAction, { ...payout, country: "SN" }, "country", "codes.40011");
+    await expectFieldError(requestWithdrawalAction, { ...payout, currency: "XAF" }, "currency", "codes.40015");
+    await expectFieldError(requestWithdrawalAction, { ...payout, beneficiaryPhone: "07 00" }, "beneficiaryPhone", "codes.40014");
+    expect(await db().transfer.count({ where: { merchantId } })).toBe(before);
+  });
+
+  it("the settings form", async () => {
+    await expectFieldError(saveSettingsAction, { name: "" }, "name", "rules.required");
+    await expectFieldError(saveSettingsAction, { name: "Boutique", supportEmail: "nope" }, "supportEmail", "rules.email");
+    await expectFieldError(saveSettingsAction, { name: "Boutique", supportPhone: "07" }, "supportPhone", "codes.40014");
+    expect((await db().merchant.findUniqueOrThrow({ where: { id: merchantId } })).name).toBe("Boutique des formulaires");
+  });
+
+  it("an error about no field is the form's, still in the member's words", async () => {
+    const viewer = await signedUpMerchant({ businessName: "Own shop of a viewer" });
+    const user = await db().user.findUniqueOrThrow({ where: { email: viewer.email } });
+    await db().member.create({ data: { id: randomUUID(), organizationId: merchantId, userId: user.id, role: "viewer", createdAt: new Date() } });
+    await db().session.updateMany({ where: { userId: user.id }, data: { activeOrganizationId: merchantId } });
+    const owner = cookie;
+    cookie = viewer.browser.cookieHeader();
+    try {
+      for (const locale of ["en", "fr"] as const) {
+        const state = await post(requestWithdrawalAction, payout, locale);
+        expect(state).toEqual({ error: said(locale, "codes.40001"), code: 40001 });
+        expectForPeople(state);
+      }
+    } finally {
+      cookie = owner;
+    }
+  });
+});
