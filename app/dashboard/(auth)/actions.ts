@@ -39,14 +39,20 @@ function back(path: string, params: Record<string, string | undefined>): never {
 export async function signUpAction(form: FormData) {
   const name = field(form, "name");
   const businessName = field(form, "businessName");
+  const businessCountry = field(form, "businessCountry");
   const email = field(form, "email").toLowerCase();
   const password = form.get("password");
   const next = dashboardRedirectTarget(field(form, "next"));
   if (!name || !email || typeof password !== "string" || !password) back("/dashboard/sign-up", { error: "missing", next });
   let failure: ErrorKind | null = null;
   try {
-    // The verification link signs in and comes back to the page after sign-in (an invitation, or the dashboard).
-    await auth().api.signUpEmail({ body: { name, email, password, businessName: businessName || undefined, callbackURL: next }, headers: await headers() });
+    // The verification link signs in and comes back to the page after sign-in (an invitation, or
+    // the dashboard: in test mode, where a new merchant works until its live payments are activated).
+    const callbackURL = next === "/dashboard" ? "/test/dashboard" : next;
+    await auth().api.signUpEmail({
+      body: { name, email, password, businessName: businessName || undefined, businessCountry: businessCountry || undefined, callbackURL },
+      headers: await headers(),
+    });
   } catch (error) {
     failure = errorKind(error);
   }
