@@ -1011,7 +1011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1096,7 +1096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1190,7 +1190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1320,7 +1320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1446,7 +1446,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1563,7 +1563,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1674,7 +1674,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1759,7 +1759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1824,7 +1824,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1909,7 +1909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2003,7 +2003,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2094,7 +2094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2188,7 +2188,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2269,7 +2269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2382,7 +2382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2468,7 +2468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
