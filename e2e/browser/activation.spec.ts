@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIResponse } from "@playwright/test";
 import { auth, e2eMerchant, e2eStaff } from "../helpers";
 import { expectNoAxeViolations, message, openMailLink, SIGN_UP_PASSWORD, uniqueEmail } from "../dashboard-helpers";
 
@@ -96,11 +96,11 @@ test("sign up in test mode, ask for live payments, support approves, the live ke
   await test.step("the same live key now works, and the dashboard says live payments are on", async () => {
     // At once in the process that approved; another process's key cache holds the old answer for
     // at most API_KEY_CACHE_TTL_MS (5 s).
-    let created: Awaited<ReturnType<typeof request.post>> | undefined;
+    const last: { response?: APIResponse } = {};
     await expect
-      .poll(async () => (created = await request.post("/api/v4/payments/link", { headers: auth(liveKey), data: { amount: 5000, currency: "XOF", description: "After activation" } })).status(), { timeout: 10_000 })
+      .poll(async () => (last.response = await request.post("/api/v4/payments/link", { headers: auth(liveKey), data: { amount: 5000, currency: "XOF", description: "After activation" } })).status(), { timeout: 10_000 })
       .toBe(200);
-    expect((await created!.json()).reference).toMatch(/^LINK_[0-9A-Z]{26}$/);
+    expect((await last.response!.json()).reference).toMatch(/^LINK_[0-9A-Z]{26}$/);
     await page.goto("/dashboard/activation");
     await expect(page.getByText(/Live payments are active/)).toBeVisible();
     await expect(page.getByText(en("activation.liveOff"))).toHaveCount(0);
