@@ -3,6 +3,8 @@
 // merchant:create stay active. Real database, the real route handlers, real sessions.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { submitActivationRequest } from "@/lib/activation/submit-activation-request";
+import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
+import { updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
 import { readActivationState } from "@/lib/activation/activation-state";
 import { db } from "@/lib/db/client";
 import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
@@ -77,6 +79,21 @@ describe("a merchant opened by dashboard sign-up", () => {
     expect((await createLink(shop.sandbox, false)).status).toBe(200);
     // Nothing was written for the refusal.
     expect(await db().paymentLink.count({ where: { merchantId: shop.merchantId, environment: "live" } })).toBe(0);
+  });
+});
+
+describe("the business country in settings", () => {
+  it("is changed to a country we serve (40011 otherwise, nothing written) and reaches the checkout", async () => {
+    const merchant = await newMerchant();
+    const scope = { merchantId: merchant.id, environment: "sandbox" as const };
+    await expect(updateMerchantSettings(db(), scope, { name: "Lomé shop", country: "FR" })).rejects.toMatchObject({ code: 40011 });
+    expect((await db().merchant.findUniqueOrThrow({ where: { id: merchant.id } })).name).not.toBe("Lomé shop");
+    expect(await updateMerchantSettings(db(), scope, { name: "Lomé shop", country: "TG" })).toMatchObject({ country: "TG" });
+    const created = await createLink(merchant.sandboxKey, false);
+    expect((await findCheckoutLink(db(), created.body.reference, "sandbox"))?.merchant).toMatchObject({ country: "TG" });
+    // Left blank, it is cleared; left out (an older form), it stays.
+    expect(await updateMerchantSettings(db(), scope, { name: "Lomé shop" })).toMatchObject({ country: "TG" });
+    expect(await updateMerchantSettings(db(), scope, { name: "Lomé shop", country: "" })).toMatchObject({ country: null });
   });
 });
 
