@@ -23,8 +23,7 @@ test("sign-in before the e-mail is verified is refused; signing out ends the ses
   await expect(page.getByText("Confirm your e-mail address first")).toBeVisible();
 
   await openMailLink(page, email, VERIFY);
-  // A new account opens in test mode until its live payments are activated.
-  await expect(page).toHaveURL(/\/test\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/dashboard\/sign-in/);
   await page.goto("/dashboard");
