@@ -3,6 +3,8 @@
 // merchant:create stay active. Real database, the real route handlers, real sessions.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { submitActivationRequest } from "@/lib/activation/submit-activation-request";
+import { dashboardLanding } from "@/lib/auth/dashboard-landing";
+import { createMemberLogin } from "@/lib/auth/create-member-login";
 import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
 import { updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
 import { readActivationState } from "@/lib/activation/activation-state";
@@ -79,6 +81,21 @@ describe("a merchant opened by dashboard sign-up", () => {
     expect((await createLink(shop.sandbox, false)).status).toBe(200);
     // Nothing was written for the refusal.
     expect(await db().paymentLink.count({ where: { merchantId: shop.merchantId, environment: "live" } })).toBe(0);
+  });
+});
+
+describe("where a sign-in lands", () => {
+  it("opens the home in test mode until live payments are activated; a page asked for is kept", async () => {
+    const { email } = await signedUpMerchant({ businessName: "Landing shop" });
+    expect(await dashboardLanding(db(), email, "/dashboard")).toBe("/test/dashboard");
+    expect(await dashboardLanding(db(), email.toUpperCase(), "/dashboard")).toBe("/test/dashboard");
+    expect(await dashboardLanding(db(), email, "/dashboard/links")).toBe("/dashboard/links");
+    const active = await newMerchant();
+    const memberEmail = uniqueEmail("active-member");
+    await createMemberLogin(db(), { merchant: active, email: memberEmail, role: "owner", password: "an active member password" });
+    expect(await dashboardLanding(db(), memberEmail, "/dashboard")).toBe("/dashboard");
+    // No merchant at all: the home decides (it sends them to /dashboard/start).
+    expect(await dashboardLanding(db(), uniqueEmail("nobody"), "/dashboard")).toBe("/dashboard");
   });
 });
 

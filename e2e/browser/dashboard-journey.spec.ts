@@ -217,7 +217,8 @@ for (const [locale, browserLocale] of [
             await viewer.getByRole("button", { name: d("signOut") }).click();
             await expect(viewer).toHaveURL(/\/dashboard\/sign-in/);
             await signIn(viewer, viewerEmail, SIGN_UP_PASSWORD, locale);
-            await expect(viewer).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+            // The merchant's live payments are not activated: test mode.
+            await expect(viewer).toHaveURL(/\/test\/dashboard$/, { timeout: 15_000 });
             await expect(viewer.getByRole("banner")).toContainText(viewerBadge);
 
             // In the UI: the keys and links are there to read, with no form to make or change one.

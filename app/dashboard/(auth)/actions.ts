@@ -3,6 +3,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/auth";
+import { dashboardLanding } from "@/lib/auth/dashboard-landing";
+import { db } from "@/lib/db/client";
 import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
 
@@ -75,8 +77,10 @@ export async function signInAction(form: FormData) {
   }
   if (failure === "unverified") back("/dashboard/verify-email", { email, error: "unverified" });
   if (failure) back("/dashboard/sign-in", { error: failure, next });
-  if (twoFactor) back("/dashboard/sign-in", { step: "two-factor", next });
-  redirect(next);
+  // Signed in: the home asked for by default opens in test mode while the merchant's live payments are off.
+  const landing = await dashboardLanding(db(), email, next);
+  if (twoFactor) back("/dashboard/sign-in", { step: "two-factor", next: landing });
+  redirect(landing);
 }
 
 export async function verifyTotpAction(form: FormData) {
