@@ -242,6 +242,8 @@ describe("a live payment refunded from the dashboard", () => {
 
   it("reaches the customer once, through MTN's refund API, as the API's refund does", async () => {
     const live: DashboardScope = { merchantId: a.merchantId, environment: "live" };
+    // A signed-up merchant takes live payments once support has approved it (lib/activation).
+    await db().merchant.update({ where: { id: a.merchantId }, data: { liveActivatedAt: new Date() } });
     const link = await createLinkFromForm(db(), live, { amount: "5000", currency: "XOF", description: "Wedding cake" });
     const msisdn = `2250799${String(Date.now() % 1e6).padStart(6, "0")}`;
     mtn.script(msisdn, { customer: "approve", callback: "none" });

@@ -112,6 +112,14 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
   changeRoleAction: { needs: "team:manage", form: async () => ({ memberId: await teammate(), role: "developer" }) },
   removeMemberAction: { needs: "team:manage", form: async () => ({ memberId: await teammate() }) },
   switchMerchantAction: { needs: "view", form: async () => ({ merchantId, path: "/test/dashboard" }) },
+  // One request in review at a time: each role's try starts with none.
+  requestActivationAction: {
+    needs: "activation:request",
+    form: async () => {
+      await db().activationRequest.deleteMany({ where: { merchantId } });
+      return { businessName: "Role matrix shop", businessKind: "individual", country: "CI", payoutPhone: "0700000444", contactName: "Awa", contactPhone: "0700000445", contactEmail: "awa@matrix.example" };
+    },
+  },
 };
 
 // A person's own account (sign-in, sign-up, password, second factor, invitations, opening a

@@ -50,6 +50,8 @@ async function postForm(action: (form: FormData) => Promise<unknown>, fields: Re
 /** better-auth's own route under /api/auth, from `address`. */
 const viaRoute = (path: string, body: unknown, address: string) => new AuthBrowser().request("POST", `/api/auth${path}`, body, { "x-forwarded-for": address });
 
+// Where a signed-up merchant's sign-in lands: test mode, its live payments not activated yet.
+const HOME = "/test/dashboard";
 const formSignIn = (email: string, password: string, address: string, cookie?: string) => postForm(signInAction, { email, password, next: "/dashboard" }, address, cookie);
 const routeSignIn = (email: string, password: string, address: string) => viaRoute("/sign-in/email", { email, password }, address);
 const supportSignIn = (email: string, password: string, address: string, cookie?: string) =>
@@ -94,7 +96,7 @@ describe("sign-in attempts per address", () => {
     vi.stubEnv("SIGN_IN_ATTEMPTS_PER_15_MIN_PER_IP", "3");
     const { email } = await signedUpMerchant();
     const office = newAddress();
-    for (let i = 0; i < 6; i++) expect((await formSignIn(email, PASSWORD, office)).pathname).toBe("/dashboard");
+    for (let i = 0; i < 6; i++) expect((await formSignIn(email, PASSWORD, office)).pathname).toBe(HOME);
     for (let i = 0; i < 6; i++) expect((await routeSignIn(email, PASSWORD, office)).status).toBe(200);
   });
 
@@ -136,7 +138,7 @@ describe("wrong passwords per account", () => {
     expect((await formSignIn(email, PASSWORD, newAddress())).searchParams.get("error")).toBe("tooMany");
     // ...and once the delay is over, the right password signs in (and clears the count).
     await waitSeconds(wait);
-    expect((await formSignIn(email, PASSWORD, newAddress())).pathname).toBe("/dashboard");
+    expect((await formSignIn(email, PASSWORD, newAddress())).pathname).toBe(HOME);
     for (let i = 0; i < 5; i++) expect((await routeSignIn(email, `wrong again ${i}`, newAddress())).status).toBe(401);
   });
 
@@ -177,7 +179,7 @@ describe("wrong passwords per account", () => {
     // ...the owner's own phone does not, through /api/auth or the dashboard's form, even after a typo.
     expect((await phone.request("POST", "/api/auth/sign-in/email", { email, password: "a typo" }, { "x-forwarded-for": phoneAddress })).status).toBe(401);
     expect((await phone.request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD }, { "x-forwarded-for": phoneAddress })).status).toBe(200);
-    expect((await formSignIn(email, PASSWORD, phoneAddress, known)).pathname).toBe("/dashboard");
+    expect((await formSignIn(email, PASSWORD, phoneAddress, known)).pathname).toBe(HOME);
     // The owner signing in gave the stranger no fresh free guesses.
     expectRouteRefusal(await routeSignIn(email, "guess 6", newAddress()));
   });

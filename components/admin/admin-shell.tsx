@@ -8,6 +8,7 @@ import { StaffContext, type StaffInfo } from "./staff-context";
 
 export function AdminShell({ staff, children }: { staff: StaffInfo; children: ReactNode }) {
   const t = useTranslations("admin");
+  const ta = useTranslations("activation.admin");
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 5_000 } } }));
   return (
     <StaffContext.Provider value={staff}>
@@ -22,6 +23,7 @@ export function AdminShell({ staff, children }: { staff: StaffInfo; children: Re
             <a href="/admin/refunds">{t("nav.refunds")}</a>
             <a href="/admin/reconciliation">{t("nav.reconciliation")}</a>
             <a href="/admin/merchants">{t("nav.merchants")}</a>
+            <a href="/admin/activations">{ta("nav")}</a>
             <a href="/admin/webhooks">{t("nav.webhooks")}</a>
             <a href="/admin/audit">{t("nav.audit")}</a>
           </nav>

@@ -6,7 +6,7 @@ import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
-type Figure = { status: string; currency: string; count: number; amount: number };
+type Figure = { environment: string; status: string; currency: string; count: number; amount: number };
 type Figures = { links: Figure[]; deposits: Figure[]; transfers: Figure[] };
 type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number };
 
@@ -14,12 +14,14 @@ function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
   const t = useTranslations("admin.columns");
   const locale = useLocale();
   const columns: AdminColumn<Figure>[] = [
+    // Sandbox money is pretend: never read as one sum with live.
+    { header: t("environment"), cell: (r) => r.environment },
     { header: t("status"), cell: (r) => r.status },
     { header: t("currency"), cell: (r) => r.currency },
     { header: t("count"), cell: (r) => r.count, numeric: true },
     { header: t("amount"), cell: (r) => formatMajor(r.amount, r.currency, locale), numeric: true },
   ];
-  return <AdminTable caption={title} columns={columns} rows={rows} rowKey={(r) => `${r.status}-${r.currency}`} />;
+  return <AdminTable caption={title} columns={columns} rows={rows} rowKey={(r) => `${r.environment}-${r.status}-${r.currency}`} />;
 }
 
 export function OverviewView() {

@@ -45,11 +45,12 @@ test("a signed-out visit to a sandbox page comes back to it after sign-in", asyn
   await expect(page).toHaveURL(/\/test\/dashboard\/links\?status=pending$/);
   await expect(page.getByText(/^Test mode: you are looking at sandbox data/)).toBeVisible();
 
-  // The open-redirect guard still holds: another site in ?next= lands on the dashboard.
+  // The open-redirect guard still holds: another site in ?next= lands on the dashboard's home
+  // (in test mode: this merchant's live payments are not activated).
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.goto("/dashboard/sign-in?next=%2F%2Fevil.example%2Ftest%2Fdashboard");
   await signIn(page, email);
-  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/dashboard$/);
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/test\/dashboard$/);
 });
 
 test("an invitee who never accepted lands on their invitations, declines one, accepts another, or opens a business", async ({ page, browser }) => {

@@ -60,19 +60,27 @@ export async function merchantDetail(client: DbClient, id: string, now = new Dat
   };
 }
 
-type StatusRow = { status: string; currency: string; _count: number; _sum: { amountMinor: bigint | null } };
+type StatusRow = { environment: string; status: string; currency: string; _count: number; _sum: { amountMinor: bigint | null } };
 
-/** Counts and volumes per status and currency, for links, deposits and transfers, since a moment. */
+/**
+ * Counts and volumes per environment, status and currency, for links, deposits and transfers,
+ * since a moment. Per environment: sandbox money is pretend, and added to live it made the
+ * platform's figures meaningless. Live rows first.
+ */
 async function statusFigures(client: DbClient, since: Date) {
   const where = { createdAt: { gte: since } };
+  const by = ["environment", "status", "currency"] as ("environment" | "status" | "currency")[];
   const [links, deposits, transfers] = await Promise.all([
-    client.paymentLink.groupBy({ by: ["status", "currency"], where, _count: true, _sum: { amountMinor: true } }),
-    client.deposit.groupBy({ by: ["status", "currency"], where, _count: true, _sum: { amountMinor: true } }),
+    client.paymentLink.groupBy({ by, where, _count: true, _sum: { amountMinor: true } }),
+    client.deposit.groupBy({ by, where, _count: true, _sum: { amountMinor: true } }),
     // Transfers are money going out: their amounts, fees aside (what the beneficiaries get).
-    client.transfer.groupBy({ by: ["status", "currency"], where, _count: true, _sum: { amountMinor: true } }),
+    client.transfer.groupBy({ by, where, _count: true, _sum: { amountMinor: true } }),
   ]);
+  const order = (e: string) => (e === "live" ? 0 : 1);
   const shape = (rows: StatusRow[]) =>
-    rows.map((r) => ({ status: r.status, currency: r.currency, count: r._count, amount: toMajor(r._sum.amountMinor ?? 0n, r.currency) }));
+    rows
+      .map((r) => ({ environment: r.environment, status: r.status, currency: r.currency, count: r._count, amount: toMajor(r._sum.amountMinor ?? 0n, r.currency) }))
+      .sort((a, b) => order(a.environment) - order(b.environment) || a.status.localeCompare(b.status) || a.currency.localeCompare(b.currency));
   return { links: shape(links), deposits: shape(deposits), transfers: shape(transfers) };
 }
 

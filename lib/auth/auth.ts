@@ -38,6 +38,8 @@ export function authBaseUrl() {
 export const USER_FIELDS = {
   // Asked at sign-up: the name of the merchant the new account opens.
   businessName: { type: "string", required: false, input: true },
+  // Asked at sign-up too: the new merchant's country (lib/auth/sign-up-merchant.ts keeps only one we serve).
+  businessCountry: { type: "string", required: false, input: true },
   // Support staff (lib/admin/staff-session.ts): never set through the API, only by staff:create.
   staffRole: { type: "string", required: false, input: false },
   mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },

@@ -17,6 +17,10 @@ describe("can", () => {
     expect(allowed("admin")).toEqual([...MEMBER_ACTIONS]);
     expect(allowed("owner")).toEqual([...MEMBER_ACTIONS]);
   });
+  it("lets only an owner or an admin ask for live payments (it names where the money goes)", () => {
+    expect(MEMBER_ACTIONS).toContain("activation:request");
+    expect(["owner", "admin", "developer", "viewer"].filter((role) => can(role as MemberRole, "activation:request"))).toEqual(["owner", "admin"]);
+  });
   it("refuses an unknown role", () => {
     expect(can("root" as MemberRole, "view")).toBe(false);
   });

@@ -8,12 +8,13 @@ export const MEMBER_ROLES = ["owner", "admin", "developer", "viewer"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** What a dashboard member may do; every dashboard action, page and key scope names one of these. */
-export const MEMBER_ACTIONS = ["view", "links:create", "keys:manage", "webhooks:manage", "payouts:request", "refunds:create", "settings:manage", "team:manage"] as const;
+export const MEMBER_ACTIONS = ["view", "links:create", "keys:manage", "webhooks:manage", "payouts:request", "refunds:create", "settings:manage", "team:manage", "activation:request"] as const;
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
 // A viewer reads; a developer integrates (keys, webhooks, links); an admin runs the business
 // (everything, team included: money leaves the balance only by an admin's or the owner's hand,
-// payouts and refunds); only the owner may hand ownership over, which is not an action
+// payouts and refunds, and asking for live payments: activation:request, which names the payout
+// number and speaks for the business); only the owner may hand ownership over, which is not an action
 // here but a rule of the team page (canGrantRole: an admin cannot make anyone owner).
 const ROLE_ACTIONS: Record<MemberRole, ReadonlySet<MemberAction>> = {
   viewer: new Set(["view"]),
@@ -85,6 +86,8 @@ export const DASHBOARD_PAGES = {
   "/dashboard/settings": "view",
   "/dashboard/settings/team": "view",
   "/dashboard/settings/security": "view",
+  // Everyone sees where live payments stand; only activation:request sees the form.
+  "/dashboard/activation": "view",
 } as const satisfies Record<string, MemberAction>;
 
 export type DashboardPage = keyof typeof DASHBOARD_PAGES;

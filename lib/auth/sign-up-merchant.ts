@@ -1,15 +1,20 @@
 import type { PrismaClient } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
+import { isServedCountry } from "@/lib/domain/served-countries";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 
 /**
  * A merchant IS an organization: the organization has the merchant's id, so a session's active
  * organization names the merchant directly. Creates the merchant (keys, webhook secret, gateways
  * as merchant:create does) and makes the user its owner. Callers run it in a transaction.
+ * Unlike merchant:create's, a self-service merchant works in the sandbox only until support
+ * approves its activation request (lib/activation): live payments start off.
  */
-export async function createMerchantForUser(client: DbClient, user: { id: string; name: string; email: string }, businessName?: string | null) {
+export async function createMerchantForUser(client: DbClient, user: { id: string; name: string; email: string }, businessName?: string | null, businessCountry?: string | null) {
   const name = businessName?.trim() || user.name.trim() || user.email;
-  const merchant = await createMerchant(client, { name });
+  // A country we do not serve (a crafted form) is dropped, not an error that would undo the sign-up.
+  const country = businessCountry?.trim().toUpperCase();
+  const merchant = await createMerchant(client, { name, country: country && isServedCountry(country) ? country : undefined, liveActivated: false });
   await client.organization.create({
     data: {
       id: merchant.id,
@@ -39,11 +44,11 @@ export async function openMerchantOnSignUp(client: DbClient, account: { userId: 
   if (account.providerId !== "credential") return null;
   const user = await client.user.findUnique({
     where: { id: account.userId },
-    select: { id: true, name: true, email: true, businessName: true, staffRole: true, _count: { select: { accounts: true, members: true } } },
+    select: { id: true, name: true, email: true, businessName: true, businessCountry: true, staffRole: true, _count: { select: { accounts: true, members: true } } },
   });
   if (!user || user.staffRole || user._count.accounts > 0 || user._count.members > 0) return null;
   if (await hasPendingInvitation(client, user.email)) return null;
-  return createMerchantForUser(client, user, user.businessName);
+  return createMerchantForUser(client, user, user.businessName, user.businessCountry);
 }
 
 export class AlreadyAMember extends Error {

@@ -2,7 +2,9 @@ import "server-only";
 import { refresh } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import type { MemberAction } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
+import { isLiveActivated, LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated } from "@/lib/merchants/live-activation";
 import { errorFields, log } from "@/lib/logging/log";
 import { formErrorOf } from "./form-errors";
 import { requireMember, type DashboardContext } from "./require-member";
@@ -16,9 +18,23 @@ import { requireMember, type DashboardContext } from "./require-member";
 export type ActionState = { message?: string; secret?: string; error?: string; fieldErrors?: Record<string, string>; code?: number } | null;
 
 /**
+ * The actions that take or send live money: refused in live mode until the merchant's live
+ * payments are activated, with the API's own error (lib/merchants/live-activation.ts). Keys,
+ * webhooks, settings and the team stay open: a merchant prepares its integration meanwhile.
+ */
+const LIVE_MONEY_ACTIONS: ReadonlySet<MemberAction> = new Set(["links:create", "payouts:request", "refunds:create"]);
+
+async function assertLiveAllowed(action: MemberAction, context: DashboardContext) {
+  if (context.scope.environment !== "live" || !LIVE_MONEY_ACTIONS.has(action)) return;
+  const merchant = await db().merchant.findUniqueOrThrow({ where: { id: context.scope.merchantId }, select: { liveActivatedAt: true } });
+  if (!isLiveActivated(merchant)) throw liveNotActivated();
+}
+
+/**
  * The body of every dashboard server action: the member must be signed in and allowed the
- * action (otherwise it never runs and the form shows 40001), the work is scoped by their merchant
- * and environment, and an ApiError becomes the form's error in the member's language (messages:
+ * action (otherwise it never runs and the form shows 40001), live money actions need live
+ * payments activated (40001 with the reason), the work is scoped by their merchant and
+ * environment, and an ApiError becomes the form's error in the member's language (messages:
  * apiErrors), beside the field it concerns when it is one of the form's `fields`, or in the form's
  * own words for the codes it names (`errors`: code to message, in the page's language).
  */
@@ -30,12 +46,15 @@ export async function runDashboardAction(
   const t = await getTranslations("apiErrors");
   try {
     const context = await requireMember(action);
+    await assertLiveAllowed(action, context);
     const state = await work(context);
     // Re-render the page with what changed; not when the form that shows a secret would vanish
     // with it (a regenerated key's form goes once the key has an end date).
     if (options.refresh !== false) refresh();
     return state;
   } catch (error) {
+    // Live money before activation: the reason and the way to activation, in the page's language.
+    if (error instanceof ApiError && error.details === LIVE_NOT_ACTIVATED_DETAILS) return { error: (await getTranslations("activation"))("liveRefused"), code: error.code };
     if (error instanceof ApiError) {
       const { field, messageKey } = formErrorOf(error, options.fields ?? []);
       const message = options.errors?.[error.code] ?? t(messageKey);

@@ -3,6 +3,7 @@ import type { DbClient } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { validationError } from "@/lib/http/validation-errors";
 import { checkFieldsText } from "@/lib/http/storable-text";
+import { isServedCountry, SERVED_COUNTRIES } from "@/lib/domain/served-countries";
 import { LOCALES } from "@/lib/i18n/locales";
 import { emailField, nameField, phoneField } from "@/lib/schemas/common";
 import { phoneFromForm } from "./create-link-from-form";
@@ -30,12 +31,14 @@ const settingsSchema = z.strictObject({
   supportPhone: phoneField.optional(),
   supportEmail: emailField.optional(),
   defaultLanguage: z.enum(LOCALES, { error: `must be one of ${LOCALES.join(", ")}` }).optional(),
+  // Where the business trades: its customers' checkout opens on it (lib/checkout/preselect-country.ts).
+  country: z.string().refine(isServedCountry, { error: `must be one of the countries we serve: ${SERVED_COUNTRIES.join(", ")}` }).optional(),
 });
 
 export async function readMerchantSettings(client: DbClient, scope: DashboardScope) {
   return client.merchant.findUniqueOrThrow({
     where: { id: scope.merchantId },
-    select: { name: true, logoDataUrl: true, supportPhone: true, supportEmail: true, defaultLanguage: true },
+    select: { name: true, logoDataUrl: true, supportPhone: true, supportEmail: true, defaultLanguage: true, country: true },
   });
 }
 
@@ -54,10 +57,10 @@ export function logoDataUrl(bytes: Uint8Array): string {
 export async function updateMerchantSettings(
   client: DbClient,
   scope: DashboardScope,
-  form: { name?: string; supportPhone?: string; supportEmail?: string; defaultLanguage?: string; logo?: Uint8Array | null; removeLogo?: boolean },
+  form: { name?: string; supportPhone?: string; supportEmail?: string; defaultLanguage?: string; country?: string; logo?: Uint8Array | null; removeLogo?: boolean },
 ) {
   const text = Object.fromEntries(
-    (["name", "supportPhone", "supportEmail", "defaultLanguage"] as const).flatMap((k) => (form[k]?.trim() ? [[k, form[k]!.trim()]] : [])),
+    (["name", "supportPhone", "supportEmail", "defaultLanguage", "country"] as const).flatMap((k) => (form[k]?.trim() ? [[k, form[k]!.trim()]] : [])),
   );
   checkFieldsText(new URLSearchParams(text));
   // The support phone as the merchant's customers dial it: the local form of the merchant's country too.
@@ -72,8 +75,10 @@ export async function updateMerchantSettings(
       supportPhone: parsed.data.supportPhone ?? null,
       supportEmail: parsed.data.supportEmail ?? null,
       defaultLanguage: parsed.data.defaultLanguage ?? null,
+      // A form without the field (an older page) leaves the country as it was.
+      ...(form.country !== undefined ? { country: parsed.data.country ?? null } : {}),
       ...(logo ? { logoDataUrl: logo } : form.removeLogo ? { logoDataUrl: null } : {}),
     },
-    select: { name: true, logoDataUrl: true, supportPhone: true, supportEmail: true, defaultLanguage: true },
+    select: { name: true, logoDataUrl: true, supportPhone: true, supportEmail: true, defaultLanguage: true, country: true },
   });
 }

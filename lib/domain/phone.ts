@@ -35,3 +35,17 @@ export function normalizePhone(text: string, country?: string | null): string | 
   if (compact.startsWith(dialCode) && compact.length >= dialCode.length + 8 && E164.test(`+${compact}`)) return `+${compact}`;
   return isLocalNumber(compact) ? localToE164(dialCode, compact) : null;
 }
+
+export type PhoneAnswer = { phone: string } | { error: "invalid" | "no_country" };
+
+/**
+ * normalizePhone, telling why a number was refused: "no_country" for local digits with no country
+ * to read them in (the form asks for an international number or the merchant's country).
+ */
+export function internationalPhone(text: string, country: string | null | undefined): PhoneAnswer {
+  const phone = normalizePhone(text, country);
+  if (phone) return { phone };
+  const compact = phoneDigits(text.trim());
+  const readable = Boolean(country && DIAL_CODES[country.toUpperCase()]);
+  return !readable && /^\d+$/.test(compact) && !compact.startsWith("00") && isLocalNumber(compact) ? { error: "no_country" } : { error: "invalid" };
+}

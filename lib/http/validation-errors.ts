@@ -10,6 +10,8 @@ const FIELD_CODES: Record<string, ErrorCode> = {
   customerPhone: 40014,
   phone: 40014,
   beneficiaryPhone: 40014,
+  payoutPhone: 40014,
+  contactPhone: 40014,
   currency: 40015,
   callbackUrl: 40021,
   otp: 40019,

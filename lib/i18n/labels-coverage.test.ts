@@ -6,6 +6,7 @@ import { FAILURE_REASONS } from "@/lib/domain/failure-reasons";
 import { ERROR_CODES } from "@/lib/errors/error-codes";
 import { DEPOSIT_GATEWAYS, WITHDRAWAL_GATEWAYS } from "@/lib/gateways/catalog";
 import { LEDGER_KINDS } from "@/lib/ledger/ledger-kinds";
+import { SMS_FAILURE_REASONS } from "@/lib/sms/sms-provider";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 
@@ -65,7 +66,8 @@ describe("labels in both languages", () => {
     expect(missing([...FAILURE_REASONS, "other"].map((reason) => `labels.failureReason.${reason}`))).toEqual([]);
     // Reasons written as literals where a payment, payout or refund fails, and the operators' mappings.
     const written = new Set<string>();
-    for (const file of sourceFiles(path.join(root, "lib"))) {
+    // A link send's reasons are another list, labelled under linkSending (the test below).
+    for (const file of sourceFiles(path.join(root, "lib")).filter((f) => !/\/lib\/(link-sending|sms)\//.test(f))) {
       const source = fs.readFileSync(file, "utf8");
       for (const m of source.matchAll(/failureReason: (?:[^"\n]*\? )?"([a-z_]+)"/g)) written.add(m[1]);
       // A failed outcome and its reason on one line: { status: "failed", reason: "insufficient_funds" }.
@@ -77,6 +79,15 @@ describe("labels in both languages", () => {
     }
     expect(written.size).toBeGreaterThan(3);
     expect([...written].filter((reason) => !(FAILURE_REASONS as readonly string[]).includes(reason))).toEqual([]);
+  });
+
+  it("every reason a link send fails for", () => {
+    expect(missing([...SMS_FAILURE_REASONS, "mail_error"].map((reason) => `linkSending.failures.${reason}`))).toEqual([]);
+    const written = new Set<string>();
+    for (const file of sourceFiles(path.join(root, "lib", "link-sending"))) {
+      for (const m of fs.readFileSync(file, "utf8").matchAll(/failureReason: "([a-z_]+)"/g)) written.add(m[1]);
+    }
+    expect([...written].filter((reason) => !([...SMS_FAILURE_REASONS, "mail_error"] as string[]).includes(reason))).toEqual([]);
   });
 
   it("the payout preview's messages", () => {

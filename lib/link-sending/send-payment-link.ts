@@ -3,7 +3,7 @@ import type { LinkSend } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { canSendLink } from "@/lib/domain/link-sendable";
-import { internationalPhone } from "@/lib/domain/local-phone";
+import { internationalPhone } from "@/lib/domain/phone";
 import { ulid } from "@/lib/domain/ulid";
 import { ApiError } from "@/lib/errors/api-error";
 import { isLocale, type Locale } from "@/lib/i18n/locales";

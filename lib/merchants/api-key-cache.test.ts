@@ -1,8 +1,7 @@
-import type { ApiKey } from "@prisma/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cacheApiKey, cachedApiKey, forgetApiKey } from "./api-key-cache";
+import { cacheApiKey, cachedApiKey, forgetApiKey, forgetMerchantApiKeys, type CachedApiKey } from "./api-key-cache";
 
-const row = (id: string, revokedAt: Date | null = null) => ({ id, revokedAt }) as ApiKey;
+const row = (id: string, revokedAt: Date | null = null, merchantId = "mer_1") => ({ id, revokedAt, merchantId, merchant: { liveActivatedAt: null } }) as CachedApiKey;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -25,6 +24,15 @@ describe("the API key cache", () => {
     expect(cachedApiKey("h2")).toBeUndefined();
     cacheApiKey("h3", row("k3", new Date()));
     expect(cachedApiKey("h3")).toBeUndefined();
+  });
+
+  it("forgets every key of a merchant whose live activation changed, and only those", () => {
+    cacheApiKey("h4", row("k4", null, "mer_a"));
+    cacheApiKey("h5", row("k5", null, "mer_a"));
+    cacheApiKey("h6", row("k6", null, "mer_b"));
+    forgetMerchantApiKeys("mer_a");
+    expect([cachedApiKey("h4"), cachedApiKey("h5")]).toEqual([undefined, undefined]);
+    expect(cachedApiKey("h6")?.id).toBe("k6");
   });
 
   it("is off with a TTL of 0", () => {

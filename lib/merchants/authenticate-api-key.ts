@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/client";
 import { cacheApiKey, cachedApiKey } from "./api-key-cache";
 import { hashApiKey, hashesEqual, looksLikeApiKey, type Scope } from "./api-keys";
+import { isLiveActivated, liveNotActivated } from "./live-activation";
 
 export type MerchantPrincipal = { merchantId: string; keyId: string; environment: Environment; scopes: string[] };
 
@@ -20,7 +21,9 @@ export function bearerToken(header: string | null): string | null {
 /**
  * Resolves the Authorization header to a merchant key valid for this environment and scope.
  * 401/40002 for a missing, unknown, revoked or other-environment key; 401/401 for a key whose
- * role is not a merchant's; 403/40001 for a merchant key without the scope.
+ * role is not a merchant's; 403/40001 for a live key of a merchant whose live payments are not
+ * activated yet (live-activation.ts), and for a merchant key without the scope. Every API route,
+ * through Next or the API lane, resolves its key here: this is the one place of both checks.
  */
 export async function authenticateApiKey(
   header: string | null,
@@ -35,7 +38,7 @@ export async function authenticateApiKey(
   const hash = hashApiKey(token);
   let key = cachedApiKey(hash) ?? null;
   if (!key) {
-    key = await db().apiKey.findUnique({ where: { hash } });
+    key = await db().apiKey.findUnique({ where: { hash }, include: { merchant: { select: { liveActivatedAt: true } } } });
     if (key) cacheApiKey(hash, key);
   }
   if (!key || !hashesEqual(key.hash, hash) || key.revokedAt) throw unauthorized("Invalid or revoked API key");
@@ -50,6 +53,7 @@ export async function authenticateApiKey(
     );
   }
   if (key.role !== "merchant") throw new ApiError(401, { details: "Not a merchant API key" });
+  if (environment === "live" && !isLiveActivated(key.merchant)) throw liveNotActivated();
   if (scope && !key.scopes.includes(scope)) {
     throw new ApiError(40001, { details: `This key lacks the '${scope}' scope` });
   }

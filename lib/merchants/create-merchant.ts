@@ -15,8 +15,12 @@ export function newApiKeyRow(merchantId: string, environment: Environment, scope
   };
 }
 
-/** Creates a merchant with a sandbox and a live key and every platform gateway enabled. */
-export async function createMerchant(client: DbClient, options: { name: string; country?: string }): Promise<CreatedMerchant> {
+/**
+ * Creates a merchant with a sandbox and a live key and every platform gateway enabled. Its live
+ * payments are activated at once (merchant:create is run by the platform's own people), unless
+ * `liveActivated: false` (a dashboard sign-up: live waits for support's approval, lib/activation).
+ */
+export async function createMerchant(client: DbClient, options: { name: string; country?: string; liveActivated?: boolean }): Promise<CreatedMerchant> {
   const name = options.name.trim();
   if (!name) throw new Error("A merchant needs a name");
   const country = options.country?.trim().toUpperCase() || null;
@@ -32,6 +36,7 @@ export async function createMerchant(client: DbClient, options: { name: string; 
       id,
       name,
       country,
+      liveActivatedAt: options.liveActivated === false ? null : new Date(),
       webhookSecret,
       apiKeys: { create: [sandbox.row, live.row].map(({ merchantId: _m, ...row }) => row) },
       gateways: { create: gateways.map((g) => ({ kind: g.kind, gatewayName: g.name })) },

@@ -39,7 +39,11 @@ export const commonErrors: ZodOpenApiResponsesObject = {
     [40002, "Missing or invalid API key"],
     [401, "This credential is not a merchant API key"],
   ),
-  "403": errorResponse("40001 the key lacks the scope this operation needs", [40001, "This key lacks the scope links:write"]),
+  "403": errorResponse(
+    "40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet",
+    [40001, "This key lacks the scope links:write"],
+    [40001, "Live payments are not activated for this merchant yet: request activation in the dashboard (Activate live payments); sandbox keys under /test keep working"],
+  ),
   "429": errorResponse("42900 rate limit reached; see Retry-After", [42900, "Limit of 600 requests per minute reached; retry after 12 s"]),
   "500": errorResponse(
     "50000 unexpected error; the details quote the request id",

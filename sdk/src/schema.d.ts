@@ -1115,7 +1115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1200,7 +1200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1457,7 +1457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1587,7 +1587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1713,7 +1713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1830,7 +1830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1941,7 +1941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2026,7 +2026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2091,7 +2091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2176,7 +2176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2270,7 +2270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2361,7 +2361,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2455,7 +2455,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2536,7 +2536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2649,7 +2649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2735,7 +2735,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;

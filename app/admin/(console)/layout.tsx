@@ -17,7 +17,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   if (session.staff.mustChangePassword) redirect("/admin/password");
   const [messages, t] = await Promise.all([getMessages(), getTranslations("checkout")]);
   return (
-    <NextIntlClientProvider messages={{ admin: messages.admin }}>
+    <NextIntlClientProvider messages={{ admin: messages.admin, activation: messages.activation }}>
       <AdminShell staff={{ email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }}>{children}</AdminShell>
       <AdminLocaleSwitch label={t("language")} />
     </NextIntlClientProvider>

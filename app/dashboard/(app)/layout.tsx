@@ -7,6 +7,7 @@ import { MerchantSwitcher } from "@/components/dashboard/merchant-switcher";
 import { listMemberships } from "@/lib/auth/memberships";
 import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { isLiveActivated } from "@/lib/merchants/live-activation";
 import { requireMember } from "@/lib/dashboard/require-member";
 import { signOutAction } from "../(auth)/actions";
 import { switchMerchantAction } from "./switch-merchant-action";
@@ -18,7 +19,14 @@ export const metadata = { title: "Dashboard", robots: { index: false } };
 // sandbox, shown with a banner, and the switch beside the merchant's name changes environment.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { member, scope } = await requireMember();
-  const [t, locale, memberships] = await Promise.all([getTranslations("dashboard"), getLocale(), listMemberships(db(), member.userId)]);
+  const [t, ta, locale, memberships, merchant] = await Promise.all([
+    getTranslations("dashboard"),
+    getTranslations("activation"),
+    getLocale(),
+    listMemberships(db(), member.userId),
+    db().merchant.findUniqueOrThrow({ where: { id: member.merchantId }, select: { liveActivatedAt: true } }),
+  ]);
+  const liveActivated = isLiveActivated(merchant);
   const path = (p: string) => dashboardPath(scope.environment, p);
   const items = [
     { segment: null, href: path(""), label: t("nav.home") },
@@ -28,6 +36,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { segment: "analytics", href: path("/analytics"), label: t("nav.analytics") },
     { segment: "developers", href: path("/developers"), label: t("nav.developers") },
     { segment: "settings", href: path("/settings"), label: t("nav.settings") },
+    // Until live payments are on, the way to ask for them is always one tap away.
+    ...(liveActivated ? [] : [{ segment: "activation", href: path("/activation"), label: ta("nav") }]),
   ];
   return (
     <>
@@ -36,6 +46,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </a>
       <header>
         {scope.environment === "sandbox" ? <p className="dash-test-banner">{t("env.testBanner")}</p> : null}
+        {/* Live mode before activation: say why nothing live works, and where to go. */}
+        {scope.environment === "live" && !liveActivated ? (
+          <p className="dash-test-banner dash-live-off">
+            {ta("liveOff")} <a href="/dashboard/activation">{ta("liveOffActivate")}</a> · <a href="/test/dashboard">{ta("liveOffTest")}</a>
+          </p>
+        ) : null}
         <div className="dash-header">
           <strong>{member.merchantName}</strong>
           <span className="dash-who">{t("signedInAs", { name: member.name, role: t(`roles.${member.role}`) })}</span>

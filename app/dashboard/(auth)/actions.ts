@@ -3,6 +3,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/auth";
+import { dashboardLanding } from "@/lib/auth/dashboard-landing";
+import { db } from "@/lib/db/client";
 import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
 
@@ -39,14 +41,20 @@ function back(path: string, params: Record<string, string | undefined>): never {
 export async function signUpAction(form: FormData) {
   const name = field(form, "name");
   const businessName = field(form, "businessName");
+  const businessCountry = field(form, "businessCountry");
   const email = field(form, "email").toLowerCase();
   const password = form.get("password");
   const next = dashboardRedirectTarget(field(form, "next"));
   if (!name || !email || typeof password !== "string" || !password) back("/dashboard/sign-up", { error: "missing", next });
   let failure: ErrorKind | null = null;
   try {
-    // The verification link signs in and comes back to the page after sign-in (an invitation, or the dashboard).
-    await auth().api.signUpEmail({ body: { name, email, password, businessName: businessName || undefined, callbackURL: next }, headers: await headers() });
+    // The verification link signs in and comes back to the page after sign-in (an invitation, or
+    // the dashboard: in test mode, where a new merchant works until its live payments are activated).
+    const callbackURL = next === "/dashboard" ? "/test/dashboard" : next;
+    await auth().api.signUpEmail({
+      body: { name, email, password, businessName: businessName || undefined, businessCountry: businessCountry || undefined, callbackURL },
+      headers: await headers(),
+    });
   } catch (error) {
     failure = errorKind(error);
   }
@@ -69,8 +77,10 @@ export async function signInAction(form: FormData) {
   }
   if (failure === "unverified") back("/dashboard/verify-email", { email, error: "unverified" });
   if (failure) back("/dashboard/sign-in", { error: failure, next });
-  if (twoFactor) back("/dashboard/sign-in", { step: "two-factor", next });
-  redirect(next);
+  // Signed in: the home asked for by default opens in test mode while the merchant's live payments are off.
+  const landing = await dashboardLanding(db(), email, next);
+  if (twoFactor) back("/dashboard/sign-in", { step: "two-factor", next: landing });
+  redirect(landing);
 }
 
 export async function verifyTotpAction(form: FormData) {

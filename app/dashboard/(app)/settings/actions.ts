@@ -16,6 +16,7 @@ export async function saveSettingsAction(_state: ActionState, form: FormData): P
       supportPhone: text("supportPhone"),
       supportEmail: text("supportEmail"),
       defaultLanguage: text("defaultLanguage"),
+      country: form.has("country") ? text("country") : undefined,
       logo,
       removeLogo: form.get("removeLogo") === "on",
     });

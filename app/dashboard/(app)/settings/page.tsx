@@ -1,5 +1,6 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { requirePageMember } from "@/lib/dashboard/require-member";
@@ -13,7 +14,7 @@ const LANGUAGE_NAMES: Record<string, string> = { fr: "Français", en: "English" 
 // (two-factor, sessions) are the accounts' pages.
 export default async function SettingsPage() {
   const { member, scope } = await requirePageMember("/dashboard/settings");
-  const t = await getTranslations("dashboard");
+  const [t, ta, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("activation"), getLocale()]);
   const settings = await readMerchantSettings(db(), scope);
   const editable = can(member.role, "settings:manage");
   return (
@@ -41,6 +42,10 @@ export default async function SettingsPage() {
               </label>
             ) : null}
             <label>
+              {ta("country.label")}
+              <CountrySelect name="country" locale={locale} defaultValue={settings.country} blankLabel={ta("country.none")} />
+            </label>
+            <label>
               {t("settings.supportPhone")}
               <input name="supportPhone" type="tel" defaultValue={settings.supportPhone ?? ""} />
             </label>
@@ -67,6 +72,8 @@ export default async function SettingsPage() {
           <dl className="dash-fields">
             <dt>{t("settings.name")}</dt>
             <dd>{settings.name}</dd>
+            <dt>{ta("country.label")}</dt>
+            <dd>{countryOptions(locale).find((c) => c.code === settings.country)?.name ?? "—"}</dd>
             <dt>{t("settings.supportPhone")}</dt>
             <dd>{settings.supportPhone ?? "—"}</dd>
             <dt>{t("settings.supportEmail")}</dt>

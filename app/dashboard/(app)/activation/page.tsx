@@ -1,0 +1,122 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
+import { formatTime } from "@/components/dashboard/format";
+import { BUSINESS_KINDS } from "@/lib/activation/activation-form";
+import { readActivationState } from "@/lib/activation/activation-state";
+import { can } from "@/lib/auth/member-permissions";
+import { db } from "@/lib/db/client";
+import { requirePageMember } from "@/lib/dashboard/require-member";
+import { requestActivationAction } from "./actions";
+
+// "Activate live payments": where the merchant's live payments stand and, for an owner or an
+// admin, the form that asks support to turn them on (lib/activation).
+export default async function ActivationPage() {
+  const { member } = await requirePageMember("/dashboard/activation");
+  const [t, locale, state, merchant] = await Promise.all([
+    getTranslations("activation"),
+    getLocale(),
+    readActivationState(db(), member.merchantId),
+    db().merchant.findUniqueOrThrow({ where: { id: member.merchantId }, select: { name: true, country: true } }),
+  ]);
+  const countryName = (code: string) => countryOptions(locale).find((c) => c.code === code)?.name ?? code;
+  // A refused request's answers come back in the form, to correct rather than retype.
+  const previous = state.status === "refused" ? state.request : null;
+  const mayAsk = can(member.role, "activation:request");
+  return (
+    <>
+      <h1>{t("heading")}</h1>
+      <section className="dash-card" aria-labelledby="activation-state">
+        <h2 id="activation-state">{t("state.heading")}</h2>
+        {state.status === "active" ? <p role="status">{t("state.active", { since: formatTime(state.since, locale) })}</p> : null}
+        {state.status === "not_requested" ? <p>{t("state.notRequested")}</p> : null}
+        {state.status === "in_review" ? (
+          <>
+            <p role="status">{t("state.inReview", { at: formatTime(state.request.createdAt, locale) })}</p>
+            <dl className="dash-fields">
+              <dt>{t("fields.businessName")}</dt>
+              <dd>{state.request.businessName}</dd>
+              <dt>{t("fields.businessKind")}</dt>
+              <dd>{t(`kinds.${state.request.businessKind as (typeof BUSINESS_KINDS)[number]}`)}</dd>
+              <dt>{t("fields.country")}</dt>
+              <dd>{countryName(state.request.country)}</dd>
+              <dt>{t("fields.payoutPhone")}</dt>
+              <dd>{state.request.payoutPhone}</dd>
+              <dt>{t("fields.contactName")}</dt>
+              <dd>{state.request.contactName}</dd>
+              <dt>{t("fields.contactEmail")}</dt>
+              <dd>{state.request.contactEmail}</dd>
+            </dl>
+          </>
+        ) : null}
+        {state.status === "refused" ? (
+          <>
+            <p role="alert" className="dash-error">
+              {t("state.refused")}
+            </p>
+            <p>
+              {t("state.reason")} <q>{state.reason}</q>
+            </p>
+            <p>{t("state.resubmit")}</p>
+          </>
+        ) : null}
+      </section>
+      {state.status === "not_requested" || state.status === "refused" ? (
+        mayAsk ? (
+          <section className="dash-card" aria-labelledby="activation-form">
+            <h2 id="activation-form">{t("form.heading")}</h2>
+            <p>{t("form.intro")}</p>
+            <ActionForm action={requestActivationAction} submitLabel={t("form.submit")}>
+              <label>
+                {t("fields.businessName")}
+                <input name="businessName" required maxLength={100} defaultValue={previous?.businessName ?? merchant.name} autoComplete="organization" />
+              </label>
+              <label>
+                {t("fields.businessKind")}
+                <select name="businessKind" required defaultValue={previous?.businessKind ?? "individual"}>
+                  {BUSINESS_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {t(`kinds.${kind}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                {t("fields.country")}
+                <CountrySelect name="country" locale={locale} defaultValue={previous?.country ?? merchant.country ?? "CI"} required />
+              </label>
+              <label>
+                {t("fields.payoutPhone")}
+                <input name="payoutPhone" type="tel" required defaultValue={previous?.payoutPhone} autoComplete="tel" aria-describedby="payout-hint" />
+              </label>
+              <p id="payout-hint" className="dash-hint">
+                {t("form.phoneHint")}
+              </p>
+              <label>
+                {t("fields.contactName")}
+                <input name="contactName" required maxLength={100} defaultValue={previous?.contactName ?? member.name} autoComplete="name" />
+              </label>
+              <label>
+                {t("fields.contactPhone")}
+                <input name="contactPhone" type="tel" required defaultValue={previous?.contactPhone} autoComplete="tel" />
+              </label>
+              <label>
+                {t("fields.contactEmail")}
+                <input name="contactEmail" type="email" required defaultValue={previous?.contactEmail ?? member.email} autoComplete="email" />
+              </label>
+              <label>
+                {t("fields.documents")}
+                <textarea name="documents" maxLength={1000} rows={3} defaultValue={previous?.documents ?? ""} aria-describedby="documents-hint" />
+              </label>
+              <p id="documents-hint" className="dash-hint">
+                {t("form.documentsHint")}
+              </p>
+            </ActionForm>
+          </section>
+        ) : (
+          <p>{t("form.askOwner")}</p>
+        )
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import type { ActivationRequestJson } from "@/lib/activation/list-activation-requests";
+import { AdminTable, type AdminColumn } from "./admin-table";
+import { ConfirmAction } from "./confirm-action";
+import { Fields } from "./detail-sections";
+import { QueryFallback } from "./query-fallback";
+import { useAdminQuery } from "./queries";
+
+const when = (iso: string | null, locale: string) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC" : "—");
+
+/** Merchants' requests for live payments: those in review first, each linked to its page. */
+export function ActivationsView() {
+  const t = useTranslations("activation");
+  const locale = useLocale();
+  const list = useAdminQuery<{ requests: ActivationRequestJson[] }>("/admin/api/activations");
+  if (!list.isSuccess) return <QueryFallback query={list} />;
+  const columns: AdminColumn<ActivationRequestJson>[] = [
+    { header: t("admin.submitted"), cell: (r) => <a href={`/admin/activations/${r.id}`}>{when(r.createdAt, locale)}</a> },
+    { header: t("admin.merchant"), cell: (r) => <a href={`/admin/merchants/${r.merchantId}`}>{r.merchantName ?? r.merchantId}</a> },
+    { header: t("fields.businessName"), cell: (r) => r.businessName },
+    { header: t("fields.country"), cell: (r) => r.country },
+    { header: t("state.heading"), cell: (r) => t(`status.${r.status}`) },
+  ];
+  return (
+    <>
+      <h1>{t("admin.heading")}</h1>
+      <AdminTable columns={columns} rows={list.data.requests} rowKey={(r) => r.id} empty={t("admin.none")} />
+    </>
+  );
+}
+
+/** One request: what the merchant told us, and Approve / Refuse (with the reason) while it is in review. */
+export function ActivationDetailView({ id }: { id: string }) {
+  const t = useTranslations("activation");
+  const locale = useLocale();
+  const [done, setDone] = useState<string | null>(null);
+  const request = useAdminQuery<ActivationRequestJson>(`/admin/api/activations/${id}`);
+  if (!request.isSuccess) return <QueryFallback query={request} />;
+  const r = request.data;
+  return (
+    <>
+      <h1>{t("admin.detail", { id: r.id })}</h1>
+      {done ? <p role="status">{done}</p> : null}
+      <Fields
+        entries={[
+          [t("admin.merchant"), <a key="m" href={`/admin/merchants/${r.merchantId}`}>{r.merchantName ?? r.merchantId}</a>],
+          [t("state.heading"), t(`status.${r.status}`)],
+          [t("fields.businessName"), r.businessName],
+          [t("fields.businessKind"), t(`kinds.${r.businessKind as "individual"}`)],
+          [t("fields.country"), r.country],
+          [t("fields.payoutPhone"), r.payoutPhone],
+          [t("fields.contactName"), r.contactName],
+          [t("fields.contactPhone"), r.contactPhone],
+          [t("fields.contactEmail"), r.contactEmail],
+          [t("fields.documents"), r.documents ?? "—"],
+          [t("admin.submitted"), when(r.createdAt, locale)],
+          [t("admin.decided"), when(r.decidedAt, locale)],
+          ...(r.refusalReason ? ([[t("admin.refusalReason"), r.refusalReason]] as [string, string][]) : []),
+        ]}
+      />
+      {r.status === "in_review" ? (
+        <div className="admin-actions">
+          <ConfirmAction
+            label={t("admin.approve")}
+            question={t("admin.approveQuestion")}
+            path={`/admin/api/activations/${r.id}/approve`}
+            onDone={() => setDone(t("admin.approved"))}
+          />{" "}
+          <ConfirmAction
+            label={t("admin.refuse")}
+            question={t("admin.refuseQuestion")}
+            path={`/admin/api/activations/${r.id}/refuse`}
+            fields={[{ name: "reason", label: t("admin.reason"), maxLength: 500 }]}
+            onDone={() => setDone(t("admin.refusedDone"))}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}

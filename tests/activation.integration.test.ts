@@ -1,0 +1,254 @@
+// Live activation (issue 28): a merchant opened by dashboard sign-up works in the sandbox, its
+// live key answers 403/40001 until support approves its activation request, and merchants made by
+// merchant:create stay active. Real database, the real route handlers, real sessions.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { submitActivationRequest } from "@/lib/activation/submit-activation-request";
+import { dashboardLanding } from "@/lib/auth/dashboard-landing";
+import { createMemberLogin } from "@/lib/auth/create-member-login";
+import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
+import { updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
+import { readActivationState } from "@/lib/activation/activation-state";
+import { db } from "@/lib/db/client";
+import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { LIVE_NOT_ACTIVATED_DETAILS } from "@/lib/merchants/live-activation";
+import { call } from "./helpers/api-client";
+import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
+import { newKey, newMerchant, validLink } from "./helpers/fixtures";
+import { browseWith, nextRequest } from "./helpers/next-request";
+import { staffSession, type StaffSession } from "./helpers/staff-session";
+import en from "@/messages/en.json";
+import fr from "@/messages/fr.json";
+
+vi.mock("next/headers", async () => (await import("./helpers/next-request")).nextHeaders);
+vi.mock("next/cache", async () => (await import("./helpers/next-request")).nextCache);
+vi.mock("next-intl/server", async () => (await import("./helpers/next-request")).nextIntlServer());
+
+let support: StaffSession;
+
+const staffHeaders = (who: StaffSession) => ({ cookie: who.cookie, "x-csrf-token": who.csrf });
+
+/** A merchant opened by sign-up (not activated), its owner's user id, a live and a sandbox key. */
+async function signedUpShop(businessName = `Boutique ${Date.now()}`) {
+  const { browser, email } = await signedUpMerchant({ businessName });
+  const user = await db().user.findUniqueOrThrow({ where: { email }, include: { members: true } });
+  const merchantId = user.members[0].organizationId;
+  return { browser, merchantId, userId: user.id, live: (await newKey(merchantId, "live")).key, sandbox: (await newKey(merchantId, "sandbox")).key };
+}
+
+const form = {
+  businessName: "Boutique Awa SARL",
+  businessKind: "company",
+  country: "CI",
+  payoutPhone: "07 00 00 04 44",
+  contactName: "Awa Diop",
+  contactPhone: "+225 05 00 00 00 01",
+  contactEmail: "awa@boutique.example",
+  documents: "RCCM CI-ABJ-2026-B-12345",
+};
+
+const createLink = (key: string, live = true) => call("POST", `${live ? "" : "/test"}/api/v4/payments/link`, { key, body: validLink });
+
+beforeAll(async () => {
+  support = await staffSession("support");
+});
+
+describe("a merchant opened by dashboard sign-up", () => {
+  it("starts not activated, with the country chosen at sign-up", async () => {
+    const email = uniqueEmail("country");
+    const browser = new AuthBrowser();
+    const res = await browser.post("/sign-up/email", { name: "Moussa Ndiaye", email, password: PASSWORD, businessName: "Dakar Shop", businessCountry: "SN", callbackURL: "/test/dashboard" });
+    expect(res.status).toBe(200);
+    await browser.get(await linkInOutbox(email, /Confirm|Confirmez/));
+    const member = await db().member.findFirstOrThrow({ where: { user: { email } }, include: { organization: { include: { merchant: true } } } });
+    expect(member.organization.merchant).toMatchObject({ name: "Dakar Shop", country: "SN", liveActivatedAt: null });
+    expect(await readActivationState(db(), member.organizationId)).toEqual({ status: "not_requested" });
+  });
+
+  it("drops a country we do not serve instead of failing the sign-up", async () => {
+    const email = uniqueEmail("far");
+    const res = await new AuthBrowser().post("/sign-up/email", { name: "Far Away", email, password: PASSWORD, businessName: "Far Shop", businessCountry: "FR", callbackURL: "/test/dashboard" });
+    expect(res.status).toBe(200);
+  });
+
+  it("gets 403/40001 saying live payments are not activated on every live route, its sandbox key unaffected", async () => {
+    const shop = await signedUpShop();
+    const refused = await createLink(shop.live);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: { code: 40001, message: "Unauthorized access to this resource", details: LIVE_NOT_ACTIVATED_DETAILS } });
+    // A read, and a route whose key is optional: the same answer when the key is given.
+    expect((await call("GET", "/api/v4/merchant/balance", { key: shop.live })).body.error.code).toBe(40001);
+    expect((await call("GET", "/public/gateways/deposit/list", { key: shop.live })).status).toBe(403);
+    expect((await createLink(shop.sandbox, false)).status).toBe(200);
+    // Nothing was written for the refusal.
+    expect(await db().paymentLink.count({ where: { merchantId: shop.merchantId, environment: "live" } })).toBe(0);
+  });
+});
+
+describe("where a sign-in lands", () => {
+  it("opens the home in test mode until live payments are activated; a page asked for is kept", async () => {
+    const { email } = await signedUpMerchant({ businessName: "Landing shop" });
+    expect(await dashboardLanding(db(), email, "/dashboard")).toBe("/test/dashboard");
+    expect(await dashboardLanding(db(), email.toUpperCase(), "/dashboard")).toBe("/test/dashboard");
+    expect(await dashboardLanding(db(), email, "/dashboard/links")).toBe("/dashboard/links");
+    const active = await newMerchant();
+    const memberEmail = uniqueEmail("active-member");
+    await createMemberLogin(db(), { merchant: active, email: memberEmail, role: "owner", password: "an active member password" });
+    expect(await dashboardLanding(db(), memberEmail, "/dashboard")).toBe("/dashboard");
+    // No merchant at all: the home decides (it sends them to /dashboard/start).
+    expect(await dashboardLanding(db(), uniqueEmail("nobody"), "/dashboard")).toBe("/dashboard");
+  });
+});
+
+describe("the business country in settings", () => {
+  it("is changed to a country we serve (40011 otherwise, nothing written) and reaches the checkout", async () => {
+    const merchant = await newMerchant();
+    const scope = { merchantId: merchant.id, environment: "sandbox" as const };
+    await expect(updateMerchantSettings(db(), scope, { name: "Lomé shop", country: "FR" })).rejects.toMatchObject({ code: 40011 });
+    expect((await db().merchant.findUniqueOrThrow({ where: { id: merchant.id } })).name).not.toBe("Lomé shop");
+    expect(await updateMerchantSettings(db(), scope, { name: "Lomé shop", country: "TG" })).toMatchObject({ country: "TG" });
+    const created = await createLink(merchant.sandboxKey, false);
+    expect((await findCheckoutLink(db(), created.body.reference, "sandbox"))?.merchant).toMatchObject({ country: "TG" });
+    // Left blank, it is cleared; left out (an older form), it stays.
+    expect(await updateMerchantSettings(db(), scope, { name: "Lomé shop" })).toMatchObject({ country: "TG" });
+    expect(await updateMerchantSettings(db(), scope, { name: "Lomé shop", country: "" })).toMatchObject({ country: null });
+  });
+});
+
+describe("a merchant made by merchant:create (createMerchant), or one that existed before", () => {
+  it("is active from the start: its live key works", async () => {
+    const merchant = await newMerchant();
+    expect((await createLink(merchant.liveKey)).status).toBe(200);
+    expect(await readActivationState(db(), merchant.id)).toMatchObject({ status: "active" });
+  });
+});
+
+describe("the activation request", () => {
+  it("refuses a wrong field with its code, writing nothing, and stores phone numbers in international form", async () => {
+    const shop = await signedUpShop();
+    const submit = (fields: Record<string, string>) => submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields });
+    await expect(submit({ ...form, country: "FR" })).rejects.toMatchObject({ code: 40011 });
+    await expect(submit({ ...form, payoutPhone: "12" })).rejects.toMatchObject({ code: 40014, details: expect.stringMatching(/^payoutPhone /) });
+    await expect(submit({ ...form, contactEmail: "nope" })).rejects.toMatchObject({ code: 40023 });
+    await expect(submit({ ...form, businessKind: "empire" })).rejects.toMatchObject({ code: 40023 });
+    await expect(submit({ ...form, businessName: "" })).rejects.toMatchObject({ code: 40023 });
+    expect(await db().activationRequest.count({ where: { merchantId: shop.merchantId } })).toBe(0);
+
+    const request = await submit(form);
+    expect(request).toMatchObject({ status: "in_review", payoutPhone: "+2250700000444", contactPhone: "+2250500000001", country: "CI", businessKind: "company" });
+    expect(await readActivationState(db(), shop.merchantId)).toMatchObject({ status: "in_review" });
+    // One at a time: a second while in review is refused.
+    await expect(submit(form)).rejects.toMatchObject({ code: 40020, status: 409 });
+  });
+
+  it("refused with a reason, resubmitted, approved by support: audited, and the live key then works at once", async () => {
+    const shop = await signedUpShop();
+    // The refused key is now in this process's key cache: approval must not wait for its TTL.
+    expect((await createLink(shop.live)).status).toBe(403);
+    const first = await submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields: form });
+
+    const listed = await call("GET", "/admin/api/activations", { headers: staffHeaders(support), query: { status: "in_review" } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.requests.map((r: { id: string }) => r.id)).toContain(first.id);
+    const shown = await call("GET", `/admin/api/activations/${first.id}`, { headers: staffHeaders(support) });
+    expect(shown.body).toMatchObject({ id: first.id, merchantId: shop.merchantId, status: "in_review", payoutPhone: "+2250700000444" });
+
+    // Refusing needs a reason.
+    const bare = await call("POST", `/admin/api/activations/${first.id}/refuse`, { headers: staffHeaders(support), body: {} });
+    expect([bare.status, bare.body.error.code]).toEqual([400, 40023]);
+    const refused = await call("POST", `/admin/api/activations/${first.id}/refuse`, { headers: staffHeaders(support), body: { reason: "The payout number is not in the business's name" } });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ status: "refused", refusalReason: "The payout number is not in the business's name", decidedBy: support.id });
+    expect(await readActivationState(db(), shop.merchantId)).toMatchObject({ status: "refused", reason: "The payout number is not in the business's name" });
+    expect((await createLink(shop.live)).status).toBe(403);
+    expect(await db().auditEntry.findFirst({ where: { targetId: shop.merchantId, action: "activation.refused" } })).toMatchObject({
+      staffId: support.id,
+      targetType: "merchant",
+      details: { requestId: first.id, reason: "The payout number is not in the business's name" },
+    });
+    // A decided request stays decided.
+    expect((await call("POST", `/admin/api/activations/${first.id}/approve`, { headers: staffHeaders(support), body: {} })).status).toBe(409);
+
+    const second = await submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields: { ...form, payoutPhone: "0500000002" } });
+    expect(second.payoutPhone).toBe("+2250500000002");
+    const approved = await call("POST", `/admin/api/activations/${second.id}/approve`, { headers: staffHeaders(support), body: {} });
+    expect(approved.status).toBe(200);
+    expect(approved.body.status).toBe("approved");
+    expect(await db().auditEntry.findFirst({ where: { targetId: shop.merchantId, action: "activation.approved" } })).toMatchObject({ staffId: support.id, details: { requestId: second.id } });
+    expect(await readActivationState(db(), shop.merchantId)).toMatchObject({ status: "active" });
+
+    expect((await createLink(shop.live)).status).toBe(200);
+    expect((await createLink(shop.sandbox, false)).status).toBe(200);
+    // Once active, no new request.
+    await expect(submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields: form })).rejects.toMatchObject({ code: 40020 });
+  });
+
+  it("is decided only through the support view's staff session and CSRF token", async () => {
+    const shop = await signedUpShop();
+    const request = await submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields: form });
+    const signedOut = await call("POST", `/admin/api/activations/${request.id}/approve`, { body: {} });
+    expect([signedOut.status, signedOut.body.error.code]).toEqual([401, 40002]);
+    const noCsrf = await call("POST", `/admin/api/activations/${request.id}/approve`, { headers: { cookie: support.cookie }, body: {} });
+    expect([noCsrf.status, noCsrf.body.error.code]).toEqual([403, 40001]);
+    const withKey = await call("POST", `/admin/api/activations/${request.id}/approve`, { key: shop.live, body: {} });
+    expect(withKey.status).toBe(401);
+    const wrongMethod = await call("GET", `/admin/api/activations/${request.id}/approve`, { headers: staffHeaders(support) });
+    expect([wrongMethod.status, wrongMethod.body.error.code, wrongMethod.headers.get("allow")]).toEqual([400, 40017, "POST"]);
+    const unknown = await call("GET", "/admin/api/activations/act_NOPE", { headers: staffHeaders(support) });
+    expect(unknown.status).toBe(404);
+    expect((await db().activationRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe("in_review");
+    expect(await db().auditEntry.count({ where: { targetId: shop.merchantId } })).toBe(0);
+  });
+});
+
+describe("the dashboard's live actions before activation", () => {
+  const asOwner = (cookie: string, environment: "live" | "sandbox", locale: "en" | "fr" = "en") => {
+    browseWith(cookie);
+    nextRequest.headers.set(ENVIRONMENT_HEADER, environment);
+    nextRequest.locale = locale;
+  };
+  const linkForm = () => {
+    const data = new FormData();
+    for (const [k, v] of Object.entries({ amount: "1000", currency: "XOF", description: "Live link" })) data.append(k, v);
+    return data;
+  };
+
+  it("refuses a live link and a live payout with the reason, in the page's language; test mode works", async () => {
+    const shop = await signedUpShop();
+    const { createLinkAction } = await import("@/app/dashboard/(app)/links/actions");
+    const { requestWithdrawalAction } = await import("@/app/dashboard/(app)/balance/actions");
+    const cookie = shop.browser.cookieHeader();
+    asOwner(cookie, "live");
+    expect(await createLinkAction(null, linkForm())).toEqual({ error: en.activation.liveRefused, code: 40001 });
+    asOwner(cookie, "live", "fr");
+    const payout = new FormData();
+    for (const [k, v] of Object.entries({ amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000444" })) payout.append(k, v);
+    expect(await requestWithdrawalAction(null, payout)).toEqual({ error: fr.activation.liveRefused, code: 40001 });
+    expect(await db().paymentLink.count({ where: { merchantId: shop.merchantId, environment: "live" } })).toBe(0);
+    asOwner(cookie, "sandbox");
+    await expect(createLinkAction(null, linkForm())).rejects.toMatchObject({ digest: expect.stringMatching(/\/test\/dashboard\/links\/LINK_TEST_/) });
+    nextRequest.locale = "en";
+  });
+
+  it("lets the owner ask for activation from the dashboard's form", async () => {
+    const shop = await signedUpShop();
+    const { requestActivationAction } = await import("@/app/dashboard/(app)/activation/actions");
+    asOwner(shop.browser.cookieHeader(), "live");
+    const data = new FormData();
+    for (const [k, v] of Object.entries(form)) data.append(k, v);
+    expect(await requestActivationAction(null, data)).toEqual({ message: en.activation.submitted });
+    expect(await readActivationState(db(), shop.merchantId)).toMatchObject({ status: "in_review", request: { submittedBy: shop.userId, payoutPhone: "+2250700000444" } });
+  });
+});
+
+describe("the support overview", () => {
+  it("gives live and sandbox figures apart", async () => {
+    const merchant = await newMerchant();
+    expect((await createLink(merchant.liveKey)).status).toBe(200);
+    expect((await createLink(merchant.sandboxKey, false)).status).toBe(200);
+    const res = await call("GET", "/admin/api/overview", { headers: staffHeaders(support) });
+    const links = res.body.today.links as { environment: string; status: string; currency: string; count: number }[];
+    const pendingXof = links.filter((f) => f.status === "pending" && f.currency === "XOF");
+    expect(pendingXof.map((f) => f.environment).sort()).toEqual(["live", "sandbox"]);
+    expect(pendingXof.every((f) => f.count >= 1)).toBe(true);
+  });
+});
