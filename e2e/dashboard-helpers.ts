@@ -33,9 +33,9 @@ function memberLogin(role: Role): { email: string; password: string } {
 }
 
 /** Signs in through the real sign-in page as the E2E merchant's member of that role. */
-export async function signInAsMember(page: Page, options: { role?: Role } = {}) {
+export async function signInAsMember(page: Page, options: { role?: Role; locale?: Locale } = {}) {
   const login = memberLogin(options.role ?? "owner");
-  await signIn(page, login.email, login.password);
+  await signIn(page, login.email, login.password, options.locale);
   await expect(page).not.toHaveURL(/\/dashboard\/sign-in/, { timeout: 15_000 });
 }
 

@@ -5,11 +5,12 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 /**
  * A merchant IS an organization: the organization has the merchant's id, so a session's active
  * organization names the merchant directly. Creates the merchant (keys, webhook secret, gateways
- * as merchant:create does) and makes the user its owner. Callers run it in a transaction.
+ * as merchant:create does, but no API key: the first is made and shown once in the dashboard, with
+ * the signing secret: lib/dashboard/first-keys.ts) and makes the user its owner. Callers run it in a transaction.
  */
 export async function createMerchantForUser(client: DbClient, user: { id: string; name: string; email: string }, businessName?: string | null) {
   const name = businessName?.trim() || user.name.trim() || user.email;
-  const merchant = await createMerchant(client, { name });
+  const merchant = await createMerchant(client, { name, apiKeys: false });
   await client.organization.create({
     data: {
       id: merchant.id,

@@ -4,6 +4,7 @@ import { DashboardLocaleSwitch } from "@/components/dashboard/dashboard-locale-s
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { EnvironmentToggle } from "@/components/dashboard/environment-toggle";
 import { MerchantSwitcher } from "@/components/dashboard/merchant-switcher";
+import { NoticeArea } from "@/components/dashboard/notices";
 import { listMemberships } from "@/lib/auth/memberships";
 import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
@@ -18,7 +19,7 @@ export const metadata = { title: "Dashboard", robots: { index: false } };
 // sandbox, shown with a banner, and the switch beside the merchant's name changes environment.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { member, scope } = await requireMember();
-  const [t, locale, memberships] = await Promise.all([getTranslations("dashboard"), getLocale(), listMemberships(db(), member.userId)]);
+  const [t, f, locale, memberships] = await Promise.all([getTranslations("dashboard"), getTranslations("firstSteps"), getLocale(), listMemberships(db(), member.userId)]);
   const path = (p: string) => dashboardPath(scope.environment, p);
   const items = [
     { segment: null, href: path(""), label: t("nav.home") },
@@ -28,6 +29,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { segment: "analytics", href: path("/analytics"), label: t("nav.analytics") },
     { segment: "developers", href: path("/developers"), label: t("nav.developers") },
     { segment: "settings", href: path("/settings"), label: t("nav.settings") },
+    // The API reference and guides, outside the dashboard (no segment of its own).
+    { segment: "/docs", href: "/docs", label: f("docsNav") },
   ];
   return (
     <>
@@ -60,7 +63,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </header>
       <DashboardNav base={path("")} label={t("nav.label")} items={items} />
       <main id="dash-main" className="dash-main">
-        {children}
+        <NoticeArea dismissLabel={f("dismiss")}>{children}</NoticeArea>
       </main>
       <footer>
         <DashboardLocaleSwitch fallback={path("")} current={locale} label={t("language")} />
