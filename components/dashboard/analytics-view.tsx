@@ -1,6 +1,7 @@
 import { formatMajor } from "@/lib/domain/money";
 import type { Analytics } from "@/lib/schemas/analytics";
 import { AnalyticsCharts } from "@/components/analytics-charts";
+import { cardColumns } from "@/components/dashboard/card-table";
 import { DailyTable, FiguresTable, percent, type FigureLabels } from "@/components/analytics-figures";
 
 /** One currency's block of the dashboard's analytics page: totals, charts, and the figures as tables. */
@@ -24,8 +25,9 @@ export function AnalyticsView({ analytics, labels, locale }: { analytics: Analyt
       </dl>
       <AnalyticsCharts analytics={analytics} locale={locale} />
       <DailyTable analytics={analytics} money={money} />
-      <div className="dash-table-wrap" tabIndex={0}>
-        <FiguresTable analytics={analytics} labels={labels} money={money} className="dash-table" />
+      {/* The column names for the cards a phone shows (the row's name comes first, in its own header cell). */}
+      <div className="dash-table-wrap" tabIndex={0} style={cardColumns(["", labels.created, labels.completed, labels.volume, labels.fees, labels.conversion])}>
+        <FiguresTable analytics={analytics} labels={labels} money={money} className="dash-table dash-cards" />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { cardColumns } from "@/components/dashboard/card-table";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { formatTime } from "@/components/dashboard/format";
@@ -101,7 +102,7 @@ export default async function BalancePage({ searchParams }: Props) {
         <p>{t("list.empty")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table">
+          <table className="dash-table dash-cards" style={cardColumns([t("list.reference"), t("list.amount"), t("link.fees"), t("list.status"), t("balance.beneficiaryPhone"), t("list.created")])}>
             <caption>{t("balance.withdrawals")}</caption>
             <thead>
               <tr>
@@ -155,7 +156,7 @@ export default async function BalancePage({ searchParams }: Props) {
         <p>{t("list.empty")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table">
+          <table className="dash-table dash-cards" style={cardColumns([t("list.created"), t("list.reference"), t("balance.kind"), t("balance.account"), t("list.amount")])}>
             <caption>{t("balance.statement")}</caption>
             <thead>
               <tr>

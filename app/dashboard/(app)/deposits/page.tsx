@@ -1,3 +1,4 @@
+import { cardColumns } from "@/components/dashboard/card-table";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
@@ -33,7 +34,7 @@ export default async function DepositsPage({ searchParams }: Props) {
         <p>{t("list.empty")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table">
+          <table className="dash-table dash-cards" style={cardColumns([t("list.reference"), t("list.amount"), t("list.status"), t("link.gateway"), t("list.customer"), t("list.created")])}>
             <caption>{t("deposits.caption")}</caption>
             <thead>
               <tr>
