@@ -63,7 +63,7 @@ export function ConfirmActionForm({ action, labels, secretLabels, children }: Pr
   if (!asking) {
     return (
       <div className="dash-confirm">
-        <button ref={openRef} type="button" className="dash-button dash-button-danger" aria-haspopup="true" onClick={() => setAsking(true)}>
+        <button ref={openRef} type="button" className="dash-button dash-button-danger" onClick={() => setAsking(true)}>
           {labels.open}
         </button>
         <ActionResult state={state} />
