@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { changePasswordAction, revokeOtherSessionsAction, revokeSessionAction } from "@/app/dashboard/(account)/settings/security/account-actions";
 import { listAccountSessions } from "@/lib/auth/account-security";
 import { db } from "@/lib/db/client";
+import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./helpers/api-client";
@@ -25,10 +26,15 @@ afterEach(() => {
 let addresses = 0;
 const newAddress = () => `100.65.${(++addresses >> 8) & 255}.${addresses & 255}`;
 
-/** The next action is `browser`'s, from `address`. */
+/** The next action is `browser`'s, from `address`, on the test-mode dashboard (the environment proxy.ts passes on). */
 function as(browser: AuthBrowser, address = newAddress()) {
-  nextRequest.headers = new Headers({ cookie: browser.cookieHeader(), host: new URL(ORIGIN).host, origin: ORIGIN, "x-forwarded-for": address, "accept-language": nextRequest.locale });
+  nextRequest.headers = new Headers({
+    cookie: browser.cookieHeader(), host: new URL(ORIGIN).host, origin: ORIGIN, "x-forwarded-for": address, "accept-language": nextRequest.locale, [ENVIRONMENT_HEADER]: "sandbox",
+  });
 }
+
+/** Where a done password or sessions form goes: its page (on the sandbox, as browseWith's requests), saying what it did. */
+const PAGE_DONE = (notice: string) => `/test/dashboard/settings/security?notice=${notice}`;
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -84,7 +90,7 @@ describe("changing the password", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     as(browser);
-    expect(await change(PASSWORD, "a brand new password", { signOutOthers: "on" })).toEqual({ message: en.security.passwordChangedOthersOut });
+    expect(await redirectOf(() => change(PASSWORD, "a brand new password", { signOutOthers: "on" }))).toBe(PAGE_DONE("passwordChangedOthersOut"));
     expect((await new AuthBrowser().post("/sign-in/email", { email, password: PASSWORD })).status).toBe(401);
     await secondSession(email, "a brand new password");
   });
@@ -93,11 +99,11 @@ describe("changing the password", () => {
     const { browser, email } = await signedUpMerchant();
     const phone = await secondSession(email);
     as(browser);
-    expect(await change(PASSWORD, "first new password")).toEqual({ message: en.security.passwordChanged });
+    expect(await redirectOf(() => change(PASSWORD, "first new password"))).toBe(PAGE_DONE("passwordChanged"));
     expect(await phone.session()).not.toBeNull();
 
     as(browser);
-    expect(await change("first new password", "second new password", { signOutOthers: "on" })).toEqual({ message: en.security.passwordChangedOthersOut });
+    expect(await redirectOf(() => change("first new password", "second new password", { signOutOthers: "on" }))).toBe(PAGE_DONE("passwordChangedOthersOut"));
     expect(await phone.session()).toBeNull();
   });
 });
@@ -141,7 +147,7 @@ describe("sessions", () => {
     const phone = await secondSession(email);
     const laptop = await secondSession(email);
     as(browser);
-    expect(await revokeOtherSessionsAction()).toEqual({ message: en.security.othersEnded });
+    expect(await redirectOf(() => revokeOtherSessionsAction())).toBe(PAGE_DONE("othersEnded"));
     expect(await phone.session()).toBeNull();
     expect(await laptop.session()).toBeNull();
     expect(await browser.session()).not.toBeNull();

@@ -50,7 +50,7 @@ for (const locale of ["fr", "en"] as Locale[]) {
     await page.getByRole("button", { name: m("firstSteps.cancel") }).click();
     await expect(revoke).toBeVisible();
     await revoke.click();
-    await expect(page.getByRole("group")).toContainText(m("firstSteps.revokeKeyConfirm"));
+    await expect(page.locator("form.dash-confirm-asking")).toContainText(m("firstSteps.revokeKeyConfirm"));
     await page.getByRole("button", { name: m("firstSteps.revokeKeyConfirm") }).click();
     await expect(page.getByTestId("dash-notice")).toHaveText(new RegExp(m("dashboard.developers.revoked").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await expect(page.getByText(m("dashboard.developers.noKeys"))).toBeVisible();
@@ -84,7 +84,7 @@ for (const locale of ["fr", "en"] as Locale[]) {
     await page.getByLabel(m("security.newPassword"), { exact: true }).fill("my brand new password");
     await page.getByLabel(m("security.confirmPassword")).fill("my brand new password");
     await page.getByRole("button", { name: m("security.changePassword") }).click();
-    await expect(page.getByRole("alert")).toHaveText(m("security.passwordErrors.invalidCredentials"));
+    await expect(page.locator("main").getByRole("alert")).toHaveText(m("security.passwordErrors.invalidCredentials"));
     await page.getByLabel(m("security.currentPassword")).fill(SIGN_UP_PASSWORD);
     await page.getByLabel(m("security.newPassword"), { exact: true }).fill("my brand new password");
     await page.getByLabel(m("security.confirmPassword")).fill("my brand new password");

@@ -1,17 +1,27 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { changeAccountPassword, revokeAccountSession, revokeOtherAccountSessions } from "@/lib/auth/account-security";
 import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import type { ActionState } from "@/lib/dashboard/dashboard-action";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { dashboardEnvironment } from "@/lib/dashboard/require-member";
 
 // The security page's password and sessions forms: a person's own account, no merchant's
 // permission (like two-factor in ./actions.ts). Thin: the calls are in lib/auth/account-security.ts.
 
 const PAGE = "/dashboard/settings/security";
+
+/**
+ * Back to the page (in the environment it was opened in) saying what was done. Not a message in the
+ * form's state: these actions change the session cookie (a new session after a password change) or
+ * the list, and the page is loaded again, which a form's state does not survive.
+ */
+async function backWith(notice: "passwordChanged" | "passwordChangedOthersOut" | "othersEnded"): Promise<never> {
+  redirect(`${dashboardPath(await dashboardEnvironment(), "/settings/security")}?notice=${notice}`);
+}
 
 /** better-auth's calls take any session its cookie verifies, another view's too: the dashboard's only. */
 async function requireDashboardSession() {
@@ -32,8 +42,7 @@ export async function changePasswordAction(_state: ActionState, form: FormData):
     signOutOthers: form.get("signOutOthers") === "on",
   });
   if (outcome !== "changed") return { error: t(`passwordErrors.${outcome}`) };
-  revalidatePath(PAGE);
-  return { message: form.get("signOutOthers") === "on" ? t("passwordChangedOthersOut") : t("passwordChanged") };
+  return backWith(form.get("signOutOthers") === "on" ? "passwordChangedOthersOut" : "passwordChanged");
 }
 
 export async function revokeSessionAction(_state: ActionState, form: FormData): Promise<ActionState> {
@@ -45,8 +54,6 @@ export async function revokeSessionAction(_state: ActionState, form: FormData): 
 
 export async function revokeOtherSessionsAction(): Promise<ActionState> {
   await requireDashboardSession();
-  const t = await getTranslations("security");
   await revokeOtherAccountSessions(await headers());
-  revalidatePath(PAGE);
-  return { message: t("othersEnded") };
+  return backWith("othersEnded");
 }

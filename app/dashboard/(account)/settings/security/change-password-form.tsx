@@ -11,8 +11,8 @@ type Labels = Record<"current" | "new" | "confirmation" | "hint" | "signOutOther
 export function ChangePasswordForm({ labels }: { labels: Labels }) {
   const [state, action, pending] = useActionState<ActionState, FormData>(changePasswordAction, null);
   return (
-    // The key resets the fields once the password changed, not after a refusal.
-    <form action={action} className="auth-form" key={state?.message ? "changed" : "form"} aria-labelledby="password-heading">
+    // A refusal comes back here; a change goes back to the page, which says so (./account-actions.ts).
+    <form action={action} className="auth-form" aria-labelledby="password-heading">
       <label htmlFor="currentPassword">{labels.current}</label>
       <input id="currentPassword" name="currentPassword" type="password" autoComplete="current-password" required />
       <label htmlFor="newPassword">{labels.new}</label>

@@ -16,7 +16,9 @@ export const metadata = { title: "Security" };
 
 // The person's own account: password, two-factor sign-in, sessions. Under /test/dashboard (the
 // proxy passes the environment on) the way back stays in test mode.
-export default async function SecurityPage() {
+const NOTICES = ["passwordChanged", "passwordChangedOthersOut", "othersEnded"] as const;
+
+export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
   const { member, scope } = await requirePageMember("/dashboard/settings/security");
   const [t, s, format] = await Promise.all([getTranslations("auth"), getTranslations("security"), getFormatter()]);
   const [user, sessions] = await Promise.all([
@@ -35,6 +37,9 @@ export default async function SecurityPage() {
   const home = dashboardPath(scope.environment);
   const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
   const others = sessions.filter((session) => !session.current);
+  // What the last password or sessions form did (its action comes back here with ?notice=).
+  const { notice } = await searchParams;
+  const done = NOTICES.find((n) => n === notice);
   return (
     <>
       <nav aria-label={s("navLabel")} className="auth-back">
@@ -42,6 +47,7 @@ export default async function SecurityPage() {
         <a href={dashboardPath(scope.environment, "/settings")}>{s("backToSettings")}</a>
       </nav>
       <AuthHeader title={t("security.title")} redirect={dashboardPath(scope.environment, "/settings/security")} />
+      <div role="status">{done ? <p className="auth-notice">{s(done)}</p> : null}</div>
 
       <h2 id="password-heading">{s("password")}</h2>
       <ChangePasswordForm
