@@ -71,7 +71,7 @@ export function ConfirmActionForm({ action, labels, secretLabels, children }: Pr
     );
   }
   return (
-    <form action={formAction} className="dash-confirm dash-confirm-asking" role="group" aria-labelledby={questionId}>
+    <form action={formAction} className="dash-confirm dash-confirm-asking" aria-labelledby={questionId}>
       {children}
       <p id={questionId} className="dash-confirm-question">
         {labels.question}
