@@ -1,7 +1,7 @@
 import { formatMajor } from "@/lib/domain/money";
 import type { Analytics } from "@/lib/schemas/analytics";
 import { AnalyticsCharts } from "@/components/analytics-charts";
-import { cardColumns } from "@/components/dashboard/card-table";
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { DailyTable, FiguresTable, percent, type FigureLabels } from "@/components/analytics-figures";
 
 /** One currency's block of the dashboard's analytics page: totals, charts, and the figures as tables. */

@@ -1,4 +1,4 @@
-import { cardColumns } from "./card-table";
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import type { Refund } from "@prisma/client";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ActionState } from "@/lib/dashboard/dashboard-action";

@@ -1,4 +1,4 @@
-import { cardColumns } from "@/components/dashboard/card-table";
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { formatTime } from "@/components/dashboard/format";

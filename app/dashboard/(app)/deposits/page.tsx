@@ -1,4 +1,4 @@
-import { cardColumns } from "@/components/dashboard/card-table";
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";

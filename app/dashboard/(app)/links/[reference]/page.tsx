@@ -1,4 +1,4 @@
-import { cardColumns } from "@/components/dashboard/card-table";
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardColumns } from "./card-table";
+import { cardColumns } from "./card-columns";
 
 describe("cardColumns", () => {
   it("names each column in a CSS custom property holding a quoted string", () => {
