@@ -3,7 +3,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { getTranslations } from "next-intl/server";
-import { amountTicks, dayTicks, formatDay } from "@/lib/analytics/chart-axes";
+import { amountTicks, dayTicks, formatDay, leftMarginFor } from "@/lib/analytics/chart-axes";
 import type { Analytics } from "@/lib/schemas/analytics";
 
 // The analytics charts of the support view and the merchant dashboard, drawn with visx in a
@@ -23,10 +23,10 @@ const TICK_TEXT = { fill: "#374151", fontSize: 11, fontFamily: "inherit" } as co
 
 type Day = Analytics["byDay"][number];
 
-function Frame({ label, children }: { label: string; children: React.ReactNode }) {
+function Frame({ label, left = MARGIN.left, children }: { label: string; left?: number; children: React.ReactNode }) {
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} className="analytics-chart" style={{ width: "100%", maxWidth: 560, height: "auto", display: "block" }}>
-      <Group left={MARGIN.left} top={MARGIN.top}>
+      <Group left={left} top={MARGIN.top}>
         {children}
       </Group>
     </svg>
@@ -64,11 +64,13 @@ const leftTickProps = { ...TICK_TEXT, textAnchor: "end", dx: -4, dy: "0.33em" } 
 
 /** Completed volume per day, the axis in the currency's decimals. */
 function VolumeByDay({ days, currency, locale, label }: { days: Day[]; currency: string; locale: string; label: string }) {
-  const x = scaleBand({ domain: days.map((d) => d.date), range: [0, INNER_WIDTH], padding: 0.2 });
   const y = scaleLinear({ domain: [0, Math.max(1, ...days.map((d) => d.completedVolume))], range: [INNER_HEIGHT, 0], nice: true });
   const amounts = amountTicks(currency, locale);
+  // Wide enough for "1 000 000" (a fixed margin cut it, on a phone too).
+  const left = leftMarginFor(y.ticks(4).filter(amounts.payable).map((v) => amounts.format(v)), { min: MARGIN.left, fontSize: TICK_TEXT.fontSize });
+  const x = scaleBand({ domain: days.map((d) => d.date), range: [0, WIDTH - left - MARGIN.right], padding: 0.2 });
   return (
-    <Frame label={label}>
+    <Frame label={label} left={left}>
       {days.map((d) => (
         <Bar key={d.date} x={x(d.date)} y={y(d.completedVolume)} width={x.bandwidth()} height={INNER_HEIGHT - y(d.completedVolume)} fill={CHART_COLOURS.completed} />
       ))}

@@ -7,35 +7,38 @@ import type { Analytics } from "@/lib/schemas/analytics";
 
 export type FigureLabels = Record<"created" | "completed" | "volume" | "fees" | "conversion" | "links" | "deposits" | "gateway", string>;
 
-
 /** The charts' days, one row each: hidden from sight (the charts show them), read by screen readers. */
 export async function DailyTable({ analytics, money, locale = "en" }: { analytics: Analytics; money: (amount: number) => string; locale?: string }) {
   const t = await getTranslations("analytics");
   const percent = (ratio: number | null) => formatPercent(ratio, locale);
+  // Hidden by a box around it: a table is never narrower than its content, so a table of its own
+  // with the hiding class stayed a few hundred pixels wide and made a phone's page scroll sideways.
   return (
-    <table className="visually-hidden">
-      <caption>{t("dailyTable", { currency: analytics.currency })}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("day")}</th>
-          <th scope="col">{t("created")}</th>
-          <th scope="col">{t("completed")}</th>
-          <th scope="col">{t("conversion")}</th>
-          <th scope="col">{t("volume")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {analytics.byDay.map((d) => (
-          <tr key={d.date}>
-            <th scope="row">{d.date}</th>
-            <td>{d.created}</td>
-            <td>{d.completed}</td>
-            <td>{percent(d.created ? d.completed / d.created : null)}</td>
-            <td>{money(d.completedVolume)}</td>
+    <div className="visually-hidden">
+      <table>
+        <caption>{t("dailyTable", { currency: analytics.currency })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("day")}</th>
+            <th scope="col">{t("created")}</th>
+            <th scope="col">{t("completed")}</th>
+            <th scope="col">{t("conversion")}</th>
+            <th scope="col">{t("volume")}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {analytics.byDay.map((d) => (
+            <tr key={d.date}>
+              <th scope="row">{d.date}</th>
+              <td>{d.created}</td>
+              <td>{d.completed}</td>
+              <td>{percent(d.created ? d.completed / d.created : null)}</td>
+              <td>{money(d.completedVolume)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -94,6 +94,7 @@ async function pendingInvitation() {
 /** Every server action of the merchant's dashboard, the permission it needs, and a form it accepts. */
 const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Promise<Form> }> = {
   createKeyAction: { needs: "keys:manage", form: async () => ({ name: "Matrix key", scopes: ["links:read"] }) },
+  createFirstKeyAction: { needs: "keys:manage", form: async () => ({ name: "Matrix first key" }) },
   regenerateKeyAction: { needs: "keys:manage", form: async () => ({ keyId: await ownerKey(["links:read"]), overlap: "0" }) },
   revokeKeyAction: { needs: "keys:manage", form: async () => ({ keyId: await ownerKey(["links:read"]) }) },
   rotateSecretAction: { needs: "webhooks:manage", form: async () => ({}) },
@@ -127,7 +128,7 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
 // (dashboard-support-session) calls them.
 const ACCOUNT_ACTIONS = [
   "acceptInvitationAction", "forgotPasswordAction", "resendVerificationAction", "resetPasswordAction", "signInAction", "signOutAction", "signUpAction", "verifyTotpAction",
-  "twoFactorAction", "acceptInvitationFromStartAction", "chooseMerchantAction", "declineInvitationAction", "openOwnBusinessAction",
+  "twoFactorAction", "changePasswordAction", "revokeSessionAction", "revokeOtherSessionsAction", "acceptInvitationFromStartAction", "chooseMerchantAction", "declineInvitationAction", "openOwnBusinessAction",
 ];
 
 describe("the matrix covers the code", () => {

@@ -56,7 +56,7 @@ beforeAll(async () => {
 
 /** What a support token reaching any entry would have changed. */
 async function footprint() {
-  const [members, invitation, twoFactor, sessions, merchant, keys, links, staffMembers, merchants] = await Promise.all([
+  const [members, invitation, twoFactor, sessions, merchant, keys, links, staffMembers, merchants, passwords] = await Promise.all([
     db().member.findMany({ where: { userId: owner.userId }, select: { organizationId: true, role: true }, orderBy: { organizationId: "asc" } }),
     db().invitation.findUniqueOrThrow({ where: { id: owner.invitationId }, select: { status: true } }),
     db().twoFactor.count({ where: { userId: { in: [owner.userId, staffOnly.id] } } }),
@@ -66,8 +66,9 @@ async function footprint() {
     db().paymentLink.count({ where: { merchantId: owner.merchantId } }),
     db().member.count({ where: { userId: staffOnly.id } }),
     db().merchant.count(),
+    db().account.findMany({ where: { userId: owner.userId }, select: { password: true }, orderBy: { id: "asc" } }),
   ]);
-  return { members, invitation, twoFactor, sessions, merchant, keys, links, staffMembers, merchants };
+  return { members, invitation, twoFactor, sessions, merchant, keys, links, staffMembers, merchants, passwords };
 }
 
 describe("a support session in the dashboard's cookie", () => {
@@ -112,6 +113,7 @@ describe("a support session in the dashboard's cookie", () => {
       businessName: "Opened by a support token", invitationId: owner.invitationId, merchantId: owner.merchantId, path: "/dashboard",
       intent: "enable", password: PASSWORD, name: "Renamed by a support token", scopes: "transfers:write", amount: "1000", currency: "XOF",
       description: "By a support token", email: uniqueEmail("by-support"), role: "owner", url: "https://hooks.example.invalid/support",
+      currentPassword: PASSWORD, newPassword: "changed by a support token", confirmation: "changed by a support token", signOutOthers: "on",
     };
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     const actions = (await dashboardServerActions()).filter((a) => !READ_NO_SESSION.has(a.name));

@@ -2,6 +2,7 @@ import { formatMajor } from "@/lib/domain/money";
 import type { Analytics } from "@/lib/schemas/analytics";
 import { AnalyticsCharts } from "@/components/analytics-charts";
 import { DailyTable, FiguresTable, type FigureLabels } from "@/components/analytics-figures";
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { formatCount, formatPercent } from "@/lib/domain/number-format";
 
 /** One currency's block of the dashboard's analytics page: totals, charts, and the figures as tables. */
@@ -25,8 +26,9 @@ export function AnalyticsView({ analytics, labels, locale, gatewayName }: { anal
       </dl>
       <AnalyticsCharts analytics={analytics} locale={locale} />
       <DailyTable analytics={analytics} money={money} locale={locale} />
-      <div className="dash-table-wrap" tabIndex={0}>
-        <FiguresTable analytics={analytics} labels={labels} money={money} className="dash-table" locale={locale} gatewayName={gatewayName} />
+      {/* The column names for the cards a phone shows (the row's name comes first, in its own header cell). */}
+      <div className="dash-table-wrap" tabIndex={0} style={cardColumns(["", labels.created, labels.completed, labels.volume, labels.fees, labels.conversion])}>
+        <FiguresTable analytics={analytics} labels={labels} money={money} className="dash-table dash-cards" locale={locale} gatewayName={gatewayName} />
       </div>
     </section>
   );

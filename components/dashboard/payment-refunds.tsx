@@ -1,3 +1,4 @@
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import type { Refund } from "@prisma/client";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ActionState } from "@/lib/dashboard/dashboard-action";
@@ -57,7 +58,7 @@ export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
         <p>{t("refunds.none")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table">
+          <table className="dash-table dash-cards" style={cardColumns([t("list.reference"), t("list.amount"), t("list.status"), t("refunds.by"), t("list.created"), t("refunds.settledAt")])}>
             <caption>{t("refunds.caption")}</caption>
             <thead>
               <tr>

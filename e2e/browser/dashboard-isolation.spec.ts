@@ -89,8 +89,12 @@ test("a member of another merchant reaches nothing of A's through any dashboard 
   await submitWith(replayForm, "deliveryId", deliveryId, "Replay");
   // Not found, in the member's words (apiErrors), never the raw code.
   await expect(replayForm.getByRole("alert")).toHaveText(message("en", "apiErrors.codes.40004"));
-  const revokeForm = b.locator('form:has(input[name="keyId"])').filter({ has: b.getByRole("button", { name: "Revoke", exact: true }) }).first();
-  await submitWith(revokeForm, "keyId", keyId, "Revoke");
+  // B's own first key (sign-up makes none), then its revoke form, which asks first, carrying A's key.
+  await b.getByRole("button", { name: "Create my key" }).click();
+  await b.getByRole("link", { name: "I have copied them" }).click();
+  await b.getByRole("button", { name: "Revoke", exact: true }).first().click();
+  const revokeForm = b.locator('form:has(input[name="keyId"])').filter({ has: b.getByRole("button", { name: "Yes, revoke the key" }) }).first();
+  await submitWith(revokeForm, "keyId", keyId, "Yes, revoke the key");
   await expect(revokeForm.getByRole("alert")).toHaveText(message("en", "apiErrors.codes.40004"));
 
   await a.goto("/test/dashboard/developers");

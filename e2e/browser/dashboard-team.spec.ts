@@ -29,11 +29,15 @@ test("an owner invites a member, sees the pending invitation and revokes it", as
   await expect(pending.getByText("developer")).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // Destructive: it asks first, then says it was done.
   await pending.getByRole("button", { name: `Revoke the invitation of ${email}` }).click();
+  await pending.getByRole("button", { name: "Yes, revoke the invitation" }).click();
   await expect(pending.getByText(email, { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("dash-notice")).toContainText("revoked");
   await expect(page.getByText("No pending invitations.")).toBeVisible();
   // The last owner cannot be removed.
   await page.getByRole("button", { name: /^Remove / }).click();
+  await page.getByRole("button", { name: "Yes, remove" }).click();
   await expect(page.getByTestId("team-members").getByRole("alert")).toHaveText(message("en", "apiErrors.hints.lastOwner"));
 });
 
@@ -53,16 +57,20 @@ test("a viewer sees the team without any form; another merchant cannot revoke A'
   await owner.getByRole("button", { name: "Send the invitation" }).click();
   const revokeOfA = owner.getByTestId("team-invitations").locator("li").filter({ hasText: email });
   await expect(revokeOfA).toBeVisible();
+  // The form (and its hidden id) is there once "Revoke" asks; "Cancel" leaves the invitation be.
+  await revokeOfA.getByRole("button", { name: /^Revoke/ }).click();
   const invitationId = (await revokeOfA.locator('input[name="invitationId"]').getAttribute("value"))!;
+  await revokeOfA.getByRole("button", { name: "Cancel" }).click();
 
   const other = await (await browser.newContext()).newPage();
   await signUpVerifiedOwner(other, "Nosy Shop");
   await other.goto("/dashboard/settings/team");
   await other.getByRole("region", { name: "Invite a member" }).getByLabel("E-mail").fill(uniqueEmail("own"));
   await other.getByRole("button", { name: "Send the invitation" }).click();
+  await other.getByTestId("team-invitations").getByRole("button", { name: /^Revoke/ }).first().click();
   const form = other.getByTestId("team-invitations").locator("form").first();
   await form.locator('input[name="invitationId"]').evaluate((input, v) => ((input as HTMLInputElement).value = v), invitationId);
-  await form.getByRole("button", { name: /^Revoke/ }).click();
+  await form.getByRole("button", { name: "Yes, revoke the invitation" }).click();
   await expect(form.getByRole("alert")).toHaveText(message("en", "apiErrors.codes.40004"));
 
   await owner.reload();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountTicks, dayTicks, formatDay } from "./chart-axes";
+import { leftMarginFor, amountTicks, dayTicks, formatDay } from "./chart-axes";
 
 describe("amountTicks", () => {
   it("writes amounts with the currency's decimals in the locale's digits", () => {
@@ -27,5 +27,14 @@ describe("dayTicks", () => {
   it("writes a day of the UTC calendar in the locale", () => {
     expect(formatDay("2026-11-23", "en-GB")).toBe("23 Nov");
     expect(formatDay("2026-11-23", "fr")).toBe("23 nov.");
+  });
+});
+
+describe("leftMarginFor", () => {
+  it("makes room for the longest label, never less than the chart's margin", () => {
+    // "1 000 000" at 11 units: more than the 56 units that cut it on a phone.
+    expect(leftMarginFor(["0", "500 000", "1 000 000"], { min: 56, fontSize: 11 })).toBe(72);
+    expect(leftMarginFor(["0", "1"], { min: 56, fontSize: 11 })).toBe(56);
+    expect(leftMarginFor([], { min: 56, fontSize: 11 })).toBe(56);
   });
 });

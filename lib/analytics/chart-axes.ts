@@ -25,3 +25,12 @@ export function dayTicks(dates: string[]): string[] {
 export function formatDay(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
+
+/**
+ * The left margin (in the chart's units) that fits the longest of an axis's labels: about 0.6 em
+ * a character, plus room for the tick; never less than `min`.
+ */
+export function leftMarginFor(labels: readonly string[], { min, fontSize }: { min: number; fontSize: number }): number {
+  const longest = Math.max(0, ...labels.map((label) => label.length));
+  return Math.max(min, Math.ceil(longest * fontSize * 0.6) + 12);
+}

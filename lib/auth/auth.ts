@@ -142,8 +142,11 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       session: {
         create: {
           // The dashboard shows one merchant at a time: a new session opens on the user's first one.
+          // Read in better-auth's transaction when it opened one (changePassword with
+          // revokeOtherSessions makes this browser's new session in one): on PGlite's single
+          // connection a read beside it would wait for the transaction, until it timed out.
           before: async (session) => {
-            const member = await client.member.findFirst({ where: { userId: session.userId }, orderBy: { createdAt: "asc" } });
+            const member = await (openTransaction() ?? client).member.findFirst({ where: { userId: session.userId }, orderBy: { createdAt: "asc" } });
             return { data: { ...session, activeOrganizationId: member?.organizationId ?? null } };
           },
         },

@@ -16,7 +16,7 @@ import { accountKey } from "./known-device";
 // Per address (an IPv6 address's /64: addressLimitKey). A right password gives its sign-in attempt back, so an office or a mobile carrier
 // behind one address can sign in all day; wrong ones (and malformed requests) count.
 const signInsPerAddress = () => envLimiter("sign-in-ip", "SIGN_IN_ATTEMPTS_PER_15_MIN_PER_IP", 20, 15 * 60);
-// Each sign-up opens a merchant with two keys.
+// Each sign-up opens a merchant (its rows, gateways and signing secret).
 const signUpsPerAddress = () => envLimiter("sign-up-ip", "SIGN_UPS_PER_HOUR_PER_IP", 10, 60 * 60);
 // Password-reset and verification mails, to any e-mail.
 const mailsPerAddress = () => envLimiter("account-mail-ip", "ACCOUNT_MAILS_PER_HOUR_PER_IP", 10, 60 * 60);

@@ -5,16 +5,17 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 
 /**
  * A merchant IS an organization: the organization has the merchant's id, so a session's active
- * organization names the merchant directly. Creates the merchant (keys, webhook secret, gateways
- * as merchant:create does) and makes the user its owner. Callers run it in a transaction.
- * Unlike merchant:create's, a self-service merchant works in the sandbox only until support
- * approves its activation request (lib/activation): live payments start off.
+ * organization names the merchant directly. Creates the merchant (webhook secret and gateways
+ * as merchant:create does, but no API key: the first is made and shown once in the dashboard, with
+ * the signing secret: lib/dashboard/first-keys.ts) and makes the user its owner. Callers run it in
+ * a transaction. Unlike merchant:create's, a self-service merchant works in the sandbox only until
+ * support approves its activation request (lib/activation): live payments start off.
  */
 export async function createMerchantForUser(client: DbClient, user: { id: string; name: string; email: string }, businessName?: string | null, businessCountry?: string | null) {
   const name = businessName?.trim() || user.name.trim() || user.email;
   // A country we do not serve (a crafted form) is dropped, not an error that would undo the sign-up.
   const country = businessCountry?.trim().toUpperCase();
-  const merchant = await createMerchant(client, { name, country: country && isServedCountry(country) ? country : undefined, liveActivated: false });
+  const merchant = await createMerchant(client, { name, country: country && isServedCountry(country) ? country : undefined, liveActivated: false, apiKeys: false });
   await client.organization.create({
     data: {
       id: merchant.id,

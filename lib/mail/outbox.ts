@@ -12,6 +12,11 @@ export function outboxPageEnabled(env: NodeJS.ProcessEnv = process.env): boolean
   return env.NODE_ENV !== "production";
 }
 
+/** Whether account mails stay on this computer, in the outbox page (development or tests without SMTP_URL: lib/mail/send-mail.ts), so pages can say where to find them. */
+export function mailsKeptInOutbox(env: NodeJS.ProcessEnv = process.env): boolean {
+  return outboxPageEnabled(env) && !env.SMTP_URL;
+}
+
 /** The newest mails first, optionally only those sent to one address. */
 export function listOutbox(options: { to?: string; take?: number } = {}) {
   return db().outboxMail.findMany({

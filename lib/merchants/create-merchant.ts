@@ -5,6 +5,7 @@ import type { Environment } from "@/lib/domain/environment";
 import { SCOPES, generateApiKey, generateWebhookSecret, hashApiKey, keyDisplayPrefix, type Scope } from "./api-keys";
 
 export type CreatedMerchant = { id: string; name: string; sandboxKey: string; liveKey: string; webhookSecret: string };
+export type CreatedMerchantWithoutKeys = Omit<CreatedMerchant, "sandboxKey" | "liveKey">;
 
 /** Data for one API key row; the plaintext key is returned to the caller once and never stored. */
 export function newApiKeyRow(merchantId: string, environment: Environment, scopes: readonly Scope[] = SCOPES) {
@@ -15,12 +16,18 @@ export function newApiKeyRow(merchantId: string, environment: Environment, scope
   };
 }
 
+type MerchantOptions = { name: string; country?: string; liveActivated?: boolean };
+
 /**
  * Creates a merchant with a sandbox and a live key and every platform gateway enabled. Its live
  * payments are activated at once (merchant:create is run by the platform's own people), unless
  * `liveActivated: false` (a dashboard sign-up: live waits for support's approval, lib/activation).
+ * With `apiKeys: false` (dashboard sign-up) it has no key yet: its first one is made, and shown
+ * once, in the dashboard (lib/dashboard/first-keys.ts), rather than made here and never shown.
  */
-export async function createMerchant(client: DbClient, options: { name: string; country?: string; liveActivated?: boolean }): Promise<CreatedMerchant> {
+export async function createMerchant(client: DbClient, options: MerchantOptions): Promise<CreatedMerchant>;
+export async function createMerchant(client: DbClient, options: MerchantOptions & { apiKeys: false }): Promise<CreatedMerchantWithoutKeys>;
+export async function createMerchant(client: DbClient, options: MerchantOptions & { apiKeys?: boolean }): Promise<CreatedMerchant | CreatedMerchantWithoutKeys> {
   const name = options.name.trim();
   if (!name) throw new Error("A merchant needs a name");
   const country = options.country?.trim().toUpperCase() || null;
@@ -38,9 +45,10 @@ export async function createMerchant(client: DbClient, options: { name: string; 
       country,
       liveActivatedAt: options.liveActivated === false ? null : new Date(),
       webhookSecret,
-      apiKeys: { create: [sandbox.row, live.row].map(({ merchantId: _m, ...row }) => row) },
+      ...(options.apiKeys === false ? {} : { apiKeys: { create: [sandbox.row, live.row].map(({ merchantId: _m, ...row }) => row) } }),
       gateways: { create: gateways.map((g) => ({ kind: g.kind, gatewayName: g.name })) },
     },
   });
+  if (options.apiKeys === false) return { id, name, webhookSecret };
   return { id, name, sandboxKey: sandbox.key, liveKey: live.key, webhookSecret };
 }

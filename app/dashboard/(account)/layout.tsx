@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import "../(auth)/auth.css";
+// The dashboard's buttons and confirmations (components/dashboard) on the security page.
+import "../dashboard.css";
 
 export const metadata = { robots: { index: false } };
 

@@ -4,6 +4,7 @@ import { DashboardLocaleSwitch } from "@/components/dashboard/dashboard-locale-s
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { EnvironmentToggle } from "@/components/dashboard/environment-toggle";
 import { MerchantSwitcher } from "@/components/dashboard/merchant-switcher";
+import { NoticeArea } from "@/components/dashboard/notices";
 import { listMemberships } from "@/lib/auth/memberships";
 import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
@@ -19,9 +20,10 @@ export const metadata = { title: "Dashboard", robots: { index: false } };
 // sandbox, shown with a banner, and the switch beside the merchant's name changes environment.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { member, scope } = await requireMember();
-  const [t, ta, locale, memberships, merchant] = await Promise.all([
+  const [t, ta, f, locale, memberships, merchant] = await Promise.all([
     getTranslations("dashboard"),
     getTranslations("activation"),
+    getTranslations("firstSteps"),
     getLocale(),
     listMemberships(db(), member.userId),
     db().merchant.findUniqueOrThrow({ where: { id: member.merchantId }, select: { liveActivatedAt: true } }),
@@ -38,6 +40,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     { segment: "settings", href: path("/settings"), label: t("nav.settings") },
     // Until live payments are on, the way to ask for them is always one tap away.
     ...(liveActivated ? [] : [{ segment: "activation", href: path("/activation"), label: ta("nav") }]),
+    // The API reference and guides, outside the dashboard (no segment of its own).
+    { segment: "/docs", href: "/docs", label: f("docsNav") },
   ];
   return (
     <>
@@ -76,7 +80,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </header>
       <DashboardNav base={path("")} label={t("nav.label")} items={items} />
       <main id="dash-main" className="dash-main">
-        {children}
+        <NoticeArea dismissLabel={f("dismiss")}>{children}</NoticeArea>
       </main>
       <footer>
         <DashboardLocaleSwitch fallback={path("")} current={locale} label={t("language")} />

@@ -1,3 +1,4 @@
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { PayoutPreview } from "@/components/dashboard/payout-preview";
@@ -118,7 +119,7 @@ export default async function BalancePage({ searchParams }: Props) {
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
           {/* Named by the heading above: a caption would say it twice. */}
-          <table className="dash-table" aria-labelledby="balance-withdrawals">
+          <table className="dash-table dash-cards" aria-labelledby="balance-withdrawals" style={cardColumns([t("list.reference"), t("list.amount"), t("link.fees"), t("list.status"), t("balance.beneficiaryPhone"), t("list.created")])}>
             <thead>
               <tr>
                 <th scope="col">{t("list.reference")}</th>
@@ -171,7 +172,7 @@ export default async function BalancePage({ searchParams }: Props) {
         <p>{t("list.empty")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table" aria-labelledby="balance-statement">
+          <table className="dash-table dash-cards" aria-labelledby="balance-statement" style={cardColumns([t("list.created"), t("list.reference"), t("balance.kind"), t("balance.account"), t("list.amount")])}>
             <thead>
               <tr>
                 <th scope="col">{t("list.created")}</th>

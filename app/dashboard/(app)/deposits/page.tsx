@@ -1,3 +1,4 @@
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { gatewayLabel } from "@/components/labels";
 import { formatTime } from "@/components/dashboard/format";
@@ -34,7 +35,7 @@ export default async function DepositsPage({ searchParams }: Props) {
         <p>{t("list.empty")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table">
+          <table className="dash-table dash-cards" style={cardColumns([t("list.reference"), t("list.amount"), t("list.status"), t("link.gateway"), t("list.customer"), t("list.created")])}>
             <caption>{t("deposits.caption")}</caption>
             <thead>
               <tr>

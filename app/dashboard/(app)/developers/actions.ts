@@ -1,8 +1,11 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
+import type { FirstKeyState } from "@/components/dashboard/first-key-form";
+import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
+import { createFirstKey } from "@/lib/dashboard/first-keys";
 import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/dashboard/manage-api-keys";
 import { rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/dashboard/manage-webhooks";
 
@@ -22,6 +25,22 @@ export async function regenerateKeyAction(_state: ActionState, form: FormData): 
   }, { refresh: false });
 }
 
+/** The first key of a merchant made at sign-up, with the signing secret nobody has seen yet (lib/dashboard/first-keys.ts). */
+export async function createFirstKeyAction(_state: FirstKeyState, form: FormData): Promise<FirstKeyState> {
+  let created: Awaited<ReturnType<typeof createFirstKey>> | undefined;
+  const state = await runDashboardAction(
+    "keys:manage",
+    async ({ member, scope }) => {
+      created = await createFirstKey(db(), scope, member.role, { name: form.get("name") ?? "", mayShowSecret: can(member.role, "webhooks:manage") });
+      return null;
+    },
+    // The page would drop this card (the merchant now has a key) before the member copied them.
+    { refresh: false },
+  );
+  if (state?.error || !created) return { error: state?.error };
+  return { key: created.key, webhookSecret: created.webhookSecret ?? undefined };
+}
+
 export async function revokeKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
   return runDashboardAction("keys:manage", async ({ scope }) => {
@@ -31,7 +50,8 @@ export async function revokeKeyAction(_state: ActionState, form: FormData): Prom
 }
 
 export async function rotateSecretAction(): Promise<ActionState> {
-  return runDashboardAction("webhooks:manage", async ({ scope }) => ({ secret: (await rotateDashboardWebhookSecret(db(), scope)).webhookSecret }));
+  const t = await getTranslations("firstSteps");
+  return runDashboardAction("webhooks:manage", async ({ scope }) => ({ secret: (await rotateDashboardWebhookSecret(db(), scope)).webhookSecret, message: t("rotated") }));
 }
 
 export async function sendTestEventAction(_state: ActionState, form: FormData): Promise<ActionState> {

@@ -1,23 +1,31 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
+import { ConfirmActionForm } from "@/components/dashboard/confirm-action-form";
+import { FirstKeyForm } from "@/components/dashboard/first-key-form";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { formatTime } from "@/components/dashboard/format";
 import { can, keyScopesFor } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
+import { firstStepsState } from "@/lib/dashboard/first-keys";
 import { KEY_OVERLAPS, listApiKeys } from "@/lib/dashboard/manage-api-keys";
 import { listWebhookDeliveries, webhookSecretStatus } from "@/lib/dashboard/manage-webhooks";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { replayDeliveryAction } from "../links/actions";
-import { createKeyAction, regenerateKeyAction, revokeKeyAction, rotateSecretAction, sendTestEventAction } from "./actions";
+import { createFirstKeyAction, createKeyAction, regenerateKeyAction, revokeKeyAction, rotateSecretAction, sendTestEventAction } from "./actions";
 
 type Props = { searchParams: Promise<{ cursor?: string }> };
 
 export default async function DevelopersPage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/developers");
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [t, f, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("firstSteps"), getLocale()]);
   const { cursor } = await searchParams;
-  const [keys, secret, log] = await Promise.all([listApiKeys(db(), scope), webhookSecretStatus(db(), scope), listWebhookDeliveries(db(), scope, cursor)]);
+  const [keys, secret, log, firstSteps] = await Promise.all([
+    listApiKeys(db(), scope),
+    webhookSecretStatus(db(), scope),
+    listWebhookDeliveries(db(), scope, cursor),
+    firstStepsState(db(), scope),
+  ]);
   const manageKeys = can(member.role, "keys:manage");
   // The scopes this member may give a key (a developer: no payouts or refunds); a key carrying
   // others is not theirs to regenerate, since they would receive it.
@@ -25,9 +33,34 @@ export default async function DevelopersPage({ searchParams }: Props) {
   const mayRegenerate = (key: { scopes: string[] }) => key.scopes.every((s) => grantable.includes(s));
   const manageWebhooks = can(member.role, "webhooks:manage");
   const copyLabels = { copy: t("copy"), copied: t("copied") };
+  const shownOnce = (title: string) => ({ title, warning: f("notShownAgain"), ...copyLabels });
+  const environmentName = scope.environment === "sandbox" ? t("env.test") : t("env.live");
   return (
     <>
       <h1>{t("developers.heading")}</h1>
+      <p className="dash-docs-links">
+        {f("docsIntro")} <a href="/docs">{f("docsLink")}</a>
+      </p>
+      {firstSteps.noKeyYet && manageKeys ? (
+        <section className="dash-card dash-first-steps" aria-labelledby="first-key">
+          <h2 id="first-key">{f("firstKeyHeading")}</h2>
+          <p>{f("firstKeyIntro", { environment: environmentName })}</p>
+          {firstSteps.secretNeverShown && manageWebhooks ? <p>{f("firstKeySecret")}</p> : null}
+          <FirstKeyForm
+            action={createFirstKeyAction}
+            continueHref={dashboardPath(scope.environment, "/developers")}
+            labels={{
+              name: t("developers.name"),
+              defaultName: f("firstKeyName"),
+              submit: f("firstKeySubmit"),
+              done: f("firstKeyDone"),
+              continue: f("firstKeyContinue"),
+              key: shownOnce(f("keyTitle", { environment: environmentName })),
+              secret: shownOnce(f("secretTitle")),
+            }}
+          />
+        </section>
+      ) : null}
       <h2>{t("developers.keys")}</h2>
       <p>{t("developers.keysIntro")}</p>
       {keys.length === 0 ? <p>{t("developers.noKeys")}</p> : null}
@@ -70,9 +103,12 @@ export default async function DevelopersPage({ searchParams }: Props) {
                   </label>
                 </ActionForm>
               ) : null}
-              <ActionForm action={revokeKeyAction} submitLabel={t("developers.revoke")} className="dash-form dash-inline">
+              <ConfirmActionForm
+                action={revokeKeyAction}
+                labels={{ open: t("developers.revoke"), question: f("revokeKeyQuestion", { key: `${key.prefix}…` }), confirm: f("revokeKeyConfirm"), cancel: f("cancel") }}
+              >
                 <input type="hidden" name="keyId" value={key.id} />
-              </ActionForm>
+              </ConfirmActionForm>
             </div>
           ) : null}
         </section>
@@ -102,7 +138,13 @@ export default async function DevelopersPage({ searchParams }: Props) {
       <section className="dash-card" aria-label={t("developers.secret")}>
         <p>{t("developers.secretIntro")}</p>
         {secret.previousSecretValidUntil ? <p>{t("developers.previousUntil", { time: formatTime(secret.previousSecretValidUntil, locale) })}</p> : null}
-        {manageWebhooks ? <ActionForm action={rotateSecretAction} submitLabel={t("developers.rotate")} secretLabel={t("developers.secretShownOnce")} copyLabels={copyLabels} /> : null}
+        {manageWebhooks ? (
+          <ConfirmActionForm
+            action={rotateSecretAction}
+            labels={{ open: t("developers.rotate"), question: f("rotateQuestion"), confirm: f("rotateConfirm"), cancel: f("cancel") }}
+            secretLabels={shownOnce(t("developers.secretShownOnce"))}
+          />
+        ) : null}
       </section>
 
       {manageWebhooks ? (

@@ -1,3 +1,4 @@
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
@@ -41,7 +42,7 @@ export default async function PaymentLinksPage({ searchParams }: Props) {
         <p>{t("list.empty")}</p>
       ) : (
         <div className="dash-table-wrap" tabIndex={0}>
-          <table className="dash-table">
+          <table className="dash-table dash-cards" style={cardColumns([t("list.reference"), t("list.description"), t("list.amount"), t("list.status"), t("list.customer"), t("list.created")])}>
             <caption>{t("links.caption")}</caption>
             <thead>
               <tr>

@@ -3,6 +3,7 @@ import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
 import { can } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
+import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { LOGO_MAX_BYTES, readMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
 import { LOCALES } from "@/lib/i18n/locales";
@@ -83,10 +84,11 @@ export default async function SettingsPage() {
       </section>
       <ul className="dash-timeline dash-card">
         <li>
-          <a href="/dashboard/settings/team">{t("settings.team")}</a>
+          <a href={dashboardPath(scope.environment, "/settings/team")}>{t("settings.team")}</a>
         </li>
         <li>
-          <a href="/dashboard/settings/security">{t("settings.security")}</a>
+          {/* Under /test the security page keeps test mode for its way back. */}
+          <a href={dashboardPath(scope.environment, "/settings/security")}>{t("settings.security")}</a>
         </li>
       </ul>
     </>

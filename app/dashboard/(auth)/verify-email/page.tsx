@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { getSessionMember } from "@/lib/auth/session-member";
+import { mailsKeptInOutbox } from "@/lib/mail/outbox";
 import { resendVerificationAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 
@@ -10,7 +11,7 @@ export const metadata = { title: "Verify your e-mail" };
 // better-auth). A valid link signs in and goes on to the dashboard.
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ email?: string; error?: string; resent?: string }> }) {
   if (await getSessionMember()) redirect("/dashboard");
-  const t = await getTranslations("auth");
+  const [t, f] = await Promise.all([getTranslations("auth"), getTranslations("firstSteps")]);
   const { email, error, resent } = await searchParams;
   const known = error === "unverified" || error === "missing" || error === "tooMany";
   return (
@@ -19,6 +20,12 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
       <p>{email ? t("verifyEmail.sent", { email }) : t("verifyEmail.sentNoEmail")}</p>
       {error && <AuthError error={known ? error : "invalidToken"} />}
       {resent && <p className="auth-notice">{t("verifyEmail.resent")}</p>}
+      {/* In development without SMTP_URL the mail never leaves: it waits in the outbox page. */}
+      {mailsKeptInOutbox() ? (
+        <p className="auth-hint" data-testid="dev-mail">
+          {f("devMail")} <a href={email ? `/dev/outbox?to=${encodeURIComponent(email)}` : "/dev/outbox"}>{f("devMailLink")}</a>
+        </p>
+      ) : null}
       <form action={resendVerificationAction} className="auth-form">
         <label htmlFor="email">{t("fields.email")}</label>
         <input id="email" name="email" type="email" autoComplete="email" defaultValue={email} required />

@@ -1,3 +1,4 @@
+import { cardColumns } from "@/lib/dashboard/card-columns";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
@@ -180,7 +181,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
           <p>{t("link.noAttempts")}</p>
         ) : (
           <div className="dash-table-wrap" tabIndex={0}>
-            <table className="dash-table">
+            <table className="dash-table dash-cards" style={cardColumns([t("list.reference"), t("link.gateway"), t("list.status"), t("list.customer"), t("list.created")])}>
               <thead>
                 <tr>
                   <th scope="col">{t("list.reference")}</th>

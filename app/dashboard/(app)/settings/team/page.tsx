@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
+import { ConfirmActionForm } from "@/components/dashboard/confirm-action-form";
 import { formatTime } from "@/components/dashboard/format";
 import { can, canGrantRole, MEMBER_ROLES } from "@/lib/auth/member-permissions";
 import { listTeam } from "@/lib/dashboard/manage-team";
@@ -13,7 +14,7 @@ export const metadata = { title: "Team" };
 // Only roles with team:manage see the forms; an owner's row is an owner's to change.
 export default async function TeamPage() {
   const { member } = await requirePageMember("/dashboard/settings/team");
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+  const [t, f, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("firstSteps"), getLocale()]);
   const team = await listTeam(member.merchantId);
   const manages = can(member.role, "team:manage");
   const grantable = MEMBER_ROLES.filter((role) => canGrantRole(member.role, role));
@@ -56,9 +57,12 @@ export default async function TeamPage() {
                         </select>
                       </label>
                     </ActionForm>
-                    <ActionForm action={removeMemberAction} submitLabel={t("team.remove", { who })} className="dash-form dash-inline">
+                    <ConfirmActionForm
+                      action={removeMemberAction}
+                      labels={{ open: t("team.remove", { who }), question: f("removeMemberQuestion", { who }), confirm: f("removeMemberConfirm"), cancel: f("cancel") }}
+                    >
                       <input type="hidden" name="memberId" value={m.id} />
-                    </ActionForm>
+                    </ConfirmActionForm>
                   </div>
                 ) : null}
               </li>
@@ -82,9 +86,12 @@ export default async function TeamPage() {
                 <dd>{formatTime(i.expiresAt, locale)}</dd>
               </dl>
               {manages ? (
-                <ActionForm action={revokeInvitationAction} submitLabel={t("team.revoke", { email: i.email })} className="dash-form dash-inline">
+                <ConfirmActionForm
+                  action={revokeInvitationAction}
+                  labels={{ open: t("team.revoke", { email: i.email }), question: f("revokeInvitationQuestion", { email: i.email }), confirm: f("revokeInvitationConfirm"), cancel: f("cancel") }}
+                >
                   <input type="hidden" name="invitationId" value={i.id} />
-                </ActionForm>
+                </ConfirmActionForm>
               ) : null}
             </li>
           ))}
