@@ -102,9 +102,9 @@ test.describe("the merchant's side (en)", () => {
     await page.goto(`/test/dashboard/links/${link.reference}`);
     const rows = page.locator(`h2:text-is("${message("en", "dashboard.link.attempts")}") + div table tbody tr`);
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0)).toContainText("MTN_MOMO_CI");
+    await expect(rows.nth(0)).toContainText(message("en", "labels.gateway.MTN_MOMO_CI"));
     await expect(rows.nth(0)).toContainText(message("en", "dashboard.status.failed"));
-    await expect(rows.nth(1)).toContainText("ORANGE_MONEY_CI");
+    await expect(rows.nth(1)).toContainText(message("en", "labels.gateway.ORANGE_MONEY_CI"));
     await expect(rows.nth(1)).toContainText(message("en", "dashboard.status.completed"));
     await expectNoAxeViolations(page);
 

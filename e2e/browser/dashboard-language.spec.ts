@@ -145,9 +145,12 @@ for (const [locale, browserLocale] of [
 
       // A key of another merchant (or none): not found, said as the form's error.
       await page.goto("/test/dashboard/developers");
-      const revoke = page.locator("main form").filter({ has: page.locator('input[name="keyId"]') }).filter({ has: page.getByRole("button", { name: message(locale, "dashboard.developers.revoke"), exact: true }) }).first();
+      // Revoking asks first: the confirming form carries the key's id.
+      await page.getByRole("button", { name: message(locale, "dashboard.developers.revoke"), exact: true }).first().click();
+      const confirm = message(locale, "firstSteps.revokeKeyConfirm");
+      const revoke = page.locator("main form").filter({ has: page.locator('input[name="keyId"]') }).filter({ has: page.getByRole("button", { name: confirm }) }).first();
       await revoke.locator('input[name="keyId"]').evaluate((input) => ((input as HTMLInputElement).value = "key_of_someone_else"));
-      await revoke.getByRole("button", { name: message(locale, "dashboard.developers.revoke"), exact: true }).click();
+      await revoke.getByRole("button", { name: confirm }).click();
       await expect(revoke.getByRole("alert")).toHaveText(message(locale, "apiErrors.codes.40004"));
       await expectForPeople(page, locale);
     });
