@@ -72,6 +72,9 @@ describe("a merchant's first key", () => {
   it("refuses a name the key form would refuse, in the form's words", async () => {
     const { browser } = await signedUpOwner();
     browseWith(browser.cookieHeader());
-    expect(await createFirstKeyAction(null, nameForm("  "))).toEqual({ error: expect.stringContaining("40023") });
+    const refused = await createFirstKeyAction(null, nameForm("  "));
+    // Beside the name field, in the member's words: never the raw code.
+    expect(refused).toMatchObject({ code: 40023, fieldErrors: { name: expect.any(String) } });
+    expect(JSON.stringify([refused?.error, refused?.fieldErrors])).not.toContain("40023");
   });
 });

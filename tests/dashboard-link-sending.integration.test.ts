@@ -118,8 +118,8 @@ describe("the link page's Send form", () => {
     const reference = await newLink();
     for (const locale of ["en", "fr"] as const) {
       const words = (locale === "en" ? en : fr).linkSending.errors;
-      expect(await sendForm(owner, { reference, channel: "sms", to: "not a number" }, locale)).toEqual({ error: words.phone, channel: "sms", to: "not a number" });
-      expect(await sendForm(owner, { reference, channel: "email", to: "fatou@" }, locale)).toEqual({ error: words.email, channel: "email", to: "fatou@" });
+      expect(await sendForm(owner, { reference, channel: "sms", to: "not a number" }, locale)).toMatchObject({ error: words.phone, channel: "sms", to: "not a number" });
+      expect(await sendForm(owner, { reference, channel: "email", to: "fatou@" }, locale)).toMatchObject({ error: words.email, channel: "email", to: "fatou@" });
       expect(await sendForm(owner, { reference: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", channel: "email", to: "a@example.com" }, locale)).toMatchObject({ error: words.notFound });
     }
     process.env.SMS_PROVIDER = "none";

@@ -102,6 +102,7 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
   replayDeliveryAction: { needs: "webhooks:manage", form: async () => ({ deliveryId: (await sendTestWebhook(db(), scope, "https://hooks.example.invalid/replay")).deliveryId }) },
   createLinkAction: { needs: "links:create", form: async () => ({ amount: "1000", currency: "XOF", description: "Matrix link" }) },
   duplicateLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference }) },
+  sendLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference, channel: "email", to: `${randomUUID()}@example.com` }) },
   requestWithdrawalAction: {
     needs: "payouts:request",
     form: async () => ({ amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000444" }),

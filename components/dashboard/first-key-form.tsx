@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { ActionResult } from "./action-form";
 import { SecretShownOnce, type SecretLabels } from "./secret-shown-once";
 
-export type FirstKeyState = { error?: string; key?: string; webhookSecret?: string } | null;
+export type FirstKeyState = { error?: string; fieldErrors?: Record<string, string>; code?: number; key?: string; webhookSecret?: string } | null;
 
 type Props = {
   action: (state: FirstKeyState, form: FormData) => Promise<FirstKeyState>;
@@ -37,8 +37,13 @@ export function FirstKeyForm({ action, labels, continueHref }: Props) {
     <form action={formAction} className="dash-form">
       <label>
         {labels.name}
-        <input name="name" required maxLength={60} defaultValue={labels.defaultName} />
+        <input name="name" required maxLength={60} defaultValue={labels.defaultName} aria-invalid={state?.fieldErrors?.name ? true : undefined} aria-describedby={state?.fieldErrors?.name ? "first-key-name-error" : undefined} />
       </label>
+      {state?.fieldErrors?.name ? (
+        <p id="first-key-name-error" className="dash-field-error">
+          {state.fieldErrors.name}
+        </p>
+      ) : null}
       <button type="submit" disabled={pending}>
         {labels.submit}
       </button>

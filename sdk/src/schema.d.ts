@@ -1287,7 +1287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1363,7 +1363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 40001 the key lacks the scope this operation needs */
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -35,9 +35,9 @@ export async function createFirstKeyAction(_state: FirstKeyState, form: FormData
       return null;
     },
     // The page would drop this card (the merchant now has a key) before the member copied them.
-    { refresh: false },
+    { refresh: false, fields: ["name"] },
   );
-  if (state?.error || !created) return { error: state?.error };
+  if (state?.error || !created) return { error: state?.error, fieldErrors: state?.fieldErrors, code: state?.code };
   return { key: created.key, webhookSecret: created.webhookSecret ?? undefined };
 }
 
