@@ -49,6 +49,8 @@ export async function signIn(page: Page, email: string, password = SIGN_UP_PASSW
 
 /** Every axe violation, whatever its impact: the dashboard must have none. */
 export async function expectNoAxeViolations(page: Page) {
+  // After a server action the page is re-rendered: axe once it has its title again, not in between.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }

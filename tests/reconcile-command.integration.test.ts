@@ -62,7 +62,8 @@ async function reconcileCommand() {
   // Not spawnSync: the operators' fakes answer the command from this process's event loop.
   const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn("npm", ["run", "--silent", "reconcile", "--", "--json"], {
-      env: { ...process.env, ...env, LOG_LEVEL: "silent", ...(dataDir ? { DATABASE_URL: "", PGLITE_DATA_DIR: dataDir } : {}) },
+      // --no-deprecation: on Node 26 tsx's loader prints that module.register() is deprecated, which is not the command's.
+      env: { ...process.env, ...env, LOG_LEVEL: "silent", NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --no-deprecation`.trim(), ...(dataDir ? { DATABASE_URL: "", PGLITE_DATA_DIR: dataDir } : {}) },
     });
     let stdout = "";
     let stderr = "";
