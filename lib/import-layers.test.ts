@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The README's Layout: arrows point down (routes -> http/features -> domain/db). A folder of lib/ that
+// docs/layout.md: arrows point down (routes -> http/features -> domain/db). A folder of lib/ that
 // imports one which imports it back (directly or through others) has no "down": this test fails
 // on the first such cycle, naming the imports that close it, and on any import of app/.
 

@@ -14,7 +14,7 @@
 //      (scripts/background-cost.ts), figures that hardly depend on the machine's load; alone
 //      with `-- --cost-only`, profiled into BENCH_CPU_PROF_DIR if set.
 // Run `npm run build` first. Prints the figures and writes bench/background-results.md.
-// Measures, does not assert: the targets are in the README. BENCH_DATABASE_URL_BG (default
+// Measures, does not assert: the targets are in bench/README.md. BENCH_DATABASE_URL_BG (default
 // postgresql://postgres@127.0.0.1:5432/pcs_bench_background, dropped and created afresh),
 // BENCH_PORT_BG (default 3275; the receiver on the next port).
 import { spawn } from "node:child_process";

@@ -1,6 +1,6 @@
 // npm run bench:checkout - weight and speed of the hosted checkout against an empty page of the
 // same production build (run `npm run build` first; this builds nothing). Prints a table and
-// writes bench/checkout-results.md. Measures, does not assert: targets are in the README.
+// writes bench/checkout-results.md. Measures, does not assert: targets are in bench/README.md.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

@@ -7,7 +7,7 @@
 //
 // Everything shared lives outside the processes: rows (jobs are claimed with FOR UPDATE SKIP
 // LOCKED, lib/jobs/claim-due-rows.ts), rate limits (Redis when REDIS_URL is set), and caches
-// with a short TTL (README, "Production"). WEB_CONCURRENCY=1 runs `next start` in this very
+// with a short TTL (docs/operations.md, "Production"). WEB_CONCURRENCY=1 runs `next start` in this very
 // process, as before. The embedded database (PGlite) is one process's files: one worker only.
 //
 // Arguments are passed on to `next start` (`npm start -- --port 4000`).

@@ -4,7 +4,7 @@ import { call } from "./helpers/api-client";
 import { appRoutes, routeModulePath } from "./helpers/app-routes";
 
 // An unsupported method on a route of the API trees or the support view's API answers 400/40017
-// with Allow, in the error envelope (README, "API examples"). Next answers a method a route file
+// with Allow, in the error envelope (docs/api-guide.md, "API examples"). Next answers a method a route file
 // does not export with a bare 405, and methods it cannot route at all (TRACE, which no fetch
 // Request can carry; PROPFIND, QUERY...) with a bare 500 or 400 before any route runs:
 // scripts/server-preload.cjs hands those on as a PATCH marked with the method asked, which the

@@ -12,7 +12,7 @@ function expectCommon(res: APIResponse) {
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("no-referrer");
   expect(headers["x-frame-options"]).toBe("DENY");
-  // Served over plain HTTP here: HSTS only goes out on HTTPS answers (see README).
+  // Served over plain HTTP here: HSTS only goes out on HTTPS answers (see docs/operations.md).
   expect(headers["strict-transport-security"]).toBeUndefined();
 }
 

@@ -10,7 +10,7 @@ import { startWaveFake, type WaveFake } from "./wave-fake";
 // (e.g. http://127.0.0.1:3000/api/operators/wave/callback). With basePort, MTN listens on it, Wave
 // on basePort + 1 and Orange on basePort + 2; otherwise on free ports.
 
-/** The variables that point the app's clients at each fake: the names the README gives operators. */
+/** The variables that point the app's clients at each fake: the names docs/configuration.md gives operators. */
 export const mtnMomoFakeEnv = (mtn: MtnMomoFake): Record<string, string> => ({
   MTN_MOMO_BASE_URL: mtn.config.baseUrl,
   MTN_MOMO_API_USER: mtn.config.apiUser,

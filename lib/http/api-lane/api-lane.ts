@@ -2,8 +2,8 @@
 // route handlers Next compiled, without Next's per-request machinery (its router matching the
 // path against every route, its manifests, its request and response wrappers). That machinery
 // cost more CPU per request than everything our handlers do, key check and SQL included: the
-// lane is what lets one core serve several times the API requests Next alone can (README,
-// "Benchmark").
+// lane is what lets one core serve several times the API requests Next alone can
+// (bench/README.md).
 //
 // Same handlers, same answers: the lane calls the very functions Next would (the exports of the
 // compiled route files, loaded as Next loads them), gives them a standard Request and the path's
