@@ -15,27 +15,17 @@ import fr from "@/messages/fr.json";
 import { ORIGIN } from "./helpers/api-client";
 import { signedUpMerchant } from "./helpers/auth-session";
 import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
+import { nextRequest } from "./helpers/next-request";
 
 // The link page's "Send to a customer" form (issue 28): the server action run as Next runs it,
 // with the request's session cookie, the environment header and the page's language standing in
 // for the request Next would give it. It goes through the API's sendPaymentLink: same rules, same
 // limits, and the role table's links:create.
 
-const request = vi.hoisted(() => ({ headers: new Headers(), locale: "en" as "en" | "fr" }));
-
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false, set: () => undefined, delete: () => undefined }),
-}));
-vi.mock("next/cache", () => ({ refresh: () => undefined }));
-vi.mock("next-intl/server", async () => {
-  const { createTranslator } = await import("next-intl");
-  const catalogs = { en: (await import("@/messages/en.json")).default, fr: (await import("@/messages/fr.json")).default };
-  return {
-    getTranslations: async (namespace?: string) => createTranslator({ locale: request.locale, messages: catalogs[request.locale], namespace: namespace as never }),
-    getLocale: async () => request.locale,
-  };
-});
+vi.mock("next/headers", async () => (await import("./helpers/next-request")).nextHeaders);
+// The action re-renders the page it was posted from; there is no page here.
+vi.mock("next/cache", async () => (await import("./helpers/next-request")).nextCache);
+vi.mock("next-intl/server", async () => (await import("./helpers/next-request")).nextIntlServer());
 
 type Person = { userId: string; cookie: string };
 
@@ -69,8 +59,8 @@ async function memberOf(merchantId: string, role: MemberRole): Promise<Person> {
 
 /** The action as the link page's form posts it, by `who`, on the sandbox dashboard, in `locale`. */
 async function sendForm(who: Person, fields: Record<string, string>, locale: "en" | "fr" = "en") {
-  request.headers = new Headers({ cookie: who.cookie, [ENVIRONMENT_HEADER]: "sandbox", host: new URL(ORIGIN).host, origin: ORIGIN });
-  request.locale = locale;
+  nextRequest.headers = new Headers({ cookie: who.cookie, [ENVIRONMENT_HEADER]: "sandbox", host: new URL(ORIGIN).host, origin: ORIGIN });
+  nextRequest.locale = locale;
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return sendLinkAction(null, form);
@@ -93,7 +83,7 @@ describe("the link page's Send form", () => {
     const view = await linkSendingView(db(), scope, reference);
     expect(view).toMatchObject({ sendable: true, smsAvailable: true, country: "SN" });
     expect(view.sends[0]).toMatchObject({ channel: "sms", recipient: international, requestedBy: `dashboard:${owner.userId}` });
-    request.locale = "en";
+    nextRequest.locale = "en";
     const html = renderToStaticMarkup(await LinkSends({ sends: view.sends }));
     expect(html).toContain(international);
     expect(html).toContain("badge-sent");
@@ -109,7 +99,7 @@ describe("the link page's Send form", () => {
       channel: "sms",
       to: refused,
     });
-    request.locale = "en";
+    nextRequest.locale = "en";
     const html = renderToStaticMarkup(await LinkSends({ sends: (await linkSendingView(db(), scope, reference)).sends }));
     expect(html).toContain(en.linkSending.failures.provider_balance.replace("'", "&#x27;"));
   });

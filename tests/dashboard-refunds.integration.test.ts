@@ -28,28 +28,17 @@ import { signedUpMerchant } from "./helpers/auth-session";
 import { expectReconciled } from "./helpers/reconciled";
 import { startMtnMomoFake, type MtnMomoFake } from "./fakes/mtn-momo-fake";
 import { mtnMomoFakeEnv } from "./fakes/start-operator-fakes";
+import { nextRequest } from "./helpers/next-request";
 
 // The dashboard's refund (issue 26): the server action of a paid link's and a completed deposit's
 // pages, run as Next runs it, with the request's session cookie, the sandbox's environment header
 // and the page's language (next/headers, next/cache and next-intl's server API stand in for the
 // request Next would give it). It goes through the API's createRefund: same limits, same rules.
 
-const request = vi.hoisted(() => ({ headers: new Headers(), locale: "en" as "en" | "fr" }));
-
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false, set: () => undefined, delete: () => undefined }),
-}));
+vi.mock("next/headers", async () => (await import("./helpers/next-request")).nextHeaders);
 // The action re-renders the page it was posted from; there is no page here.
-vi.mock("next/cache", () => ({ refresh: () => undefined }));
-vi.mock("next-intl/server", async () => {
-  const { createTranslator } = await import("next-intl");
-  const catalogs = { en: (await import("@/messages/en.json")).default, fr: (await import("@/messages/fr.json")).default };
-  return {
-    getTranslations: async (namespace?: string) => createTranslator({ locale: request.locale, messages: catalogs[request.locale], namespace: namespace as never }),
-    getLocale: async () => request.locale,
-  };
-});
+vi.mock("next/cache", async () => (await import("./helpers/next-request")).nextCache);
+vi.mock("next-intl/server", async () => (await import("./helpers/next-request")).nextIntlServer());
 
 const CALLBACK = "https://hooks.invalid/links";
 
@@ -73,8 +62,8 @@ async function memberOf(merchantId: string, role: MemberRole): Promise<Person> {
 
 /** The action as the link page's form posts it, by `who`, on the sandbox (or live) dashboard, in `locale`. */
 async function refund(who: Person, fields: Record<string, string>, locale: "en" | "fr" = "en", environment: "sandbox" | "live" = "sandbox") {
-  request.headers = new Headers({ cookie: who.cookie, [ENVIRONMENT_HEADER]: environment, host: new URL(ORIGIN).host, origin: ORIGIN });
-  request.locale = locale;
+  nextRequest.headers = new Headers({ cookie: who.cookie, [ENVIRONMENT_HEADER]: environment, host: new URL(ORIGIN).host, origin: ORIGIN });
+  nextRequest.locale = locale;
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return refundPaymentAction(null, form);
@@ -221,7 +210,7 @@ describe("a deposit's page", () => {
       expect(renderToStaticMarkup(await PaymentRefunds({ ...page, refund: refundPaymentAction }))).toContain("refunded automatically: the customer paid twice");
     }
     expect(linkPage.webhooks.map((w) => [w.eventType, w.reference])).toContainEqual(["refund.completed", linkPage.refunds[0].reference]);
-    request.locale = "fr";
+    nextRequest.locale = "fr";
     expect(renderToStaticMarkup(await PaymentRefunds({ ...attemptPage, refund: refundPaymentAction }))).toContain("remboursé automatiquement : le client a payé deux fois");
     await answerRefunds();
     await expectReconciled(a.merchantId);
