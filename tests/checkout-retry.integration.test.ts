@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newCheckoutToken } from "@/lib/checkout/checkout-session";
 import { startLinkAttempt } from "@/lib/checkout/start-link-attempt";
 import { db } from "@/lib/db/client";
@@ -8,37 +8,17 @@ import { ApiError } from "@/lib/errors/api-error";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { call, ORIGIN } from "./helpers/api-client";
-import { newMerchant, validLink } from "./helpers/fixtures";
-import { expectLedgerBalanced } from "./helpers/ledger-invariant";
-import { expectReconciled } from "./helpers/reconciled";
+import { sandboxLinkSuite } from "./helpers/sandbox-link-suite";
 
 // Issue 28: one decline does not kill the link. A failed attempt makes the link `failed` (the
 // contract's transition, with payment_link.failed), but the link stays payable until expiresAt:
 // a retry reopens it, a payment completes it once, and its expiry ends it (docs/decisions.md).
 
-let merchant: Awaited<ReturnType<typeof newMerchant>>;
-let ip = 0;
-const customer = () => ({ "x-forwarded-for": `10.28.${Math.floor(++ip / 250)}.${ip % 250}` });
-const CALLBACK = "https://hooks.invalid/payments";
+const suite = sandboxLinkSuite(28);
+const { customer, newLink, readLink, balance } = suite;
 const DECLINES = "+2250700000111";
 const APPROVES = "+2250700000444";
-
-beforeEach(async () => {
-  merchant = await newMerchant();
-});
-afterEach(async () => {
-  await expectReconciled(merchant.id);
-  await expectLedgerBalanced();
-});
-
-async function newLink(extra: Record<string, unknown> = {}) {
-  const res = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: { ...validLink, callbackUrl: CALLBACK, ...extra } });
-  expect(res.status).toBe(200);
-  return db().paymentLink.findUniqueOrThrow({ where: { reference: res.body.reference } });
-}
-const readLink = async (reference: string) => (await call("GET", `/test/api/v4/payments/link/${reference}`, { key: merchant.sandboxKey })).body;
 const checkout = async (reference: string) => (await call("GET", `/test/api/checkout/${reference}`, { headers: customer() })).body;
-const balance = async () => (await call("GET", "/test/api/v4/merchant/balance", { key: merchant.sandboxKey })).body.balances;
 const events = async (reference: string) =>
   (await db().webhookEvent.findMany({ where: { reference }, orderBy: { id: "asc" } })).map((e) => ({ type: e.type, body: JSON.parse(e.payload) }));
 const start = (reference: string, body: Record<string, unknown>, headers: Record<string, string> = customer()) =>

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startLinkAttempt } from "@/lib/checkout/start-link-attempt";
 import { newCheckoutToken } from "@/lib/checkout/checkout-session";
 import { db } from "@/lib/db/client";
@@ -9,34 +9,15 @@ import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { reconcile } from "@/lib/ledger/reconcile";
 import { call, ORIGIN } from "./helpers/api-client";
-import { newMerchant, validLink } from "./helpers/fixtures";
-import { expectLedgerBalanced } from "./helpers/ledger-invariant";
-import { expectReconciled } from "./helpers/reconciled";
+import { newMerchant } from "./helpers/fixtures";
+import { sandboxLinkSuite } from "./helpers/sandbox-link-suite";
 import { staffSession } from "./helpers/staff-session";
 
 // Issue 14: whatever the interleaving of an operator's answer, a restart, the link's expiry and
 // other attempts, the money is recorded once, with the operator's time, and states agree.
 
-let merchant: Awaited<ReturnType<typeof newMerchant>>;
-let ip = 0;
-const customer = () => ({ "x-forwarded-for": `10.9.${Math.floor(++ip / 250)}.${ip % 250}` });
-const CALLBACK = "https://hooks.invalid/payments";
-
-beforeEach(async () => {
-  merchant = await newMerchant();
-});
-afterEach(async () => {
-  await expectReconciled(merchant.id);
-  await expectLedgerBalanced();
-});
-
-async function newLink(extra: Record<string, unknown> = {}) {
-  const res = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: { ...validLink, callbackUrl: CALLBACK, ...extra } });
-  expect(res.status).toBe(200);
-  return db().paymentLink.findUniqueOrThrow({ where: { reference: res.body.reference } });
-}
-const readLink = async (reference: string) => (await call("GET", `/test/api/v4/payments/link/${reference}`, { key: merchant.sandboxKey })).body;
-const balance = async () => (await call("GET", "/test/api/v4/merchant/balance", { key: merchant.sandboxKey })).body.balances;
+const suite = sandboxLinkSuite(9);
+const { customer, newLink, readLink, balance } = suite;
 const events = async (reference: string) =>
   (await db().webhookEvent.findMany({ where: { reference }, orderBy: { id: "asc" } })).map((e) => ({ type: e.type, body: JSON.parse(e.payload) }));
 const wholeSeconds = (d: Date) => d.toISOString().slice(0, 19);
@@ -213,7 +194,7 @@ describe("attempts from the public checkout", () => {
     expect((await events(link.reference)).map((e) => e.type)).toEqual(["payment_link.completed"]);
     const staff = await staffSession("support");
     // Support sees the refund it became among the refunds the platform owes.
-    const seen = await call("GET", "/admin/api/refunds", { headers: { cookie: staff.cookie }, query: { merchantId: merchant.id, source: "refund_due" } });
+    const seen = await call("GET", "/admin/api/refunds", { headers: { cookie: staff.cookie }, query: { merchantId: suite.merchant.id, source: "refund_due" } });
     expect(seen.body.items).toEqual([
       expect.objectContaining({ paymentReference: link.reference, reason: "link_already_paid", amountMinor: "5050", currency: "XOF", customerPhone: "+2250700000444" }),
     ]);
@@ -244,8 +225,8 @@ describe("attempts from the public checkout", () => {
 describe("the reconciliation check", () => {
   it("finds a completed deposit without ledger entries, a link and attempt that disagree, and an unbalanced journal", async () => {
     const planted = await newMerchant();
-    const other = merchant;
-    merchant = planted;
+    const other = suite.merchant;
+    suite.merchant = planted;
     const link = await newLink();
     const attempt = await attemptWithoutTimer(link.reference, "+2250700000222");
     // What the bug of issue 14 left: the attempt completed, the link expired, nothing credited.
@@ -279,6 +260,6 @@ describe("the reconciliation check", () => {
     // Put the books back, so the suite's own checks hold.
     await db().ledgerEntry.delete({ where: { id: "led_planted" } });
     await db().deposit.updateMany({ where: { merchantId: planted.id }, data: { status: "failed", completedAt: null } });
-    merchant = other;
+    suite.merchant = other;
   });
 });
