@@ -19,8 +19,9 @@ export default defineConfig({
   engine: "js",
   schema: path.join("prisma", "schema.prisma"),
   migrations: { path: path.join("prisma", "migrations"), seed: "tsx prisma/seed.ts" },
+  // Opens the database only while a command runs statements, so no command hangs (lib/db/cli-adapter.ts).
   async adapter() {
-    const { createMigrationAdapter } = await import("./lib/db/adapter");
-    return createMigrationAdapter();
+    const { createCliAdapter } = await import("./lib/db/cli-adapter");
+    return createCliAdapter();
   },
 });

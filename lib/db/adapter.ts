@@ -34,7 +34,7 @@ export function openPGlite(dataDir: string | null) {
   };
 }
 
-type Adapter = { adapter: SqlMigrationAwareDriverAdapterFactory; sql: Sql; close: () => Promise<void> };
+export type Adapter = { adapter: SqlMigrationAwareDriverAdapterFactory; sql: Sql; close: () => Promise<void> };
 
 /**
  * The driver adapter for Prisma, direct SQL on the same connections (see lib/db/sql.ts), and how
@@ -53,9 +53,4 @@ export function createAdapter(target = databaseTarget()): Adapter {
 // is the one Prisma 6.19 speaks, only the declared types differ.
 export function pgliteAdapter(pglite: PGlite) {
   return new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
-}
-
-// The prisma CLI (migrate deploy/dev) uses the same adapter as the app.
-export async function createMigrationAdapter() {
-  return createAdapter().adapter;
 }
