@@ -9,8 +9,7 @@ previous=$(mktemp --suffix=.prisma)
 git show HEAD:prisma/schema.prisma > "$previous"
 dir="prisma/migrations/$(date -u +%Y%m%d%H%M%S)_${name}"
 mkdir -p "$dir"
-# migrate diff needs no database, but the CLI opens the configured adapter anyway, and a PGlite
-# data directory keeps it from exiting: give it a throwaway in-memory one.
+# migrate diff needs no database: an in-memory one, so a running server's data directory is no obstacle.
 DATABASE_URL= PGLITE_DATA_DIR=:memory: npx prisma migrate diff --from-schema-datamodel "$previous" --to-schema-datamodel prisma/schema.prisma --script > "$dir/migration.sql"
 rm -f "$previous"
 npx prisma generate >/dev/null
