@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import type { MemberAction } from "@/lib/auth/member-permissions";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
-import { isLiveActivated, LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated } from "@/lib/merchants/live-activation";
+import { LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated, readLiveActivated } from "@/lib/merchants/live-activation";
 import { errorFields, log } from "@/lib/logging/log";
 import { formErrorOf } from "./form-errors";
 import { requireMember, type DashboardContext } from "./require-member";
@@ -26,8 +26,7 @@ const LIVE_MONEY_ACTIONS: ReadonlySet<MemberAction> = new Set(["links:create", "
 
 async function assertLiveAllowed(action: MemberAction, context: DashboardContext) {
   if (context.scope.environment !== "live" || !LIVE_MONEY_ACTIONS.has(action)) return;
-  const merchant = await db().merchant.findUniqueOrThrow({ where: { id: context.scope.merchantId }, select: { liveActivatedAt: true } });
-  if (!isLiveActivated(merchant)) throw liveNotActivated();
+  if (!(await readLiveActivated(db(), context.scope.merchantId))) throw liveNotActivated();
 }
 
 /**
