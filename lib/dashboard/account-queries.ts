@@ -1,7 +1,8 @@
 import "server-only";
 import { listAccountSessions } from "@/lib/auth/account-security";
-import { listMemberships, listOpenInvitations } from "@/lib/auth/memberships";
+import { listOpenInvitations } from "@/lib/auth/memberships";
 import { db } from "@/lib/db/client";
+import { listUserMerchants } from "./account-actions";
 
 // The person's own pages (their account, not a merchant's): scoped by the signed-in user.
 
@@ -16,6 +17,6 @@ export async function getAccountSecurity(userId: string, requestHeaders: Headers
 
 /** The start page: the merchants the user belongs to and the invitations still open to their email. */
 export async function getStartChoices(user: { id: string; email: string }) {
-  const [memberships, invitations] = await Promise.all([listMemberships(db(), user.id), listOpenInvitations(db(), user.email)]);
+  const [memberships, invitations] = await Promise.all([listUserMerchants(user.id), listOpenInvitations(db(), user.email)]);
   return { memberships, invitations };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { refresh } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import type { MemberAction } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
+import { db, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated, readLiveActivated } from "@/lib/merchants/live-activation";
 import { errorFields, log } from "@/lib/logging/log";
@@ -16,6 +16,9 @@ import { requireMember, type DashboardContext } from "./require-member";
  * and support (never shown as text).
  */
 export type ActionState = { message?: string; secret?: string; error?: string; fieldErrors?: Record<string, string>; code?: number } | null;
+
+/** What an action's work gets: the member, their scope and the database to do it on (actions never import the client). */
+export type DashboardActionContext = DashboardContext & { db: Db };
 
 /**
  * The actions that take or send live money: refused in live mode until the merchant's live
@@ -39,14 +42,14 @@ async function assertLiveAllowed(action: MemberAction, context: DashboardContext
  */
 export async function runDashboardAction(
   action: MemberAction,
-  work: (context: DashboardContext) => Promise<ActionState>,
+  work: (context: DashboardActionContext) => Promise<ActionState>,
   options: { refresh?: boolean; errors?: Partial<Record<number, string>>; fields?: readonly string[] } = {},
 ): Promise<ActionState> {
   const t = await getTranslations("apiErrors");
   try {
     const context = await requireMember(action);
     await assertLiveAllowed(action, context);
-    const state = await work(context);
+    const state = await work({ ...context, db: db() });
     // Re-render the page with what changed; not when the form that shows a secret would vanish
     // with it (a regenerated key's form goes once the key has an end date).
     if (options.refresh !== false) refresh();

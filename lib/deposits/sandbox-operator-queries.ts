@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
-import { getSandboxRedirectDeposit } from "./decide-sandbox-redirect";
+import { decideSandboxRedirect, getSandboxRedirectDeposit, type OperatorDecision } from "./decide-sandbox-redirect";
 import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
 
 /**
@@ -18,4 +18,9 @@ export async function getSandboxOperatorDeposit(reference: string) {
   const deposit = await syncDepositWithGateway(db(), found);
   const gateway = await db().gateway.findUnique({ where: { kind_name: { kind: "deposit", name: deposit.gatewayName } } });
   return { deposit, merchantName: found.merchant.name, gatewayProvider: gateway?.provider ?? null };
+}
+
+/** The customer's Approve or Decline on that page (lib/deposits/decide-sandbox-redirect.ts): the deposit as it then stands. */
+export function decideSandboxOperatorDeposit(reference: string, decision: OperatorDecision) {
+  return decideSandboxRedirect(db(), { reference, decision });
 }
