@@ -1,6 +1,8 @@
-import type { LinkSend } from "@prisma/client";
 import { getLocale, getTranslations } from "next-intl/server";
+import type { getMerchantLinkSending } from "@/lib/dashboard/links-queries";
 import { formatTime } from "./format";
+
+type LinkSend = Awaited<ReturnType<typeof getMerchantLinkSending>>["sends"][number];
 
 /** A link's sends on its page, newest first: by what, to whom, their delivery state and why one failed. */
 export async function LinkSends({ sends }: { sends: LinkSend[] }) {

@@ -1,5 +1,4 @@
 import { cardColumns } from "@/lib/dashboard/card-columns";
-import type { Refund } from "@prisma/client";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ActionState } from "@/lib/dashboard/dashboard-action";
 import { minorText } from "@/lib/dashboard/balance-and-payouts";
@@ -24,7 +23,7 @@ export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
   const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   if (!refundable && refunds.length === 0) return null;
   const left = refundable && refundable.amountMinor > 0n ? refundable : null;
-  const asked = (r: Refund) => {
+  const asked = (r: Props["refunds"][number]) => {
     if (r.source !== "refund_due") return r.requestedBy.startsWith("dashboard:") ? t("refunds.fromDashboard") : t("refunds.fromApi");
     return t(`refunds.automatic.${r.reason && t.has(`refunds.automatic.${r.reason}`) ? r.reason : "other"}`);
   };

@@ -1,5 +1,6 @@
 import "server-only";
 import type { DashboardPage } from "@/lib/auth/member-permissions";
+import { db, type Db } from "@/lib/db/client";
 import { ApiError, errorBody } from "@/lib/errors/api-error";
 import type { DashboardScope } from "./dashboard-scope";
 import { routeMember } from "./require-member";
@@ -8,11 +9,12 @@ import { routeMember } from "./require-member";
  * A dashboard CSV download (`page`, for who may fetch it): the signed-in member's scope (401
  * without a member, 403 for a role that may not), the lines streamed as they are read, an
  * ApiError before the first line as the spec's envelope.
+ * `lines` gets the scope and the database to read it from (routes never import the client).
  */
-export async function csvDownload(page: DashboardPage, filename: string, lines: (scope: DashboardScope) => AsyncGenerator<string>): Promise<Response> {
+export async function csvDownload(page: DashboardPage, filename: string, lines: (scope: DashboardScope, db: Db) => AsyncGenerator<string>): Promise<Response> {
   const context = await routeMember(page);
   if (context instanceof Response) return context;
-  const iterator = lines(context.scope);
+  const iterator = lines(context.scope, db());
   let first: IteratorResult<string>;
   try {
     first = await iterator.next();

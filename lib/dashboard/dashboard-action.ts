@@ -2,9 +2,9 @@ import "server-only";
 import { refresh } from "next/cache";
 import { getTranslations } from "next-intl/server";
 import type { MemberAction } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
+import { db, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
-import { isLiveActivated, LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated } from "@/lib/merchants/live-activation";
+import { LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated, readLiveActivated } from "@/lib/merchants/live-activation";
 import { errorFields, log } from "@/lib/logging/log";
 import { formErrorOf } from "./form-errors";
 import { requireMember, type DashboardContext } from "./require-member";
@@ -17,6 +17,9 @@ import { requireMember, type DashboardContext } from "./require-member";
  */
 export type ActionState = { message?: string; secret?: string; error?: string; fieldErrors?: Record<string, string>; code?: number } | null;
 
+/** What an action's work gets: the member, their scope and the database to do it on (actions never import the client). */
+export type DashboardActionContext = DashboardContext & { db: Db };
+
 /**
  * The actions that take or send live money: refused in live mode until the merchant's live
  * payments are activated, with the API's own error (lib/merchants/live-activation.ts). Keys,
@@ -26,8 +29,7 @@ const LIVE_MONEY_ACTIONS: ReadonlySet<MemberAction> = new Set(["links:create", "
 
 async function assertLiveAllowed(action: MemberAction, context: DashboardContext) {
   if (context.scope.environment !== "live" || !LIVE_MONEY_ACTIONS.has(action)) return;
-  const merchant = await db().merchant.findUniqueOrThrow({ where: { id: context.scope.merchantId }, select: { liveActivatedAt: true } });
-  if (!isLiveActivated(merchant)) throw liveNotActivated();
+  if (!(await readLiveActivated(db(), context.scope.merchantId))) throw liveNotActivated();
 }
 
 /**
@@ -40,14 +42,14 @@ async function assertLiveAllowed(action: MemberAction, context: DashboardContext
  */
 export async function runDashboardAction(
   action: MemberAction,
-  work: (context: DashboardContext) => Promise<ActionState>,
+  work: (context: DashboardActionContext) => Promise<ActionState>,
   options: { refresh?: boolean; errors?: Partial<Record<number, string>>; fields?: readonly string[] } = {},
 ): Promise<ActionState> {
   const t = await getTranslations("apiErrors");
   try {
     const context = await requireMember(action);
     await assertLiveAllowed(action, context);
-    const state = await work(context);
+    const state = await work({ ...context, db: db() });
     // Re-render the page with what changed; not when the form that shows a secret would vanish
     // with it (a regenerated key's form goes once the key has an end date).
     if (options.refresh !== false) refresh();

@@ -1,3 +1,4 @@
+import type { DbClient } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 
 // A merchant opened by dashboard sign-up works in the sandbox at once but takes no live payment
@@ -15,4 +16,9 @@ export function liveNotActivated(): ApiError {
 
 export function isLiveActivated(merchant: { liveActivatedAt: Date | null }): boolean {
   return merchant.liveActivatedAt !== null;
+}
+
+/** Whether the merchant's live payments are activated; an unknown merchant throws (findUniqueOrThrow). */
+export async function readLiveActivated(client: DbClient, merchantId: string): Promise<boolean> {
+  return isLiveActivated(await client.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { liveActivatedAt: true } }));
 }

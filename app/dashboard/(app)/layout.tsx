@@ -5,10 +5,8 @@ import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { EnvironmentToggle } from "@/components/dashboard/environment-toggle";
 import { MerchantSwitcher } from "@/components/dashboard/merchant-switcher";
 import { NoticeArea } from "@/components/dashboard/notices";
-import { listMemberships } from "@/lib/auth/memberships";
-import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { isLiveActivated } from "@/lib/merchants/live-activation";
+import { getDashboardFrame } from "@/lib/dashboard/layout-queries";
 import { requireMember } from "@/lib/dashboard/require-member";
 import { signOutAction } from "../(auth)/actions";
 import { switchMerchantAction } from "./switch-merchant-action";
@@ -20,15 +18,13 @@ export const metadata = { title: "Dashboard", robots: { index: false } };
 // sandbox, shown with a banner, and the switch beside the merchant's name changes environment.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { member, scope } = await requireMember();
-  const [t, ta, f, locale, memberships, merchant] = await Promise.all([
+  const [t, ta, f, locale, { memberships, liveActivated }] = await Promise.all([
     getTranslations("dashboard"),
     getTranslations("activation"),
     getTranslations("firstSteps"),
     getLocale(),
-    listMemberships(db(), member.userId),
-    db().merchant.findUniqueOrThrow({ where: { id: member.merchantId }, select: { liveActivatedAt: true } }),
+    getDashboardFrame(member),
   ]);
-  const liveActivated = isLiveActivated(merchant);
   const path = (p: string) => dashboardPath(scope.environment, p);
   const items = [
     { segment: null, href: path(""), label: t("nav.home") },

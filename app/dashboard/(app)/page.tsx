@@ -1,11 +1,8 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { can } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { parseListFilters } from "@/lib/dashboard/list-filters";
-import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
-import { balanceOverview } from "@/lib/dashboard/balance-and-payouts";
+import { getHomeOverview } from "@/lib/dashboard/home-queries";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
 
@@ -14,7 +11,7 @@ type Props = { searchParams: Promise<{ refused?: string }> };
 export default async function DashboardHomePage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard");
   const [t, locale, { refused }] = await Promise.all([getTranslations("dashboard"), getLocale(), searchParams]);
-  const [page, balances] = await Promise.all([listPaymentLinks(db(), scope, parseListFilters({}, LINK_STATUSES)), balanceOverview(db(), scope)]);
+  const { page, balances } = await getHomeOverview(scope);
   const recent = page.items.slice(0, 5);
   return (
     <>

@@ -1,7 +1,6 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { db } from "@/lib/db/client";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
 import { REFUND_FORM_FIELDS, refundFromForm } from "@/lib/dashboard/refund-from-form";
 
@@ -10,9 +9,9 @@ export async function refundPaymentAction(_state: ActionState, form: FormData): 
   const t = await getTranslations("dashboard.refunds");
   return runDashboardAction(
     "refunds:create",
-    async ({ member, scope }) => {
+    async ({ db, member, scope }) => {
       const fields = Object.fromEntries(REFUND_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-      const refund = await refundFromForm(db(), scope, member.userId, fields);
+      const refund = await refundFromForm(db, scope, member.userId, fields);
       return { message: t("requested", { reference: refund.reference }) };
     },
     // The refusals a merchant can meet here, in words rather than codes.

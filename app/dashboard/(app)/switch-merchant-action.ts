@@ -3,8 +3,8 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/auth";
-import { listMemberships, switchTarget } from "@/lib/auth/memberships";
-import { db } from "@/lib/db/client";
+import { switchTarget } from "@/lib/auth/memberships";
+import { listUserMerchants } from "@/lib/dashboard/account-actions";
 import { requireMember } from "@/lib/dashboard/require-member";
 
 // The header's account switcher: better-auth's setActiveOrganization (it checks the membership
@@ -13,7 +13,7 @@ export async function switchMerchantAction(form: FormData) {
   const { member } = await requireMember();
   const merchantId = String(form.get("merchantId") ?? "");
   const target = switchTarget(form.get("path"));
-  const mine = await listMemberships(db(), member.userId);
+  const mine = await listUserMerchants(member.userId);
   if (merchantId !== member.merchantId && mine.some((m) => m.merchantId === merchantId)) {
     await auth().api.setActiveOrganization({ body: { organizationId: merchantId }, headers: await headers() });
   }

@@ -3,10 +3,9 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/auth";
-import { dashboardLanding } from "@/lib/auth/dashboard-landing";
-import { db } from "@/lib/db/client";
 import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
+import { getSignInLanding } from "@/lib/dashboard/account-actions";
 
 // The account forms post here (server actions work before any JavaScript loads). better-auth does
 // the work; its nextCookies plugin sets and clears the session cookie on the response. A refusal
@@ -78,7 +77,7 @@ export async function signInAction(form: FormData) {
   if (failure === "unverified") back("/dashboard/verify-email", { email, error: "unverified" });
   if (failure) back("/dashboard/sign-in", { error: failure, next });
   // Signed in: the home asked for by default opens in test mode while the merchant's live payments are off.
-  const landing = await dashboardLanding(db(), email, next);
+  const landing = await getSignInLanding(email, next);
   if (twoFactor) back("/dashboard/sign-in", { step: "two-factor", next: landing });
   redirect(landing);
 }

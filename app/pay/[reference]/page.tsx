@@ -8,12 +8,9 @@ import type { CheckoutCountryView } from "@/components/checkout/checkout-types";
 import { FinalScreen } from "@/components/checkout/final-screen";
 import { ShareLink } from "@/components/checkout/share-link";
 import { LocaleSwitch } from "@/components/locale-switch";
-import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
-import { checkoutState } from "@/lib/checkout/checkout-state";
-import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
+import { findCheckoutPageLink, getCheckoutPageState, listCheckoutPageGateways } from "@/lib/checkout/checkout-page-queries";
 import { preselectCountry } from "@/lib/checkout/preselect-country";
 import { qrSvg } from "@/lib/checkout/qr-svg";
-import { db } from "@/lib/db/client";
 import { DIAL_CODES } from "@/lib/domain/dial-codes";
 import { pathPrefix } from "@/lib/domain/environment";
 import { formatMajor, formatMinor } from "@/lib/domain/money";
@@ -35,10 +32,10 @@ export default async function PayPage({ params }: Params) {
   const { reference } = await params;
   const request = await requestLike();
   const environment = proxiedRequestEnvironment(request);
-  const link = await findCheckoutLink(db(), reference, environment);
+  const link = await findCheckoutPageLink(reference, environment);
   if (!link) notFound();
 
-  const [state, locale, t] = await Promise.all([checkoutState(db(), link), getLocale(), getTranslations("checkout")]);
+  const [state, locale, t] = await Promise.all([getCheckoutPageState(link), getLocale(), getTranslations("checkout")]);
   // One currency label everywhere, the receipt's too: the ISO code (docs/decisions.md, "Money for people").
   const money = (value: number) => formatMajor(value, link.currency, locale);
   const amountLabel = formatMinor(link.amountMinor, link.currency, locale);
@@ -48,7 +45,7 @@ export default async function PayPage({ params }: Params) {
   const support = await merchantSupport(link.merchant);
 
   const regionNames = new Intl.DisplayNames([locale], { type: "region" });
-  const countries: CheckoutCountryView[] = (state.payable ? await checkoutGateways(db(), link) : []).map((c) => ({
+  const countries: CheckoutCountryView[] = (state.payable ? await listCheckoutPageGateways(link) : []).map((c) => ({
     code: c.code,
     name: regionNames.of(c.code) ?? c.code,
     dialCode: DIAL_CODES[c.code] ?? "",
@@ -171,7 +168,7 @@ async function merchantSupport(merchant: { name: string; supportPhone: string | 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { reference } = await params;
   const t = await getTranslations("checkout");
-  const link = await findCheckoutLink(db(), reference, proxiedRequestEnvironment(await requestLike()));
+  const link = await findCheckoutPageLink(reference, proxiedRequestEnvironment(await requestLike()));
   return {
     title: link ? t("title", { merchant: link.merchant.name }) : t("notFound.title"),
     robots: { index: false, follow: false },

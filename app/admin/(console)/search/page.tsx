@@ -1,8 +1,7 @@
 import { redirect } from "next/navigation";
 import { SearchView } from "@/components/admin/search-view";
 import { currentStaffSession } from "@/lib/admin/current-staff";
-import { findExactReference } from "@/lib/admin/find-exact-reference";
-import { db } from "@/lib/db/client";
+import { findSearchTarget } from "@/lib/admin/search-queries";
 
 type Query = { q?: string | string[]; environment?: string | string[] };
 
@@ -16,7 +15,7 @@ export default async function AdminSearchPage({ searchParams }: { searchParams: 
   const session = await currentStaffSession();
   if (!session || session.staff.mustChangePassword) redirect("/admin/login");
   // An exact reference opens its page: there is nothing else to choose from.
-  const target = await findExactReference(db(), q, environment === "sandbox" || environment === "live" ? environment : undefined);
+  const target = await findSearchTarget(q, environment === "sandbox" || environment === "live" ? environment : undefined);
   if (target) redirect(target);
   return <SearchView q={q} />;
 }

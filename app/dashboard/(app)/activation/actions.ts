@@ -3,14 +3,13 @@
 import { getTranslations } from "next-intl/server";
 import { ACTIVATION_FIELDS } from "@/lib/activation/activation-form";
 import { submitActivationRequest } from "@/lib/activation/submit-activation-request";
-import { db } from "@/lib/db/client";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
 
 export async function requestActivationAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("activation");
-  return runDashboardAction("activation:request", async ({ member }) => {
+  return runDashboardAction("activation:request", async ({ db, member }) => {
     const fields = Object.fromEntries(ACTIVATION_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-    await submitActivationRequest(db(), { merchantId: member.merchantId, userId: member.userId, fields });
+    await submitActivationRequest(db, { merchantId: member.merchantId, userId: member.userId, fields });
     return { message: t("submitted") };
   });
 }

@@ -3,9 +3,8 @@ import { ActionForm } from "@/components/dashboard/action-form";
 import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
 import { formatTime } from "@/components/dashboard/format";
 import { BUSINESS_KINDS } from "@/lib/activation/activation-form";
-import { readActivationState } from "@/lib/activation/activation-state";
 import { can } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
+import { getActivationPage } from "@/lib/dashboard/activation-queries";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { requestActivationAction } from "./actions";
 
@@ -13,12 +12,7 @@ import { requestActivationAction } from "./actions";
 // admin, the form that asks support to turn them on (lib/activation).
 export default async function ActivationPage() {
   const { member } = await requirePageMember("/dashboard/activation");
-  const [t, locale, state, merchant] = await Promise.all([
-    getTranslations("activation"),
-    getLocale(),
-    readActivationState(db(), member.merchantId),
-    db().merchant.findUniqueOrThrow({ where: { id: member.merchantId }, select: { name: true, country: true } }),
-  ]);
+  const [t, locale, { state, merchant }] = await Promise.all([getTranslations("activation"), getLocale(), getActivationPage(member.merchantId)]);
   const countryName = (code: string) => countryOptions(locale).find((c) => c.code === code)?.name ?? code;
   // A refused request's answers come back in the form, to correct rather than retype.
   const previous = state.status === "refused" ? state.request : null;

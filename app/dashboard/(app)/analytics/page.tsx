@@ -2,8 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { AnalyticsView } from "@/components/dashboard/analytics-view";
 import { gatewayLabel } from "@/components/labels";
 import { formErrorOf } from "@/lib/dashboard/form-errors";
-import { db } from "@/lib/db/client";
-import { analyticsReport } from "@/lib/dashboard/analytics-report";
+import { getAnalyticsReport } from "@/lib/dashboard/analytics-queries";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { ApiError } from "@/lib/errors/api-error";
@@ -14,7 +13,7 @@ export default async function AnalyticsPage({ searchParams }: Props) {
   const { scope } = await requirePageMember("/dashboard/analytics");
   const [t, gatewayLabels, apiErrors, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getTranslations("apiErrors"), getLocale()]);
   const query = await searchParams;
-  const report = await analyticsReport(db(), scope, query).catch((error) => (error instanceof ApiError ? error : Promise.reject(error)));
+  const report = await getAnalyticsReport(scope, query).catch((error) => (error instanceof ApiError ? error : Promise.reject(error)));
   const csv = new URLSearchParams(Object.entries({ from: query.from, to: query.to }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
   const labels = {
     created: t("analytics.created"), completed: t("analytics.completed"), volume: t("analytics.volume"), fees: t("analytics.fees"),

@@ -6,8 +6,7 @@ import { failureReasonLabel, gatewayLabel, ledgerKindLabel } from "@/components/
 import { formatTime } from "@/components/dashboard/format";
 import { ListPager } from "@/components/dashboard/list-filters-form";
 import { can } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
-import { balanceOverview, ledgerStatement, listWithdrawals, withdrawalGateways } from "@/lib/dashboard/balance-and-payouts";
+import { getBalancePage } from "@/lib/dashboard/balance-queries";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
 import { requirePageMember } from "@/lib/dashboard/require-member";
@@ -21,12 +20,7 @@ export default async function BalancePage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/balance");
   const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   const filters = parseListFilters(await searchParams, []);
-  const [balances, statement, withdrawals, gateways] = await Promise.all([
-    balanceOverview(db(), scope),
-    ledgerStatement(db(), scope, filters),
-    listWithdrawals(db(), scope),
-    withdrawalGateways(db(), scope),
-  ]);
+  const { balances, statement, withdrawals, gateways } = await getBalancePage(scope, filters);
   const action = dashboardPath(scope.environment, "/balance");
   const csvQuery = new URLSearchParams(Object.entries({ from: filters.from, to: filters.to }).filter((e): e is [string, string] => Boolean(e[1])));
   const countries = [...new Set(gateways.flatMap((g) => g.allowedCountries))].sort();

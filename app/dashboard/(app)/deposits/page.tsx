@@ -3,9 +3,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { gatewayLabel } from "@/components/labels";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
-import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { DEPOSIT_STATUSES, listDeposits } from "@/lib/dashboard/list-deposits";
+import { listMerchantDeposits } from "@/lib/dashboard/deposits-queries";
+import { DEPOSIT_STATUSES } from "@/lib/dashboard/list-deposits";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
@@ -16,7 +16,7 @@ export default async function DepositsPage({ searchParams }: Props) {
   const { scope } = await requirePageMember("/dashboard/deposits");
   const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   const filters = parseListFilters(await searchParams, DEPOSIT_STATUSES);
-  const page = await listDeposits(db(), scope, filters);
+  const page = await listMerchantDeposits(scope, filters);
   const action = dashboardPath(scope.environment, "/deposits");
   return (
     <>

@@ -3,7 +3,6 @@
 import { getTranslations } from "next-intl/server";
 import type { FirstKeyState } from "@/components/dashboard/first-key-form";
 import { can } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
 import { createFirstKey } from "@/lib/dashboard/first-keys";
 import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/dashboard/manage-api-keys";
@@ -12,15 +11,15 @@ import { rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/dashboard/m
 // Server actions of the Developers page: thin, the rules are in lib/dashboard.
 
 export async function createKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runDashboardAction("keys:manage", async ({ member, scope }) => {
-    const created = await createDashboardApiKey(db(), scope, member.role, { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) });
+  return runDashboardAction("keys:manage", async ({ db, member, scope }) => {
+    const created = await createDashboardApiKey(db, scope, member.role, { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) });
     return { secret: created.key };
   });
 }
 
 export async function regenerateKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  return runDashboardAction("keys:manage", async ({ member, scope }) => {
-    const created = await regenerateApiKey(db(), scope, member.role, { keyId: String(form.get("keyId") ?? ""), overlapSeconds: Number(form.get("overlap") ?? NaN) });
+  return runDashboardAction("keys:manage", async ({ db, member, scope }) => {
+    const created = await regenerateApiKey(db, scope, member.role, { keyId: String(form.get("keyId") ?? ""), overlapSeconds: Number(form.get("overlap") ?? NaN) });
     return { secret: created.key };
   }, { refresh: false });
 }
@@ -30,8 +29,8 @@ export async function createFirstKeyAction(_state: FirstKeyState, form: FormData
   let created: Awaited<ReturnType<typeof createFirstKey>> | undefined;
   const state = await runDashboardAction(
     "keys:manage",
-    async ({ member, scope }) => {
-      created = await createFirstKey(db(), scope, member.role, { name: form.get("name") ?? "", mayShowSecret: can(member.role, "webhooks:manage") });
+    async ({ db, member, scope }) => {
+      created = await createFirstKey(db, scope, member.role, { name: form.get("name") ?? "", mayShowSecret: can(member.role, "webhooks:manage") });
       return null;
     },
     // The page would drop this card (the merchant now has a key) before the member copied them.
@@ -43,21 +42,21 @@ export async function createFirstKeyAction(_state: FirstKeyState, form: FormData
 
 export async function revokeKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
-  return runDashboardAction("keys:manage", async ({ scope }) => {
-    await revokeDashboardApiKey(db(), scope, String(form.get("keyId") ?? ""));
+  return runDashboardAction("keys:manage", async ({ db, scope }) => {
+    await revokeDashboardApiKey(db, scope, String(form.get("keyId") ?? ""));
     return { message: t("developers.revoked") };
   });
 }
 
 export async function rotateSecretAction(): Promise<ActionState> {
   const t = await getTranslations("firstSteps");
-  return runDashboardAction("webhooks:manage", async ({ scope }) => ({ secret: (await rotateDashboardWebhookSecret(db(), scope)).webhookSecret, message: t("rotated") }));
+  return runDashboardAction("webhooks:manage", async ({ db, scope }) => ({ secret: (await rotateDashboardWebhookSecret(db, scope)).webhookSecret, message: t("rotated") }));
 }
 
 export async function sendTestEventAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
-  return runDashboardAction("webhooks:manage", async ({ scope }) => {
-    await sendTestWebhook(db(), scope, String(form.get("url") ?? ""));
+  return runDashboardAction("webhooks:manage", async ({ db, scope }) => {
+    await sendTestWebhook(db, scope, String(form.get("url") ?? ""));
     return { message: t("developers.testSent") };
   });
 }

@@ -5,11 +5,9 @@ import { FirstKeyForm } from "@/components/dashboard/first-key-form";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { formatTime } from "@/components/dashboard/format";
 import { can, keyScopesFor } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { firstStepsState } from "@/lib/dashboard/first-keys";
-import { KEY_OVERLAPS, listApiKeys } from "@/lib/dashboard/manage-api-keys";
-import { listWebhookDeliveries, webhookSecretStatus } from "@/lib/dashboard/manage-webhooks";
+import { getDevelopersPage } from "@/lib/dashboard/developers-queries";
+import { KEY_OVERLAPS } from "@/lib/dashboard/manage-api-keys";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { replayDeliveryAction } from "../links/actions";
 import { createFirstKeyAction, createKeyAction, regenerateKeyAction, revokeKeyAction, rotateSecretAction, sendTestEventAction } from "./actions";
@@ -20,12 +18,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/developers");
   const [t, f, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("firstSteps"), getLocale()]);
   const { cursor } = await searchParams;
-  const [keys, secret, log, firstSteps] = await Promise.all([
-    listApiKeys(db(), scope),
-    webhookSecretStatus(db(), scope),
-    listWebhookDeliveries(db(), scope, cursor),
-    firstStepsState(db(), scope),
-  ]);
+  const { keys, secret, log, firstSteps } = await getDevelopersPage(scope, cursor);
   const manageKeys = can(member.role, "keys:manage");
   // The scopes this member may give a key (a developer: no payouts or refunds); a key carrying
   // others is not theirs to regenerate, since they would receive it.

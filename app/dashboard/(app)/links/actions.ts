@@ -2,7 +2,6 @@
 
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { db } from "@/lib/db/client";
 import { createLinkFromForm, LINK_FORM_FIELDS } from "@/lib/dashboard/create-link-from-form";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
@@ -12,9 +11,9 @@ import { replayWebhookDelivery } from "@/lib/dashboard/manage-webhooks";
 
 export async function createLinkAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let target: string | null = null;
-  const state = await runDashboardAction("links:create", async ({ scope }) => {
+  const state = await runDashboardAction("links:create", async ({ db, scope }) => {
     const fields = Object.fromEntries(LINK_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-    const link = await createLinkFromForm(db(), scope, fields);
+    const link = await createLinkFromForm(db, scope, fields);
     target = dashboardPath(scope.environment, `/links/${link.reference}?created=1`);
     return null;
   }, { fields: LINK_FORM_FIELDS });
@@ -25,8 +24,8 @@ export async function createLinkAction(_state: ActionState, form: FormData): Pro
 
 export async function replayDeliveryAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
-  return runDashboardAction("webhooks:manage", async ({ scope }) => {
-    await replayWebhookDelivery(db(), scope, String(form.get("deliveryId") ?? ""));
+  return runDashboardAction("webhooks:manage", async ({ db, scope }) => {
+    await replayWebhookDelivery(db, scope, String(form.get("deliveryId") ?? ""));
     return { message: t("deliveries.replayed") };
   });
 }

@@ -1,7 +1,6 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { db } from "@/lib/db/client";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { duplicatePaymentLink } from "@/lib/dashboard/duplicate-payment-link";
@@ -10,9 +9,9 @@ import { duplicatePaymentLink } from "@/lib/dashboard/duplicate-payment-link";
 // The same permission as creating a link (links:create), through runDashboardAction.
 export async function duplicateLinkAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let target: string | null = null;
-  const state = await runDashboardAction("links:create", async ({ scope }) => {
+  const state = await runDashboardAction("links:create", async ({ db, scope }) => {
     const source = String(form.get("reference") ?? "");
-    const link = await duplicatePaymentLink(db(), scope, source);
+    const link = await duplicatePaymentLink(db, scope, source);
     target = dashboardPath(scope.environment, `/links/${link.reference}?duplicatedFrom=${encodeURIComponent(source)}`);
     return null;
   });

@@ -2,10 +2,10 @@ import { cardColumns } from "@/lib/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
-import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { parseListFilters } from "@/lib/dashboard/list-filters";
-import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
+import { LINK_STATUSES } from "@/lib/dashboard/list-payment-links";
+import { listMerchantLinks } from "@/lib/dashboard/links-queries";
 import { can } from "@/lib/auth/member-permissions";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMinor } from "@/lib/domain/money";
@@ -16,7 +16,7 @@ export default async function PaymentLinksPage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/links");
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const filters = parseListFilters(await searchParams, LINK_STATUSES);
-  const page = await listPaymentLinks(db(), scope, filters);
+  const page = await listMerchantLinks(scope, filters);
   const action = dashboardPath(scope.environment, "/links");
   return (
     <>

@@ -1,7 +1,6 @@
 "use server";
 
 import { getLocale, getTranslations } from "next-intl/server";
-import { db } from "@/lib/db/client";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
 import { pageOrigin } from "@/lib/dashboard/page-origin";
 import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/dashboard/send-link-from-form";
@@ -15,8 +14,8 @@ export async function sendLinkAction(_state: SendLinkState, form: FormData): Pro
   const fields = Object.fromEntries(SEND_LINK_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   const state = await runDashboardAction(
     "links:create",
-    async ({ member, scope }) => {
-      const send = await sendLinkFromForm(db(), scope, { userId: member.userId, origin, locale, form: fields });
+    async ({ db, member, scope }) => {
+      const send = await sendLinkFromForm(db, scope, { userId: member.userId, origin, locale, form: fields });
       if (send.status === "failed") {
         const reason = send.failureReason && t.has(`failures.${send.failureReason}`) ? t(`failures.${send.failureReason}`) : (send.failureReason ?? "");
         return { error: t("form.failed", { to: send.recipient, reason }) };

@@ -1,17 +1,16 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { db } from "@/lib/db/client";
 import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
 import { SETTINGS_FORM_FIELDS, updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
 
 export async function saveSettingsAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
-  return runDashboardAction("settings:manage", async ({ scope }) => {
+  return runDashboardAction("settings:manage", async ({ db, scope }) => {
     const file = form.get("logo");
     const logo = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
     const text = (name: string) => String(form.get(name) ?? "");
-    await updateMerchantSettings(db(), scope, {
+    await updateMerchantSettings(db, scope, {
       name: text("name"),
       supportPhone: text("supportPhone"),
       supportEmail: text("supportEmail"),

@@ -2,10 +2,10 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
 import { can } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/dashboard/require-member";
-import { LOGO_MAX_BYTES, readMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
+import { getMerchantSettings } from "@/lib/dashboard/settings-queries";
+import { LOGO_MAX_BYTES } from "@/lib/dashboard/update-merchant-settings";
 import { LOCALES } from "@/lib/i18n/locales";
 import { saveSettingsAction } from "./actions";
 
@@ -16,7 +16,7 @@ const LANGUAGE_NAMES: Record<string, string> = { fr: "Français", en: "English" 
 export default async function SettingsPage() {
   const { member, scope } = await requirePageMember("/dashboard/settings");
   const [t, ta, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("activation"), getLocale()]);
-  const settings = await readMerchantSettings(db(), scope);
+  const settings = await getMerchantSettings(scope);
   const editable = can(member.role, "settings:manage");
   return (
     <>

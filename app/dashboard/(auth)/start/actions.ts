@@ -5,8 +5,8 @@ import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/auth";
 import { getDashboardSession } from "@/lib/auth/dashboard-session";
 import { NO_MERCHANT_PAGE } from "@/lib/auth/redirect-target";
-import { AlreadyAMember, openOwnBusiness } from "@/lib/auth/sign-up-merchant";
-import { db } from "@/lib/db/client";
+import { AlreadyAMember } from "@/lib/auth/sign-up-merchant";
+import { openOwnBusinessFor } from "@/lib/dashboard/account-actions";
 
 // The page of a signed-in person without a merchant: answer an invitation, reopen a merchant they
 // still belong to, or open a business of their own. better-auth checks that the invitation is
@@ -61,7 +61,7 @@ export async function openOwnBusinessAction(form: FormData) {
   const businessName = field(form, "businessName");
   if (!businessName || businessName.length > 100) back({ error: "missing" });
   try {
-    const merchant = await openOwnBusiness(db(), user.id, businessName);
+    const merchant = await openOwnBusinessFor(user.id, businessName);
     await auth().api.setActiveOrganization({ body: { organizationId: merchant.id }, headers: await headers() });
   } catch (error) {
     if (error instanceof AlreadyAMember) back({ notice: "alreadyMember" });

@@ -1,11 +1,10 @@
 import { redirect } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { getDashboardSession } from "@/lib/auth/dashboard-session";
-import { listMemberships, listOpenInvitations } from "@/lib/auth/memberships";
 import { NO_MERCHANT_PAGE } from "@/lib/auth/redirect-target";
 import { MEMBER_ROLES } from "@/lib/auth/member-permissions";
 import { getSessionMember } from "@/lib/auth/session-member";
-import { db } from "@/lib/db/client";
+import { getStartChoices } from "@/lib/dashboard/account-queries";
 import { signOutAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 import { acceptInvitationFromStartAction, chooseMerchantAction, declineInvitationAction, openOwnBusinessAction } from "./actions";
@@ -22,12 +21,11 @@ export default async function StartPage({ searchParams }: { searchParams: Promis
   const session = await getDashboardSession();
   if (!session) redirect(`/dashboard/sign-in?next=${encodeURIComponent(NO_MERCHANT_PAGE)}`);
   if (await getSessionMember()) redirect("/dashboard");
-  const [t, format, { error, notice }, memberships, invitations] = await Promise.all([
+  const [t, format, { error, notice }, { memberships, invitations }] = await Promise.all([
     getTranslations("auth"),
     getFormatter(),
     searchParams,
-    listMemberships(db(), session.user.id),
-    listOpenInvitations(db(), session.user.email),
+    getStartChoices(session.user),
   ]);
   const roleName = (role: string | null) => ((MEMBER_ROLES as readonly string[]).includes(role ?? "") ? t(`roles.${role as (typeof MEMBER_ROLES)[number]}`) : (role ?? ""));
   return (

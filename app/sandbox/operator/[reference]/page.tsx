@@ -2,11 +2,8 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { db } from "@/lib/db/client";
-import { getSandboxRedirectDeposit } from "@/lib/deposits/decide-sandbox-redirect";
-import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
+import { getSandboxOperatorDeposit } from "@/lib/deposits/sandbox-operator-queries";
 import { formatMinor } from "@/lib/domain/money";
-import { ApiError } from "@/lib/errors/api-error";
 import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
 import styles from "./operator.module.css";
 
@@ -18,20 +15,17 @@ export default async function SandboxOperatorPage({ params }: { params: Promise<
   if (proxiedRequestEnvironment({ headers: await headers() }) !== "sandbox") notFound();
   const t = await getTranslations("operator");
   const locale = await getLocale();
-  const found = await getSandboxRedirectDeposit(db(), reference).catch((error) => {
-    if (error instanceof ApiError) notFound();
-    throw error;
-  });
-  const deposit = await syncDepositWithGateway(db(), found);
-  const gateway = await db().gateway.findUnique({ where: { kind_name: { kind: "deposit", name: deposit.gatewayName } } });
+  const found = await getSandboxOperatorDeposit(reference);
+  if (!found) notFound();
+  const { deposit, merchantName, gatewayProvider } = found;
   // The ISO code, as on the checkout and the dashboard (docs/decisions.md, "Money for people").
   const total = formatMinor(deposit.amountMinor + deposit.feesMinor, deposit.currency, locale);
 
   return (
     <main className={styles.page}>
       <p className={styles.banner}>{t("banner")}</p>
-      <h1>{t("title", { gateway: gateway?.provider ?? deposit.gatewayName })}</h1>
-      <p>{t("payee", { merchant: found.merchant.name })}</p>
+      <h1>{t("title", { gateway: gatewayProvider ?? deposit.gatewayName })}</h1>
+      <p>{t("payee", { merchant: merchantName })}</p>
       <p className={styles.amount}>{total}</p>
       {deposit.status === "pending" ? (
         <form method="post" action={`/test/sandbox/operator/${reference}/decision`} className={styles.actions}>

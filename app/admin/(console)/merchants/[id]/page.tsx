@@ -2,8 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { MerchantAnalyticsChart } from "@/components/admin/merchant-analytics-chart";
 import { MerchantDetailView } from "@/components/admin/merchant-views";
 import { PendingTransfersView } from "@/components/admin/pending-transfers-view";
-import { computeAnalytics } from "@/lib/analytics/compute-analytics";
-import { db } from "@/lib/db/client";
+import { getMerchantAnalytics } from "@/lib/admin/merchant-queries";
 import { isIsoCurrency } from "@/lib/domain/money";
 
 type Search = { env?: string; currency?: string };
@@ -19,7 +18,7 @@ export default async function AdminMerchantPage({ params, searchParams }: { para
   const [t, locale, analytics] = await Promise.all([
     getTranslations("admin.analytics"),
     getLocale(),
-    computeAnalytics(db(), { merchantId: id, environment, currency, from, to }),
+    getMerchantAnalytics({ merchantId: id, environment, currency, from, to }),
   ]);
   return (
     <>

@@ -1,9 +1,8 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { ConfirmActionForm } from "@/components/dashboard/confirm-action-form";
-import { listAccountSessions } from "@/lib/auth/account-security";
 import { describeUserAgent } from "@/lib/auth/describe-user-agent";
-import { db } from "@/lib/db/client";
+import { getAccountSecurity } from "@/lib/dashboard/account-queries";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { AuthHeader } from "../../../(auth)/auth-header";
@@ -21,10 +20,7 @@ const NOTICES = ["passwordChanged", "passwordChangedOthersOut", "othersEnded"] a
 export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
   const { member, scope } = await requirePageMember("/dashboard/settings/security");
   const [t, s, format] = await Promise.all([getTranslations("auth"), getTranslations("security"), getFormatter()]);
-  const [user, sessions] = await Promise.all([
-    db().user.findUniqueOrThrow({ where: { id: member.userId }, select: { twoFactorEnabled: true } }),
-    listAccountSessions(await headers()),
-  ]);
+  const { twoFactorEnabled, sessions } = await getAccountSecurity(member.userId, await headers());
   const keys = ["on", "off", "passwordToConfirm", "enable", "scan", "secretKey", "confirm", "backupCodes", "disable", "enabled", "disabled"] as const;
   const labels = {
     ...Object.fromEntries(keys.map((key) => [key, t(`security.${key}`)])),
@@ -62,7 +58,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
       />
 
       <h2>{t("security.twoFactor")}</h2>
-      <TwoFactorForm enabled={user.twoFactorEnabled === true} labels={labels} />
+      <TwoFactorForm enabled={twoFactorEnabled === true} labels={labels} />
 
       <h2 id="sessions-heading">{s("sessions")}</h2>
       <p className="auth-hint">{s("sessionsIntro")}</p>

@@ -5,9 +5,8 @@ import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
 import { failureReasonLabel, gatewayLabel } from "@/components/labels";
 import { can } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { getDepositDetail } from "@/lib/dashboard/get-deposit-detail";
+import { getMerchantDeposit } from "@/lib/dashboard/deposits-queries";
 import { requirePageMember } from "@/lib/dashboard/require-member";
 import { formatMajor } from "@/lib/domain/money";
 import { ApiError } from "@/lib/errors/api-error";
@@ -20,7 +19,7 @@ export default async function DepositPage({ params }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/deposits/[reference]");
   const { reference } = await params;
   const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
-  const detail = await getDepositDetail(db(), scope, reference).catch((error) => {
+  const detail = await getMerchantDeposit(scope, reference).catch((error) => {
     if (error instanceof ApiError && error.code === 40004) notFound();
     throw error;
   });

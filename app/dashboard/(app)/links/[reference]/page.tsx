@@ -10,12 +10,10 @@ import { formatTime } from "@/components/dashboard/format";
 import { gatewayLabel } from "@/components/labels";
 import { ShareActions } from "@/components/dashboard/share-actions";
 import { can } from "@/lib/auth/member-permissions";
-import { db } from "@/lib/db/client";
 import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { getPaymentLinkDetail } from "@/lib/dashboard/get-payment-link-detail";
+import { getMerchantLink, getMerchantLinkSending } from "@/lib/dashboard/links-queries";
 import { pageOrigin } from "@/lib/dashboard/page-origin";
 import { requirePageMember } from "@/lib/dashboard/require-member";
-import { linkSendingView } from "@/lib/dashboard/send-link-from-form";
 import { formatMajor } from "@/lib/domain/money";
 import { ApiError } from "@/lib/errors/api-error";
 import { refundPaymentAction } from "../../refund-payment-action";
@@ -38,13 +36,13 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
     pageOrigin(),
   ]);
   const reasonText = (reason: string | null) => (reason ? reasons.has(reason) ? reasons(reason) : reasons("other") : null);
-  const detail = await getPaymentLinkDetail(db(), scope, reference, origin).catch((error) => {
+  const detail = await getMerchantLink(scope, reference, origin).catch((error) => {
     // Another merchant's or environment's link: the same 404 as a reference that never existed.
     if (error instanceof ApiError && error.code === 40004) notFound();
     throw error;
   });
   const { link } = detail;
-  const [sending, ts] = await Promise.all([linkSendingView(db(), scope, link.reference), getTranslations("linkSending")]);
+  const [sending, ts] = await Promise.all([getMerchantLinkSending(scope, link.reference), getTranslations("linkSending")]);
   const amount = formatMajor(link.amount, link.currency, locale);
   const qrBase = dashboardPath(scope.environment, `/links/${link.reference}`);
   return (

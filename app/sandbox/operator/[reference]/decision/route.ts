@@ -1,6 +1,5 @@
 // POST /test/sandbox/operator/{reference}/decision - the simulated operator's Approve / Decline
-import { db } from "@/lib/db/client";
-import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
+import { decideSandboxOperatorDeposit } from "@/lib/deposits/sandbox-operator-queries";
 import { returnUrlWith } from "@/lib/domain/return-url";
 import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse, requestIdFor, routeMethods } from "@/lib/http/api-route";
@@ -18,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
       if (decision !== "approve" && decision !== "decline") {
         throw new ApiError(40023, { details: "decision must be approve or decline" });
       }
-      const deposit = await decideSandboxRedirect(db(), { reference, decision });
+      const deposit = await decideSandboxOperatorDeposit(reference, decision);
       const target = returnUrlWith(deposit.returnUrl, deposit.reference, deposit.status) ?? new URL(`/test/sandbox/operator/${reference}`, request.url).toString();
       return new Response(null, { status: 303, headers: { location: target, "cache-control": "no-store" } });
     } catch (error) {
