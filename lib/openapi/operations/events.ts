@@ -1,28 +1,8 @@
 import { z } from "zod";
 import { EVENT_RETENTION_DAYS, eventListSchema, eventSchema, listEventsQuerySchema } from "@/lib/schemas/event";
 import { commonErrors, errorResponse, notFoundError } from "../responses";
+import * as examples from "../examples";
 import type { Resource } from "./shared";
-
-/** One event, as both operations show it. */
-const eventExample = {
-  id: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
-  type: "payment_link.completed",
-  reference: "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
-  createdAt: "2026-11-22T10:15:00.123",
-  payload: {
-    event: "payment_link.completed",
-    reference: "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
-    status: "completed",
-    amount: 5000,
-    currency: "XOF",
-    fees: 75,
-    gatewayName: "MTN_MOMO_CI",
-    customerEmail: "awa@example.com",
-    completedAt: "2026-11-22T10:15:00",
-    metadata: { orderId: "1234" },
-  },
-  delivery: { status: "delivered", attempts: 1, deliveredAt: "2026-11-22T10:15:00.412", nextAttemptAt: null },
-};
 
 /** The events API over the webhook outbox: a page of events, one event. */
 export const events: Resource = {
@@ -38,7 +18,7 @@ export const events: Resource = {
           "repeats one), or the first `id` as `endingBefore` for newer ones. Needs the `events:read` scope.",
         requestParams: { query: listEventsQuerySchema },
         responses: {
-          "200": { description: "One page of events", content: { "application/json": { schema: eventListSchema, example: { data: [eventExample], hasMore: false } } } },
+          "200": { description: "One page of events", content: { "application/json": { schema: eventListSchema, example: { data: [examples.event], hasMore: false } } } },
           "400": errorResponse(
             "40023 a query rule: limit not 1..100, an unknown type, a malformed cursor or date, startingAfter with endingBefore, an unknown parameter",
             [40023, "limit must be a whole number from 1 to 100"],
@@ -55,7 +35,7 @@ export const events: Resource = {
         summary: "One event, with the payload exactly as it was signed",
         requestParams: { path: z.object({ id: z.string().meta({ example: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8" }) }) },
         responses: {
-          "200": { description: "The event", content: { "application/json": { schema: eventSchema, example: eventExample } } },
+          "200": { description: "The event", content: { "application/json": { schema: eventSchema, example: examples.event } } },
           "404": notFoundError,
           ...commonErrors,
         },
