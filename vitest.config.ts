@@ -42,7 +42,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["tests/**/*.integration.test.ts", "lib/**/*.integration.test.ts"],
+          include: ["tests/**/*.integration.test.ts", "lib/**/*.integration.test.ts", "scripts/**/*.integration.test.ts"],
           globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/webhook-tls.ts"],
           setupFiles: ["tests/helpers/setup-db.ts"],
           // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long,

@@ -1,5 +1,5 @@
-import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
-import { listEvents } from "@/lib/events/list-events";
+import { getEventOrThrow } from "@/lib/event-log/get-event-or-throw";
+import { listEvents } from "@/lib/event-log/list-events";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { assertCan } from "@/lib/dashboard/require-member";

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
 import { transitionDeposit } from "@/lib/deposits/transition-deposit";
 import type { Environment } from "@/lib/domain/environment";
-import { deleteExpiredEvents } from "@/lib/events/delete-expired-events";
+import { deleteExpiredEvents } from "@/lib/event-log/delete-expired-events";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { SCOPES } from "@/lib/merchants/api-keys";

@@ -265,7 +265,7 @@ test("npm start's launcher: three workers on one port; a killed worker is replac
     for (let i = 0; i < 10; i++) expect((await fetch(`http://127.0.0.1:${clusterPort}/public/gateways/deposit/list`)).status).toBe(200);
     launcher.kill("SIGTERM");
     expect(await stopped(launcher)).toBe(0);
-    for (const pid of started()) expect(() => process.kill(pid, 0)).toThrow();
+    for (const pid of started()) expect(() => process.kill(pid, 0)).toThrow("ESRCH"); // no such process
   } finally {
     if (launcher.exitCode === null) launcher.kill("SIGKILL");
   }

@@ -28,7 +28,7 @@ test("npm run webhooks:listen forwards a triggered transfer.completed, signed wi
   const forwardTo = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
   const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const args = ["scripts/webhooks-listen.ts", "--forward-to", forwardTo, "--key", merchant.sandboxKey, "--secret", merchant.webhookSecret,
+  const args = ["scripts/webhooks-listen/cli.ts", "--forward-to", forwardTo, "--key", merchant.sandboxKey, "--secret", merchant.webhookSecret,
     "--events", "transfer.completed", "--trigger", "transfer.completed", "--base-url", `http://127.0.0.1:${port}`];
   const child = spawn(tsx, args, { env: { ...process.env, LOG_LEVEL: "silent" } });
   let output = "";
@@ -53,7 +53,7 @@ test("npm run webhooks:listen forwards a triggered transfer.completed, signed wi
 });
 
 test("npm run webhooks:listen refuses a live key", async () => {
-  const child = spawn(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["scripts/webhooks-listen.ts", "--forward-to", "http://127.0.0.1:4000/hooks", "--key", merchant.liveKey]);
+  const child = spawn(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["scripts/webhooks-listen/cli.ts", "--forward-to", "http://127.0.0.1:4000/hooks", "--key", merchant.liveKey]);
   let output = "";
   child.stderr.on("data", (chunk) => (output += chunk));
   const code = await new Promise((resolve) => child.once("exit", resolve));

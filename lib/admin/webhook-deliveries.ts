@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { notFound } from "@/lib/errors/api-error";
-import { sendJobEvent } from "@/lib/inngest/send-job-event";
+import { sendJobTrigger } from "@/lib/inngest/send-job-trigger";
 import { rotateWebhookSecret } from "@/lib/merchants/rotate-webhook-secret";
 import { retryDeadDelivery } from "@/lib/webhooks/retry-dead-delivery";
 import { findDeliveries, toDeliveryJson } from "@/lib/webhooks/list-deliveries";
@@ -30,7 +30,7 @@ export async function retryDeliveryNow(client: DbClient, options: { staffId: str
     if (delivery.status === "pending") {
       const { count } = await tx.webhookDelivery.updateMany({ where: { id: delivery.id, status: "pending" }, data: { nextAttemptAt: now } });
       scheduled = count === 1;
-      if (scheduled) sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
+      if (scheduled) sendJobTrigger({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
     }
     await recordAudit(tx, {
       staffId: options.staffId,

@@ -12,7 +12,7 @@ import { gatewayAdapter, type DepositForGateway, type GatewayAdapter } from "@/l
 import { operatorApiError } from "@/lib/gateways/operators/operator-api-error";
 import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/gateways/operators/operator-errors";
 import { log } from "@/lib/logging/log";
-import { sendJobEvent } from "@/lib/inngest/send-job-event";
+import { sendJobTrigger } from "@/lib/inngest/send-job-trigger";
 import { ApiError } from "@/lib/errors/api-error";
 import type { DepositRequest } from "@/lib/schemas/deposit";
 import { insertDeposit, type NewDeposit } from "./deposit-sql";
@@ -138,7 +138,7 @@ export async function writeDeposit(
 
 /** With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due. */
 function announced(deposit: Deposit) {
-  sendJobEvent({ name: "deposit/created", data: { depositId: deposit.id, expiresAt: deposit.expiresAt.toISOString() } });
+  sendJobTrigger({ name: "deposit/created", data: { depositId: deposit.id, expiresAt: deposit.expiresAt.toISOString() } });
   return deposit;
 }
 

@@ -18,8 +18,8 @@ describe("computeFeesMinor", () => {
   });
 
   it("refuses a malformed schedule", () => {
-    expect(() => computeFeesMinor(100n, "XOF", schedule("1.2345"))).toThrow();
-    expect(() => computeFeesMinor(100n, "XOF", schedule("-1"))).toThrow();
+    expect(() => computeFeesMinor(100n, "XOF", schedule("1.2345"))).toThrow('Invalid fee percent "1.2345"');
+    expect(() => computeFeesMinor(100n, "XOF", schedule("-1"))).toThrow('Invalid fee percent "-1"');
   });
 
   for (const currency of currencies) {

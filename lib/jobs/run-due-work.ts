@@ -5,7 +5,7 @@ import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway
 import { SANDBOX_PHONE_ENDINGS, sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/logging/log";
 import { expireLink } from "@/lib/checkout/expire-link";
-import { deleteExpiredEvents } from "@/lib/events/delete-expired-events";
+import { deleteExpiredEvents } from "@/lib/event-log/delete-expired-events";
 import { reconcileOperatorOutcomes } from "@/lib/reconciliation/reconcile-operator-outcomes";
 import { sendDueRefunds } from "@/lib/refunds/send-due-refunds";
 import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";

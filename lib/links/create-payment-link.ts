@@ -4,7 +4,7 @@ import { directSql, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { toMinor } from "@/lib/domain/money";
 import { newReference } from "@/lib/domain/references";
-import { sendJobEvent } from "@/lib/inngest/send-job-event";
+import { sendJobTrigger } from "@/lib/inngest/send-job-trigger";
 import { truncateToSecond } from "@/lib/domain/time";
 import { insertPaymentLink, type NewPaymentLink } from "./payment-link-sql";
 import { LINK_DEFAULT_LIFETIME_SECONDS, type CreatePaymentLinkInput } from "@/lib/schemas/payment-link";
@@ -41,6 +41,6 @@ export async function createPaymentLink(client: DbClient, { merchantId, environm
     ? await insertPaymentLink(sql, data)
     : await client.paymentLink.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
   // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
-  sendJobEvent({ name: "payment-link/created", data: { linkId: link.id, expiresAt: link.expiresAt.toISOString() } });
+  sendJobTrigger({ name: "payment-link/created", data: { linkId: link.id, expiresAt: link.expiresAt.toISOString() } });
   return link;
 }

@@ -35,6 +35,6 @@ describe("sendMail", () => {
 
   it("fails loudly when the SMTP server is unreachable", async () => {
     const mail = authMail("verify", { to: "x@shop.example", url: "https://pay.example/v", locale: "en" });
-    await expect(sendMail(mail, { SMTP_URL: "smtp://127.0.0.1:1" } as unknown as NodeJS.ProcessEnv)).rejects.toThrow();
+    await expect(sendMail(mail, { SMTP_URL: "smtp://127.0.0.1:1" } as unknown as NodeJS.ProcessEnv)).rejects.toMatchObject({ code: "ESOCKET", message: expect.stringContaining("ECONNREFUSED") });
   });
 });

@@ -5,6 +5,7 @@ import { sendLinkRequestSchema } from "@/lib/schemas/link-send";
 import { refundRequestSchema, refundWebhookSchema } from "@/lib/schemas/refund";
 import { transferRequestSchema, transferWebhookSchema } from "@/lib/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/schemas/webhook";
+import { eventSchema } from "@/lib/schemas/event";
 import { buildOpenApiDocument } from "./document";
 import * as examples from "./examples";
 
@@ -22,6 +23,7 @@ describe("the reference's examples", () => {
       [refundRequestSchema, examples.refund],
       [refundWebhookSchema, examples.refundWebhook],
       [sendLinkRequestSchema, examples.sendLink],
+      [eventSchema, examples.event],
     ] as const;
     for (const [schema, example] of pairs) expect(schema.safeParse(example).error).toBeUndefined();
   });

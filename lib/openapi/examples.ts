@@ -1,3 +1,4 @@
+import type { EventJson } from "@/lib/schemas/event";
 import type { DepositWebhook, PaymentLinkWebhook } from "@/lib/schemas/webhook";
 import type { RefundWebhook } from "@/lib/schemas/refund";
 import type { TransferWebhook } from "@/lib/schemas/transfer";
@@ -54,6 +55,16 @@ export const paymentLinkWebhook = {
   completedAt: "2026-11-22T10:15:00",
   metadata: { orderId: "1234" },
 } satisfies PaymentLinkWebhook;
+
+/** One event of the events API, as both its operations show it: the link webhook above, delivered. */
+export const event = {
+  id: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
+  type: paymentLinkWebhook.event,
+  reference: paymentLinkWebhook.reference,
+  createdAt: "2026-11-22T10:15:00.123",
+  payload: paymentLinkWebhook,
+  delivery: { status: "delivered", attempts: 1, deliveredAt: "2026-11-22T10:15:00.412", nextAttemptAt: null },
+} satisfies EventJson;
 
 export const depositWebhook = {
   event: "deposit.failed",

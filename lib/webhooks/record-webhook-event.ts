@@ -1,7 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
 import type { Environment } from "@/lib/domain/environment";
-import { sendJobEvent } from "@/lib/inngest/send-job-event";
+import { sendJobTrigger } from "@/lib/inngest/send-job-trigger";
 
 type EventToRecord = { merchantId: string; environment: Environment; type: string; reference: string; url: string | null; payload: object };
 
@@ -41,6 +41,6 @@ export async function recordWebhookEvents(tx: Prisma.TransactionClient, events: 
   if (deliveries.length > 0) await tx.webhookDelivery.createMany({ data: deliveries });
   // Not awaited: an HTTP call must not hold the transaction open. If Inngest hears of it before
   // the commit, the function waits for the row; if it never hears, the sweep delivers it.
-  for (const delivery of deliveries) sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
+  for (const delivery of deliveries) sendJobTrigger({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
   return rows.map(({ eventId, deliveryId }) => ({ eventId, deliveryId }));
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/domain/ulid";
-import { sendJobEvent } from "@/lib/inngest/send-job-event";
+import { sendJobTrigger } from "@/lib/inngest/send-job-trigger";
 import { retryDeadDelivery } from "./retry-dead-delivery";
 
 /**
@@ -14,12 +14,12 @@ export async function replayDelivery(tx: Prisma.TransactionClient, delivery: { i
   if (delivery.status === "pending") {
     const { count } = await tx.webhookDelivery.updateMany({ where: { id: delivery.id, status: "pending" }, data: { nextAttemptAt: now } });
     if (count === 1) {
-      sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
+      sendJobTrigger({ name: "webhook/delivery.due", data: { deliveryId: delivery.id } });
       return { deliveryId: delivery.id };
     }
   }
   const deliveryId = `whd_${ulid()}`;
   await tx.webhookDelivery.create({ data: { id: deliveryId, eventId: delivery.eventId, url: delivery.url, createdAt: now, nextAttemptAt: now } });
-  sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId } });
+  sendJobTrigger({ name: "webhook/delivery.due", data: { deliveryId } });
   return { deliveryId };
 }

@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/db/client";
-import { sendJobEvent } from "@/lib/inngest/send-job-event";
+import { sendJobTrigger } from "@/lib/inngest/send-job-trigger";
 
 /**
  * Staff's retry of a dead-lettered delivery: it becomes due now, with a fresh retry schedule;
@@ -10,6 +10,6 @@ export async function retryDeadDelivery(client: DbClient, options: { deliveryId:
     where: { id: options.deliveryId, status: "dead" },
     data: { status: "pending", nextAttemptAt: options.now ?? new Date(), roundFailures: 0, deadAt: null },
   });
-  if (count === 1) sendJobEvent({ name: "webhook/delivery.due", data: { deliveryId: options.deliveryId } });
+  if (count === 1) sendJobTrigger({ name: "webhook/delivery.due", data: { deliveryId: options.deliveryId } });
   return count === 1;
 }

@@ -2601,11 +2601,11 @@ export interface operations {
                      *         {
                      *           "id": "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
                      *           "type": "payment_link.completed",
-                     *           "reference": "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                     *           "reference": "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
                      *           "createdAt": "2026-11-22T10:15:00.123",
                      *           "payload": {
                      *             "event": "payment_link.completed",
-                     *             "reference": "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                     *             "reference": "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
                      *             "status": "completed",
                      *             "amount": 5000,
                      *             "currency": "XOF",
@@ -2699,11 +2699,11 @@ export interface operations {
                      * @example {
                      *       "id": "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
                      *       "type": "payment_link.completed",
-                     *       "reference": "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                     *       "reference": "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
                      *       "createdAt": "2026-11-22T10:15:00.123",
                      *       "payload": {
                      *         "event": "payment_link.completed",
-                     *         "reference": "LINK_TEST_01KAQ7Y2B3C4D5E6F7G8H9J0K1",
+                     *         "reference": "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
                      *         "status": "completed",
                      *         "amount": 5000,
                      *         "currency": "XOF",

@@ -2,9 +2,9 @@ import { db } from "@/lib/db/client";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { webhookSettings } from "@/lib/webhooks/webhook-settings";
 import { inngest } from "@/lib/inngest/inngest-client";
-import { webhookDeliveryDue } from "@/lib/inngest/job-events";
+import { webhookDeliveryDue } from "@/lib/inngest/job-triggers";
 
-/** The event may arrive before the outbox row's transaction commits: wait this often for it. */
+/** The job trigger may arrive before the outbox row's transaction commits: wait this often for it. */
 const COMMIT_WAITS = 3;
 
 /**

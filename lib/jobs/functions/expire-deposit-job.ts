@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { expireDeposit } from "@/lib/deposits/expire-deposit";
 import { inngest } from "@/lib/inngest/inngest-client";
-import { depositCreated } from "@/lib/inngest/job-events";
+import { depositCreated } from "@/lib/inngest/job-triggers";
 
 /** Sleeps until the deposit's expiresAt, then settles it: the operator's answer, or expired. */
 export const expireDepositJob = inngest.createFunction(

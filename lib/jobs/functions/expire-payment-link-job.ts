@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { expireLink } from "@/lib/checkout/expire-link";
 import { inngest } from "@/lib/inngest/inngest-client";
-import { paymentLinkCreated } from "@/lib/inngest/job-events";
+import { paymentLinkCreated } from "@/lib/inngest/job-triggers";
 
 /** Sleeps until the link's expiresAt, then expires it if it is still pending (with its webhook). */
 export const expirePaymentLinkJob = inngest.createFunction(

@@ -1,5 +1,5 @@
 // GET /api/v4/events - the merchant's webhook events, newest first, by cursor pages and filters
-import { listEvents } from "@/lib/events/list-events";
+import { listEvents } from "@/lib/event-log/list-events";
 import { apiRoute, routeMethods } from "@/lib/http/api-route";
 import { validationError } from "@/lib/http/validation-errors";
 import { listEventsQuerySchema } from "@/lib/schemas/event";

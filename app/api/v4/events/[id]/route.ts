@@ -1,5 +1,5 @@
 // GET /api/v4/events/{id} - one webhook event, with the payload exactly as it was signed
-import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
+import { getEventOrThrow } from "@/lib/event-log/get-event-or-throw";
 import { apiRoute, routeMethods } from "@/lib/http/api-route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { appPathsManifest } from "@/tests/helpers/app-routes";
-import { buildRouteTable } from "./route-table";
+import { appPathsManifest } from "./helpers/app-routes";
+import { buildRouteTable } from "@/lib/http/api-lane/route-table";
 
 // The API lane calls route handlers outside Next's request scope, so what they import must not
 // need it: next/headers (headers(), cookies()), next/navigation (redirect()), next/cache,
 // next/server (after(), connection()) and next-intl's server helpers throw or misbehave there.
 // This walks the imports of every route file the lane serves, through our own modules, and fails
 // on the first such import, naming the chain that reaches it.
-const root = path.resolve(import.meta.dirname, "../../..");
+const root = path.resolve(import.meta.dirname, "..");
 const NEEDS_NEXT_SCOPE = ["next/headers", "next/navigation", "next/cache", "next/server", "next-intl/server"];
 
 function resolveSource(from: string, specifier: string): string | undefined {

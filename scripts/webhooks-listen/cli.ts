@@ -1,11 +1,11 @@
 // npm run webhooks:listen -- --forward-to http://localhost:4000/hooks --key sk_test_... [--secret whsec_...]
 //   [--events payment_link.completed,deposit.completed] [--trigger payment_link.completed] [--base-url http://localhost:3000]
 // Follows the merchant's sandbox events and forwards each one, signed as in production, to a local
-// URL (lib/webhooks-listen/). Ctrl-C stops it. PAYMENTS_SANDBOX_KEY, PAYMENTS_WEBHOOK_SECRET and
+// URL (the modules beside this file). Ctrl-C stops it. PAYMENTS_SANDBOX_KEY, PAYMENTS_WEBHOOK_SECRET and
 // PAYMENTS_BASE_URL may stand in for the flags, from the environment or the .env files.
-import "./load-env";
-import { parseListenArgs, USAGE } from "../lib/webhooks-listen/listen-options";
-import { runListen } from "../lib/webhooks-listen/run-listen";
+import "../load-env";
+import { parseListenArgs, USAGE } from "./listen-options";
+import { runListen } from "./run-listen";
 
 let options;
 try {

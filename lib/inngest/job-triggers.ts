@@ -1,8 +1,10 @@
 import { eventType } from "inngest";
 import { z } from "zod";
 
-// The events that start jobs on Inngest, each with the zod schema Inngest validates its data
-// against. Ids only: the functions read the current rows, never a stale copy.
+// The job triggers: the Inngest events that start jobs (lib/jobs/functions), each with the zod
+// schema Inngest validates its data against. Not the webhook events of the events API
+// (lib/event-log): the names are Inngest's wire names and stay as they are. Ids only: the
+// functions read the current rows, never a stale copy.
 
 const isoTime = z.iso.datetime({ offset: true });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { appPathsManifest } from "@/tests/helpers/app-routes";
-import { buildRouteTable } from "./route-table";
+import { appPathsManifest } from "./helpers/app-routes";
+import { buildRouteTable } from "@/lib/http/api-lane/route-table";
 
 // The manifest Next writes for this app's route files, read from the app tree itself, so a route
 // added there is in these checks at once.
