@@ -14,7 +14,8 @@
 #
 # Node 26, the current LTS line: Node 20 reached its end of life on 2026-04-30 (no more security
 # fixes), and on 26 the same build answers about half as many requests again per core (README,
-# Production). CI runs the unit and integration tests on 26 as well as on the machines' Node 20.
+# Production). CI runs every test on Node 22.12, the lowest version package.json supports, and the
+# unit and integration tests on 26 as well.
 
 # ---- build: exactly the lock file, then the production build --------------------------------
 FROM node:26-bookworm-slim AS build
