@@ -36,6 +36,42 @@ describe("productionSettingsProblems", () => {
   });
 });
 
+describe("optional settings given half or malformed", () => {
+  it("refuses SMS chosen without its credentials, or an unknown provider", () => {
+    expect(productionSettingsProblems(env({ ...GOOD, SMS_PROVIDER: "africastalking" }))).toEqual([
+      { setting: "SMS_PROVIDER", problem: expect.stringMatching(/AFRICASTALKING_USERNAME, AFRICASTALKING_API_KEY unset\): set what it names, or SMS_PROVIDER=none$/) },
+    ]);
+    expect(settingsOf({ ...GOOD, SMS_PROVIDER: "twilio" })).toEqual(["SMS_PROVIDER"]);
+    expect(settingsOf({ ...GOOD, SMS_PROVIDER: "africastalking", AFRICASTALKING_USERNAME: "pcs", AFRICASTALKING_API_KEY: "k" })).toEqual([]);
+    expect(settingsOf({ ...GOOD, SMS_PROVIDER: "none" })).toEqual([]);
+  });
+
+  it("refuses an operator whose variables are set but do not make a usable configuration, naming what is set", () => {
+    const mtn = { MTN_MOMO_BASE_URL: "https://mtn.example", MTN_MOMO_SUBSCRIPTION_KEY: "s", MTN_MOMO_API_USER: "u", MTN_MOMO_API_KEY: "k", MTN_MOMO_TARGET_ENVIRONMENT: "mtnivorycoast" };
+    expect(settingsOf({ ...GOOD, ...mtn })).toEqual([]);
+    const { MTN_MOMO_API_KEY: _, ...noKey } = mtn;
+    const problems = productionSettingsProblems(env({ ...GOOD, ...noKey }));
+    expect(problems).toEqual([{ setting: "MTN_MOMO_BASE_URL", problem: expect.stringMatching(/^MTN MoMo is partly configured \(MTN_MOMO_BASE_URL, .*MTN_MOMO_API_USER, .* set\) and its live gateways would stay off/) }]);
+    // A country's own credentials must be whole too, whatever the defaults say.
+    expect(settingsOf({ ...GOOD, ...mtn, MTN_MOMO_CM_API_USER: "cm-user" })).toEqual(["MTN_MOMO_BASE_URL"]);
+    expect(settingsOf({ ...GOOD, ...mtn, MTN_MOMO_CM_API_USER: "cm-user", MTN_MOMO_CM_API_KEY: "cm-key" })).toEqual([]);
+    expect(settingsOf({ ...GOOD, WAVE_WEBHOOK_SECRET: "w" })).toEqual(["WAVE_WEBHOOK_SECRET"]);
+    expect(settingsOf({ ...GOOD, WAVE_API_KEY: "w", WAVE_WEBHOOK_STRATEGY: "hmac" })).toEqual(["WAVE_API_KEY"]);
+    expect(settingsOf({ ...GOOD, ORANGE_MONEY_COUNTRIES: "SN" })).toEqual(["ORANGE_MONEY_COUNTRIES"]);
+  });
+
+  it("refuses a count, duration or limit that is not a whole number, which the code would replace by its default", () => {
+    expect(settingsOf({ ...GOOD, WEBHOOK_TIMEOUT_MS: "10s", API_REQUESTS_PER_MINUTE_PER_KEY: "1.5", DATABASE_POOL_SIZE: "-1" })).toEqual([
+      "WEBHOOK_TIMEOUT_MS",
+      "API_REQUESTS_PER_MINUTE_PER_KEY",
+      "DATABASE_POOL_SIZE",
+    ]);
+    expect(settingsOf({ ...GOOD, WEBHOOK_TIMEOUT_MS: "10,20" })).toEqual(["WEBHOOK_TIMEOUT_MS"]);
+    expect(settingsOf({ ...GOOD, WEBHOOK_RETRY_SCHEDULE_MS: "5000,300000", SHUTDOWN_TIMEOUT_MS: "30000", WEB_CONCURRENCY: "4" })).toEqual([]);
+    expect(settingsOf({ ...GOOD, WEBHOOK_RETRY_SCHEDULE_MS: "5000,,1" })).toEqual(["WEBHOOK_RETRY_SCHEDULE_MS"]);
+  });
+});
+
 describe("productionSettingsWarnings", () => {
   it("warns of a server without SMTP_URL, whose account e-mails would reach nobody", () => {
     expect(productionSettingsWarnings(env(GOOD)).map((w) => w.setting)).toEqual(["SMTP_URL"]);

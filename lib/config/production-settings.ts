@@ -2,6 +2,7 @@ import { authSecretProblem } from "@/lib/auth/auth-secret";
 import { configuredPublicOrigin, PUBLIC_ORIGIN_SETTING } from "@/lib/domain/public-base-url";
 import { log } from "@/lib/logging/log";
 import { OUTBOX_PAGE_SETTING } from "@/lib/mail/outbox";
+import { malformedNumberProblems, operatorProblems, smsProblems } from "./setting-checks";
 
 // What a production server (`next start`, the standalone server.js of the Docker image, and so
 // `npm start` and `npm run check:standalone`) refuses to start without, or with. instrumentation.ts
@@ -36,7 +37,7 @@ export function productionSettingsProblems(env: NodeJS.ProcessEnv = process.env)
   }
   const secret = authSecretProblem(env);
   if (secret) problems.push({ setting: "BETTER_AUTH_SECRET", problem: secret });
-  return problems;
+  return [...problems, ...smsProblems(env), ...operatorProblems(env), ...malformedNumberProblems(env)];
 }
 
 /**
