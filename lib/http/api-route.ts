@@ -9,11 +9,11 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
 import { parseIdempotencyKey, runIdempotent } from "./idempotency";
 import { errorFields, log, logEnabled } from "@/lib/logging/log";
-import { limitHeaders } from "./rate-limit";
+import { limitHeaders } from "@/lib/limits/rate-limit";
 import { readJsonBody } from "./read-json-body";
 import { apiRequestEnvironment } from "./request-environment";
 import { readRouteParams, type NextRouteContext } from "./route-params";
-import { validationError } from "./validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 
 export type ApiResult = { status?: number; body: unknown; headers?: Record<string, string> };
 

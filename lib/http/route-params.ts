@@ -1,5 +1,5 @@
 import { notFound } from "@/lib/errors/api-error";
-import { isStorableText } from "./storable-text";
+import { isStorableText } from "@/lib/request/storable-text";
 
 export type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
