@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { db, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { authenticateApiKey, type MerchantPrincipal } from "@/lib/merchants/authenticate-api-key";
-import type { Scope } from "@/lib/merchants/api-keys";
+import type { Scope } from "@/lib/domain/api-keys";
 import { ApiError, errorBody } from "@/lib/errors/api-error";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
