@@ -2,7 +2,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/auth/redirect-target";
 import { environmentFromPath } from "@/lib/domain/environment";
-import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/http/malformed-path";
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/http/security-headers";
 

@@ -6,7 +6,7 @@ import "./load-env";
 import { closeDb, db } from "../lib/db/client";
 import { migrateDatabase } from "../lib/db/migrate";
 import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
-import { ENVIRONMENT_HEADER } from "../lib/http/environment-header";
+import { ENVIRONMENT_HEADER } from "../lib/request/environment-header";
 import { createMerchant } from "../lib/merchants/create-merchant";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);

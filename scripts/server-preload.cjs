@@ -5,7 +5,7 @@
 // 1. The client's address. Every request gets the socket's address appended to X-Forwarded-For,
 //    as a proxy would append it. Next.js sets that header from the socket only when the client
 //    sent none, so without this a client's own X-Forwarded-For would pass for the socket's and
-//    escape every per-address limit. lib/http/client-address.ts reads the right-most entry as the
+//    escape every per-address limit. lib/request/client-address.ts reads the right-most entry as the
 //    socket's address and trusts entries left of it only as TRUSTED_PROXIES says.
 //
 // 2. Request headers over Node's limit (16 KiB by default, `--max-http-header-size`) are refused

@@ -9,7 +9,7 @@ import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
 import { updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
 import { readActivationState } from "@/lib/activation/activation-state";
 import { db } from "@/lib/db/client";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import { LIVE_NOT_ACTIVATED_DETAILS } from "@/lib/merchants/live-activation";
 import { call } from "./helpers/api-client";
 import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";

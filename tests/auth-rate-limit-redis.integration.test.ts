@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
-import { withClientAddress } from "@/lib/http/client-address";
+import { withClientAddress } from "@/lib/request/client-address";
 import { ORIGIN } from "./helpers/api-client";
 import { uniqueEmail } from "./helpers/auth-session";
 import { isRedisUp, redisUrl } from "./helpers/redis-up";
@@ -12,12 +12,12 @@ import { isRedisUp, redisUrl } from "./helpers/redis-up";
 const redisUp = await isRedisUp();
 
 type AuthModule = typeof import("@/lib/auth/auth");
-type RedisModule = typeof import("@/lib/http/redis-client");
+type RedisModule = typeof import("@/lib/limits/redis-client");
 
 async function loadProcess(): Promise<{ auth: ReturnType<AuthModule["createAuth"]>; redis: RedisModule }> {
   vi.resetModules();
   const { createAuth } = (await import("@/lib/auth/auth")) as AuthModule;
-  const redis = (await import("@/lib/http/redis-client")) as RedisModule;
+  const redis = (await import("@/lib/limits/redis-client")) as RedisModule;
   const client = redis.redisClient()!;
   // Until the connection is up the in-memory insurance limiter answers: wait for it.
   if (client.status !== "ready") await new Promise((resolve) => client.once("ready", resolve));

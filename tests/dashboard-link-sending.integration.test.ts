@@ -9,7 +9,7 @@ import type { DashboardScope } from "@/lib/dashboard/dashboard-scope";
 import { linkSendingView } from "@/lib/dashboard/send-link-from-form";
 import { db } from "@/lib/db/client";
 import { formatMinor } from "@/lib/domain/money";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./helpers/api-client";

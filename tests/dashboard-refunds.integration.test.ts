@@ -15,7 +15,7 @@ import { getPaymentLinkDetail } from "@/lib/dashboard/get-payment-link-detail";
 import { db } from "@/lib/db/client";
 import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
 import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/jobs/run-due-work";
 import { readAvailableMinor } from "@/lib/ledger/read-balances";
 import { reconcileOperatorOutcomes } from "@/lib/reconciliation/reconcile-operator-outcomes";

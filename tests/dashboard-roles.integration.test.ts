@@ -12,7 +12,7 @@ import type { DashboardScope } from "@/lib/dashboard/dashboard-scope";
 import { createDashboardApiKey } from "@/lib/dashboard/manage-api-keys";
 import { sendTestWebhook } from "@/lib/dashboard/manage-webhooks";
 import { db } from "@/lib/db/client";
-import { SCOPES } from "@/lib/merchants/api-keys";
+import { SCOPES } from "@/lib/domain/api-keys";
 import { ORIGIN } from "./helpers/api-client";
 import { type AuthBrowser, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 import { dashboardDownloads, dashboardPages, dashboardServerActions, type ServerAction } from "./helpers/dashboard-tree";

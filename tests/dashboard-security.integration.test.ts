@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { changePasswordAction, revokeOtherSessionsAction, revokeSessionAction } from "@/app/dashboard/(account)/settings/security/account-actions";
 import { listAccountSessions } from "@/lib/auth/account-security";
 import { db } from "@/lib/db/client";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./helpers/api-client";

@@ -8,7 +8,7 @@ import type { Environment } from "@/lib/domain/environment";
 import { deleteExpiredEvents } from "@/lib/event-log/delete-expired-events";
 import { runDueWork } from "@/lib/jobs/run-due-work";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { SCOPES } from "@/lib/merchants/api-keys";
+import { SCOPES } from "@/lib/domain/api-keys";
 import { eventListSchema, eventSchema } from "@/lib/schemas/event";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";

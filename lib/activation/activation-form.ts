@@ -2,8 +2,8 @@ import { z } from "zod";
 import { normalizePhone } from "@/lib/domain/phone";
 import { isServedCountry, SERVED_COUNTRIES } from "@/lib/domain/served-countries";
 import { ApiError } from "@/lib/errors/api-error";
-import { checkFieldsText } from "@/lib/http/storable-text";
-import { validationError } from "@/lib/http/validation-errors";
+import { checkFieldsText } from "@/lib/request/storable-text";
+import { validationError } from "@/lib/errors/validation-errors";
 import { emailField, nameField } from "@/lib/schemas/common";
 
 // What "Activate live payments" asks, as regional peers ask it (Paystack's business details,

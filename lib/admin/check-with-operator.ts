@@ -1,7 +1,8 @@
 import type { DbClient } from "@/lib/db/client";
 import { applyGatewayOutcome } from "@/lib/deposits/sync-deposit-with-gateway";
 import { ApiError, notFound } from "@/lib/errors/api-error";
-import { gatewayAdapter, type GatewayOutcome } from "@/lib/gateways/adapter";
+import type { GatewayOutcome } from "@/lib/gateways/adapter";
+import { gatewayAdapter } from "@/lib/gateways/gateway-adapter";
 import { operatorApiError } from "@/lib/gateways/operators/operator-api-error";
 import { OperatorError } from "@/lib/gateways/operators/operator-errors";
 import { recordAudit } from "./audit";

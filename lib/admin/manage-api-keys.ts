@@ -3,7 +3,7 @@ import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { notFound } from "@/lib/errors/api-error";
 import { forgetApiKey } from "@/lib/merchants/api-key-cache";
-import { SCOPES, type Scope } from "@/lib/merchants/api-keys";
+import { SCOPES, type Scope } from "@/lib/domain/api-keys";
 import { newApiKeyRow } from "@/lib/merchants/create-merchant";
 import { recordAudit } from "./audit";
 

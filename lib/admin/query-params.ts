@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { validationError } from "@/lib/http/validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 
 /** A request's query string through a zod schema, refused with the usual 400 envelope. */
 export function parseQuery<T>(url: URL, schema: z.ZodType<T>): T {

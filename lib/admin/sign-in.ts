@@ -1,11 +1,11 @@
 import type { DbClient } from "@/lib/db/client";
 import { isLegacyStaffHash } from "@/lib/auth/legacy-staff-password";
 import { ApiError } from "@/lib/errors/api-error";
-import { validationError } from "@/lib/http/validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 import type { StaffMember } from "./staff-session";
 import { knownDevice, knownDeviceSetCookie } from "@/lib/auth/known-device";
 import { accountLimitCleared, chargeSignInAccount, chargeSignInAddress, signInSucceeded } from "@/lib/auth/sign-in-limits";
-import { mostRestrictive, withLimitHeaders, type LimitState } from "@/lib/http/rate-limit";
+import { mostRestrictive, withLimitHeaders, type LimitState } from "@/lib/limits/rate-limit";
 import { secondFactorSchema, signInSchema } from "@/lib/schemas/admin";
 import { staffAuth } from "./staff-auth";
 

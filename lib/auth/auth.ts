@@ -6,7 +6,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { nextCookies } from "better-auth/next-js";
 import { organization, twoFactor } from "better-auth/plugins";
 import { db } from "@/lib/db/client";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/request/client-address";
 import { errorFields, log } from "@/lib/logging/log";
 import { authMail } from "@/lib/mail/auth-mails";
 import { sendMail, type Mail } from "@/lib/mail/send-mail";
@@ -76,7 +76,7 @@ async function endOtherResetLinks(client: PrismaClient, userId: string) {
 }
 
 /**
- * The client's address by the service's one rule (lib/http/client-address.ts), which the route
+ * The client's address by the service's one rule (lib/request/client-address.ts), which the route
  * (app/api/auth/[...all]/route.ts) and the clientAddressHeader plugin put in this header over any
  * value the client sent. Both instances: this one and the support view's (lib/admin/staff-auth.ts).
  */

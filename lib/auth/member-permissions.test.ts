@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCOPES } from "@/lib/merchants/api-keys";
+import { SCOPES } from "@/lib/domain/api-keys";
 import { can, canGrantRole, keyScopesFor, MEMBER_ACTIONS, type MemberRole } from "./member-permissions";
 
 function allowed(role: MemberRole) {

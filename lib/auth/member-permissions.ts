@@ -1,4 +1,4 @@
-import { SCOPES, type Scope } from "@/lib/merchants/api-keys";
+import { SCOPES, type Scope } from "@/lib/domain/api-keys";
 
 // Who may do what on a merchant's dashboard: the one table (ROLE_ACTIONS) from which follow the
 // dashboard's actions and pages (below), the scopes a member may put on an API key (keyScopesFor)

@@ -1,6 +1,6 @@
 import type { BetterAuthRateLimitOptions } from "better-auth";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { redisClient } from "@/lib/http/redis-client";
+import { redisClient } from "@/lib/limits/redis-client";
 
 type Rule = { window: number; max: number };
 type Storage = NonNullable<BetterAuthRateLimitOptions["customStorage"]>;
@@ -13,7 +13,7 @@ type Storage = NonNullable<BetterAuthRateLimitOptions["customStorage"]>;
  * verification tokens, and a session read from Redis first would outlive a revocation written
  * straight to the database (lib/admin/change-password.ts does). Its `customStorage` holds only
  * the limits. The counting is rate-limiter-flexible's, as for the API's own limits
- * (lib/http/rate-limit.ts), with the same in-memory insurance while Redis is unreachable.
+ * (lib/limits/rate-limit.ts), with the same in-memory insurance while Redis is unreachable.
  */
 export function authRateLimitStorage(): Storage | undefined {
   const redis = redisClient();

@@ -1,8 +1,8 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { ApiError } from "@/lib/errors/api-error";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/http/client-address";
-import { limitFromEnv } from "@/lib/http/rate-limit";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/request/client-address";
+import { limitFromEnv } from "@/lib/limits/rate-limit";
 import { knownDevice, knownDeviceCookie } from "./known-device";
 import { chargeAccountMail, chargeSignInAccount, chargeSignInAddress, chargeSignUp, signInSucceeded } from "./sign-in-limits";
 
@@ -96,7 +96,7 @@ async function sessionEmail(ctx: Parameters<Parameters<typeof createAuthMiddlewa
 const arrivedAt = new WeakMap<object, number>();
 
 /**
- * On every call, better-auth sees the client by the service's rule (lib/http/client-address.ts),
+ * On every call, better-auth sees the client by the service's rule (lib/request/client-address.ts),
  * whatever headers the caller passed (a server action passes the browser's own), for the address
  * it records with a session. (Its limiter reads the header before any hook: the route sets it.)
  */

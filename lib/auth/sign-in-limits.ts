@@ -1,14 +1,14 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/errors/api-error";
-import { consume, envLimiter, limiterFor, limitFromEnv, limitReached, secondsUntil, type Limiter, type LimitState } from "@/lib/http/rate-limit";
+import { consume, envLimiter, limiterFor, limitFromEnv, limitReached, secondsUntil, type Limiter, type LimitState } from "@/lib/limits/rate-limit";
 import { log } from "@/lib/logging/log";
-import { addressLimitKey } from "@/lib/http/client-address";
+import { addressLimitKey } from "@/lib/request/client-address";
 import { accountKey } from "./known-device";
 
 // The limits of every way into an account, in one place: the dashboard's forms (server actions)
 // and better-auth's routes under /api/auth both reach them through lib/auth/sign-in-limits-plugin.ts,
 // the support view's sign-in through lib/admin/sign-in.ts. One count per address and per account
-// whichever way a guess comes in. Counted by rate-limiter-flexible (lib/http/rate-limit.ts): in
+// whichever way a guess comes in. Counted by rate-limiter-flexible (lib/limits/rate-limit.ts): in
 // Redis, shared by every app process, when REDIS_URL is set; in the process otherwise. Each
 // setting is read from the environment on each use (so a test can lower it); a refusal is the
 // API's 429 (ApiError 42900 with Retry-After), which each surface answers its own way.

@@ -1,5 +1,5 @@
-import { clientLimitKey } from "@/lib/http/client-address";
-import { consume, createLimiter, limitFromEnv } from "@/lib/http/rate-limit";
+import { clientLimitKey } from "@/lib/request/client-address";
+import { consume, createLimiter, limitFromEnv } from "@/lib/limits/rate-limit";
 
 // The checkout endpoints need no key, so they are limited per client address and per link:
 // polling is cheap and frequent; starting attempts and typing codes are not.

@@ -5,7 +5,7 @@ import { effectiveLinkStatus, isLinkPayable } from "@/lib/domain/link-status";
 import { toMajor } from "@/lib/domain/money";
 import { writeDeposit } from "@/lib/deposits/create-deposit";
 import { applyGatewayOutcome } from "@/lib/deposits/sync-deposit-with-gateway";
-import { gatewayAdapter } from "@/lib/gateways/adapter";
+import { gatewayAdapter } from "@/lib/gateways/gateway-adapter";
 import { errorFields, log } from "@/lib/logging/log";
 import { ApiError } from "@/lib/errors/api-error";
 import { lockPaymentLink } from "@/lib/links/lock-payment-link";

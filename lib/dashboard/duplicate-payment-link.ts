@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { toMajor } from "@/lib/domain/money";
 import { notFound } from "@/lib/errors/api-error";
-import { validationError } from "@/lib/http/validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 import { createPaymentLink } from "@/lib/links/create-payment-link";
 import { createPaymentLinkSchema } from "@/lib/schemas/payment-link";
 import type { DashboardScope } from "./dashboard-scope";

@@ -1,5 +1,5 @@
 import type { ApiError } from "@/lib/errors/api-error";
-import { UNSTORABLE_TEXT_RULE } from "@/lib/http/storable-text";
+import { UNSTORABLE_TEXT_RULE } from "@/lib/request/storable-text";
 
 // An API error, as a dashboard form shows it: beside the field it concerns, in the member's
 // language (messages: apiErrors), never the developer English of `details` nor the raw code.

@@ -3,9 +3,9 @@ import { keyScopesFor, scopeAction, type MemberRole } from "@/lib/auth/member-pe
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { ApiError, notFound } from "@/lib/errors/api-error";
-import { validationError } from "@/lib/http/validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 import { forgetApiKey } from "@/lib/merchants/api-key-cache";
-import { SCOPES, type Scope } from "@/lib/merchants/api-keys";
+import { SCOPES, type Scope } from "@/lib/domain/api-keys";
 import { newApiKeyRow } from "@/lib/merchants/create-merchant";
 import type { DashboardScope } from "./dashboard-scope";
 

@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { notFound } from "@/lib/errors/api-error";
-import { validationError } from "@/lib/http/validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 import { rotateWebhookSecret } from "@/lib/merchants/rotate-webhook-secret";
 import { callbackUrlField } from "@/lib/schemas/common";
 import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/db/client";
-import { validationError } from "@/lib/http/validation-errors";
-import { checkFieldsText } from "@/lib/http/storable-text";
+import { validationError } from "@/lib/errors/validation-errors";
+import { checkFieldsText } from "@/lib/request/storable-text";
 import { createRefund } from "@/lib/refunds/create-refund";
 import { refundRequestSchema } from "@/lib/schemas/refund";
 import { parseAmountInput } from "@/lib/domain/amount-input";

@@ -6,7 +6,7 @@ import { redirectWithoutMember } from "@/lib/auth/require-member";
 import { getSessionMember, type SessionMember } from "@/lib/auth/session-member";
 import type { Environment } from "@/lib/domain/environment";
 import { ApiError, errorBody } from "@/lib/errors/api-error";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import { dashboardPath } from "./dashboard-paths";
 import type { DashboardScope } from "./dashboard-scope";
 

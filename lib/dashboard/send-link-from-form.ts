@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/db/client";
 import { canSendLink } from "@/lib/domain/link-sendable";
-import { checkFieldsText } from "@/lib/http/storable-text";
-import { validationError } from "@/lib/http/validation-errors";
+import { checkFieldsText } from "@/lib/request/storable-text";
+import { validationError } from "@/lib/errors/validation-errors";
 import { isLocale } from "@/lib/i18n/locales";
 import { listLinkSends } from "@/lib/link-sending/list-link-sends";
 import { sendPaymentLink } from "@/lib/link-sending/send-payment-link";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { DbClient } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
-import { validationError } from "@/lib/http/validation-errors";
-import { checkFieldsText } from "@/lib/http/storable-text";
+import { validationError } from "@/lib/errors/validation-errors";
+import { checkFieldsText } from "@/lib/request/storable-text";
 import { isServedCountry, SERVED_COUNTRIES } from "@/lib/domain/served-countries";
 import { LOCALES } from "@/lib/i18n/locales";
 import { emailField, nameField, phoneField } from "@/lib/schemas/common";

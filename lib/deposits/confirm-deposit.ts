@@ -5,7 +5,8 @@ import { newReference } from "@/lib/domain/references";
 import { ulid } from "@/lib/domain/ulid";
 import type { Deposit } from "@prisma/client";
 import { followUntil, nextOperatorCheck } from "@/lib/domain/operator-polling";
-import { gatewayAdapter, type GatewayAdapter, type OtpOutcome } from "@/lib/gateways/adapter";
+import type { GatewayAdapter, OtpOutcome } from "@/lib/gateways/adapter";
+import { gatewayAdapter } from "@/lib/gateways/gateway-adapter";
 import { operatorApiError } from "@/lib/gateways/operators/operator-api-error";
 import {
   OperatorError,

@@ -1,5 +1,5 @@
-import { clientLimitKey } from "@/lib/http/client-address";
-import { consume, envLimiter } from "@/lib/http/rate-limit";
+import { clientLimitKey } from "@/lib/request/client-address";
+import { consume, envLimiter } from "@/lib/limits/rate-limit";
 
 // OTP confirmations are code guesses: besides the per-key API limit and the per-invoice attempt
 // cap, they are limited per invoice reference and per client address (many keys, one attacker).

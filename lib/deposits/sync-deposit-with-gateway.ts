@@ -1,7 +1,8 @@
 import type { Deposit } from "@prisma/client";
 import type { DbClient } from "@/lib/db/client";
 import { nextOperatorCheck } from "@/lib/domain/operator-polling";
-import { gatewayAdapter, type GatewayAdapter, type GatewayOutcome } from "@/lib/gateways/adapter";
+import type { GatewayAdapter, GatewayOutcome } from "@/lib/gateways/adapter";
+import { gatewayAdapter } from "@/lib/gateways/gateway-adapter";
 import { amountMismatch, operatorAnswer } from "@/lib/gateways/operators/operator-answer";
 import { errorFields, log } from "@/lib/logging/log";
 import { transitionDeposit } from "./transition-deposit";

@@ -1,6 +1,9 @@
 import type { Environment } from "@/lib/domain/environment";
-import { liveAdapter } from "./live-adapters";
-import { sandboxSimulator } from "./sandbox-simulator";
+
+// The operator seam: what an adapter is, and nothing that implements one. The implementations
+// (sandbox-simulator.ts, the operators' folders) import these types; which one serves a gateway is
+// gateway-adapter.ts (deposits) and live-adapters.ts (live payouts and refunds). This module imports
+// none of them, so no file of lib/gateways imports itself back (lib/import-layers.test.ts).
 
 /**
  * What an operator tells us about a deposit: still waiting, or a final answer with the operator's
@@ -68,8 +71,8 @@ export type DepositForGateway = {
 };
 
 /**
- * One mobile-money operator. Production operators implement this and register in
- * `liveAdapters`; in the sandbox every gateway is served by the simulator.
+ * One mobile-money operator. Production operators implement this and are wired in
+ * `live-adapters.ts` (`liveAdapter`); in the sandbox every gateway is served by the simulator.
  */
 export type GatewayAdapter = {
   /**
@@ -161,8 +164,3 @@ export type OutgoingAdapter<T extends OutgoingForGateway = OutgoingForGateway> =
 export type PayoutAdapter = OutgoingAdapter<OutgoingForGateway>;
 /** How an operator gives a customer's money back (lib/refunds/). */
 export type RefundAdapter = OutgoingAdapter<RefundForGateway>;
-
-/** The sandbox simulator, or the live operator serving the gateway here (null: 502, nothing created). */
-export function gatewayAdapter(gatewayName: string, environment: Environment): GatewayAdapter | null {
-  return environment === "sandbox" ? sandboxSimulator : liveAdapter(gatewayName);
-}

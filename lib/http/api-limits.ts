@@ -1,6 +1,6 @@
 import type { Environment } from "@/lib/domain/environment";
-import { clientLimitKey } from "./client-address";
-import { consume, envLimiter, type LimitState } from "./rate-limit";
+import { clientLimitKey } from "@/lib/request/client-address";
+import { consume, envLimiter, type LimitState } from "@/lib/limits/rate-limit";
 
 // The general API limits, applied by the route wrapper: per API key on authenticated requests,
 // per client address on the others (gateway lists, checkout, and so on). Per minute, from the

@@ -3,17 +3,17 @@ import type { z } from "zod";
 import { db, type DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
 import { authenticateApiKey, type MerchantPrincipal } from "@/lib/merchants/authenticate-api-key";
-import type { Scope } from "@/lib/merchants/api-keys";
+import type { Scope } from "@/lib/domain/api-keys";
 import { ApiError, errorBody } from "@/lib/errors/api-error";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
 import { parseIdempotencyKey, runIdempotent } from "./idempotency";
 import { errorFields, log, logEnabled } from "@/lib/logging/log";
-import { limitHeaders } from "./rate-limit";
+import { limitHeaders } from "@/lib/limits/rate-limit";
 import { readJsonBody } from "./read-json-body";
 import { apiRequestEnvironment } from "./request-environment";
 import { readRouteParams, type NextRouteContext } from "./route-params";
-import { validationError } from "./validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 
 export type ApiResult = { status?: number; body: unknown; headers?: Record<string, string> };
 

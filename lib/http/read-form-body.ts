@@ -1,5 +1,5 @@
 import { readBodyText } from "./read-body-text";
-import { checkFieldsText } from "./storable-text";
+import { checkFieldsText } from "@/lib/request/storable-text";
 
 /**
  * An application/x-www-form-urlencoded body (what an HTML form without JavaScript posts) as

@@ -1,11 +1,11 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { readBodyText } from "./read-body-text";
-import { findUnstorableText, UNSTORABLE_TEXT_RULE } from "./storable-text";
-import { fieldError } from "./validation-errors";
+import { findUnstorableText, UNSTORABLE_TEXT_RULE } from "@/lib/request/storable-text";
+import { fieldError } from "@/lib/errors/validation-errors";
 
 /**
  * Reads the body (read-body-text.ts) and parses JSON; anything else is the spec's 40016 or a 413,
- * and text the database cannot store is the field's error (storable-text.ts).
+ * and text the database cannot store is the field's error (lib/request/storable-text.ts).
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";

@@ -1,5 +1,5 @@
 import { environmentFromPath, type Environment } from "@/lib/domain/environment";
-import { ENVIRONMENT_HEADER } from "./environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 
 // Which environment a request is for. The path decides ("/test/..." is the sandbox) and a client
 // never chooses it any other way; how a handler learns it depends on whether proxy.ts ran:

@@ -1,11 +1,11 @@
 import { notFound } from "@/lib/errors/api-error";
-import { isStorableText } from "./storable-text";
+import { isStorableText } from "@/lib/request/storable-text";
 
 export type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /**
  * A route's path parameters, catch-all segments joined with "/". A value no row can hold ("%00"
- * in the path, storable-text.ts) is answered as not found, before it can fail a query.
+ * in the path, lib/request/storable-text.ts) is answered as not found, before it can fail a query.
  */
 export async function readRouteParams(context?: NextRouteContext): Promise<Record<string, string>> {
   const raw = (await context?.params) ?? {};

@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { merchantCheckoutLanguage } from "./merchant-checkout-language";
-import { CHECKOUT_REFERENCE_HEADER } from "@/lib/http/environment-header";
+import { CHECKOUT_REFERENCE_HEADER } from "@/lib/request/environment-header";
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, matchLocale } from "./locales";
 
 // No locale segment in URLs (a paymentUrl must end with its reference): the locale comes from

@@ -1,12 +1,12 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { consume, envLimiter } from "@/lib/http/rate-limit";
+import { consume, envLimiter } from "@/lib/limits/rate-limit";
 
 // Limits against abuse of link sending (a merchant's key, or a member's session, turned into an
 // SMS or spam cannon), the same for the API and the dashboard since both call sendPaymentLink:
 // - per link and recipient: a few sends per hour (a customer asks again, not a hundred times);
 // - per merchant and environment: a daily cap on all its sends.
 // Fixed windows of rate-limiter-flexible, shared through Redis when REDIS_URL is set
-// (lib/http/rate-limit.ts). A send the provider refuses still counts: it was an attempt.
+// (lib/limits/rate-limit.ts). A send the provider refuses still counts: it was an attempt.
 
 export const LINK_SEND_LIMIT_SETTINGS = {
   perRecipient: "LINK_SENDS_PER_HOUR_PER_RECIPIENT",

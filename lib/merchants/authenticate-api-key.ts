@@ -2,7 +2,7 @@ import type { Environment } from "@/lib/domain/environment";
 import { ApiError } from "@/lib/errors/api-error";
 import { db } from "@/lib/db/client";
 import { cacheApiKey, cachedApiKey } from "./api-key-cache";
-import { hashApiKey, hashesEqual, looksLikeApiKey, type Scope } from "./api-keys";
+import { hashApiKey, hashesEqual, looksLikeApiKey, type Scope } from "@/lib/domain/api-keys";
 import { isLiveActivated, liveNotActivated } from "./live-activation";
 
 export type MerchantPrincipal = { merchantId: string; keyId: string; environment: Environment; scopes: string[] };

@@ -2,7 +2,7 @@ import { isIsoCountry } from "@/lib/domain/countries";
 import { ulid } from "@/lib/domain/ulid";
 import type { DbClient } from "@/lib/db/client";
 import type { Environment } from "@/lib/domain/environment";
-import { SCOPES, generateApiKey, generateWebhookSecret, hashApiKey, keyDisplayPrefix, type Scope } from "./api-keys";
+import { SCOPES, generateApiKey, generateWebhookSecret, hashApiKey, keyDisplayPrefix, type Scope } from "@/lib/domain/api-keys";
 
 export type CreatedMerchant = { id: string; name: string; sandboxKey: string; liveKey: string; webhookSecret: string };
 export type CreatedMerchantWithoutKeys = Omit<CreatedMerchant, "sandboxKey" | "liveKey">;

@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/db/client";
-import { generateWebhookSecret } from "./api-keys";
+import { generateWebhookSecret } from "@/lib/domain/api-keys";
 
 /** How long the old secret keeps signing after a rotation, so merchants can switch without a gap. */
 export const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SCOPES } from "@/lib/merchants/api-keys";
+import { SCOPES } from "@/lib/domain/api-keys";
 
 const date = z.iso.date().or(z.iso.datetime()).transform((v) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v));
 const blankIsAbsent = (v: unknown) => (v === "" ? undefined : v);

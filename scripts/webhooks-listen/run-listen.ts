@@ -1,4 +1,4 @@
-import { generateWebhookSecret } from "@/lib/merchants/api-keys";
+import { generateWebhookSecret } from "@/lib/domain/api-keys";
 import type { EventJson } from "@/lib/schemas/event";
 import { followEvents } from "./follow-events";
 import { forwardEvent, type ForwardResult } from "./forward-event";

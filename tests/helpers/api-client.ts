@@ -1,5 +1,5 @@
 import { environmentFromPath } from "@/lib/domain/environment";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import { appRoutes, routeModulePath } from "./app-routes";
 
 // Calls the app's route handlers in process, as Request -> Response. The request keeps its full

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { environmentFromPath } from "@/lib/domain/environment";
-import { ENVIRONMENT_HEADER } from "@/lib/http/environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import { appRoutes, routeModulePath } from "./app-routes";
 
 // The app's route handlers behind a real HTTP server on 127.0.0.1, for clients that must be

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db/client";
 import { newApiKeyRow, createMerchant } from "@/lib/merchants/create-merchant";
-import type { Scope } from "@/lib/merchants/api-keys";
+import type { Scope } from "@/lib/domain/api-keys";
 import type { Environment } from "@/lib/domain/environment";
 
 let counter = 0;

@@ -1,6 +1,6 @@
 // GET /admin/api/activations - merchants' requests for live payments: those in review first (oldest first), then the decided ones
 import { listActivationRequests } from "@/lib/activation/list-activation-requests";
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,5 +1,5 @@
 // GET /admin/api/audit - the latest admin actions: who, what, when
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";
 

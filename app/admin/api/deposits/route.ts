@@ -1,5 +1,5 @@
 // GET /admin/api/deposits - filterable, newest first, cursor-paginated
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { adminPaymentRow } from "@/lib/admin/admin-rows";
 import { listDeposits } from "@/lib/admin/list-payments";
 import { parseQuery } from "@/lib/admin/query-params";

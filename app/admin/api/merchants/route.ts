@@ -1,5 +1,5 @@
 // GET /admin/api/merchants - every merchant with its counts
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { listMerchants } from "@/lib/admin/merchant-views";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,5 +1,5 @@
 // GET /admin/api/overview - counts and volumes per status and currency, today and the last 7 days
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { overview } from "@/lib/admin/merchant-views";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,12 +1,12 @@
 // POST /admin/api/password - the signed-in staff member chooses a new password (JSON or the form)
-import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/admin/admin-route";
+import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/http/admin-route";
 import { changePassword, PasswordChangeError } from "@/lib/admin/change-password";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse, requestIdFor, routeMethods } from "@/lib/http/api-route";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { validationError } from "@/lib/http/validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 import { changePasswordSchema } from "@/lib/schemas/admin";
 
 async function post(request: Request) {

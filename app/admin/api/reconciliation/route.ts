@@ -1,5 +1,5 @@
 // GET /admin/api/reconciliation - what is open at the operators (live outcomes not final, held payments, refunds to act on, oldest first) and the books' money-safety check, as npm run reconcile reports them
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { openOutcomeRow } from "@/lib/admin/admin-rows";
 import { withMerchantNames } from "@/lib/admin/list-transfers";
 import { db } from "@/lib/db/client";

@@ -1,5 +1,5 @@
 // GET /admin/api/refunds - every refund, filterable (status, merchant, environment, source...), newest first, cursor-paginated
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { adminRefundRow } from "@/lib/admin/admin-rows";
 import { listRefunds } from "@/lib/admin/list-refunds";
 import { parseQuery } from "@/lib/admin/query-params";

@@ -1,5 +1,5 @@
 // GET /admin/api/search?q= - a link, deposit, invoice or transfer by reference, a phone, an e-mail or a merchant
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { adminPaymentRow, adminTransferRow } from "@/lib/admin/admin-rows";
 import { searchPayments } from "@/lib/admin/search-payments";
 import { db } from "@/lib/db/client";

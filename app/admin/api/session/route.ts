@@ -1,12 +1,12 @@
 // /admin/api/session - sign in (POST, JSON or the login form), who am I (GET), sign out (DELETE)
-import { requireStaff } from "@/lib/admin/admin-route";
+import { requireStaff } from "@/lib/http/admin-route";
 import { signIn } from "@/lib/admin/sign-in";
-import { isFormPost, signInAnswer, signInRefusal } from "@/lib/admin/sign-in-answer";
+import { isFormPost, signInAnswer, signInRefusal } from "@/lib/http/admin-sign-in-answer";
 import { staffAuth } from "@/lib/admin/staff-auth";
 import { authHeaders } from "@/lib/admin/staff-session";
 import { db } from "@/lib/db/client";
 import { errorResponse, jsonResponse, requestIdFor, routeMethods } from "@/lib/http/api-route";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress } from "@/lib/request/client-address";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 

@@ -1,5 +1,5 @@
 // GET /admin/api/transfers - every transfer, filterable, newest first, cursor-paginated
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { adminTransferRow } from "@/lib/admin/admin-rows";
 import { listTransfers } from "@/lib/admin/list-transfers";
 import { parseQuery } from "@/lib/admin/query-params";

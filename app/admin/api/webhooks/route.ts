@@ -1,5 +1,5 @@
 // GET /admin/api/webhooks - dead-lettered deliveries, newest first
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { deadDeliveries } from "@/lib/admin/webhook-deliveries";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,7 +1,7 @@
 // GET /api/v4/events - the merchant's webhook events, newest first, by cursor pages and filters
 import { listEvents } from "@/lib/event-log/list-events";
 import { apiRoute, routeMethods } from "@/lib/http/api-route";
-import { validationError } from "@/lib/http/validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 import { listEventsQuerySchema } from "@/lib/schemas/event";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

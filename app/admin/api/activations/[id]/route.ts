@@ -1,6 +1,6 @@
 // GET /admin/api/activations/{id} - one activation request, with what the merchant told us
 import { getActivationRequest } from "@/lib/activation/list-activation-requests";
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";
 

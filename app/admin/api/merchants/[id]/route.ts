@@ -1,5 +1,5 @@
 // GET /admin/api/merchants/{id} - keys (prefixes only), gateways and 30-day volume
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { merchantDetail } from "@/lib/admin/merchant-views";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,5 +1,5 @@
 // GET /admin/api/payments/{reference} - every field, timeline and attempts of one payment
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { paymentDetail } from "@/lib/admin/payment-detail";
 import { db } from "@/lib/db/client";
 import { requestOrigin, routeMethods } from "@/lib/http/api-route";

@@ -1,5 +1,5 @@
 // GET /admin/api/refunds/{reference} - one refund: money, operator fields, its payment, ledger entries, webhook deliveries, the actions that apply
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { refundDetail } from "@/lib/admin/refund-detail";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,9 +1,9 @@
 // POST /admin/api/session/two-factor - the second step of a two-factor sign-in (JSON or the login form)
 import { verifySecondFactor } from "@/lib/admin/sign-in";
-import { isFormPost, signInAnswer, signInRefusal } from "@/lib/admin/sign-in-answer";
+import { isFormPost, signInAnswer, signInRefusal } from "@/lib/http/admin-sign-in-answer";
 import { authHeaders } from "@/lib/admin/staff-session";
 import { db } from "@/lib/db/client";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress } from "@/lib/request/client-address";
 import { readFormBody } from "@/lib/http/read-form-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { routeMethods } from "@/lib/http/api-route";

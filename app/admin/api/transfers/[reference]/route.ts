@@ -1,5 +1,5 @@
 // GET /admin/api/transfers/{reference} - one transfer: fields, timeline, ledger entries, webhook deliveries
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { transferDetail } from "@/lib/admin/transfer-detail";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

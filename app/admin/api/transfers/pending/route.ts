@@ -1,5 +1,5 @@
 // GET /admin/api/transfers/pending - transfers waiting for an admin: MANUAL ones, bank transfers handed over at their batch, live payouts left unresolved (optionally one merchant's)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { db } from "@/lib/db/client";
 import { listManualTransfers } from "@/lib/transfers/list-manual-transfers";
 import { routeMethods } from "@/lib/http/api-route";

@@ -2,7 +2,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { apiRoute, routeMethods } from "@/lib/http/api-route";
 import { readBodyText } from "@/lib/http/read-body-text";
-import { checkFieldsText } from "@/lib/http/storable-text";
+import { checkFieldsText } from "@/lib/request/storable-text";
 import { receiveDeliveryReport } from "@/lib/link-sending/receive-delivery-report";
 
 // Africa's Talking names the report's fields but not their encoding: read a form body, or JSON.

@@ -3,7 +3,7 @@ import { computeAnalytics } from "@/lib/analytics/compute-analytics";
 import { computeAnalyticsByCurrency } from "@/lib/analytics/compute-analytics-by-currency";
 import { resolveAnalyticsRange } from "@/lib/analytics/resolve-analytics-range";
 import { apiRoute, routeMethods } from "@/lib/http/api-route";
-import { validationError } from "@/lib/http/validation-errors";
+import { validationError } from "@/lib/errors/validation-errors";
 import { analyticsQuerySchema } from "@/lib/schemas/analytics";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

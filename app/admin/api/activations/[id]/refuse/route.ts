@@ -1,7 +1,7 @@
 // POST /admin/api/activations/{id}/refuse - refuse an activation request with a reason the merchant reads (audited)
 import { reviewActivationRequest } from "@/lib/activation/review-activation-request";
 import { toActivationRequestJson } from "@/lib/activation/list-activation-requests";
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";
 import { reviewActivationSchema } from "@/lib/schemas/admin-activations";

@@ -1,5 +1,5 @@
 // POST /admin/api/keys/{id}/revoke - admin: revoke a merchant key (audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { revokeApiKey } from "@/lib/admin/manage-api-keys";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,5 +1,5 @@
 // POST /admin/api/merchants/{id}/keys - admin: issue a key (shown once, audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { createApiKey } from "@/lib/admin/manage-api-keys";
 import { db } from "@/lib/db/client";
 import { createKeySchema } from "@/lib/schemas/admin";

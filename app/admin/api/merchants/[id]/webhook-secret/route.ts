@@ -1,5 +1,5 @@
 // POST /admin/api/merchants/{id}/webhook-secret - admin: rotate the webhook secret (shown once, audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { rotateSecretAsStaff } from "@/lib/admin/webhook-deliveries";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,5 +1,5 @@
 // POST /admin/api/payments/{reference}/check-operator - support: read a live deposit's status at its operator now (audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { checkWithOperatorNow } from "@/lib/admin/check-with-operator";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

@@ -1,5 +1,5 @@
 // POST /admin/api/payments/{reference}/resolve-hold - admin: complete a deposit held on the operator's other figures, or fail it and refund what the operator took (audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { resolveHeldDeposit } from "@/lib/admin/resolve-held-deposit";
 import { db } from "@/lib/db/client";
 import { toDepositDetailJson } from "@/lib/deposits/transform-deposit";

@@ -1,5 +1,5 @@
 // POST /admin/api/refunds/{reference}/record - admin: record a refund paid back by hand, or that could not be (audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { recordRefundByHand } from "@/lib/admin/refund-actions";
 import { db } from "@/lib/db/client";
 import { toRefundJson } from "@/lib/refunds/transform-refund";

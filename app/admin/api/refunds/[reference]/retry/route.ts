@@ -1,5 +1,5 @@
 // POST /admin/api/refunds/{reference}/retry - admin: send again a failed refund the platform owes, as a new refund of the same money (audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { retryRefundDue } from "@/lib/admin/refund-actions";
 import { db } from "@/lib/db/client";
 import { toRefundJson } from "@/lib/refunds/transform-refund";

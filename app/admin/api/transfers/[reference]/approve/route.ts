@@ -1,5 +1,5 @@
 // POST /admin/api/transfers/{reference}/approve - admin: approve a MANUAL transfer (audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { db } from "@/lib/db/client";
 import { reviewTransferSchema } from "@/lib/schemas/admin-transfers";
 import { reviewManualTransfer } from "@/lib/transfers/review-manual-transfer";

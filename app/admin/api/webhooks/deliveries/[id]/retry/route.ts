@@ -1,5 +1,5 @@
 // POST /admin/api/webhooks/deliveries/{id}/retry - admin: send a failed or dead-lettered webhook again now (audited)
-import { adminRoute } from "@/lib/admin/admin-route";
+import { adminRoute } from "@/lib/http/admin-route";
 import { retryDeliveryNow } from "@/lib/admin/webhook-deliveries";
 import { db } from "@/lib/db/client";
 import { routeMethods } from "@/lib/http/api-route";

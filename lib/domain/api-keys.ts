@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Environment } from "@/lib/domain/environment";
+import type { Environment } from "./environment";
 
 // What a merchant key may do. New keys get every scope; restricted keys get a subset.
 export const SCOPES = [

@@ -3,7 +3,7 @@
 // reaches the database, as a lookup key or as stored data. Found by fuzzing: every such request
 // was a 500. They are refused at the edge instead, where the field can still be named.
 
-import { fieldError } from "./validation-errors";
+import { fieldError } from "@/lib/errors/validation-errors";
 
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

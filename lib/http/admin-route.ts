@@ -2,12 +2,12 @@ import { timingSafeEqual } from "node:crypto";
 import { ulid } from "@/lib/domain/ulid";
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
-import { errorResponse, jsonResponse } from "@/lib/http/api-route";
-import { readJsonBody } from "@/lib/http/read-json-body";
-import { readRouteParams, type NextRouteContext } from "@/lib/http/route-params";
-import { checkFieldsText } from "@/lib/http/storable-text";
-import { validationError } from "@/lib/http/validation-errors";
-import { authHeaders, staffSessionOf, type StaffMember, type StaffSession } from "./staff-session";
+import { errorResponse, jsonResponse } from "./api-route";
+import { readJsonBody } from "./read-json-body";
+import { readRouteParams, type NextRouteContext } from "./route-params";
+import { checkFieldsText } from "@/lib/request/storable-text";
+import { validationError } from "@/lib/errors/validation-errors";
+import { authHeaders, staffSessionOf, type StaffMember, type StaffSession } from "@/lib/admin/staff-session";
 
 export const CSRF_HEADER = "x-csrf-token";
 

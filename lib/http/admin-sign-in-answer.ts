@@ -1,8 +1,8 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { errorResponse, jsonResponse, requestIdFor } from "@/lib/http/api-route";
-import { limitHeaders } from "@/lib/http/rate-limit";
-import type { SecondStepAsked, SignedIn } from "./sign-in";
-import { csrfTokenFor } from "./staff-session";
+import { errorResponse, jsonResponse, requestIdFor } from "./api-route";
+import { limitHeaders } from "@/lib/limits/rate-limit";
+import type { SecondStepAsked, SignedIn } from "@/lib/admin/sign-in";
+import { csrfTokenFor } from "@/lib/admin/staff-session";
 
 /** The login form posts urlencoded (it works before any JavaScript); the API takes JSON. */
 export const isFormPost = (request: Request) => (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
