@@ -2,7 +2,7 @@ import { authSecretProblem } from "@/lib/auth/auth-secret";
 import { configuredPublicOrigin, PUBLIC_ORIGIN_SETTING } from "@/lib/domain/public-base-url";
 import { log } from "@/lib/logging/log";
 import { OUTBOX_PAGE_SETTING } from "@/lib/mail/outbox";
-import { malformedNumberProblems, operatorProblems, smsProblems } from "./setting-checks";
+import { malformedNumberProblems, operatorProblems, smsProblems, type SettingProblem } from "./setting-checks";
 
 // What a production server (`next start`, the standalone server.js of the Docker image, and so
 // `npm start` and `npm run check:standalone`) refuses to start without, or with. instrumentation.ts
@@ -12,7 +12,7 @@ import { malformedNumberProblems, operatorProblems, smsProblems } from "./settin
 /** EX_CONFIG of sysexits.h: "configuration error". scripts/start-server.cjs reads the same number. */
 export const REFUSED_SETTINGS_EXIT_CODE = 78;
 
-export type SettingProblem = { setting: string; problem: string };
+export type { SettingProblem };
 
 /** Each setting a production server cannot run with, and why, in words for the operator. */
 export function productionSettingsProblems(env: NodeJS.ProcessEnv = process.env): SettingProblem[] {

@@ -2,12 +2,14 @@ import { readMtnMomoConfig } from "@/lib/gateways/mtn-momo/mtn-momo-config";
 import { readOrangeMoneyConfig } from "@/lib/gateways/orange-money/orange-money-config";
 import { readWaveConfig } from "@/lib/gateways/wave/wave-config";
 import { smsAvailability } from "@/lib/sms/sms-settings";
-import type { SettingProblem } from "./production-settings";
 
 // Settings that are optional but, once given, must be whole: the code that reads them falls back
 // to a default or turns a feature off when they are not, which in production means live gateways
 // or SMS silently off, or a limit that is not the one asked for. A server refuses to start on
 // them instead (lib/config/production-settings.ts), each named with what to set.
+
+/** A setting a production server cannot run with, and why, in words for the operator. */
+export type SettingProblem = { setting: string; problem: string };
 
 /** Counts, durations and limits: whole non-negative numbers (WEBHOOK_RETRY_SCHEDULE_MS: a comma-separated list of them). */
 const NUMBER_SETTING = /(_MS|_SECONDS|_MINUTES|_SIZE|_CONCURRENCY)$|_PER_/;
