@@ -55,7 +55,7 @@ const nextHostname = (bindAddress) => (bindAddress === "127.0.0.1" ? "localhost"
  * build serialized into .next/required-server-files.json, through __NEXT_PRIVATE_STANDALONE_CONFIG
  * (Next's config loader reads it before looking for a config file; next()'s documented `conf` is
  * not passed on to the router by prepare() in Next 16). We do as server.js does. That variable is
- * a Next internal: tests/server-next-internals.test.ts pins it, and docs/architecture.md records
+ * a Next internal: lib/server-next-internals.test.ts pins it, and docs/architecture.md records
  * the decision.
  */
 function standaloneConfig(dir) {
