@@ -102,28 +102,36 @@ async function startAppServer(args = process.argv.slice(2)) {
   });
   const address = server.address();
   log("info", "server listening", { url: `http://${nextHostname(hostname) ?? "localhost"}:${address.port}`, address: address.address, dev, pid: process.pid });
-  stopGracefully(server, app);
+  stopGracefully(server, app, dev);
   return server;
 }
 
 /**
- * SIGTERM/SIGINT: stop accepting, let the requests under way finish (Node closes idle keep-alive
- * connections), close Next, exit 0; exit 1 if that takes longer than SHUTDOWN_TIMEOUT_MS.
+ * SIGTERM/SIGINT: stop accepting, let the requests under way finish (idle keep-alive connections
+ * are closed at once), close Next, exit 0; exit 1 if that takes longer than SHUTDOWN_TIMEOUT_MS.
+ * The development server drops its connections at once, as `next dev` does: the browser's
+ * hot-reload WebSocket would otherwise hold the stop until the timeout.
  */
-function stopGracefully(server, app) {
+function stopGracefully(server, app, dev) {
   const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
   let stopping = false;
+  const closeNextAndExit = () =>
+    Promise.resolve(app.close()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
     log("info", "server stopping", { signal, pid: process.pid });
     setTimeout(() => process.exit(1), timeout).unref();
-    server.close(() => {
-      Promise.resolve(app.close()).then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
+    if (dev) {
+      server.close();
+      server.closeAllConnections();
+      closeNextAndExit();
+      return;
+    }
+    server.close(closeNextAndExit);
     server.closeIdleConnections();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
