@@ -23,6 +23,17 @@ const http = require("node:http");
 const path = require("node:path");
 const { attachFrontDoor } = require("./front-door.cjs");
 
+/** The flags understood: each but --dev takes a value. */
+const FLAGS = new Set(["--dev", "--dir", "--port", "-p", "--hostname", "-H", "--keep-alive-timeout"]);
+
+/** Refuses what it does not understand (`next start`'s --keepAliveTimeout, say) rather than ignore it. */
+function checkArgs(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (!FLAGS.has(args[i])) throw new Error(`server/app-server.cjs: unknown argument ${args[i]} (understood: ${[...FLAGS].join(", ")})`);
+    if (args[i] !== "--dev") i++;
+  }
+}
+
 /** --flag value, or the environment's variable, or the default. */
 function option(args, flags, variable, fallback) {
   for (const flag of flags) {
@@ -67,6 +78,7 @@ function standaloneConfig(dir) {
 
 /** Starts the server; resolves once it listens. */
 async function startAppServer(args = process.argv.slice(2)) {
+  checkArgs(args);
   const dev = args.includes("--dev");
   // As `next dev` and `next start` (and the standalone server.js) set it, before Next loads.
   process.env.NODE_ENV = dev ? "development" : "production";
