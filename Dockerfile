@@ -1,16 +1,16 @@
 # syntax=docker/dockerfile:1
-# The payment collection service as Next's standalone output (server.js with only the traced
+# The payment collection service as Next's standalone output (the build with only the traced
 # dependencies, `npm run build:standalone`), run by `npm start`'s launcher (scripts/start-server.cjs:
-# one server.js worker per core, WEB_CONCURRENCY to choose, scripts/server-preload.cjs in each)
-# as a non-root user.
+# one worker per core, WEB_CONCURRENCY to choose, each our server, server/app-server.cjs, with
+# Next's request handler behind its front door) as a non-root user.
 #   docker build -t payment-collection-service .
 #   docker build --target migrate -t payment-collection-service:migrate .   # migrations + gateway catalog
 # compose.yaml wires both with PostgreSQL, Redis and Inngest. The runtime stage is exactly
 # .next/standalone after `npm run build:standalone`: run that folder to try the image without Docker.
 #
-# Bind to 0.0.0.0 (as below) or to "localhost", not to "127.0.0.1": with a loopback address
-# written as a number, Next 16 proxies the sandbox pages' internal rewrite to itself and they
-# answer 404 (vercel/next.js#94745; the launcher turns 127.0.0.1 into localhost).
+# The address is given with --hostname (as below), not HOSTNAME, which Docker sets to the
+# container's name. (Bound to 127.0.0.1, the server tells Next "localhost": vercel/next.js#94745,
+# server/app-server.cjs.)
 #
 # Node 26, the current LTS line: Node 20 reached its end of life on 2026-04-30 (no more security
 # fixes), and on 26 the same build answers about half as many requests again per core (README,
@@ -40,10 +40,10 @@ ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
 COPY --from=build --chown=node:node /app/.next/standalone ./
 USER node
 EXPOSE 3000
-# The client's address, oversized headers and the API lane (see the script), in every worker. A
-# heap of 256 MiB per worker: Node 26 otherwise lets it grow to ~270 MiB between major collections
-# of a ~100 MiB live set, and a worker's RSS passed 512 MiB in `npm run soak` (README, Production).
-ENV NODE_OPTIONS="--require /app/scripts/server-preload.cjs --max-old-space-size=256"
+# A heap of 256 MiB per worker: Node 26 otherwise lets it grow to ~270 MiB between major
+# collections of a ~100 MiB live set, and a worker's RSS passed 512 MiB in `npm run soak`
+# (docs/operations.md, Production).
+ENV NODE_OPTIONS="--max-old-space-size=256"
 # The launcher stops its workers gracefully on SIGTERM (docker stop), within SHUTDOWN_TIMEOUT_MS.
 STOPSIGNAL SIGTERM
 CMD ["node", "scripts/start-server.cjs", "--hostname", "0.0.0.0"]

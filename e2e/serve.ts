@@ -1,6 +1,6 @@
 // The e2e web server: a fresh embedded database (or a fresh PostgreSQL one), migrations and a
 // seeded merchant whose credentials the tests read from e2e/.state/merchant.json, then the
-// production build (`next start`).
+// production build, served by our server as `npm start` serves it (server/app-server.cjs).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -63,12 +63,11 @@ sms.sendReportsTo(`${env.BETTER_AUTH_URL}/api/sms/africastalking/delivery-report
 // The merchant, staff and members the specs sign in as (e2e/seed.ts writes their credentials).
 execFileSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["e2e/seed.ts"], { env, stdio: "inherit" });
 
-// As `npm start` does: the socket's address reaches the handlers, and oversized headers get the
-// error envelope (scripts/server-preload.cjs).
-env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim();
-const next = path.join(process.cwd(), "node_modules", ".bin", "next");
-// Keep idle connections open longer than the tests pause (5 s by default): otherwise the test
-// client may reuse a socket the server is closing, and a request fails with ECONNRESET.
-const server = spawn(next, ["start", "--port", String(port), "--keepAliveTimeout", "65000"], { env, stdio: "inherit" });
+// As `npm start` does, in one process: our server (server/app-server.cjs), whose front door
+// hands the socket's address to the handlers, gives oversized headers the error envelope and
+// opens the API lane. Idle connections stay open longer than the tests pause (Node's 5 s by
+// default): otherwise the test client may reuse a socket the server is closing, and a request
+// fails with ECONNRESET.
+const server = spawn(process.execPath, [path.join(process.cwd(), "server", "app-server.cjs"), "--port", String(port), "--keep-alive-timeout", "65000"], { env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => Promise.all([fakes.close(), mailSink.close(), sms.close()]).finally(() => process.exit(code ?? 0)));

@@ -41,7 +41,7 @@ export async function startReceiver(port: number, onRequest: (webhookId: string)
 }
 
 /**
- * The app's environment as `npm start` runs it (the preload), in production, with no rate limits
+ * The app's environment as `npm start` runs it, in production, with no rate limits
  * in the way (the load comes from one address and one key) and the receiver, if any, trusted and
  * reachable.
  */
@@ -60,7 +60,6 @@ export function appEnv(databaseUrl: string, receiver: { port: number; certFile: 
     // BETTER_AUTH_URL, which startApp sets from its port): lib/config/production-settings.ts.
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("hex"),
     ...(receiver ? { NODE_EXTRA_CA_CERTS: receiver.certFile, WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiver.port}` } : {}),
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${path.join(process.cwd(), "scripts", "server-preload.cjs")}`.trim(),
     ...extra,
   };
   delete env.PGLITE_DATA_DIR;

@@ -24,7 +24,8 @@ delete env.DATABASE_URL;
 const merchant = JSON.parse(
   execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "Bench Shop", "--json"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!,
 );
-const server = spawn(path.join("node_modules", ".bin", "next"), ["start", "--port", String(PORT)], { env, stdio: "ignore" });
+// Our server as `npm start` runs it, in one process (server/app-server.cjs).
+const server = spawn(process.execPath, [path.join("server", "app-server.cjs"), "--port", String(PORT)], { env, stdio: "ignore" });
 
 async function waitForServer() {
   for (let i = 0; i < 100; i++) {

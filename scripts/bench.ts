@@ -8,8 +8,8 @@
 //   - p99 < 100 ms at 50 connections, 0 errors and 0 non-2xx;
 //   - all cores (`npm start`'s launcher with WEB_CONCURRENCY=2) against one process
 //     (WEB_CONCURRENCY=1), for create, read and the floors.
-// The app always runs through scripts/start-server.cjs with scripts/server-preload.cjs, as
-// `npm start` runs it. The ratios come from interleaved slices (floor, route, floor, route...),
+// The app always runs through scripts/start-server.cjs (our server, server/app-server.cjs, in
+// each worker), as `npm start` runs it. The ratios come from interleaved slices (floor, route, floor, route...),
 // so that the machine's drift over minutes weighs on both sides alike. Beside each req/s figure
 // is the app's CPU time per request (its process tree's user + system time over the run, divided
 // by the requests answered, background work included), which says what the app spends where
@@ -47,7 +47,7 @@ const env = appEnv(DATABASE_URL, null, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL 
 const merchant = prepareMerchant(env, "Bench Shop");
 
 const children: ChildProcess[] = [];
-/** The app as `npm start` runs it: the launcher, the preload, `workers` workers. */
+/** The app as `npm start` runs it: the launcher, `workers` workers. */
 async function startWorkers(workers: number) {
   const app = await startApp({ ...env, WEB_CONCURRENCY: String(workers) }, PORT);
   children.push(app.process);
@@ -309,7 +309,7 @@ const lines = [
   `# API benchmark (${new Date().toISOString().slice(0, 16)}Z)`,
   "",
   `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, PostgreSQL at ${new URL(DATABASE_URL).host}; ` +
-    "the app started as `npm start` starts it (scripts/start-server.cjs, scripts/server-preload.cjs); autocannon in its own process on the same machine. " +
+    "the app started as `npm start` starts it (scripts/start-server.cjs, server/app-server.cjs); autocannon in its own process on the same machine. " +
     `Sandbox key, limits lifted, logs silent. Every route warmed ${WARMUP * 2} s after each start; table runs ${SECONDS} s. ` +
     `Load average (1 min) before / mean during / after: ${loadBefore.toFixed(1)} / ${loadDuring.toFixed(1)} / ${os.loadavg()[0].toFixed(1)}` +
     (crowded

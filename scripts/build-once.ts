@@ -1,13 +1,14 @@
 // `next build`, unless .next already holds a build of exactly these sources. The test command
 // builds before the browser suite, and CI runs that command twice (PGlite, then PostgreSQL) on
 // one checkout: the second build would be the same output (nothing is prerendered from the
-// database) and costs minutes. Tests, browser specs and benches are not part of the build.
+// database) and costs minutes. Tests, browser specs, benches and our server (server/, which runs
+// the build and is not compiled into it) are not part of the build.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const NOT_BUILT = /^(tests|e2e|bench|\.ci)\/|\.test\.tsx?$/;
+const NOT_BUILT = /^(tests|e2e|bench|server|\.ci)\/|\.test\.tsx?$/;
 const stampFile = path.join(".next", "source-hash");
 
 function sourceHash() {

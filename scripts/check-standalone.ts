@@ -2,8 +2,8 @@
 // standalone output (`npm run build:standalone`), copies `.next/standalone` out of the repository
 // (so a file it still reads from the checkout, not traced, fails here as it would in the image),
 // prepares a fresh local PostgreSQL database as the image's `migrate` target does, and starts the
-// folder as the runtime stage does (`node scripts/start-server.cjs --hostname 0.0.0.0`, the
-// preload and the heap cap in NODE_OPTIONS, two workers). Then it asks for what each part of the
+// folder as the runtime stage does (`node scripts/start-server.cjs --hostname 0.0.0.0`: our
+// server, server/app-server.cjs, in each of two workers, the heap cap in NODE_OPTIONS). Then it asks for what each part of the
 // app needs: the API (a sandbox link created, and read through the API lane), the checkout page
 // the link points to, the docs and a guide (markdown read at run time), the dashboard's sign-in,
 // a static asset those pages load, and a graceful stop; and, first, that it refuses to start
@@ -53,7 +53,7 @@ const merchant = prepareMerchant(env, "Standalone Shop");
 const runtime = (settings: NodeJS.ProcessEnv, stdio: "inherit" | "pipe") =>
   spawn(process.execPath, ["scripts/start-server.cjs", "--hostname", "0.0.0.0", "--port", String(PORT)], {
     cwd: folder,
-    env: { ...settings, WEB_CONCURRENCY: "2", NODE_OPTIONS: `--require ${path.join(folder, "scripts", "server-preload.cjs")} --max-old-space-size=256` },
+    env: { ...settings, WEB_CONCURRENCY: "2", NODE_OPTIONS: "--max-old-space-size=256" },
     stdio: ["ignore", stdio, stdio],
   });
 

@@ -1,5 +1,6 @@
 // `npm start`: the production server on every core. Node's cluster module forks WEB_CONCURRENCY
-// workers (default: os.availableParallelism()), each a whole `next start` with its own pool and
+// workers (default: os.availableParallelism()), each a whole server of ours
+// (server/app-server.cjs: the front door, then Next's request handler) with its own pool and
 // background runner; they share one listening port (the primary accepts and hands connections out
 // round-robin). A worker that dies is replaced, unless it refused its settings (exit code 78,
 // lib/config/production-settings.ts): then the launcher stops with that code; SIGTERM/SIGINT
@@ -7,45 +8,20 @@
 //
 // Everything shared lives outside the processes: rows (jobs are claimed with FOR UPDATE SKIP
 // LOCKED, lib/jobs/claim-due-rows.ts), rate limits (Redis when REDIS_URL is set), and caches
-// with a short TTL (docs/operations.md, "Production"). WEB_CONCURRENCY=1 runs `next start` in this very
-// process, as before. The embedded database (PGlite) is one process's files: one worker only.
+// with a short TTL (docs/operations.md, "Production"). WEB_CONCURRENCY=1 runs the server in this
+// very process. The embedded database (PGlite) is one process's files: one worker only.
 //
-// Arguments are passed on to `next start` (`npm start -- --port 4000`).
-//
-// In Next's standalone output (the Docker image: `.next/standalone` with this script beside its
-// server.js) there is no `next` command: each worker runs that server.js, which takes its port
-// and address from PORT and HOSTNAME; --port and --hostname are turned into those.
+// Arguments are passed on to the server (`npm start -- --port 4000 --hostname 0.0.0.0`; see
+// server/app-server.cjs). The same command runs Next's standalone output (the Docker image:
+// `.next/standalone` with server/ and this script copied in by scripts/assemble-standalone.cjs):
+// the server finds the build's config there itself.
 "use strict";
 const cluster = require("node:cluster");
-const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 
-const standaloneServer = path.resolve("server.js");
-const standalone = fs.existsSync(standaloneServer);
-const cliArgs = process.argv.slice(2);
-
-// Next 16 answers every sandbox page (/test/..., which proxy.ts rewrites) with a 404 when the
-// server is bound to a loopback address written as a number: its rewrite check compares the
-// origin built from --hostname ("127.0.0.1") with the one the proxy sees, which Next writes as
-// "localhost", so it takes the rewrite for an external one and proxies the request to itself,
-// where the proxy runs a second time on the rewritten path and the sandbox becomes live
-// (vercel/next.js#94745). "localhost" binds 127.0.0.1 without the mismatch. (::1 has the same
-// problem; "localhost" may not resolve to it, so it is left alone: use localhost or 0.0.0.0.)
-for (const flag of ["--hostname", "-H"]) {
-  const at = cliArgs.indexOf(flag);
-  if (at >= 0 && cliArgs[at + 1] === "127.0.0.1") cliArgs[at + 1] = "localhost";
-}
-if (process.env.HOSTNAME === "127.0.0.1") process.env.HOSTNAME = "localhost";
-if (standalone) {
-  for (const [flag, variable] of [["--port", "PORT"], ["-p", "PORT"], ["--hostname", "HOSTNAME"], ["-H", "HOSTNAME"]]) {
-    const at = cliArgs.indexOf(flag);
-    if (at >= 0) process.env[variable] = cliArgs.splice(at, 2)[1];
-  }
-  if (cliArgs.length > 0) throw new Error(`standalone server: only --port and --hostname are understood, not ${cliArgs.join(" ")}`);
-}
-const nextBin = standalone ? standaloneServer : require.resolve("next/dist/bin/next");
-const args = standalone ? [] : ["start", ...cliArgs];
+const appServer = path.join(__dirname, "..", "server", "app-server.cjs");
+const args = process.argv.slice(2);
 /**
  * The exit code of a server that refused its settings (lib/config/production-settings.ts,
  * REFUSED_SETTINGS_EXIT_CODE): a worker that exits with it would refuse again, so the launcher
@@ -72,13 +48,15 @@ function workerCount() {
   return wanted;
 }
 
-function runNextHere() {
-  process.argv = [process.argv[0], nextBin, ...args];
-  require(nextBin);
+function runServerHere() {
+  require(appServer).startAppServer(args).catch((error) => {
+    log("error", "server did not start", { error: String(error?.stack ?? error) }, true);
+    process.exit(1);
+  });
 }
 
 function runPrimary(count) {
-  cluster.setupPrimary({ exec: nextBin, args });
+  cluster.setupPrimary({ exec: appServer, args });
   let stopping = false;
   let quickDeaths = 0;
   const startedAt = new Map();
@@ -143,8 +121,8 @@ function runPrimary(count) {
   for (let i = 0; i < count; i++) fork();
 }
 
-// The same .env files `next start` reads, so this process sees the DATABASE_URL the workers will.
+// The same .env files Next reads, so this process sees the DATABASE_URL the workers will.
 require("@next/env").loadEnvConfig(path.resolve("."));
 const count = workerCount();
-if (count === 1) runNextHere();
+if (count === 1) runServerHere();
 else runPrimary(count);

@@ -1,5 +1,4 @@
 import http from "node:http";
-import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiLane, type RouteHandlers } from "@/lib/http/api-lane/api-lane";
 import { buildRouteTable } from "@/lib/http/api-lane/route-table";
 import { MAX_BODY_BYTES } from "@/lib/http/read-body-text";
+import { attachFrontDoor } from "../server/front-door.cjs";
 import { listen, type RunningServer } from "./helpers/app-http-server";
 import { appPathsManifest } from "./helpers/app-routes";
 import { newMerchant, validLink } from "./helpers/fixtures";
@@ -19,9 +19,8 @@ import { sendRaw as sendRawTo } from "./helpers/raw-http";
 // answers to Next's for the same route.
 
 const root = path.resolve(import.meta.dirname, "..");
-// The lane as production runs it, behind scripts/server-preload.cjs (which patches node:http in
-// this test file's process only).
-createRequire(import.meta.url)("../scripts/server-preload.cjs");
+// The lane as production runs it: behind our server's front door (server/front-door.cjs), which
+// records the client's address, marks methods Next cannot route and answers what Node refuses.
 const table = buildRouteTable(appPathsManifest());
 
 let server: RunningServer;
@@ -30,7 +29,7 @@ let merchant: Awaited<ReturnType<typeof newMerchant>>;
 async function startLane(handlers: Map<string, RouteHandlers>, routes = table): Promise<RunningServer> {
   const lane = createApiLane(routes, (file) => handlers.get(file));
   return listen(
-    http.createServer((req, res) => {
+    attachFrontDoor(http.createServer(), (req, res) => {
       if (!lane.take(req, res)) res.writeHead(418, { "content-type": "text/plain" }).end("left to Next");
     }),
   );
@@ -207,7 +206,7 @@ describe("the API lane", () => {
     });
   });
 
-  // No fetch Request can carry TRACE, and Next routes none of these methods: the preload hands
+  // No fetch Request can carry TRACE, and Next routes none of these methods: the front door hands
   // them on as a marked PATCH, which the lane answers as the route's own refusal.
   it.each(["TRACE", "PROPFIND", "QUERY", "M-SEARCH"])("refuses %s with 400/40017 and the route's Allow, in the envelope", async (method) => {
     for (const [pathname, allow] of [

@@ -8,7 +8,7 @@ import { AuthBrowser, PASSWORD, signedUpMerchant } from "./helpers/auth-session"
 // Issue 27 (4): better-auth sees the client's address by the service's one rule
 // (lib/request/client-address.ts: the socket's address, or with TRUSTED_PROXIES the right-most
 // untrusted X-Forwarded-For entry). Here the X-Forwarded-For of a request plays what
-// scripts/server-preload.cjs hands the app: whatever the client (or a proxy) sent, then the socket.
+// server/front-door.cjs hands the app: whatever the client (or a proxy) sent, then the socket.
 // better-auth's own limits still guard its routes our sign-in limits do not cover, such as the
 // two-factor codes (3 per 10 s and address): turned on here as in production.
 

@@ -96,7 +96,7 @@ describe("per client address, without a key", () => {
   });
 });
 
-describe("the client address (scripts/server-preload.cjs appends the socket's address last)", () => {
+describe("the client address (server/front-door.cjs appends the socket's address last)", () => {
   const through = (socket: string, forged?: string) => ({ "x-forwarded-for": forged ? `${forged}, ${socket}` : socket });
 
   it("a forged X-Forwarded-For does not escape the limit: the socket's address keys it", async () => {

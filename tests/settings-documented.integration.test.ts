@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // operator deploying the service reads). Settings are found where the code reads them: env.NAME,
 // env["NAME"], and the helpers that take a setting's name.
 
-const SOURCES = ["lib", "app", "instrumentation.ts", "instrumentation-node.ts", "proxy.ts", "next.config.ts", "scripts/start-server.cjs"];
+const SOURCES = ["lib", "app", "server", "instrumentation.ts", "instrumentation-node.ts", "proxy.ts", "next.config.ts", "scripts/start-server.cjs"];
 const READS = [
   /\benv\.([A-Z][A-Z0-9_]+)/g,
   /\benv\[["']([A-Z][A-Z0-9_]+)["']\]/g,

@@ -8,7 +8,7 @@ import { AuthBrowser, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/
 
 // Issue 27 (1): every way in shares one set of sign-in limits (lib/auth/sign-in-limits.ts): the
 // dashboard's forms (server actions, run here as Next runs them: next/headers gives the request's
-// headers, the socket's address played by X-Forwarded-For as server-preload.cjs appends it),
+// headers, the socket's address played by X-Forwarded-For as server/front-door.cjs appends it),
 // better-auth's own routes under /api/auth, and the support view's sign-in. Per address: sign-in
 // attempts, sign-ups and account mails; per account: a delay after wrong passwords that grows,
 // is capped, and always lets the right password in once it is over.

@@ -7,7 +7,7 @@ import { appRoutes, routeModulePath } from "./helpers/app-routes";
 // with Allow, in the error envelope (docs/api-guide.md, "API examples"). Next answers a method a route file
 // does not export with a bare 405, and methods it cannot route at all (TRACE, which no fetch
 // Request can carry; PROPFIND, QUERY...) with a bare 500 or 400 before any route runs:
-// scripts/server-preload.cjs hands those on as a PATCH marked with the method asked, which the
+// our server's front door (server/front-door.cjs) hands those on as a PATCH marked with the method asked, which the
 // route refuses (e2e/api/unsupported-methods.spec.ts and tests/api-lane.integration.test.ts over
 // real HTTP). Here, every route file in process.
 
@@ -29,7 +29,7 @@ describe("the routes of the API trees and of the support view's API", () => {
   });
 
   it.each(routes.filter((route) => !route.catchAll).map((route) => [route.file, route] as const))(
-    "%s refuses a method Next cannot route (marked by the preload) with 400/40017 and its Allow",
+    "%s refuses a method Next cannot route (marked by the front door) with 400/40017 and its Allow",
     async (_file, route) => {
       for (const asked of ["TRACE", "PROPFIND"]) {
         const res = await call("PATCH", concretePath(route.path), { headers: { [UNROUTED_METHOD_HEADER]: asked } });

@@ -1,7 +1,8 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 
-// Over real sockets against `next start` as `npm start` runs it (scripts/server-preload.cjs).
+// Over real sockets against the production build served as `npm start` serves it (our server,
+// server/app-server.cjs, and its front door, server/front-door.cjs).
 // node:http rather than Playwright's client: it can choose the local address (127.0.0.x, all
 // loopback on Linux), sends the path byte for byte, and takes any header size.
 const port = Number(process.env.E2E_PORT ?? 3210);

@@ -7,7 +7,7 @@ import pg from "pg";
 import { Webhook } from "standardwebhooks";
 import { freshDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database";
 
-// Many processes, one truth (issue 17): three production servers (`next start` on the build) on
+// Many processes, one truth (issue 17): three production servers (server/app-server.cjs on the build) on
 // one PostgreSQL and the real Redis, each with its own embedded job runner, in a database of their
 // own (so the suite's server and its runner stay out of it). Then `npm start`'s cluster launcher
 // (scripts/start-server.cjs): three workers on one port, one killed and replaced.
@@ -21,7 +21,7 @@ const clusterPort = basePort + 13;
 const tlsDir = path.join(import.meta.dirname, "..", ".state", "tls");
 const root = path.join(import.meta.dirname, "..", "..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
-const nextBin = path.join(root, "node_modules", ".bin", "next");
+const appServer = path.join(root, "server", "app-server.cjs");
 
 const baseUrl = process.env.DATABASE_URL;
 function redisUp() {
@@ -60,7 +60,6 @@ function appEnv(): NodeJS.ProcessEnv {
     SANDBOX_DIRECT_ANSWER_MS: "3000",
     NODE_EXTRA_CA_CERTS: path.join(tlsDir, "cert.pem"),
     WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiverPort}`,
-    NODE_OPTIONS: `--require ${path.join(root, "scripts", "server-preload.cjs")}`,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "info",
     // What a production server refuses to start without (lib/config/production-settings.ts); this
@@ -77,7 +76,7 @@ async function waitUntilServing(port: number) {
 }
 
 function startApp(port: number): ChildProcess {
-  return spawn(nextBin, ["start", "--port", String(port)], { env: appEnv(), stdio: ["ignore", "ignore", "inherit"] });
+  return spawn(process.execPath, [appServer, "--port", String(port)], { env: appEnv(), stdio: ["ignore", "ignore", "inherit"] });
 }
 
 const stopped = (child: ChildProcess) =>
@@ -219,8 +218,9 @@ test("a killed process's pending sandbox answers are still recorded and sent by 
 
 test("npm start's launcher: three workers on one port; a killed worker is replaced, SIGTERM stops them all", async () => {
   test.setTimeout(120_000);
-  // Bound to 127.0.0.1 as written: Next would take the sandbox pages' rewrite for an external one
-  // there (the launcher binds "localhost" instead, scripts/start-server.cjs).
+  // Bound to 127.0.0.1: told that address, Next would take the sandbox pages' rewrite for an
+  // external one (vercel/next.js#94745); our server tells it "localhost" instead
+  // (server/app-server.cjs), and the sandbox checkout below must answer.
   const launcher = spawn(process.execPath, [path.join(root, "scripts", "start-server.cjs"), "--port", String(clusterPort), "--hostname", "127.0.0.1"], {
     cwd: root,
     env: { ...appEnv(), WEB_CONCURRENCY: "3" },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 // What a production server refuses to start with (lib/config/production-settings.ts), on the
-// production build: `next start` itself, and `npm start`'s launcher with two workers, which must
+// production build: our server itself (server/app-server.cjs, one process), and `npm start`'s launcher with two workers, which must
 // stop rather than start worker after worker. And the development outbox, which the e2e server
 // (started without MAIL_OUTBOX_PAGE, which it could not start with) never serves.
 const root = process.cwd();
@@ -34,15 +34,14 @@ function withoutPublicAddress(extra: Record<string, string>): NodeJS.ProcessEnv 
     NEXT_TELEMETRY_DISABLED: "1",
     // Never opened (the settings are refused first), and never the repository's own.
     PGLITE_DATA_DIR: path.join(root, "e2e", ".state", "refused-pglite"),
-    NODE_OPTIONS: `--require ${path.join(root, "scripts", "server-preload.cjs")}`,
     ...extra,
   };
   delete env.BETTER_AUTH_URL;
   return env;
 }
 
-test("next start refuses without BETTER_AUTH_URL and with MAIL_OUTBOX_PAGE, naming both", async () => {
-  const { code, output } = await runUntilExit(path.join(root, "node_modules", ".bin", "next"), ["start", "--port", String(basePort + 18)], withoutPublicAddress({ MAIL_OUTBOX_PAGE: "1" }));
+test("the server refuses without BETTER_AUTH_URL and with MAIL_OUTBOX_PAGE, naming both", async () => {
+  const { code, output } = await runUntilExit(process.execPath, [path.join(root, "server", "app-server.cjs"), "--port", String(basePort + 18)], withoutPublicAddress({ MAIL_OUTBOX_PAGE: "1" }));
   expect(code, output).toBe(78);
   expect(output).toContain("refusing to start: BETTER_AUTH_URL is not set");
   expect(output).toContain("refusing to start: MAIL_OUTBOX_PAGE is set");

@@ -2,8 +2,8 @@ import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { sendRaw } from "../../tests/helpers/raw-http";
 
-// Methods a route lacks, over real sockets against the production build behind
-// scripts/server-preload.cjs: 400/40017 with the route's Allow, in the error envelope, whether the
+// Methods a route lacks, over real sockets against the production build behind our server's
+// front door (server/front-door.cjs): 400/40017 with the route's Allow, in the error envelope, whether the
 // API lane answers (a plain path) or Next does (an escaped path, the checkout's and the support
 // view's API). No fetch Request can carry TRACE, so Next answered it with a bare 500; PROPFIND and
 // the like got its bare 400, a method a route file did not export its bare 405.

@@ -4,8 +4,8 @@ import { log } from "@/lib/logging/log";
 import { OUTBOX_PAGE_SETTING } from "@/lib/mail/outbox";
 import { malformedNumberProblems, operatorProblems, smsProblems, type SettingProblem } from "./setting-checks";
 
-// What a production server (`next start`, the standalone server.js of the Docker image, and so
-// `npm start` and `npm run check:standalone`) refuses to start without, or with. instrumentation.ts
+// What a production server (server/app-server.cjs, and so `npm start`, the Docker image and
+// `npm run check:standalone`) refuses to start without, or with. instrumentation.ts
 // runs this in every server process before it serves anything; scripts/start-server.cjs stops
 // instead of restarting a worker that exits with REFUSED_SETTINGS_EXIT_CODE.
 

@@ -175,19 +175,19 @@ type Handler = (request: Request, context: NextRouteContext) => Promise<Response
 
 /**
  * A method Next cannot route: TRACE (no fetch Request can carry it, so Next answered a bare 500
- * before any route ran), PROPFIND, QUERY... (Next's bare 400). scripts/server-preload.cjs hands
- * such a request on as a PATCH with the method asked in this header, which it strips from every
- * other request: only the preload sets it. Route files refuse it (routeMethods, staticErrorRoute).
+ * before any route ran), PROPFIND, QUERY... (Next's bare 400). Our server's front door
+ * (server/front-door.cjs) hands such a request on as a PATCH with the method asked in this header,
+ * which it strips from every other request: only the front door sets it. Route files refuse it (routeMethods, staticErrorRoute).
  */
 export const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method";
 
-/** The method the client asked for: the preload's record of one Next cannot route, else the request's own. */
+/** The method the client asked for: the front door's record of one Next cannot route, else the request's own. */
 const askedMethod = (request: Request) => request.headers.get(UNROUTED_METHOD_HEADER) ?? request.method;
 
 /**
  * Every HTTP method for a route file: the given handlers, and 400/40017 with Allow for the rest
  * (Next would answer a method a route file does not export with a bare 405), including the
- * methods Next cannot route at all, which the preload marks.
+ * methods Next cannot route at all, which the front door marks.
  */
 export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const allowed = Object.keys(handlers).join(", ");

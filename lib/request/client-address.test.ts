@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER, addressLimitKey, clientAddress, clientFromHops, trustRule, withClientAddress } from "./client-address";
 
-/** A request as the app sees it behind scripts/server-preload.cjs: the socket's address appended last. */
+/** A request as the app sees it behind server/front-door.cjs: the socket's address appended last. */
 const seen = (socket: string, claimed?: string) =>
   new Request("http://app.test/public/gateways/deposit/list", { headers: { "x-forwarded-for": claimed ? `${claimed}, ${socket}` : socket } });
 

@@ -6,9 +6,9 @@ import { log } from "@/lib/logging/log";
 // first hop that is not a trusted proxy (TRUSTED_PROXIES), or the left-most if all are trusted.
 // Without TRUSTED_PROXIES that is the socket's address, whatever the client claims.
 //
-// Route handlers do not see the socket. scripts/server-preload.cjs, which `npm start`, `npm run
-// dev` and the e2e server load into Node, appends the socket's address to X-Forwarded-For on
-// every request as a proxy would (Next.js itself only sets the header when the client sent none,
+// Route handlers do not see the socket. Our server's front door (server/front-door.cjs, in the
+// server `npm start`, `npm run dev` and the e2e server run) appends the socket's address to
+// X-Forwarded-For on every request as a proxy would (Next.js itself only sets the header when the client sent none,
 // so a client's own value would otherwise pass for ours): its right-most entry is the socket's.
 // The integration tests call handlers without a socket; their X-Forwarded-For plays the socket.
 

@@ -1,0 +1,123 @@
+// The front door: what our HTTP server (server/app-server.cjs) does with a request before Next.js
+// sees it, on that one server's own 'request', 'clientError' and 'connect' events. Four jobs,
+// which Next cannot do for us because route handlers never see the socket, and Node answers some
+// requests before any handler runs:
+//
+// 1. The client's address. Every request gets the socket's address appended to X-Forwarded-For,
+//    as a proxy would append it. Next.js sets that header from the socket only when the client
+//    sent none, so without this a client's own X-Forwarded-For would pass for the socket's and
+//    escape every per-address limit. lib/http/client-address.ts reads the right-most entry as the
+//    socket's address and trusts entries left of it only as TRUSTED_PROXIES says.
+//
+// 2. Request headers over Node's limit (16 KiB by default, `--max-http-header-size`) are refused
+//    by Node before any request handler runs, with a bare 431; a method Node does not know at all
+//    is a parse error with a bare 400. Here ('clientError') they get the API's error envelope
+//    instead, with the same status.
+//
+// 3. The API lane (lib/http/api-lane): once instrumentation-node.ts has opened it in this process
+//    (globalThis.__pcsApiLane), it answers the merchant API's requests itself, after 1. and 4.,
+//    and leaves every other request to Next (`take` returns false).
+//
+// 4. Methods Next cannot route. No fetch Request can carry TRACE (the Fetch standard forbids it),
+//    so Next answers it with a bare 500 before any route runs; the other methods Node accepts
+//    (PROPFIND, QUERY, ...) get Next's bare 400. On the API trees (the merchant API, the
+//    checkout's, the support view's) such a request goes on as a PATCH, which every route file
+//    exports, carrying the method asked in x-pcs-unrouted-method: the route refuses it with
+//    400/40017 and its Allow header (lib/http/api-route.ts, routeMethods), through the lane or
+//    through Next alike. The header is removed from every other request, so only this sets it.
+//    CONNECT, which Node never hands to a request handler (only to 'connect' listeners, and
+//    drops the connection unanswered when there is none), gets the same envelope without Allow:
+//    it names no route of ours.
+//
+// Plain CommonJS, outside Next's build: the server runs it as it is (`node server/app-server.cjs`),
+// in the checkout and in the standalone folder of the Docker image alike.
+"use strict";
+const http = require("node:http");
+
+/** A whole HTTP/1.1 answer in the API's error envelope, for a socket no ServerResponse owns. */
+function rawErrorAnswer(status, code, message, details) {
+  const body = JSON.stringify({ error: { code, message, details } });
+  return [
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+    "Content-Type: application/json; charset=utf-8",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Cache-Control: no-store",
+    "X-Content-Type-Options: nosniff",
+    "Connection: close",
+    "",
+    body,
+  ].join("\r\n");
+}
+
+// The catalog's messages (lib/errors/error-codes.ts).
+const headersTooLarge = () =>
+  rawErrorAnswer(431, 40023, "Invalid request parameters", `The request's headers exceed ${http.maxHeaderSize} bytes in total; send fewer or shorter headers (cookies, tokens)`);
+const methodRefused = (details) => rawErrorAnswer(400, 40017, "Unsupported HTTP method", details);
+
+/** The methods Next routes to our route files; any other on an API tree is job 4's. */
+const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+const API_TREES = /^\/(?:(?:test\/)?(?:api|public)|admin\/api)\//i;
+const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method"; // lib/http/api-route.ts
+
+/**
+ * The 'request' listener: jobs 1, 4 and 3 in that order, then `handOn` (Next's request handler)
+ * for every request the lane did not take.
+ */
+function frontDoor(handOn) {
+  return function onRequest(req, res) {
+    const peer = req.socket.remoteAddress;
+    if (peer) {
+      const forwarded = req.headers["x-forwarded-for"];
+      req.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
+    }
+    delete req.headers[UNROUTED_METHOD_HEADER];
+    if (!ROUTED_METHODS.has(req.method) && API_TREES.test(req.url)) {
+      req.headers[UNROUTED_METHOD_HEADER] = req.method;
+      req.method = "PATCH";
+    }
+    // Read at each request: the lane opens after the server listens (instrumentation runs when
+    // Next prepares, and loads the route files in the background), and may never open (API_LANE=0,
+    // `npm run dev`).
+    const lane = globalThis.__pcsApiLane;
+    if (lane && lane.take(req, res)) return;
+    handOn(req, res);
+  };
+}
+
+/**
+ * Node's own answer to a parse error it has no envelope for (what it writes when a server has no
+ * 'clientError' listener; having one turns that default off): a bare status, then the socket
+ * closed.
+ */
+const NODE_DEFAULT_STATUS = { HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 };
+
+/** The 'clientError' listener: job 2, and Node's default answer for every other parse error. */
+function onClientError(error, socket) {
+  const code = error && error.code;
+  // Answer only when nothing was written on this connection yet (no response of an earlier
+  // request half sent), as the preload this replaces did: otherwise the socket is just closed.
+  if (socket.writable && socket.bytesWritten === 0) {
+    if (code === "HPE_HEADER_OVERFLOW") return void socket.end(headersTooLarge());
+    if (code === "HPE_INVALID_METHOD") return void socket.end(methodRefused("The request's method is not one HTTP servers know"));
+    if (code !== "ECONNRESET") {
+      const status = NODE_DEFAULT_STATUS[code] ?? 400;
+      return void socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+    }
+  }
+  socket.destroy();
+}
+
+/** The 'connect' listener (job 4's CONNECT): this server is not a proxy. */
+function refuseConnect(req, socket) {
+  socket.end(methodRefused(`CONNECT is not supported: this server is not a proxy (asked for ${req.url})`));
+}
+
+/** Puts the front door on `server` (a node:http Server of ours), handing on to `handOn`. */
+function attachFrontDoor(server, handOn) {
+  server.on("request", frontDoor(handOn));
+  server.on("clientError", onClientError);
+  server.on("connect", refuseConnect);
+  return server;
+}
+
+module.exports = { attachFrontDoor, frontDoor, onClientError, refuseConnect, UNROUTED_METHOD_HEADER };
