@@ -10,7 +10,7 @@
 // parameters as Next does, and sends their Response with the headers next.config.ts gives these
 // trees and the compression Next applies. Whatever it does not recognize (another tree, a method
 // a route does not export, HEAD or OPTIONS, a path with an escape or a trailing slash) goes on to
-// Next untouched. scripts/server-preload.cjs offers it each request after the client's address
+// Next untouched. The front door (server/front-door.cjs) offers it each request after the client's address
 // is recorded; instrumentation.ts starts it.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequest } from "@remix-run/node-fetch-server";

@@ -5,7 +5,7 @@ import { errorFields, log } from "@/lib/logging/log";
 import { createApiLane, type ApiLane, type RouteHandlers } from "./api-lane";
 import { buildRouteTable } from "./route-table";
 
-/** Where scripts/server-preload.cjs finds the lane (this module is bundled by Next; the preload is not). */
+/** Where the front door (server/front-door.cjs) finds the lane (this module is bundled by Next; the server is not). */
 const globalForLane = globalThis as unknown as { __pcsApiLane?: ApiLane };
 
 /** What Next's compiled route files export: the route module, with our exports as its userland. */
