@@ -82,13 +82,26 @@ export async function openMailLink(page: Page, to: string, subject: string | Reg
   await page.goto(await mailLink(to, subject));
 }
 
-/** Fills and sends the sign-up form; the page then asks to check the inbox. */
-export async function signUp(page: Page, account: { email: string; name: string; businessName: string }, locale: Locale = "en") {
+/**
+ * Fills and sends the sign-up form (with the business's country when given, and an accessibility
+ * check of the filled form when asked); the page then asks to check the inbox.
+ */
+export async function signUp(
+  page: Page,
+  account: { email: string; name: string; businessName: string; country?: string },
+  locale: Locale = "en",
+  options: { checkAccessible?: boolean } = {},
+) {
   await page.goto("/dashboard/sign-up");
   await page.getByLabel(message(locale, "auth.fields.name")).fill(account.name);
   await page.getByLabel(message(locale, "auth.fields.businessName")).fill(account.businessName);
+  if (account.country) {
+    await expect(page.getByLabel(message(locale, "activation.country.label"))).toBeVisible();
+    await page.getByLabel(message(locale, "activation.country.label")).selectOption(account.country);
+  }
   await page.getByLabel(message(locale, "auth.fields.email")).fill(account.email);
   await page.getByLabel(message(locale, "auth.fields.password")).fill(SIGN_UP_PASSWORD);
+  if (options.checkAccessible) await expectNoAxeViolations(page);
   await page.getByRole("button", { name: message(locale, "auth.signUp.submit") }).click();
   // Sign-up hashes the password and makes the merchant: slow on a loaded machine.
   await expect(page.getByRole("heading", { name: message(locale, "auth.verifyEmail.title") })).toBeVisible({ timeout: 20_000 });

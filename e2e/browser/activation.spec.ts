@@ -1,6 +1,6 @@
 import { expect, test, type APIResponse } from "@playwright/test";
 import { auth, e2eMerchant, e2eStaff } from "../helpers";
-import { expectNoAxeViolations, message, openMailLink, SIGN_UP_PASSWORD, uniqueEmail } from "../dashboard-helpers";
+import { expectNoAxeViolations, message, openMailLink, signUp, uniqueEmail } from "../dashboard-helpers";
 
 // Live activation end to end (issue 28): a shopkeeper signs up and lands in test mode, her live key
 // is refused with the documented error, she asks for activation, support approves it in the
@@ -19,16 +19,7 @@ test("sign up in test mode, ask for live payments, support approves, the live ke
   const business = `Boutique Activation ${Date.now().toString(36)}`;
 
   await test.step("sign up with the business country; the verified account opens in test mode", async () => {
-    await page.goto("/dashboard/sign-up");
-    await page.getByLabel(en("auth.fields.name")).fill("Awa Diop");
-    await page.getByLabel(en("auth.fields.businessName")).fill(business);
-    await expect(page.getByLabel(en("activation.country.label"))).toBeVisible();
-    await page.getByLabel(en("activation.country.label")).selectOption("SN");
-    await page.getByLabel(en("auth.fields.email")).fill(email);
-    await page.getByLabel(en("auth.fields.password")).fill(SIGN_UP_PASSWORD);
-    await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: en("auth.signUp.submit") }).click();
-    await expect(page.getByRole("heading", { name: en("auth.verifyEmail.title") })).toBeVisible({ timeout: 20_000 });
+    await signUp(page, { email, name: "Awa Diop", businessName: business, country: "SN" }, "en", { checkAccessible: true });
     await openMailLink(page, email, en("auth.mail.verify.subject"));
     await expect(page).toHaveURL(/\/test\/dashboard$/, { timeout: 15_000 });
     await expect(page.getByText(en("dashboard.env.testBanner"))).toBeVisible();
