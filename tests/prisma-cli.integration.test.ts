@@ -24,8 +24,10 @@ function expectExited(result: ReturnType<typeof prismaCommand>, status = 0) {
 
 /** A process that opens the database and is killed with it open, as a stopped `npm run dev` or build leaves it. */
 async function killWhileOpen(dataDir: string) {
-  const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
-  const child = spawn(tsx, ["-e", `import("./lib/db/adapter").then(async ({ openPGlite }) => { const { pglite } = openPGlite(${JSON.stringify(dataDir)}); await pglite.query("select 1"); console.log("open"); })`], {
+  // Node itself with tsx's loader, not tsx's command, which runs the script in a child that a
+  // SIGKILL of tsx does not reach. The interval keeps it running as a server's socket would: an
+  // open PGlite alone keeps Node 22 alive but not Node 26, which then exits and removes the lock.
+  const child = spawn(process.execPath, ["--import", "tsx", "-e", `import("./lib/db/adapter").then(async ({ openPGlite }) => { const { pglite } = openPGlite(${JSON.stringify(dataDir)}); await pglite.query("select 1"); console.log("open"); setInterval(() => {}, 60_000); })`], {
     env: { ...process.env, DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "inherit"],
   });
