@@ -11,12 +11,6 @@ export async function registerNode() {
   }
   const { startBackgroundWork } = await import("./lib/jobs/start-background-work");
   startBackgroundWork();
-  // The API lane (lib/http/api-lane): the merchant API's requests answered without Next's
-  // per-request routing. Production servers only: `next dev` compiles routes on demand.
-  if (process.env.NODE_ENV === "production" && process.env.API_LANE !== "0") {
-    const { startApiLane } = await import("./lib/http/api-lane/start-api-lane");
-    startApiLane();
-  }
   // A worker of `npm start`'s launcher (scripts/start-server.cjs) reports its memory when asked,
   // so the launcher can log every worker's RSS and heap (MEMORY_LOG_SECONDS; npm run soak).
   if (process.send) {

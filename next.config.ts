@@ -5,7 +5,7 @@ import { API_TREE_HEADERS, HSTS } from "./lib/http/security-headers";
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 // The merchant API trees, which proxy.ts does not see: their security headers are set here (and
-// by the API lane, lib/http/api-lane, for the requests it answers).
+// by the API lane, lib/api-routes/api-lane.ts, for the requests it answers).
 const API_TREES = ["/api/:path*", "/test/api/:path*", "/public/:path*", "/test/public/:path*"];
 const apiHeaders = Object.entries(API_TREE_HEADERS).map(([key, value]) => ({ key, value }));
 

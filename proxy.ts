@@ -10,7 +10,7 @@ import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNonc
 // in a header that is always overwritten, so the path is the only way a client picks it.
 // Security headers (a CSP with a fresh nonce on checkout and support pages) are set here too.
 //
-// The merchant API trees (/api, /public and their sandbox twins under /test) stay out of the
+// The merchant API trees (/api, /public and their sandbox paths under /test: lib/api-routes/route-table.ts) stay out of the
 // proxy: it cost as much per request as Next.js itself. Their handlers read the environment from
 // the path (lib/http/request-environment.ts) and next.config.ts gives them their headers. An
 // escaped API path still comes here, because Next answers a bare 500 for an undecodable one.

@@ -21,7 +21,7 @@ import { describe, expect, it } from "vitest";
 //   support view and the dashboard (lib/activation and lib/transfers record audits through
 //   lib/admin), while their pages live in app/ and components/.
 // - surfaces: what the outside reaches: the HTTP API (http: the route wrapper, idempotency, body
-//   reading, headers, the API lane; api-routes: its handlers), the developer site (docs), the
+//   reading, headers; api-routes: the route table, its handlers and the lane), the developer site (docs), the
 //   OpenAPI document, the webhooks:listen client, and the start-up check of the production
 //   settings (config), which asks the features (auth's secret, mail's outbox) for theirs: that is
 //   why config sits above them, not in core.
@@ -32,9 +32,8 @@ import { describe, expect, it } from "vitest";
 // folders of lib/, or two files of lib/, import each other (directly or through others); a file
 // of app/ or components/ (pages, layouts, server actions, client views, the page tree's route files)
 // imports the Prisma client or lib/db as a value (`import type` is fine): pages call functions of
-// lib/, which own the queries. The API trees' route handlers (app/api, app/admin/api: a surface,
-// like lib/http, handing the database to the feature it calls) are left out until they move into
-// lib/ with the route table (issue 29).
+// lib/, which own the queries. The API's handlers live in lib/api-routes, a surface handing the
+// database to the feature it calls; app/ holds only the catch-all route files that reach them.
 
 const LAYERS = ["core", "integrations", "features", "surfaces"] as const;
 type Layer = (typeof LAYERS)[number];
@@ -76,7 +75,6 @@ const LAYER_OF: Record<string, Layer> = {
   webhooks: "features",
 
   http: "surfaces",
-  // The route handlers, moved out of app/api (may not exist yet on every branch).
   "api-routes": "surfaces",
   config: "surfaces",
   docs: "surfaces",
@@ -191,13 +189,10 @@ function importsOutsideLib(imports: Import[]): string[] {
   return imports.filter((imp) => imp.internal && !imp.target.startsWith("lib/") && !OUTSIDE_LIB_ALLOWED.has(imp.target.split("/")[0])).map(describeImport);
 }
 
-/** The API trees' route handlers, a surface below app/ (see the rules above). */
-const API_ROUTE_FILE = /^app\/(test\/)?(admin\/)?api\/.*route\.ts$/;
-
-/** Value imports of the Prisma client or lib/db by files of app/ (but the API's route handlers) or components/. */
+/** Value imports of the Prisma client or lib/db by files of app/ or components/. */
 function pagesImportingTheDatabase(imports: Import[]): string[] {
   return imports
-    .filter((imp) => /^(app|components)\//.test(imp.file) && !API_ROUTE_FILE.test(imp.file) && !imp.typeOnly)
+    .filter((imp) => /^(app|components)\//.test(imp.file) && !imp.typeOnly)
     .filter((imp) => (imp.internal ? imp.target === "lib/db" || imp.target.startsWith("lib/db/") : imp.target === "@prisma/client" || imp.target.startsWith("@prisma/client/")))
     .map(describeImport);
 }
@@ -327,7 +322,11 @@ describe("the layering rules can fail", () => {
       imp("app/dashboard/actions.ts", "@/lib/links/create-link"),
       imp("app/admin/api/links/route.ts", "@/lib/db/client"),
     ];
-    expect(pagesImportingTheDatabase(planted)).toEqual(["app/admin/page.tsx imports @/lib/db/client", "components/admin/view.tsx imports @prisma/client"]);
+    expect(pagesImportingTheDatabase(planted)).toEqual([
+      "app/admin/page.tsx imports @/lib/db/client",
+      "components/admin/view.tsx imports @prisma/client",
+      "app/admin/api/links/route.ts imports @/lib/db/client",
+    ]);
   });
 
   it("reads `import type` and type-only named imports as types, everything else as values", () => {

@@ -94,7 +94,7 @@ try {
   const created = JSON.parse(
     await expect("a sandbox link created", `${base}/test/api/v4/payments/link`, { method: "POST", headers: keyed, body: JSON.stringify({ amount: 5000, currency: "XOF", description: "Standalone check" }) }, (res) => res.status === 200),
   );
-  // Answered by the API lane (lib/http/api-lane), which loads the build's route files itself: Next's
+  // Answered by the API lane (lib/api-routes/api-lane.ts), open once the server has loaded the API routes: Next's
   // answers carry its router's Vary header, the lane's do not.
   await expect("the link read, by the API lane", `${base}/test/api/v4/payments/link/${created.reference}`, { headers: keyed }, (res, text) => res.status === 200 && text.includes(created.reference) && !res.headers.get("vary")?.includes("rsc"));
   const checkout = await expect("its checkout page", `${base}${new URL(created.paymentUrl).pathname}`, {}, (res, text) => res.status === 200 && text.includes("XOF"));

@@ -115,7 +115,20 @@ async function startAppServer(args = process.argv.slice(2)) {
   const address = server.address();
   log("info", "server listening", { url: `http://${nextHostname(hostname) ?? "localhost"}:${address.port}`, address: address.address, dev, pid: process.pid });
   stopGracefully(server, app, dev);
+  if (!dev) openApiLane(hostname, address.port);
   return server;
+}
+
+/**
+ * The API lane opens in the module Next's API routes run (lib/api-routes/catch-all-route.ts), so
+ * that it shares their state; Next loads that module at the first API request. One request of our
+ * own, to the liveness probe, makes that first request happen now rather than a client's.
+ */
+function openApiLane(hostname, port) {
+  const host = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
+  http
+    .get({ host, port, path: "/api/health", agent: false }, (res) => res.resume())
+    .on("error", (error) => log("warn", "the API lane's first request failed; it opens at the first API request", { error: String(error) }));
 }
 
 /**

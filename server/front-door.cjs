@@ -14,9 +14,10 @@
 //    is a parse error with a bare 400. Here ('clientError') they get the API's error envelope
 //    instead, with the same status.
 //
-// 3. The API lane (lib/http/api-lane): once instrumentation-node.ts has opened it in this process
-//    (globalThis.__pcsApiLane), it answers the merchant API's requests itself, after 1. and 4.,
-//    and leaves every other request to Next (`take` returns false).
+// 3. The API lane (lib/api-routes/api-lane.ts): once Next has loaded the API routes' module in
+//    this process, which opens it (globalThis.__pcsApiLane), it answers the merchant API's
+//    requests itself, after 1. and 4., and leaves every other request to Next (`take` returns
+//    false).
 //
 // 4. Methods Next cannot route. No fetch Request can carry TRACE (the Fetch standard forbids it),
 //    so Next answers it with a bare 500 before any route runs; the other methods Node accepts
@@ -75,9 +76,8 @@ function frontDoor(handOn) {
       req.headers[UNROUTED_METHOD_HEADER] = req.method;
       req.method = "PATCH";
     }
-    // Read at each request: the lane opens after the server listens (instrumentation runs when
-    // Next prepares, and loads the route files in the background), and may never open (API_LANE=0,
-    // `npm run dev`).
+    // Read at each request: the lane opens after the server listens (app-server.cjs's first
+    // request to the API makes Next load it), and may never open (API_LANE=0, `npm run dev`).
     const lane = globalThis.__pcsApiLane;
     if (lane && lane.take(req, res)) return;
     handOn(req, res);

@@ -1,33 +1,31 @@
 import http from "node:http";
 import net from "node:net";
-import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiLane, type RouteHandlers } from "@/lib/http/api-lane/api-lane";
-import { buildRouteTable } from "@/lib/http/api-lane/route-table";
+import { createApiLane } from "@/lib/api-routes/api-lane";
+import { API_ROUTES } from "@/lib/api-routes/route-table";
+import { createRouter, type Router } from "@/lib/api-routes/router";
 import { MAX_BODY_BYTES } from "@/lib/http/read-body-text";
 import { attachFrontDoor } from "../server/front-door.cjs";
 import { listen, type RunningServer } from "./helpers/app-http-server";
-import { appPathsManifest } from "./helpers/app-routes";
 import { newMerchant, validLink } from "./helpers/fixtures";
 import { sendRaw as sendRawTo } from "./helpers/raw-http";
 
-// The API lane (lib/http/api-lane) over real HTTP, with the app's own route files and database:
+// The API lane (lib/api-routes/api-lane.ts) over real HTTP, with the route table and the database:
 // what it answers, with which headers, and what it leaves to Next. The server here stands in for
 // Next's: a request the lane does not take gets 418 "left to Next". The production build runs
 // the lane for every API spec of the e2e suite (e2e/api), and e2e/api/api-lane.spec.ts holds its
 // answers to Next's for the same route.
 
-const root = path.resolve(import.meta.dirname, "..");
 // The lane as production runs it: behind our server's front door (server/front-door.cjs), which
 // records the client's address, marks methods Next cannot route and answers what Node refuses.
-const table = buildRouteTable(appPathsManifest());
+const laneRouter = createRouter(API_ROUTES, (route) => route.lane === true);
 
 let server: RunningServer;
 let merchant: Awaited<ReturnType<typeof newMerchant>>;
 
-async function startLane(handlers: Map<string, RouteHandlers>, routes = table): Promise<RunningServer> {
-  const lane = createApiLane(routes, (file) => handlers.get(file));
+async function startLane(router: Router = laneRouter): Promise<RunningServer> {
+  const lane = createApiLane(router);
   return listen(
     attachFrontDoor(http.createServer(), (req, res) => {
       if (!lane.take(req, res)) res.writeHead(418, { "content-type": "text/plain" }).end("left to Next");
@@ -37,10 +35,7 @@ async function startLane(handlers: Map<string, RouteHandlers>, routes = table): 
 
 beforeAll(async () => {
   merchant = await newMerchant();
-  const handlers = new Map<string, RouteHandlers>();
-  // Each compiled file's source, as the build would have compiled it.
-  for (const { file } of table.routes) handlers.set(file, (await import(path.join(root, file.replace(/\.js$/, ".ts")))) as RouteHandlers);
-  server = await startLane(handlers);
+  server = await startLane();
 });
 afterAll(() => server.close());
 
@@ -245,19 +240,24 @@ describe("the API lane", () => {
     expect(error).toMatchObject({ code: 40017, message: "Unsupported HTTP method", details: expect.stringMatching(details) });
   });
 
-  it("leaves a route to Next until its file is loaded", async () => {
-    const empty = await startLane(new Map());
-    try {
-      const res = await fetch(`${empty.origin}/public/gateways/deposit/list`);
-      expect(res.status).toBe(418);
-    } finally {
-      await empty.close();
-    }
+  it.each([
+    ["a route not marked for the lane (the checkout's)", "/test/api/checkout/LINK_TEST_01"],
+    ["an unknown API path (the catch-all's 404)", "/api/v4/nothing/here"],
+    ["a trailing slash (Next's redirect)", "/test/api/v4/payments/link/"],
+    ["a double slash", "/test/api/v4//payments/link"],
+    ["a %-escape (Next decodes it)", "/api/v4/payments/link/LINK%5F01"],
+    ["a dot segment", "/api/v4/payments/link/.."],
+    ["a parameter with a dot", "/api/v4/deposits/DEP.01"],
+    ["an old version", "/api/v1/payments/link"],
+    ["a misspelled tree", "/TEST/api/v4/payments/link"],
+    ["a page", "/test/pay/LINK_TEST_01"],
+  ])("leaves %s to Next", async (_what, pathname) => {
+    const res = await sendRaw("GET", pathname);
+    expect(res.status).toBe(418);
   });
 
   it("answers a handler that throws past the route wrapper with a 500 in the envelope, and goes on serving", async () => {
-    const routes = buildRouteTable({ "/api/v4/broken/route": "broken" });
-    const broken = await startLane(new Map([["broken", { GET: async () => Promise.reject(new Error("boom")) }]]), routes);
+    const broken = await startLane(createRouter([{ path: "/api/v4/broken", handlers: { GET: async () => Promise.reject(new Error("boom")) } }]));
     try {
       for (let i = 0; i < 2; i++) {
         const res = await fetch(`${broken.origin}/api/v4/broken`);

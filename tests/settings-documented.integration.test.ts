@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Every setting the server reads is a row of docs/configuration.md's table (the one list an
+// Every setting the server reads is a row of docs/configuration.md's one table (the list an
 // operator deploying the service reads). Settings are found where the code reads them: env.NAME,
 // env["NAME"], and the helpers that take a setting's name.
 
@@ -35,11 +35,12 @@ function settingsRead(): Set<string> {
 
 describe("docs/configuration.md", () => {
   it("has a row for every setting the server reads", () => {
-    const rows = fs
-      .readFileSync("docs/configuration.md", "utf8")
-      .split("\n")
-      .filter((line) => line.startsWith("| `"))
-      .map((line) => line.split("|")[1]);
+    // The one table: from its header to the first line that is not a row.
+    const lines = fs.readFileSync("docs/configuration.md", "utf8").split("\n");
+    const header = lines.indexOf("| variable | default | meaning |");
+    expect(header).toBeGreaterThan(0);
+    const end = lines.findIndex((line, i) => i > header && !line.startsWith("|"));
+    const rows = lines.slice(header + 2, end).map((line) => line.split("|")[1]);
     const documented = new Set(rows.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1])));
     const read = settingsRead();
     expect(read.size).toBeGreaterThan(40);

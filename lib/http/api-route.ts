@@ -169,9 +169,19 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
   };
 }
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
-type Handler = (request: Request, context: NextRouteContext) => Promise<Response>;
+/** The methods a route answers itself; HEAD and OPTIONS are Next's (and the front door leaves them to it). */
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+export type Handler = (request: Request, context: NextRouteContext) => Promise<Response>;
+export type RouteHandlers = Record<Method, Handler>;
+
+/** What each route's routeMethods was given, for the route table's checks (the OpenAPI document, Allow). */
+const ownMethods = new WeakMap<Handler, Method[]>();
+
+/** The methods a route answers with its own handlers, in METHODS' order; the others get 400/40017. */
+export function allowedMethods(handlers: Partial<RouteHandlers>): Method[] {
+  return (handlers.GET && ownMethods.get(handlers.GET)) ?? [];
+}
 
 /**
  * A method Next cannot route: TRACE (no fetch Request can carry it, so Next answered a bare 500
@@ -190,7 +200,8 @@ const askedMethod = (request: Request) => request.headers.get(UNROUTED_METHOD_HE
  * methods Next cannot route at all, which the front door marks.
  */
 export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
-  const allowed = Object.keys(handlers).join(", ");
+  const own = METHODS.filter((m) => handlers[m]);
+  const allowed = own.join(", ");
   const notAllowed: Handler = async (request) =>
     jsonResponse(
       400,
@@ -200,7 +211,9 @@ export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record
     );
   const refusingUnrouted = (handler: Handler): Handler => (request, context) =>
     request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowed(request, context) : handler(request, context);
-  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? refusingUnrouted(handlers[m]) : notAllowed])) as Record<Method, Handler>;
+  const route = Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? refusingUnrouted(handlers[m]) : notAllowed])) as RouteHandlers;
+  ownMethods.set(route.GET, own);
+  return route;
 }
 
 /** Catch-all routes: the spec's envelope instead of an HTML page. */
@@ -211,5 +224,7 @@ export function staticErrorRoute(code: ErrorCode, details?: string) {
       errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`),
       requestIdFor(request),
     );
-  return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, Handler>;
+  const route = Object.fromEntries(METHODS.map((m) => [m, handler])) as RouteHandlers;
+  ownMethods.set(handler, [...METHODS]);
+  return route;
 }

@@ -4,7 +4,7 @@ import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 // Which environment a request is for. The path decides ("/test/..." is the sandbox) and a client
 // never chooses it any other way; how a handler learns it depends on whether proxy.ts ran:
 //
-// - API routes (app/api, app/public) and their sandbox twins under app/test are outside the
+// - The API trees (/api, /public and the same under /test: lib/api-routes) are outside the
 //   proxy, which cost as much as Next.js itself per request. Their request URL is the path the
 //   client sent (nothing rewrites it), so it is read from there.
 // - Pages and the sandbox operator's form are behind the proxy, which rewrites "/test/x" to "/x"

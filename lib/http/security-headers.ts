@@ -57,5 +57,5 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   "x-frame-options": "DENY",
 };
 
-/** Every answer of the API trees (/api, /public and their sandbox twins), from next.config.ts or the API lane. */
+/** Every answer of the API trees (/api, /public and the same under /test), from next.config.ts or the API lane. */
 export const API_TREE_HEADERS: Record<string, string> = { ...COMMON_SECURITY_HEADERS, "cache-control": "no-store" };

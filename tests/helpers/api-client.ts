@@ -1,14 +1,16 @@
+import fs from "node:fs";
+import path from "node:path";
 import { environmentFromPath } from "@/lib/domain/environment";
 import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
-import { appRoutes, routeModulePath } from "./app-routes";
+import { dispatch as dispatchToTable } from "@/lib/api-routes/catch-all-route";
+import { NEXT_FILE_ROUTES, type TableRoute } from "@/lib/api-routes/route-table";
+import { createRouter, pathSegments } from "@/lib/api-routes/router";
+import { METHODS, type Handler, type Method } from "@/lib/http/api-route";
 
-// Calls the app's route handlers in process, as Request -> Response. The request keeps its full
-// path ("/test/..." for the sandbox), from which the API routes read the environment, and carries
-// the header proxy.ts gives the routes behind it (the e2e suite covers both over real HTTP).
-
-type RouteModule = Record<string, (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>>;
-
-const ROUTES = appRoutes();
+// Calls the API's handlers in process, as Request -> Response, through the route table
+// (lib/api-routes), as Next's catch-all route files do. The request keeps its full path
+// ("/test/..." for the sandbox), from which the API routes read the environment, and carries the
+// header proxy.ts gives the routes behind it (the e2e suite covers both over real HTTP).
 
 export const ORIGIN = "http://pay.test";
 // The test origin is not the local machine: allow it as better-auth's base URL host (lib/auth/auth.ts),
@@ -21,14 +23,44 @@ process.env.BETTER_AUTH_ALLOWED_HOSTS = new URL(ORIGIN).host;
  * normalizes it: the fuzz tests route on what they generated.
  */
 export async function dispatch(request: Request, rawPath = new URL(request.url).pathname): Promise<Response> {
+  const method = request.method as Method;
+  if (!METHODS.includes(method)) throw new Error(`The route table answers no ${method}: Next.js does`);
   const { environment, pathname } = environmentFromPath(rawPath);
-  const route = ROUTES.find((r) => r.pattern.test(pathname));
-  if (!route) throw new Error(`No test route for ${pathname}`);
-  const params = route.pattern.exec(pathname)?.groups ?? {};
   request.headers.set(ENVIRONMENT_HEADER, environment);
-  const handler = ((await import(routeModulePath(route))) as RouteModule)[request.method];
-  return handler(request, { params: Promise.resolve(params) });
+  // A route file Next routes to before the table's catch-alls: a library's under /api (the full
+  // path), or one of the page tree's, behind proxy.ts, which strips "/test".
+  const file = nextFiles.match(pathSegments(rawPath)) ?? pageFiles.match(pathSegments(pathname));
+  if (file) {
+    const module = (await import(path.join(root, fileOf.get(file.route)!))) as Record<string, Handler | undefined>;
+    const handler = module[method] ?? (() => Promise.reject(new Error(`${fileOf.get(file.route)} has no ${method}`)));
+    return handler(request, { params: Promise.resolve(file.params) });
+  }
+  return dispatchToTable(method, request, pathSegments(rawPath));
 }
+
+const root = path.resolve(import.meta.dirname, "../..");
+const fileOf = new Map<TableRoute, string>();
+function fileRouter(files: { path: string; file: string }[]) {
+  const routes = files.map(({ path: routePath, file }) => {
+    const route = { path: routePath, handlers: {} };
+    fileOf.set(route, file);
+    return route;
+  });
+  return createRouter(routes);
+}
+const nextFiles = fileRouter(NEXT_FILE_ROUTES.map(({ path: routePath, nextFile }) => ({ path: routePath, file: nextFile })));
+/** The page tree's route files (a QR code, a CSV export, the locale switch, the sandbox operator's decision). */
+const pageFiles = fileRouter(
+  fs
+    .readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
+    .map((file) => `app/${file.split(path.sep).join("/")}`)
+    .filter((file) => file.endsWith("/route.ts") && !/^app\/(test\/)?(api|public|admin\/api)\//.test(file))
+    .map((file) => ({
+      file,
+      // Next's URL for the file: route groups ("(app)") are not in it.
+      path: `/${file.slice("app/".length, -"/route.ts".length).split("/").filter((segment) => !/^\(.*\)$/.test(segment)).join("/")}`,
+    })),
+);
 
 export type CallOptions = { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: Record<string, string> };
 export type ApiResponse = { status: number; headers: Headers; body: any };

@@ -1,4 +1,4 @@
-// Any unknown API path: 404 in the spec's envelope, never an HTML page.
-import { staticErrorRoute } from "@/lib/http/api-route";
+// Every path under /public that Next.js routes here: the route table answers it (lib/api-routes).
+import { catchAllRoute } from "@/lib/api-routes/catch-all-route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = staticErrorRoute(40004);
+export const { GET, POST, PUT, PATCH, DELETE } = catchAllRoute("/public");

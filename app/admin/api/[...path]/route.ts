@@ -1,4 +1,4 @@
-// Unknown support-view data paths: 404 in the envelope.
-import { staticErrorRoute } from "@/lib/http/api-route";
+// Every path under /admin/api that Next.js routes here: the route table answers it (lib/api-routes).
+import { catchAllRoute } from "@/lib/api-routes/catch-all-route";
 
-export const { GET, POST, PUT, PATCH, DELETE } = staticErrorRoute(40004);
+export const { GET, POST, PUT, PATCH, DELETE } = catchAllRoute("/admin/api");

@@ -5,7 +5,7 @@ import { routeMethods } from "@/lib/http/api-route";
 import { withClientAddress } from "@/lib/request/client-address";
 
 // The dashboard's accounts (sign-up, sign-in, verification, reset, two-factor, teams): better-auth's
-// own endpoints, used by the dashboard pages. Not part of the merchant API, so no sandbox twin.
+// own endpoints, used by the dashboard pages. Not part of the merchant API, so no sandbox path.
 // better-auth's limiter runs before anything else sees the request: the client's address goes in
 // first, by the service's rule (lib/request/client-address.ts), over any value the client sent.
 // Other methods get the API's 400/40017 envelope with Allow, as every API path does; Next hands HEAD

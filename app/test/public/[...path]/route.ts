@@ -1,2 +1,4 @@
-// The sandbox twin of app/public/[...path]/route.ts: the same handlers, which read the environment from the path.
-export * from "@/app/public/[...path]/route";
+// Every path under /test/public that Next.js routes here: the route table answers it (lib/api-routes).
+import { catchAllRoute } from "@/lib/api-routes/catch-all-route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = catchAllRoute("/test/public");

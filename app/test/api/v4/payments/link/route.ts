@@ -1,2 +1,0 @@
-// The sandbox twin of app/api/v4/payments/link/route.ts: the same handlers, which read the environment from the path.
-export * from "@/app/api/v4/payments/link/route";
