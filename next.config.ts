@@ -1,12 +1,13 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { TREES_OUTSIDE_PROXY } from "./lib/domain/api-trees";
 import { API_TREE_HEADERS, HSTS } from "./lib/http/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 // The merchant API trees, which proxy.ts does not see: their security headers are set here (and
 // by the API lane, lib/api-routes/api-lane.ts, for the requests it answers).
-const API_TREES = ["/api/:path*", "/test/api/:path*", "/public/:path*", "/test/public/:path*"];
+const API_TREES = TREES_OUTSIDE_PROXY.flatMap((tree) => [`${tree}/:path*`, `/test${tree}/:path*`]);
 const apiHeaders = Object.entries(API_TREE_HEADERS).map(([key, value]) => ({ key, value }));
 
 const nextConfig: NextConfig = {

@@ -1,6 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/auth/redirect-target";
+import { TREES_OUTSIDE_PROXY } from "@/lib/domain/api-trees";
 import { environmentFromPath } from "@/lib/domain/environment";
 import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/http/malformed-path";
@@ -14,7 +15,7 @@ import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNonc
 // proxy: it cost as much per request as Next.js itself. Their handlers read the environment from
 // the path (lib/http/request-environment.ts) and next.config.ts gives them their headers. An
 // escaped API path still comes here, because Next answers a bare 500 for an undecodable one.
-const OUTSIDE_PROXY = /^\/(test\/)?(api|public)\//;
+const OUTSIDE_PROXY = new RegExp(`^/(test/)?(${TREES_OUTSIDE_PROXY.map((tree) => tree.slice(1)).join("|")})/`);
 
 export function proxy(request: NextRequest) {
   const { environment, pathname } = environmentFromPath(request.nextUrl.pathname);
@@ -67,7 +68,8 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   return response;
 }
 
-// Must stay literal (Next reads it at build time); OUTSIDE_PROXY above names the same trees.
+// Must stay literal (Next reads it at build time): tests/api-trees.integration.test.ts checks it
+// names TREES_OUTSIDE_PROXY (lib/domain/api-trees.ts), as OUTSIDE_PROXY above does.
 export const config = {
   matcher: ["/((?!api/|test/api/|public/|test/public/|_next/static|_next/image|favicon.ico).*)", "/(api|test/api|public|test/public)/(.*%.*)"],
 };

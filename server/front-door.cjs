@@ -57,6 +57,7 @@ const methodRefused = (details) => rawErrorAnswer(400, 40017, "Unsupported HTTP 
 
 /** The methods Next routes to our route files; any other on an API tree is job 4's. */
 const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+// The route table's trees (lib/domain/api-trees.ts; tests/api-trees.integration.test.ts keeps them alike).
 const API_TREES = /^\/(?:(?:test\/)?(?:api|public)|admin\/api)\//i;
 const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method"; // lib/http/api-route.ts
 
@@ -120,4 +121,4 @@ function attachFrontDoor(server, handOn) {
   return server;
 }
 
-module.exports = { attachFrontDoor, frontDoor, onClientError, refuseConnect, UNROUTED_METHOD_HEADER };
+module.exports = { API_TREES, attachFrontDoor, frontDoor, onClientError, refuseConnect, UNROUTED_METHOD_HEADER };

@@ -8,3 +8,4 @@ export declare function frontDoor(handOn: Handler): Handler;
 export declare function onClientError(error: Error & { code?: string }, socket: Duplex): void;
 export declare function refuseConnect(req: IncomingMessage, socket: Duplex): void;
 export declare const UNROUTED_METHOD_HEADER: "x-pcs-unrouted-method";
+export declare const API_TREES: RegExp;

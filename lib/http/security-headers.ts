@@ -2,10 +2,12 @@
 // fresh nonce per request: Next reads the nonce from the request's CSP header and puts it on its
 // own scripts, so no inline script runs without it ('strict-dynamic' lets those load the chunks).
 // Styles keep 'unsafe-inline': React style attributes need it, and styles cannot run code.
+// Relative imports only: next.config.ts loads this file outside the bundler's "@/" alias.
+import { isApiTreePath } from "../domain/api-trees";
 
 /** Paths that answer JSON (or Inngest's protocol), never HTML. */
 export function isApiPath(pathname: string): boolean {
-  return /^\/(api|public|admin\/api)(\/|$)/.test(pathname) || /^\/sandbox\/operator\/[^/]+\/decision$/.test(pathname);
+  return isApiTreePath(pathname) || /^\/sandbox\/operator\/[^/]+\/decision$/.test(pathname);
 }
 
 /**
