@@ -3,6 +3,7 @@ import { db, directSql } from "@/lib/db/client";
 import { createDeposit } from "@/lib/deposits/create-deposit";
 import { createPaymentLink } from "@/lib/links/create-payment-link";
 import { getLinkOrThrow } from "@/lib/links/get-link-or-throw";
+import { findLinkAttempts } from "@/lib/links/link-attempts";
 import { findPaymentLink } from "@/lib/links/payment-link-sql";
 import { newMerchant } from "./helpers/fixtures";
 
@@ -120,5 +121,35 @@ describe("deposits in direct SQL", () => {
     const inTx = await db().$transaction((tx) => create(tx, gateway.name, "classic", gateway.allowedCountries[0]));
     expect(inTx).toEqual(await prismaDeposit(inTx.reference));
     expect({ ...inTx, id: "", reference: "", redirectUrl: "" }).toEqual({ ...direct, id: "", reference: "", redirectUrl: "" });
+  });
+});
+
+describe("a link's attempts in direct SQL", () => {
+  it("reads them as Prisma does, settled columns and millisecond timestamps included", async () => {
+    const link = await createPaymentLink(db(), { merchantId, environment: "sandbox", input });
+    const attempt = (phone: string) =>
+      createDeposit(db(), {
+        merchantId,
+        environment: "sandbox",
+        endpoint: "classic",
+        origin: "http://pay.test",
+        input: { amount: 12345, currency: "XOF", customerPhone: phone, country: "CI", gatewayName: "MTN_MOMO_CI" },
+      });
+    const failed = await attempt("+2250700000444");
+    const paid = await attempt("+2250700000445");
+    await db().deposit.update({ where: { id: failed.id }, data: { paymentLinkId: link.id, status: "failed", failedAt: new Date("2026-11-27T10:00:00.123Z"), failureReason: "insufficient_funds" } });
+    await db().deposit.update({
+      where: { id: paid.id },
+      data: { paymentLinkId: link.id, status: "completed", completedAt: new Date("2026-11-27T10:05:00.456Z"), validatedReference: `${paid.reference}_V`, heldReason: "amount_mismatch" },
+    });
+
+    const direct = await findLinkAttempts(db(), link.id);
+    // In a transaction the read goes through Prisma.
+    const throughPrisma = await db().$transaction((tx) => findLinkAttempts(tx, link.id));
+    const byReference = (a: { reference: string }, b: { reference: string }) => a.reference.localeCompare(b.reference);
+    expect(direct).toHaveLength(2);
+    expect([...direct].sort(byReference)).toEqual([...throughPrisma].sort(byReference));
+    expect(direct.find((d) => d.reference === failed.reference)).toMatchObject({ status: "failed", failureReason: "insufficient_funds", failedAt: new Date("2026-11-27T10:00:00.123Z") });
+    expect(direct.find((d) => d.reference === paid.reference)).toMatchObject({ status: "completed", validatedReference: `${paid.reference}_V`, heldReason: "amount_mismatch", feesMinor: paid.feesMinor });
   });
 });

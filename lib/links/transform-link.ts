@@ -24,12 +24,18 @@ export function toPaymentLinkCreatedJson(link: PaymentLink, origin: string) {
   };
 }
 
+/** What a link's read shows of each checkout attempt (a deposit): lib/links/link-attempts.ts reads just these. */
+export type LinkAttempt = Pick<
+  Deposit,
+  "reference" | "validatedReference" | "status" | "expiresAt" | "heldReason" | "gatewayName" | "paymentType" | "feesMinor" | "currency" | "failureReason" | "createdAt" | "completedAt" | "failedAt" | "expiredAt"
+>;
+
 /**
  * One checkout attempt of a link, as the link's read shows it: each attempt is its own deposit,
  * so a link that failed once and was then paid lists both, oldest first. The reference is the
  * one the merchant's other reads know (an OTP attempt's validated reference once confirmed).
  */
-export function toLinkAttemptJson(d: Deposit, now = new Date()) {
+export function toLinkAttemptJson(d: LinkAttempt, now = new Date()) {
   const time = (date: Date | null) => (date ? formatFractionalSeconds(date) : null);
   return {
     reference: d.validatedReference ?? d.reference,
@@ -45,7 +51,7 @@ export function toLinkAttemptJson(d: Deposit, now = new Date()) {
   };
 }
 
-export function toPaymentLinkJson(link: PaymentLink, origin: string, attempts: Deposit[], now = new Date()) {
+export function toPaymentLinkJson(link: PaymentLink, origin: string, attempts: LinkAttempt[], now = new Date()) {
   const status = effectiveLinkStatus(link, now);
   return {
     reference: link.reference,
