@@ -1,10 +1,10 @@
 // npm run bench - issue 17's request-cost targets, on the production build and PostgreSQL, driven
 // by autocannon in its own process:
-//   - create link and read link >= 80% of the bare route of the same shape (app/api/bench: a POST
+//   - create link and read link >= 80% of the bare route of the same shape (/api/bench: a POST
 //     whose JSON body is parsed, a GET with a path parameter), initiate DIRECT deposit >= 70% of
 //     the POST floor, at 10 and 50 connections; the routes are served by the API lane
 //     (lib/api-routes/api-lane.ts), the floors by Next, and the same floors served by the lane
-//     (app/api/bench/lane) say what our handlers cost beyond the lane itself;
+//     (/api/bench/lane) say what our handlers cost beyond the lane itself;
 //   - p99 < 100 ms at 50 connections, 0 errors and 0 non-2xx;
 //   - all cores (`npm start`'s launcher with WEB_CONCURRENCY=2) against one process
 //     (WEB_CONCURRENCY=1), for create, read and the floors.
