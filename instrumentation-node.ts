@@ -4,12 +4,12 @@ export async function registerNode() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   // A production server refuses to start on settings it cannot run safely with (no public address
   // for mail links, the development outbox asked for, no session key), saying which and why,
-  // before it serves or works anything (lib/config/production-settings.ts).
+  // before it serves or works anything (lib/surfaces/config/production-settings.ts).
   if (process.env.NODE_ENV === "production") {
-    const { refuseBadProductionSettings } = await import("./lib/config/production-settings");
+    const { refuseBadProductionSettings } = await import("./lib/surfaces/config/production-settings");
     refuseBadProductionSettings();
   }
-  const { startBackgroundWork } = await import("./lib/jobs/start-background-work");
+  const { startBackgroundWork } = await import("./lib/features/jobs/start-background-work");
   startBackgroundWork();
   // A worker of `npm start`'s launcher (scripts/start-server.cjs) reports its memory when asked,
   // so the launcher can log every worker's RSS and heap (MEMORY_LOG_SECONDS; npm run soak).

@@ -1,12 +1,12 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { TREES_OUTSIDE_PROXY } from "./lib/domain/api-trees";
-import { API_TREE_HEADERS, HSTS } from "./lib/http/security-headers";
+import { TREES_OUTSIDE_PROXY } from "./lib/core/domain/api-trees";
+import { API_TREE_HEADERS, HSTS } from "./lib/surfaces/http/security-headers";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+const withNextIntl = createNextIntlPlugin("./lib/core/i18n/request.ts");
 
 // The merchant API trees, which proxy.ts does not see: their security headers are set here (and
-// by the API lane, lib/api-routes/api-lane.ts, for the requests it answers).
+// by the API lane, lib/surfaces/api-routes/api-lane.ts, for the requests it answers).
 const API_TREES = TREES_OUTSIDE_PROXY.flatMap((tree) => [`${tree}/:path*`, `/test${tree}/:path*`]);
 const apiHeaders = Object.entries(API_TREE_HEADERS).map(([key, value]) => ({ key, value }));
 
@@ -15,7 +15,7 @@ const nextConfig: NextConfig = {
   // The Docker image runs .next/standalone (server.js and only the traced files, Dockerfile);
   // `next start` (npm start, the tests) keeps the regular build.
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
-  // Read at run time from the repository's docs/ (lib/docs/guides.ts), which tracing cannot see.
+  // Read at run time from the repository's docs/ (lib/surfaces/docs/guides.ts), which tracing cannot see.
   outputFileTracingIncludes: { "/docs/guides/**": ["./docs/**/*.md"] },
   // PGlite ships WASM and data files it loads from its own package directory at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "pg"],

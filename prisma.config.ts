@@ -19,9 +19,9 @@ export default defineConfig({
   engine: "js",
   schema: path.join("prisma", "schema.prisma"),
   migrations: { path: path.join("prisma", "migrations"), seed: "tsx prisma/seed.ts" },
-  // Opens the database only while a command runs statements, so no command hangs (lib/db/cli-adapter.ts).
+  // Opens the database only while a command runs statements, so no command hangs (lib/core/db/cli-adapter.ts).
   async adapter() {
-    const { createCliAdapter } = await import("./lib/db/cli-adapter");
+    const { createCliAdapter } = await import("./lib/core/db/cli-adapter");
     return createCliAdapter();
   },
 });

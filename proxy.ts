@@ -1,19 +1,19 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
-import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/auth/redirect-target";
-import { TREES_OUTSIDE_PROXY } from "@/lib/domain/api-trees";
-import { environmentFromPath } from "@/lib/domain/environment";
-import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
-import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/http/malformed-path";
-import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/http/security-headers";
+import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/features/auth/redirect-target";
+import { TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
+import { environmentFromPath } from "@/lib/core/domain/environment";
+import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
+import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/surfaces/http/malformed-path";
+import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/surfaces/http/security-headers";
 
 // Pages: "/test/..." is the sandbox. The prefix is stripped here and the environment passed on
 // in a header that is always overwritten, so the path is the only way a client picks it.
 // Security headers (a CSP with a fresh nonce on checkout and support pages) are set here too.
 //
-// The merchant API trees (/api, /public and their sandbox paths under /test: lib/api-routes/route-table.ts) stay out of the
+// The merchant API trees (/api, /public and their sandbox paths under /test: lib/surfaces/api-routes/route-table.ts) stay out of the
 // proxy: it cost as much per request as Next.js itself. Their handlers read the environment from
-// the path (lib/http/request-environment.ts) and next.config.ts gives them their headers. An
+// the path (lib/surfaces/http/request-environment.ts) and next.config.ts gives them their headers. An
 // escaped API path still comes here, because Next answers a bare 500 for an undecodable one.
 const OUTSIDE_PROXY = new RegExp(`^/(test/)?(${TREES_OUTSIDE_PROXY.map((tree) => tree.slice(1)).join("|")})/`);
 
@@ -69,7 +69,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 }
 
 // Must stay literal (Next reads it at build time): tests/api-trees.integration.test.ts checks it
-// names TREES_OUTSIDE_PROXY (lib/domain/api-trees.ts), as OUTSIDE_PROXY above does.
+// names TREES_OUTSIDE_PROXY (lib/core/domain/api-trees.ts), as OUTSIDE_PROXY above does.
 export const config = {
   matcher: ["/((?!api/|test/api/|public/|test/public/|_next/static|_next/image|favicon.ico).*)", "/(api|test/api|public|test/public)/(.*%.*)"],
 };

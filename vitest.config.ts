@@ -18,7 +18,7 @@ const lifted = {
   SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "10000000",
   OTP_CONFIRMS_PER_MINUTE_PER_IP: "10000000",
   OTP_CONFIRMS_PER_MINUTE_PER_REFERENCE: "10000000",
-  // Sign-ins, sign-ups and account mails per address (lib/auth/sign-in-limits.ts): most tests come
+  // Sign-ins, sign-ups and account mails per address (lib/features/auth/sign-in-limits.ts): most tests come
   // from no address at all; tests/sign-in-limits.integration.test.ts lowers them.
   SIGN_IN_ATTEMPTS_PER_15_MIN_PER_IP: "10000000",
   SIGN_UPS_PER_HOUR_PER_IP: "10000000",

@@ -3,8 +3,8 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { getTranslations } from "next-intl/server";
-import { amountTicks, dayTicks, formatDay, leftMarginFor } from "@/lib/analytics/chart-axes";
-import type { Analytics } from "@/lib/schemas/analytics";
+import { amountTicks, dayTicks, formatDay, leftMarginFor } from "@/lib/features/analytics/chart-axes";
+import type { Analytics } from "@/lib/core/schemas/analytics";
 
 // The analytics charts of the support view and the merchant dashboard, drawn with visx in a
 // server component: the page receives finished SVG and no chart code, which matters on a cheap

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { formatPercent } from "@/lib/domain/number-format";
-import type { Analytics } from "@/lib/schemas/analytics";
+import { formatPercent } from "@/lib/core/domain/number-format";
+import type { Analytics } from "@/lib/core/schemas/analytics";
 
 // The analytics figures as tables, beside the charts (components/analytics-charts.tsx) in the
 // support view and the merchant dashboard: what a screen reader reads instead of the drawings.

@@ -1,4 +1,4 @@
-import { isKnownFailureReason } from "@/lib/domain/failure-reasons";
+import { isKnownFailureReason } from "@/lib/core/domain/failure-reasons";
 
 // Human labels of the codes the data holds (messages: labels), for the dashboard and the
 // checkout alike: gateway ids (MTN_MOMO_CI -> "MTN MoMo Côte d'Ivoire"), ledger kinds and

@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { LOCALES } from "@/lib/i18n/locales";
+import { LOCALES } from "@/lib/core/i18n/locales";
 
 const NAMES: Record<string, string> = { fr: "Français", en: "English" };
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { startSmtpFake } from "../tests/fakes/smtp-fake";
 
 // The e2e server's mail server. A production server never shows the development outbox
-// (lib/mail/outbox.ts), so the e2e server sends its account mails over SMTP (SMTP_URL) to this
+// (lib/integrations/mail/outbox.ts), so the e2e server sends its account mails over SMTP (SMTP_URL) to this
 // one, started by e2e/serve.ts, which keeps each as a JSON line of `file` for the specs to read
 // (e2e/dashboard-helpers.ts, mailLink). Only what the specs need is decoded: the recipient, the
 // subject and the plain-text part, in the encodings nodemailer writes (RFC 2047 words,

@@ -5,11 +5,11 @@
 import "../scripts/load-env";
 import fs from "node:fs";
 import path from "node:path";
-import { makeStaff } from "../lib/admin/create-staff";
-import { createMemberLogin } from "../lib/auth/create-member-login";
-import type { MemberRole } from "../lib/auth/session-member";
-import { closeDb } from "../lib/db/client";
-import { createMerchant } from "../lib/merchants/create-merchant";
+import { makeStaff } from "../lib/features/admin/create-staff";
+import { createMemberLogin } from "../lib/features/auth/create-member-login";
+import type { MemberRole } from "../lib/features/auth/session-member";
+import { closeDb } from "../lib/core/db/client";
+import { createMerchant } from "../lib/features/merchants/create-merchant";
 import { openCliDatabase } from "../scripts/open-cli-database";
 
 const stateDir = path.join(import.meta.dirname, ".state");

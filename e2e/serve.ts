@@ -26,7 +26,7 @@ if (env.DATABASE_URL) {
 // On PostgreSQL no secret file is written beside the database, so sessions get a throwaway key.
 env.BETTER_AUTH_SECRET ??= `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}-secret-value`;
 // A production server builds its mail links from its public address only and refuses to start
-// without one (lib/config/production-settings.ts): the address the specs browse.
+// without one (lib/surfaces/config/production-settings.ts): the address the specs browse.
 const port = Number(process.env.E2E_PORT ?? 3210);
 env.BETTER_AUTH_URL = `http://127.0.0.1:${port}`;
 // Nor does it show the development outbox: the dashboard journeys read their mails from the

@@ -3,10 +3,10 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// The parts of lib/ and what each may import (docs/layout.md, "Arrows point down").
+// The parts of lib/ and what each may import (docs/architecture.md).
 //
-// Every folder of lib/ belongs to one layer. A layer imports itself and the layers below it, never
-// one above:
+// lib/ holds four layers, one folder each, and every folder of code sits in one of them
+// (lib/<layer>/<folder>). A layer imports itself and the layers below it, never one above:
 //
 //   core < integrations < features < surfaces
 //
@@ -16,70 +16,36 @@ import { describe, expect, it } from "vitest";
 //   (request: the client's address, the headers proxy.ts sets, the storable-text rule).
 // - integrations: clients of the outside world that know nothing of our features: operators
 //   (gateways), SMS, mail, Inngest.
-// - features: the operations, over the database and the integrations. lib/admin and lib/dashboard
-//   are features too: they hold the queries, form rules, staff sessions and audit behind the
-//   support view and the dashboard (lib/activation and lib/transfers record audits through
-//   lib/admin), while their pages live in app/ and components/.
+// - features: the operations, over the database and the integrations. admin and dashboard are
+//   features too: they hold the queries, form rules, staff sessions and audit behind the support
+//   view and the dashboard (activation and transfers record audits through admin), while their
+//   pages live in app/ and components/.
 // - surfaces: what the outside reaches: the HTTP API (http: the route wrapper, idempotency, body
-//   reading, headers; api-routes: the route table, its handlers and the lane), the developer site (docs), the
-//   OpenAPI document, the webhooks:listen client, and the start-up check of the production
-//   settings (config), which asks the features (auth's secret, mail's outbox) for theirs: that is
-//   why config sits above them, not in core.
+//   reading, headers; api-routes: the route table, its handlers and the lane), the developer site
+//   (docs), the OpenAPI document, and the start-up check of the production settings (config),
+//   which asks the features (auth's secret, mail's outbox) for theirs: that is why config sits
+//   above them, not in core.
 //
-// Besides the layers, this test fails naming the import when: a folder of lib/ is in no layer; a
-// folder below the surfaces imports lib/http (primitives it needs live in lib/limits and
-// lib/request); lib/ imports anything outside lib/ but the message catalogs (messages/); two
-// folders of lib/, or two files of lib/, import each other (directly or through others); a file
-// of app/ or components/ (pages, layouts, server actions, client views, the page tree's route files)
-// imports the Prisma client or lib/db as a value (`import type` is fine): pages call functions of
-// lib/, which own the queries. The API's handlers live in lib/api-routes, a surface handing the
-// database to the feature it calls; app/ holds only the catch-all route files that reach them.
+// Besides the layers, this test fails naming the import when: lib/ holds code outside the four
+// layers' folders; a folder below the surfaces imports lib/surfaces/http (primitives it needs live
+// in lib/core/limits and lib/core/request); lib/ imports anything outside lib/ but the message
+// catalogs (messages/); two folders of lib/, or two files of lib/, import each other (directly or
+// through others); a file of app/ or components/ (pages, layouts, server actions, client views,
+// route files) imports the Prisma client or lib/core/db as a value (`import type` is fine): pages
+// call functions of lib/, which own the queries.
 
 const LAYERS = ["core", "integrations", "features", "surfaces"] as const;
 type Layer = (typeof LAYERS)[number];
 
-const LAYER_OF: Record<string, Layer> = {
-  domain: "core",
-  errors: "core",
-  logging: "core",
-  db: "core",
-  cache: "core",
-  network: "core",
-  i18n: "core",
-  schemas: "core",
-  limits: "core",
-  request: "core",
-
-  gateways: "integrations",
-  sms: "integrations",
-  mail: "integrations",
-  inngest: "integrations",
-
-  activation: "features",
-  admin: "features",
-  analytics: "features",
-  auth: "features",
-  checkout: "features",
-  dashboard: "features",
-  deposits: "features",
-  "event-log": "features",
-  jobs: "features",
-  ledger: "features",
-  "link-sending": "features",
-  links: "features",
-  merchants: "features",
-  outgoing: "features",
-  reconciliation: "features",
-  refunds: "features",
-  transfers: "features",
-  webhooks: "features",
-
-  http: "surfaces",
-  "api-routes": "surfaces",
-  config: "surfaces",
-  docs: "surfaces",
-  openapi: "surfaces",
-};
+/** lib/<layer>/<folder>: each folder's layer is the folder it sits in. */
+const LAYER_OF: Record<string, Layer> = Object.fromEntries(
+  LAYERS.flatMap((layer) =>
+    fs
+      .readdirSync(path.join(import.meta.dirname, layer), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => [entry.name, layer] as const),
+  ),
+);
 
 /** What lib/ may import outside itself: the next-intl catalogs. */
 const OUTSIDE_LIB_ALLOWED = new Set(["messages"]);
@@ -88,7 +54,7 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /**
  * One import as written in a file. `target`: for the project's own modules, the path it names
- * relative to the root, without extension (lib/db/client); for packages, the package specifier.
+ * relative to the root, without extension (lib/core/db/client); for packages, the package specifier.
  * `resolved`: the project file it names, when one exists.
  */
 type Import = { file: string; specifier: string; internal: boolean; target: string; resolved?: string; typeOnly: boolean };
@@ -148,10 +114,10 @@ function importsOf(absolute: string, text = fs.readFileSync(absolute, "utf8")): 
   });
 }
 
-/** lib/<folder>/... -> folder; a file directly in lib/ is its own folder; outside lib/: undefined. */
+/** lib/<layer>/<folder>/... -> folder; a file directly in a layer is its own folder; elsewhere: undefined. */
 function libFolder(projectPath: string): string | undefined {
   const parts = projectPath.split("/");
-  return parts[0] === "lib" && parts.length > 1 ? parts[1].replace(/\.tsx?$/, "") : undefined;
+  return parts[0] === "lib" && (LAYERS as readonly string[]).includes(parts[1]) && parts.length > 2 ? parts[2].replace(/\.tsx?$/, "") : undefined;
 }
 
 const describeImport = (imp: Import) => `${imp.file} imports ${imp.specifier}`;
@@ -159,9 +125,11 @@ const layerIndex = (folder: string) => LAYERS.indexOf(LAYER_OF[folder]);
 
 // The rules: each takes what was found and returns the offenders (empty: the rule holds).
 
-/** Folders of lib/ that belong to no layer. */
-function foldersWithoutLayer(folders: string[], layerOf: Record<string, Layer> = LAYER_OF): string[] {
-  return folders.filter((folder) => !(folder in layerOf)).map((folder) => `lib/${folder} is in no layer: add it to LAYER_OF`);
+/** What lib/ holds besides the four layers' folders and the tests of the whole (*.test.ts). */
+function entriesOutsideLayers(entries: string[]): string[] {
+  return entries
+    .filter((entry) => !(LAYERS as readonly string[]).includes(entry) && !entry.endsWith(".test.ts"))
+    .map((entry) => `lib/${entry} is in no layer: move it into lib/${LAYERS.join(", lib/")}`);
 }
 
 /** Imports from a folder of lib/ into a folder of a higher layer. */
@@ -174,14 +142,14 @@ function upwardImports(imports: Import[]): string[] {
   });
 }
 
-/** Imports of lib/http by a folder below the surfaces: features get their primitives from lib/limits and lib/request. */
+/** Imports of lib/surfaces/http by a folder below the surfaces: features get their primitives from lib/core/limits and lib/core/request. */
 function httpImportsFromBelow(imports: Import[]): string[] {
   return imports
     .filter((imp) => {
       const from = libFolder(imp.file);
       return !!from && from !== "http" && imp.internal && libFolder(imp.target) === "http" && LAYER_OF[from] !== "surfaces";
     })
-    .map((imp) => `${describeImport(imp)} (${LAYER_OF[libFolder(imp.file)!] ?? "no layer"} ${libFolder(imp.file)} -> lib/http)`);
+    .map((imp) => `${describeImport(imp)} (${LAYER_OF[libFolder(imp.file)!] ?? "no layer"} ${libFolder(imp.file)} -> lib/surfaces/http)`);
 }
 
 /** Imports from lib/ of the project's own code outside lib/ (app/, components/, tests/, scripts/...). */
@@ -189,11 +157,11 @@ function importsOutsideLib(imports: Import[]): string[] {
   return imports.filter((imp) => imp.internal && !imp.target.startsWith("lib/") && !OUTSIDE_LIB_ALLOWED.has(imp.target.split("/")[0])).map(describeImport);
 }
 
-/** Value imports of the Prisma client or lib/db by files of app/ or components/. */
+/** Value imports of the Prisma client or lib/core/db by files of app/ or components/. */
 function pagesImportingTheDatabase(imports: Import[]): string[] {
   return imports
     .filter((imp) => /^(app|components)\//.test(imp.file) && !imp.typeOnly)
-    .filter((imp) => (imp.internal ? imp.target === "lib/db" || imp.target.startsWith("lib/db/") : imp.target === "@prisma/client" || imp.target.startsWith("@prisma/client/")))
+    .filter((imp) => (imp.internal ? imp.target === "lib/core/db" || imp.target.startsWith("lib/core/db/") : imp.target === "@prisma/client" || imp.target.startsWith("@prisma/client/")))
     .map(describeImport);
 }
 
@@ -235,7 +203,7 @@ function folderCycles(imports: Import[]): string[][] {
   );
 }
 
-/** Cycles between files of lib/ (adapter.ts <-> live-adapters.ts in lib/gateways was one). */
+/** Cycles between files of lib/ (adapter.ts <-> live-adapters.ts in lib/integrations/gateways was one). */
 function fileCycles(imports: Import[]): string[][] {
   return cycles(imports.flatMap((imp) => (imp.file.startsWith("lib/") && imp.resolved?.startsWith("lib/") ? [{ from: imp.file, to: imp.resolved, imp }] : [])));
 }
@@ -243,27 +211,25 @@ function fileCycles(imports: Import[]): string[][] {
 describe("lib/ layers", () => {
   const libImports = sourceFiles(path.join(root, "lib")).flatMap((file) => importsOf(file));
   const pageImports = ["app", "components"].flatMap((dir) => sourceFiles(path.join(root, dir))).flatMap((file) => importsOf(file));
-  const folders = fs
-    .readdirSync(path.join(root, "lib"), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
+  const entries = fs.readdirSync(path.join(root, "lib"));
 
   it("finds the imports it checks", () => {
-    expect(libImports.some((imp) => imp.file.startsWith("lib/http/") && imp.target.startsWith("lib/errors/"))).toBe(true);
-    expect(libImports.some((imp) => imp.file === "lib/gateways/live-adapters.ts" && imp.resolved === "lib/gateways/adapter.ts" && imp.typeOnly)).toBe(true);
+    expect(libImports.some((imp) => imp.file.startsWith("lib/surfaces/http/") && imp.target.startsWith("lib/core/errors/"))).toBe(true);
+    expect(libImports.some((imp) => imp.file === "lib/integrations/gateways/live-adapters.ts" && imp.resolved === "lib/integrations/gateways/adapter.ts" && imp.typeOnly)).toBe(true);
     expect(pageImports.some((imp) => imp.file.startsWith("app/") && imp.target.startsWith("lib/"))).toBe(true);
-    expect(folders).toContain("http");
+    expect(LAYER_OF.http).toBe("surfaces");
+    expect(Object.keys(LAYER_OF).length).toBeGreaterThan(30);
   });
 
-  it("puts every folder of lib/ in a layer", () => {
-    expect(foldersWithoutLayer(folders)).toEqual([]);
+  it("holds its folders in the four layers' folders (lib/core, lib/integrations, lib/features, lib/surfaces)", () => {
+    expect(entriesOutsideLayers(entries)).toEqual([]);
   });
 
   it("imports only the same layer or those below (core < integrations < features < surfaces)", () => {
     expect(upwardImports(libImports)).toEqual([]);
   });
 
-  it("has no folder below the surfaces importing lib/http", () => {
+  it("has no folder below the surfaces importing lib/surfaces/http", () => {
     expect(httpImportsFromBelow(libImports)).toEqual([]);
   });
 
@@ -275,11 +241,11 @@ describe("lib/ layers", () => {
     expect(folderCycles(libImports)).toEqual([]);
   });
 
-  it("has no cycle between its files (lib/gateways: the adapter types apart from the factories)", () => {
+  it("has no cycle between its files (lib/integrations/gateways: the adapter types apart from the factories)", () => {
     expect(fileCycles(libImports)).toEqual([]);
   });
 
-  it("keeps the Prisma client and lib/db out of app/ and components/ (import type is fine)", () => {
+  it("keeps the Prisma client and lib/core/db out of app/ and components/ (import type is fine)", () => {
     expect(pagesImportingTheDatabase(pageImports)).toEqual([]);
   });
 });
@@ -292,73 +258,75 @@ describe("the layering rules can fail", () => {
   };
 
   it("reports a folder in no layer", () => {
-    expect(foldersWithoutLayer(["domain", "shiny-new"])).toEqual(["lib/shiny-new is in no layer: add it to LAYER_OF"]);
-  });
-
-  it("reports an import of a higher layer, and only that", () => {
-    const planted = [imp("lib/domain/money.ts", "@/lib/links/create-link"), imp("lib/links/create-link.ts", "@/lib/domain/money"), imp("lib/gateways/wave/wave-client.ts", "@/lib/deposits/x", true)];
-    expect(upwardImports(planted)).toEqual([
-      "lib/domain/money.ts imports @/lib/links/create-link (core domain -> features links)",
-      "lib/gateways/wave/wave-client.ts imports @/lib/deposits/x (integrations gateways -> features deposits)",
+    expect(entriesOutsideLayers(["core", "features", "shiny-new", "import-layers.test.ts"])).toEqual([
+      "lib/shiny-new is in no layer: move it into lib/core, lib/integrations, lib/features, lib/surfaces",
     ]);
   });
 
-  it("reports a feature importing lib/http, not lib/http importing a feature", () => {
-    const planted = [imp("lib/checkout/checkout-limits.ts", "@/lib/http/rate-limit"), imp("lib/http/api-route.ts", "@/lib/merchants/authenticate-api-key")];
-    expect(httpImportsFromBelow(planted)).toEqual(["lib/checkout/checkout-limits.ts imports @/lib/http/rate-limit (features checkout -> lib/http)"]);
+  it("reports an import of a higher layer, and only that", () => {
+    const planted = [imp("lib/core/domain/money.ts", "@/lib/features/links/create-link"), imp("lib/features/links/create-link.ts", "@/lib/core/domain/money"), imp("lib/integrations/gateways/wave/wave-client.ts", "@/lib/features/deposits/x", true)];
+    expect(upwardImports(planted)).toEqual([
+      "lib/core/domain/money.ts imports @/lib/features/links/create-link (core domain -> features links)",
+      "lib/integrations/gateways/wave/wave-client.ts imports @/lib/features/deposits/x (integrations gateways -> features deposits)",
+    ]);
+  });
+
+  it("reports a feature importing lib/surfaces/http, not lib/surfaces/http importing a feature", () => {
+    const planted = [imp("lib/features/checkout/checkout-limits.ts", "@/lib/surfaces/http/rate-limit"), imp("lib/surfaces/http/api-route.ts", "@/lib/features/merchants/authenticate-api-key")];
+    expect(httpImportsFromBelow(planted)).toEqual(["lib/features/checkout/checkout-limits.ts imports @/lib/surfaces/http/rate-limit (features checkout -> lib/surfaces/http)"]);
   });
 
   it("reports lib/ importing app/ or tests/, not the message catalogs", () => {
-    const planted = [imp("lib/links/x.ts", "@/app/api/v4/route"), imp("lib/links/y.ts", "@/tests/helpers/fixtures"), imp("lib/mail/z.ts", "@/messages/fr.json")];
-    expect(importsOutsideLib(planted)).toEqual(["lib/links/x.ts imports @/app/api/v4/route", "lib/links/y.ts imports @/tests/helpers/fixtures"]);
+    const planted = [imp("lib/features/links/x.ts", "@/app/api/v4/route"), imp("lib/features/links/y.ts", "@/tests/helpers/fixtures"), imp("lib/integrations/mail/z.ts", "@/messages/fr.json")];
+    expect(importsOutsideLib(planted)).toEqual(["lib/features/links/x.ts imports @/app/api/v4/route", "lib/features/links/y.ts imports @/tests/helpers/fixtures"]);
   });
 
-  it("reports a page importing the Prisma client or lib/db as a value, not as a type", () => {
+  it("reports a page importing the Prisma client or lib/core/db as a value, not as a type", () => {
     const planted = [
-      imp("app/admin/page.tsx", "@/lib/db/client"),
+      imp("app/admin/page.tsx", "@/lib/core/db/client"),
       imp("components/admin/view.tsx", "@prisma/client"),
       imp("app/dashboard/page.tsx", "@prisma/client", true),
-      imp("app/dashboard/layout.tsx", "@/lib/db/client", true),
-      imp("app/dashboard/actions.ts", "@/lib/links/create-link"),
-      imp("app/admin/api/links/route.ts", "@/lib/db/client"),
+      imp("app/dashboard/layout.tsx", "@/lib/core/db/client", true),
+      imp("app/dashboard/actions.ts", "@/lib/features/links/create-link"),
+      imp("app/admin/api/links/route.ts", "@/lib/core/db/client"),
     ];
     expect(pagesImportingTheDatabase(planted)).toEqual([
-      "app/admin/page.tsx imports @/lib/db/client",
+      "app/admin/page.tsx imports @/lib/core/db/client",
       "components/admin/view.tsx imports @prisma/client",
-      "app/admin/api/links/route.ts imports @/lib/db/client",
+      "app/admin/api/links/route.ts imports @/lib/core/db/client",
     ]);
   });
 
   it("reads `import type` and type-only named imports as types, everything else as values", () => {
     const sample = [
-      'import type { DbClient } from "@/lib/db/client";',
+      'import type { DbClient } from "@/lib/core/db/client";',
       'import { type Prisma } from "@prisma/client";',
-      'import { db, type DbClient as C } from "@/lib/db/client";',
-      'import "@/lib/db/side-effect";',
-      'export { x } from "@/lib/db/x";',
-      'export type { Y } from "@/lib/db/y";',
-      'const later = () => import("@/lib/db/lazy");',
-      '// import { no } from "@/lib/db/comment";',
+      'import { db, type DbClient as C } from "@/lib/core/db/client";',
+      'import "@/lib/core/db/side-effect";',
+      'export { x } from "@/lib/core/db/x";',
+      'export type { Y } from "@/lib/core/db/y";',
+      'const later = () => import("@/lib/core/db/lazy");',
+      '// import { no } from "@/lib/core/db/comment";',
     ].join("\n");
     expect(importsOf(path.join(root, "app", "sample.ts"), sample).map((found) => [found.specifier, found.typeOnly])).toEqual([
-      ["@/lib/db/client", true],
+      ["@/lib/core/db/client", true],
       ["@prisma/client", true],
-      ["@/lib/db/client", false],
-      ["@/lib/db/side-effect", false],
-      ["@/lib/db/x", false],
-      ["@/lib/db/y", true],
-      ["@/lib/db/lazy", false],
+      ["@/lib/core/db/client", false],
+      ["@/lib/core/db/side-effect", false],
+      ["@/lib/core/db/x", false],
+      ["@/lib/core/db/y", true],
+      ["@/lib/core/db/lazy", false],
     ]);
   });
 
   it("reports a cycle between folders", () => {
-    const planted = [imp("lib/a/x.ts", "@/lib/b/y"), imp("lib/b/y.ts", "@/lib/c/z"), imp("lib/c/z.ts", "@/lib/a/x")];
-    expect(folderCycles(planted)).toEqual([["lib/a/x.ts imports @/lib/b/y", "lib/b/y.ts imports @/lib/c/z", "lib/c/z.ts imports @/lib/a/x"]]);
+    const planted = [imp("lib/core/a/x.ts", "@/lib/core/b/y"), imp("lib/core/b/y.ts", "@/lib/core/c/z"), imp("lib/core/c/z.ts", "@/lib/core/a/x")];
+    expect(folderCycles(planted)).toEqual([["lib/core/a/x.ts imports @/lib/core/b/y", "lib/core/b/y.ts imports @/lib/core/c/z", "lib/core/c/z.ts imports @/lib/core/a/x"]]);
   });
 
   it("reports a cycle between two files of one folder", () => {
-    const planted = [imp("lib/gateways/adapter.ts", "@/lib/gateways/live-adapters"), imp("lib/gateways/live-adapters.ts", "@/lib/gateways/adapter", true)];
+    const planted = [imp("lib/integrations/gateways/adapter.ts", "@/lib/integrations/gateways/live-adapters"), imp("lib/integrations/gateways/live-adapters.ts", "@/lib/integrations/gateways/adapter", true)];
     expect(folderCycles(planted)).toEqual([]);
-    expect(fileCycles(planted)).toEqual([["lib/gateways/adapter.ts imports @/lib/gateways/live-adapters", "lib/gateways/live-adapters.ts imports @/lib/gateways/adapter"]]);
+    expect(fileCycles(planted)).toEqual([["lib/integrations/gateways/adapter.ts imports @/lib/integrations/gateways/live-adapters", "lib/integrations/gateways/live-adapters.ts imports @/lib/integrations/gateways/adapter"]]);
   });
 });

@@ -20,11 +20,11 @@ const emptyServerOnly = `export async function resolve(specifier, context, next)
   return specifier === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : next(specifier, context);
 }`;
 register(`data:text/javascript,${encodeURIComponent(emptyServerOnly)}`);
-const { setDb, closeDb } = await import("../lib/db/client");
-const { sqlOverPg } = await import("../lib/db/sql");
-const { insertDeposit } = await import("../lib/deposits/deposit-sql");
-const { scheduleSandboxAnswer } = await import("../lib/deposits/schedule-sandbox-answer");
-const { runDueWork } = await import("../lib/jobs/run-due-work");
+const { setDb, closeDb } = await import("../lib/core/db/client");
+const { sqlOverPg } = await import("../lib/core/db/sql");
+const { insertDeposit } = await import("../lib/features/deposits/deposit-sql");
+const { scheduleSandboxAnswer } = await import("../lib/features/deposits/schedule-sandbox-answer");
+const { runDueWork } = await import("../lib/features/jobs/run-due-work");
 
 const DEPOSITS = Number(process.env.COST_DEPOSITS ?? 1000);
 const DELIVERIES = Number(process.env.COST_DELIVERIES ?? 1000);

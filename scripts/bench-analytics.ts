@@ -3,11 +3,11 @@
 // generated deposits and links in bulk (SQL generate_series) for a new merchant, calls the route
 // handler in process (as the tests do), and prints timings. Measures, does not assert.
 import "./load-env";
-import { closeDb, db } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate";
-import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
-import { ENVIRONMENT_HEADER } from "../lib/request/environment-header";
-import { createMerchant } from "../lib/merchants/create-merchant";
+import { closeDb, db } from "../lib/core/db/client";
+import { migrateDatabase } from "../lib/core/db/migrate";
+import { seedGatewayCatalog } from "../lib/integrations/gateways/seed-catalog";
+import { ENVIRONMENT_HEADER } from "../lib/core/request/environment-header";
+import { createMerchant } from "../lib/features/merchants/create-merchant";
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 100_000);
 const RUNS = 10;
@@ -54,7 +54,7 @@ await client.$executeRawUnsafe(`ANALYZE "Deposit"; `);
 await client.$executeRawUnsafe(`ANALYZE "PaymentLink"; `);
 console.log(`Inserted ${deposits} deposits and ${links} links in ${Math.round(performance.now() - started)} ms`);
 
-const { GET } = await import("../lib/api-routes/merchant-api/merchant-analytics");
+const { GET } = await import("../lib/surfaces/api-routes/merchant-api/merchant-analytics");
 async function timeRange(label: string, from: string, to: string) {
   const times: number[] = [];
   let body: { totals?: unknown; byDay?: unknown[] } = {};

@@ -57,7 +57,7 @@ export function appEnv(databaseUrl: string, receiver: { port: number; certFile: 
     SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP: "1000000000",
     CHECKOUT_READS_PER_MINUTE_PER_IP: "1000000000",
     // A production server refuses to start without a session key on PostgreSQL (and without
-    // BETTER_AUTH_URL, which startApp sets from its port): lib/config/production-settings.ts.
+    // BETTER_AUTH_URL, which startApp sets from its port): lib/surfaces/config/production-settings.ts.
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString("hex"),
     ...(receiver ? { NODE_EXTRA_CA_CERTS: receiver.certFile, WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiver.port}` } : {}),
     ...extra,

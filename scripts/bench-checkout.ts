@@ -18,7 +18,7 @@ if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-bench-"));
-// BETTER_AUTH_URL: a production server refuses to start without it (lib/config/production-settings.ts).
+// BETTER_AUTH_URL: a production server refuses to start without it (lib/surfaces/config/production-settings.ts).
 const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: path.join(dataDir, "pglite"), LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", BETTER_AUTH_URL: BASE };
 delete env.DATABASE_URL;
 const merchant = JSON.parse(

@@ -1,13 +1,13 @@
 // The benchmark's database floor: node:http + pg running the very statements the app's link
-// create and link read run (lib/links/payment-link-sql.ts), with no framework, no validation,
+// create and link read run (lib/features/links/payment-link-sql.ts), with no framework, no validation,
 // no auth. Started by scripts/bench.ts.
 //   POST /link            insert a payment link row, answer its reference
 //   GET  /link/<ref>      read it back
 import http from "node:http";
 import pg from "pg";
-import { sqlOverPg } from "@/lib/db/sql";
-import { ulid } from "@/lib/domain/ulid";
-import { findPaymentLink, insertPaymentLink } from "@/lib/links/payment-link-sql";
+import { sqlOverPg } from "@/lib/core/db/sql";
+import { ulid } from "@/lib/core/domain/ulid";
+import { findPaymentLink, insertPaymentLink } from "@/lib/features/links/payment-link-sql";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BENCH_POOL ?? 10) });
 const sql = sqlOverPg(pool);

@@ -1,14 +1,14 @@
 // npx tsx scripts/bench-sql.ts - CPU time of the API's hottest statements (link read and insert,
-// lib/links/payment-link-sql.ts) in the app process and in its PostgreSQL backend, unprepared
-// against prepared (lib/db/sql.ts). CPU time, not wall time: it holds on a machine shared with
+// lib/features/links/payment-link-sql.ts) in the app process and in its PostgreSQL backend, unprepared
+// against prepared (lib/core/db/sql.ts). CPU time, not wall time: it holds on a machine shared with
 // other work. One connection, BENCH_SQL_QUERIES (default 3000) sequential queries per figure,
 // each pair twice (the second is warm). Needs DATABASE_URL (local PostgreSQL, migrated) with a
 // merchant in it (`npm run merchant:create`); the links it inserts are deleted afterwards.
 import fs from "node:fs";
 import pg from "pg";
-import { sqlOverPg } from "@/lib/db/sql";
-import { ulid } from "@/lib/domain/ulid";
-import { findPaymentLink, insertPaymentLink, type NewPaymentLink } from "@/lib/links/payment-link-sql";
+import { sqlOverPg } from "@/lib/core/db/sql";
+import { ulid } from "@/lib/core/domain/ulid";
+import { findPaymentLink, insertPaymentLink, type NewPaymentLink } from "@/lib/features/links/payment-link-sql";
 
 const url = process.env.DATABASE_URL;
 if (!url?.startsWith("postgres")) throw new Error("DATABASE_URL must name a PostgreSQL database");

@@ -3,7 +3,7 @@
 //   - create link and read link >= 80% of the bare route of the same shape (/api/bench: a POST
 //     whose JSON body is parsed, a GET with a path parameter), initiate DIRECT deposit >= 70% of
 //     the POST floor, at 10 and 50 connections; the routes are served by the API lane
-//     (lib/api-routes/api-lane.ts), the floors by Next, and the same floors served by the lane
+//     (lib/surfaces/api-routes/api-lane.ts), the floors by Next, and the same floors served by the lane
 //     (/api/bench/lane) say what our handlers cost beyond the lane itself;
 //   - p99 < 100 ms at 50 connections, 0 errors and 0 non-2xx;
 //   - all cores (`npm start`'s launcher with WEB_CONCURRENCY=2) against one process
@@ -320,7 +320,7 @@ const lines = [
   "",
   `Ratios: means of ${SLICES} interleaved ${SLICE_SECONDS} s slices per route, one process. "CPU" is the floor's CPU time per request over the route's (the app's user + system time / requests). It includes the background runner, which took ${idleCpuPerSecond.map((v) => `${v.msPerSecond.toFixed(0)} ms/s ${v.when}`).join(", ")} of CPU with no request coming: where the machine lets few requests through, that share is large and pulls this ratio towards 100%.`,
   "",
-  "The routes are answered by the API lane (lib/api-routes/api-lane.ts); a floor is a bare Next route of the route's shape (the targets' yardstick), and the same bare route served by the lane (\"floor, lane\") says what our handlers cost beyond the lane's own minimum.",
+  "The routes are answered by the API lane (lib/surfaces/api-routes/api-lane.ts); a floor is a bare Next route of the route's shape (the targets' yardstick), and the same bare route served by the lane (\"floor, lane\") says what our handlers cost beyond the lane's own minimum.",
   "",
   "| route / its shape's floor | connections | req/s ratio | CPU-time ratio (ms per request) | target | |",
   "|---|---|---|---|---|---|",

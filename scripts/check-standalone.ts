@@ -57,7 +57,7 @@ const runtime = (settings: NodeJS.ProcessEnv, stdio: "inherit" | "pipe") =>
     stdio: ["ignore", stdio, stdio],
   });
 
-// The production settings check (lib/config/production-settings.ts) runs in the image too: without
+// The production settings check (lib/surfaces/config/production-settings.ts) runs in the image too: without
 // the public address of mail links, its workers refuse to start and the launcher stops with 78.
 {
   const { BETTER_AUTH_URL: _, ...withoutPublicAddress } = env;
@@ -94,7 +94,7 @@ try {
   const created = JSON.parse(
     await expect("a sandbox link created", `${base}/test/api/v4/payments/link`, { method: "POST", headers: keyed, body: JSON.stringify({ amount: 5000, currency: "XOF", description: "Standalone check" }) }, (res) => res.status === 200),
   );
-  // Answered by the API lane (lib/api-routes/api-lane.ts), open once the server has loaded the API routes: Next's
+  // Answered by the API lane (lib/surfaces/api-routes/api-lane.ts), open once the server has loaded the API routes: Next's
   // answers carry its router's Vary header, the lane's do not.
   await expect("the link read, by the API lane", `${base}/test/api/v4/payments/link/${created.reference}`, { headers: keyed }, (res, text) => res.status === 200 && text.includes(created.reference) && !res.headers.get("vary")?.includes("rsc"));
   const checkout = await expect("its checkout page", `${base}${new URL(created.paymentUrl).pathname}`, {}, (res, text) => res.status === 200 && text.includes("XOF"));

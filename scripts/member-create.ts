@@ -4,9 +4,9 @@
 // password is generated and printed once.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { createMemberLogin } from "../lib/auth/create-member-login";
-import type { MemberRole } from "../lib/auth/session-member";
-import { closeDb } from "../lib/db/client";
+import { createMemberLogin } from "../lib/features/auth/create-member-login";
+import type { MemberRole } from "../lib/features/auth/session-member";
+import { closeDb } from "../lib/core/db/client";
 import { openCliDatabase } from "./open-cli-database";
 
 const roles: MemberRole[] = ["owner", "admin", "developer", "viewer"];

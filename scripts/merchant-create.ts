@@ -2,8 +2,8 @@
 // Creates a merchant with a sandbox key, a live key and a webhook secret, and prints them once.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { closeDb } from "../lib/db/client";
-import { createMerchant } from "../lib/merchants/create-merchant";
+import { closeDb } from "../lib/core/db/client";
+import { createMerchant } from "../lib/features/merchants/create-merchant";
 import { openCliDatabase } from "./open-cli-database";
 
 const { values } = parseArgs({ options: { name: { type: "string" }, country: { type: "string" }, json: { type: "boolean", default: false } } });

@@ -1,8 +1,8 @@
-import { databaseTarget } from "../lib/db/adapter";
-import { db } from "../lib/db/client";
-import { migrateDatabase } from "../lib/db/migrate";
-import { assertDataDirFree } from "../lib/db/pglite-lock";
-import { seedGatewayCatalog } from "../lib/gateways/seed-catalog";
+import { databaseTarget } from "../lib/core/db/adapter";
+import { db } from "../lib/core/db/client";
+import { migrateDatabase } from "../lib/core/db/migrate";
+import { assertDataDirFree } from "../lib/core/db/pglite-lock";
+import { seedGatewayCatalog } from "../lib/integrations/gateways/seed-catalog";
 
 /**
  * What every command-line script does first: refuse while another process (the server) holds

@@ -15,7 +15,7 @@ register(
   return specifier === "server-only" ? { url: "data:text/javascript,", shortCircuit: true } : next(specifier, context);
 }`)}`,
 );
-const { registerOrangeCallback } = await import("../lib/gateways/orange-money/register-orange-callback");
+const { registerOrangeCallback } = await import("../lib/integrations/gateways/orange-money/register-orange-callback");
 
 const { values } = parseArgs({ options: { url: { type: "string" }, name: { type: "string", default: "Payment collection service" } } });
 const base = process.env.PAYMENT_BASE_URL?.replace(/\/+$/, "");

@@ -1,9 +1,9 @@
 // Runs before `next dev` / `next start`: applies migrations, seeds the gateway catalog and, on a
 // new embedded database, creates a demo merchant so a new user can call the API at once.
 import "./load-env";
-import { createMemberLogin } from "../lib/auth/create-member-login";
-import { closeDb } from "../lib/db/client";
-import { createMerchant } from "../lib/merchants/create-merchant";
+import { createMemberLogin } from "../lib/features/auth/create-member-login";
+import { closeDb } from "../lib/core/db/client";
+import { createMerchant } from "../lib/features/merchants/create-merchant";
 import { openCliDatabase } from "./open-cli-database";
 
 try {

@@ -4,19 +4,19 @@
 //    pending or with an unknown outcome, deposits we ended that the operator may still take,
 //    payouts and refunds in flight) is read at its operator now, whatever its back-off says, and
 //    what it says is recorded: a late success is credited once, a final answer ends the follow-up
-//    (lib/reconciliation/). Run twice, the second run changes nothing the first did not leave open.
+//    (lib/features/reconciliation/). Run twice, the second run changes nothing the first did not leave open.
 //    --check-only skips this part (no operator is called).
 // 2. The report: what is still open (how old, what the operator last said, what happens next),
 //    and the money-safety check of the books (every completed payment credited once, every refund
-//    due on its way back, every journal and book summing to zero: lib/ledger/reconcile.ts).
+//    due on its way back, every journal and book summing to zero: lib/features/ledger/reconcile.ts).
 // Exits 1 when the books have a problem (so it can run from cron or CI), 0 otherwise; what is
 // open is reported, not an error.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { closeDb } from "../lib/db/client";
-import { reconcile } from "../lib/ledger/reconcile";
-import { listOpenOutcomes, type OpenOutcome } from "../lib/reconciliation/list-open-outcomes";
-import { reconcileOperatorOutcomes, type ReconciliationPass } from "../lib/reconciliation/reconcile-operator-outcomes";
+import { closeDb } from "../lib/core/db/client";
+import { reconcile } from "../lib/features/ledger/reconcile";
+import { listOpenOutcomes, type OpenOutcome } from "../lib/features/reconciliation/list-open-outcomes";
+import { reconcileOperatorOutcomes, type ReconciliationPass } from "../lib/features/reconciliation/reconcile-operator-outcomes";
 import { openCliDatabase } from "./open-cli-database";
 
 const { values } = parseArgs({ options: { json: { type: "boolean", default: false }, "check-only": { type: "boolean", default: false } } });

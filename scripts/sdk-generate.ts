@@ -1,5 +1,5 @@
 // npm run sdk:generate - writes the OpenAPI document to sdk/openapi.json and regenerates the SDK's
-// types (sdk/src/schema.d.ts) from it. Run it after changing lib/openapi or lib/schemas.
+// types (sdk/src/schema.d.ts) from it. Run it after changing lib/surfaces/openapi or lib/core/schemas.
 import fs from "node:fs";
 import path from "node:path";
 import { generateSdkFiles } from "./sdk-files";

@@ -5,8 +5,8 @@
 // --password is given. Someone already staff is refused, unless --change-role gives them --role.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { makeStaff } from "../lib/admin/create-staff";
-import { closeDb } from "../lib/db/client";
+import { makeStaff } from "../lib/features/admin/create-staff";
+import { closeDb } from "../lib/core/db/client";
 import { openCliDatabase } from "./open-cli-database";
 
 const USAGE = "Usage: npm run staff:create -- --email ana@example.com --role support|admin [--password ...] [--change-role]";

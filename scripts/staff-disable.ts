@@ -3,8 +3,8 @@
 // end), or with --enable gives it back (they sign in again). Both are written to the audit log.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { setStaffDisabled } from "../lib/admin/disable-staff";
-import { closeDb } from "../lib/db/client";
+import { setStaffDisabled } from "../lib/features/admin/disable-staff";
+import { closeDb } from "../lib/core/db/client";
 import { openCliDatabase } from "./open-cli-database";
 
 const USAGE = "Usage: npm run staff:disable -- --email ana@example.com [--enable]";

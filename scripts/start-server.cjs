@@ -3,11 +3,11 @@
 // (server/app-server.cjs: the front door, then Next's request handler) with its own pool and
 // background runner; they share one listening port (the primary accepts and hands connections out
 // round-robin). A worker that dies is replaced, unless it refused its settings (exit code 78,
-// lib/config/production-settings.ts): then the launcher stops with that code; SIGTERM/SIGINT
+// lib/surfaces/config/production-settings.ts): then the launcher stops with that code; SIGTERM/SIGINT
 // stop them gracefully.
 //
 // Everything shared lives outside the processes: rows (jobs are claimed with FOR UPDATE SKIP
-// LOCKED, lib/jobs/claim-due-rows.ts), rate limits (Redis when REDIS_URL is set), and caches
+// LOCKED, lib/features/jobs/claim-due-rows.ts), rate limits (Redis when REDIS_URL is set), and caches
 // with a short TTL (docs/operations.md, "Production"). WEB_CONCURRENCY=1 runs the server in this
 // very process. The embedded database (PGlite) is one process's files: one worker only.
 //
@@ -23,7 +23,7 @@ const path = require("node:path");
 const appServer = path.join(__dirname, "..", "server", "app-server.cjs");
 const args = process.argv.slice(2);
 /**
- * The exit code of a server that refused its settings (lib/config/production-settings.ts,
+ * The exit code of a server that refused its settings (lib/surfaces/config/production-settings.ts,
  * REFUSED_SETTINGS_EXIT_CODE): a worker that exits with it would refuse again, so the launcher
  * stops with the same code instead of starting another.
  */

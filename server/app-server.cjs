@@ -120,7 +120,7 @@ async function startAppServer(args = process.argv.slice(2)) {
 }
 
 /**
- * The API lane opens in the module Next's API routes run (lib/api-routes/catch-all-route.ts), so
+ * The API lane opens in the module Next's API routes run (lib/surfaces/api-routes/catch-all-route.ts), so
  * that it shares their state; Next loads that module at the first API request. One request of our
  * own, to the liveness probe, makes that first request happen now rather than a client's.
  */

@@ -6,7 +6,7 @@
 // 1. The client's address. Every request gets the socket's address appended to X-Forwarded-For,
 //    as a proxy would append it. Next.js sets that header from the socket only when the client
 //    sent none, so without this a client's own X-Forwarded-For would pass for the socket's and
-//    escape every per-address limit. lib/http/client-address.ts reads the right-most entry as the
+//    escape every per-address limit. lib/surfaces/http/client-address.ts reads the right-most entry as the
 //    socket's address and trusts entries left of it only as TRUSTED_PROXIES says.
 //
 // 2. Request headers over Node's limit (16 KiB by default, `--max-http-header-size`) are refused
@@ -14,7 +14,7 @@
 //    is a parse error with a bare 400. Here ('clientError') they get the API's error envelope
 //    instead, with the same status.
 //
-// 3. The API lane (lib/api-routes/api-lane.ts): once Next has loaded the API routes' module in
+// 3. The API lane (lib/surfaces/api-routes/api-lane.ts): once Next has loaded the API routes' module in
 //    this process, which opens it (globalThis.__pcsApiLane), it answers the merchant API's
 //    requests itself, after 1. and 4., and leaves every other request to Next (`take` returns
 //    false).
@@ -24,7 +24,7 @@
 //    (PROPFIND, QUERY, ...) get Next's bare 400. On the API trees (the merchant API, the
 //    checkout's, the support view's) such a request goes on as a PATCH, which every route file
 //    exports, carrying the method asked in x-pcs-unrouted-method: the route refuses it with
-//    400/40017 and its Allow header (lib/http/api-route.ts, routeMethods), through the lane or
+//    400/40017 and its Allow header (lib/surfaces/http/api-route.ts, routeMethods), through the lane or
 //    through Next alike. The header is removed from every other request, so only this sets it.
 //    CONNECT, which Node never hands to a request handler (only to 'connect' listeners, and
 //    drops the connection unanswered when there is none), gets the same envelope without Allow:
@@ -50,16 +50,16 @@ function rawErrorAnswer(status, code, message, details) {
   ].join("\r\n");
 }
 
-// The catalog's messages (lib/errors/error-codes.ts).
+// The catalog's messages (lib/core/errors/error-codes.ts).
 const headersTooLarge = () =>
   rawErrorAnswer(431, 40023, "Invalid request parameters", `The request's headers exceed ${http.maxHeaderSize} bytes in total; send fewer or shorter headers (cookies, tokens)`);
 const methodRefused = (details) => rawErrorAnswer(400, 40017, "Unsupported HTTP method", details);
 
 /** The methods Next routes to our route files; any other on an API tree is job 4's. */
 const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
-// The route table's trees (lib/domain/api-trees.ts; tests/api-trees.integration.test.ts keeps them alike).
+// The route table's trees (lib/core/domain/api-trees.ts; tests/api-trees.integration.test.ts keeps them alike).
 const API_TREES = /^\/(?:(?:test\/)?(?:api|public)|admin\/api)\//i;
-const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method"; // lib/http/api-route.ts
+const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method"; // lib/surfaces/http/api-route.ts
 
 /**
  * The 'request' listener: jobs 1, 4 and 3 in that order, then `handOn` (Next's request handler)

@@ -2,15 +2,15 @@
 // live key answers 403/40001 until support approves its activation request, and merchants made by
 // merchant:create stay active. Real database, the real route handlers, real sessions.
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { submitActivationRequest } from "@/lib/activation/submit-activation-request";
-import { dashboardLanding } from "@/lib/auth/dashboard-landing";
-import { createMemberLogin } from "@/lib/auth/create-member-login";
-import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
-import { updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
-import { readActivationState } from "@/lib/activation/activation-state";
-import { db } from "@/lib/db/client";
-import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
-import { LIVE_NOT_ACTIVATED_DETAILS } from "@/lib/merchants/live-activation";
+import { submitActivationRequest } from "@/lib/features/activation/submit-activation-request";
+import { dashboardLanding } from "@/lib/features/auth/dashboard-landing";
+import { createMemberLogin } from "@/lib/features/auth/create-member-login";
+import { findCheckoutLink } from "@/lib/features/checkout/get-checkout-link";
+import { updateMerchantSettings } from "@/lib/features/dashboard/update-merchant-settings";
+import { readActivationState } from "@/lib/features/activation/activation-state";
+import { db } from "@/lib/core/db/client";
+import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
+import { LIVE_NOT_ACTIVATED_DETAILS } from "@/lib/features/merchants/live-activation";
 import { call } from "./helpers/api-client";
 import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 import { newKey, newMerchant, validLink } from "./helpers/fixtures";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { db } from "@/lib/db/client";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";
 
@@ -170,7 +170,7 @@ describe("payment tables", () => {
 
 describe("webhook deliveries in the support view", () => {
   it("shows a payment's deliveries; admins retry them, support cannot; audited", async () => {
-    const { recordWebhookEvent } = await import("@/lib/webhooks/record-webhook-event");
+    const { recordWebhookEvent } = await import("@/lib/features/webhooks/record-webhook-event");
     const link = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: validLink });
     const reference = link.body.reference;
     await db().$transaction((tx) =>

@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { db } from "@/lib/db/client";
-import { newReference } from "@/lib/domain/references";
-import { ulid } from "@/lib/domain/ulid";
-import { ACCOUNTS } from "@/lib/ledger/accounts";
-import { postEntries } from "@/lib/ledger/post-entries";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { db } from "@/lib/core/db/client";
+import { newReference } from "@/lib/core/domain/references";
+import { ulid } from "@/lib/core/domain/ulid";
+import { ACCOUNTS } from "@/lib/features/ledger/accounts";
+import { postEntries } from "@/lib/features/ledger/post-entries";
 import { call } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";

@@ -31,8 +31,8 @@ function chainToNextScope(file: string, seen = new Set<string>()): string[] | nu
 }
 
 // The handler modules of the table's routes marked `lane`, read from the table's own imports.
-const tableSource = fs.readFileSync(path.join(root, "lib/api-routes/route-table.ts"), "utf8");
-const moduleOf = new Map([...tableSource.matchAll(/import \* as (\w+) from "\.\/([^"]+)";/g)].map(([, name, file]) => [name, `lib/api-routes/${file}.ts`]));
+const tableSource = fs.readFileSync(path.join(root, "lib/surfaces/api-routes/route-table.ts"), "utf8");
+const moduleOf = new Map([...tableSource.matchAll(/import \* as (\w+) from "\.\/([^"]+)";/g)].map(([, name, file]) => [name, `lib/surfaces/api-routes/${file}.ts`]));
 const laneRouteFiles = [...new Set([...tableSource.matchAll(/lane: true, handlers: (\w+) \}/g)].map(([, name]) => moduleOf.get(name)!))];
 
 describe("the handlers the API lane serves", () => {
@@ -46,6 +46,6 @@ describe("the handlers the API lane serves", () => {
   });
 
   it("would be caught importing a module that does", () => {
-    expect(chainToNextScope(path.join(root, "lib/dashboard/require-member.ts"))).toEqual(["lib/dashboard/require-member.ts", "next/headers"]);
+    expect(chainToNextScope(path.join(root, "lib/features/dashboard/require-member.ts"))).toEqual(["lib/features/dashboard/require-member.ts", "next/headers"]);
   });
 });

@@ -2,16 +2,16 @@ import http from "node:http";
 import net from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiLane } from "@/lib/api-routes/api-lane";
-import { API_ROUTES } from "@/lib/api-routes/route-table";
-import { createRouter, type Router } from "@/lib/api-routes/router";
-import { MAX_BODY_BYTES } from "@/lib/http/read-body-text";
+import { createApiLane } from "@/lib/surfaces/api-routes/api-lane";
+import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
+import { createRouter, type Router } from "@/lib/surfaces/api-routes/router";
+import { MAX_BODY_BYTES } from "@/lib/surfaces/http/read-body-text";
 import { attachFrontDoor } from "../server/front-door.cjs";
 import { listen, type RunningServer } from "./helpers/app-http-server";
 import { newMerchant, validLink } from "./helpers/fixtures";
 import { sendRaw as sendRawTo } from "./helpers/raw-http";
 
-// The API lane (lib/api-routes/api-lane.ts) over real HTTP, with the route table and the database:
+// The API lane (lib/surfaces/api-routes/api-lane.ts) over real HTTP, with the route table and the database:
 // what it answers, with which headers, and what it leaves to Next. The server here stands in for
 // Next's: a request the lane does not take gets 418 "left to Next". The production build runs
 // the lane for every API spec of the e2e suite (e2e/api), and e2e/api/api-lane.spec.ts holds its

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { API_TREES, TREES_OUTSIDE_PROXY } from "@/lib/domain/api-trees";
-import { API_ROUTES } from "@/lib/api-routes/route-table";
+import { API_TREES, TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
+import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 import { config as proxyConfig } from "@/proxy";
 import { API_TREES as FRONT_DOOR_TREES } from "../server/front-door.cjs";
 
-// The API's trees are named in lib/domain/api-trees.ts, and read from there by the security
+// The API's trees are named in lib/core/domain/api-trees.ts, and read from there by the security
 // headers, next.config.ts and proxy.ts. Two places cannot import it: proxy.ts's matcher, which
 // Next reads as a literal at build time, and the front door, plain CommonJS outside the build.
 // These checks hold both to it, and the route table to its trees.

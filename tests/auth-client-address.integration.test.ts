@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { signInAction } from "@/app/dashboard/(auth)/actions";
-import { createAuth } from "@/lib/auth/auth";
-import { db } from "@/lib/db/client";
+import { createAuth } from "@/lib/features/auth/auth";
+import { db } from "@/lib/core/db/client";
 import { ORIGIN } from "./helpers/api-client";
 import { AuthBrowser, PASSWORD, signedUpMerchant } from "./helpers/auth-session";
 
 // Issue 27 (4): better-auth sees the client's address by the service's one rule
-// (lib/request/client-address.ts: the socket's address, or with TRUSTED_PROXIES the right-most
+// (lib/core/request/client-address.ts: the socket's address, or with TRUSTED_PROXIES the right-most
 // untrusted X-Forwarded-For entry). Here the X-Forwarded-For of a request plays what
 // server/front-door.cjs hands the app: whatever the client (or a proxy) sent, then the socket.
 // better-auth's own limits still guard its routes our sign-in limits do not cover, such as the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auth } from "@/lib/auth/auth";
-import { db } from "@/lib/db/client";
+import { auth } from "@/lib/features/auth/auth";
+import { db } from "@/lib/core/db/client";
 import { ORIGIN } from "./helpers/api-client";
 import { AuthBrowser, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 

@@ -1,23 +1,23 @@
 import { describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db/client";
-import { withClientAddress } from "@/lib/request/client-address";
+import { db } from "@/lib/core/db/client";
+import { withClientAddress } from "@/lib/core/request/client-address";
 import { ORIGIN } from "./helpers/api-client";
 import { uniqueEmail } from "./helpers/auth-session";
 import { isRedisUp, redisUrl } from "./helpers/redis-up";
 
-// The sign-in limits (lib/auth/sign-in-limits.ts) and better-auth's own (on its other routes, e.g.
+// The sign-in limits (lib/features/auth/sign-in-limits.ts) and better-auth's own (on its other routes, e.g.
 // 3 two-factor codes per 10 s and address) shared by two app processes through the real Redis when
 // REDIS_URL is set. Two auth modules loaded apart (vi.resetModules) stand for two processes: each
 // has its own better-auth instance, its own limiters and its own Redis connection.
 const redisUp = await isRedisUp();
 
-type AuthModule = typeof import("@/lib/auth/auth");
-type RedisModule = typeof import("@/lib/limits/redis-client");
+type AuthModule = typeof import("@/lib/features/auth/auth");
+type RedisModule = typeof import("@/lib/core/limits/redis-client");
 
 async function loadProcess(): Promise<{ auth: ReturnType<AuthModule["createAuth"]>; redis: RedisModule }> {
   vi.resetModules();
-  const { createAuth } = (await import("@/lib/auth/auth")) as AuthModule;
-  const redis = (await import("@/lib/limits/redis-client")) as RedisModule;
+  const { createAuth } = (await import("@/lib/features/auth/auth")) as AuthModule;
+  const redis = (await import("@/lib/core/limits/redis-client")) as RedisModule;
   const client = redis.redisClient()!;
   // Until the connection is up the in-memory insurance limiter answers: wait for it.
   if (client.status !== "ready") await new Promise((resolve) => client.once("ready", resolve));
@@ -103,7 +103,7 @@ describe("without REDIS_URL", () => {
   it("keeps better-auth's own in-process limits", async () => {
     vi.stubEnv("REDIS_URL", "");
     vi.resetModules();
-    const { authRateLimitStorage } = await import("@/lib/auth/rate-limit-storage");
+    const { authRateLimitStorage } = await import("@/lib/features/auth/rate-limit-storage");
     expect(authRateLimitStorage()).toBeUndefined();
     vi.unstubAllEnvs();
     vi.resetModules();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { db } from "@/lib/db/client";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { db } from "@/lib/core/db/client";
 import { startSmtpFake } from "./fakes/smtp-fake";
 import { AuthBrowser, PASSWORD, uniqueEmail } from "./helpers/auth-session";
 

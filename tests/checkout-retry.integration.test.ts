@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { newCheckoutToken } from "@/lib/checkout/checkout-session";
-import { startLinkAttempt } from "@/lib/checkout/start-link-attempt";
-import { db } from "@/lib/db/client";
-import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
-import { applyGatewayOutcome } from "@/lib/deposits/sync-deposit-with-gateway";
-import { ApiError } from "@/lib/errors/api-error";
-import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
-import { runDueWork } from "@/lib/jobs/run-due-work";
+import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
+import { db } from "@/lib/core/db/client";
+import { decideSandboxRedirect } from "@/lib/features/deposits/decide-sandbox-redirect";
+import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { call, ORIGIN } from "./helpers/api-client";
 import { sandboxLinkSuite } from "./helpers/sandbox-link-suite";
 

@@ -1,7 +1,7 @@
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { memberOfSession } from "@/lib/auth/session-member";
-import { db } from "@/lib/db/client";
+import { memberOfSession } from "@/lib/features/auth/session-member";
+import { db } from "@/lib/core/db/client";
 import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 
 // The dashboard's accounts end to end through better-auth's route handler on the real database:
@@ -16,7 +16,7 @@ describe("sign-up, verification and sign-in", () => {
     expect(await browser.session()).toBeNull();
 
     // The merchant exists from sign-up, with its secret and gateways, as merchant:create makes it, but
-    // no API key: the first is made, and shown once, on the Developers page (lib/dashboard/first-keys.ts).
+    // no API key: the first is made, and shown once, on the Developers page (lib/features/dashboard/first-keys.ts).
     const user = await db().user.findUniqueOrThrow({ where: { email }, include: { members: { include: { organization: { include: { merchant: { include: { apiKeys: true, gateways: true } } } } } } } });
     expect(user.emailVerified).toBe(false);
     expect(user.members).toHaveLength(1);
@@ -58,7 +58,7 @@ describe("sign-up, verification and sign-in", () => {
     const browser = new AuthBrowser();
     const res = await browser.request("POST", "/api/auth/sign-up/email", { name: "Moussa", email, password: PASSWORD }, { "accept-language": "fr-FR,fr;q=0.9" });
     expect(res.status).toBe(200);
-    // Sent after the answer (lib/auth/auth.ts): wait for it.
+    // Sent after the answer (lib/features/auth/auth.ts): wait for it.
     await linkInOutbox(email, /Confirmez/);
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: email } });
     expect(mail.subject).toBe("Confirmez votre adresse e-mail");
@@ -208,8 +208,8 @@ describe("two-factor authentication", () => {
 
 describe("a login made without sign-up (the quick start's demo merchant)", () => {
   it("signs in at once, as owner of the existing merchant", async () => {
-    const { createMerchant } = await import("@/lib/merchants/create-merchant");
-    const { createMemberLogin } = await import("@/lib/auth/create-member-login");
+    const { createMerchant } = await import("@/lib/features/merchants/create-merchant");
+    const { createMemberLogin } = await import("@/lib/features/auth/create-member-login");
     const merchant = await createMerchant(db(), { name: "Demo merchant" });
     const email = uniqueEmail("demo");
     const login = await createMemberLogin(db(), { merchant, email, name: "Demo" });

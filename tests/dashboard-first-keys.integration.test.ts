@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { createFirstKeyAction } from "@/app/dashboard/(app)/developers/actions";
-import { keyScopesFor } from "@/lib/auth/member-permissions";
-import { createFirstKey, firstStepsState } from "@/lib/dashboard/first-keys";
-import { db } from "@/lib/db/client";
-import { rotateWebhookSecret } from "@/lib/merchants/rotate-webhook-secret";
+import { keyScopesFor } from "@/lib/features/auth/member-permissions";
+import { createFirstKey, firstStepsState } from "@/lib/features/dashboard/first-keys";
+import { db } from "@/lib/core/db/client";
+import { rotateWebhookSecret } from "@/lib/features/merchants/rotate-webhook-secret";
 import { call } from "./helpers/api-client";
 import { validLink } from "./helpers/fixtures";
 import { signedUpMerchant } from "./helpers/auth-session";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { listMemberships, listOpenInvitations } from "@/lib/auth/memberships";
-import { memberOfSession } from "@/lib/auth/session-member";
-import { AlreadyAMember, openOwnBusiness } from "@/lib/auth/sign-up-merchant";
-import { createLinkFromForm } from "@/lib/dashboard/create-link-from-form";
-import { LINK_STATUSES, listPaymentLinks } from "@/lib/dashboard/list-payment-links";
-import { parseListFilters } from "@/lib/dashboard/list-filters";
-import { db } from "@/lib/db/client";
+import { listMemberships, listOpenInvitations } from "@/lib/features/auth/memberships";
+import { memberOfSession } from "@/lib/features/auth/session-member";
+import { AlreadyAMember, openOwnBusiness } from "@/lib/features/auth/sign-up-merchant";
+import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
+import { LINK_STATUSES, listPaymentLinks } from "@/lib/features/dashboard/list-payment-links";
+import { parseListFilters } from "@/lib/features/dashboard/list-filters";
+import { db } from "@/lib/core/db/client";
 import { AuthBrowser, linkInOutbox, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 
 // A signed-in person without a merchant (an invitee who never accepted) and a member of several

@@ -3,22 +3,22 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { refundPaymentAction } from "@/app/dashboard/(app)/refund-payment-action";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
-import { can } from "@/lib/auth/member-permissions";
-import type { MemberRole } from "@/lib/auth/session-member";
-import { startLinkAttempt } from "@/lib/checkout/start-link-attempt";
-import { newCheckoutToken } from "@/lib/checkout/checkout-session";
-import { requestWithdrawal } from "@/lib/dashboard/balance-and-payouts";
-import { createLinkFromForm } from "@/lib/dashboard/create-link-from-form";
-import type { DashboardScope } from "@/lib/dashboard/dashboard-scope";
-import { getDepositDetail } from "@/lib/dashboard/get-deposit-detail";
-import { getPaymentLinkDetail } from "@/lib/dashboard/get-payment-link-detail";
-import { db } from "@/lib/db/client";
-import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
-import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
-import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
-import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/jobs/run-due-work";
-import { readAvailableMinor } from "@/lib/ledger/read-balances";
-import { reconcileOperatorOutcomes } from "@/lib/reconciliation/reconcile-operator-outcomes";
+import { can } from "@/lib/features/auth/member-permissions";
+import type { MemberRole } from "@/lib/features/auth/session-member";
+import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
+import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { requestWithdrawal } from "@/lib/features/dashboard/balance-and-payouts";
+import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
+import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
+import { getDepositDetail } from "@/lib/features/dashboard/get-deposit-detail";
+import { getPaymentLinkDetail } from "@/lib/features/dashboard/get-payment-link-detail";
+import { db } from "@/lib/core/db/client";
+import { decideSandboxRedirect } from "@/lib/features/deposits/decide-sandbox-redirect";
+import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
+import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
+import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/features/jobs/run-due-work";
+import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
+import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./helpers/api-client";
@@ -231,7 +231,7 @@ describe("a live payment refunded from the dashboard", () => {
 
   it("reaches the customer once, through MTN's refund API, as the API's refund does", async () => {
     const live: DashboardScope = { merchantId: a.merchantId, environment: "live" };
-    // A signed-up merchant takes live payments once support has approved it (lib/activation).
+    // A signed-up merchant takes live payments once support has approved it (lib/features/activation).
     await db().merchant.update({ where: { id: a.merchantId }, data: { liveActivatedAt: new Date() } });
     const link = await createLinkFromForm(db(), live, { amount: "5000", currency: "XOF", description: "Wedding cake" });
     const msisdn = `2250799${String(Date.now() % 1e6).padStart(6, "0")}`;

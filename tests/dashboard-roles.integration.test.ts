@@ -1,18 +1,18 @@
-// The role × permission matrix (lib/auth/member-permissions.ts): every role against every
+// The role × permission matrix (lib/features/auth/member-permissions.ts): every role against every
 // dashboard server action, page, download and API key scope, and against better-auth's own
 // organization routes. The actions, pages and downloads are read from the app tree, the scopes
 // from SCOPES and the permissions from MEMBER_ACTIONS, so a new one fails here until it is placed
 // in the table. Each is run as Next runs it, with the member's session cookie, on the sandbox.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { can, canGrantRole, DASHBOARD_PAGES, keyScopesFor, MEMBER_ACTIONS, MEMBER_ROLES, type MemberAction, type MemberRole } from "@/lib/auth/member-permissions";
-import { isPublicDashboardPage, NO_MERCHANT_PAGE } from "@/lib/auth/redirect-target";
-import { createLinkFromForm } from "@/lib/dashboard/create-link-from-form";
-import type { DashboardScope } from "@/lib/dashboard/dashboard-scope";
-import { createDashboardApiKey } from "@/lib/dashboard/manage-api-keys";
-import { sendTestWebhook } from "@/lib/dashboard/manage-webhooks";
-import { db } from "@/lib/db/client";
-import { SCOPES } from "@/lib/domain/api-keys";
+import { can, canGrantRole, DASHBOARD_PAGES, keyScopesFor, MEMBER_ACTIONS, MEMBER_ROLES, type MemberAction, type MemberRole } from "@/lib/features/auth/member-permissions";
+import { isPublicDashboardPage, NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
+import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
+import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
+import { createDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
+import { sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
+import { db } from "@/lib/core/db/client";
+import { SCOPES } from "@/lib/core/domain/api-keys";
 import { ORIGIN } from "./helpers/api-client";
 import { type AuthBrowser, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 import { dashboardDownloads, dashboardPages, dashboardServerActions, type ServerAction } from "./helpers/dashboard-tree";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { changePasswordAction, revokeOtherSessionsAction, revokeSessionAction } from "@/app/dashboard/(account)/settings/security/account-actions";
-import { listAccountSessions } from "@/lib/auth/account-security";
-import { db } from "@/lib/db/client";
-import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
+import { listAccountSessions } from "@/lib/features/auth/account-security";
+import { db } from "@/lib/core/db/client";
+import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./helpers/api-client";
@@ -12,7 +12,7 @@ import { nextRequest, redirectOf } from "./helpers/next-request";
 // Issue 28: the security page's password change and sessions, run as Next runs its server
 // actions (next/headers gives the browser's request; the socket's address as X-Forwarded-For).
 // They call better-auth's changePassword, listSessions, revokeSession and revokeOtherSessions, so a
-// wrong current password meets the account's sign-in limits (lib/auth/sign-in-limits-plugin.ts).
+// wrong current password meets the account's sign-in limits (lib/features/auth/sign-in-limits-plugin.ts).
 
 vi.mock("next/headers", async () => (await import("./helpers/next-request")).nextHeaders);
 vi.mock("next/cache", async () => (await import("./helpers/next-request")).nextCache);

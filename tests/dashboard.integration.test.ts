@@ -1,27 +1,27 @@
-import { getEventOrThrow } from "@/lib/event-log/get-event-or-throw";
-import { listEvents } from "@/lib/event-log/list-events";
+import { getEventOrThrow } from "@/lib/features/event-log/get-event-or-throw";
+import { listEvents } from "@/lib/features/event-log/list-events";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { assertCan } from "@/lib/dashboard/require-member";
-import { createLinkFromForm } from "@/lib/dashboard/create-link-from-form";
-import { getPaymentLinkDetail } from "@/lib/dashboard/get-payment-link-detail";
-import { listPaymentLinks } from "@/lib/dashboard/list-payment-links";
-import { majorTextToMinor, parseListFilters } from "@/lib/dashboard/list-filters";
-import { createDashboardApiKey, listApiKeys, regenerateApiKey, revokeDashboardApiKey } from "@/lib/dashboard/manage-api-keys";
-import { listWebhookDeliveries, replayWebhookDelivery, sendTestWebhook } from "@/lib/dashboard/manage-webhooks";
-import { paymentLinkUrl, qrPng } from "@/lib/dashboard/payment-link-qr";
-import type { DashboardScope } from "@/lib/dashboard/dashboard-scope";
-import { ApiError } from "@/lib/errors/api-error";
-import { LINK_STATUSES } from "@/lib/dashboard/list-payment-links";
+import { db } from "@/lib/core/db/client";
+import { assertCan } from "@/lib/features/dashboard/require-member";
+import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
+import { getPaymentLinkDetail } from "@/lib/features/dashboard/get-payment-link-detail";
+import { listPaymentLinks } from "@/lib/features/dashboard/list-payment-links";
+import { majorTextToMinor, parseListFilters } from "@/lib/features/dashboard/list-filters";
+import { createDashboardApiKey, listApiKeys, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
+import { listWebhookDeliveries, replayWebhookDelivery, sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
+import { paymentLinkUrl, qrPng } from "@/lib/features/dashboard/payment-link-qr";
+import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { LINK_STATUSES } from "@/lib/features/dashboard/list-payment-links";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";
-import { balanceOverview, csvField, ledgerStatement, listWithdrawals, minorText, requestWithdrawal, statementCsvLines } from "@/lib/dashboard/balance-and-payouts";
-import { analyticsCsvLines, analyticsReport } from "@/lib/dashboard/analytics-report";
-import { getDepositDetail } from "@/lib/dashboard/get-deposit-detail";
-import { DEPOSIT_STATUSES, listDeposits } from "@/lib/dashboard/list-deposits";
-import { readMerchantSettings, updateMerchantSettings } from "@/lib/dashboard/update-merchant-settings";
-import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
+import { balanceOverview, csvField, ledgerStatement, listWithdrawals, minorText, requestWithdrawal, statementCsvLines } from "@/lib/features/dashboard/balance-and-payouts";
+import { analyticsCsvLines, analyticsReport } from "@/lib/features/dashboard/analytics-report";
+import { getDepositDetail } from "@/lib/features/dashboard/get-deposit-detail";
+import { DEPOSIT_STATUSES, listDeposits } from "@/lib/features/dashboard/list-deposits";
+import { readMerchantSettings, updateMerchantSettings } from "@/lib/features/dashboard/update-merchant-settings";
+import { findCheckoutLink } from "@/lib/features/checkout/get-checkout-link";
 
 // The dashboard's business rules, without HTTP: every read and action is scoped by the member's
 // merchant AND the chosen environment; another merchant's resource is not found (BOLA).
@@ -186,7 +186,7 @@ describe("API keys", () => {
     expect((await balance(fresh.key)).status).toBe(200);
     // Overlap ended: move its end into the past as the clock would.
     await db().apiKey.update({ where: { id: created.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const { forgetApiKey } = await import("@/lib/merchants/api-key-cache");
+    const { forgetApiKey } = await import("@/lib/features/merchants/api-key-cache");
     forgetApiKey(created.id);
     const refused = await balance(created.key);
     expect(refused.status).toBe(401);

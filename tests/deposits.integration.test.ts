@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { transitionDeposit } from "@/lib/deposits/transition-deposit";
+import { db } from "@/lib/core/db/client";
+import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant, validDeposit, waitForSandboxAnswer } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db, directSql } from "@/lib/db/client";
-import { createDeposit } from "@/lib/deposits/create-deposit";
-import { createPaymentLink } from "@/lib/links/create-payment-link";
-import { getLinkOrThrow } from "@/lib/links/get-link-or-throw";
-import { findLinkAttempts } from "@/lib/links/link-attempts";
-import { findPaymentLink } from "@/lib/links/payment-link-sql";
+import { db, directSql } from "@/lib/core/db/client";
+import { createDeposit } from "@/lib/features/deposits/create-deposit";
+import { createPaymentLink } from "@/lib/features/links/create-payment-link";
+import { getLinkOrThrow } from "@/lib/features/links/get-link-or-throw";
+import { findLinkAttempts } from "@/lib/features/links/link-attempts";
+import { findPaymentLink } from "@/lib/features/links/payment-link-sql";
 import { newMerchant } from "./helpers/fixtures";
 
-// The link create and read and the deposit insert bypass Prisma outside transactions (lib/db/sql.ts): what they write
+// The link create and read and the deposit insert bypass Prisma outside transactions (lib/core/db/sql.ts): what they write
 // and read must be exactly what Prisma writes and reads, column for column.
 let merchantId: string;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { db, type DbClient } from "@/lib/db/client";
-import { CLAIM_LEASE_MS, claimDueRows, FAILED_ROW_RETRY_MS } from "@/lib/db/claim-due-rows";
+import { db, type DbClient } from "@/lib/core/db/client";
+import { CLAIM_LEASE_MS, claimDueRows, FAILED_ROW_RETRY_MS } from "@/lib/core/db/claim-due-rows";
 import { call } from "./helpers/api-client";
 import { newMerchant, validLink } from "./helpers/fixtures";
 import { secondProcess } from "./helpers/second-process";
 
-// The due-work sweep's batch claims (lib/db/claim-due-rows.ts): runners in several processes
+// The due-work sweep's batch claims (lib/core/db/claim-due-rows.ts): runners in several processes
 // take disjoint rows, a claimed row waits for its lease, and a released one is due again at once.
 // Only this file's merchant's rows are claimed, so passes of other files are not disturbed.
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { ERROR_CODES } from "@/lib/errors/error-codes";
-import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
-import { recordWebhookEvent } from "@/lib/webhooks/record-webhook-event";
+import { db } from "@/lib/core/db/client";
+import { ERROR_CODES } from "@/lib/core/errors/error-codes";
+import { isLocale, LOCALE_COOKIE } from "@/lib/core/i18n/locales";
+import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 import { call, ORIGIN, type ApiResponse, type CallOptions } from "./helpers/api-client";
 import { newKey, newMerchant, validDeposit, validLink } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";

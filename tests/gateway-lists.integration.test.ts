@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { duplicatePaymentLink } from "@/lib/dashboard/duplicate-payment-link";
-import { ApiError } from "@/lib/errors/api-error";
+import { db } from "@/lib/core/db/client";
+import { duplicatePaymentLink } from "@/lib/features/dashboard/duplicate-payment-link";
+import { ApiError } from "@/lib/core/errors/api-error";
 import { call } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { formatMinor } from "@/lib/domain/money";
-import { createMerchant } from "@/lib/merchants/create-merchant";
+import { db } from "@/lib/core/db/client";
+import { formatMinor } from "@/lib/core/domain/money";
+import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newKey, validLink } from "./helpers/fixtures";
 import { startAppServer, type RunningServer } from "./helpers/app-http-server";

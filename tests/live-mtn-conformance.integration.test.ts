@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
-import { db } from "@/lib/db/client";
-import { MTN_NOT_FOUND_GRACE_MS } from "@/lib/gateways/mtn-momo/mtn-momo-adapter";
-import { runDueWork } from "@/lib/jobs/run-due-work";
-import { reconcileOperatorOutcomes } from "@/lib/reconciliation/reconcile-operator-outcomes";
+import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { db } from "@/lib/core/db/client";
+import { MTN_NOT_FOUND_GRACE_MS } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-adapter";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
 import { call } from "./helpers/api-client";
 import { startAppServer, type RunningServer } from "./helpers/app-http-server";
 import { availableBalance } from "./helpers/fund-merchant";
@@ -18,8 +18,8 @@ import { MTN_FAKE_ACCOUNT, mtnFakeAccount, startMtnMomoFake, type MtnAccount, ty
 
 // These tests make MTN fail on purpose, many times within a minute: a process-wide circuit would
 // open and answer 503 to the tests after them. The circuit is tested in live-mtn-deposits.
-vi.mock("@/lib/gateways/operators/circuit-breaker", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/gateways/operators/circuit-breaker")>();
+vi.mock("@/lib/integrations/gateways/operators/circuit-breaker", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/integrations/gateways/operators/circuit-breaker")>();
   const neverOpens = actual.createOperatorBreaker("mtn-momo", { volumeThreshold: Number.MAX_SAFE_INTEGER });
   return { ...actual, operatorBreaker: () => neverOpens };
 });

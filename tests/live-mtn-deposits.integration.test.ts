@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkoutGateways } from "@/lib/checkout/checkout-gateways";
-import { receiveOperatorCallback } from "@/lib/deposits/receive-operator-callback";
-import { transitionDeposit } from "@/lib/deposits/transition-deposit";
-import { db } from "@/lib/db/client";
-import { runDueWork } from "@/lib/jobs/run-due-work";
+import { checkoutGateways } from "@/lib/features/checkout/checkout-gateways";
+import { receiveOperatorCallback } from "@/lib/features/deposits/receive-operator-callback";
+import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
+import { db } from "@/lib/core/db/client";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { call } from "./helpers/api-client";
 import { availableBalance } from "./helpers/fund-merchant";
 import { validDeposit, validLink } from "./helpers/fixtures";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { syncDepositWithGateway } from "@/lib/deposits/sync-deposit-with-gateway";
+import { db } from "@/lib/core/db/client";
+import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { call } from "./helpers/api-client";
 import { availableBalance } from "./helpers/fund-merchant";
 import { validLink } from "./helpers/fixtures";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { runDueWork } from "@/lib/jobs/run-due-work";
-import { createOperatorBreaker } from "@/lib/gateways/operators/circuit-breaker";
-import { createOrangeMoneyClient } from "@/lib/gateways/orange-money/orange-money-client";
+import { db } from "@/lib/core/db/client";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
+import { createOrangeMoneyClient } from "@/lib/integrations/gateways/orange-money/orange-money-client";
 import { call } from "./helpers/api-client";
 import { startAppServer, type RunningServer } from "./helpers/app-http-server";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";

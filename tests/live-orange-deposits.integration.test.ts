@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { runDueWork } from "@/lib/jobs/run-due-work";
+import { db } from "@/lib/core/db/client";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { call } from "./helpers/api-client";
 import { validLink } from "./helpers/fixtures";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";

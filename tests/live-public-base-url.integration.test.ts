@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { call, ORIGIN } from "./helpers/api-client";
 import { validLink } from "./helpers/fixtures";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";

@@ -1,10 +1,10 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordRefundByHand } from "@/lib/admin/refund-actions";
-import { db } from "@/lib/db/client";
-import { reconcileOperatorOutcomesJob } from "@/lib/jobs/functions/reconcile-operator-outcomes-job";
-import { jobFunctions } from "@/lib/jobs/job-functions";
-import { reconcileOperatorOutcomes } from "@/lib/reconciliation/reconcile-operator-outcomes";
+import { recordRefundByHand } from "@/lib/features/admin/refund-actions";
+import { db } from "@/lib/core/db/client";
+import { reconcileOperatorOutcomesJob } from "@/lib/features/jobs/functions/reconcile-operator-outcomes-job";
+import { jobFunctions } from "@/lib/features/jobs/job-functions";
+import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
 import { call } from "./helpers/api-client";
 import { availableBalance } from "./helpers/fund-merchant";
 import { validLink } from "./helpers/fixtures";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { followEndedDeposit } from "@/lib/deposits/sync-deposit-with-gateway";
-import { transitionDeposit } from "@/lib/deposits/transition-deposit";
-import type { RefundForGateway } from "@/lib/gateways/adapter";
-import { liveRefundAdapter } from "@/lib/gateways/live-adapters";
-import { runDueWork } from "@/lib/jobs/run-due-work";
-import { advanceOutgoing } from "@/lib/outgoing/advance-outgoing";
+import { db } from "@/lib/core/db/client";
+import { followEndedDeposit } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
+import type { RefundForGateway } from "@/lib/integrations/gateways/adapter";
+import { liveRefundAdapter } from "@/lib/integrations/gateways/live-adapters";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { advanceOutgoing } from "@/lib/features/outgoing/advance-outgoing";
 import { call } from "./helpers/api-client";
 import { startWaveEventRelay } from "./helpers/wave-event-relay";
 import { validLink } from "./helpers/fixtures";
@@ -404,7 +404,7 @@ describe("a Wave payout whose outcome is unknown is looked up, never sent blind"
   });
 });
 
-describe("Wave refunds (lib/gateways/wave/wave-refunds.ts, through liveRefundAdapter)", () => {
+describe("Wave refunds (lib/integrations/gateways/wave/wave-refunds.ts, through liveRefundAdapter)", () => {
   const refunds = () => liveRefundAdapter("WAVE_CI")!;
   let counter = 0;
 
@@ -430,7 +430,7 @@ describe("Wave refunds (lib/gateways/wave/wave-refunds.ts, through liveRefundAda
     return { refund, session };
   }
 
-  /** One engine step (lib/outgoing/advance-outgoing.ts) at `now`, the row kept in memory. */
+  /** One engine step (lib/features/outgoing/advance-outgoing.ts) at `now`, the row kept in memory. */
   const step = (refund: RefundForGateway, now: Date) =>
     advanceOutgoing(refund, refunds(), {
       beforeSend: async (at) => void (refund.operatorSentAt = at),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transferDetail } from "@/lib/admin/transfer-detail";
-import { db } from "@/lib/db/client";
-import { runDueWork } from "@/lib/jobs/run-due-work";
+import { transferDetail } from "@/lib/features/admin/transfer-detail";
+import { db } from "@/lib/core/db/client";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { call } from "./helpers/api-client";
 import { startWaveEventRelay } from "./helpers/wave-event-relay";
 import { availableBalance } from "./helpers/fund-merchant";

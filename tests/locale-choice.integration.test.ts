@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { LOCALE_COOKIE } from "@/lib/core/i18n/locales";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 
 // Issue 28: the dashboard and its sign-in open in the browser's language, as the checkout does,
 // and the person's own choice (the switch's cookie) still wins. This is the app's next-intl request
-// configuration itself (lib/i18n/request.ts), which every page reads, given a request's headers.
+// configuration itself (lib/core/i18n/request.ts), which every page reads, given a request's headers.
 
 const request = vi.hoisted(() => ({ headers: new Headers(), cookie: undefined as string | undefined }));
 vi.mock("next/headers", () => ({
@@ -18,7 +18,7 @@ vi.mock("next-intl/server", () => ({ getRequestConfig: (create: unknown) => crea
 async function localeFor(acceptLanguage: string | null, chosen?: string) {
   request.headers = new Headers(acceptLanguage ? { "accept-language": acceptLanguage } : {});
   request.cookie = chosen;
-  const config = (await import("@/lib/i18n/request")).default as unknown as (params: object) => Promise<{ locale: string; messages: typeof en }>;
+  const config = (await import("@/lib/core/i18n/request")).default as unknown as (params: object) => Promise<{ locale: string; messages: typeof en }>;
   const { locale, messages } = await config({ requestLocale: Promise.resolve(undefined) });
   // The page's words come from the catalog of that language.
   expect(messages.auth.signIn.title).toBe(locale === "fr" ? fr.auth.signIn.title : en.auth.signIn.title);

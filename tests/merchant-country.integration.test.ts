@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { findCheckoutLink } from "@/lib/checkout/get-checkout-link";
-import { db } from "@/lib/db/client";
-import { createMerchant } from "@/lib/merchants/create-merchant";
+import { findCheckoutLink } from "@/lib/features/checkout/get-checkout-link";
+import { db } from "@/lib/core/db/client";
+import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call } from "./helpers/api-client";
 import { validLink } from "./helpers/fixtures";
 

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RefundForGateway } from "@/lib/gateways/adapter";
-import { liveRefundAdapter } from "@/lib/gateways/live-adapters";
-import { MTN_NOT_FOUND_GRACE_MS } from "@/lib/gateways/mtn-momo/mtn-momo-adapter";
-import { createMtnMomoClient, type MtnMomoClient } from "@/lib/gateways/mtn-momo/mtn-momo-client";
-import { createMtnMomoRefunds } from "@/lib/gateways/mtn-momo/mtn-momo-refunds";
-import { createOperatorBreaker } from "@/lib/gateways/operators/circuit-breaker";
-import { advanceOutgoing } from "@/lib/outgoing/advance-outgoing";
+import type { RefundForGateway } from "@/lib/integrations/gateways/adapter";
+import { liveRefundAdapter } from "@/lib/integrations/gateways/live-adapters";
+import { MTN_NOT_FOUND_GRACE_MS } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-adapter";
+import { createMtnMomoClient, type MtnMomoClient } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-client";
+import { createMtnMomoRefunds } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-refunds";
+import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
+import { advanceOutgoing } from "@/lib/features/outgoing/advance-outgoing";
 import { mtnMomoCountryEnv, mtnMomoFakeEnv } from "./fakes/start-operator-fakes";
 import { MTN_FAKE_ACCOUNT, mtnFakeAccount, startMtnMomoFake, type MtnMomoFake, type MtnScript } from "./fakes/mtn-momo-fake";
 
 // MTN's refund of a request-to-pay (Disbursement, Refund-V1) behind the RefundAdapter seam, driven
-// by the outgoing engine (lib/outgoing/advance-outgoing.ts) as a refund row would be, against the
+// by the outgoing engine (lib/features/outgoing/advance-outgoing.ts) as a refund row would be, against the
 // MTN fake: sent once whatever happens to the answers, refused only when the first send is.
 
 const CM = mtnFakeAccount("cm", "mtncameroon");

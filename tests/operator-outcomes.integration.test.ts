@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { resolveHeldDeposit } from "@/lib/admin/resolve-held-deposit";
-import { db } from "@/lib/db/client";
-import { applyGatewayOutcome } from "@/lib/deposits/sync-deposit-with-gateway";
-import { runDueWork } from "@/lib/jobs/run-due-work";
-import { ACCOUNTS } from "@/lib/ledger/accounts";
-import { listOpenOutcomes } from "@/lib/reconciliation/list-open-outcomes";
+import { resolveHeldDeposit } from "@/lib/features/admin/resolve-held-deposit";
+import { db } from "@/lib/core/db/client";
+import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { ACCOUNTS } from "@/lib/features/ledger/accounts";
+import { listOpenOutcomes } from "@/lib/features/reconciliation/list-open-outcomes";
 import { call } from "./helpers/api-client";
 import { validDeposit } from "./helpers/fixtures";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";

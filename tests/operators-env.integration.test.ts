@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMtnMomoClient } from "@/lib/gateways/mtn-momo/mtn-momo-client";
-import { readMtnMomoConfig } from "@/lib/gateways/mtn-momo/mtn-momo-config";
-import { createOperatorBreaker } from "@/lib/gateways/operators/circuit-breaker";
-import { configuredOperators } from "@/lib/gateways/operators/operator-gateways";
-import { createOrangeMoneyClient } from "@/lib/gateways/orange-money/orange-money-client";
-import { readOrangeMoneyConfig } from "@/lib/gateways/orange-money/orange-money-config";
-import { createWaveClient } from "@/lib/gateways/wave/wave-client";
-import { readWaveConfig } from "@/lib/gateways/wave/wave-config";
+import { createMtnMomoClient } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-client";
+import { readMtnMomoConfig } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-config";
+import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
+import { configuredOperators } from "@/lib/integrations/gateways/operators/operator-gateways";
+import { createOrangeMoneyClient } from "@/lib/integrations/gateways/orange-money/orange-money-client";
+import { readOrangeMoneyConfig } from "@/lib/integrations/gateways/orange-money/orange-money-config";
+import { createWaveClient } from "@/lib/integrations/gateways/wave/wave-client";
+import { readWaveConfig } from "@/lib/integrations/gateways/wave/wave-config";
 import { startOperatorFakes } from "./fakes/start-operator-fakes";
 
 // The fakes as the app would meet them: only through the documented environment variables.

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mtnMomoCallbackHint, mtnMomoCallbackUrl } from "@/lib/gateways/mtn-momo/mtn-momo-callback";
-import { createMtnMomoClient, type MtnMomoPaymentInput } from "@/lib/gateways/mtn-momo/mtn-momo-client";
-import { readMtnMomoConfig } from "@/lib/gateways/mtn-momo/mtn-momo-config";
-import { createOperatorBreaker } from "@/lib/gateways/operators/circuit-breaker";
+import { mtnMomoCallbackHint, mtnMomoCallbackUrl } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-callback";
+import { createMtnMomoClient, type MtnMomoPaymentInput } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-client";
+import { readMtnMomoConfig } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-config";
+import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import {
   OperatorNotSentError,
   OperatorRejectedError,
   OperatorUnavailableError,
   OperatorUnknownOutcomeError,
-} from "@/lib/gateways/operators/operator-errors";
+} from "@/lib/integrations/gateways/operators/operator-errors";
 import { sendJson, sleep, startFakeServer, type FakeServer } from "./fakes/fake-http";
 import { mtnFakeAccount, startMtnMomoFake, type MtnMomoFake } from "./fakes/mtn-momo-fake";
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOperatorBreaker } from "@/lib/gateways/operators/circuit-breaker";
+import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import {
   OperatorNotSentError,
   OperatorRejectedError,
   OperatorUnavailableError,
   OperatorUnknownOutcomeError,
-} from "@/lib/gateways/operators/operator-errors";
-import { createOrangeMoneyAdapter } from "@/lib/gateways/orange-money/orange-money-adapter";
-import { createOrangeMoneyClient, type OrangeMoneyPaymentInput } from "@/lib/gateways/orange-money/orange-money-client";
-import { readOrangeMoneyCallbackConfig, readOrangeMoneyConfig, type OrangeMoneyConfig } from "@/lib/gateways/orange-money/orange-money-config";
-import { registerOrangeCallback } from "@/lib/gateways/orange-money/register-orange-callback";
-import type { DepositForGateway } from "@/lib/gateways/adapter";
+} from "@/lib/integrations/gateways/operators/operator-errors";
+import { createOrangeMoneyAdapter } from "@/lib/integrations/gateways/orange-money/orange-money-adapter";
+import { createOrangeMoneyClient, type OrangeMoneyPaymentInput } from "@/lib/integrations/gateways/orange-money/orange-money-client";
+import { readOrangeMoneyCallbackConfig, readOrangeMoneyConfig, type OrangeMoneyConfig } from "@/lib/integrations/gateways/orange-money/orange-money-config";
+import { registerOrangeCallback } from "@/lib/integrations/gateways/orange-money/register-orange-callback";
+import type { DepositForGateway } from "@/lib/integrations/gateways/adapter";
 import { startOrangeMoneyFake, type OrangeMoneyFake, type OrangeMoneyFakeOptions } from "./fakes/orange-money-fake";
 import { orangeMoneyFakeEnv } from "./fakes/start-operator-fakes";
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOperatorBreaker } from "@/lib/gateways/operators/circuit-breaker";
+import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import {
   OperatorNotSentError,
   OperatorRejectedError,
   OperatorUnknownOutcomeError,
-} from "@/lib/gateways/operators/operator-errors";
-import { createWaveClient, type WaveCheckoutInput } from "@/lib/gateways/wave/wave-client";
-import { readWaveConfig } from "@/lib/gateways/wave/wave-config";
-import { readWaveEvent } from "@/lib/gateways/wave/wave-events";
-import { createWavePayouts } from "@/lib/gateways/wave/wave-payouts";
+} from "@/lib/integrations/gateways/operators/operator-errors";
+import { createWaveClient, type WaveCheckoutInput } from "@/lib/integrations/gateways/wave/wave-client";
+import { readWaveConfig } from "@/lib/integrations/gateways/wave/wave-config";
+import { readWaveEvent } from "@/lib/integrations/gateways/wave/wave-events";
+import { createWavePayouts } from "@/lib/integrations/gateways/wave/wave-payouts";
 import { sendJson, sleep, startFakeServer, type FakeServer, type Recorded } from "./fakes/fake-http";
 import { startWaveFake, type WaveFake } from "./fakes/wave-fake";
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { IDEMPOTENCY_LEASE_MS, runIdempotent } from "@/lib/http/idempotency";
+import { db } from "@/lib/core/db/client";
+import { IDEMPOTENCY_LEASE_MS, runIdempotent } from "@/lib/surfaces/http/idempotency";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newKey, newMerchant, validLink } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";

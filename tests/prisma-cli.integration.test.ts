@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 // No prisma command may hang, whatever a stopped process left in the data directory: npm's
 // postinstall runs `prisma generate`, and prisma.config.ts's adapter once opened the embedded
 // database for every command (even `prisma -v`), which then kept the process alive for ever
-// (lib/db/cli-adapter.ts). Each command runs as a user runs it, with a deadline it must beat.
+// (lib/core/db/cli-adapter.ts). Each command runs as a user runs it, with a deadline it must beat.
 
 const prisma = path.join(process.cwd(), "node_modules", ".bin", "prisma");
 const DEADLINE_MS = 60_000;
@@ -27,7 +27,7 @@ async function killWhileOpen(dataDir: string) {
   // Node itself with tsx's loader, not tsx's command, which runs the script in a child that a
   // SIGKILL of tsx does not reach. The interval keeps it running as a server's socket would: an
   // open PGlite alone keeps Node 22 alive but not Node 26, which then exits and removes the lock.
-  const child = spawn(process.execPath, ["--import", "tsx", "-e", `import("./lib/db/adapter").then(async ({ openPGlite }) => { const { pglite } = openPGlite(${JSON.stringify(dataDir)}); await pglite.query("select 1"); console.log("open"); setInterval(() => {}, 60_000); })`], {
+  const child = spawn(process.execPath, ["--import", "tsx", "-e", `import("./lib/core/db/adapter").then(async ({ openPGlite }) => { const { pglite } = openPGlite(${JSON.stringify(dataDir)}); await pglite.query("select 1"); console.log("open"); setInterval(() => {}, 60_000); })`], {
     env: { ...process.env, DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "inherit"],
   });

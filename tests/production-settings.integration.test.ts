@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { register } from "@/instrumentation";
-import { authBaseUrl } from "@/lib/auth/auth";
-import { mailOrigin } from "@/lib/auth/request-locale";
-import { db } from "@/lib/db/client";
-import { inviteMember } from "@/lib/dashboard/manage-team";
+import { authBaseUrl } from "@/lib/features/auth/auth";
+import { mailOrigin } from "@/lib/features/auth/request-locale";
+import { db } from "@/lib/core/db/client";
+import { inviteMember } from "@/lib/features/dashboard/manage-team";
 import OutboxPage from "@/app/dev/outbox/page";
 import { ORIGIN } from "./helpers/api-client";
 import { AuthBrowser, linkInOutbox, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
@@ -13,7 +13,7 @@ import { AuthBrowser, linkInOutbox, signedUpMerchant, uniqueEmail } from "./help
 // refuses to start when asked to. Over a real `next start`: e2e/api/production-settings.spec.ts.
 
 // The background work and the API lane are not this file's: register() stops before them or not at all.
-vi.mock("@/lib/jobs/start-background-work", () => ({ startBackgroundWork: vi.fn() }));
+vi.mock("@/lib/features/jobs/start-background-work", () => ({ startBackgroundWork: vi.fn() }));
 
 /** register() as a production server calls it, with process.exit caught: the code and what was printed. */
 async function startProduction(settings: Record<string, string>) {
@@ -78,7 +78,7 @@ describe("links in account mails", () => {
       body: JSON.stringify(body),
     });
   const authRoute = async () => (await import("@/app/api/auth/[...all]/route")).POST as (request: Request) => Promise<Response>;
-  // The instance of lib/auth/auth.ts reads its base URL when it is made.
+  // The instance of lib/features/auth/auth.ts reads its base URL when it is made.
   const forgetAuthInstance = () => void ((globalThis as { __pcsAuth?: unknown }).__pcsAuth = undefined);
 
   describe("with BETTER_AUTH_URL set", () => {

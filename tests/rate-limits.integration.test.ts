@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { db } from "@/lib/db/client";
-import { consume, createLimiter } from "@/lib/limits/rate-limit";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { db } from "@/lib/core/db/client";
+import { consume, createLimiter } from "@/lib/core/limits/rate-limit";
 import { call } from "./helpers/api-client";
 import { newMerchant, validDeposit } from "./helpers/fixtures";
 import { isRedisUp, redisUrl } from "./helpers/redis-up";
@@ -158,7 +158,7 @@ describe("OTP confirmation", () => {
   });
 });
 
-// The support view's sign-in has the limits every way in shares (lib/auth/sign-in-limits.ts;
+// The support view's sign-in has the limits every way in shares (lib/features/auth/sign-in-limits.ts;
 // tests/sign-in-limits.integration.test.ts has the rest): here, what its answers say of them.
 describe("support sign-in", () => {
   const password = "a long enough password";
@@ -251,13 +251,13 @@ describe.skipIf(!redisUp)("shared through Redis when REDIS_URL is set", () => {
     vi.stubEnv("REDIS_URL", redisUrl);
     vi.stubEnv("RATE_LIMIT_PREFIX", `pcs-test-${Date.now()}-${Math.random()}`);
     vi.resetModules();
-    const first = await import("@/lib/limits/rate-limit");
-    const redisModule = await import("@/lib/limits/redis-client");
+    const first = await import("@/lib/core/limits/rate-limit");
+    const redisModule = await import("@/lib/core/limits/redis-client");
     const a = first.createLimiter("shared", 3, 60);
     // A second process: its own module instances, hence its own Redis connection.
     vi.resetModules();
-    const second = await import("@/lib/limits/rate-limit");
-    const otherRedis = await import("@/lib/limits/redis-client");
+    const second = await import("@/lib/core/limits/rate-limit");
+    const otherRedis = await import("@/lib/core/limits/redis-client");
     const b = second.createLimiter("shared", 3, 60);
     expect(redisModule.redisClient()).not.toBe(otherRedis.redisClient());
     // Until a connection is up, the in-memory insurance limiter answers: wait for both.

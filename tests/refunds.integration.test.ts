@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { startLinkAttempt } from "@/lib/checkout/start-link-attempt";
-import { newCheckoutToken } from "@/lib/checkout/checkout-session";
-import { db } from "@/lib/db/client";
-import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
-import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/jobs/run-due-work";
-import { ACCOUNTS } from "@/lib/ledger/accounts";
+import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
+import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { db } from "@/lib/core/db/client";
+import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
+import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/features/jobs/run-due-work";
+import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { call, ORIGIN } from "./helpers/api-client";
 import { availableBalance, fundMerchant } from "./helpers/fund-merchant";
 import { newKey, newMerchant, validLink } from "./helpers/fixtures";
@@ -212,7 +212,7 @@ describe("a refund the platform owes (a link paid twice)", () => {
       },
     });
     const before = await availableBalance(key());
-    const { transitionDeposit } = await import("@/lib/deposits/transition-deposit");
+    const { transitionDeposit } = await import("@/lib/features/deposits/transition-deposit");
     expect(await transitionDeposit(db(), { id: late.id, to: "completed", paymentLinkId: row.id })).toBe(true);
 
     const owed = await db().refund.findMany({ where: { depositId: late.id } });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant } from "./helpers/auth-session";
 
 // Issue 27 (5): a password reset ends every reset link the account was sent, not only the one used.
@@ -24,7 +24,7 @@ async function resetToken(email: string, after?: string): Promise<string> {
 
 describe("password reset links", () => {
   it("once the newer link is used, the older one resets nothing", async () => {
-    // One reset mail per e-mail per interval (lib/auth/sign-in-limits.ts): a short one here.
+    // One reset mail per e-mail per interval (lib/features/auth/sign-in-limits.ts): a short one here.
     vi.stubEnv("ACCOUNT_MAIL_INTERVAL_SECONDS", "1");
     const { email } = await signedUpMerchant();
     const older = await resetToken(email);

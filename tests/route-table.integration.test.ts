@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { allowedMethods, METHODS } from "@/lib/http/api-route";
-import { API_ROUTES, NEXT_FILE_ROUTES, type TableRoute } from "@/lib/api-routes/route-table";
-import { createRouter, pathSegments } from "@/lib/api-routes/router";
+import { allowedMethods, METHODS } from "@/lib/surfaces/http/api-route";
+import { API_ROUTES, NEXT_FILE_ROUTES, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
+import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
 
-// The route table (lib/api-routes/route-table.ts) is the one list of the API's paths: these checks
+// The route table (lib/surfaces/api-routes/route-table.ts) is the one list of the API's paths: these checks
 // keep the app tree and the handler modules from growing a second one.
 const root = path.resolve(import.meta.dirname, "..");
 const router = createRouter();
@@ -22,11 +22,11 @@ describe("the route table", () => {
     }
   });
 
-  it("uses every handler module under lib/api-routes, and no route file of app/ answers an API path itself", () => {
-    const source = fs.readFileSync(path.join(root, "lib/api-routes/route-table.ts"), "utf8");
+  it("uses every handler module under lib/surfaces/api-routes, and no route file of app/ answers an API path itself", () => {
+    const source = fs.readFileSync(path.join(root, "lib/surfaces/api-routes/route-table.ts"), "utf8");
     const imported = [...source.matchAll(/import \* as \w+ from "\.\/([^"]+)";/g)].map(([, file]) => `${file}.ts`);
     const handlerModules = fs
-      .readdirSync(path.join(root, "lib/api-routes"), { recursive: true, encoding: "utf8" })
+      .readdirSync(path.join(root, "lib/surfaces/api-routes"), { recursive: true, encoding: "utf8" })
       .filter((file) => file.includes(path.sep) || file === "health.ts")
       .map((file) => file.split(path.sep).join("/"))
       .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
 import { call } from "./helpers/api-client";
-import { API_ROUTES } from "@/lib/api-routes/route-table";
-import { allowedMethods } from "@/lib/http/api-route";
+import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
+import { allowedMethods } from "@/lib/surfaces/http/api-route";
 
 // The OpenAPI document is written by hand beside the route table: these checks keep the two the
 // same set of paths and methods, so a route cannot ship undocumented nor a documented one vanish.

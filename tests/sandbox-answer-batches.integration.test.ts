@@ -1,19 +1,19 @@
 import type { Deposit } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { ulid } from "@/lib/domain/ulid";
-import { settleSandboxAnswers } from "@/lib/deposits/settle-sandbox-answers";
-import { transitionDeposit } from "@/lib/deposits/transition-deposit";
-import { depositWebhookPayload } from "@/lib/webhooks/build-webhook-payload";
-import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/db/claim-due-rows";
+import { db } from "@/lib/core/db/client";
+import { ulid } from "@/lib/core/domain/ulid";
+import { settleSandboxAnswers } from "@/lib/features/deposits/settle-sandbox-answers";
+import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
+import { depositWebhookPayload } from "@/lib/features/webhooks/build-webhook-payload";
+import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/core/db/claim-due-rows";
 import { Prisma } from "@prisma/client";
-import { dueDepositKinds, runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/jobs/run-due-work";
-import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
+import { dueDepositKinds, runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/features/jobs/run-due-work";
+import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { newMerchant } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 import { secondProcess } from "./helpers/second-process";
 
-// lib/deposits/settle-sandbox-answers.ts: the simulated phones' answers of many API deposits
+// lib/features/deposits/settle-sandbox-answers.ts: the simulated phones' answers of many API deposits
 // settled per transaction. Each deposit must still be settled once, with its money and its one
 // event, however many batches (processes, the sweep, a read) race for it.
 

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { PcsClient, PcsError, type Analytics, type AnalyticsByCurrency, type CreatePaymentLinkRequest } from "@/sdk/src/index";
 import { listen, startAppServer, type RunningServer } from "./helpers/app-http-server";
 import { newMerchant, validDeposit, waitForSandboxAnswer } from "./helpers/fixtures";

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { signWebhook } from "@/lib/webhooks/sign-webhook";
+import { db } from "@/lib/core/db/client";
+import { signWebhook } from "@/lib/features/webhooks/sign-webhook";
 import { PcsWebhookError, verifyWebhook, type WebhookEvent } from "@/sdk/src/index";
 import { call } from "./helpers/api-client";
 import { newMerchant, validDeposit, waitForSandboxAnswer } from "./helpers/fixtures";
 
 // The SDK's webhook helper on an event the app really recorded (the exact body it sends), signed
-// the way the app signs its deliveries (lib/webhooks/sign-webhook.ts) with the merchant's secret:
+// the way the app signs its deliveries (lib/features/webhooks/sign-webhook.ts) with the merchant's secret:
 // the genuine one verifies and comes back typed; a forged, altered or stale one is refused.
 
 let merchant: Awaited<ReturnType<typeof newMerchant>>;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { startLinkAttempt } from "@/lib/checkout/start-link-attempt";
-import { newCheckoutToken } from "@/lib/checkout/checkout-session";
-import { db } from "@/lib/db/client";
-import { decideSandboxRedirect } from "@/lib/deposits/decide-sandbox-redirect";
-import { applyGatewayOutcome } from "@/lib/deposits/sync-deposit-with-gateway";
-import { transitionDeposit } from "@/lib/deposits/transition-deposit";
-import { sandboxAnswerDelayMs } from "@/lib/gateways/sandbox-simulator";
-import { runDueWork } from "@/lib/jobs/run-due-work";
-import { reconcile } from "@/lib/ledger/reconcile";
+import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
+import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { db } from "@/lib/core/db/client";
+import { decideSandboxRedirect } from "@/lib/features/deposits/decide-sandbox-redirect";
+import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
+import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { reconcile } from "@/lib/features/ledger/reconcile";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 import { sandboxLinkSuite } from "./helpers/sandbox-link-suite";
@@ -77,7 +77,7 @@ describe("an approval and the link's expiry", () => {
   });
 
   it("the link's own expiry job settles the attempt first (Inngest's expire-payment-link)", async () => {
-    const { expireLink } = await import("@/lib/checkout/expire-link");
+    const { expireLink } = await import("@/lib/features/checkout/expire-link");
     const link = await newLink({ expiresIn: 6 });
     await attemptWithoutTimer(link.reference, "+2250700000444");
     expect(await expireLink(db(), { id: link.id, now: new Date(link.expiresAt.getTime() + 1000) })).toBe(false);

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { twoFactorAction } from "@/app/dashboard/(account)/settings/security/actions";
 import { forgotPasswordAction, resendVerificationAction, signInAction, signUpAction } from "@/app/dashboard/(auth)/actions";
-import { createStaff } from "@/lib/admin/create-staff";
-import { db } from "@/lib/db/client";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { db } from "@/lib/core/db/client";
 import { call, ORIGIN } from "./helpers/api-client";
 import { AuthBrowser, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 
-// Issue 27 (1): every way in shares one set of sign-in limits (lib/auth/sign-in-limits.ts): the
+// Issue 27 (1): every way in shares one set of sign-in limits (lib/features/auth/sign-in-limits.ts): the
 // dashboard's forms (server actions, run here as Next runs them: next/headers gives the request's
 // headers, the socket's address played by X-Forwarded-For as server/front-door.cjs appends it),
 // better-auth's own routes under /api/auth, and the support view's sign-in. Per address: sign-in
@@ -57,7 +57,7 @@ const routeSignIn = (email: string, password: string, address: string) => viaRou
 const supportSignIn = (email: string, password: string, address: string, cookie?: string) =>
   call("POST", "/admin/api/session", { body: { email, password }, headers: { "x-forwarded-for": address, ...(cookie ? { cookie } : {}) } });
 
-/** The known-device cookie (lib/auth/known-device.ts) among a browser's cookies, as a Cookie header. */
+/** The known-device cookie (lib/features/auth/known-device.ts) among a browser's cookies, as a Cookie header. */
 function deviceCookieOf(browser: AuthBrowser): string {
   const found = [...browser.cookies].find(([name]) => name.startsWith("pcs_device_"));
   expect(found, "no known-device cookie").toBeDefined();

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendAfricasTalkingSms } from "@/lib/sms/africastalking/africastalking-client";
-import { smsAvailability } from "@/lib/sms/sms-settings";
+import { sendAfricasTalkingSms } from "@/lib/integrations/sms/africastalking/africastalking-client";
+import { smsAvailability } from "@/lib/integrations/sms/sms-settings";
 import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
 
 // The Africa's Talking adapter against the local fake of its SMS API (tests/fakes/africastalking-fake.ts):

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createPgPool } from "@/lib/db/pg-pool";
-import { sqlOverPg } from "@/lib/db/sql";
+import { createPgPool } from "@/lib/core/db/pg-pool";
+import { sqlOverPg } from "@/lib/core/db/sql";
 
-// Direct SQL on PostgreSQL prepares each statement once per connection (lib/db/sql.ts). PGlite
+// Direct SQL on PostgreSQL prepares each statement once per connection (lib/core/db/sql.ts). PGlite
 // has no such path: this file runs only with DATABASE_URL (CI runs the suite on both).
 const url = process.env.DATABASE_URL;
 const pool = url ? createPgPool(url, 1) : null;

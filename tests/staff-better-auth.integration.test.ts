@@ -1,16 +1,16 @@
 // Support staff are better-auth users with a staff role: /admin signs in through better-auth, reads
 // its sessions, and still accepts the password hashes of the former hand-written sign-in.
 import { describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { auth } from "@/lib/auth/auth";
-import { isLegacyStaffHash } from "@/lib/auth/legacy-staff-password";
-import { memberOfSession } from "@/lib/auth/session-member";
-import { db } from "@/lib/db/client";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { auth } from "@/lib/features/auth/auth";
+import { isLegacyStaffHash } from "@/lib/features/auth/legacy-staff-password";
+import { memberOfSession } from "@/lib/features/auth/session-member";
+import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { AuthBrowser, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 import { STAFF_PASSWORD, staffSession } from "./helpers/staff-session";
 
-// Written by the former lib/admin/passwords.ts for "correct horse battery" (as migrated Staff rows hold).
+// Written by the former lib/features/admin/passwords.ts for "correct horse battery" (as migrated Staff rows hold).
 const OLD_HASH =
   "scrypt$16384$8$1$oAf3CebUYbD6I131CjIwgQ==$yGRyd51LYHqknvmlvEK/L9NkP9i4zucsyfI6ZcNJcUcrgeJ4aM10JomRW0yTcEJDYNwvQu3p3ovoFgvaz1XNOg==";
 

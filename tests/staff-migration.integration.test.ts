@@ -4,14 +4,14 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "@prisma/client";
 import { hashPassword } from "better-auth/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pgliteAdapter } from "@/lib/db/adapter";
-import { db, setDb } from "@/lib/db/client";
-import { committedMigrations } from "@/lib/db/migrate";
-import { sqlOverPGlite } from "@/lib/db/sql";
+import { pgliteAdapter } from "@/lib/core/db/adapter";
+import { db, setDb } from "@/lib/core/db/client";
+import { committedMigrations } from "@/lib/core/db/migrate";
+import { sqlOverPGlite } from "@/lib/core/db/sql";
 import { call } from "./helpers/api-client";
 
 const MIGRATION = "20261124500000_staff_on_better_auth";
-// Written by the former lib/admin/passwords.ts for "correct horse battery".
+// Written by the former lib/features/admin/passwords.ts for "correct horse battery".
 const OLD_HASH =
   "scrypt$16384$8$1$oAf3CebUYbD6I131CjIwgQ==$yGRyd51LYHqknvmlvEK/L9NkP9i4zucsyfI6ZcNJcUcrgeJ4aM10JomRW0yTcEJDYNwvQu3p3ovoFgvaz1XNOg==";
 

@@ -1,13 +1,13 @@
-// The support view and the dashboard hold separate better-auth sessions (lib/admin/staff-auth.ts),
+// The support view and the dashboard hold separate better-auth sessions (lib/features/admin/staff-auth.ts),
 // /admin asks for the second factor of an account that turned it on, and staff are made from
-// existing accounts and disabled from the command line (lib/admin/create-staff.ts, disable-staff.ts).
+// existing accounts and disabled from the command line (lib/features/admin/create-staff.ts, disable-staff.ts).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { makeStaff } from "@/lib/admin/create-staff";
-import { setStaffDisabled } from "@/lib/admin/disable-staff";
-import { db } from "@/lib/db/client";
+import { makeStaff } from "@/lib/features/admin/create-staff";
+import { setStaffDisabled } from "@/lib/features/admin/disable-staff";
+import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { AuthBrowser, PASSWORD, signedUpMerchant } from "./helpers/auth-session";
 
@@ -80,7 +80,7 @@ describe("separate sessions for the support view and the dashboard", () => {
     expect(await supportSessions(id)).toBe(1);
 
     expect((await admin.send("DELETE", "/admin/api/session")).status).toBe(204);
-    // Only the known-device cookie stays (lib/auth/known-device.ts): it is the browser's, not the session's.
+    // Only the known-device cookie stays (lib/features/auth/known-device.ts): it is the browser's, not the session's.
     expect([...admin.cookies.keys()].filter((name) => !name.startsWith("pcs_device_"))).toEqual([]);
     expect((await admin.whoAmI()).status).toBe(401);
     expect((await dashboard.session())?.user.email).toBe(email);

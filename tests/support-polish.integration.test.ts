@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { findExactReference } from "@/lib/admin/find-exact-reference";
-import { db } from "@/lib/db/client";
-import { formatFractionalSeconds } from "@/lib/domain/time";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { findExactReference } from "@/lib/features/admin/find-exact-reference";
+import { db } from "@/lib/core/db/client";
+import { formatFractionalSeconds } from "@/lib/core/domain/time";
 import { call } from "./helpers/api-client";
 import { fundMerchant } from "./helpers/fund-merchant";
 import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";

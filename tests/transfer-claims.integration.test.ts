@@ -1,15 +1,15 @@
 import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/db/claim-due-rows";
-import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
+import { db } from "@/lib/core/db/client";
+import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/core/db/claim-due-rows";
+import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 import { call } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 import { secondProcess } from "./helpers/second-process";
 
-// sendDueTransfers claims its batch with a lease (lib/db/claim-due-rows.ts), as the sweep does
+// sendDueTransfers claims its batch with a lease (lib/core/db/claim-due-rows.ts), as the sweep does
 // deposits and links: runners in several processes send disjoint transfers, each once, and a
 // runner that dies holding a batch leaves it to the others once the lease lapses.
 

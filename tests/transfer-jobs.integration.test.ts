@@ -1,9 +1,9 @@
 import { InngestTestEngine } from "@inngest/test";
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { sendScheduledTransfersJob } from "@/lib/jobs/functions/send-scheduled-transfers-job";
-import { runDueWork } from "@/lib/jobs/run-due-work";
-import { nextBatchTime } from "@/lib/transfers/next-batch-time";
+import { db } from "@/lib/core/db/client";
+import { sendScheduledTransfersJob } from "@/lib/features/jobs/functions/send-scheduled-transfers-job";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { nextBatchTime } from "@/lib/features/transfers/next-batch-time";
 import { call } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { runDueWork } from "@/lib/jobs/run-due-work";
-import { listOpenOutcomes } from "@/lib/reconciliation/list-open-outcomes";
-import { reconcileOperatorOutcomes } from "@/lib/reconciliation/reconcile-operator-outcomes";
-import { OPERATOR_FOLLOW_MS } from "@/lib/domain/operator-polling";
+import { db } from "@/lib/core/db/client";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { listOpenOutcomes } from "@/lib/features/reconciliation/list-open-outcomes";
+import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
+import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
 import { call } from "./helpers/api-client";
 import { startFakeServer } from "./fakes/fake-http";
 import { availableBalance, fundMerchant } from "./helpers/fund-merchant";
@@ -74,7 +74,7 @@ describe("a transfer whose send throws", () => {
 describe("a live SCHEDULED transfer (a bank transfer)", () => {
   async function liveFunds() {
     // Live money, credited as a completed live deposit would be (no live operator in this file).
-    const { creditCollection } = await import("@/lib/ledger/credit-collection");
+    const { creditCollection } = await import("@/lib/features/ledger/credit-collection");
     await db().$transaction((tx) =>
       creditCollection(tx, { kind: "deposit_completed", merchantId: merchant().id, environment: "live", currency: "XOF", reference: `DEP_FUND_${Date.now()}`, amountMinor: 100_000n, feesMinor: 0n, at: new Date() }),
     );
@@ -145,7 +145,7 @@ describe("a live payout that cannot be sent for days", () => {
   });
 
   it("is tried with back-off while it never left, then fails with the funds back and transfer.failed", async () => {
-    const { creditCollection } = await import("@/lib/ledger/credit-collection");
+    const { creditCollection } = await import("@/lib/features/ledger/credit-collection");
     await db().$transaction((tx) =>
       creditCollection(tx, { kind: "deposit_completed", merchantId: merchant().id, environment: "live", currency: "XOF", reference: `DEP_FUND_${Date.now()}`, amountMinor: 50_000n, feesMinor: 0n, at: new Date() }),
     );

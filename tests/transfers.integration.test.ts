@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { db } from "@/lib/db/client";
-import { sendDueTransfers } from "@/lib/transfers/send-due-transfers";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { db } from "@/lib/core/db/client";
+import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 import { call } from "./helpers/api-client";
 import { newKey, newMerchant, validLink, waitForSandboxAnswer } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";

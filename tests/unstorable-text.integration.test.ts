@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { db } from "@/lib/db/client";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";
 

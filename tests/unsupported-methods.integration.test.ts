@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { UNROUTED_METHOD_HEADER } from "@/lib/http/api-route";
+import { UNROUTED_METHOD_HEADER } from "@/lib/surfaces/http/api-route";
 import { call } from "./helpers/api-client";
-import { API_ROUTES } from "@/lib/api-routes/route-table";
+import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 
 // An unsupported method on a route of the API trees or the support view's API answers 400/40017
 // with Allow, in the error envelope (docs/api-guide.md, "API examples"). Next answers a method a route file

@@ -4,9 +4,9 @@ import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ApiReferenceView } from "@/components/docs/api-reference-view";
 import { DocsHeader } from "@/components/docs/docs-header";
-import { publicBaseUrl } from "@/lib/domain/public-base-url";
-import { requestOrigin } from "@/lib/http/api-route";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
+import { requestOrigin } from "@/lib/surfaces/http/api-route";
+import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
 import "./docs.css";
 
 export async function generateMetadata(): Promise<Metadata> {

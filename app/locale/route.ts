@@ -1,7 +1,7 @@
 // POST /locale - the visitor's language choice (a cookie), then back to the page they were on
-import { sameOriginPath } from "@/lib/domain/same-origin-path";
-import { readFormBody } from "@/lib/http/read-form-body";
-import { isLocale, LOCALE_COOKIE } from "@/lib/i18n/locales";
+import { sameOriginPath } from "@/lib/core/domain/same-origin-path";
+import { readFormBody } from "@/lib/surfaces/http/read-form-body";
+import { isLocale, LOCALE_COOKIE } from "@/lib/core/i18n/locales";
 
 export async function POST(request: Request) {
   // Too large or undecodable is as good as empty: back to a page of the site, language unchanged.

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import type { ActivationRequestJson } from "@/lib/activation/list-activation-requests";
+import type { ActivationRequestJson } from "@/lib/features/activation/list-activation-requests";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { ConfirmAction } from "./confirm-action";
 import { Fields } from "./detail-sections";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { formatMinor } from "@/lib/domain/money";
+import { formatMinor } from "@/lib/core/domain/money";
 import type { ReactNode } from "react";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { useAdminAction } from "./queries";

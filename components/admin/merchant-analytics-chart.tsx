@@ -1,5 +1,5 @@
-import { formatMajor } from "@/lib/domain/money";
-import type { Analytics } from "@/lib/schemas/analytics";
+import { formatMajor } from "@/lib/core/domain/money";
+import type { Analytics } from "@/lib/core/schemas/analytics";
 import { AnalyticsCharts } from "@/components/analytics-charts";
 import { DailyTable, FiguresTable, type FigureLabels } from "@/components/analytics-figures";
 

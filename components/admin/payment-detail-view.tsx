@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { formatMajor } from "@/lib/domain/money";
+import { formatMajor } from "@/lib/core/domain/money";
 import { ConfirmAction } from "./confirm-action";
 import { Fields, Timeline, WebhookDeliveries, type Delivery, type TimelineEvent, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
@@ -37,7 +37,7 @@ const operatorPayment = (environment: string, p: Record<string, unknown>) => env
 
 type FollowUp = { followUntil: string | null; nextCheckAt: string | null; operatorAnswer: string | null; operatorCheckedAt: string | null; lastTryFailure: string | null };
 type Hold = { reason: string; heldAt: string | null; ourAmount: number; ourCurrency: string; operatorAmount: number | null; operatorCurrency: string };
-/** A deposit as lib/admin/payment-detail.ts sends it: the API's fields, the operator's ids, its follow-up and hold. */
+/** A deposit as lib/features/admin/payment-detail.ts sends it: the API's fields, the operator's ids, its follow-up and hold. */
 type DepositJson = Record<string, unknown> & { reference: string; followUp: FollowUp | null; hold: Hold | null };
 
 type Detail = {

@@ -1,11 +1,11 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminPaymentRow } from "@/lib/admin/admin-rows";
-import { formatMajor } from "@/lib/domain/money";
+import type { adminPaymentRow } from "@/lib/features/admin/admin-rows";
+import { formatMajor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 
-/** A row as the links, deposits and search endpoints send it (lib/admin/admin-rows.ts). */
+/** A row as the links, deposits and search endpoints send it (lib/features/admin/admin-rows.ts). */
 export type PaymentRow = ReturnType<typeof adminPaymentRow>;
 
 export function PaymentTable({ rows }: { rows: PaymentRow[] }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { formatMajor } from "@/lib/domain/money";
+import { formatMajor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";

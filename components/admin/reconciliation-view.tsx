@@ -1,10 +1,10 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { openOutcomeRow } from "@/lib/admin/admin-rows";
-import { formatMajor } from "@/lib/domain/money";
-import type { ReconciliationProblem } from "@/lib/ledger/reconcile";
-import type { OpenOutcome } from "@/lib/reconciliation/list-open-outcomes";
+import type { openOutcomeRow } from "@/lib/features/admin/admin-rows";
+import { formatMajor } from "@/lib/core/domain/money";
+import type { ReconciliationProblem } from "@/lib/features/ledger/reconcile";
+import type { OpenOutcome } from "@/lib/features/reconciliation/list-open-outcomes";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";

@@ -2,8 +2,8 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import type { refundDetail } from "@/lib/admin/refund-detail";
-import { formatMinor } from "@/lib/domain/money";
+import type { refundDetail } from "@/lib/features/admin/refund-detail";
+import { formatMinor } from "@/lib/core/domain/money";
 import { ConfirmAction } from "./confirm-action";
 import { Fields, LedgerEntries, WebhookDeliveries, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
@@ -11,7 +11,7 @@ import { useAdminQuery } from "./queries";
 import { useRefundSource } from "./refund-table";
 import { useStaff } from "./staff-context";
 
-/** The answer of GET /admin/api/refunds/{reference} (lib/admin/refund-detail.ts). */
+/** The answer of GET /admin/api/refunds/{reference} (lib/features/admin/refund-detail.ts). */
 type Detail = Awaited<ReturnType<typeof refundDetail>>;
 type RefundJson = { reference: string; status: string };
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminRefundRow, refundSummary } from "@/lib/admin/admin-rows";
-import { formatMinor } from "@/lib/domain/money";
+import type { adminRefundRow, refundSummary } from "@/lib/features/admin/admin-rows";
+import { formatMinor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 
-/** A row as GET /admin/api/refunds sends it (lib/admin/admin-rows.ts). */
+/** A row as GET /admin/api/refunds sends it (lib/features/admin/admin-rows.ts). */
 export type RefundRow = ReturnType<typeof adminRefundRow>;
 /** A refund as a payment's page lists it. */
 export type RefundSummary = ReturnType<typeof refundSummary>;

@@ -1,11 +1,11 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminTransferRow } from "@/lib/admin/admin-rows";
-import { formatMinor } from "@/lib/domain/money";
+import type { adminTransferRow } from "@/lib/features/admin/admin-rows";
+import { formatMinor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 
-/** A row as GET /admin/api/transfers sends it (lib/admin/admin-rows.ts). */
+/** A row as GET /admin/api/transfers sends it (lib/features/admin/admin-rows.ts). */
 export type TransferRow = ReturnType<typeof adminTransferRow>;
 
 /** Transfers as the support view lists them; money arrives in minor units and is printed exactly. */

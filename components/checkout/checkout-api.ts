@@ -1,4 +1,4 @@
-import type { CheckoutState } from "@/lib/checkout/checkout-state";
+import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
 
 // The checkout island's calls to /api/checkout/{reference}: one place for fetch and errors.
 

@@ -2,9 +2,9 @@
 
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { CheckoutState } from "@/lib/checkout/checkout-state";
-import { countryOfPhone } from "@/lib/domain/dial-codes";
-import { isLocalNumber, localToE164 } from "@/lib/domain/phone";
+import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
+import { countryOfPhone } from "@/lib/core/domain/dial-codes";
+import { isLocalNumber, localToE164 } from "@/lib/core/domain/phone";
 import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
 import { AttemptExpiredScreen } from "./attempt-expired-screen";
 import type { CheckoutCountryView } from "./checkout-types";
@@ -100,7 +100,7 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
   const heading = useRef<HTMLHeadingElement>(null);
 
   const digits = national.replace(/\D/g, "");
-  // The same rule as the dashboard's phone fields (lib/domain/phone.ts).
+  // The same rule as the dashboard's phone fields (lib/core/domain/phone.ts).
   const phoneValid = isLocalNumber(digits);
   const phone = localToE164(country?.dialCode ?? "", digits);
 

@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
-import type { CheckoutState } from "@/lib/checkout/checkout-state";
-import { formatMajor } from "@/lib/domain/money";
+import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
+import { formatMajor } from "@/lib/core/domain/money";
 import { AutoRedirect } from "./auto-redirect";
 
 export type FinalStatus = "completed" | "failed" | "expired";

@@ -1,9 +1,9 @@
-import { formatMajor } from "@/lib/domain/money";
-import type { Analytics } from "@/lib/schemas/analytics";
+import { formatMajor } from "@/lib/core/domain/money";
+import type { Analytics } from "@/lib/core/schemas/analytics";
 import { AnalyticsCharts } from "@/components/analytics-charts";
 import { DailyTable, FiguresTable, type FigureLabels } from "@/components/analytics-figures";
-import { cardColumns } from "@/lib/dashboard/card-columns";
-import { formatCount, formatPercent } from "@/lib/domain/number-format";
+import { cardColumns } from "@/lib/features/dashboard/card-columns";
+import { formatCount, formatPercent } from "@/lib/core/domain/number-format";
 
 /** One currency's block of the dashboard's analytics page: totals, charts, and the figures as tables. */
 export function AnalyticsView({ analytics, labels, locale, gatewayName }: { analytics: Analytics; labels: FigureLabels; locale: string; gatewayName?: (name: string) => string }) {

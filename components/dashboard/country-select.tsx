@@ -1,4 +1,4 @@
-import { SERVED_COUNTRIES } from "@/lib/domain/served-countries";
+import { SERVED_COUNTRIES } from "@/lib/core/domain/served-countries";
 
 type Props = { id?: string; name: string; locale: string; defaultValue?: string | null; blankLabel?: string; required?: boolean; describedBy?: string };
 

@@ -1,8 +1,8 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import type { DeliveryJson } from "@/lib/webhooks/list-deliveries";
+import type { DeliveryJson } from "@/lib/features/webhooks/list-deliveries";
 import { ActionForm } from "./action-form";
 import { formatTime } from "./format";
-import type { ActionState } from "@/lib/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
 
 type Props = {
   deliveries: DeliveryJson[];

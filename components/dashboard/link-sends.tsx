@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import type { getMerchantLinkSending } from "@/lib/dashboard/links-queries";
+import type { getMerchantLinkSending } from "@/lib/features/dashboard/links-queries";
 import { formatTime } from "./format";
 
 type LinkSend = Awaited<ReturnType<typeof getMerchantLinkSending>>["sends"][number];

@@ -1,9 +1,9 @@
-import { cardColumns } from "@/lib/dashboard/card-columns";
+import { cardColumns } from "@/lib/features/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
-import type { ActionState } from "@/lib/dashboard/dashboard-action";
-import { minorText } from "@/lib/dashboard/balance-and-payouts";
-import type { paymentRefunds } from "@/lib/dashboard/payment-refunds";
-import { formatMinor } from "@/lib/domain/money";
+import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { minorText } from "@/lib/features/dashboard/balance-and-payouts";
+import type { paymentRefunds } from "@/lib/features/dashboard/payment-refunds";
+import { formatMinor } from "@/lib/core/domain/money";
 import { failureReasonLabel, gatewayLabel } from "@/components/labels";
 import { formatTime } from "./format";
 import { RefundForm } from "./refund-form";

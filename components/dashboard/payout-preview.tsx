@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { parseAmountInput } from "@/lib/domain/amount-input";
-import { computeFeesMinor, type FeeSchedule } from "@/lib/domain/fees";
-import { formatMinor } from "@/lib/domain/money";
+import { parseAmountInput } from "@/lib/core/domain/amount-input";
+import { computeFeesMinor, type FeeSchedule } from "@/lib/core/domain/fees";
+import { formatMinor } from "@/lib/core/domain/money";
 
 type Props = {
   /** Each withdrawal gateway's fee schedule, by name. */
@@ -18,7 +18,7 @@ type Preview = { fee: string; receives: string; debited: string } | null;
 /**
  * What a payout will cost and bring, shown in its form before it is sent: the gateway's fee, what
  * arrives on the beneficiary's phone (the amount) and what leaves the balance (amount + fee), by
- * the same rules the server applies (lib/domain/amount-input.ts, lib/domain/fees.ts).
+ * the same rules the server applies (lib/core/domain/amount-input.ts, lib/core/domain/fees.ts).
  */
 export function PayoutPreview({ schedules, locale, templates }: Props) {
   const anchor = useRef<HTMLParagraphElement>(null);

@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import type { ActionState } from "@/lib/dashboard/dashboard-action";
-import { parseAmountInput } from "@/lib/domain/amount-input";
-import { formatMinor } from "@/lib/domain/money";
+import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { parseAmountInput } from "@/lib/core/domain/amount-input";
+import { formatMinor } from "@/lib/core/domain/money";
 import { ActionResult, useKeptActionState } from "./action-form";
 
 type Props = {
@@ -43,7 +43,7 @@ export function RefundForm({ action, paymentReference, currency, defaultAmount, 
   const review = () => {
     if (!form.current?.reportValidity()) return;
     const typed = String(new FormData(form.current).get("amount") ?? "").trim();
-    // Read as the server reads it ("5 000", "12,50": lib/domain/amount-input.ts).
+    // Read as the server reads it ("5 000", "12,50": lib/core/domain/amount-input.ts).
     const parsed = parseAmountInput(typed, currency);
     setReviewing(parsed.ok ? formatMinor(parsed.minor, currency, locale) : `${typed} ${currency}`);
   };

@@ -3,7 +3,7 @@ import { expect, test, type APIResponse } from "@playwright/test";
 import { createLink } from "../checkout-helpers";
 import { auth, e2eMerchant } from "../helpers";
 
-// The production build answers the merchant API through the API lane (lib/api-routes/api-lane.ts), and
+// The production build answers the merchant API through the API lane (lib/surfaces/api-routes/api-lane.ts), and
 // every other spec of this project talks to it that way. Here, one route answered both ways in
 // the same server: by the lane, and by Next, which still gets the paths the lane leaves to it (a
 // %-escape: Next decodes it to the same parameter and calls the same handler). Next's answers

@@ -62,7 +62,7 @@ function appEnv(): NodeJS.ProcessEnv {
     WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiverPort}`,
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "info",
-    // What a production server refuses to start without (lib/config/production-settings.ts); this
+    // What a production server refuses to start without (lib/surfaces/config/production-settings.ts); this
     // spec sends no mail.
     BETTER_AUTH_URL: `http://127.0.0.1:${clusterPort}`,
     BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "multi-process-spec-session-key-0123456789",

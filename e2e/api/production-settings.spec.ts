@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
-// What a production server refuses to start with (lib/config/production-settings.ts), on the
+// What a production server refuses to start with (lib/surfaces/config/production-settings.ts), on the
 // production build: our server itself (server/app-server.cjs, one process), and `npm start`'s launcher with two workers, which must
 // stop rather than start worker after worker. And the development outbox, which the e2e server
 // (started without MAIL_OUTBOX_PAGE, which it could not start with) never serves.

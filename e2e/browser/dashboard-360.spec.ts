@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { dashboardPages } from "../../tests/helpers/dashboard-tree";
-import { isPublicDashboardPage } from "../../lib/auth/redirect-target";
+import { isPublicDashboardPage } from "../../lib/features/auth/redirect-target";
 import { signInAsMember } from "../dashboard-helpers";
 import { auth, e2eMerchant } from "../helpers";
 

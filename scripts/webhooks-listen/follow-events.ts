@@ -1,4 +1,4 @@
-import type { EventJson } from "@/lib/schemas/event";
+import type { EventJson } from "@/lib/core/schemas/event";
 import { SandboxApiError, type SandboxApi } from "./sandbox-api";
 
 export type FollowOptions = {

@@ -1,5 +1,5 @@
-import { signWebhook } from "@/lib/webhooks/sign-webhook";
-import type { EventJson } from "@/lib/schemas/event";
+import { signWebhook } from "@/lib/features/webhooks/sign-webhook";
+import type { EventJson } from "@/lib/core/schemas/event";
 import { networkReason } from "./network-reason";
 
 export type ForwardResult = { status: number | null; durationMs: number; error: string | null };

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { EVENT_TYPES } from "@/lib/schemas/event";
+import { EVENT_TYPES } from "@/lib/core/schemas/event";
 import { assertSandboxKey } from "./sandbox-api";
 
 export const USAGE =

@@ -1,5 +1,5 @@
-import { generateWebhookSecret } from "@/lib/domain/api-keys";
-import type { EventJson } from "@/lib/schemas/event";
+import { generateWebhookSecret } from "@/lib/core/domain/api-keys";
+import type { EventJson } from "@/lib/core/schemas/event";
 import { followEvents } from "./follow-events";
 import { forwardEvent, type ForwardResult } from "./forward-event";
 import type { ListenOptions } from "./listen-options";

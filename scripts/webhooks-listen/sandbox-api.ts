@@ -1,4 +1,4 @@
-import type { EventJson } from "@/lib/schemas/event";
+import type { EventJson } from "@/lib/core/schemas/event";
 import { networkReason } from "./network-reason";
 
 // The few calls webhooks:listen makes to the service, over HTTP like any integrator: always

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import type { AfricasTalkingConfig } from "@/lib/sms/africastalking/africastalking-client";
+import type { AfricasTalkingConfig } from "@/lib/integrations/sms/africastalking/africastalking-client";
 import { sleep, startFakeServer, type Recorded } from "./fake-http";
 
 // A local Africa's Talking SMS API, written to the facts and sources in docs/sms.md (each
 // behaviour names its source):
 // - POST /version1/messaging with a form-encoded body username, to, message[, from]
-//   (docs.africastalking.com/sms/sending; the Node SDK's lib/sms.js);
+//   (docs.africastalking.com/sms/sending; the Node SDK's lib/integrations/sms.js);
 // - the key in the `apiKey` header; a wrong key or username is 401 with the plain text "The
 //   supplied authentication is invalid" (AfricasTalkingLtd/africastalking-python#52,
 //   laravel-notification-channels/africastalking#13);

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { MtnMomoConfig } from "@/lib/gateways/mtn-momo/mtn-momo-config";
+import type { MtnMomoConfig } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-config";
 import { deliver, sendJson, startFakeServer, type Recorded } from "./fake-http";
 
 // A local MTN MoMo Open API (Collection + Disbursement) playing what MTN documents, with the

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import type { OrangeMoneyConfig } from "@/lib/gateways/orange-money/orange-money-config";
+import type { OrangeMoneyConfig } from "@/lib/integrations/gateways/orange-money/orange-money-config";
 import { deliver, sendJson, startFakeServer, type Recorded } from "./fake-http";
 
 // A local Orange Money Senegal merchant payment API (Sonatel "OM API"), written to the facts and

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { WaveConfig, WaveWebhookStrategy } from "@/lib/gateways/wave/wave-config";
+import type { WaveConfig, WaveWebhookStrategy } from "@/lib/integrations/gateways/wave/wave-config";
 import type { ServerResponse } from "node:http";
 import { deliver, escapeHtml, sendHtml, sendJson, sleep, startFakeServer, type Recorded } from "./fake-http";
 

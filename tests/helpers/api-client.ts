@@ -1,19 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import { environmentFromPath } from "@/lib/domain/environment";
-import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
-import { dispatch as dispatchToTable } from "@/lib/api-routes/catch-all-route";
-import { NEXT_FILE_ROUTES, type TableRoute } from "@/lib/api-routes/route-table";
-import { createRouter, pathSegments } from "@/lib/api-routes/router";
-import { METHODS, type Handler, type Method } from "@/lib/http/api-route";
+import { environmentFromPath } from "@/lib/core/domain/environment";
+import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
+import { dispatch as dispatchToTable } from "@/lib/surfaces/api-routes/catch-all-route";
+import { NEXT_FILE_ROUTES, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
+import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
+import { METHODS, type Handler, type Method } from "@/lib/surfaces/http/api-route";
 
 // Calls the API's handlers in process, as Request -> Response, through the route table
-// (lib/api-routes), as Next's catch-all route files do. The request keeps its full path
+// (lib/surfaces/api-routes), as Next's catch-all route files do. The request keeps its full path
 // ("/test/..." for the sandbox), from which the API routes read the environment, and carries the
 // header proxy.ts gives the routes behind it (the e2e suite covers both over real HTTP).
 
 export const ORIGIN = "http://pay.test";
-// The test origin is not the local machine: allow it as better-auth's base URL host (lib/auth/auth.ts),
+// The test origin is not the local machine: allow it as better-auth's base URL host (lib/features/auth/auth.ts),
 // for the support view's sign-in as for the dashboard's.
 process.env.BETTER_AUTH_ALLOWED_HOSTS = new URL(ORIGIN).host;
 

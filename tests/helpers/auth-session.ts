@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { ORIGIN } from "./api-client";
 
 // (tests/helpers/api-client.ts allows the test origin as better-auth's base URL host.)

@@ -1,7 +1,7 @@
-import { db } from "@/lib/db/client";
-import { newApiKeyRow, createMerchant } from "@/lib/merchants/create-merchant";
-import type { Scope } from "@/lib/domain/api-keys";
-import type { Environment } from "@/lib/domain/environment";
+import { db } from "@/lib/core/db/client";
+import { newApiKeyRow, createMerchant } from "@/lib/features/merchants/create-merchant";
+import type { Scope } from "@/lib/core/domain/api-keys";
+import type { Environment } from "@/lib/core/domain/environment";
 
 let counter = 0;
 

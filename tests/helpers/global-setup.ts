@@ -4,10 +4,10 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "@prisma/client";
 import type { TestProject } from "vitest/node";
-import { pgliteAdapter } from "@/lib/db/adapter";
-import { closeDb, db } from "@/lib/db/client";
-import { migrateDatabase, migratePGlite } from "@/lib/db/migrate";
-import { seedGatewayCatalog } from "@/lib/gateways/seed-catalog";
+import { pgliteAdapter } from "@/lib/core/db/adapter";
+import { closeDb, db } from "@/lib/core/db/client";
+import { migrateDatabase, migratePGlite } from "@/lib/core/db/migrate";
+import { seedGatewayCatalog } from "@/lib/integrations/gateways/seed-catalog";
 import { freshDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database";
 import { assertLocalDatabase } from "./assert-local-database";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 
 /**
  * The ledger's invariant: every journal sums to zero, so every currency sums to zero across all

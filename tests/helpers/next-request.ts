@@ -7,7 +7,7 @@
 //   vi.mock("next-intl/server", async () => (await import("./helpers/next-request")).nextIntlServer());
 // redirect() and notFound() work as they are: they throw an error whose digest names the target.
 import { createFormatter, createTranslator } from "next-intl";
-import { ENVIRONMENT_HEADER } from "@/lib/request/environment-header";
+import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./api-client";

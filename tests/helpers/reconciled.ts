@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect } from "vitest";
-import { db } from "@/lib/db/client";
-import { reconcile } from "@/lib/ledger/reconcile";
+import { db } from "@/lib/core/db/client";
+import { reconcile } from "@/lib/features/ledger/reconcile";
 import { newMerchant } from "./fixtures";
 import { expectLedgerBalanced } from "./ledger-invariant";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from "vitest";
-import { db } from "@/lib/db/client";
+import { db } from "@/lib/core/db/client";
 import { call } from "./api-client";
 import { newMerchant, validLink } from "./fixtures";
 import { expectLedgerBalanced } from "./ledger-invariant";

@@ -1,6 +1,6 @@
 import { PrismaClient } from "@prisma/client";
-import { createAdapter } from "@/lib/db/adapter";
-import { db, type DbClient } from "@/lib/db/client";
+import { createAdapter } from "@/lib/core/db/adapter";
+import { db, type DbClient } from "@/lib/core/db/client";
 
 /** A second connection pool, as another process has; PGlite is single-process: the same client. */
 export function secondProcess(): { client: DbClient; close: () => Promise<void> } {

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, inject } from "vitest";
-import { pgliteAdapter } from "@/lib/db/adapter";
-import { closeDb, setDb } from "@/lib/db/client";
-import { sqlOverPGlite } from "@/lib/db/sql";
+import { pgliteAdapter } from "@/lib/core/db/adapter";
+import { closeDb, setDb } from "@/lib/core/db/client";
+import { sqlOverPGlite } from "@/lib/core/db/sql";
 
 // Each test file gets a database: on PGlite a fresh in-memory one, a copy of the one the global
 // setup migrated as the app does it; on PostgreSQL the suite's own (global-setup.ts).

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { createStaff } from "@/lib/admin/create-staff";
-import { db } from "@/lib/db/client";
+import { createStaff } from "@/lib/features/admin/create-staff";
+import { db } from "@/lib/core/db/client";
 import { call } from "./api-client";
 
 export const STAFF_PASSWORD = "a long enough password";

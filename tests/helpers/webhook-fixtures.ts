@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { db } from "@/lib/db/client";
-import { runDueWork } from "@/lib/jobs/run-due-work";
+import { db } from "@/lib/core/db/client";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { call } from "./api-client";
 import { sleep, validDeposit, validLink } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
-import { currentStaffSession } from "@/lib/admin/current-staff";
+import { currentStaffSession } from "@/lib/features/admin/current-staff";
 import "../admin.css";
 
 export const metadata = { title: "Support sign-in", robots: { index: false } };

@@ -1,4 +1,4 @@
-// Every path under /api that Next.js routes here: the route table answers it (lib/api-routes).
-import { catchAllRoute } from "@/lib/api-routes/catch-all-route";
+// Every path under /api that Next.js routes here: the route table answers it (lib/surfaces/api-routes).
+import { catchAllRoute } from "@/lib/surfaces/api-routes/catch-all-route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = catchAllRoute("/api");

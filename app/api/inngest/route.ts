@@ -3,11 +3,11 @@
 // the API's 404 (the SDK's handler would answer a stray request with a 500).
 import type { NextRequest } from "next/server";
 import { serve } from "inngest/next";
-import { routeMethods, staticErrorRoute } from "@/lib/http/api-route";
-import type { NextRouteContext } from "@/lib/http/route-params";
-import { inngest } from "@/lib/inngest/inngest-client";
-import { inngestConfigured } from "@/lib/inngest/inngest-configured";
-import { jobFunctions } from "@/lib/jobs/job-functions";
+import { routeMethods, staticErrorRoute } from "@/lib/surfaces/http/api-route";
+import type { NextRouteContext } from "@/lib/surfaces/http/route-params";
+import { inngest } from "@/lib/integrations/inngest/inngest-client";
+import { inngestConfigured } from "@/lib/integrations/inngest/inngest-configured";
+import { jobFunctions } from "@/lib/features/jobs/job-functions";
 
 const served = serve({ client: inngest, functions: jobFunctions });
 const notServed = staticErrorRoute(40004, "Background work runs in this process: Inngest is not configured");

@@ -1,10 +1,10 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
-import { can } from "@/lib/auth/member-permissions";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { getHomeOverview } from "@/lib/dashboard/home-queries";
-import { requirePageMember } from "@/lib/dashboard/require-member";
-import { formatMinor } from "@/lib/domain/money";
+import { can } from "@/lib/features/auth/member-permissions";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { getHomeOverview } from "@/lib/features/dashboard/home-queries";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { formatMinor } from "@/lib/core/domain/money";
 
 type Props = { searchParams: Promise<{ refused?: string }> };
 

@@ -2,10 +2,10 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth/auth";
-import { getDashboardSession } from "@/lib/auth/dashboard-session";
-import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
-import { getSignInLanding } from "@/lib/dashboard/account-actions";
+import { auth } from "@/lib/features/auth/auth";
+import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
+import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
+import { getSignInLanding } from "@/lib/features/dashboard/account-actions";
 
 // The account forms post here (server actions work before any JavaScript loads). better-auth does
 // the work; its nextCookies plugin sets and clears the session cookie on the response. A refusal

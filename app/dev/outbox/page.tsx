@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { listOutbox, outboxPageEnabled } from "@/lib/mail/outbox";
+import { listOutbox, outboxPageEnabled } from "@/lib/integrations/mail/outbox";
 
 export const metadata = { title: "Outbox", robots: { index: false } };
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DocsHeader } from "@/components/docs/docs-header";
-import { GUIDE_SLUGS, readGuide } from "@/lib/docs/guides";
-import { isLocale } from "@/lib/i18n/locales";
+import { GUIDE_SLUGS, readGuide } from "@/lib/surfaces/docs/guides";
+import { isLocale } from "@/lib/core/i18n/locales";
 import "../docs.css";
 
 export async function generateMetadata(): Promise<Metadata> {

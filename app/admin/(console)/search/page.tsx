@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { SearchView } from "@/components/admin/search-view";
-import { currentStaffSession } from "@/lib/admin/current-staff";
-import { findSearchTarget } from "@/lib/admin/search-queries";
+import { currentStaffSession } from "@/lib/features/admin/current-staff";
+import { findSearchTarget } from "@/lib/features/admin/search-queries";
 
 type Query = { q?: string | string[]; environment?: string | string[] };
 

@@ -1,13 +1,13 @@
 import { toNextJsHandler } from "better-auth/next-js";
-import { auth } from "@/lib/auth/auth";
-import { withoutSupportSession } from "@/lib/auth/without-support-session";
-import { routeMethods } from "@/lib/http/api-route";
-import { withClientAddress } from "@/lib/request/client-address";
+import { auth } from "@/lib/features/auth/auth";
+import { withoutSupportSession } from "@/lib/features/auth/without-support-session";
+import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { withClientAddress } from "@/lib/core/request/client-address";
 
 // The dashboard's accounts (sign-up, sign-in, verification, reset, two-factor, teams): better-auth's
 // own endpoints, used by the dashboard pages. Not part of the merchant API, so no sandbox path.
 // better-auth's limiter runs before anything else sees the request: the client's address goes in
-// first, by the service's rule (lib/request/client-address.ts), over any value the client sent.
+// first, by the service's rule (lib/core/request/client-address.ts), over any value the client sent.
 // Other methods get the API's 400/40017 envelope with Allow, as every API path does; Next hands HEAD
 // to GET, which better-auth answers as it answers any route it does not have.
 async function handler(request: Request) {

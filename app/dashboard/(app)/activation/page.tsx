@@ -2,14 +2,14 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
 import { formatTime } from "@/components/dashboard/format";
-import { BUSINESS_KINDS } from "@/lib/activation/activation-form";
-import { can } from "@/lib/auth/member-permissions";
-import { getActivationPage } from "@/lib/dashboard/activation-queries";
-import { requirePageMember } from "@/lib/dashboard/require-member";
+import { BUSINESS_KINDS } from "@/lib/features/activation/activation-form";
+import { can } from "@/lib/features/auth/member-permissions";
+import { getActivationPage } from "@/lib/features/dashboard/activation-queries";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { requestActivationAction } from "./actions";
 
 // "Activate live payments": where the merchant's live payments stand and, for an owner or an
-// admin, the form that asks support to turn them on (lib/activation).
+// admin, the form that asks support to turn them on (lib/features/activation).
 export default async function ActivationPage() {
   const { member } = await requirePageMember("/dashboard/activation");
   const [t, locale, { state, merchant }] = await Promise.all([getTranslations("activation"), getLocale(), getActivationPage(member.merchantId)]);

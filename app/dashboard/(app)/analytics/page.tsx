@@ -1,11 +1,11 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { AnalyticsView } from "@/components/dashboard/analytics-view";
 import { gatewayLabel } from "@/components/labels";
-import { formErrorOf } from "@/lib/dashboard/form-errors";
-import { getAnalyticsReport } from "@/lib/dashboard/analytics-queries";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { requirePageMember } from "@/lib/dashboard/require-member";
-import { ApiError } from "@/lib/errors/api-error";
+import { formErrorOf } from "@/lib/features/dashboard/form-errors";
+import { getAnalyticsReport } from "@/lib/features/dashboard/analytics-queries";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { ApiError } from "@/lib/core/errors/api-error";
 
 type Props = { searchParams: Promise<{ from?: string; to?: string }> };
 

@@ -1,8 +1,8 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { requestWithdrawal, WITHDRAWAL_FORM_FIELDS } from "@/lib/dashboard/balance-and-payouts";
-import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
+import { requestWithdrawal, WITHDRAWAL_FORM_FIELDS } from "@/lib/features/dashboard/balance-and-payouts";
+import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
 
 export async function requestWithdrawalAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");

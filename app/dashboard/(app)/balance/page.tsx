@@ -1,17 +1,17 @@
-import { cardColumns } from "@/lib/dashboard/card-columns";
+import { cardColumns } from "@/lib/features/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { PayoutPreview } from "@/components/dashboard/payout-preview";
 import { failureReasonLabel, gatewayLabel, ledgerKindLabel } from "@/components/labels";
 import { formatTime } from "@/components/dashboard/format";
 import { ListPager } from "@/components/dashboard/list-filters-form";
-import { can } from "@/lib/auth/member-permissions";
-import { getBalancePage } from "@/lib/dashboard/balance-queries";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { parseListFilters } from "@/lib/dashboard/list-filters";
-import { requirePageMember } from "@/lib/dashboard/require-member";
-import { formatMinor } from "@/lib/domain/money";
-import { feeSchedule } from "@/lib/gateways/gateway-rules";
+import { can } from "@/lib/features/auth/member-permissions";
+import { getBalancePage } from "@/lib/features/dashboard/balance-queries";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { parseListFilters } from "@/lib/features/dashboard/list-filters";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { formatMinor } from "@/lib/core/domain/money";
+import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import { requestWithdrawalAction } from "./actions";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

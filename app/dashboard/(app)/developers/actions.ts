@@ -2,13 +2,13 @@
 
 import { getTranslations } from "next-intl/server";
 import type { FirstKeyState } from "@/components/dashboard/first-key-form";
-import { can } from "@/lib/auth/member-permissions";
-import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
-import { createFirstKey } from "@/lib/dashboard/first-keys";
-import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/dashboard/manage-api-keys";
-import { rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/dashboard/manage-webhooks";
+import { can } from "@/lib/features/auth/member-permissions";
+import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { createFirstKey } from "@/lib/features/dashboard/first-keys";
+import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
+import { rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
 
-// Server actions of the Developers page: thin, the rules are in lib/dashboard.
+// Server actions of the Developers page: thin, the rules are in lib/features/dashboard.
 
 export async function createKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return runDashboardAction("keys:manage", async ({ db, member, scope }) => {
@@ -24,7 +24,7 @@ export async function regenerateKeyAction(_state: ActionState, form: FormData): 
   }, { refresh: false });
 }
 
-/** The first key of a merchant made at sign-up, with the signing secret nobody has seen yet (lib/dashboard/first-keys.ts). */
+/** The first key of a merchant made at sign-up, with the signing secret nobody has seen yet (lib/features/dashboard/first-keys.ts). */
 export async function createFirstKeyAction(_state: FirstKeyState, form: FormData): Promise<FirstKeyState> {
   let created: Awaited<ReturnType<typeof createFirstKey>> | undefined;
   const state = await runDashboardAction(

@@ -4,11 +4,11 @@ import { ConfirmActionForm } from "@/components/dashboard/confirm-action-form";
 import { FirstKeyForm } from "@/components/dashboard/first-key-form";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { formatTime } from "@/components/dashboard/format";
-import { can, keyScopesFor } from "@/lib/auth/member-permissions";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { getDevelopersPage } from "@/lib/dashboard/developers-queries";
-import { KEY_OVERLAPS } from "@/lib/dashboard/manage-api-keys";
-import { requirePageMember } from "@/lib/dashboard/require-member";
+import { can, keyScopesFor } from "@/lib/features/auth/member-permissions";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { getDevelopersPage } from "@/lib/features/dashboard/developers-queries";
+import { KEY_OVERLAPS } from "@/lib/features/dashboard/manage-api-keys";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { replayDeliveryAction } from "../links/actions";
 import { createFirstKeyAction, createKeyAction, regenerateKeyAction, revokeKeyAction, rotateSecretAction, sendTestEventAction } from "./actions";
 

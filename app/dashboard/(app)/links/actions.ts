@@ -2,12 +2,12 @@
 
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { createLinkFromForm, LINK_FORM_FIELDS } from "@/lib/dashboard/create-link-from-form";
-import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { replayWebhookDelivery } from "@/lib/dashboard/manage-webhooks";
+import { createLinkFromForm, LINK_FORM_FIELDS } from "@/lib/features/dashboard/create-link-from-form";
+import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { replayWebhookDelivery } from "@/lib/features/dashboard/manage-webhooks";
 
-// Server actions of the payment link pages: thin, the rules are in lib/dashboard.
+// Server actions of the payment link pages: thin, the rules are in lib/features/dashboard.
 
 export async function createLinkAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let target: string | null = null;

@@ -1,11 +1,11 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { duplicatePaymentLink } from "@/lib/dashboard/duplicate-payment-link";
+import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { duplicatePaymentLink } from "@/lib/features/dashboard/duplicate-payment-link";
 
-// "Duplicate link" on a link's page: thin; the rule is in lib/dashboard/duplicate-payment-link.ts.
+// "Duplicate link" on a link's page: thin; the rule is in lib/features/dashboard/duplicate-payment-link.ts.
 // The same permission as creating a link (links:create), through runDashboardAction.
 export async function duplicateLinkAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let target: string | null = null;

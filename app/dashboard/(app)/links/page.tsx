@@ -1,14 +1,14 @@
-import { cardColumns } from "@/lib/dashboard/card-columns";
+import { cardColumns } from "@/lib/features/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { parseListFilters } from "@/lib/dashboard/list-filters";
-import { LINK_STATUSES } from "@/lib/dashboard/list-payment-links";
-import { listMerchantLinks } from "@/lib/dashboard/links-queries";
-import { can } from "@/lib/auth/member-permissions";
-import { requirePageMember } from "@/lib/dashboard/require-member";
-import { formatMinor } from "@/lib/domain/money";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { parseListFilters } from "@/lib/features/dashboard/list-filters";
+import { LINK_STATUSES } from "@/lib/features/dashboard/list-payment-links";
+import { listMerchantLinks } from "@/lib/features/dashboard/links-queries";
+import { can } from "@/lib/features/auth/member-permissions";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { formatMinor } from "@/lib/core/domain/money";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

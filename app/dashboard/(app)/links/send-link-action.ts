@@ -1,9 +1,9 @@
 "use server";
 
 import { getLocale, getTranslations } from "next-intl/server";
-import { runDashboardAction, type ActionState } from "@/lib/dashboard/dashboard-action";
-import { pageOrigin } from "@/lib/dashboard/page-origin";
-import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/dashboard/send-link-from-form";
+import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { pageOrigin } from "@/lib/features/dashboard/page-origin";
+import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/features/dashboard/send-link-from-form";
 
 export type SendLinkState = (ActionState & { channel?: string; to?: string }) | null;
 

@@ -1,12 +1,12 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
-import { can } from "@/lib/auth/member-permissions";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { requirePageMember } from "@/lib/dashboard/require-member";
-import { getMerchantSettings } from "@/lib/dashboard/settings-queries";
-import { LOGO_MAX_BYTES } from "@/lib/dashboard/update-merchant-settings";
-import { LOCALES } from "@/lib/i18n/locales";
+import { can } from "@/lib/features/auth/member-permissions";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { getMerchantSettings } from "@/lib/features/dashboard/settings-queries";
+import { LOGO_MAX_BYTES } from "@/lib/features/dashboard/update-merchant-settings";
+import { LOCALES } from "@/lib/core/i18n/locales";
 import { saveSettingsAction } from "./actions";
 
 const LANGUAGE_NAMES: Record<string, string> = { fr: "Français", en: "English" };

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { getDashboardSession } from "@/lib/auth/dashboard-session";
-import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
+import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
+import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
 import { signInAction, verifyTotpAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 

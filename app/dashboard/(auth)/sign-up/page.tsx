@@ -2,9 +2,9 @@ import Link from "next/link";
 import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CountrySelect } from "@/components/dashboard/country-select";
-import { preselectCountry } from "@/lib/checkout/preselect-country";
-import { SERVED_COUNTRIES } from "@/lib/domain/served-countries";
-import { dashboardRedirectTarget } from "@/lib/auth/redirect-target";
+import { preselectCountry } from "@/lib/features/checkout/preselect-country";
+import { SERVED_COUNTRIES } from "@/lib/core/domain/served-countries";
+import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
 import { signUpAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 

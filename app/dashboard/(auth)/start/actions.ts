@@ -2,11 +2,11 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { auth } from "@/lib/auth/auth";
-import { getDashboardSession } from "@/lib/auth/dashboard-session";
-import { NO_MERCHANT_PAGE } from "@/lib/auth/redirect-target";
-import { AlreadyAMember } from "@/lib/auth/sign-up-merchant";
-import { openOwnBusinessFor } from "@/lib/dashboard/account-actions";
+import { auth } from "@/lib/features/auth/auth";
+import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
+import { NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
+import { AlreadyAMember } from "@/lib/features/auth/sign-up-merchant";
+import { openOwnBusinessFor } from "@/lib/features/dashboard/account-actions";
 
 // The page of a signed-in person without a merchant: answer an invitation, reopen a merchant they
 // still belong to, or open a business of their own. better-auth checks that the invitation is

@@ -1,10 +1,10 @@
 import { redirect } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { getDashboardSession } from "@/lib/auth/dashboard-session";
-import { NO_MERCHANT_PAGE } from "@/lib/auth/redirect-target";
-import { MEMBER_ROLES } from "@/lib/auth/member-permissions";
-import { getSessionMember } from "@/lib/auth/session-member";
-import { getStartChoices } from "@/lib/dashboard/account-queries";
+import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
+import { NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
+import { MEMBER_ROLES } from "@/lib/features/auth/member-permissions";
+import { getSessionMember } from "@/lib/features/auth/session-member";
+import { getStartChoices } from "@/lib/features/dashboard/account-queries";
 import { signOutAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 import { acceptInvitationFromStartAction, chooseMerchantAction, declineInvitationAction, openOwnBusinessAction } from "./actions";

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { getSessionMember } from "@/lib/auth/session-member";
-import { mailsKeptInOutbox } from "@/lib/mail/outbox";
+import { getSessionMember } from "@/lib/features/auth/session-member";
+import { mailsKeptInOutbox } from "@/lib/integrations/mail/outbox";
 import { resendVerificationAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 

@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DocsHeader } from "@/components/docs/docs-header";
-import { isGuideSlug, readGuide } from "@/lib/docs/guides";
-import { isLocale } from "@/lib/i18n/locales";
+import { isGuideSlug, readGuide } from "@/lib/surfaces/docs/guides";
+import { isLocale } from "@/lib/core/i18n/locales";
 import "../../docs.css";
 
 type Params = { params: Promise<{ slug: string }> };

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { getSandboxOperatorDeposit } from "@/lib/deposits/sandbox-operator-queries";
-import { formatMinor } from "@/lib/domain/money";
-import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
+import { getSandboxOperatorDeposit } from "@/lib/features/deposits/sandbox-operator-queries";
+import { formatMinor } from "@/lib/core/domain/money";
+import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
 import styles from "./operator.module.css";
 
 export const metadata: Metadata = { title: "Sandbox operator", robots: { index: false } };

@@ -2,8 +2,8 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { MerchantAnalyticsChart } from "@/components/admin/merchant-analytics-chart";
 import { MerchantDetailView } from "@/components/admin/merchant-views";
 import { PendingTransfersView } from "@/components/admin/pending-transfers-view";
-import { getMerchantAnalytics } from "@/lib/admin/merchant-queries";
-import { isIsoCurrency } from "@/lib/domain/money";
+import { getMerchantAnalytics } from "@/lib/features/admin/merchant-queries";
+import { isIsoCurrency } from "@/lib/core/domain/money";
 
 type Search = { env?: string; currency?: string };
 

@@ -3,14 +3,14 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { changeAccountPassword, revokeAccountSession, revokeOtherAccountSessions } from "@/lib/auth/account-security";
-import { getDashboardSession } from "@/lib/auth/dashboard-session";
-import type { ActionState } from "@/lib/dashboard/dashboard-action";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { dashboardEnvironment } from "@/lib/dashboard/require-member";
+import { changeAccountPassword, revokeAccountSession, revokeOtherAccountSessions } from "@/lib/features/auth/account-security";
+import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
+import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { dashboardEnvironment } from "@/lib/features/dashboard/require-member";
 
 // The security page's password and sessions forms: a person's own account, no merchant's
-// permission (like two-factor in ./actions.ts). Thin: the calls are in lib/auth/account-security.ts.
+// permission (like two-factor in ./actions.ts). Thin: the calls are in lib/features/auth/account-security.ts.
 
 const PAGE = "/dashboard/settings/security";
 

@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import QRCode from "qrcode";
-import { auth } from "@/lib/auth/auth";
-import { getDashboardSession } from "@/lib/auth/dashboard-session";
+import { auth } from "@/lib/features/auth/auth";
+import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 
 export type TwoFactorState =
   | { stage: "idle"; error?: "invalidCredentials" | "invalidCode" | "tooMany" | "generic" }
@@ -13,7 +13,7 @@ export type TwoFactorState =
   | { stage: "done"; enabled: boolean };
 
 const failed = (error: unknown) => (error as { body?: { code?: string } })?.body?.code ?? "";
-/** A refused password: wrong, or not tried while the account waits after wrong ones (lib/auth/sign-in-limits.ts). */
+/** A refused password: wrong, or not tried while the account waits after wrong ones (lib/features/auth/sign-in-limits.ts). */
 const passwordRefusal = (error: unknown) => {
   const code = failed(error);
   return code === "TOO_MANY_REQUESTS" ? "tooMany" : /PASSWORD/.test(code) ? "invalidCredentials" : "generic";

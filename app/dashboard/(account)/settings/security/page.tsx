@@ -1,10 +1,10 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { ConfirmActionForm } from "@/components/dashboard/confirm-action-form";
-import { describeUserAgent } from "@/lib/auth/describe-user-agent";
-import { getAccountSecurity } from "@/lib/dashboard/account-queries";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { requirePageMember } from "@/lib/dashboard/require-member";
+import { describeUserAgent } from "@/lib/features/auth/describe-user-agent";
+import { getAccountSecurity } from "@/lib/features/dashboard/account-queries";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { AuthHeader } from "../../../(auth)/auth-header";
 import { signOutAction } from "../../../(auth)/actions";
 import { revokeOtherSessionsAction, revokeSessionAction } from "./account-actions";

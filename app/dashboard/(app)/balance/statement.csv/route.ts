@@ -1,7 +1,7 @@
 // GET /dashboard/balance/statement.csv?from&to - the member's ledger statement as CSV (streamed, scoped)
-import { statementCsvLines } from "@/lib/dashboard/balance-and-payouts";
-import { csvDownload } from "@/lib/dashboard/csv-route";
-import { parseListFilters } from "@/lib/dashboard/list-filters";
+import { statementCsvLines } from "@/lib/features/dashboard/balance-and-payouts";
+import { csvDownload } from "@/lib/features/dashboard/csv-route";
+import { parseListFilters } from "@/lib/features/dashboard/list-filters";
 
 export async function GET(request: Request) {
   const filters = parseListFilters(Object.fromEntries(new URL(request.url).searchParams), []);

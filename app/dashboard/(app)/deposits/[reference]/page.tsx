@@ -4,12 +4,12 @@ import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
 import { failureReasonLabel, gatewayLabel } from "@/components/labels";
-import { can } from "@/lib/auth/member-permissions";
-import { dashboardPath } from "@/lib/dashboard/dashboard-paths";
-import { getMerchantDeposit } from "@/lib/dashboard/deposits-queries";
-import { requirePageMember } from "@/lib/dashboard/require-member";
-import { formatMajor } from "@/lib/domain/money";
-import { ApiError } from "@/lib/errors/api-error";
+import { can } from "@/lib/features/auth/member-permissions";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { getMerchantDeposit } from "@/lib/features/dashboard/deposits-queries";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { formatMajor } from "@/lib/core/domain/money";
+import { ApiError } from "@/lib/core/errors/api-error";
 import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../../links/actions";
 

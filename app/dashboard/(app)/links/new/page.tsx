@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
-import { requirePageMember } from "@/lib/dashboard/require-member";
-import { LINK_CURRENCIES } from "@/lib/domain/money";
-import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/schemas/payment-link";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { LINK_CURRENCIES } from "@/lib/core/domain/money";
+import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/core/schemas/payment-link";
 import { createLinkAction } from "../actions";
 
 // Lifetimes offered to people who do not think in seconds; the sandbox adds 5 minutes to test expiry.

@@ -2,9 +2,9 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { ConfirmActionForm } from "@/components/dashboard/confirm-action-form";
 import { formatTime } from "@/components/dashboard/format";
-import { can, canGrantRole, MEMBER_ROLES } from "@/lib/auth/member-permissions";
-import { listTeam } from "@/lib/dashboard/manage-team";
-import { requirePageMember } from "@/lib/dashboard/require-member";
+import { can, canGrantRole, MEMBER_ROLES } from "@/lib/features/auth/member-permissions";
+import { listTeam } from "@/lib/features/dashboard/manage-team";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction } from "./actions";
 
 export const metadata = { title: "Team" };

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { getDashboardSession } from "@/lib/auth/dashboard-session";
-import { findOpenInvitation } from "@/lib/auth/invitations";
-import { MEMBER_ROLES } from "@/lib/auth/member-permissions";
+import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
+import { findOpenInvitation } from "@/lib/features/auth/invitations";
+import { MEMBER_ROLES } from "@/lib/features/auth/member-permissions";
 import { acceptInvitationAction, signOutAction } from "../../actions";
 import { AuthError, AuthHeader } from "../../auth-header";
 

@@ -1,11 +1,11 @@
 // POST /test/sandbox/operator/{reference}/decision - the simulated operator's Approve / Decline
-import { decideSandboxOperatorDeposit } from "@/lib/deposits/sandbox-operator-queries";
-import { returnUrlWith } from "@/lib/domain/return-url";
-import { ApiError } from "@/lib/errors/api-error";
-import { errorResponse, requestIdFor, routeMethods } from "@/lib/http/api-route";
-import { proxiedRequestEnvironment } from "@/lib/http/request-environment";
-import { readFormBody } from "@/lib/http/read-form-body";
-import { readRouteParams } from "@/lib/http/route-params";
+import { decideSandboxOperatorDeposit } from "@/lib/features/deposits/sandbox-operator-queries";
+import { returnUrlWith } from "@/lib/core/domain/return-url";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { errorResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
+import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
+import { readFormBody } from "@/lib/surfaces/http/read-form-body";
+import { readRouteParams } from "@/lib/surfaces/http/route-params";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: async (request, context) => {

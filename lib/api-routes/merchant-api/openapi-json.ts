@@ -1,8 +1,0 @@
-// GET /api/v4/openapi.json - the OpenAPI 3.1 document of this API
-import { publicBaseUrl } from "@/lib/domain/public-base-url";
-import { apiRoute, routeMethods } from "@/lib/http/api-route";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
-
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: apiRoute({ auth: "none" }, async ({ origin }) => ({ body: buildOpenApiDocument(publicBaseUrl(origin)) })),
-});

@@ -1,0 +1,103 @@
+// Money is carried as bigint minor units; the API speaks JSON numbers in major units.
+// Conversions go through decimal strings, never through float arithmetic.
+
+/** Currencies a payment link accepts, with their ISO 4217 minor-unit digits. */
+export const LINK_CURRENCIES = ["XOF", "XAF", "GNF", "EUR", "USD"] as const;
+export type LinkCurrency = (typeof LINK_CURRENCIES)[number];
+
+// ISO 4217 minor units for the currencies our gateways can carry; others default to 2.
+const MINOR_UNITS: Record<string, number> = {
+  XOF: 0, XAF: 0, GNF: 0, EUR: 2, USD: 2, GHS: 2, NGN: 2, CDF: 2, KES: 2, UGX: 0, RWF: 0,
+};
+
+export function minorUnits(currency: string): number {
+  return MINOR_UNITS[currency] ?? 2;
+}
+
+const ISO_4217 = new Set<string>(Intl.supportedValuesOf("currency"));
+
+export function isIsoCurrency(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && ISO_4217.has(code);
+}
+
+/**
+ * The plain decimal form of a finite number, from its shortest round-trip text ("1e-7" becomes
+ * "0.0000001", "1.5e+21" becomes "1500000000000000000000"): the exponent is applied to the digits
+ * as text, because toFixed writes values from 1e21 up in exponent form again and rounds values
+ * below 1e-20 to "0" (5e-324 would count as a whole number).
+ */
+function plainDecimal(value: number): string {
+  const text = String(Math.abs(value));
+  const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
+  if (!match) return text;
+  const [, whole, fraction = "", exponentText] = match;
+  const digits = whole + fraction;
+  // Position of the decimal point within digits once the exponent is applied.
+  const point = whole.length + Number(exponentText);
+  if (point <= 0) return `0.${"0".repeat(-point)}${digits}`.replace(/0+$/, "");
+  if (point >= digits.length) return digits + "0".repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`.replace(/\.?0+$/, "");
+}
+
+/** How many decimal places the number has as written in JSON (10.50 parses to 10.5: one). */
+export function decimalPlaces(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const [, fraction = ""] = plainDecimal(value).split(".");
+  return fraction.length;
+}
+
+/**
+ * Converts a major-unit amount to minor units; null when it is not a finite number, has more
+ * decimals than the currency allows, or is too large for toMajor to give back exactly (beyond
+ * 2^53 - 1 minor units). Callers validate the range first (lib/core/schemas), but this never throws,
+ * whatever number it is handed.
+ */
+export function toMinor(amount: number, currency: string): bigint | null {
+  if (typeof amount !== "number" || !Number.isFinite(amount)) return null;
+  const digits = minorUnits(currency);
+  if (decimalPlaces(amount) > digits) return null;
+  const [whole, fraction = ""] = plainDecimal(amount).split(".");
+  const minor = BigInt(whole + fraction.padEnd(digits, "0"));
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return amount < 0 ? -minor : minor;
+}
+
+/** Minor units back to a JSON number in major units (exact for every amount below 2^53 minor units). */
+export function toMajor(minor: bigint, currency: string): number {
+  const digits = minorUnits(currency);
+  if (digits === 0) return Number(minor);
+  const negative = minor < 0n;
+  const text = (negative ? -minor : minor).toString().padStart(digits + 1, "0");
+  const value = Number(`${text.slice(0, -digits)}.${text.slice(-digits)}`);
+  return negative ? -value : value;
+}
+
+/**
+ * Minor units for people to read, in a locale, followed by the currency code ("1,000.50 EUR",
+ * "1 000,50 EUR" in French): the whole part is formatted as a bigint and the fraction spliced in
+ * as digits, so every amount prints exactly and EUR always shows its two decimals.
+ */
+export function formatMinor(minor: bigint, currency: string, locale: string): string {
+  const digits = minorUnits(currency);
+  const scale = 10n ** BigInt(digits);
+  const negative = minor < 0n;
+  const absolute = negative ? -minor : minor;
+  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const fraction = (absolute % scale).toString().padStart(digits, "0");
+  const number = format
+    .formatToParts(absolute / scale)
+    .map((part) => (part.type === "fraction" ? fraction : part.value))
+    .join("");
+  const minus = negative ? (format.formatToParts(-1).find((part) => part.type === "minusSign")?.value ?? "-") : "";
+  return `${minus}${number} ${currency}`;
+}
+
+/**
+ * A major-unit amount as the API and the support endpoints send it (a JSON number, exact for the
+ * currency's digits, see toMajor) for people to read: formatMinor's exact digits ("10.50 EUR",
+ * where toLocaleString would print "10.5").
+ */
+export function formatMajor(amount: number, currency: string, locale: string): string {
+  const minor = toMinor(amount, currency);
+  return minor === null ? `${amount} ${currency}` : formatMinor(minor, currency, locale);
+}

@@ -1,6 +1,0 @@
-import { pathPrefix, type Environment } from "@/lib/domain/environment";
-
-/** A dashboard path in the environment the member is looking at: /test/dashboard/... is the sandbox. */
-export function dashboardPath(environment: Environment, path = ""): string {
-  return `${pathPrefix(environment)}/dashboard${path}`;
-}

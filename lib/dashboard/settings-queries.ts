@@ -1,9 +1,0 @@
-import "server-only";
-import { db } from "@/lib/db/client";
-import type { DashboardScope } from "./dashboard-scope";
-import { readMerchantSettings } from "./update-merchant-settings";
-
-/** The settings page's form values: the scope's merchant name, logo, support contacts, language and country. */
-export function getMerchantSettings(scope: DashboardScope) {
-  return readMerchantSettings(db(), scope);
-}

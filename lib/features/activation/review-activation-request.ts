@@ -1,0 +1,43 @@
+import type { PrismaClient } from "@prisma/client";
+import { recordAudit } from "@/lib/features/admin/audit";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { forgetMerchantApiKeys } from "@/lib/features/merchants/api-key-cache";
+
+/**
+ * Support's decision on an activation request in review, audited in the same transaction as the
+ * change (like a transfer's review): approving turns the merchant's live payments on at once (its
+ * keys are dropped from this process's key cache, so its live key works on the next request);
+ * refusing needs a reason, which the merchant reads on its activation page before sending a new
+ * request. A request already decided answers 409/40020.
+ */
+export async function reviewActivationRequest(
+  client: PrismaClient,
+  options: { staffId: string; requestId: string; decision: "approve" | "refuse"; reason?: string },
+) {
+  const reason = options.reason?.trim();
+  if (options.decision === "refuse" && !reason) throw new ApiError(40023, { details: "reason is required to refuse a request" });
+  const decided = await client.$transaction(async (tx) => {
+    const request = await tx.activationRequest.findUnique({ where: { id: options.requestId } });
+    if (!request) throw notFound("Activation request");
+    const now = new Date();
+    // Only a request still in review changes: two staff deciding at once cannot both win.
+    const changed = await tx.activationRequest.updateMany({
+      where: { id: request.id, status: "in_review" },
+      data: { status: options.decision === "approve" ? "approved" : "refused", decidedAt: now, decidedBy: options.staffId, refusalReason: options.decision === "refuse" ? reason : null },
+    });
+    if (changed.count === 0) throw new ApiError(40020, { status: 409, details: `${request.id} is already ${request.status}` });
+    if (options.decision === "approve") {
+      await tx.merchant.update({ where: { id: request.merchantId }, data: { liveActivatedAt: now } });
+    }
+    await recordAudit(tx, {
+      staffId: options.staffId,
+      action: `activation.${options.decision === "approve" ? "approved" : "refused"}`,
+      targetType: "merchant",
+      targetId: request.merchantId,
+      details: { requestId: request.id, ...(reason && options.decision === "refuse" ? { reason } : {}) },
+    });
+    return tx.activationRequest.findUniqueOrThrow({ where: { id: request.id } });
+  });
+  if (decided.status === "approved") forgetMerchantApiKeys(decided.merchantId);
+  return decided;
+}

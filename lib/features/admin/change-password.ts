@@ -1,0 +1,54 @@
+import type { DbClient } from "@/lib/core/db/client";
+import { inTransaction } from "@/lib/core/db/in-transaction";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { MIN_PASSWORD_LENGTH } from "./create-staff";
+import { staffAuth } from "./staff-auth";
+import type { StaffSession } from "./staff-session";
+
+/** Why a new password was refused: the form shows it, the API names it in the error's details. */
+export type PasswordProblem = "current" | "short" | "mismatch" | "same";
+
+const DETAILS: Record<PasswordProblem, string> = {
+  current: "currentPassword: is not the account's password",
+  short: `newPassword: needs at least ${MIN_PASSWORD_LENGTH} characters`,
+  mismatch: "confirmation: does not match newPassword",
+  same: "newPassword: must differ from the current password",
+};
+
+export class PasswordChangeError extends ApiError {
+  constructor(readonly problem: PasswordProblem) {
+    super(40023, { details: DETAILS[problem] });
+  }
+}
+
+type Options = {
+  session: StaffSession;
+  currentPassword: string;
+  newPassword: string;
+  confirmation: string;
+};
+
+/**
+ * A staff member chooses a new password, stored by better-auth in its own format. The current one
+ * is asked again, so a session left open cannot take over the account; the account's other
+ * sessions end, as they were opened with the old password. This is what ends a one-time
+ * password's restricted session. (Our own rules, not better-auth's changePassword endpoint: staff
+ * passwords are longer, and the problems are told apart for the form.)
+ */
+export async function changePassword(client: DbClient, { session, currentPassword, newPassword, confirmation }: Options) {
+  const { staff } = session;
+  const context = await staffAuth().$context;
+  const credential = (await context.internalAdapter.findAccounts(staff.id)).find((account) => account.providerId === "credential");
+  if (!credential?.password || !(await context.password.verify({ hash: credential.password, password: currentPassword }))) {
+    throw new PasswordChangeError("current");
+  }
+  if (newPassword.length < MIN_PASSWORD_LENGTH) throw new PasswordChangeError("short");
+  if (newPassword !== confirmation) throw new PasswordChangeError("mismatch");
+  if (newPassword === currentPassword) throw new PasswordChangeError("same");
+  const password = await context.password.hash(newPassword);
+  await inTransaction(client, async (tx) => {
+    await tx.account.update({ where: { id: credential.id }, data: { password } });
+    await tx.user.update({ where: { id: staff.id }, data: { mustChangePassword: false } });
+    await tx.session.deleteMany({ where: { userId: staff.id, id: { not: session.id } } });
+  });
+}

@@ -1,0 +1,93 @@
+import { SCOPES, type Scope } from "@/lib/core/domain/api-keys";
+
+// Who may do what on a merchant's dashboard: the one table (ROLE_ACTIONS) from which follow the
+// dashboard's actions and pages (below), the scopes a member may put on an API key (keyScopesFor)
+// and better-auth's organization roles (lib/features/auth/roles.ts).
+
+export const MEMBER_ROLES = ["owner", "admin", "developer", "viewer"] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** What a dashboard member may do; every dashboard action, page and key scope names one of these. */
+export const MEMBER_ACTIONS = ["view", "links:create", "keys:manage", "webhooks:manage", "payouts:request", "refunds:create", "settings:manage", "team:manage", "activation:request"] as const;
+export type MemberAction = (typeof MEMBER_ACTIONS)[number];
+
+// A viewer reads; a developer integrates (keys, webhooks, links); an admin runs the business
+// (everything, team included: money leaves the balance only by an admin's or the owner's hand,
+// payouts and refunds, and asking for live payments: activation:request, which names the payout
+// number and speaks for the business); only the owner may hand ownership over, which is not an action
+// here but a rule of the team page (canGrantRole: an admin cannot make anyone owner).
+const ROLE_ACTIONS: Record<MemberRole, ReadonlySet<MemberAction>> = {
+  viewer: new Set(["view"]),
+  developer: new Set(["view", "links:create", "keys:manage", "webhooks:manage"]),
+  admin: new Set(MEMBER_ACTIONS),
+  owner: new Set(MEMBER_ACTIONS),
+};
+
+export function can(role: MemberRole, action: MemberAction): boolean {
+  return ROLE_ACTIONS[role]?.has(action) ?? false;
+}
+
+/** Only an owner may make someone owner (or transfer ownership). */
+export function canGrantRole(granter: MemberRole, role: MemberRole): boolean {
+  if (!can(granter, "team:manage")) return false;
+  return role !== "owner" || granter === "owner";
+}
+
+/**
+ * What each API key scope lets its holder do, as the dashboard action that does the same: a key
+ * is a member's hands on the API, so it may only carry what its creator could do on the
+ * dashboard. Asking a customer to pay, by link or by a deposit's prompt, is links:create; sending
+ * money out (payouts, refunds) needs the role that may do it on the dashboard.
+ */
+const SCOPE_ACTION: Record<Scope, MemberAction> = {
+  "links:read": "view",
+  "links:write": "links:create",
+  "deposits:read": "view",
+  "deposits:write": "links:create",
+  "gateways:read": "view",
+  "balance:read": "view",
+  "transfers:read": "view",
+  "transfers:write": "payouts:request",
+  "analytics:read": "view",
+  "events:read": "view",
+  "refunds:read": "view",
+  "refunds:write": "refunds:create",
+};
+
+export function scopeAction(scope: Scope): MemberAction {
+  return SCOPE_ACTION[scope];
+}
+
+/** The scopes a member of `role` may put on a key they create or regenerate (none without keys:manage). */
+export function keyScopesFor(role: MemberRole): Scope[] {
+  if (!can(role, "keys:manage")) return [];
+  return SCOPES.filter((scope) => can(role, SCOPE_ACTION[scope]));
+}
+
+/**
+ * What a member needs to open each dashboard page and download (the path as the route tree has
+ * it). A page the role may not open sends them to the dashboard's home, a download answers 403;
+ * what a page then shows (its forms) follows the same table through can().
+ */
+export const DASHBOARD_PAGES = {
+  "/dashboard": "view",
+  "/dashboard/links": "view",
+  "/dashboard/links/new": "links:create",
+  "/dashboard/links/[reference]": "view",
+  "/dashboard/links/[reference]/qr.png": "view",
+  "/dashboard/links/[reference]/qr.svg": "view",
+  "/dashboard/deposits": "view",
+  "/dashboard/deposits/[reference]": "view",
+  "/dashboard/balance": "view",
+  "/dashboard/balance/statement.csv": "view",
+  "/dashboard/analytics": "view",
+  "/dashboard/analytics/export.csv": "view",
+  "/dashboard/developers": "view",
+  "/dashboard/settings": "view",
+  "/dashboard/settings/team": "view",
+  "/dashboard/settings/security": "view",
+  // Everyone sees where live payments stand; only activation:request sees the form.
+  "/dashboard/activation": "view",
+} as const satisfies Record<string, MemberAction>;
+
+export type DashboardPage = keyof typeof DASHBOARD_PAGES;

@@ -1,0 +1,9 @@
+import "server-only";
+import { db } from "@/lib/core/db/client";
+import { analyticsReport } from "./analytics-report";
+import type { DashboardScope } from "./dashboard-scope";
+
+/** The analytics page's report for the scope over `query`'s dates; an ApiError for dates it refuses. */
+export function getAnalyticsReport(scope: DashboardScope, query: { from?: string; to?: string }) {
+  return analyticsReport(db(), scope, query);
+}

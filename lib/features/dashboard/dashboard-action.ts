@@ -1,0 +1,70 @@
+import "server-only";
+import { refresh } from "next/cache";
+import { getTranslations } from "next-intl/server";
+import type { MemberAction } from "@/lib/features/auth/member-permissions";
+import { db, type Db } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated, readLiveActivated } from "@/lib/features/merchants/live-activation";
+import { errorFields, log } from "@/lib/core/logging/log";
+import { formErrorOf } from "./form-errors";
+import { requireMember, type DashboardContext } from "./require-member";
+
+/**
+ * What a dashboard form shows after its server action: a message, a secret shown once, or the
+ * error: `error` for the form as a whole, `fieldErrors` beside the fields they concern (then
+ * `error` says to look at them), both in the member's language; `code` is the API's, for tests
+ * and support (never shown as text).
+ */
+export type ActionState = { message?: string; secret?: string; error?: string; fieldErrors?: Record<string, string>; code?: number } | null;
+
+/** What an action's work gets: the member, their scope and the database to do it on (actions never import the client). */
+export type DashboardActionContext = DashboardContext & { db: Db };
+
+/**
+ * The actions that take or send live money: refused in live mode until the merchant's live
+ * payments are activated, with the API's own error (lib/features/merchants/live-activation.ts). Keys,
+ * webhooks, settings and the team stay open: a merchant prepares its integration meanwhile.
+ */
+const LIVE_MONEY_ACTIONS: ReadonlySet<MemberAction> = new Set(["links:create", "payouts:request", "refunds:create"]);
+
+async function assertLiveAllowed(action: MemberAction, context: DashboardContext) {
+  if (context.scope.environment !== "live" || !LIVE_MONEY_ACTIONS.has(action)) return;
+  if (!(await readLiveActivated(db(), context.scope.merchantId))) throw liveNotActivated();
+}
+
+/**
+ * The body of every dashboard server action: the member must be signed in and allowed the
+ * action (otherwise it never runs and the form shows 40001), live money actions need live
+ * payments activated (40001 with the reason), the work is scoped by their merchant and
+ * environment, and an ApiError becomes the form's error in the member's language (messages:
+ * apiErrors), beside the field it concerns when it is one of the form's `fields`, or in the form's
+ * own words for the codes it names (`errors`: code to message, in the page's language).
+ */
+export async function runDashboardAction(
+  action: MemberAction,
+  work: (context: DashboardActionContext) => Promise<ActionState>,
+  options: { refresh?: boolean; errors?: Partial<Record<number, string>>; fields?: readonly string[] } = {},
+): Promise<ActionState> {
+  const t = await getTranslations("apiErrors");
+  try {
+    const context = await requireMember(action);
+    await assertLiveAllowed(action, context);
+    const state = await work({ ...context, db: db() });
+    // Re-render the page with what changed; not when the form that shows a secret would vanish
+    // with it (a regenerated key's form goes once the key has an end date).
+    if (options.refresh !== false) refresh();
+    return state;
+  } catch (error) {
+    // Live money before activation: the reason and the way to activation, in the page's language.
+    if (error instanceof ApiError && error.details === LIVE_NOT_ACTIVATED_DETAILS) return { error: (await getTranslations("activation"))("liveRefused"), code: error.code };
+    if (error instanceof ApiError) {
+      const { field, messageKey } = formErrorOf(error, options.fields ?? []);
+      const message = options.errors?.[error.code] ?? t(messageKey);
+      return field ? { error: t("summary"), fieldErrors: { [field]: message }, code: error.code } : { error: message, code: error.code };
+    }
+    // redirect() and notFound() throw on purpose: let Next handle them.
+    if (error instanceof Error && "digest" in error) throw error;
+    log("error", "dashboard action failed", { action, ...errorFields(error) });
+    return { error: t("codes.50000"), code: 50000 };
+  }
+}

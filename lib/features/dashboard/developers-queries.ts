@@ -1,0 +1,17 @@
+import "server-only";
+import { db } from "@/lib/core/db/client";
+import type { DashboardScope } from "./dashboard-scope";
+import { firstStepsState } from "./first-keys";
+import { listApiKeys } from "./manage-api-keys";
+import { listWebhookDeliveries, webhookSecretStatus } from "./manage-webhooks";
+
+/** The developers page: the scope's API keys, webhook secret status, one page of its webhook deliveries (from `cursor`) and its first steps. */
+export async function getDevelopersPage(scope: DashboardScope, cursor?: string) {
+  const [keys, secret, log, firstSteps] = await Promise.all([
+    listApiKeys(db(), scope),
+    webhookSecretStatus(db(), scope),
+    listWebhookDeliveries(db(), scope, cursor),
+    firstStepsState(db(), scope),
+  ]);
+  return { keys, secret, log, firstSteps };
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { keyScopesFor, scopeAction, type MemberRole } from "@/lib/features/auth/member-permissions";
+import type { DbClient } from "@/lib/core/db/client";
+import { inTransaction } from "@/lib/core/db/in-transaction";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { validationError } from "@/lib/core/errors/validation-errors";
+import { forgetApiKey } from "@/lib/features/merchants/api-key-cache";
+import { SCOPES, type Scope } from "@/lib/core/domain/api-keys";
+import { newApiKeyRow } from "@/lib/features/merchants/create-merchant";
+import type { DashboardScope } from "./dashboard-scope";
+
+// API keys as a merchant manages them: per environment, shown once, regenerated with an overlap.
+// A key is its creator's hands on the API: it carries only scopes the creator's role could use on
+// the dashboard (keyScopesFor), so a developer cannot mint a key that pays out.
+
+/** Overlaps a member may choose when regenerating a key (seconds): at once, 1 h, 24 h, 7 days. */
+export const KEY_OVERLAPS = [0, 3600, 86_400, 604_800] as const;
+
+const createKeySchema = z.strictObject({
+  name: z.string({ error: "must be a string" }).trim().min(1, { error: "must not be empty" }).max(60, { error: "must be at most 60 characters" }),
+  scopes: z.array(z.enum(SCOPES, { error: `must be among ${SCOPES.join(", ")}` })).min(1, { error: "must name at least one scope" }),
+});
+
+/** The environment's keys that still work or did recently (revoked ones are hidden), newest first. */
+export async function listApiKeys(client: DbClient, scope: DashboardScope) {
+  return client.apiKey.findMany({
+    where: { merchantId: scope.merchantId, environment: scope.environment, role: "merchant", revokedAt: null },
+    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, expiresAt: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+/** 403/40001 unless a member of `role` may put every one of `scopes` on a key. */
+function assertMayGrantScopes(role: MemberRole, scopes: readonly Scope[]) {
+  const allowed = keyScopesFor(role);
+  const beyond = scopes.filter((s) => !allowed.includes(s));
+  if (beyond.length === 0) return;
+  const needs = beyond.map((s) => `'${s}' needs '${scopeAction(s)}'`).join(", ");
+  throw new ApiError(40001, { details: `Your role (${role}) cannot give a key these scopes: ${needs}; ask an owner or admin of the account`, hint: "keyScopes" });
+}
+
+/** A new key made by a member of `role`; the key itself is returned once and only its hash is kept. */
+export async function createDashboardApiKey(client: DbClient, scope: DashboardScope, role: MemberRole, input: { name: unknown; scopes: unknown }) {
+  const parsed = createKeySchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, input);
+  const scopes = [...new Set(parsed.data.scopes)];
+  assertMayGrantScopes(role, scopes);
+  const { key, row } = newApiKeyRow(scope.merchantId, scope.environment, scopes);
+  await client.apiKey.create({ data: { ...row, name: parsed.data.name } });
+  return { id: row.id, key, prefix: row.prefix, name: parsed.data.name, scopes: row.scopes };
+}
+
+async function findOwnKey(client: DbClient, scope: DashboardScope, keyId: string) {
+  const key = await client.apiKey.findFirst({ where: { id: keyId, merchantId: scope.merchantId, environment: scope.environment, role: "merchant", revokedAt: null } });
+  if (!key) throw notFound("API key", keyId);
+  return key;
+}
+
+/**
+ * A replacement with the same name and scopes; the old key keeps working for the chosen overlap
+ * (so the integration can switch without downtime), then is refused with 401. The member gets the
+ * new key, so the same rule as creating one applies: a key with a scope beyond their role (a
+ * developer regenerating an owner's payout key) is refused, not regenerated with fewer scopes,
+ * which would break the integration using it once the overlap ends.
+ */
+export async function regenerateApiKey(client: DbClient, scope: DashboardScope, role: MemberRole, options: { keyId: string; overlapSeconds: number; now?: Date }) {
+  const now = options.now ?? new Date();
+  if (!(KEY_OVERLAPS as readonly number[]).includes(options.overlapSeconds)) {
+    throw new ApiError(40023, { details: `overlap: must be one of ${KEY_OVERLAPS.join(", ")} seconds` });
+  }
+  const result = await inTransaction(client, async (tx) => {
+    const old = await findOwnKey(tx, scope, options.keyId);
+    if (old.expiresAt && old.expiresAt <= now) throw notFound("API key", options.keyId);
+    assertMayGrantScopes(role, old.scopes as Scope[]);
+    const expiresAt = new Date(now.getTime() + options.overlapSeconds * 1000);
+    // Conditional on the row still being unexpired: two concurrent regenerations make one new key.
+    const { count } = await tx.apiKey.updateMany({
+      where: { id: old.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: expiresAt } }] },
+      data: { expiresAt },
+    });
+    if (count !== 1) throw new ApiError(40020, { status: 409, details: "This key was regenerated meanwhile; reload the page", hint: "reload" });
+    const { key, row } = newApiKeyRow(scope.merchantId, scope.environment, old.scopes as Scope[]);
+    await tx.apiKey.create({ data: { ...row, name: old.name } });
+    return { id: row.id, key, prefix: row.prefix, name: old.name, scopes: row.scopes, oldKeyId: old.id, oldKeyExpiresAt: expiresAt };
+  });
+  // The cached row would still carry no expiry.
+  forgetApiKey(options.keyId);
+  return result;
+}
+
+export async function revokeDashboardApiKey(client: DbClient, scope: DashboardScope, keyId: string, now = new Date()) {
+  const key = await findOwnKey(client, scope, keyId);
+  await client.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: now } });
+  forgetApiKey(key.id);
+  return { id: key.id, revoked: true };
+}

@@ -1,0 +1,59 @@
+import type { DbClient } from "@/lib/core/db/client";
+import { inTransaction } from "@/lib/core/db/in-transaction";
+import { notFound } from "@/lib/core/errors/api-error";
+import { validationError } from "@/lib/core/errors/validation-errors";
+import { rotateWebhookSecret } from "@/lib/features/merchants/rotate-webhook-secret";
+import { callbackUrlField } from "@/lib/core/schemas/common";
+import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
+import { findDeliveries, toDeliveryJson } from "@/lib/features/webhooks/list-deliveries";
+import { replayDelivery } from "@/lib/features/webhooks/replay-delivery";
+import { z } from "zod";
+import type { DashboardScope } from "./dashboard-scope";
+import { afterCursor, decodeCursor, toPage } from "./list-filters";
+
+// Webhooks as a merchant sees them: the delivery log of the chosen environment, replay, a test
+// event, and the signing secret (one per merchant, rotated with the 24 h overlap).
+
+/** One page of the environment's deliveries, newest first, each with every attempt. */
+export async function listWebhookDeliveries(client: DbClient, scope: DashboardScope, cursor?: string) {
+  const after = afterCursor(decodeCursor(cursor));
+  const rows = await findDeliveries(client, { event: { merchantId: scope.merchantId, environment: scope.environment }, ...(after ?? {}) }, 26);
+  const page = toPage(rows);
+  return { items: page.items.map(toDeliveryJson), nextCursor: page.nextCursor };
+}
+
+export async function replayWebhookDelivery(client: DbClient, scope: DashboardScope, deliveryId: string) {
+  return inTransaction(client, async (tx) => {
+    const delivery = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, event: { merchantId: scope.merchantId, environment: scope.environment } } });
+    if (!delivery) throw notFound("Webhook delivery", deliveryId);
+    return replayDelivery(tx, delivery);
+  });
+}
+
+/** A "webhook.test" event to a URL the member types, signed like every other, to check their receiver. */
+export async function sendTestWebhook(client: DbClient, scope: DashboardScope, url: unknown, now = new Date()) {
+  const parsed = z.strictObject({ callbackUrl: callbackUrlField }).safeParse({ callbackUrl: url });
+  if (!parsed.success) throw validationError(parsed.error, { callbackUrl: url });
+  return inTransaction(client, (tx) =>
+    recordWebhookEvent(tx, {
+      merchantId: scope.merchantId,
+      environment: scope.environment,
+      type: "webhook.test",
+      reference: "webhook.test",
+      url: parsed.data.callbackUrl,
+      payload: { event: "webhook.test", environment: scope.environment, sentAt: now.toISOString().slice(0, 19) },
+    }),
+  );
+}
+
+/** When the previous secret stops signing (null when there is none or its overlap ended). */
+export async function webhookSecretStatus(client: DbClient, scope: DashboardScope, now = new Date()) {
+  const merchant = await client.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { previousSecretExpiresAt: true } });
+  const until = merchant.previousSecretExpiresAt;
+  return { previousSecretValidUntil: until && until > now ? until : null };
+}
+
+/** A new secret, shown once; the previous one keeps signing for 24 h. */
+export async function rotateDashboardWebhookSecret(client: DbClient, scope: DashboardScope) {
+  return { webhookSecret: await rotateWebhookSecret(client, { merchantId: scope.merchantId }) };
+}

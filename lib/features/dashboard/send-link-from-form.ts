@@ -1,0 +1,46 @@
+import type { DbClient } from "@/lib/core/db/client";
+import { canSendLink } from "@/lib/core/domain/link-sendable";
+import { checkFieldsText } from "@/lib/core/request/storable-text";
+import { validationError } from "@/lib/core/errors/validation-errors";
+import { isLocale } from "@/lib/core/i18n/locales";
+import { listLinkSends } from "@/lib/features/link-sending/list-link-sends";
+import { sendPaymentLink } from "@/lib/features/link-sending/send-payment-link";
+import { sendLinkRequestSchema } from "@/lib/core/schemas/link-send";
+import { smsAvailability } from "@/lib/integrations/sms/sms-settings";
+import type { DashboardScope } from "./dashboard-scope";
+
+export const SEND_LINK_FORM_FIELDS = ["reference", "channel", "to"] as const;
+
+/**
+ * The link page's "Send" form: its fields become the API's request body and go through the same
+ * schema and the same sendPaymentLink as POST /api/v4/payments/link/{reference}/send, so they meet
+ * the same rules and limits. The message is in the page's language; recorded as sent from the
+ * dashboard by this user.
+ */
+export async function sendLinkFromForm(
+  client: DbClient,
+  scope: DashboardScope,
+  options: { userId: string; origin: string; locale: string; form: Record<string, string> },
+) {
+  checkFieldsText(new URLSearchParams(options.form));
+  const input = { channel: options.form.channel?.trim() ?? "", to: options.form.to ?? "", ...(isLocale(options.locale) ? { language: options.locale } : {}) };
+  const parsed = sendLinkRequestSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, input);
+  return sendPaymentLink(client, {
+    reference: options.form.reference ?? "",
+    merchantId: scope.merchantId,
+    environment: scope.environment,
+    origin: options.origin,
+    input: parsed.data,
+    requestedBy: `dashboard:${options.userId}`,
+  });
+}
+
+/** What the link page's send section shows: the sends, whether the link may be sent, whether SMS works here, and the country local numbers are read in. */
+export async function linkSendingView(client: DbClient, scope: DashboardScope, reference: string) {
+  const [{ link, sends }, merchant] = await Promise.all([
+    listLinkSends(client, { reference, merchantId: scope.merchantId, environment: scope.environment }),
+    client.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { country: true } }),
+  ]);
+  return { sends, sendable: canSendLink(link), smsAvailable: smsAvailability().provider !== null, country: merchant.country };
+}

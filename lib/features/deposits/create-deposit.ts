@@ -1,0 +1,172 @@
+import { Prisma, type Deposit } from "@prisma/client";
+import { ulid } from "@/lib/core/domain/ulid";
+import { directSql, type DbClient } from "@/lib/core/db/client";
+import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/core/domain/deposit-status";
+import type { Environment } from "@/lib/core/domain/environment";
+import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
+import { computeFeesMinor } from "@/lib/core/domain/fees";
+import { toMinor } from "@/lib/core/domain/money";
+import { newReference } from "@/lib/core/domain/references";
+import { followUntil, nextOperatorCheck } from "@/lib/core/domain/operator-polling";
+import type { DepositForGateway, GatewayAdapter } from "@/lib/integrations/gateways/adapter";
+import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
+import { operatorApiError } from "@/lib/integrations/gateways/operators/operator-api-error";
+import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/integrations/gateways/operators/operator-errors";
+import { log } from "@/lib/core/logging/log";
+import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
+import { ApiError } from "@/lib/core/errors/api-error";
+import type { DepositRequest } from "@/lib/core/schemas/deposit";
+import { insertDeposit, type NewDeposit } from "./deposit-sql";
+import { resolveDepositGateway, type DepositEndpoint } from "./resolve-deposit-gateway";
+
+type Options = {
+  merchantId: string;
+  environment: Environment;
+  input: DepositRequest;
+  endpoint: DepositEndpoint;
+  origin: string;
+  now?: Date;
+  /** Checkout attempts: the link being paid; the attempt never outlives it. */
+  /** A checkout attempt: its link, and the hash of the checkout session token that started it. */
+  paymentLink?: { id: string; expiresAt: Date; checkoutTokenHash?: string | null };
+};
+
+/**
+ * Starts a deposit: single-step (DIRECT push or REDIRECT page) or an OTP invoice. The gateway's
+ * adapter is asked first, so a gateway that cannot take the deposit leaves nothing written.
+ */
+export async function createDeposit(client: DbClient, options: Options) {
+  const { deposit, sendToOperator } = await writeDeposit(client, options);
+  return sendToOperator ? sendToOperator(client) : deposit;
+}
+
+/**
+ * The first half of createDeposit: the deposit written (sandbox: already answered; live: with its
+ * operator request id, not yet sent). `sendToOperator` is the second half, for a live operator:
+ * the caller may commit the write first, so the operator call (up to OPERATOR_TIMEOUT_MS per call)
+ * holds no transaction or row lock, and a callback arriving meanwhile finds the deposit. It
+ * deletes the deposit when the operator surely did not take it (then throws 502/503).
+ */
+export async function writeDeposit(
+  client: DbClient,
+  { merchantId, environment, input, endpoint, origin, now = new Date(), paymentLink }: Options,
+): Promise<{ deposit: Deposit; sendToOperator?: (client: DbClient) => Promise<Deposit> }> {
+  const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
+  const adapter = gatewayAdapter(gateway.name, environment);
+  if (!adapter) {
+    throw new ApiError(50200, {
+      details: `Gateway ${gateway.name} is not available in production yet; no deposit was created`,
+    });
+  }
+
+  const amountMinor = toMinor(input.amount, input.currency);
+  if (amountMinor === null) throw new Error("amount was validated against its currency");
+  const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
+  const reference = newReference(endpoint === "otp" ? "invoice" : "deposit", environment);
+  const lifetime = endpoint === "otp" ? INVOICE_LIFETIME_MS : DEPOSIT_LIFETIME_MS;
+  const expiresAt = new Date(Math.min(now.getTime() + lifetime, paymentLink?.expiresAt.getTime() ?? Infinity));
+
+  // A live operator's request id is chosen now and written with the deposit before the call.
+  const operatorRequestId = endpoint === "otp" ? null : (adapter.newRequestId?.({ reference } as DepositForGateway) ?? null);
+  const forGateway: DepositForGateway = {
+    reference,
+    environment,
+    paymentType: gateway.type,
+    gatewayName: gateway.name,
+    amountMinor,
+    feesMinor,
+    currency: input.currency,
+    customerPhone: input.customerPhone,
+    createdAt: now,
+    otpHash: null,
+    operatorRequestId,
+    returnUrl: input.returnUrl ?? null,
+  };
+  // The sandbox answers at once and cannot fail halfway: ask it first, then write. A live
+  // operator is asked after the write (below).
+  const started =
+    endpoint === "otp"
+      ? { otpHash: (await adapter.sendOtp(forGateway)).otpHash, otpExpiresAt: expiresAt }
+      : operatorRequestId
+        ? {}
+        : { redirectUrl: (await adapter.initiate(forGateway, { origin })).redirectUrl ?? null };
+
+  const data: NewDeposit = {
+    id: `dep_${ulid()}`,
+    reference,
+    merchantId,
+    environment,
+    flow: endpoint,
+    paymentType: gateway.type,
+    gatewayName: gateway.name,
+    amountMinor,
+    feesMinor,
+    currency: input.currency,
+    country: input.country,
+    customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail ?? null,
+    customerName: input.customerName ?? null,
+    callbackUrl: input.callbackUrl ?? null,
+    returnUrl: input.returnUrl ?? null,
+    metadata: input.metadata ?? null,
+    createdAt: now,
+    expiresAt,
+    paymentLinkId: paymentLink?.id ?? null,
+    checkoutTokenHash: paymentLink?.checkoutTokenHash ?? null,
+    redirectUrl: null,
+    otpHash: null,
+    otpExpiresAt: null,
+    operatorRequestId,
+    operatorReference: null,
+    nextCheckAt: operatorRequestId ? nextOperatorCheck(now, now) : null,
+    // An OTP invoice is followed from the moment its code goes to the operator (confirm-deposit.ts).
+    followUntil: operatorRequestId ? followUntil(now) : null,
+    ...started,
+  };
+  // Outside a transaction (no Idempotency-Key, not a checkout attempt) the insert skips Prisma.
+  const sql = directSql(client);
+  const deposit = sql
+    ? await insertDeposit(sql, data)
+    : await client.deposit.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
+  if (!operatorRequestId) return { deposit: announced(deposit) };
+  return {
+    deposit,
+    // The operator calls us back (MTN's X-Callback-Url) and sends the customer back (Wave's
+    // success_url) at our public address, never at the host a proxy forwarded the request to.
+    sendToOperator: async (sender) => announced(await initiateLiveDeposit(sender, adapter, deposit, forGateway, publicBaseUrl(origin))),
+  };
+}
+
+/** With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due. */
+function announced(deposit: Deposit) {
+  sendJobTrigger({ name: "deposit/created", data: { depositId: deposit.id, expiresAt: deposit.expiresAt.toISOString() } });
+  return deposit;
+}
+
+/**
+ * Calls the live operator for a deposit already written with its request id. Never a half-written
+ * record: when the operator surely did not take the payment (not sent, refused, circuit open) the
+ * row is deleted and the merchant gets 502/503 with nothing created; when the outcome is unknown
+ * (a timeout after sending) the deposit stays pending with its request id, and the status read
+ * (callback, polling, the last read before expiry) settles it.
+ */
+async function initiateLiveDeposit(client: DbClient, adapter: GatewayAdapter, deposit: Deposit, forGateway: DepositForGateway, origin: string) {
+  try {
+    const { redirectUrl, operatorRequestId } = await adapter.initiate(forGateway, { origin });
+    if (!redirectUrl && !operatorRequestId) return deposit;
+    return client.deposit.update({ where: { id: deposit.id }, data: { redirectUrl, operatorRequestId } });
+  } catch (error) {
+    // A REDIRECT deposit whose operator page we never got cannot be paid by anyone: not kept.
+    if (error instanceof OperatorUnknownOutcomeError && paymentMaybeSent(error) && deposit.paymentType !== "REDIRECT") {
+      log("warn", "live deposit sent with an unknown outcome: kept pending for a status read", {
+        reference: deposit.reference,
+        operator: error.operator,
+        reason: error.reason,
+      });
+      return deposit;
+    }
+    await client.deposit.delete({ where: { id: deposit.id } });
+    if (error instanceof OperatorError) throw operatorApiError(error, "no deposit was created");
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import type { Deposit } from "@prisma/client";
+import { rowInsert, type Sql } from "@/lib/core/db/sql";
+
+// A deposit's insert in direct SQL (why: lib/core/db/sql.ts), for the deposit endpoints outside a
+// transaction. It gives back Prisma's Deposit type and names every column of a new deposit, so
+// a column added to the model fails to compile here until it is added (rowInsert);
+// tests/direct-sql.integration.test.ts compares what it writes with Prisma's own reads.
+
+/** What a new deposit is inserted with; the other columns start empty and the status pending. */
+export type NewDeposit = Omit<
+  Deposit,
+  | "status" | "validatedReference" | "failureReason" | "otpAttempts" | "completedAt" | "failedAt" | "expiredAt" | "confirmedAt"
+  | "supersededAt" | "refundDueReason" | "claimedUntil" | EmptyOperatorColumns
+>;
+
+/** What the reconciliation learns from the operator later: empty on a new deposit. */
+type EmptyOperatorColumns = "operatorAnswer" | "operatorCheckedAt" | "lastTryFailure" | "heldReason" | "heldAt" | "operatorAmountMinor" | "operatorCurrency";
+
+const EMPTY_OPERATOR_COLUMNS: Pick<Deposit, EmptyOperatorColumns> = {
+  operatorAnswer: null,
+  operatorCheckedAt: null,
+  lastTryFailure: null,
+  heldReason: null,
+  heldAt: null,
+  operatorAmountMinor: null,
+  operatorCurrency: null,
+};
+
+const insertRow = rowInsert<NewDeposit>(
+  "Deposit",
+  {
+    id: "", reference: "", merchantId: "", environment: '"Environment"', flow: '"DepositFlow"', paymentType: "", gatewayName: "",
+    amountMinor: "bigint", feesMinor: "bigint", currency: "", country: "", customerPhone: "", customerEmail: "", customerName: "",
+    callbackUrl: "", returnUrl: "", metadata: "jsonb", redirectUrl: "", otpHash: "", otpExpiresAt: "timestamp(3)",
+    createdAt: "timestamp(3)", expiresAt: "timestamp(3)", paymentLinkId: "", checkoutTokenHash: "",
+    operatorRequestId: "", operatorReference: "", nextCheckAt: "timestamp(3)", followUntil: "timestamp(3)",
+  },
+  { status: "'pending'", otpAttempts: "0" },
+);
+
+export async function insertDeposit(sql: Sql, data: NewDeposit): Promise<Deposit> {
+  await insertRow(sql, data);
+  return { ...data, status: "pending", validatedReference: null, failureReason: null, otpAttempts: 0, completedAt: null, failedAt: null, expiredAt: null, confirmedAt: null, supersededAt: null, refundDueReason: null, claimedUntil: null, ...EMPTY_OPERATOR_COLUMNS };
+}

@@ -1,0 +1,57 @@
+import { timingSafeEqual } from "node:crypto";
+import type { DbClient } from "@/lib/core/db/client";
+import { smsProviderNamed } from "@/lib/integrations/sms/sms-settings";
+
+// An SMS provider's delivery report on /api/sms/{provider}/delivery-reports.
+//
+// Authentication: Africa's Talking signs nothing and sends no credential with its reports
+// (docs.africastalking.com/sms/notifications lists only the report's fields), so the only proof
+// we can ask for is a secret in the callback URL we register in its dashboard:
+// .../delivery-reports?key=<SMS_DELIVERY_REPORT_SECRET>, compared in constant time; without the
+// setting every report is refused. (The Community Health Toolkit registers its Africa's Talking
+// callbacks the same way, with ?key=.) A forged report could only change the state we display,
+// never money, and only for a message id it knows.
+//
+// Idempotent: a report moves a send forward only (queued/sent -> sent/delivered/failed; a final
+// state stays), so a repeated or late report changes nothing.
+
+export const DELIVERY_REPORT_SECRET_SETTING = "SMS_DELIVERY_REPORT_SECRET";
+
+export type ReportAnswer = "updated" | "unchanged" | "unknown_message" | "not_a_report" | "unknown_provider" | "refused";
+
+export function deliveryReportKeyValid(key: string | null, env: NodeJS.ProcessEnv = process.env): boolean {
+  const secret = env[DELIVERY_REPORT_SECRET_SETTING]?.trim();
+  if (!secret || !key) return false;
+  const a = Buffer.from(key);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const RANK = { queued: 0, sent: 1, delivered: 2, failed: 2 } as const;
+
+export async function receiveDeliveryReport(
+  client: DbClient,
+  options: { provider: string; key: string | null; fields: Record<string, string> },
+): Promise<ReportAnswer> {
+  if (!deliveryReportKeyValid(options.key)) return "refused";
+  const provider = smsProviderNamed(options.provider);
+  if (!provider) return "unknown_provider";
+  const update = provider.readDeliveryReport(options.fields);
+  if (!update) return "not_a_report";
+  const send = await client.linkSend.findUnique({ where: { provider_providerMessageId: { provider: provider.name, providerMessageId: update.messageId } } });
+  if (!send) return "unknown_message";
+  // A final state stays; an in-transit report only refreshes what the provider said.
+  if (RANK[send.status] === 2 || (update.state === "sent" && send.status === "sent" && send.providerStatus === update.providerStatus)) return "unchanged";
+  const now = new Date();
+  // Only from a state that is not final: two reports at once cannot both apply.
+  const moved = await client.linkSend.updateMany({
+    where: { id: send.id, status: { in: ["queued", "sent"] } },
+    data:
+      update.state === "delivered"
+        ? { status: "delivered", deliveredAt: now, providerStatus: update.providerStatus }
+        : update.state === "failed"
+          ? { status: "failed", failedAt: now, failureReason: update.failureReason, providerStatus: update.providerStatus }
+          : { status: "sent", providerStatus: update.providerStatus },
+  });
+  return moved.count ? "updated" : "unchanged";
+}

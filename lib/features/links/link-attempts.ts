@@ -1,0 +1,44 @@
+import { directSql, type DbClient } from "@/lib/core/db/client";
+import { dateOrNull, epochMs, type SqlRow } from "@/lib/core/db/sql";
+import type { LinkAttempt } from "./transform-link";
+
+// A link's checkout attempts, for its read. Outside a transaction in direct SQL, as the link
+// itself (get-link-or-throw.ts): merchants poll this read to verify a payment, and Prisma's
+// per-query cost made it ten times the CPU of the link read alone (bench/README.md).
+// tests/direct-sql.integration.test.ts compares it with Prisma's read.
+
+const SELECT = `SELECT reference, "validatedReference", status::text, ${epochMs('"expiresAt"')} AS "expiresAt", "heldReason",
+    "gatewayName", "paymentType", "feesMinor"::text, currency, "failureReason", ${epochMs('"createdAt"')} AS "createdAt",
+    ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt"
+  FROM "Deposit" WHERE "paymentLinkId" = $1`;
+
+const ATTEMPT_FIELDS = {
+  reference: true, validatedReference: true, status: true, expiresAt: true, heldReason: true, gatewayName: true, paymentType: true,
+  feesMinor: true, currency: true, failureReason: true, createdAt: true, completedAt: true, failedAt: true, expiredAt: true,
+} as const;
+
+export async function findLinkAttempts(client: DbClient, paymentLinkId: string): Promise<LinkAttempt[]> {
+  const sql = directSql(client);
+  if (!sql) return client.deposit.findMany({ where: { paymentLinkId }, select: ATTEMPT_FIELDS });
+  return (await sql(SELECT, [paymentLinkId])).map(toLinkAttempt);
+}
+
+function toLinkAttempt(row: SqlRow): LinkAttempt {
+  const text = (name: string) => row[name] as string;
+  return {
+    reference: text("reference"),
+    validatedReference: row.validatedReference,
+    status: text("status") as LinkAttempt["status"],
+    expiresAt: new Date(Number(text("expiresAt"))),
+    heldReason: row.heldReason,
+    gatewayName: text("gatewayName"),
+    paymentType: text("paymentType"),
+    feesMinor: BigInt(text("feesMinor")),
+    currency: text("currency"),
+    failureReason: row.failureReason,
+    createdAt: new Date(Number(text("createdAt"))),
+    completedAt: dateOrNull(row.completedAt),
+    failedAt: dateOrNull(row.failedAt),
+    expiredAt: dateOrNull(row.expiredAt),
+  };
+}

@@ -1,0 +1,76 @@
+import type { PaymentLink } from "@prisma/client";
+import { bigintOrNull, dateOrNull, epochMs, rowInsert, type Sql, type SqlRow } from "@/lib/core/db/sql";
+
+// A link create and a link read in direct SQL (why: lib/core/db/sql.ts). Both give back Prisma's
+// PaymentLink type, so a column added to the model fails to compile here until it is added;
+// tests/direct-sql.integration.test.ts compares both with Prisma's own reads.
+
+/** What a new link is inserted with; the other columns start empty and the status pending. */
+export type NewPaymentLink = Pick<
+  PaymentLink,
+  | "id" | "reference" | "merchantId" | "environment" | "amountMinor" | "currency" | "description"
+  | "customerName" | "customerEmail" | "customerPhone" | "callbackUrl" | "returnUrl" | "metadata"
+  | "createdAt" | "expiresAt"
+>;
+
+export function newPaymentLinkRow(data: NewPaymentLink): PaymentLink {
+  return { ...data, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false, claimedUntil: null };
+}
+
+const insertRow = rowInsert<NewPaymentLink>(
+  "PaymentLink",
+  {
+    id: "", reference: "", merchantId: "", environment: '"Environment"', amountMinor: "bigint", currency: "", description: "",
+    customerName: "", customerEmail: "", customerPhone: "", callbackUrl: "", returnUrl: "", metadata: "jsonb",
+    createdAt: "timestamp(3)", expiresAt: "timestamp(3)",
+  },
+  { status: "'pending'" },
+);
+
+export async function insertPaymentLink(sql: Sql, data: NewPaymentLink): Promise<PaymentLink> {
+  await insertRow(sql, data);
+  return newPaymentLinkRow(data);
+}
+
+const SELECT = `SELECT id, reference, "merchantId", environment::text, status::text, "amountMinor"::text, currency, description,
+    "customerName", "customerEmail", "customerPhone", "callbackUrl", "returnUrl", metadata::text, "feesMinor"::text,
+    "gatewayName", "failureReason", ${epochMs('"createdAt"')} AS "createdAt", ${epochMs('"expiresAt"')} AS "expiresAt",
+    ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt",
+    "paidByDepositId", "paidAfterExpiry"::text, ${epochMs('"claimedUntil"')} AS "claimedUntil"
+  FROM "PaymentLink" WHERE reference = $1`;
+
+export async function findPaymentLink(sql: Sql, reference: string): Promise<PaymentLink | null> {
+  const [row] = await sql(SELECT, [reference]);
+  return row ? toPaymentLink(row) : null;
+}
+
+function toPaymentLink(row: SqlRow): PaymentLink {
+  const text = (name: string) => row[name] as string;
+  return {
+    id: text("id"),
+    reference: text("reference"),
+    merchantId: text("merchantId"),
+    environment: text("environment") as PaymentLink["environment"],
+    status: text("status") as PaymentLink["status"],
+    amountMinor: BigInt(text("amountMinor")),
+    currency: text("currency"),
+    description: text("description"),
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    callbackUrl: row.callbackUrl,
+    returnUrl: row.returnUrl,
+    metadata: row.metadata === null ? null : JSON.parse(row.metadata),
+    feesMinor: bigintOrNull(row.feesMinor),
+    gatewayName: row.gatewayName,
+    failureReason: row.failureReason,
+    createdAt: new Date(Number(text("createdAt"))),
+    expiresAt: new Date(Number(text("expiresAt"))),
+    completedAt: dateOrNull(row.completedAt),
+    failedAt: dateOrNull(row.failedAt),
+    expiredAt: dateOrNull(row.expiredAt),
+    paidByDepositId: row.paidByDepositId,
+    paidAfterExpiry: row.paidAfterExpiry === "true",
+    claimedUntil: dateOrNull(row.claimedUntil),
+  };
+}

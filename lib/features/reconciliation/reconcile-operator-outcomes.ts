@@ -1,0 +1,78 @@
+import { Prisma } from "@prisma/client";
+import pLimit from "p-limit";
+import { claimDueRows } from "@/lib/core/db/claim-due-rows";
+import type { DbClient } from "@/lib/core/db/client";
+import { followEndedDeposit, syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { errorFields, log } from "@/lib/core/logging/log";
+import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
+import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
+
+// The reconciliation: every live payment whose outcome the operator has not made final yet is read
+// again, with back-off, until it is (or its follow window ends, then support sees it as unresolved):
+// - deposits and checkout attempts pending at the operator, or with an unknown outcome;
+// - deposits we ended (expired, failed) that the operator may still take: closed there where it
+//   can be (a Wave session), read until final; a late success is credited once (the transitions
+//   are conditional on the status we read);
+// - payouts (transfers) and refunds sent with an unknown outcome or still processing, looked up
+//   before anything is sent again (lib/features/outgoing/).
+// It runs as one Inngest function (lib/features/jobs/functions/reconcile-operator-outcomes-job.ts), in the
+// embedded runner's pass, and on demand (npm run reconcile). Rows are claimed with leases, so any
+// number of runners share the work and none reads a row twice at once.
+
+export type ReconciliationPass = {
+  depositsRead: number;
+  /** Deposits whose status changed in this pass (settled, expired, completed late). */
+  depositsSettled: number;
+  transfersSettled: number;
+  refundsSettled: number;
+  /** Some kind filled its batch: more is probably due already. */
+  backlog: boolean;
+};
+
+export async function reconcileOperatorOutcomes(
+  client: DbClient,
+  now = new Date(),
+  /** `all`: read every open outcome now, whatever its back-off says (npm run reconcile). */
+  options: { batchSize?: number; concurrency?: number; all?: boolean } = {},
+): Promise<ReconciliationPass> {
+  const batchSize = options.batchSize ?? 100;
+  const report: ReconciliationPass = { depositsRead: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, backlog: false };
+  const at = Prisma.sql`${now}::timestamp(3)`;
+  const due = options.all ? Prisma.empty : Prisma.sql`AND "nextCheckAt" <= ${at}`;
+  const deposits = await claimDueRows(client, "Deposit", {
+    due: Prisma.sql`"environment" = 'live' AND "followUntil" > ${at} AND "heldReason" IS NULL AND "status" <> 'completed' ${due}`,
+    orderBy: Prisma.sql`"nextCheckAt"`,
+    limit: batchSize,
+    now,
+  });
+  if (deposits.ids.length === batchSize) report.backlog = true;
+  try {
+    const rows = deposits.ids.length ? await client.deposit.findMany({ where: { id: { in: deposits.ids } } }) : [];
+    // Each read is a call to an operator, mostly waiting: a few at once.
+    const limit = pLimit(options.concurrency ?? 4);
+    await Promise.all(
+      rows.map((row) =>
+        limit(async () => {
+          try {
+            const deposit = options.all ? { ...row, nextCheckAt: now } : row;
+            const after = deposit.status === "pending" ? await syncDepositWithGateway(client, deposit, now) : await followEndedDeposit(client, deposit, now);
+            report.depositsRead++;
+            if (after.status !== row.status) report.depositsSettled++;
+          } catch (error) {
+            log("error", "reconciliation failed: deposit", { id: row.id, ...errorFields(error) });
+            deposits.failed(row.id);
+          }
+        }),
+      ),
+    );
+  } finally {
+    await deposits.release();
+  }
+
+  const transfers = await sendDueTransfers(client, now, batchSize, { environment: "live", all: options.all });
+  report.transfersSettled = transfers.settled;
+  const refunds = await sendDueRefunds(client, { now, batchSize, environment: "live", all: options.all });
+  report.refundsSettled = refunds.settled;
+  if (transfers.claimed === batchSize || refunds.claimed === batchSize) report.backlog = true;
+  return report;
+}

@@ -1,0 +1,54 @@
+import type { Deposit } from "@prisma/client";
+import type { DbClient } from "@/lib/core/db/client";
+import type { Environment } from "@/lib/core/domain/environment";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+
+/** A completed payment a refund gives back: the deposit that took the money, and where the merchant hears of it. */
+export type RefundablePayment = {
+  deposit: Deposit;
+  /** The reference the merchant knows the payment by: its link's, or the deposit's (validated one for OTP). */
+  paymentReference: string;
+  /** Where refund.* webhooks go unless the refund names its own: the link's or the deposit's callbackUrl. */
+  callbackUrl: string | null;
+  /**
+   * The most a merchant may give back: the payment's amount, what it was credited. The fees the
+   * customer paid on top are the platform's and are not returned (docs/decisions.md).
+   */
+  amountMinor: bigint;
+};
+
+/**
+ * The merchant's completed payment named by a link reference, a deposit reference, an invoice
+ * reference or a validated reference. Another merchant's or environment's is "not found"; one that
+ * took no money (pending, failed, expired) or whose money is already owed back by the platform
+ * (a refund due) cannot be refunded.
+ */
+export async function findRefundablePayment(
+  client: DbClient,
+  options: { reference: string; merchantId: string; environment: Environment },
+): Promise<RefundablePayment> {
+  const { reference, merchantId, environment } = options;
+  const link = reference.startsWith("LINK_") ? await client.paymentLink.findUnique({ where: { reference } }) : null;
+  if (link) {
+    if (link.merchantId !== merchantId || link.environment !== environment) throw notFound("Payment", reference);
+    const deposit = link.paidByDepositId ? await client.deposit.findUnique({ where: { id: link.paidByDepositId } }) : null;
+    if (!deposit || deposit.status !== "completed") {
+      throw new ApiError(40020, { details: `${reference} is ${link.status} and holds no payment: only a paid link can be refunded` });
+    }
+    return { deposit, paymentReference: link.reference, callbackUrl: link.callbackUrl, amountMinor: deposit.amountMinor };
+  }
+  const deposit = await client.deposit.findFirst({ where: { OR: [{ reference }, { validatedReference: reference }] } });
+  if (!deposit || deposit.merchantId !== merchantId || deposit.environment !== environment) throw notFound("Payment", reference);
+  if (deposit.paymentLinkId) {
+    throw new ApiError(40020, { details: `${reference} is an attempt to pay a payment link: refund the link by its reference` });
+  }
+  if (deposit.status !== "completed") {
+    throw new ApiError(40020, { details: `${reference} is ${deposit.status}: only a completed payment can be refunded` });
+  }
+  return {
+    deposit,
+    paymentReference: deposit.validatedReference ?? deposit.reference,
+    callbackUrl: deposit.callbackUrl,
+    amountMinor: deposit.amountMinor,
+  };
+}

@@ -1,0 +1,73 @@
+import { Prisma, type Deposit, type Refund } from "@prisma/client";
+import { ulid } from "@/lib/core/domain/ulid";
+import { newReference } from "@/lib/core/domain/references";
+import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
+import { postRefundRequested } from "@/lib/features/ledger/refund-entries";
+import { refundForGateway, refundOperator } from "./refund-operator";
+
+export type NewRefund = {
+  deposit: Deposit;
+  paymentReference: string;
+  source: "merchant" | "refund_due";
+  amountMinor: bigint;
+  currency: string;
+  requestedBy: string;
+  reason?: string | null;
+  callbackUrl?: string | null;
+  metadata?: Record<string, unknown> | null;
+  at: Date;
+};
+
+/**
+ * Writes a refund (and, for a merchant's, the hold on its balance) in the caller's transaction.
+ * Its operator request id is chosen now, before any call, so whatever happens to the calls the
+ * refund can be looked up by it and never sent as a new one. Due now for a live operator, after
+ * the simulated delay in the sandbox, never for a manual one (support records it).
+ */
+export async function insertRefund(tx: Prisma.TransactionClient, input: NewRefund): Promise<Refund> {
+  const { deposit, at } = input;
+  const { adapter, manual } = refundOperator(deposit.gatewayName, deposit.environment);
+  const reference = newReference("refund", deposit.environment);
+  const draft: Refund = {
+    id: `rfd_${ulid()}`,
+    reference,
+    merchantId: deposit.merchantId,
+    environment: deposit.environment,
+    depositId: deposit.id,
+    paymentReference: input.paymentReference,
+    source: input.source,
+    reason: input.reason ?? null,
+    requestedBy: input.requestedBy,
+    status: "pending",
+    amountMinor: input.amountMinor,
+    currency: input.currency,
+    customerPhone: deposit.customerPhone,
+    gatewayName: deposit.gatewayName,
+    method: "simulated",
+    callbackUrl: input.callbackUrl ?? null,
+    metadata: (input.metadata ?? null) as Prisma.JsonValue,
+    failureReason: null,
+    operatorRequestId: null,
+    operatorReference: null,
+    operatorFeeMinor: null,
+    operatorSentAt: null,
+    sendAttempts: 0,
+    operatorAnswer: null,
+    operatorCheckedAt: null,
+    dueAt: deposit.environment === "sandbox" ? new Date(at.getTime() + sandboxAnswerDelayMs()) : manual ? null : at,
+    claimedUntil: null,
+    createdAt: at,
+    completedAt: null,
+    failedAt: null,
+  };
+  if (adapter) {
+    draft.method = adapter.method(refundForGateway(draft, deposit));
+    draft.operatorRequestId = adapter.newRequestId({ reference });
+  } else if (manual) {
+    draft.method = "manual";
+    draft.operatorAnswer = "to be paid back by hand: the operator offers no refund we can call";
+  }
+  const refund = await tx.refund.create({ data: { ...draft, metadata: (draft.metadata as Prisma.InputJsonValue | null) ?? Prisma.DbNull } });
+  await postRefundRequested(tx, refund, at);
+  return refund;
+}

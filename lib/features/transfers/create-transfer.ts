@@ -1,0 +1,106 @@
+import { ulid } from "@/lib/core/domain/ulid";
+import type { DbClient } from "@/lib/core/db/client";
+import { inTransaction } from "@/lib/core/db/in-transaction";
+import type { Environment } from "@/lib/core/domain/environment";
+import { computeFeesMinor } from "@/lib/core/domain/fees";
+import { toMajor, toMinor } from "@/lib/core/domain/money";
+import { newReference } from "@/lib/core/domain/references";
+import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { ACCOUNTS } from "@/lib/features/ledger/accounts";
+import { lockBalance } from "@/lib/features/ledger/lock-balance";
+import { postEntries } from "@/lib/features/ledger/post-entries";
+import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
+import type { TransferRequest } from "@/lib/core/schemas/transfer";
+import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
+import { nextBatchTime } from "./next-batch-time";
+import { sendLiveTransfer } from "./send-live-transfer";
+import { resolveWithdrawalGateway } from "./resolve-withdrawal-gateway";
+
+/**
+ * Accepts a transfer: checks the gateway, then, holding the merchant's balance lock for the
+ * currency, checks the available balance and moves amount + fees from available to in flight.
+ * Not enough: 422/40013 and nothing written (the transaction rolls back). When the money has
+ * moved, the gateway's type decides what happens next: DIRECT is answered by the operator
+ * (the sandbox simulator answers after a short delay), MANUAL waits for an admin, SCHEDULED
+ * waits for the next batch.
+ */
+export async function createTransfer(
+  client: DbClient,
+  options: { merchantId: string; environment: Environment; input: TransferRequest; now?: Date },
+) {
+  const { merchantId, environment, input } = options;
+  const now = options.now ?? new Date();
+  const { gateway, fees } = await resolveWithdrawalGateway(client, {
+    merchantId,
+    gatewayName: input.gatewayName,
+    currency: input.currency,
+    country: input.country,
+  });
+  // Live DIRECT payouts go through a wired operator (MTN Disbursement, Wave); without one they are
+  // refused rather than take the money and sit on it. Live SCHEDULED ones wait for their batch,
+  // then go through the operator or, for a bank transfer, to support (send-due-transfer.ts).
+  const payout = environment === "live" && gateway.type === "DIRECT" ? livePayoutAdapter(gateway.name) : null;
+  if (environment === "live" && gateway.type === "DIRECT" && !payout) {
+    throw new ApiError(50200, { details: `${gateway.name} payouts are not available in production yet` });
+  }
+  const amountMinor = toMinor(input.amount, input.currency) as bigint;
+  const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
+  const totalMinor = amountMinor + feesMinor;
+  const dueAt = payout
+    ? now
+    : gateway.type === "DIRECT"
+      ? new Date(now.getTime() + sandboxAnswerDelayMs())
+      : gateway.type === "SCHEDULED"
+        ? nextBatchTime(now)
+        : null;
+
+  const reference = newReference("transfer", environment);
+  const transfer = await inTransaction(client, async (tx) => {
+    await lockBalance(tx, merchantId, environment, input.currency);
+    const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
+    if (available < totalMinor) {
+      throw new ApiError(40013, {
+        details: `available ${toMajor(available, input.currency)} ${input.currency}; this transfer needs ${toMajor(totalMinor, input.currency)} (amount ${input.amount} + fees ${toMajor(feesMinor, input.currency)})`,
+      });
+    }
+    const transfer = await tx.transfer.create({
+      data: {
+        id: `trf_${ulid()}`,
+        reference,
+        merchantId,
+        environment,
+        gatewayName: gateway.name,
+        gatewayType: gateway.type,
+        amountMinor,
+        feesMinor,
+        currency: input.currency,
+        country: input.country,
+        beneficiaryPhone: input.beneficiaryPhone,
+        beneficiaryName: input.beneficiaryName,
+        callbackUrl: input.callbackUrl,
+        metadata: input.metadata,
+        dueAt,
+        createdAt: now,
+        // Stored before the operator is called: the payout can always be sent again or read by it.
+        operatorRequestId: payout?.newRequestId({ reference }) ?? null,
+      },
+    });
+    await postEntries(tx, {
+      merchantId,
+      environment,
+      currency: input.currency,
+      kind: "transfer_accepted",
+      reference: transfer.reference,
+      at: now,
+      lines: [
+        [ACCOUNTS.available, -totalMinor],
+        [ACCOUNTS.inFlight, totalMinor],
+      ],
+    });
+    return transfer;
+  });
+  // The funds are held (in flight) and the row committed: now the operator. Whatever happens to
+  // this call, the due-work sweep repeats the step (status read, or a resend by the same id).
+  return payout ? sendLiveTransfer(client, transfer, payout, now) : transfer;
+}

@@ -1,0 +1,86 @@
+import CircuitBreaker from "opossum";
+import { log } from "@/lib/core/logging/log";
+import { isOperatorFailure, OperatorUnavailableError, type OperatorName } from "./operator-errors";
+
+// One circuit per operator, shared by every call to it in this process: when an operator is down,
+// its calls time out one after another and each ties up a connection and a customer for ~10 s.
+// After enough of them the circuit opens and calls fail at once (the route answers 503 with
+// Retry-After) until a single trial call after `resetTimeoutMs` shows the operator is back.
+// Only operator failures count (timeouts, 5xx, refused connections): an operator saying "no" to
+// one payment is a healthy operator. Uses opossum (a maintained breaker) rather than a hand-rolled one.
+
+export type OperatorBreakerOptions = {
+  /** Failure percentage over the rolling window that opens the circuit (default 50). */
+  failureThresholdPercentage?: number;
+  /** Calls in the window before the circuit may open at all (default 5): one early failure is not an outage. */
+  volumeThreshold?: number;
+  /** How long the circuit stays open before one trial call (default 30 s). */
+  resetTimeoutMs?: number;
+  /** The rolling window the percentage is computed over (default 60 s). */
+  rollingWindowMs?: number;
+};
+
+export type OperatorBreaker = {
+  /** Runs one call through the circuit; throws OperatorUnavailableError at once while it is open. */
+  run<T>(operation: string, call: () => Promise<T>): Promise<T>;
+  readonly isOpen: boolean;
+};
+
+type Call = () => Promise<unknown>;
+
+export function createOperatorBreaker(operator: OperatorName, options: OperatorBreakerOptions = {}): OperatorBreaker {
+  const resetTimeoutMs = options.resetTimeoutMs ?? 30_000;
+  const rollingWindowMs = options.rollingWindowMs ?? 60_000;
+  const breaker = new CircuitBreaker<[Call], unknown>((call: Call) => call(), {
+    // Each call has its own timeout (AbortSignal) so that it is cancelled, not just abandoned.
+    timeout: false,
+    errorThresholdPercentage: options.failureThresholdPercentage ?? 50,
+    volumeThreshold: options.volumeThreshold ?? 5,
+    resetTimeout: resetTimeoutMs,
+    rollingCountTimeout: rollingWindowMs,
+    rollingCountBuckets: 10,
+    // true = "not a failure": refusals, bad input of ours, missing credentials.
+    errorFilter: (error: unknown) => !isOperatorFailure(error),
+  });
+  let openedAt = 0;
+  breaker.on("open", () => {
+    openedAt = Date.now();
+    log("warn", "operator circuit opened", { operator, resetTimeoutMs });
+  });
+  breaker.on("halfOpen", () => log("info", "operator circuit half-open: one trial call", { operator }));
+  breaker.on("close", () => log("info", "operator circuit closed", { operator }));
+
+  return {
+    get isOpen() {
+      return breaker.opened || breaker.halfOpen;
+    },
+    async run<T>(operation: string, call: () => Promise<T>): Promise<T> {
+      try {
+        return (await breaker.fire(call)) as T;
+      } catch (error) {
+        if ((error as { code?: string }).code === "EOPENBREAKER") {
+          const remainingMs = Math.max(openedAt + resetTimeoutMs - Date.now(), 0);
+          throw new OperatorUnavailableError(operator, operation, Math.max(1, Math.ceil(remainingMs / 1000)));
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+const shared = new Map<string, OperatorBreaker>();
+
+/**
+ * The process-wide circuit of an operator (what the clients use unless given one), or of one of
+ * its accounts (`scope`: an MTN country's target environment), so an outage of one country's
+ * platform does not turn the others away.
+ */
+export function operatorBreaker(operator: OperatorName, scope?: string): OperatorBreaker {
+  const key = scope ? `${operator}:${scope}` : operator;
+  let breaker = shared.get(key);
+  if (!breaker) {
+    breaker = createOperatorBreaker(operator);
+    shared.set(key, breaker);
+  }
+  return breaker;
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import type { RefundAdapter, RefundForGateway } from "@/lib/integrations/gateways/adapter";
+import type { WaveClient } from "./wave-client";
+import { readWavePayout, sendWavePayout, WAVE_NOT_FOUND_GRACE_MS } from "./wave-payouts";
+
+// Giving a Wave payment back (docs/operators.md, Wave refunds):
+// - "session_refund": the whole charge of a checkout payment, by POST
+//   /v1/checkout/sessions/{id}/refund (no body, no amount: Wave gives back the whole payment, fees
+//   included; 200 with an empty body: done). Only for a refund of exactly what the customer paid.
+// - "payout": anything else (a partial refund, or a payment without its session id) is a Wave
+//   payout to the customer's phone, under the refund's reference as Idempotency-Key and
+//   client_reference, exactly as a transfer's payout (wave-payouts.ts).
+//
+// Wave documents no way to read a session refund back: no refund field on the session, no event
+// (only the Balance API lists an "api_checkout_refund" transaction). So after a session refund
+// whose answer was lost, status() answers "unreadable", and past the grace the engine calls refund
+// again: one source (a paraphrase of the docs) says the call is idempotent (200, no second
+// refund); if Wave refuses it instead ("checkout-refund-failed", the payment no longer refundable
+// because it was refunded), that refused resend never fails the refund (lib/features/outgoing/
+// advance-outgoing.ts), nor does Wave's silence (unlike a positive "not found" it never lets the
+// refund be given up as never made): it stays open, with Wave's answer, for support to check in
+// Wave's portal.
+// Wave cannot refund a payment twice either way: the call names the payment, not an amount.
+
+/** The checkout session to refund whole, or null when the refund goes as a payout. */
+function sessionToRefund(refund: RefundForGateway): string | null {
+  const { operatorRequestId: sessionId, reference, chargedMinor } = refund.payment;
+  // Before Wave's answer the payment holds our reference, not a session id.
+  if (!sessionId || sessionId === reference) return null;
+  return refund.whole && refund.amountMinor === chargedMinor ? sessionId : null;
+}
+
+export function createWaveRefunds(client: WaveClient): RefundAdapter {
+  return {
+    method: (refund) => (sessionToRefund(refund) ? "session_refund" : "payout"),
+    newRequestId: (refund) => refund.reference,
+    notFoundGraceMs: WAVE_NOT_FOUND_GRACE_MS,
+    async send(refund) {
+      const sessionId = sessionToRefund(refund);
+      if (!sessionId) return sendWavePayout(client, refund);
+      await client.refundCheckoutSession(sessionId);
+      return { outcome: { status: "completed", said: "refunded (checkout session)" } };
+    },
+    async status(refund) {
+      return sessionToRefund(refund) ? "unreadable" : readWavePayout(client, refund);
+    },
+  };
+}

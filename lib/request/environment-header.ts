@@ -1,8 +1,0 @@
-// The internal request header through which proxy.ts tells handlers and pages the environment.
-// proxy.ts always overwrites it, so a client can never choose the environment this way.
-export const ENVIRONMENT_HEADER = "x-pcs-environment";
-
-// The checkout page's link reference, set by proxy.ts on /pay/{reference} (and removed from any
-// other request), so the locale negotiation (lib/i18n/request.ts) can fall back on the merchant's
-// default language without parsing paths itself.
-export const CHECKOUT_REFERENCE_HEADER = "x-pcs-checkout-reference";

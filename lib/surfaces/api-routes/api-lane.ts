@@ -1,0 +1,97 @@
+// The API lane: in a production server, the merchant API's requests are answered straight from
+// the route table, without Next's per-request machinery (its router matching the path against
+// every route, its manifests, its request and response wrappers). That machinery cost more CPU per
+// request than everything our handlers do, key check and SQL included: the lane is what lets one
+// core serve several times the API requests Next alone can (bench/README.md).
+//
+// Same handlers, same answers: the lane calls the table's handlers, as Next does through the
+// catch-all route files (catch-all-route.ts), with a standard Request and the path's parameters,
+// and sends their Response with the headers next.config.ts gives these trees and the compression
+// Next applies. Whatever it does not recognize (a route not marked `lane`, HEAD or OPTIONS, a path
+// with an escape, a dot in a parameter or a trailing slash) goes on to Next untouched. The front
+// door (server/front-door.cjs) offers it each request after the client's address is recorded.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequest } from "@remix-run/node-fetch-server";
+import compression from "compression";
+import { errorResponse, METHODS, requestIdFor, type Handler, type Method } from "@/lib/surfaces/http/api-route";
+import { errorFields, log } from "@/lib/core/logging/log";
+import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
+import { pathSegments, type Router } from "./router";
+
+const LANE_METHODS = new Set<string>(METHODS);
+
+/**
+ * The characters the lane accepts in a path. Anything else (a %-escape, a "+", a trailing or double
+ * slash) goes to Next, which decodes, normalizes or redirects it as it always did. A parameter's
+ * value takes no dot either, so "." and ".." are never a parameter.
+ */
+const LANE_PATH = /^(\/[A-Za-z0-9_.~-]+)+$/;
+const PARAM_VALUE = /^[A-Za-z0-9_~-]+$/;
+
+// Next compresses what its server sends (next.config's `compress`, on by default) with this same
+// middleware and its default threshold: answers under 1 KiB go as they are.
+const compress = compression();
+
+export type ApiLane = {
+  /** Answers the request and returns true, or returns false and leaves it wholly to Next. */
+  take(req: IncomingMessage, res: ServerResponse): boolean;
+};
+
+/** A lane over `router`: the table's routes marked `lane`. */
+export function createApiLane(router: Router): ApiLane {
+  return {
+    take(req, res) {
+      const method = req.method ?? "GET";
+      if (!LANE_METHODS.has(method)) return false;
+      const url = req.url ?? "/";
+      const query = url.indexOf("?");
+      const pathname = query < 0 ? url : url.slice(0, query);
+      if (!LANE_PATH.test(pathname)) return false;
+      const found = router.match(pathSegments(pathname));
+      const handler = found?.route.handlers[method as Method];
+      if (!found || !handler || !Object.values(found.params).every((value) => PARAM_VALUE.test(value))) return false;
+      compress(req as never, res as never, () => {
+        answer(req, res, handler, found.params).catch((error) => {
+          log("error", "API lane: no answer could be sent", { url: req.url, ...errorFields(error) });
+          res.destroy();
+        });
+      });
+      return true;
+    },
+  };
+}
+
+/**
+ * The origin of the Request the lane builds. Never the client's Host: the handlers read the
+ * environment and log the path from the Request's URL, and a Host such as "x?" or "x/test" moved
+ * the path into the query or put /test in front of it ("a@b", a URL with credentials, could not
+ * make a Request at all). Next does the same, building the URL from its own bind address; the
+ * handlers that hand URLs back to the client (requestOrigin) read the Host header itself.
+ */
+const LANE_ORIGIN_HOST = "localhost";
+
+async function answer(req: IncomingMessage, res: ServerResponse, handler: Handler, params: Record<string, string>) {
+  // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
+  const request = createRequest(req, res, { host: LANE_ORIGIN_HOST });
+  let response: Response;
+  try {
+    response = await handler(request, { params: Promise.resolve(params) });
+  } catch (error) {
+    // The route wrapper answers its own errors; this is for a handler that throws past it.
+    response = errorResponse(error, requestIdFor(request), request);
+  }
+  // Read whole: the API's answers are small JSON documents, and one write with its length lets
+  // the compression middleware judge the size.
+  const body = Buffer.from(await response.arrayBuffer());
+  if (res.destroyed) return;
+  for (const [name, value] of Object.entries(API_TREE_HEADERS)) res.setHeader(name, value);
+  if (wantsHsts("http:", request.headers.get("x-forwarded-proto"))) res.setHeader("strict-transport-security", HSTS);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.setHeader("content-length", body.byteLength);
+  res.statusCode = response.status;
+  res.end(body);
+}

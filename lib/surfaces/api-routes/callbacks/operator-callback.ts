@@ -1,0 +1,26 @@
+// PUT|POST /api/operators/{operator}/callback - an operator tells us a payment has news (no merchant auth)
+import { receiveOperatorCallback } from "@/lib/features/deposits/receive-operator-callback";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { operatorFromPathSegment } from "@/lib/integrations/gateways/operators/operator-gateways";
+import { apiRoute, routeMethods, type ApiContext } from "@/lib/surfaces/http/api-route";
+import { readBodyText } from "@/lib/surfaces/http/read-body-text";
+
+// MTN sends its callback as a PUT or a POST (its documentation says to accept both); Wave POSTs.
+async function receive({ db, request, params }: ApiContext<undefined, "none">) {
+  const operator = operatorFromPathSegment(params.operator);
+  if (!operator) throw notFound("Operator", params.operator);
+  // A status read it triggers runs after the answer: operators want a fast 200.
+  const { refused } = await receiveOperatorCallback(db, {
+    operator,
+    url: new URL(request.url),
+    headers: request.headers,
+    bodyText: await readBodyText(request),
+  });
+  if (refused) throw new ApiError(40002, { details: `the ${operator} event's signature was refused (${refused})` });
+  return { body: { received: true } };
+}
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: apiRoute({ auth: "none" }, receive),
+  PUT: apiRoute({ auth: "none" }, receive),
+});

@@ -1,0 +1,24 @@
+// POST /api/checkout/{reference}/attempts - the customer starts paying a link with a gateway and phone
+import { checkoutCookie, newCheckoutToken, readCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { checkoutState } from "@/lib/features/checkout/checkout-state";
+import { limitCheckoutWrite } from "@/lib/features/checkout/checkout-limits";
+import { getCheckoutLinkOrThrow } from "@/lib/features/checkout/get-checkout-link";
+import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
+import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-answer";
+import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
+import { startAttemptSchema } from "@/lib/core/schemas/checkout";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: apiRoute({ auth: "none", body: startAttemptSchema }, async ({ db, request, params, environment, origin, body }) => {
+    await limitCheckoutWrite(request, params.reference);
+    // The checkout's session: only it may replace its own live attempt (lib/features/checkout/checkout-session.ts).
+    const checkoutToken = readCheckoutToken(request) ?? newCheckoutToken();
+    const attempt = await startLinkAttempt(db, { reference: params.reference, environment, origin, checkoutToken, ...body });
+    scheduleSandboxAnswer(attempt);
+    const link = await getCheckoutLinkOrThrow(db, params.reference, environment);
+    return {
+      body: await checkoutState(db, link, new Date(), checkoutToken),
+      headers: { "set-cookie": checkoutCookie(checkoutToken, { reference: link.reference, environment, secure: origin.startsWith("https:") }) },
+    };
+  }),
+});

@@ -1,0 +1,14 @@
+// GET /api/checkout/{reference} - what the hosted checkout shows now (polled by the page)
+import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { checkoutState } from "@/lib/features/checkout/checkout-state";
+import { limitCheckoutRead } from "@/lib/features/checkout/checkout-limits";
+import { getCheckoutLinkOrThrow } from "@/lib/features/checkout/get-checkout-link";
+import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: apiRoute({ auth: "none" }, async ({ db, request, params, environment }) => {
+    await limitCheckoutRead(request);
+    const link = await getCheckoutLinkOrThrow(db, params.reference, environment);
+    return { body: await checkoutState(db, link, new Date(), readCheckoutToken(request)) };
+  }),
+});

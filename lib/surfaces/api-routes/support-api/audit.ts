@@ -1,0 +1,24 @@
+// GET /admin/api/audit - the latest admin actions: who, what, when
+import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { db } from "@/lib/core/db/client";
+import { routeMethods } from "@/lib/surfaces/http/api-route";
+
+const get = adminRoute({}, async () => {
+  const entries = await db().auditEntry.findMany({ orderBy: { id: "desc" }, take: 100, include: { staff: { select: { email: true } } } });
+  return {
+    body: {
+      items: entries.map((e) => ({
+        id: e.id,
+        at: e.createdAt.toISOString(),
+        staff: e.staff.email,
+        action: e.action,
+        targetType: e.targetType,
+        targetId: e.targetId,
+        details: e.details,
+      })),
+    },
+  };
+});
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

@@ -1,0 +1,39 @@
+// POST /admin/api/password - the signed-in staff member chooses a new password (JSON or the form)
+import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/surfaces/http/admin-route";
+import { changePassword, PasswordChangeError } from "@/lib/features/admin/change-password";
+import { db } from "@/lib/core/db/client";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { errorResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
+import { readFormBody } from "@/lib/surfaces/http/read-form-body";
+import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
+import { validationError } from "@/lib/core/errors/validation-errors";
+import { changePasswordSchema } from "@/lib/core/schemas/admin";
+
+async function post(request: Request) {
+  const form = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
+  try {
+    // The one route a session with a one-time password may use.
+    const session = await requireStaff(request, { passwordChange: true });
+    const fields = (form ? await readFormBody(request) : await readJsonBody(request)) as Record<string, unknown> | null;
+    // The form cannot set headers: it carries the token in a field.
+    const token = form ? String(fields?.csrf ?? "") : (request.headers.get(CSRF_HEADER) ?? "");
+    checkCsrf(request, session, token, { form });
+    const parsed = changePasswordSchema.safeParse(fields);
+    if (!parsed.success) throw validationError(parsed.error, fields);
+    await changePassword(db(), { session, ...parsed.data });
+    if (form) return new Response(null, { status: 303, headers: { location: "/admin" } });
+    return new Response(null, { status: 204 });
+  } catch (error) {
+    // The form goes back to its page with the reason; anything else (no session, CSRF) answers as the API does.
+    if (form && error instanceof PasswordChangeError) {
+      return new Response(null, { status: 303, headers: { location: `/admin/password?error=${error.problem}` } });
+    }
+    if (form && error instanceof ApiError && error.code === 40002) {
+      return new Response(null, { status: 303, headers: { location: "/admin/login" } });
+    }
+    return errorResponse(error, requestIdFor(request), request);
+  }
+}
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });

@@ -1,0 +1,47 @@
+// /admin/api/session - sign in (POST, JSON or the login form), who am I (GET), sign out (DELETE)
+import { requireStaff } from "@/lib/surfaces/http/admin-route";
+import { signIn } from "@/lib/features/admin/sign-in";
+import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/admin-sign-in-answer";
+import { staffAuth } from "@/lib/features/admin/staff-auth";
+import { authHeaders } from "@/lib/features/admin/staff-session";
+import { db } from "@/lib/core/db/client";
+import { errorResponse, jsonResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
+import { clientAddress } from "@/lib/core/request/client-address";
+import { readFormBody } from "@/lib/surfaces/http/read-form-body";
+import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
+
+async function startSession(request: Request) {
+  const form = isFormPost(request);
+  try {
+    const result = await signIn(db(), {
+      ip: clientAddress(request),
+      headers: authHeaders(request),
+      readCredentials: () => (form ? readFormBody(request) : readJsonBody(request)),
+    });
+    return await signInAnswer(request, result, form);
+  } catch (error) {
+    return signInRefusal(request, error, form);
+  }
+}
+
+async function currentSession(request: Request) {
+  try {
+    const session = await requireStaff(request, { passwordChange: true });
+    const { email, role, mustChangePassword } = session.staff;
+    return jsonResponse(200, { email, role, csrfToken: session.csrfToken, mustChangePassword }, requestIdFor(request));
+  } catch (error) {
+    return errorResponse(error, requestIdFor(request), request);
+  }
+}
+
+// Ends the support view's session and expires its cookie; without one it only expires the cookie.
+// A dashboard session of the same user, in its own cookie, stays.
+async function endSession(request: Request) {
+  const { headers } = await staffAuth().api.signOut({ headers: authHeaders(request), returnHeaders: true });
+  const response = new Response(null, { status: 204 });
+  for (const cookie of headers.getSetCookie()) response.headers.append("set-cookie", cookie);
+  return response;
+}
+
+// Other methods answer 400/40017 in the error envelope, with Allow.
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: startSession, GET: currentSession, DELETE: endSession });

@@ -1,0 +1,39 @@
+import "server-only";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { marked } from "marked";
+import type { Locale } from "@/lib/core/i18n/locales";
+
+// The developer guides served under /docs/guides. Their text lives in the repository's docs/
+// folder, one markdown file per guide and language (docs/guides/<slug>.md in English,
+// docs/guides/fr/<slug>.md in French), so the pages and a reader of the clone share one source.
+// A guide with no French file (the operator facts) is shown in English on the French site.
+// The files are ours, never user input: their HTML is rendered as written.
+
+export const GUIDE_SLUGS = ["going-live", "webhooks", "idempotency", "sandbox", "operators"] as const;
+export type GuideSlug = (typeof GUIDE_SLUGS)[number];
+
+/** Where a guide's markdown lives, relative to the repository root. */
+const SOURCES: Record<GuideSlug, Partial<Record<Locale, string>> & { en: string }> = {
+  "going-live": { en: "docs/guides/going-live.md", fr: "docs/guides/fr/going-live.md" },
+  webhooks: { en: "docs/guides/webhooks.md", fr: "docs/guides/fr/webhooks.md" },
+  idempotency: { en: "docs/guides/idempotency.md", fr: "docs/guides/fr/idempotency.md" },
+  sandbox: { en: "docs/guides/sandbox.md", fr: "docs/guides/fr/sandbox.md" },
+  operators: { en: "docs/operators.md" },
+};
+
+export const isGuideSlug = (value: string): value is GuideSlug => (GUIDE_SLUGS as readonly string[]).includes(value);
+
+export type Guide = { slug: GuideSlug; locale: Locale; title: string; html: string };
+
+export async function readGuide(slug: GuideSlug, locale: Locale): Promise<Guide> {
+  const shown: Locale = SOURCES[slug][locale] ? locale : "en";
+  // Not traced (a path built at run time would make the build copy the whole project into the
+  // standalone output): next.config.ts ships docs/ with the guide pages instead.
+  const markdown = await fs.readFile(path.join(/* turbopackIgnore: true */ process.cwd(), SOURCES[slug][shown]!), "utf8");
+  const title = /^# (.+)$/m.exec(markdown)?.[1].trim() ?? slug;
+  // Code blocks and tables wider than a phone scroll: they must be reachable by keyboard
+  // (axe scrollable-region-focusable).
+  const html = (await marked.parse(markdown)).replaceAll("<pre>", '<pre tabindex="0">').replaceAll("<table>", '<table tabindex="0">');
+  return { slug, locale: shown, title, html };
+}

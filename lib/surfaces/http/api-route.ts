@@ -1,0 +1,230 @@
+import { ulid } from "@/lib/core/domain/ulid";
+import type { z } from "zod";
+import { db, type DbClient } from "@/lib/core/db/client";
+import type { Environment } from "@/lib/core/domain/environment";
+import { authenticateApiKey, type MerchantPrincipal } from "@/lib/features/merchants/authenticate-api-key";
+import type { Scope } from "@/lib/core/domain/api-keys";
+import { ApiError, errorBody } from "@/lib/core/errors/api-error";
+import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
+import { limitApiClient, limitApiKey } from "./api-limits";
+import { parseIdempotencyKey, runIdempotent } from "./idempotency";
+import { errorFields, log, logEnabled } from "@/lib/core/logging/log";
+import { limitHeaders } from "@/lib/core/limits/rate-limit";
+import { readJsonBody } from "./read-json-body";
+import { apiRequestEnvironment } from "./request-environment";
+import { readRouteParams, type NextRouteContext } from "./route-params";
+import { validationError } from "@/lib/core/errors/validation-errors";
+
+export type ApiResult = { status?: number; body: unknown; headers?: Record<string, string> };
+
+type AuthMode = { scope: Scope } | "optional" | "none";
+
+type RouteConfig<TBody> = {
+  auth: AuthMode;
+  /** Request body schema; a function when the rules depend on the environment. */
+  body?: z.ZodType<TBody> | ((environment: Environment) => z.ZodType<TBody>);
+  /** Set on creating POSTs: the operation name that scopes Idempotency-Key, shared by aliases. */
+  idempotentOperation?: string;
+  /**
+   * The handler writes a single row: without an Idempotency-Key it needs no transaction, and
+   * Prisma's interactive transaction (BEGIN, the insert, COMMIT, three round trips and a
+   * connection held between them) was most of a link create's cost under load.
+   */
+  singleWrite?: boolean;
+};
+
+export type ApiContext<TBody, TAuth extends AuthMode> = {
+  request: Request;
+  requestId: string;
+  environment: Environment;
+  origin: string;
+  params: Record<string, string>;
+  body: TBody;
+  principal: TAuth extends "none" ? null : TAuth extends "optional" ? MerchantPrincipal | null : MerchantPrincipal;
+  /** The database, or the open transaction that also records the idempotent response. */
+  db: DbClient;
+};
+
+type HeadersAndUrl = { headers: Headers; url: string };
+
+/**
+ * The origin the client used, for URLs we hand back (paymentUrl, REDIRECT url): from the Host
+ * (or a proxy's X-Forwarded-Host/-Proto) header, since Next reports its own bind address in
+ * request.url. PAYMENT_BASE_URL overrides it for paymentUrl.
+ */
+export function requestOrigin(request: HeadersAndUrl): string {
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0].trim() || request.headers.get("host") || new URL(request.url).host;
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() || request.url.slice(0, request.url.indexOf(":"));
+  return `${proto}://${host}`;
+}
+
+/** The client's X-Request-Id when it is a sane one, else a new id. */
+export function requestIdFor(request: Request): string {
+  const incoming = request.headers.get("x-request-id");
+  return incoming && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : `req_${ulid()}`;
+}
+
+export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+      ...headers,
+    },
+  });
+}
+
+export function errorResponse(error: unknown, requestId: string, request: Request): Response {
+  if (error instanceof ApiError) {
+    return jsonResponse(error.status, errorBody(error.code, error.details), requestId, error.headers);
+  }
+  log("error", "unhandled error", { requestId, method: request.method, url: request.url, ...errorFields(error) });
+  return jsonResponse(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
+}
+
+/**
+ * The body schema of each environment, built once per route: building a zod schema costs far
+ * more than using it (zod 4 compiles an object's parser on its first use), and on each request
+ * it was a fifth of a link create's CPU.
+ */
+function bodySchemas<TBody>(body: RouteConfig<TBody>["body"]): Record<Environment, z.ZodType<TBody>> | null {
+  if (!body) return null;
+  if (typeof body !== "function") return { sandbox: body, live: body };
+  return { sandbox: body("sandbox"), live: body("live") };
+}
+
+/** The one wrapper for API routes: environment, auth, JSON body, validation, idempotency, errors, logs. */
+export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
+  config: RouteConfig<TBody> & { auth: TAuth },
+  handler: (ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>,
+) {
+  const schemaFor = bodySchemas(config.body);
+  return async (request: Request, routeContext?: NextRouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdFor(request);
+    const environment = apiRequestEnvironment(request);
+    let response: Response;
+    let rateLimit: Record<string, string> = {};
+    try {
+      const principal =
+        config.auth === "none"
+          ? null
+          : config.auth === "optional" && !request.headers.get("authorization")
+            ? null
+            : await authenticateApiKey(
+                request.headers.get("authorization"),
+                environment,
+                config.auth === "optional" ? null : config.auth.scope,
+              );
+      // Before the body is read or anything queried: a hammering client costs as little as possible.
+      rateLimit = limitHeaders(
+        principal ? await limitApiKey(principal.keyId, environment) : await limitApiClient(request, environment),
+      );
+      const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
+
+      let body = undefined as TBody;
+      if (schemaFor) {
+        const input = await readJsonBody(request);
+        const parsed = schemaFor[environment].safeParse(input);
+        if (!parsed.success) throw validationError(parsed.error, input);
+        body = parsed.data;
+      }
+
+      const params = await readRouteParams(routeContext);
+      const base = { request, requestId, environment, origin: requestOrigin(request), params, body, principal };
+      const ctx = base as ApiContext<TBody, TAuth>;
+
+      if (config.idempotentOperation && principal && (idempotencyKey !== null || !config.singleWrite)) {
+        const scope = { merchantId: principal.merchantId, environment, route: config.idempotentOperation };
+        const result = await runIdempotent(scope, idempotencyKey, body, async (tx) => {
+          const r = await handler({ ...ctx, db: tx });
+          return { status: r.status ?? 200, body: r.body };
+        });
+        response = jsonResponse(result.status, result.body, requestId, {
+          ...rateLimit,
+          ...(result.replayed ? { "idempotent-replayed": "true" } : {}),
+        });
+      } else {
+        const r = await handler({ ...ctx, db: db() });
+        response = jsonResponse(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
+      }
+    } catch (error) {
+      response = errorResponse(error, requestId, request);
+      // A refusal after the limit was spent still tells the client where it stands (a 429 has its own).
+      if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers.set(name, value);
+    }
+    if (logEnabled()) {
+      log("info", "request", {
+        requestId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        environment,
+        status: response.status,
+        durationMs: Math.round(performance.now() - started),
+      });
+    }
+    return response;
+  };
+}
+
+/** The methods a route answers itself; HEAD and OPTIONS are Next's (and the front door leaves them to it). */
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type Method = (typeof METHODS)[number];
+export type Handler = (request: Request, context: NextRouteContext) => Promise<Response>;
+export type RouteHandlers = Record<Method, Handler>;
+
+/** What each route's routeMethods was given, for the route table's checks (the OpenAPI document, Allow). */
+const ownMethods = new WeakMap<Handler, Method[]>();
+
+/** The methods a route answers with its own handlers, in METHODS' order; the others get 400/40017. */
+export function allowedMethods(handlers: Partial<RouteHandlers>): Method[] {
+  return (handlers.GET && ownMethods.get(handlers.GET)) ?? [];
+}
+
+/**
+ * A method Next cannot route: TRACE (no fetch Request can carry it, so Next answered a bare 500
+ * before any route ran), PROPFIND, QUERY... (Next's bare 400). Our server's front door
+ * (server/front-door.cjs) hands such a request on as a PATCH with the method asked in this header,
+ * which it strips from every other request: only the front door sets it. Route files refuse it (routeMethods, staticErrorRoute).
+ */
+export const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method";
+
+/** The method the client asked for: the front door's record of one Next cannot route, else the request's own. */
+const askedMethod = (request: Request) => request.headers.get(UNROUTED_METHOD_HEADER) ?? request.method;
+
+/**
+ * Every HTTP method for a route file: the given handlers, and 400/40017 with Allow for the rest
+ * (Next would answer a method a route file does not export with a bare 405), including the
+ * methods Next cannot route at all, which the front door marks.
+ */
+export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
+  const own = METHODS.filter((m) => handlers[m]);
+  const allowed = own.join(", ");
+  const notAllowed: Handler = async (request) =>
+    jsonResponse(
+      400,
+      errorBody(40017, `${askedMethod(request)} is not supported here; allowed: ${allowed}`),
+      requestIdFor(request),
+      { allow: allowed },
+    );
+  const refusingUnrouted = (handler: Handler): Handler => (request, context) =>
+    request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowed(request, context) : handler(request, context);
+  const route = Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? refusingUnrouted(handlers[m]) : notAllowed])) as RouteHandlers;
+  ownMethods.set(route.GET, own);
+  return route;
+}
+
+/** Catch-all routes: the spec's envelope instead of an HTML page. */
+export function staticErrorRoute(code: ErrorCode, details?: string) {
+  const handler: Handler = async (request) =>
+    jsonResponse(
+      ERROR_CODES[code].status,
+      errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`),
+      requestIdFor(request),
+    );
+  const route = Object.fromEntries(METHODS.map((m) => [m, handler])) as RouteHandlers;
+  ownMethods.set(handler, [...METHODS]);
+  return route;
+}

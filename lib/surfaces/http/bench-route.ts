@@ -1,0 +1,21 @@
+import { errorBody } from "@/lib/core/errors/api-error";
+import { jsonResponse, requestIdFor, staticErrorRoute } from "./api-route";
+import type { NextRouteContext } from "./route-params";
+
+const disabled = staticErrorRoute(40004).GET;
+
+/**
+ * A route of app/api/bench: one of the benchmark's framework floors, a handler doing nothing but
+ * what every handler of its shape must (read a JSON body, or a path parameter). They are measuring
+ * instruments, not the API: they answer only when BENCH_ROUTES=1, as scripts/bench.ts sets it.
+ */
+export function benchRoute(answer: (request: Request, context: NextRouteContext) => Promise<unknown>) {
+  return async (request: Request, context: NextRouteContext): Promise<Response> => {
+    if (process.env.BENCH_ROUTES !== "1") return disabled(request, context);
+    try {
+      return Response.json(await answer(request, context), { headers: { "cache-control": "no-store" } });
+    } catch (error) {
+      return jsonResponse(400, errorBody(40016, (error as Error).message), requestIdFor(request));
+    }
+  };
+}

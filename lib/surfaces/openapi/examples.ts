@@ -1,0 +1,120 @@
+import type { EventJson } from "@/lib/core/schemas/event";
+import type { DepositWebhook, PaymentLinkWebhook } from "@/lib/core/schemas/webhook";
+import type { RefundWebhook } from "@/lib/core/schemas/refund";
+import type { TransferWebhook } from "@/lib/core/schemas/transfer";
+
+// The examples the reference shows for request bodies and webhook payloads. examples.test.ts
+// parses each request example with the schema that validates the real request, so they stay valid.
+
+export const createPaymentLink = {
+  amount: 5000,
+  currency: "XOF",
+  description: "Order #1234",
+  customerEmail: "awa@example.com",
+  callbackUrl: "https://merchant.example/hooks",
+  returnUrl: "https://merchant.example/orders/1234",
+  metadata: { orderId: "1234" },
+  expiresIn: 3600,
+};
+
+export const sendLink = { channel: "sms", to: "07 00 00 04 44", language: "fr" };
+
+export const directDeposit = {
+  amount: 5000,
+  currency: "XOF",
+  customerPhone: "+2250700000444",
+  country: "CI",
+  gatewayName: "MTN_MOMO_CI",
+  callbackUrl: "https://merchant.example/hooks",
+  metadata: { orderId: "1234" },
+};
+
+export const otpDeposit = { amount: 5000, currency: "XOF", customerPhone: "+2250700000444", country: "CI", gatewayName: "ORANGE_MONEY_CI" };
+
+export const confirmDeposit = { trxReference: "DEP_INV_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", otp: "123456" };
+
+export const transfer = {
+  amount: 1000,
+  currency: "XOF",
+  gatewayName: "MTN_MOMO_CI",
+  beneficiaryPhone: "+2250700000444",
+  country: "CI",
+  callbackUrl: "https://merchant.example/hooks",
+  metadata: { payoutId: "42" },
+};
+
+export const paymentLinkWebhook = {
+  event: "payment_link.completed",
+  reference: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  status: "completed",
+  amount: 5000,
+  currency: "XOF",
+  fees: 75,
+  gatewayName: "MTN_MOMO_CI",
+  customerEmail: "awa@example.com",
+  completedAt: "2026-11-22T10:15:00",
+  metadata: { orderId: "1234" },
+} satisfies PaymentLinkWebhook;
+
+/** One event of the events API, as both its operations show it: the link webhook above, delivered. */
+export const event = {
+  id: "msg_01KAQ7Z8M6X5V4T3R2Q1P0N9M8",
+  type: paymentLinkWebhook.event,
+  reference: paymentLinkWebhook.reference,
+  createdAt: "2026-11-22T10:15:00.123",
+  payload: paymentLinkWebhook,
+  delivery: { status: "delivered", attempts: 1, deliveredAt: "2026-11-22T10:15:00.412", nextAttemptAt: null },
+} satisfies EventJson;
+
+export const depositWebhook = {
+  event: "deposit.failed",
+  reference: "DEP_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  invoiceReference: null,
+  status: "failed",
+  amount: 5000,
+  currency: "XOF",
+  fees: 75,
+  gatewayName: "MTN_MOMO_CI",
+  paymentType: "DIRECT",
+  customerPhone: "+2250700000111",
+  customerEmail: null,
+  failureReason: "declined_by_customer",
+  completedAt: null,
+  metadata: { orderId: "1234" },
+} satisfies DepositWebhook;
+
+export const transferWebhook = {
+  event: "transfer.completed",
+  reference: "TRF_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  status: "completed",
+  amount: 1000,
+  currency: "XOF",
+  fees: 10,
+  gatewayName: "MTN_MOMO_CI",
+  beneficiaryPhone: "+2250700000444",
+  failureReason: null,
+  completedAt: "2026-11-22T10:15:02.123456",
+  metadata: { payoutId: "42" },
+} satisfies TransferWebhook;
+
+export const refund = {
+  paymentReference: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  amount: 2000,
+  reason: "Two items out of stock",
+  metadata: { orderId: "1234" },
+};
+
+export const refundWebhook = {
+  event: "refund.completed",
+  reference: "RFD_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  paymentReference: "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  status: "completed",
+  source: "merchant",
+  amount: 2000,
+  currency: "XOF",
+  gatewayName: "MTN_MOMO_CI",
+  reason: "Two items out of stock",
+  failureReason: null,
+  completedAt: "2026-11-22T11:02:41.512308",
+  metadata: { orderId: "1234" },
+} satisfies RefundWebhook;

@@ -1,0 +1,40 @@
+import { transferRequestSchema, transferSchema, transferWebhookSchema } from "@/lib/core/schemas/transfer";
+import { creationErrors, errorResponse, gatewayError, jsonContent, jsonResponse } from "../responses";
+import * as examples from "../examples";
+import { idempotencyParams, readByReference, webhook, type Resource } from "./shared";
+
+/** Transfers (payouts): create, read; the transfer's webhook. */
+export const transfers: Resource = {
+  webhooks: {
+    transferEvent: webhook("transferWebhook", "transfer.completed | failed, to the transfer's callbackUrl", transferWebhookSchema, examples.transferWebhook),
+  },
+  paths: {
+    "/api/v4/transfers/instant": {
+      post: {
+        operationId: "createInstantTransfer",
+        summary: "Pay out from the available balance to a mobile-money beneficiary",
+        description:
+          "gatewayName comes from GET /public/gateways/withdraw/list; its type decides what happens: DIRECT is sent to the " +
+          "operator at once (sandbox: the beneficiary phone's last digits decide, as for deposits: 111 declines, 222 never " +
+          "answers, 333 refused, anything else paid, after about 2 s); MANUAL waits for the platform's review; SCHEDULED " +
+          "leaves with the next hourly batch. amount + fees are taken from the available balance when accepted and given " +
+          "back if the transfer fails. Live DIRECT payouts go through the operator (MTN MoMo Disbursement or Wave when configured; " +
+          "pending until it answers); other live DIRECT and all live SCHEDULED payouts answer 502 (nothing written).",
+        requestParams: idempotencyParams,
+        requestBody: jsonContent(transferRequestSchema, examples.transfer),
+        responses: {
+          "200": jsonResponse("The transfer was accepted", transferSchema),
+          ...creationErrors,
+          // Replaces the generic 422: here it has a second cause.
+          "422": errorResponse(
+            "40013 the available balance does not cover amount + fees (nothing was written); 40020 this Idempotency-Key was used with a different body",
+            [40013, "Available 500 XOF; this transfer needs 1010 XOF (amount + fees)"],
+            [40020, "This Idempotency-Key was used with a different body"],
+          ),
+          "502": gatewayError,
+        },
+      },
+    },
+    "/api/v4/transfers/{reference}": readByReference("getTransfer", "Read a transfer", jsonResponse("The transfer", transferSchema)),
+  },
+};
