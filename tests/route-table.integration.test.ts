@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { allowedMethods, METHODS } from "@/lib/surfaces/http/api-route";
 import { API_ROUTES, NEXT_FILE_ROUTES, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
+import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
 
 // The route table (lib/surfaces/api-routes/route-table.ts) is the one list of the API's paths: these checks
 // keep the app tree and the handler modules from growing a second one.
@@ -85,5 +86,17 @@ describe("the router", () => {
 
   it("leaves to Next the paths it routes to a file of its own", () => {
     for (const { path: nextPath } of NEXT_FILE_ROUTES) expect(API_ROUTES.some((route) => route.path === nextPath)).toBe(false);
+  });
+});
+
+describe("the in-process harness", () => {
+  it("answers through the table with the API trees' headers, as next.config.ts and the lane give them", async () => {
+    const { call } = await import("./helpers/api-client");
+    const res = await call("GET", "/test/public/gateways/deposit/list");
+    expect(res.status).toBe(200);
+    for (const [name, value] of Object.entries(API_TREE_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+    const unknown = await call("GET", "/test/api/v4/no/such/route");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("cache-control")).toBe("no-store");
   });
 });

@@ -1,16 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
+import { TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
 import { environmentFromPath } from "@/lib/core/domain/environment";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { dispatch as dispatchToTable } from "@/lib/surfaces/api-routes/catch-all-route";
 import { NEXT_FILE_ROUTES, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
 import { METHODS, type Handler, type Method } from "@/lib/surfaces/http/api-route";
+import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
 
 // Calls the API's handlers in process, as Request -> Response, through the route table
-// (lib/surfaces/api-routes), as Next's catch-all route files do. The request keeps its full path
-// ("/test/..." for the sandbox), from which the API routes read the environment, and carries the
-// header proxy.ts gives the routes behind it (the e2e suite covers both over real HTTP).
+// (lib/surfaces/api-routes), as Next's catch-all route files do, and gives the answers of /api and
+// /public the headers next.config.ts gives them. The request keeps its full path ("/test/..." for
+// the sandbox), from which the API routes read the environment, and carries the header proxy.ts
+// gives the routes behind it (the e2e suite covers both over real HTTP).
 
 export const ORIGIN = "http://pay.test";
 // The test origin is not the local machine: allow it as better-auth's base URL host (lib/features/auth/auth.ts),
@@ -35,7 +38,16 @@ export async function dispatch(request: Request, rawPath = new URL(request.url).
     const handler = module[method] ?? (() => Promise.reject(new Error(`${fileOf.get(file.route)} has no ${method}`)));
     return handler(request, { params: Promise.resolve(file.params) });
   }
-  return dispatchToTable(method, request, pathSegments(rawPath));
+  const response = await dispatchToTable(method, request, pathSegments(rawPath));
+  return TREES_OUTSIDE_PROXY.some((tree) => pathname.startsWith(`${tree}/`)) ? withApiTreeHeaders(response) : response;
+}
+
+/** What next.config.ts (and the lane) give every answer of the trees outside the proxy; the route's own headers win. */
+function withApiTreeHeaders(response: Response): Response {
+  const headers = new Headers(API_TREE_HEADERS);
+  response.headers.forEach((value, name) => headers.set(name, value));
+  for (const cookie of response.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
