@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { allowedMethods, METHODS } from "@/lib/surfaces/http/api-route";
-import { API_ROUTES, NEXT_FILE_ROUTES, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
+import { API_ROUTES, NEXT_FILE_ROUTES, nextRouteFile, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
 import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
 
@@ -38,7 +38,7 @@ describe("the route table", () => {
       .map((file) => `app/${file.split(path.sep).join("/")}`)
       .filter((file) => file.endsWith("/route.ts") && /^app\/(test\/)?(api|public|admin\/api)\//.test(file));
     const catchAlls = ["api", "public", "admin/api", "test/api", "test/public"].map((tree) => `app/${tree}/[...path]/route.ts`);
-    expect(apiTreeFiles.sort()).toEqual([...catchAlls, ...NEXT_FILE_ROUTES.map((route) => route.nextFile)].sort());
+    expect(apiTreeFiles.sort()).toEqual([...catchAlls, ...NEXT_FILE_ROUTES.map(nextRouteFile)].sort());
     for (const file of catchAlls) expect(fs.readFileSync(path.join(root, file), "utf8")).toContain(`catchAllRoute("/${file.slice(4, -"/[...path]/route.ts".length)}")`);
   });
 });
@@ -85,7 +85,7 @@ describe("the router", () => {
   });
 
   it("leaves to Next the paths it routes to a file of its own", () => {
-    for (const { path: nextPath } of NEXT_FILE_ROUTES) expect(API_ROUTES.some((route) => route.path === nextPath)).toBe(false);
+    for (const nextPath of NEXT_FILE_ROUTES) expect(API_ROUTES.some((route) => route.path === nextPath)).toBe(false);
   });
 });
 

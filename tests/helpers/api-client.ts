@@ -4,7 +4,7 @@ import { TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
 import { environmentFromPath } from "@/lib/core/domain/environment";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { dispatch as dispatchToTable } from "@/lib/surfaces/api-routes/catch-all-route";
-import { NEXT_FILE_ROUTES, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
+import { NEXT_FILE_ROUTES, nextRouteFile, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
 import { METHODS, type Handler, type Method } from "@/lib/surfaces/http/api-route";
 import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
@@ -60,7 +60,7 @@ function fileRouter(files: { path: string; file: string }[]) {
   });
   return createRouter(routes);
 }
-const nextFiles = fileRouter(NEXT_FILE_ROUTES.map(({ path: routePath, nextFile }) => ({ path: routePath, file: nextFile })));
+const nextFiles = fileRouter(NEXT_FILE_ROUTES.map((routePath) => ({ path: routePath, file: nextRouteFile(routePath) })));
 /** The page tree's route files (a QR code, a CSV export, the locale switch, the sandbox operator's decision). */
 const pageFiles = fileRouter(
   fs

@@ -79,8 +79,6 @@ export type TableRoute = {
   handlers: Partial<RouteHandlers>;
 };
 
-/** A path Next.js answers from its own route file, which a library owns (better-auth, Inngest). */
-export type NextFileRoute = { path: string; nextFile: string };
 
 const notFound = staticErrorRoute(40004);
 const retiredV1 = staticErrorRoute(41000, "Use the /api/v4 paths (regenerate your API keys in the dashboard); see /api/v4/openapi.json");
@@ -168,8 +166,11 @@ export const API_ROUTES: TableRoute[] = [
   { path: "/admin/api/[...path]", handlers: notFound },
 ];
 
-/** Paths of the API trees that Next.js routes to a file of its own, before the catch-alls. */
-export const NEXT_FILE_ROUTES: NextFileRoute[] = [
-  { path: "/api/auth/[...all]", nextFile: "app/api/auth/[...all]/route.ts" },
-  { path: "/api/inngest", nextFile: "app/api/inngest/route.ts" },
-];
+/**
+ * Paths of the API trees that Next.js routes to a file of its own (app/<path>/route.ts), before the
+ * catch-alls: route files a library owns (better-auth, Inngest).
+ */
+export const NEXT_FILE_ROUTES = ["/api/auth/[...all]", "/api/inngest"];
+
+/** The route file of one of NEXT_FILE_ROUTES. */
+export const nextRouteFile = (path: string) => `app${path}/route.ts`;
