@@ -1,6 +1,6 @@
 import { directSql, type DbClient } from "@/lib/core/db/client";
 import { dateOrNull, epochMs, type SqlRow } from "@/lib/core/db/sql";
-import type { LinkAttempt } from "./transform-link";
+import type { Prisma } from "@prisma/client";
 
 // A link's checkout attempts, for its read. Outside a transaction in direct SQL, as the link
 // itself (get-link-or-throw.ts): merchants poll this read to verify a payment, and Prisma's
@@ -12,10 +12,13 @@ const SELECT = `SELECT reference, "validatedReference", status::text, ${epochMs(
     ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt"
   FROM "Deposit" WHERE "paymentLinkId" = $1`;
 
+/** What a link's read shows of each checkout attempt (a deposit), and all this reads of it. */
 const ATTEMPT_FIELDS = {
   reference: true, validatedReference: true, status: true, expiresAt: true, heldReason: true, gatewayName: true, paymentType: true,
   feesMinor: true, currency: true, failureReason: true, createdAt: true, completedAt: true, failedAt: true, expiredAt: true,
-} as const;
+} as const satisfies Prisma.DepositSelect;
+
+export type LinkAttempt = Prisma.DepositGetPayload<{ select: typeof ATTEMPT_FIELDS }>;
 
 export async function findLinkAttempts(client: DbClient, paymentLinkId: string): Promise<LinkAttempt[]> {
   const sql = directSql(client);

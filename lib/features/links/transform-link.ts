@@ -1,8 +1,9 @@
-import type { Deposit, PaymentLink } from "@prisma/client";
+import type { PaymentLink } from "@prisma/client";
 import { effectiveDepositStatus } from "@/lib/core/domain/deposit-status";
 import { effectiveLinkStatus } from "@/lib/core/domain/link-status";
 import { toMajor } from "@/lib/core/domain/money";
 import { formatFractionalSeconds, formatWholeSeconds } from "@/lib/core/domain/time";
+import type { LinkAttempt } from "./link-attempts";
 import { paymentUrl } from "./payment-url";
 
 // Rows become API JSON here and nowhere else.
@@ -23,12 +24,6 @@ export function toPaymentLinkCreatedJson(link: PaymentLink, origin: string) {
     message: sandboxAwareMessage(link.environment),
   };
 }
-
-/** What a link's read shows of each checkout attempt (a deposit): lib/features/links/link-attempts.ts reads just these. */
-export type LinkAttempt = Pick<
-  Deposit,
-  "reference" | "validatedReference" | "status" | "expiresAt" | "heldReason" | "gatewayName" | "paymentType" | "feesMinor" | "currency" | "failureReason" | "createdAt" | "completedAt" | "failedAt" | "expiredAt"
->;
 
 /**
  * One checkout attempt of a link, as the link's read shows it: each attempt is its own deposit,
