@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { tableModules } from "./helpers/route-files";
 
 // The API lane calls route handlers outside Next's request scope, so what they import must not
 // need it: next/headers (headers(), cookies()), next/navigation (redirect()), next/cache,
@@ -32,7 +33,7 @@ function chainToNextScope(file: string, seen = new Set<string>()): string[] | nu
 
 // The handler modules of the table's routes marked `lane`, read from the table's own imports.
 const tableSource = fs.readFileSync(path.join(root, "lib/surfaces/api-routes/route-table.ts"), "utf8");
-const moduleOf = new Map([...tableSource.matchAll(/import \* as (\w+) from "\.\/([^"]+)";/g)].map(([, name, file]) => [name, `lib/surfaces/api-routes/${file}.ts`]));
+const moduleOf = tableModules();
 const laneRouteFiles = [...new Set([...tableSource.matchAll(/lane: true, handlers: (\w+) \}/g)].map(([, name]) => moduleOf.get(name)!))];
 
 describe("the handlers the API lane serves", () => {

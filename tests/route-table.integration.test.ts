@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { appRouteFiles, tableModules } from "./helpers/route-files";
 import { allowedMethods, METHODS } from "@/lib/surfaces/http/api-route";
 import { API_ROUTES, NEXT_FILE_ROUTES, nextRouteFile, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
+import { API_TREES } from "@/lib/core/domain/api-trees";
 import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
 
 // The route table (lib/surfaces/api-routes/route-table.ts) is the one list of the API's paths: these checks
@@ -24,22 +26,22 @@ describe("the route table", () => {
   });
 
   it("uses every handler module under lib/surfaces/api-routes, and no route file of app/ answers an API path itself", () => {
-    const source = fs.readFileSync(path.join(root, "lib/surfaces/api-routes/route-table.ts"), "utf8");
-    const imported = [...source.matchAll(/import \* as \w+ from "\.\/([^"]+)";/g)].map(([, file]) => `${file}.ts`);
+    // The handlers live in the folders of lib/surfaces/api-routes; the table, router, dispatch and lane beside them.
     const handlerModules = fs
       .readdirSync(path.join(root, "lib/surfaces/api-routes"), { recursive: true, encoding: "utf8" })
-      .filter((file) => file.includes(path.sep) || file === "health.ts")
-      .map((file) => file.split(path.sep).join("/"))
-      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
-    expect(imported.sort()).toEqual(handlerModules.sort());
+      .filter((file) => file.includes(path.sep) && file.endsWith(".ts") && !file.endsWith(".test.ts"))
+      .map((file) => `lib/surfaces/api-routes/${file.split(path.sep).join("/")}`);
+    expect([...tableModules().values()].sort()).toEqual(handlerModules.sort());
 
-    const apiTreeFiles = fs
-      .readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
-      .map((file) => `app/${file.split(path.sep).join("/")}`)
-      .filter((file) => file.endsWith("/route.ts") && /^app\/(test\/)?(api|public|admin\/api)\//.test(file));
-    const catchAlls = ["api", "public", "admin/api", "test/api", "test/public"].map((tree) => `app/${tree}/[...path]/route.ts`);
-    expect(apiTreeFiles.sort()).toEqual([...catchAlls, ...NEXT_FILE_ROUTES.map(nextRouteFile)].sort());
-    for (const file of catchAlls) expect(fs.readFileSync(path.join(root, file), "utf8")).toContain(`catchAllRoute("/${file.slice(4, -"/[...path]/route.ts".length)}")`);
+    // Each tree's catch-all entry, under /test too where it is marked sandbox, is one route file of app/.
+    const treeCatchAlls = API_ROUTES.filter((route) => API_TREES.some((tree) => route.path === `${tree}/[...path]`));
+    const catchAlls = treeCatchAlls.flatMap((route) => (route.sandbox ? [route.path, `/test${route.path}`] : [route.path]));
+    expect(catchAlls.length).toBe(5);
+    const apiTreeFiles = appRouteFiles().filter((route) => route.inApiTree);
+    expect(apiTreeFiles.map((route) => route.file).sort()).toEqual([...catchAlls, ...NEXT_FILE_ROUTES].map(nextRouteFile).sort());
+    for (const catchAll of catchAlls) {
+      expect(fs.readFileSync(path.join(root, nextRouteFile(catchAll)), "utf8")).toContain(`catchAllRoute("${catchAll.slice(0, -"/[...path]".length)}")`);
+    }
   });
 });
 

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
 import { environmentFromPath } from "@/lib/core/domain/environment";
@@ -8,6 +7,7 @@ import { NEXT_FILE_ROUTES, nextRouteFile, type TableRoute } from "@/lib/surfaces
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
 import { METHODS, type Handler, type Method } from "@/lib/surfaces/http/api-route";
 import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
+import { appRouteFiles } from "./route-files";
 
 // Calls the API's handlers in process, as Request -> Response, through the route table
 // (lib/surfaces/api-routes), as Next's catch-all route files do, and gives the answers of /api and
@@ -62,17 +62,7 @@ function fileRouter(files: { path: string; file: string }[]) {
 }
 const nextFiles = fileRouter(NEXT_FILE_ROUTES.map((routePath) => ({ path: routePath, file: nextRouteFile(routePath) })));
 /** The page tree's route files (a QR code, a CSV export, the locale switch, the sandbox operator's decision). */
-const pageFiles = fileRouter(
-  fs
-    .readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
-    .map((file) => `app/${file.split(path.sep).join("/")}`)
-    .filter((file) => file.endsWith("/route.ts") && !/^app\/(test\/)?(api|public|admin\/api)\//.test(file))
-    .map((file) => ({
-      file,
-      // Next's URL for the file: route groups ("(app)") are not in it.
-      path: `/${file.slice("app/".length, -"/route.ts".length).split("/").filter((segment) => !/^\(.*\)$/.test(segment)).join("/")}`,
-    })),
-);
+const pageFiles = fileRouter(appRouteFiles().filter((route) => !route.inApiTree));
 
 export type CallOptions = { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: Record<string, string> };
 export type ApiResponse = { status: number; headers: Headers; body: any };

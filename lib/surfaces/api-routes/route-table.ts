@@ -17,7 +17,7 @@ import * as smsDeliveryReports from "./callbacks/sms-delivery-reports";
 import * as checkoutAttempts from "./checkout/attempts";
 import * as checkout from "./checkout/checkout";
 import * as checkoutOtp from "./checkout/otp";
-import * as health from "./health";
+import * as health from "./probes/health";
 import * as v4ClassicDepositInitiate from "./merchant-api/classic-deposit-initiate";
 import * as v4DepositsReference from "./merchant-api/deposits-reference";
 import * as v4EventsId from "./merchant-api/events-id";
