@@ -122,7 +122,9 @@ async function startAppServer(args = process.argv.slice(2)) {
 /**
  * The API lane opens in the module Next's API routes run (lib/surfaces/api-routes/catch-all-route.ts), so
  * that it shares their state; Next loads that module at the first API request. One request of our
- * own, to the liveness probe, makes that first request happen now rather than a client's.
+ * own, to the liveness probe, makes that first request happen now rather than a client's. Under
+ * npm start's cluster it may reach another worker (they share the port); this worker's lane then
+ * opens at its first API request, which Next answers through the same table.
  */
 function openApiLane(hostname, port) {
   const host = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
