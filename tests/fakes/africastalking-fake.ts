@@ -133,7 +133,9 @@ export async function startAfricasTalkingFake(
 
   return {
     url: server.url,
-    config: { baseUrl: server.url, username: USERNAME, apiKey: API_KEY, timeoutMs: 2_000 },
+    // A deadline the local fake never misses, even in a loaded full run (one missed 2 s); a test of
+    // no answer in time passes its own, shorter than the fake's delay.
+    config: { baseUrl: server.url, username: USERNAME, apiKey: API_KEY, timeoutMs: 10_000 },
     received: server.received,
     messages,
     failNext: server.failNext,
