@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { message } from "../dashboard-helpers";
 
 // Issue 27: a stranger guessing an owner's password, through the dashboard's sign-in form and
@@ -37,11 +37,32 @@ async function formAttempt(page: Page, email: string, password: string) {
   return new URL(page.url()).searchParams.get("error");
 }
 
-test("guessing through the sign-in form: the account waits, and the owner gets in once the delay is over", async ({ page }) => {
+/**
+ * A retry of a test starts where the failed try left the account: waiting, its count spent. The
+ * owner signs in once from a browser of its own (which clears the account's counts, as any right
+ * password does once the delay is over), so the retry guesses at a fresh account again.
+ */
+async function clearAfterFailedTry(browser: Browser, email: string, password: string) {
+  if (test.info().retry === 0) return;
+  const context = await browser.newContext({ locale: "en-GB" });
+  const page = await context.newPage();
+  await page.waitForTimeout(MAX_DELAY_MS);
+  expect(await formAttempt(page, email, password)).toBeNull();
+  await context.close();
+}
+
+test("guessing through the sign-in form: the account waits, and the owner gets in once the delay is over", async ({ page, browser }) => {
   const { form: email, password } = guessed();
+  await clearAfterFailedTry(browser, email, password);
   const answers: (string | null)[] = [];
   const started = Date.now();
-  for (let i = 0; i < GUESSES; i++) answers.push(await formAttempt(page, email, `guess number ${i}`));
+  for (let i = 0; i < GUESSES; i++) {
+    const answer = await formAttempt(page, email, `guess number ${i}`);
+    // What the page says is checked on the refusal itself: whether the last guess of the thirty
+    // was refused or tried depends on how long each round trip took.
+    if (answer === "tooMany" && !answers.includes("tooMany")) await expect(page.getByText(message("en", "auth.errors.tooMany"))).toBeVisible();
+    answers.push(answer);
+  }
   const elapsedSeconds = (Date.now() - started) / 1000;
 
   expect(answers.slice(0, FREE_GUESSES)).toEqual(Array(FREE_GUESSES).fill("invalidCredentials"));
@@ -50,7 +71,6 @@ test("guessing through the sign-in form: the account waits, and the owner gets i
   const tried = answers.filter((a) => a === "invalidCredentials").length;
   expect(tried).toBeLessThanOrEqual(FREE_GUESSES + Math.ceil(elapsedSeconds) + 1);
   expect(answers.filter((a) => a === "tooMany").length).toBeGreaterThan(0);
-  await expect(page.getByText(message("en", "auth.errors.tooMany"))).toBeVisible();
 
   // The stranger stops; the owner, once the delay is over, signs in with the right password.
   await page.waitForTimeout(MAX_DELAY_MS);
@@ -60,6 +80,7 @@ test("guessing through the sign-in form: the account waits, and the owner gets i
 
 test("guessing through /api/auth/sign-in/email: 429 with Retry-After, and the owner gets in once it is over", async ({ request, baseURL, browser }) => {
   const { api: email, password } = guessed();
+  await clearAfterFailedTry(browser, email, password);
   const attempt = (pass: string) => request.post("/api/auth/sign-in/email", { data: { email, password: pass }, headers: { origin: baseURL! } });
   const statuses: number[] = [];
   let retryAfter = 0;
@@ -92,6 +113,7 @@ test("guessing through /api/auth/sign-in/email: 429 with Retry-After, and the ow
 
 test("a stranger who never stops guessing cannot keep the owner out of a phone the owner signed in on before", async ({ browser, request, baseURL }) => {
   const { knownPhone: email, password } = guessed();
+  await clearAfterFailedTry(browser, email, password);
   const phone = await browser.newContext({ locale: "en-GB" });
   const page = await phone.newPage();
   expect(await formAttempt(page, email, password)).toBeNull();
