@@ -1,7 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/features/auth/redirect-target";
-import { TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
+import { isOutsideProxy } from "@/lib/core/domain/api-trees";
 import { environmentFromPath } from "@/lib/core/domain/environment";
 import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/surfaces/http/malformed-path";
@@ -15,12 +15,10 @@ import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNonc
 // proxy: it cost as much per request as Next.js itself. Their handlers read the environment from
 // the path (lib/surfaces/http/request-environment.ts) and next.config.ts gives them their headers. An
 // escaped API path still comes here, because Next answers a bare 500 for an undecodable one.
-const OUTSIDE_PROXY = new RegExp(`^/(test/)?(${TREES_OUTSIDE_PROXY.map((tree) => tree.slice(1)).join("|")})/`);
-
 export function proxy(request: NextRequest) {
   const { environment, pathname } = environmentFromPath(request.nextUrl.pathname);
   if (!isDecodablePath(pathname)) return malformedPathResponse(isApiPath(pathname));
-  if (OUTSIDE_PROXY.test(request.nextUrl.pathname)) return NextResponse.next();
+  if (isOutsideProxy(request.nextUrl.pathname)) return NextResponse.next();
   if (isMisspelledApiPath(request.nextUrl.pathname)) return withHeaders(apiNotFoundResponse(request.nextUrl.pathname, request.method), COMMON_SECURITY_HEADERS);
 
   // Signed out (no session cookie at all): the dashboard asks to sign in first. Only a cheap check
@@ -69,7 +67,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 }
 
 // Must stay literal (Next reads it at build time): tests/api-trees.integration.test.ts checks it
-// names TREES_OUTSIDE_PROXY (lib/core/domain/api-trees.ts), as OUTSIDE_PROXY above does.
+// names TREES_OUTSIDE_PROXY (lib/core/domain/api-trees.ts), as isOutsideProxy above does.
 export const config = {
   matcher: ["/((?!api/|test/api/|public/|test/public/|_next/static|_next/image|favicon.ico).*)", "/(api|test/api|public|test/public)/(.*%.*)"],
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_TREES, TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
+import { API_TREES, isOutsideProxy, TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
 import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 import { config as proxyConfig } from "@/proxy";
 import { API_TREES as FRONT_DOOR_TREES } from "../server/front-door.cjs";
@@ -20,6 +20,11 @@ describe("the API's trees", () => {
     const skipped = TREES_OUTSIDE_PROXY.flatMap((tree) => [`${name(tree)}/`, `test/${name(tree)}/`]);
     const escaped = TREES_OUTSIDE_PROXY.flatMap((tree) => [name(tree), `test/${name(tree)}`]);
     expect(proxyConfig.matcher).toEqual([`/((?!${skipped.join("|")}|_next/static|_next/image|favicon.ico).*)`, `/(${escaped.join("|")})/(.*%.*)`]);
+  });
+
+  it("outside the proxy: the merchant API's trees, sandbox or live, and nothing else", () => {
+    for (const tree of TREES_OUTSIDE_PROXY) for (const path of [`${tree}/x`, `/test${tree}/x`]) expect(isOutsideProxy(path), path).toBe(true);
+    for (const path of ["/api", "/test/api", "/admin/api/x", "/test/admin/api/x", "/apiary/x", "/test/test/api/x", "/pay/api/x", "/dashboard"]) expect(isOutsideProxy(path), path).toBe(false);
   });
 
   it("are the paths where the front door answers methods Next cannot route", () => {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { TREES_OUTSIDE_PROXY } from "@/lib/core/domain/api-trees";
+import { isOutsideProxy } from "@/lib/core/domain/api-trees";
 import { environmentFromPath } from "@/lib/core/domain/environment";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { dispatch as dispatchToTable } from "@/lib/surfaces/api-routes/catch-all-route";
@@ -39,7 +39,7 @@ export async function dispatch(request: Request, rawPath = new URL(request.url).
     return handler(request, { params: Promise.resolve(file.params) });
   }
   const response = await dispatchToTable(method, request, pathSegments(rawPath));
-  return TREES_OUTSIDE_PROXY.some((tree) => pathname.startsWith(`${tree}/`)) ? withApiTreeHeaders(response) : response;
+  return isOutsideProxy(rawPath) ? withApiTreeHeaders(response) : response;
 }
 
 /** What next.config.ts (and the lane) give every answer of the trees outside the proxy; the route's own headers win. */

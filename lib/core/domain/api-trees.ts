@@ -17,3 +17,13 @@ export const TREES_OUTSIDE_PROXY = ["/api", "/public"] as const;
 export function isApiTreePath(pathname: string): boolean {
   return API_TREES.some((tree) => pathname === tree || pathname.startsWith(`${tree}/`));
 }
+
+/**
+ * Whether a path, with or without "/test", is in a tree proxy.ts never sees: what its matcher
+ * leaves out, which proxy.ts (for the %-escaped paths the matcher still sends it) and the tests'
+ * harness (which gives these trees next.config.ts's headers) ask here.
+ */
+export function isOutsideProxy(path: string): boolean {
+  const unprefixed = path.startsWith("/test/") ? path.slice("/test".length) : path;
+  return TREES_OUTSIDE_PROXY.some((tree) => unprefixed.startsWith(`${tree}/`));
+}
