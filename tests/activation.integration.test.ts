@@ -145,6 +145,7 @@ describe("the activation request", () => {
     // The refused key is now in this process's key cache: approval must not wait for its TTL.
     expect((await createLink(shop.live)).status).toBe(403);
     const first = await submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields: form });
+    expect(await db().merchant.findUniqueOrThrow({ where: { id: shop.merchantId }, select: { country: true } })).toEqual({ country: null });
 
     const listed = await call("GET", "/admin/api/activations", { headers: staffHeaders(support), query: { status: "in_review" } });
     expect(listed.status).toBe(200);
@@ -175,6 +176,8 @@ describe("the activation request", () => {
     expect(approved.body.status).toBe("approved");
     expect(await db().auditEntry.findFirst({ where: { targetId: shop.merchantId, action: "activation.approved" } })).toMatchObject({ staffId: support.id, details: { requestId: second.id } });
     expect(await readActivationState(db(), shop.merchantId)).toMatchObject({ status: "active" });
+    // The country reviewed is the business's now (sign-up named none here).
+    expect(await db().merchant.findUniqueOrThrow({ where: { id: shop.merchantId }, select: { country: true } })).toEqual({ country: "CI" });
 
     expect((await createLink(shop.live)).status).toBe(200);
     expect((await createLink(shop.sandbox, false)).status).toBe(200);

@@ -6,9 +6,9 @@ import { forgetMerchantApiKeys } from "@/lib/features/merchants/api-key-cache";
 /**
  * Support's decision on an activation request in review, audited in the same transaction as the
  * change (like a transfer's review): approving turns the merchant's live payments on at once (its
- * keys are dropped from this process's key cache, so its live key works on the next request);
- * refusing needs a reason, which the merchant reads on its activation page before sending a new
- * request. A request already decided answers 409/40020.
+ * keys are dropped from this process's key cache, so its live key works on the next request) and
+ * makes the country reviewed the business's; refusing needs a reason, which the merchant reads on
+ * its activation page before sending a new request. A request already decided answers 409/40020.
  */
 export async function reviewActivationRequest(
   client: PrismaClient,
@@ -27,7 +27,9 @@ export async function reviewActivationRequest(
     });
     if (changed.count === 0) throw new ApiError(40020, { status: 409, details: `${request.id} is already ${request.status}` });
     if (options.decision === "approve") {
-      await tx.merchant.update({ where: { id: request.merchantId }, data: { liveActivatedAt: now } });
+      // The country reviewed becomes the merchant's: the payout number was read in it, and it is
+      // where local numbers are read and what the checkout preselects from now on.
+      await tx.merchant.update({ where: { id: request.merchantId }, data: { liveActivatedAt: now, country: request.country } });
     }
     await recordAudit(tx, {
       staffId: options.staffId,
