@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
+import { linkSendingView } from "@/lib/features/dashboard/send-link-from-form";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newKey, validLink } from "./helpers/fixtures";
@@ -107,6 +108,52 @@ describe("sending a link by SMS", () => {
     expect(res.status).toBe(503);
     expect(res.body.error).toMatchObject({ code: 50300, details: expect.stringContaining("SMS_PROVIDER is none") });
     expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(0);
+  });
+});
+
+describe("a service whose Africa's Talking app is a live one", () => {
+  // Anyone can open an account and text from test mode without ever being activated: those texts
+  // must not reach real phones on the service's account. Two apps, each its own fake with its own
+  // key: the live one, and the sandbox one (username "sandbox"), whose texts only its simulator shows.
+  let liveApp: AfricasTalkingFake;
+  let sandboxApp: AfricasTalkingFake;
+  const liveAppEnv = () => ({ AFRICASTALKING_BASE_URL: liveApp.url, AFRICASTALKING_USERNAME: liveApp.config.username, AFRICASTALKING_API_KEY: liveApp.config.apiKey });
+  beforeAll(async () => {
+    [liveApp, sandboxApp] = await Promise.all([startAfricasTalkingFake({ app: { username: "boutique-pay", apiKey: "atsk_liveAppKeyForTests0123456789" } }), startAfricasTalkingFake()]);
+  });
+  afterEach(() => {
+    Object.assign(process.env, africasTalkingFakeEnv(fake));
+    delete process.env.AFRICASTALKING_SANDBOX_API_KEY;
+    delete process.env.AFRICASTALKING_SANDBOX_BASE_URL;
+  });
+  afterAll(() => Promise.all([liveApp.close(), sandboxApp.close()]));
+
+  it("texts a live link from the live app and a test-mode link only through the sandbox app", async () => {
+    Object.assign(process.env, liveAppEnv(), { AFRICASTALKING_SANDBOX_API_KEY: sandboxApp.config.apiKey, AFRICASTALKING_SANDBOX_BASE_URL: sandboxApp.url });
+    const merchant = await merchantIn("CI");
+    const [testPhone, livePhone] = [customerPhone().international, customerPhone().international];
+    expect((await send(merchant.sandboxKey, await link(merchant.sandboxKey), { channel: "sms", to: testPhone })).body).toMatchObject({ status: "sent" });
+    expect((await send(merchant.liveKey, await link(merchant.liveKey, ""), { channel: "sms", to: livePhone }, "")).body).toMatchObject({ status: "sent" });
+    expect(sandboxApp.messages.map((m) => m.to)).toEqual([testPhone]);
+    expect(liveApp.messages.map((m) => m.to)).toEqual([livePhone]);
+    expect(sandboxApp.messages[0].message).toMatch(/^\[TEST\] /);
+  });
+
+  it("refuses a test-mode text without the sandbox app (503/50300 naming the setting), writing and texting nothing; the dashboard offers no SMS there", async () => {
+    Object.assign(process.env, liveAppEnv());
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.sandboxKey);
+    const texted = liveApp.messages.length;
+    const res = await send(merchant.sandboxKey, reference, { channel: "sms", to: customerPhone().international });
+    expect(res.status).toBe(503);
+    expect(res.body.error).toMatchObject({ code: 50300, details: expect.stringContaining("AFRICASTALKING_SANDBOX_API_KEY unset") });
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(0);
+    expect(liveApp.messages.length).toBe(texted);
+    expect((await linkSendingView(db(), { merchantId: merchant.id, environment: "sandbox" }, reference)).smsAvailable).toBe(false);
+    // Live texts are unaffected.
+    const liveLink = await link(merchant.liveKey, "");
+    expect((await send(merchant.liveKey, liveLink, { channel: "sms", to: customerPhone().international }, "")).body).toMatchObject({ status: "sent" });
+    expect((await linkSendingView(db(), { merchantId: merchant.id, environment: "live" }, liveLink)).smsAvailable).toBe(true);
   });
 });
 

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendAfricasTalkingSms } from "@/lib/integrations/sms/africastalking/africastalking-client";
-import { smsAvailability } from "@/lib/integrations/sms/sms-settings";
+import { AFRICASTALKING_LIVE_URL, AFRICASTALKING_SANDBOX_URL, africasTalkingConfig, sendAfricasTalkingSms } from "@/lib/integrations/sms/africastalking/africastalking-client";
+import { smsAvailability, smsProviderNamed } from "@/lib/integrations/sms/sms-settings";
 import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
 
 // The Africa's Talking adapter against the local fake of its SMS API (tests/fakes/africastalking-fake.ts):
@@ -98,12 +98,40 @@ describe("sending an SMS through Africa's Talking", () => {
 });
 
 describe("the SMS_PROVIDER setting", () => {
+  const env = (values: Record<string, string>) => values as unknown as NodeJS.ProcessEnv;
+
   it("is none by default, says what is missing, and gives the adapter when configured", () => {
-    expect(smsAvailability({} as NodeJS.ProcessEnv)).toMatchObject({ provider: null, why: expect.stringContaining("SMS_PROVIDER is none") });
-    expect(smsAvailability({ SMS_PROVIDER: "africastalking" } as unknown as NodeJS.ProcessEnv)).toMatchObject({
+    expect(smsAvailability("live", env({}))).toMatchObject({ provider: null, why: expect.stringContaining("SMS_PROVIDER is none") });
+    expect(smsAvailability("live", env({ SMS_PROVIDER: "africastalking" }))).toMatchObject({
       provider: null,
       why: expect.stringContaining("AFRICASTALKING_USERNAME, AFRICASTALKING_API_KEY"),
     });
-    expect(smsAvailability(africasTalkingFakeEnv(fake) as unknown as NodeJS.ProcessEnv).provider?.name).toBe("africastalking");
+    expect(smsAvailability("live", env(africasTalkingFakeEnv(fake))).provider?.name).toBe("africastalking");
+  });
+});
+
+describe("test-mode texts", () => {
+  const live = { SMS_PROVIDER: "africastalking", AFRICASTALKING_USERNAME: "boutique-pay", AFRICASTALKING_API_KEY: "atsk_live", AFRICASTALKING_SENDER_ID: "BOUTIQUE" };
+
+  it("beside a live app, go only through the sandbox app's key, to the sandbox host, and without the live sender id", () => {
+    expect(africasTalkingConfig(live as unknown as NodeJS.ProcessEnv, "live")).toMatchObject({ baseUrl: AFRICASTALKING_LIVE_URL, username: "boutique-pay", apiKey: "atsk_live", senderId: "BOUTIQUE" });
+    expect(africasTalkingConfig(live as unknown as NodeJS.ProcessEnv, "sandbox")).toEqual({ missing: ["AFRICASTALKING_SANDBOX_API_KEY"] });
+    const withSandbox = { ...live, AFRICASTALKING_SANDBOX_API_KEY: "atsk_sandbox" } as unknown as NodeJS.ProcessEnv;
+    expect(africasTalkingConfig(withSandbox, "sandbox")).toEqual({ baseUrl: AFRICASTALKING_SANDBOX_URL, username: "sandbox", apiKey: "atsk_sandbox", timeoutMs: 10_000 });
+    expect(africasTalkingConfig({ ...withSandbox, AFRICASTALKING_SANDBOX_BASE_URL: "http://127.0.0.1:9/" }, "sandbox")).toMatchObject({ baseUrl: "http://127.0.0.1:9" });
+  });
+
+  it("have no provider without the sandbox app, saying which setting and why, while live texts do", () => {
+    const env = live as unknown as NodeJS.ProcessEnv;
+    expect(smsAvailability("sandbox", env)).toMatchObject({ provider: null, why: expect.stringMatching(/AFRICASTALKING_SANDBOX_API_KEY unset.*never to a real phone/) });
+    expect(smsAvailability("live", env).provider?.name).toBe("africastalking");
+    // Delivery reports are read whichever app posts them.
+    expect(smsProviderNamed("africastalking", env)?.name).toBe("africastalking");
+  });
+
+  it("use the service's own app when it is the sandbox one (development), in both environments", () => {
+    const env = africasTalkingFakeEnv(fake) as unknown as NodeJS.ProcessEnv;
+    expect(africasTalkingConfig(env, "sandbox")).toEqual(africasTalkingConfig(env, "live"));
+    expect(africasTalkingConfig(env, "sandbox")).toMatchObject({ username: "sandbox", baseUrl: fake.url });
   });
 });

@@ -24,8 +24,9 @@ import { sleep, startFakeServer, type Recorded } from "./fake-http";
 //   application/x-www-form-urlencoded, the way an HTML form posts; our route reads JSON too.
 // Infrastructure faults (a 5xx, a late answer) come from fake-http's failNext.
 
-const USERNAME = "sandbox";
-const API_KEY = "atsk_fakeKeyForTests0123456789abcdef";
+// The sandbox app by default (its username is always "sandbox": the Node SDK's README); a fake
+// started with another username plays a live app. Each app's key works on its own host only.
+const SANDBOX_APP = { username: "sandbox", apiKey: "atsk_fakeKeyForTests0123456789abcdef" };
 
 const STATUS_NAMES: Record<number, string> = {
   100: "Processed",
@@ -67,8 +68,9 @@ export type AfricasTalkingFake = {
 };
 
 export async function startAfricasTalkingFake(
-  options: { port?: number; reportAfterMs?: number; onMessage?: (message: AtMessage) => void } = {},
+  options: { port?: number; reportAfterMs?: number; onMessage?: (message: AtMessage) => void; app?: { username: string; apiKey: string } } = {},
 ): Promise<AfricasTalkingFake> {
+  const app = options.app ?? SANDBOX_APP;
   const scripts = new Map<string, AtRecipientScript>();
   const messages: AtMessage[] = [];
   let reportsUrl: string | null = null;
@@ -89,7 +91,7 @@ export async function startAfricasTalkingFake(
   function answer(request: Recorded, res: ServerResponse) {
     const headers = request.headers;
     const fields = new URLSearchParams(request.body);
-    if (headers.apikey !== API_KEY || fields.get("username") !== USERNAME) {
+    if (headers.apikey !== app.apiKey || fields.get("username") !== app.username) {
       res.writeHead(401, { "content-type": "text/plain" }).end("The supplied authentication is invalid");
       return;
     }
@@ -135,7 +137,7 @@ export async function startAfricasTalkingFake(
     url: server.url,
     // A deadline the local fake never misses, even in a loaded full run (one missed 2 s); a test of
     // no answer in time passes its own, shorter than the fake's delay.
-    config: { baseUrl: server.url, username: USERNAME, apiKey: API_KEY, timeoutMs: 10_000 },
+    config: { baseUrl: server.url, username: app.username, apiKey: app.apiKey, timeoutMs: 10_000 },
     received: server.received,
     messages,
     failNext: server.failNext,

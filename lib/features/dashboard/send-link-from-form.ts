@@ -42,5 +42,5 @@ export async function linkSendingView(client: DbClient, scope: DashboardScope, r
     listLinkSends(client, { reference, merchantId: scope.merchantId, environment: scope.environment }),
     client.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { country: true } }),
   ]);
-  return { sends, sendable: canSendLink(link), smsAvailable: smsAvailability().provider !== null, country: merchant.country };
+  return { sends, sendable: canSendLink(link), smsAvailable: smsAvailability(scope.environment).provider !== null, country: merchant.country };
 }

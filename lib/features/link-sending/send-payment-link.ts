@@ -21,7 +21,8 @@ import { spendLinkSendLimits } from "./link-send-limits";
 //   1. the link is the merchant's, in this environment (404 otherwise), and can still be paid (40020);
 //   2. the recipient is a phone number (local numbers read in the merchant's country, stored in
 //      international form; 40014) or an e-mail address (40023);
-//   3. SMS needs a provider (503/50300 when none is configured);
+//   3. SMS needs a provider for the link's environment (503/50300 when none is configured; test
+//      mode only ever texts through the provider's sandbox: lib/integrations/sms/sms-settings.ts);
 //   4. the limits per recipient and per merchant (429/42900);
 //   5. the send is recorded as queued, handed over, and recorded as sent or failed: the row is
 //      whole at every step, and a provider's refusal is a failed send, not an error.
@@ -57,7 +58,7 @@ export async function sendPaymentLink(
   }
   const merchant = await client.merchant.findUniqueOrThrow({ where: { id: options.merchantId }, select: { name: true, country: true, defaultLanguage: true } });
   const recipient = recipientOf(options.input, merchant.country);
-  const sms = options.input.channel === "sms" ? smsAvailability() : null;
+  const sms = options.input.channel === "sms" ? smsAvailability(options.environment) : null;
   if (sms && !sms.provider) throw new ApiError(50300, { details: sms.why });
   await spendLinkSendLimits({ merchantId: options.merchantId, environment: options.environment, linkId: link.id, recipient });
 

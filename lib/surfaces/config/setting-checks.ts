@@ -23,7 +23,7 @@ export function malformedNumberProblems(env: NodeJS.ProcessEnv): SettingProblem[
 
 export function smsProblems(env: NodeJS.ProcessEnv): SettingProblem[] {
   if (!env.SMS_PROVIDER?.trim() || env.SMS_PROVIDER.trim().toLowerCase() === "none") return [];
-  const availability = smsAvailability(env);
+  const availability = smsAvailability("live", env);
   return availability.provider ? [] : [{ setting: "SMS_PROVIDER", problem: `${availability.why}: set what it names, or SMS_PROVIDER=none` }];
 }
 

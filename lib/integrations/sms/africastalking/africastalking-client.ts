@@ -1,3 +1,4 @@
+import type { Environment } from "@/lib/core/domain/environment";
 import type { SmsProvider, SmsSendResult } from "@/lib/integrations/sms/sms-provider";
 import { acceptedStatusCode, messageFailureReason, readAfricasTalkingReport, sendFailureReason } from "./africastalking-status";
 
@@ -30,23 +31,34 @@ export type AfricasTalkingConfig = {
   timeoutMs: number;
 };
 
-/** The settings (AFRICASTALKING_*), or null with what is missing. */
-export function africasTalkingConfig(env: NodeJS.ProcessEnv = process.env): AfricasTalkingConfig | { missing: string[] } {
+/**
+ * The settings (AFRICASTALKING_*) for the sends of one environment, or what is missing. A test-mode
+ * send never reaches a real phone: it goes through Africa's Talking's sandbox app, whose username
+ * is always "sandbox" and whose texts only its simulator shows (the Node SDK's README; docs in
+ * docs/sms.md). That is the service's own app in development (AFRICASTALKING_USERNAME=sandbox), or,
+ * beside a live app, the sandbox app's key in AFRICASTALKING_SANDBOX_API_KEY; without it, test
+ * mode has no SMS.
+ */
+export function africasTalkingConfig(env: NodeJS.ProcessEnv = process.env, environment: Environment = "live"): AfricasTalkingConfig | { missing: string[] } {
   const username = env.AFRICASTALKING_USERNAME?.trim();
   const apiKey = env.AFRICASTALKING_API_KEY?.trim();
   const missing = [!username && "AFRICASTALKING_USERNAME", !apiKey && "AFRICASTALKING_API_KEY"].filter((name): name is string => Boolean(name));
   if (missing.length) return { missing };
-  // The sandbox app's username is "sandbox": its key only works on the sandbox host.
-  const fallback = username === "sandbox" ? AFRICASTALKING_SANDBOX_URL : AFRICASTALKING_LIVE_URL;
   const timeout = Number(env.SMS_TIMEOUT_MS);
-  return {
-    baseUrl: (env.AFRICASTALKING_BASE_URL?.trim() || fallback).replace(/\/+$/, ""),
-    username: username!,
-    apiKey: apiKey!,
-    senderId: env.AFRICASTALKING_SENDER_ID?.trim() || undefined,
-    timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : 10_000,
-  };
+  const timeoutMs = Number.isInteger(timeout) && timeout > 0 ? timeout : 10_000;
+  if (environment === "live" || username === SANDBOX_USERNAME) {
+    // The sandbox app's key only works on the sandbox host.
+    const fallback = username === SANDBOX_USERNAME ? AFRICASTALKING_SANDBOX_URL : AFRICASTALKING_LIVE_URL;
+    return { baseUrl: baseUrl(env.AFRICASTALKING_BASE_URL, fallback), username: username!, apiKey: apiKey!, senderId: env.AFRICASTALKING_SENDER_ID?.trim() || undefined, timeoutMs };
+  }
+  const sandboxKey = env.AFRICASTALKING_SANDBOX_API_KEY?.trim();
+  if (!sandboxKey) return { missing: ["AFRICASTALKING_SANDBOX_API_KEY"] };
+  // The live app's sender id is registered for the live app only: the sandbox's default sender.
+  return { baseUrl: baseUrl(env.AFRICASTALKING_SANDBOX_BASE_URL, AFRICASTALKING_SANDBOX_URL), username: SANDBOX_USERNAME, apiKey: sandboxKey, timeoutMs };
 }
+
+const SANDBOX_USERNAME = "sandbox";
+const baseUrl = (setting: string | undefined, fallback: string) => (setting?.trim() || fallback).replace(/\/+$/, "");
 
 type Recipient = { statusCode?: unknown; status?: unknown; messageId?: unknown; cost?: unknown; number?: unknown };
 

@@ -117,7 +117,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
                 hintEmail: ts("form.hintEmail"),
                 submit: ts("form.submit"),
                 sending: ts("form.sending"),
-                smsUnavailable: ts("form.smsUnavailable"),
+                smsUnavailable: ts(scope.environment === "sandbox" ? "form.smsUnavailableTest" : "form.smsUnavailable"),
               }}
             />
           </div>
