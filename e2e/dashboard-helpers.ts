@@ -28,7 +28,7 @@ export function message(locale: Locale, key: string, values: Record<string, stri
 }
 
 /** The E2E merchant's dashboard logins, one per role (made by e2e/serve.ts with member:create). */
-function memberLogin(role: Role): { email: string; password: string } {
+export function memberLogin(role: Role): { email: string; password: string } {
   return JSON.parse(fs.readFileSync(path.join(import.meta.dirname, ".state", "members.json"), "utf8"))[role];
 }
 

@@ -31,7 +31,7 @@ type Person = { userId: string; cookie: string };
 
 let fake: AfricasTalkingFake;
 const saved = { ...process.env };
-let owner: Person & { merchantId: string };
+let owner: Person & { merchantId: string; email: string };
 let scope: DashboardScope;
 
 beforeAll(async () => {
@@ -40,7 +40,7 @@ beforeAll(async () => {
   delete process.env.SMTP_URL;
   const { browser, email } = await signedUpMerchant({ businessName: "Boutique Sending" });
   const user = await db().user.findUniqueOrThrow({ where: { email }, include: { members: true } });
-  owner = { userId: user.id, cookie: browser.cookieHeader(), merchantId: user.members[0].organizationId };
+  owner = { userId: user.id, cookie: browser.cookieHeader(), merchantId: user.members[0].organizationId, email };
   await db().merchant.update({ where: { id: owner.merchantId }, data: { country: "SN" } });
   scope = { merchantId: owner.merchantId, environment: "sandbox" };
 });
@@ -89,9 +89,14 @@ describe("the link page's Send form", () => {
     expect(html).toContain("badge-sent");
   });
 
-  it("sends by e-mail, and shows a refused SMS with its reason in words", async () => {
+  it("sends by e-mail (in test mode, to the team only), and shows a refused send with its reason in words", async () => {
     const reference = await newLink();
-    expect(await sendForm(owner, { reference, channel: "email", to: "fatou@example.com" })).toMatchObject({ message: "Link sent to fatou@example.com." });
+    expect(await sendForm(owner, { reference, channel: "email", to: owner.email })).toMatchObject({ message: `Link sent to ${owner.email}.` });
+    expect(await sendForm(owner, { reference, channel: "email", to: "fatou@example.com" })).toEqual({
+      error: `Not sent to fatou@example.com: ${en.linkSending.failures.test_mode_recipient}.`,
+      channel: "email",
+      to: "fatou@example.com",
+    });
     const refused = `+2217${String(Date.now()).slice(-8)}`;
     fake.script(refused, { statusCode: 405 });
     expect(await sendForm(owner, { reference, channel: "sms", to: refused }, "fr")).toEqual({
@@ -128,8 +133,8 @@ describe("the link page's Send form", () => {
     process.env.LINK_SENDS_PER_HOUR_PER_RECIPIENT = "1";
     try {
       const reference = await newLink();
-      expect(await sendForm(owner, { reference, channel: "email", to: "once@example.com" })).toMatchObject({ message: expect.any(String) });
-      expect(await sendForm(owner, { reference, channel: "email", to: "once@example.com" }, "fr")).toMatchObject({ error: fr.linkSending.errors.tooMany });
+      expect(await sendForm(owner, { reference, channel: "email", to: owner.email })).toMatchObject({ message: expect.any(String) });
+      expect(await sendForm(owner, { reference, channel: "email", to: owner.email }, "fr")).toMatchObject({ error: fr.linkSending.errors.tooMany });
     } finally {
       delete process.env.LINK_SENDS_PER_HOUR_PER_RECIPIENT;
     }
@@ -139,7 +144,7 @@ describe("the link page's Send form", () => {
     const reference = await newLink();
     const developer = await memberOf(owner.merchantId, "developer");
     const viewer = await memberOf(owner.merchantId, "viewer");
-    expect(await sendForm(developer, { reference, channel: "email", to: "dev@example.com" })).toMatchObject({ message: "Link sent to dev@example.com." });
+    expect(await sendForm(developer, { reference, channel: "email", to: owner.email })).toMatchObject({ message: `Link sent to ${owner.email}.` });
     expect(await sendForm(viewer, { reference, channel: "email", to: "viewer@example.com" }, "fr")).toMatchObject({ error: fr.linkSending.errors.forbidden });
     expect(await db().linkSend.count({ where: { recipient: "viewer@example.com" } })).toBe(0);
   });

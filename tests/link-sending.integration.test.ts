@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
 import { linkSendingView } from "@/lib/features/dashboard/send-link-from-form";
+import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newKey, validLink } from "./helpers/fixtures";
@@ -158,16 +159,38 @@ describe("a service whose Africa's Talking app is a live one", () => {
 });
 
 describe("sending a link by e-mail", () => {
-  it("puts the mail through the mail path (the outbox without SMTP_URL), in French by default, marked sent", async () => {
+  it("puts a test-mode mail through the mail path (the outbox without SMTP_URL) to a member's address, in French by default, marked sent", async () => {
     const merchant = await merchantIn(undefined);
-    const reference = await link(merchant.sandboxKey);
     const to = `Awa.${Date.now()}@Example.com`;
+    await createMemberLogin(db(), { merchant, email: to, role: "viewer" });
+    const reference = await link(merchant.sandboxKey);
     const res = await send(merchant.sandboxKey, reference, { channel: "email", to });
     expect(res.body).toMatchObject({ channel: "email", to: to.toLowerCase(), status: "sent", sentAt: expect.any(String) });
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: to.toLowerCase() } });
     expect(mail.subject).toBe(`[TEST] ${merchant.name} vous demande de payer ${formatMinor(5000n, "XOF", "fr")}`);
     expect(mail.text).toContain(`${ORIGIN}/test/pay/${reference}`);
     expect(mail.text).toContain("aucun argent ne circule");
+  });
+
+  it("mails nobody outside the account from test mode: the send fails at once with test_mode_recipient; live mode mails anyone", async () => {
+    const merchant = await merchantIn("CI");
+    const other = await merchantIn("CI");
+    // A member of another account is outside this one too.
+    const otherMember = `member.${Date.now()}@other.example`;
+    await createMemberLogin(db(), { merchant: other, email: otherMember });
+    const stranger = `stranger.${Date.now()}@example.com`;
+    const reference = await link(merchant.sandboxKey);
+    for (const to of [stranger, otherMember]) {
+      const res = await send(merchant.sandboxKey, reference, { channel: "email", to });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ to, status: "failed", failureReason: "test_mode_recipient", sentAt: null, failedAt: expect.any(String) });
+      expect(await db().outboxMail.count({ where: { to } })).toBe(0);
+    }
+    expect((await sends(merchant.sandboxKey, reference)).body.data.map((s: { failureReason: string }) => s.failureReason)).toEqual(["test_mode_recipient", "test_mode_recipient"]);
+
+    const live = await send(merchant.liveKey, await link(merchant.liveKey, ""), { channel: "email", to: stranger }, "");
+    expect(live.body).toMatchObject({ status: "sent" });
+    expect(await db().outboxMail.count({ where: { to: stranger } })).toBe(1);
   });
 });
 

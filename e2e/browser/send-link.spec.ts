@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { sunkMails } from "../mail-sink";
-import { expectNoAxeViolations, message, signInAsMember } from "../dashboard-helpers";
+import { expectNoAxeViolations, memberLogin, message, signInAsMember } from "../dashboard-helpers";
 import { auth, e2eMerchant } from "../helpers";
 
 // Sending a payment link from its dashboard page (issue 28), in a real Chromium against the
@@ -50,18 +50,25 @@ test("a new link sent by SMS to the fake and by e-mail to the mail sink, with ea
     }, { timeout: 15_000 })
     .toContain(message("en", "linkSending.status.delivered"));
 
-  // By e-mail, to the production server's SMTP server (the mail sink).
-  const email = `customer-${Date.now()}@shop.example`;
+  // By e-mail, to the production server's SMTP server (the mail sink): in test mode only to a
+  // member of the team (the owner signed in here); a customer's address is refused with the reason.
+  const email = memberLogin("owner").email;
+  const mailsOfThisLink = () => sunkMails(path.join(state, "mails.jsonl")).filter((m) => m.to === email && m.text.includes(`/test/pay/${reference}`));
   await page.getByRole("radio", { name: message("en", "linkSending.form.email") }).check();
+  await expect(page.getByText(message("en", "linkSending.form.hintEmailTest"))).toBeVisible();
   await page.getByLabel(message("en", "linkSending.form.to")).fill(email);
   await page.getByRole("button", { name: message("en", "linkSending.form.submit") }).click();
   await expect(page.getByRole("status").filter({ hasText: message("en", "linkSending.form.sent", { to: email }) })).toBeVisible();
-  await expect.poll(() => sunkMails(path.join(state, "mails.jsonl")).filter((m) => m.to === email).length).toBe(1);
-  const mail = sunkMails(path.join(state, "mails.jsonl")).find((m) => m.to === email)!;
-  expect(mail.subject).toMatch(/^\[TEST\] /);
-  expect(mail.text).toContain(`/test/pay/${reference}`);
+  await expect.poll(() => mailsOfThisLink().length).toBe(1);
+  expect(mailsOfThisLink()[0].subject).toMatch(/^\[TEST\] /);
+  const customer = `customer-${Date.now()}@shop.example`;
+  await page.getByLabel(message("en", "linkSending.form.to")).fill(customer);
+  await page.getByRole("button", { name: message("en", "linkSending.form.submit") }).click();
+  await expect(page.locator(".dash-error[role=alert]")).toContainText(message("en", "linkSending.failures.test_mode_recipient"));
   await page.reload();
   await expect(sends.getByRole("row").filter({ hasText: email })).toContainText(message("en", "linkSending.status.sent"));
+  await expect(sends.getByRole("row").filter({ hasText: customer })).toContainText(message("en", "linkSending.status.failed"));
+  expect(sunkMails(path.join(state, "mails.jsonl")).filter((m) => m.to === customer)).toEqual([]);
 
   // A number that is no phone number: refused beside the form, the typed text kept.
   await page.getByRole("radio", { name: "SMS" }).check();

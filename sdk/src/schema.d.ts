@@ -776,7 +776,7 @@ export type components = {
              * @enum {string}
              */
             status: "queued" | "sent" | "delivered" | "failed";
-            /** @description Why it failed, e.g. invalid_number, provider_balance, undeliverable, mail_error */
+            /** @description Why it failed, e.g. invalid_number, provider_balance, undeliverable, mail_error, test_mode_recipient (a sandbox e-mail to an address outside the account's members) */
             failureReason: string | null;
             /** @description UTC ISO 8601 date-time without zone designator */
             createdAt: string;

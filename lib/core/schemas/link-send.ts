@@ -42,7 +42,7 @@ export const linkSendSchema = z
         "queued: recorded; sent: the SMS provider or the mail server took it; delivered: the SMS provider reported it on the handset; " +
         "failed: see failureReason. An e-mail ends at sent (mail servers report no delivery).",
     }),
-    failureReason: z.string().nullable().meta({ description: "Why it failed, e.g. invalid_number, provider_balance, undeliverable, mail_error" }),
+    failureReason: z.string().nullable().meta({ description: "Why it failed, e.g. invalid_number, provider_balance, undeliverable, mail_error, test_mode_recipient (a sandbox e-mail to an address outside the account's members)" }),
     createdAt: timestampField,
     sentAt: timestampField.nullable(),
     deliveredAt: timestampField.nullable(),

@@ -25,7 +25,8 @@ import { spendLinkSendLimits } from "./link-send-limits";
 //      mode only ever texts through the provider's sandbox: lib/integrations/sms/sms-settings.ts);
 //   4. the limits per recipient and per merchant (429/42900);
 //   5. the send is recorded as queued, handed over, and recorded as sent or failed: the row is
-//      whole at every step, and a provider's refusal is a failed send, not an error.
+//      whole at every step, and a provider's refusal is a failed send, not an error; so is a
+//      test-mode e-mail to anyone outside the account's members (isTeamAddress).
 // The provider is called outside any transaction: an SMS API may take seconds.
 
 export type SendLinkInput = { channel: "sms" | "email"; to: string; language?: Locale };
@@ -46,6 +47,17 @@ function recipientOf(input: SendLinkInput, country: string | null): string {
         ? "to must be in international format (+ then the country code and number): your account has no country to read a local number in"
         : `to must be a phone number: + then 8 to 15 digits, or a local number${country ? ` of ${country}` : ""}`,
   });
+}
+
+/**
+ * Test mode e-mails only the account's own people, as Stripe's test mode does: an account anyone
+ * can open and never activate must not mail strangers from the service's domain (its texts go
+ * only to the SMS provider's sandbox: lib/integrations/sms/sms-settings.ts). Elsewhere the send
+ * fails with reason test_mode_recipient, so an integration sees the same answer shape as live.
+ */
+async function isTeamAddress(client: DbClient, merchantId: string, address: string): Promise<boolean> {
+  const member = await client.member.findFirst({ where: { organizationId: merchantId, user: { email: { equals: address, mode: "insensitive" } } }, select: { id: true } });
+  return member !== null;
 }
 
 export async function sendPaymentLink(
@@ -72,6 +84,7 @@ export async function sendPaymentLink(
     expiresAt: link.expiresAt,
     environment: options.environment,
   };
+  const outsideTeam = options.environment === "sandbox" && options.input.channel === "email" && !(await isTeamAddress(client, options.merchantId, recipient));
   const send = await client.linkSend.create({
     data: {
       id: `send_${ulid()}`,
@@ -81,8 +94,11 @@ export async function sendPaymentLink(
       channel: options.input.channel,
       recipient,
       requestedBy: options.requestedBy,
+      // Never handed to the mail server: failed at once, with the rule as its reason.
+      ...(outsideTeam ? { status: "failed" as const, failedAt: new Date(), failureReason: "test_mode_recipient" } : {}),
     },
   });
+  if (outsideTeam) return send;
 
   if (sms?.provider) {
     const result = await sms.provider.send(recipient, linkSms(message, locale));

@@ -114,7 +114,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
                 email: ts("form.email"),
                 to: ts("form.to"),
                 hintSms: sending.country ? ts("form.hintSms", { country: sending.country }) : ts("form.hintSmsNoCountry"),
-                hintEmail: ts("form.hintEmail"),
+                hintEmail: ts(scope.environment === "sandbox" ? "form.hintEmailTest" : "form.hintEmail"),
                 submit: ts("form.submit"),
                 sending: ts("form.sending"),
                 smsUnavailable: ts(scope.environment === "sandbox" ? "form.smsUnavailableTest" : "form.smsUnavailable"),
