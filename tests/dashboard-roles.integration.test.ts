@@ -5,6 +5,7 @@
 // in the table. Each is run as Next runs it, with the member's session cookie, on the sandbox.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { can, canGrantRole, DASHBOARD_PAGES, keyScopesFor, MEMBER_ACTIONS, MEMBER_ROLES, type MemberAction, type MemberRole } from "@/lib/features/auth/member-permissions";
 import { isPublicDashboardPage, NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
 import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
@@ -92,6 +93,12 @@ async function pendingInvitation() {
 }
 
 /** Every server action of the merchant's dashboard, the permission it needs, and a form it accepts. */
+async function newTeamAddress() {
+  const email = `${randomUUID()}@example.com`;
+  await createMemberLogin(db(), { merchant: { id: merchantId, name: "Role matrix shop" }, email, role: "viewer" });
+  return email;
+}
+
 const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Promise<Form> }> = {
   createKeyAction: { needs: "keys:manage", form: async () => ({ name: "Matrix key", scopes: ["links:read"] }) },
   createFirstKeyAction: { needs: "keys:manage", form: async () => ({ name: "Matrix first key" }) },
@@ -102,7 +109,8 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
   replayDeliveryAction: { needs: "webhooks:manage", form: async () => ({ deliveryId: (await sendTestWebhook(db(), scope, "https://hooks.example.invalid/replay")).deliveryId }) },
   createLinkAction: { needs: "links:create", form: async () => ({ amount: "1000", currency: "XOF", description: "Matrix link" }) },
   duplicateLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference }) },
-  sendLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference, channel: "email", to: `${randomUUID()}@example.com` }) },
+  // In test mode a link is mailed only to a member: a new one each time, under the per-recipient limit.
+  sendLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference, channel: "email", to: await newTeamAddress() }) },
   requestWithdrawalAction: {
     needs: "payouts:request",
     form: async () => ({ amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000444" }),
