@@ -1,5 +1,5 @@
-import { africasTalkingConfig, africasTalkingProvider } from "./africastalking/africastalking-client";
 import type { Environment } from "@/lib/core/domain/environment";
+import { africasTalkingConfig, africasTalkingProvider } from "./africastalking/africastalking-client";
 import type { SmsProvider } from "./sms-provider";
 
 // Which SMS provider sends links (SMS_PROVIDER): "africastalking", or "none" (the default), in
