@@ -80,7 +80,7 @@ describe("the API lane", () => {
     expect(link.paymentUrl).toBe(`${server.origin}/test/pay/${link.reference}`);
     expect(created.headers.get("x-request-id")).toMatch(/^req_/);
     expect(created.headers.get("ratelimit-limit")).toBeTruthy();
-    for (const [name, value] of Object.entries({ "cache-control": "no-store", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer", "x-frame-options": "DENY" })) {
+    for (const [name, value] of Object.entries({ "cache-control": "no-store", "x-content-type-options": "nosniff", "referrer-policy": "same-origin", "x-frame-options": "DENY" })) {
       expect(created.headers.get(name), name).toBe(value);
     }
     expect(created.headers.get("strict-transport-security")).toBeNull();

@@ -134,7 +134,7 @@ describe("one-time staff passwords", () => {
     const post = (fields: Record<string, string>) =>
       call("POST", "/admin/api/password", {
         rawBody: new URLSearchParams(fields).toString(),
-        // What a browser sends for this form under Referrer-Policy: no-referrer: Origin null.
+        // What a browser may send for this form (under Referrer-Policy no-referrer, or a privacy setting): Origin null.
         headers: { cookie: who.cookie, "content-type": "application/x-www-form-urlencoded", origin: "null", host: "pay.test" },
       });
     const short = await post({ csrf: who.csrf, currentPassword: password, newPassword: "short", confirmation: "short" });

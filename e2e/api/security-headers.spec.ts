@@ -10,7 +10,7 @@ const merchant = e2eMerchant();
 function expectCommon(res: APIResponse) {
   const headers = res.headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["referrer-policy"]).toBe("no-referrer");
+  expect(headers["referrer-policy"]).toBe("same-origin");
   expect(headers["x-frame-options"]).toBe("DENY");
   // Served over plain HTTP here: HSTS only goes out on HTTPS answers (see docs/operations.md).
   expect(headers["strict-transport-security"]).toBeUndefined();

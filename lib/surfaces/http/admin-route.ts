@@ -58,9 +58,10 @@ export async function requireStaff(request: Request, options: { passwordChange?:
 
 /**
  * A state-changing request carries the session's CSRF token and, when it says, comes from this
- * host. A plain form post (`form`) is held to its token alone: under our Referrer-Policy
- * no-referrer, browsers send such a post with `Origin: null`, which names no host; the token,
- * which only a page of this session received, is what proves where it came from.
+ * host. A plain form post (`form`) is held to its token alone: a browser may send such a post
+ * with `Origin: null` (a page served under Referrer-Policy no-referrer, as ours were, or a
+ * privacy setting), which names no host; the token, which only a page of this session received,
+ * is what proves where it came from.
  */
 export function checkCsrf(request: Request, session: StaffSession, token: string, options: { form?: boolean } = {}) {
   if (!sameToken(token, session.csrfToken) || (!options.form && !fromThisHost(request))) {

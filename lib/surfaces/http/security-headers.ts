@@ -54,7 +54,11 @@ export const HSTS = "max-age=63072000; includeSubDomains";
 
 export const COMMON_SECURITY_HEADERS: Record<string, string> = {
   "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
+  // Nothing of our URLs (a link's reference, a dashboard page) reaches another site. Not
+  // no-referrer: under it a browser sends a plain form post with `Origin: null`, and Next refuses
+  // such a server action (a bare 500), so every dashboard form sent before its JavaScript runs
+  // (a slow phone) failed; same-origin keeps our own origin on our own posts.
+  "referrer-policy": "same-origin",
   // For browsers without CSP frame-ancestors, and for pages without a CSP.
   "x-frame-options": "DENY",
 };
