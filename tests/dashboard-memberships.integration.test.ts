@@ -48,13 +48,15 @@ describe("an invitee who signed up but never accepted", () => {
     expect((await listOpenInvitations(db(), email)).map((i) => i.id)).toEqual([firstInvitation]);
 
     // The form sent twice at once (two tabs): one business, the other refused.
-    const twice = await Promise.allSettled([openOwnBusiness(db(), session.user.id, "My Own Shop"), openOwnBusiness(db(), session.user.id, "My Own Shop")]);
+    const twice = await Promise.allSettled([openOwnBusiness(db(), session.user.id, "My Own Shop", "SN"), openOwnBusiness(db(), session.user.id, "My Own Shop", "SN")]);
     expect(twice.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(twice.find((r) => r.status === "rejected")).toMatchObject({ reason: expect.any(AlreadyAMember) });
     const merchant = (twice.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<Awaited<ReturnType<typeof openOwnBusiness>>>).value;
     expect((await invitee.browser.post("/organization/set-active", { organizationId: merchant.id })).status).toBe(200);
     expect(await member(invitee.browser)).toMatchObject({ merchantId: merchant.id, merchantName: "My Own Shop", role: "owner" });
     const owned = await db().merchant.findUniqueOrThrow({ where: { id: merchant.id }, include: { apiKeys: true, gateways: true } });
+    // The country asked on the page, as at sign-up: where local numbers are read.
+    expect(owned.country).toBe("SN");
     // No API key until one is made (and shown) on the Developers page.
     expect(owned.apiKeys).toHaveLength(0);
     expect(owned.gateways.length).toBeGreaterThan(0);

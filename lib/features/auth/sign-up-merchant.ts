@@ -62,12 +62,12 @@ export class AlreadyAMember extends Error {
  * "Open my own business" for a signed-in user with no merchant (an invitee who never accepted,
  * or whose invitations expired): the merchant, organization and ownership in one transaction.
  */
-export async function openOwnBusiness(client: PrismaClient, userId: string, businessName: string) {
+export async function openOwnBusiness(client: PrismaClient, userId: string, businessName: string, businessCountry?: string) {
   return client.$transaction(async (tx) => {
     // The user's row locked: a form sent twice (two tabs) opens one business, not two.
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, name: true, email: true, _count: { select: { members: true } } } });
     if (user._count.members > 0) throw new AlreadyAMember();
-    return createMerchantForUser(tx, user, businessName);
+    return createMerchantForUser(tx, user, businessName, businessCountry);
   });
 }

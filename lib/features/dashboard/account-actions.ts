@@ -18,6 +18,6 @@ export function getSignInLanding(email: string, next: string) {
 }
 
 /** A new merchant owned by the user (lib/features/auth/sign-up-merchant.ts; AlreadyAMember when they belong to one). */
-export function openOwnBusinessFor(userId: string, businessName: string) {
-  return openOwnBusiness(db(), userId, businessName);
+export function openOwnBusinessFor(userId: string, businessName: string, businessCountry: string) {
+  return openOwnBusiness(db(), userId, businessName, businessCountry);
 }

@@ -61,7 +61,7 @@ export async function openOwnBusinessAction(form: FormData) {
   const businessName = field(form, "businessName");
   if (!businessName || businessName.length > 100) back({ error: "missing" });
   try {
-    const merchant = await openOwnBusinessFor(user.id, businessName);
+    const merchant = await openOwnBusinessFor(user.id, businessName, field(form, "businessCountry"));
     await auth().api.setActiveOrganization({ body: { organizationId: merchant.id }, headers: await headers() });
   } catch (error) {
     if (error instanceof AlreadyAMember) back({ notice: "alreadyMember" });
