@@ -1,9 +1,6 @@
 import Link from "next/link";
-import { headers } from "next/headers";
-import { getLocale, getTranslations } from "next-intl/server";
-import { CountrySelect } from "@/components/dashboard/country-select";
-import { preselectCountry } from "@/lib/features/checkout/preselect-country";
-import { SERVED_COUNTRIES } from "@/lib/core/domain/served-countries";
+import { getTranslations } from "next-intl/server";
+import { BusinessCountryField } from "@/components/dashboard/business-country-field";
 import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
 import { signUpAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
@@ -11,11 +8,9 @@ import { AuthError, AuthHeader } from "../auth-header";
 export const metadata = { title: "Sign up" };
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ error?: string; next?: string; email?: string }> }) {
-  const [t, ta, locale] = await Promise.all([getTranslations("auth"), getTranslations("activation"), getLocale()]);
+  const t = await getTranslations("auth");
   const { error, next, email } = await searchParams;
   const target = dashboardRedirectTarget(next);
-  // The business country, guessed from the browser's region ("fr-SN"): the checkout's own rule.
-  const guessedCountry = preselectCountry({ available: SERVED_COUNTRIES, acceptLanguage: (await headers()).get("accept-language") });
   return (
     <>
       <AuthHeader title={t("signUp.title")} redirect="/dashboard/sign-up" />
@@ -28,11 +23,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
           <>
             <label htmlFor="businessName">{t("fields.businessName")}</label>
             <input id="businessName" name="businessName" autoComplete="organization" required />
-            <label htmlFor="businessCountry">{ta("country.label")}</label>
-            <CountrySelect id="businessCountry" name="businessCountry" locale={locale} defaultValue={guessedCountry} required describedBy="country-hint" />
-            <p id="country-hint" className="auth-hint">
-              {ta("country.hint")}
-            </p>
+            <BusinessCountryField />
           </>
         )}
         <label htmlFor="email">{t("fields.email")}</label>

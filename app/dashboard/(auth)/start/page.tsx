@@ -1,13 +1,10 @@
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
-import { CountrySelect } from "@/components/dashboard/country-select";
-import { SERVED_COUNTRIES } from "@/lib/core/domain/served-countries";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { BusinessCountryField } from "@/components/dashboard/business-country-field";
 import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 import { NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
 import { MEMBER_ROLES } from "@/lib/features/auth/member-permissions";
 import { getSessionMember } from "@/lib/features/auth/session-member";
-import { preselectCountry } from "@/lib/features/checkout/preselect-country";
 import { getStartChoices } from "@/lib/features/dashboard/account-queries";
 import { signOutAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
@@ -25,16 +22,12 @@ export default async function StartPage({ searchParams }: { searchParams: Promis
   const session = await getDashboardSession();
   if (!session) redirect(`/dashboard/sign-in?next=${encodeURIComponent(NO_MERCHANT_PAGE)}`);
   if (await getSessionMember()) redirect("/dashboard");
-  const [t, ta, locale, format, { error, notice }, { memberships, invitations }] = await Promise.all([
+  const [t, format, { error, notice }, { memberships, invitations }] = await Promise.all([
     getTranslations("auth"),
-    getTranslations("activation"),
-    getLocale(),
     getFormatter(),
     searchParams,
     getStartChoices(session.user),
   ]);
-  // The business country, guessed from the browser's region as on the sign-up page.
-  const guessedCountry = preselectCountry({ available: SERVED_COUNTRIES, acceptLanguage: (await headers()).get("accept-language") });
   const roleName = (role: string | null) => ((MEMBER_ROLES as readonly string[]).includes(role ?? "") ? t(`roles.${role as (typeof MEMBER_ROLES)[number]}`) : (role ?? ""));
   return (
     <>
@@ -89,11 +82,7 @@ export default async function StartPage({ searchParams }: { searchParams: Promis
           <form action={openOwnBusinessAction} className="auth-form">
             <label htmlFor="businessName">{t("fields.businessName")}</label>
             <input id="businessName" name="businessName" autoComplete="organization" maxLength={100} required />
-            <label htmlFor="businessCountry">{ta("country.label")}</label>
-            <CountrySelect id="businessCountry" name="businessCountry" locale={locale} defaultValue={guessedCountry} required describedBy="country-hint" />
-            <p id="country-hint" className="auth-hint">
-              {ta("country.hint")}
-            </p>
+            <BusinessCountryField />
             <button type="submit">{t("start.ownSubmit")}</button>
           </form>
         </section>
