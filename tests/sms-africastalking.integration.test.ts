@@ -114,11 +114,11 @@ describe("test-mode texts", () => {
   const live = { SMS_PROVIDER: "africastalking", AFRICASTALKING_USERNAME: "boutique-pay", AFRICASTALKING_API_KEY: "atsk_live", AFRICASTALKING_SENDER_ID: "BOUTIQUE" };
 
   it("beside a live app, go only through the sandbox app's key, to the sandbox host, and without the live sender id", () => {
-    expect(africasTalkingConfig(live as unknown as NodeJS.ProcessEnv, "live")).toMatchObject({ baseUrl: AFRICASTALKING_LIVE_URL, username: "boutique-pay", apiKey: "atsk_live", senderId: "BOUTIQUE" });
-    expect(africasTalkingConfig(live as unknown as NodeJS.ProcessEnv, "sandbox")).toEqual({ missing: ["AFRICASTALKING_SANDBOX_API_KEY"] });
+    expect(africasTalkingConfig("live", live as unknown as NodeJS.ProcessEnv)).toMatchObject({ baseUrl: AFRICASTALKING_LIVE_URL, username: "boutique-pay", apiKey: "atsk_live", senderId: "BOUTIQUE" });
+    expect(africasTalkingConfig("sandbox", live as unknown as NodeJS.ProcessEnv)).toEqual({ missing: ["AFRICASTALKING_SANDBOX_API_KEY"] });
     const withSandbox = { ...live, AFRICASTALKING_SANDBOX_API_KEY: "atsk_sandbox" } as unknown as NodeJS.ProcessEnv;
-    expect(africasTalkingConfig(withSandbox, "sandbox")).toEqual({ baseUrl: AFRICASTALKING_SANDBOX_URL, username: "sandbox", apiKey: "atsk_sandbox", timeoutMs: 10_000 });
-    expect(africasTalkingConfig({ ...withSandbox, AFRICASTALKING_SANDBOX_BASE_URL: "http://127.0.0.1:9/" }, "sandbox")).toMatchObject({ baseUrl: "http://127.0.0.1:9" });
+    expect(africasTalkingConfig("sandbox", withSandbox)).toEqual({ baseUrl: AFRICASTALKING_SANDBOX_URL, username: "sandbox", apiKey: "atsk_sandbox", timeoutMs: 10_000 });
+    expect(africasTalkingConfig("sandbox", { ...withSandbox, AFRICASTALKING_SANDBOX_BASE_URL: "http://127.0.0.1:9/" })).toMatchObject({ baseUrl: "http://127.0.0.1:9" });
   });
 
   it("have no provider without the sandbox app, saying which setting and why, while live texts do", () => {
@@ -131,7 +131,7 @@ describe("test-mode texts", () => {
 
   it("use the service's own app when it is the sandbox one (development), in both environments", () => {
     const env = africasTalkingFakeEnv(fake) as unknown as NodeJS.ProcessEnv;
-    expect(africasTalkingConfig(env, "sandbox")).toEqual(africasTalkingConfig(env, "live"));
-    expect(africasTalkingConfig(env, "sandbox")).toMatchObject({ username: "sandbox", baseUrl: fake.url });
+    expect(africasTalkingConfig("sandbox", env)).toEqual(africasTalkingConfig("live", env));
+    expect(africasTalkingConfig("sandbox", env)).toMatchObject({ username: "sandbox", baseUrl: fake.url });
   });
 });

@@ -18,12 +18,13 @@ export function smsAvailability(environment: Environment, env: NodeJS.ProcessEnv
   const chosen = (env.SMS_PROVIDER?.trim() || "none").toLowerCase();
   if (chosen === "none") return { provider: null, why: "SMS sending is not configured on this service (SMS_PROVIDER is none)" };
   if (chosen === "africastalking") {
-    const config = africasTalkingConfig(env, environment);
+    const config = africasTalkingConfig(environment, env);
     if (!("missing" in config)) return { provider: africasTalkingProvider(config) };
-    if (config.missing.includes("AFRICASTALKING_SANDBOX_API_KEY")) {
-      return { provider: null, why: "SMS sending in test mode is not configured on this service (AFRICASTALKING_SANDBOX_API_KEY unset): test-mode texts go only to Africa's Talking's sandbox, never to a real phone" };
-    }
-    return { provider: null, why: `SMS sending is not configured on this service (${config.missing.join(", ")} unset)` };
+    const unset = `(${config.missing.join(", ")} unset)`;
+    const why = environment === "sandbox"
+      ? `SMS sending in test mode is not configured on this service ${unset}: test-mode texts go only to Africa's Talking's sandbox, never to a real phone`
+      : `SMS sending is not configured on this service ${unset}`;
+    return { provider: null, why };
   }
   return { provider: null, why: `SMS sending is not configured on this service (unknown SMS_PROVIDER ${chosen})` };
 }

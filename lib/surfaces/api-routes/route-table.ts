@@ -79,7 +79,6 @@ export type TableRoute = {
   handlers: Partial<RouteHandlers>;
 };
 
-
 const notFound = staticErrorRoute(40004);
 const retiredV1 = staticErrorRoute(41000, "Use the /api/v4 paths (regenerate your API keys in the dashboard); see /api/v4/openapi.json");
 

@@ -39,7 +39,7 @@ export type AfricasTalkingConfig = {
  * beside a live app, the sandbox app's key in AFRICASTALKING_SANDBOX_API_KEY; without it, test
  * mode has no SMS.
  */
-export function africasTalkingConfig(env: NodeJS.ProcessEnv = process.env, environment: Environment = "live"): AfricasTalkingConfig | { missing: string[] } {
+export function africasTalkingConfig(environment: Environment, env: NodeJS.ProcessEnv = process.env): AfricasTalkingConfig | { missing: string[] } {
   const username = env.AFRICASTALKING_USERNAME?.trim();
   const apiKey = env.AFRICASTALKING_API_KEY?.trim();
   const missing = [!username && "AFRICASTALKING_USERNAME", !apiKey && "AFRICASTALKING_API_KEY"].filter((name): name is string => Boolean(name));
