@@ -28,6 +28,10 @@ export type FakeServer = {
   received: Recorded[];
   /** Queue faults for the next matching requests (all but token requests unless `includeTokens`). */
   failNext(fault: Fault, count?: number): void;
+  /** Drops the faults no request has met yet; returns how many there were. */
+  clearFaults(): number;
+  /** Requests received that the operator has yet to act on (a fault may delay the act; one that never acts is not counted). */
+  actsPending(): number;
   close(): Promise<void>;
 };
 
@@ -62,6 +66,7 @@ export async function startFakeServer(
 ): Promise<FakeServer> {
   const received: Recorded[] = [];
   const faults: Fault[] = [];
+  let actsPending = 0;
   const server = http.createServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
@@ -70,12 +75,20 @@ export async function startFakeServer(
       const url = new URL(req.url ?? "/", "http://fake.invalid");
       const request: Recorded = { method: req.method ?? "GET", path: url.pathname, url, headers: req.headers, body };
       received.push(request);
+      const fault = isToken(request) ? undefined : faults.shift();
+      if (!fault || fault.process) actsPending++;
+      const act = async (answer: ServerResponse) => {
+        try {
+          await handle(request, answer);
+        } finally {
+          actsPending--;
+        }
+      };
       try {
-        const fault = isToken(request) ? undefined : faults.shift();
         if (fault?.delayMs) await sleep(fault.delayMs);
         if (fault && !fault.process) return sendJson(res, fault.status ?? 500, { message: "fake operator fault" });
-        if (fault && (fault.status !== undefined || fault.holdAnswerMs)) return await actThenAnswer(fault, (standIn) => handle(request, standIn), res);
-        await handle(request, res);
+        if (fault && (fault.status !== undefined || fault.holdAnswerMs)) return await actThenAnswer(fault, act, res);
+        await act(res);
       } catch (error) {
         sendJson(res, 500, { message: `fake crashed: ${String(error)}` });
       }
@@ -89,6 +102,8 @@ export async function startFakeServer(
     failNext(fault, count = 1) {
       for (let i = 0; i < count; i++) faults.push(fault);
     },
+    clearFaults: () => faults.splice(0).length,
+    actsPending: () => actsPending,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -358,6 +358,8 @@ export async function startMtnMomoFake(
     serverErrorNext(answer: MtnPostError, count = 1) {
       for (let i = 0; i < count; i++) postErrors.push(answer);
     },
+    /** Drops the serverErrorNext answers no create call has met yet; returns how many there were. */
+    clearServerErrors: () => postErrors.splice(0).length,
     /** Expires every token now (as if their lifetime had passed on MTN's side). */
     expireTokens() {
       for (const token of tokens.values()) token.expiresAt = 0;
