@@ -21,6 +21,8 @@ export type Fault = {
   process?: boolean;
   /** With `process`: act first, then wait this long before answering. */
   holdAnswerMs?: number;
+  /** Only for a request this matches (the others pass it by); default any. */
+  when?: (request: Recorded) => boolean;
 };
 
 export type FakeServer = {
@@ -75,7 +77,8 @@ export async function startFakeServer(
       const url = new URL(req.url ?? "/", "http://fake.invalid");
       const request: Recorded = { method: req.method ?? "GET", path: url.pathname, url, headers: req.headers, body };
       received.push(request);
-      const fault = isToken(request) ? undefined : faults.shift();
+      const index = isToken(request) ? -1 : faults.findIndex((f) => !f.when || f.when(request));
+      const fault = index === -1 ? undefined : faults.splice(index, 1)[0];
       if (!fault || fault.process) actsPending++;
       const act = async (answer: ServerResponse) => {
         try {
