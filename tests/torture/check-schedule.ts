@@ -1,0 +1,141 @@
+import { db } from "@/lib/core/db/client";
+import { ACCOUNTS } from "@/lib/features/ledger/accounts";
+import { reconcile } from "@/lib/features/ledger/reconcile";
+import { call } from "../helpers/api-client";
+import { openItems } from "./drain";
+import type { Played } from "./run-schedule";
+import type { World } from "./world";
+
+// The invariants checked after each schedule's drain, from the operators' side (what the fakes
+// made) and from ours (the rows, the ledger, the API); each broken one is a line of the report.
+//  1. Every request the operator acted on during the schedule (MTN's transactions, Wave's payouts,
+//     and Wave's sessions a customer paid) has exactly one record of ours, by the request id or
+//     reference we sent, and no record has two of them.
+//  2. A record is completed if and only if the operator paid it; nothing is left open.
+//  3. Per merchant: the API's balance = the ledger's merchant accounts = the operator's view (what
+//     its customers paid in, less what the operator paid out for it: amount + our fees for a
+//     payout, the amount for a refund, less what is held for open items); the support check of
+//     the books (every journal sums to zero, refund postings, ...) finds nothing.
+//  4. No request (the merchant API, our callback route) was answered 500.
+
+/** Whose an MSISDN is: a merchant's customer (who pays in, and is refunded) or a payout's beneficiary, and the amount asked. */
+export type Party = { merchant: number; role: "customer" | "beneficiary"; amount: number };
+/** The sizes of what the fakes and the relay had recorded when the schedule began. */
+export type Snapshot = { mtn: number; waveSessions: number; wavePayouts: number; callbackAnswers: number };
+
+const MTN = "MTN_MOMO_CI";
+
+export async function checkSchedule(world: World, played: Played): Promise<string[]> {
+  const { mtn, wave } = world;
+  const violations: string[] = [];
+  const found = (line: string) => violations.push(line);
+  const mtnNew = [...mtn.transactions.values()].slice(played.snapshot.mtn);
+  const sessionsNew = [...wave.sessions.values()].slice(played.snapshot.waveSessions);
+  const payoutsNew = [...wave.payouts.values()].slice(played.snapshot.wavePayouts);
+  const mtnPaid = (id: string | null) => {
+    const tx = id ? mtn.transactions.get(id) : undefined;
+    return !!tx && tx.outcome.status === "SUCCESSFUL" && Date.now() >= tx.answerAt;
+  };
+  const wavePayoutsOf = new Map<string, typeof payoutsNew>();
+  for (const payout of wave.payouts.values()) {
+    if (payout.client_reference) wavePayoutsOf.set(payout.client_reference, [...(wavePayoutsOf.get(payout.client_reference) ?? []), payout]);
+  }
+  const wavePaid = (reference: string) => (wavePayoutsOf.get(reference) ?? []).some((p) => p.status === "succeeded");
+
+  // 4. Every answer.
+  for (const answer of played.answers) {
+    if (answer.status >= 500 && answer.status !== 502 && answer.status !== 503) found(`4: ${answer.what} answered ${answer.status} ${answer.code ?? ""}: ${answer.cause ?? ""}`);
+  }
+  for (const answer of world.callbackAnswers.slice(played.snapshot.callbackAnswers)) if (answer.status >= 500) found(`4: the callback route answered an operator ${answer.status} (${answer.path})`);
+
+  // 1. From the operators' side: one record per request acted on, one request per record.
+  const mtnIds = mtnNew.map((tx) => tx.referenceId);
+  const waveReferences = payoutsNew.flatMap((p) => (p.client_reference ? [p.client_reference] : []));
+  const [depositRows, transferRows, refundRows] = await Promise.all([
+    db().deposit.findMany({ where: { operatorRequestId: { in: [...mtnIds, ...sessionsNew.map((s) => s.id)] } } }),
+    db().transfer.findMany({ where: { OR: [{ operatorRequestId: { in: mtnIds } }, { reference: { in: waveReferences } }] } }),
+    db().refund.findMany({ where: { OR: [{ operatorRequestId: { in: mtnIds } }, { reference: { in: waveReferences } }] } }),
+  ]);
+  const rowsFor = { collection: depositRows, transfer: transferRows, refund: refundRows };
+  const perReference = new Map<string, number>();
+  for (const tx of mtnNew) {
+    const what = `MTN ${tx.kind} ${tx.referenceId} for ${tx.body.externalId} (${tx.body.amount} ${tx.body.currency}, ${tx.outcome.status})`;
+    const rows = rowsFor[tx.kind].filter((row) => row.operatorRequestId === tx.referenceId);
+    if (rows.length !== 1) found(`1: ${what} has ${rows.length} records`);
+    else if (rows[0].reference !== tx.body.externalId) found(`1: ${what} is recorded as ${rows[0].reference}`);
+    const key = `${tx.kind} ${tx.body.externalId}`;
+    perReference.set(key, (perReference.get(key) ?? 0) + 1);
+  }
+  for (const [key, count] of perReference) if (count > 1) found(`1: MTN made ${count} ${key.replace(" ", "s for ")}`);
+  for (const [reference, payouts] of wavePayoutsOf) {
+    if (!payoutsNew.some((p) => p.client_reference === reference)) continue;
+    const rows = [...transferRows, ...refundRows].filter((row) => row.reference === reference);
+    if (rows.length !== 1) found(`1: Wave payout ${payouts.map((p) => `${p.id} (${p.receive_amount} ${p.status})`).join(", ")} for ${reference} has ${rows.length} records`);
+    if (payouts.length > 1) found(`1: Wave made ${payouts.length} payouts for ${reference}: ${payouts.map((p) => `${p.id} ${p.status}`).join(", ")}`);
+  }
+  for (const session of sessionsNew) {
+    const rows = depositRows.filter((row) => row.operatorRequestId === session.id);
+    if (session.payment_status === "succeeded" && rows.length !== 1) found(`1: Wave session ${session.id} for ${session.client_reference}, paid ${session.amount}, has ${rows.length} records`);
+    if ((wave.refunds.get(session.id) ?? 0) > 0) played.notes.push(`Wave refunded session ${session.id} whole (its outcome cannot be read back)`);
+  }
+
+  // 2. From our side: completed if and only if paid; nothing open.
+  const merchantId = { in: played.merchants.map((m) => m.id) };
+  const [deposits, transfers, refunds] = await Promise.all([
+    db().deposit.findMany({ where: { merchantId } }),
+    db().transfer.findMany({ where: { merchantId } }),
+    db().refund.findMany({ where: { merchantId } }),
+  ]);
+  const sessionPaid = (id: string | null) => !!id && wave.sessions.get(id)?.payment_status === "succeeded";
+  const rows = [
+    ...deposits.map((d) => ({ what: `deposit ${d.reference}`, status: d.status, paid: d.gatewayName === MTN ? mtnPaid(d.operatorRequestId) : sessionPaid(d.operatorRequestId) })),
+    ...transfers.map((t) => ({ what: `transfer ${t.reference}`, status: t.status, paid: t.gatewayName === MTN ? mtnPaid(t.operatorRequestId) : wavePaid(t.reference) })),
+    ...refunds.map((r) => ({ what: `refund ${r.reference}`, status: r.status, paid: r.gatewayName === MTN ? mtnPaid(r.operatorRequestId) : wavePaid(r.reference) })),
+  ];
+  for (const row of rows) {
+    if (row.status === "completed" && !row.paid) found(`2: ${row.what} is completed, the operator did not pay it`);
+    if ((row.status === "failed" || row.status === "expired") && row.paid) found(`2: ${row.what} is ${row.status}, the operator paid it`);
+  }
+  for (const open of await openItems(world, played)) found(`2: not final after the drain: ${open}`);
+
+  // 3. Balance = ledger = operator view, per merchant.
+  const party = (msisdn: string) => played.parties.get(msisdn.replace(/^\+/, ""));
+  const feesOf = (row: { feesMinor: bigint } | undefined) => Number(row?.feesMinor ?? 0n);
+  for (const [m, merchant] of played.merchants.entries()) {
+    const mine = (msisdn: string | undefined, role: Party["role"]) => {
+      const p = msisdn ? party(msisdn) : undefined;
+      return p?.merchant === m && p.role === role ? p : undefined;
+    };
+    let paidIn = 0;
+    let paidOut = 0;
+    for (const tx of mtnNew) {
+      if (!(tx.outcome.status === "SUCCESSFUL" && Date.now() >= tx.answerAt)) continue;
+      if (tx.kind === "collection") paidIn += mine(tx.partyId, "customer")?.amount ?? 0;
+      if (tx.kind === "transfer" && mine(tx.partyId, "beneficiary")) paidOut += Number(tx.body.amount) + feesOf(transferRows.find((t) => t.operatorRequestId === tx.referenceId));
+      if (tx.kind === "refund" && mine(tx.partyId, "customer")) paidOut += Number(tx.body.amount);
+    }
+    for (const session of sessionsNew) if (session.payment_status === "succeeded") paidIn += mine(session.restrict_payer_mobile, "customer")?.amount ?? 0;
+    for (const payout of payoutsNew) {
+      if (payout.status !== "succeeded") continue;
+      if (mine(payout.mobile, "beneficiary")) paidOut += Number(payout.receive_amount) + feesOf(transferRows.find((t) => t.reference === payout.client_reference));
+      if (mine(payout.mobile, "customer")) paidOut += Number(payout.receive_amount);
+    }
+    const held =
+      transfers.filter((t) => t.merchantId === merchant.id && t.status === "pending").reduce((sum, t) => sum + Number(t.amountMinor + t.feesMinor), 0) +
+      refunds.filter((r) => r.merchantId === merchant.id && r.status === "pending").reduce((sum, r) => sum + Number(r.amountMinor), 0);
+
+    const ledger = await db().ledgerEntry.groupBy({ by: ["account"], where: { merchantId: merchant.id, environment: "live", currency: "XOF" }, _sum: { amountMinor: true } });
+    const account = (name: string) => Number(ledger.find((row) => row.account === name)?._sum.amountMinor ?? 0n);
+    const res = await call("GET", "/api/v4/merchant/balance", { key: merchant.liveKey });
+    const balance = (res.body.balances as { currency: string; available: number; pending: number }[] | undefined)?.find((b) => b.currency === "XOF");
+    const [available, inFlight] = [account(ACCOUNTS.available), account(ACCOUNTS.inFlight)];
+    if (res.status !== 200 || balance?.available !== available || balance?.pending !== inFlight) {
+      found(`3: merchant ${m}'s balance through the API (${res.status} ${JSON.stringify(balance)}) is not its ledger's (available ${available}, in flight ${inFlight})`);
+    }
+    if (available !== paidIn - paidOut - held || inFlight !== held) {
+      found(`3: merchant ${m}: ledger available ${available}, in flight ${inFlight}; the operators' view: paid in ${paidIn} - paid out ${paidOut} - held ${held} = ${paidIn - paidOut - held}`);
+    }
+    for (const problem of await reconcile(db(), { merchantId: merchant.id })) found(`3: merchant ${m}'s books: ${problem.kind} ${problem.reference}: ${problem.details}`);
+  }
+  return violations;
+}

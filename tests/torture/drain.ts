@@ -1,0 +1,97 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { db } from "@/lib/core/db/client";
+import { operatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
+import type { Played } from "./run-schedule";
+import { runPass } from "./worker";
+import type { World } from "./world";
+
+// The end of a schedule: the fakes made truthful and final (every request acted on, every MTN
+// answer given, every Wave payout left processing ended, every callback delivered), then
+// reconciliation passes with a `now` far enough ahead that every rule can act (our expiry of
+// deposits, MTN's 10-minute and Wave's 60-second grace before a resend), a minute later each
+// round, until every item of the schedule is final. Only when what is left is payouts and refunds
+// the operator has no record of (a refused resend proves nothing: the money stays held) does the
+// clock go past the 72-hour follow window, where "no record" releases it. Leases are in real
+// time: rounds repeat, a moment apart, until the claims of a killed worker have lapsed, and a read
+// that timed out (a loaded machine) is made again (bounded).
+
+const MINUTE = 60_000;
+const PAST_FOLLOW_WINDOW_MS = 73 * 60 * MINUTE;
+const DRAIN_BUDGET_MS = 10_000;
+
+/** Waits until the operators have nothing more of their own to say about this schedule. */
+export async function quiesce(world: World, played: Played) {
+  const { mtn, wave } = world;
+  while (mtn.actsPending() > 0 || wave.actsPending() > 0) await sleep(5);
+  for (const payout of wave.payouts.values()) {
+    const end = played.processing.get(payout.mobile);
+    if (end && payout.status === "processing") wave.settlePayout(payout.id, end);
+  }
+  // Each answer given, each callback sent (and the status read it starts in this process, done).
+  const due = [...mtn.transactions.values()].slice(played.snapshot.mtn).map((tx) => {
+    const callback = played.callbackDelays.get(tx.partyId);
+    return callback === undefined || tx.kind !== "collection" ? tx.answerAt : tx.answerAt + callback + world.timeoutMs;
+  });
+  const until = Math.max(0, ...due) + 20;
+  if (until > Date.now()) await sleep(until - Date.now());
+  while (world.relaying() > 0) await sleep(10);
+}
+
+type Open = { line: string; operatorHasIt: boolean };
+
+/** The schedule's items not final yet (payouts and refunds pending, deposits pending or still followed at their operator), and whether their operator has them. */
+async function open(world: World, played: Played): Promise<Open[]> {
+  const merchantId = { in: played.merchants.map((m) => m.id) };
+  const [transfers, refunds, deposits] = await Promise.all([
+    db().transfer.findMany({ where: { merchantId, status: "pending" } }),
+    db().refund.findMany({ where: { merchantId, status: "pending" } }),
+    db().deposit.findMany({ where: { merchantId, OR: [{ status: "pending" }, { followUntil: { not: null }, status: { not: "completed" } }, { heldReason: { not: null } }] } }),
+  ]);
+  const atOperator = (row: { gatewayName: string; operatorRequestId: string | null; reference: string }) =>
+    row.gatewayName === "MTN_MOMO_CI"
+      ? world.mtn.transactions.has(row.operatorRequestId ?? "")
+      : [...world.wave.payouts.values()].some((p) => p.client_reference === row.reference);
+  const outgoing = (kind: string, row: (typeof transfers)[number] | (typeof refunds)[number]) => ({
+    line: `${kind} ${row.reference} ${row.gatewayName} pending (operator: ${row.operatorAnswer ?? "-"}; due ${row.dueAt?.toISOString() ?? "never"})`,
+    operatorHasIt: atOperator(row),
+  });
+  return [
+    ...transfers.map((t) => outgoing("transfer", t)),
+    ...refunds.map((r) => outgoing("refund", r)),
+    ...deposits.map((d) => ({
+      line: `deposit ${d.reference} ${d.gatewayName} ${d.status}${d.heldReason ? ` held (${d.heldReason})` : d.followUntil ? " still followed" : ""} (operator: ${d.operatorAnswer ?? "-"})`,
+      operatorHasIt: true,
+    })),
+  ];
+}
+
+export const openItems = async (world: World, played: Played) => (await open(world, played)).map((item) => item.line);
+
+const breakerOpen = () => operatorBreaker("wave").isOpen || operatorBreaker("mtn-momo", process.env.MTN_MOMO_TARGET_ENVIRONMENT).isOpen;
+
+export async function drainSchedule(world: World, played: Played): Promise<void> {
+  let deadline = Date.now() + DRAIN_BUDGET_MS;
+  let waited = false;
+  let pastWindow = false;
+  for (let round = 0; ; round++) {
+    // What a round's resends start, the operator answers before the next round.
+    await quiesce(world, played);
+    const now = new Date(Date.now() + (pastWindow ? PAST_FOLLOW_WINDOW_MS : 16 * MINUTE) + round * MINUTE);
+    const here = runPass("reconcile", now).catch((error: unknown) => played.findings.push(`drain: a reconcile pass threw: ${String(error)}`));
+    // The first round also in the workers that are up: three runners at the same rows.
+    const there = round === 0 ? ([0, 1] as const).filter(world.ready).map(async (i) => (await world.worker(i)).pass("reconcile", now).catch(() => {})) : [];
+    await Promise.all([here, ...there]);
+    const left = await open(world, played);
+    if (left.length === 0) return;
+    // (Not while a circuit is open: a read refused by it would leave the item unresolved.)
+    pastWindow = round >= 2 && !breakerOpen() && left.every((item) => !item.operatorHasIt);
+    if (Date.now() > deadline) {
+      // A circuit opened by the faults stays open 30 s (in this process, for every call to that operator).
+      if (waited || !breakerOpen()) return;
+      waited = true;
+      played.notes.push("drain waited for an operator's circuit to close");
+      deadline = Date.now() + 31_000 + DRAIN_BUDGET_MS;
+    }
+    if (round >= 2) await sleep(100);
+  }
+}

@@ -1,0 +1,311 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { db } from "@/lib/core/db/client";
+import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { call, type ApiResponse } from "../helpers/api-client";
+import type { Recorded } from "../fakes/fake-http";
+import { newMerchant } from "../helpers/fixtures";
+import { rng } from "./prng";
+import type { Fault, Schedule, Sending, Step } from "./schedule";
+import { checkSchedule, type Party, type Snapshot } from "./check-schedule";
+import { drainSchedule, quiesce } from "./drain";
+import { runPass } from "./worker";
+import type { World } from "./world";
+
+// Plays one schedule (schedule.ts) against the world (world.ts): merchants funded by live
+// payments, then every step at its time, all at once, answers recorded; then the kill, if any;
+// then the drain (drain.ts) and the checks (check-schedule.ts).
+
+export type Totals = Record<
+  "schedules" | "storms" | "payouts" | "refunds" | "deposits" | "apiCalls" | "faults" | "passes" | "workerPasses" | "callbacks" | "forgedCallbacks" | "kills" | "killsIdle",
+  number
+>;
+
+export const newTotals = (): Totals => ({
+  schedules: 0, storms: 0, payouts: 0, refunds: 0, deposits: 0, apiCalls: 0, faults: 0, passes: 0, workerPasses: 0, callbacks: 0, forgedCallbacks: 0, kills: 0, killsIdle: 0,
+});
+
+type Api = (what: string, method: string, path: string, options?: Parameters<typeof call>[2]) => Promise<ApiResponse>;
+
+export type Answer = { what: string; status: number; code?: number; cause?: string };
+
+/** What a schedule's run knows, for the drain and the checks. */
+export type Played = {
+  merchants: { id: string; liveKey: string }[];
+  /** Each MSISDN this schedule used: whose it is. */
+  parties: Map<string, Party>;
+  answers: Answer[];
+  /** Findings made while playing (two resources for one key, a pass that threw). */
+  findings: string[];
+  notes: string[];
+  snapshot: Snapshot;
+  /** Wave payouts left processing: how they end (the fake is made truthful before the drain). */
+  processing: Map<string, "succeeded" | "failed">;
+  /** MTN customers whose callback comes: how long after their answer. */
+  callbackDelays: Map<string, number>;
+};
+
+export async function runSchedule(world: World, schedule: Schedule, totals: Totals): Promise<{ violations: string[]; notes: string[] }> {
+  const { mtn, wave, timeoutMs } = world;
+  const r = rng(schedule.seed ^ 0x5eed5eed);
+  const played: Played = {
+    merchants: [],
+    parties: new Map(),
+    answers: [],
+    findings: [],
+    notes: [],
+    snapshot: { mtn: mtn.transactions.size, waveSessions: wave.sessions.size, wavePayouts: wave.payouts.size, callbackAnswers: world.callbackAnswers.length },
+    processing: new Map(),
+    callbackDelays: new Map(),
+  };
+  totals.schedules++;
+  if (schedule.storm) totals.storms++;
+
+  const api: Api = async (what, method, path, options = {}) => {
+    totals.apiCalls++;
+    const res = await call(method, path, options);
+    const requestId = res.headers.get("x-request-id") ?? "";
+    played.answers.push({ what, status: res.status, code: res.body?.error?.code, cause: res.status === 500 ? (world.causes.get(requestId) ?? requestId) : undefined });
+    return res;
+  };
+
+  // Merchants, each funded by live payments its customers make (these are what refunds give back).
+  const funding: { reference: string; phone: string }[][] = schedule.merchants.map(() => []);
+  played.merchants = await Promise.all(schedule.merchants.map(() => newMerchant().then((m) => ({ id: m.id, liveKey: m.liveKey }))));
+  await Promise.all(
+    schedule.merchants.flatMap((spec, m) =>
+      spec.funding.map(async (f) => {
+        const phone = world.nextPhone();
+        played.parties.set(phone, { merchant: m, role: "customer", amount: f.amount });
+        if (f.gateway === "MTN_MOMO_CI") mtn.script(phone, { customer: "approve", callback: "none", refund: f.refunds === "succeed" ? "succeed" : "fail" });
+        else wave.scriptPayout(`+${phone}`, f.refunds === "succeed" ? "succeeded" : "failed");
+        const res = await api(`funding m${m}`, "POST", "/api/v4/classic/deposit/initiate", {
+          key: played.merchants[m].liveKey,
+          body: { amount: f.amount, currency: "XOF", customerPhone: `+${phone}`, country: "CI", gatewayName: f.gateway },
+        });
+        if (res.status !== 200) throw new Error(`funding deposit answered ${res.status}: ${JSON.stringify(res.body)}`);
+        if (f.gateway === "WAVE_CI") await wave.pay(sessionOf(res), { delivery: "none" });
+        const row = await db().deposit.findUniqueOrThrow({ where: { reference: res.body.reference } });
+        const settled = await syncDepositWithGateway(db(), row, new Date(Date.now() + 6_000));
+        if (settled.status !== "completed") throw new Error(`funding deposit ${settled.reference} is ${settled.status}`);
+        return { m, reference: row.reference, phone };
+      }),
+    ),
+  ).then((paid) => paid.forEach(({ m, ...payment }) => funding[m].push(payment)));
+  /** An integrator's create: with an Idempotency-Key it retries what failed (and maybe sent a copy while the first ran). */
+  async function create(what: string, path: string, key: string, body: unknown, sending: Sending): Promise<ApiResponse | null> {
+    const idempotencyKey = sending.idempotencyKey ? `torture-${schedule.seed}-${randomUUID()}` : null;
+    const headers = idempotencyKey ? { "idempotency-key": idempotencyKey } : undefined;
+    // As docs/guides/idempotency.md tells integrators, on a 4x shorter clock: a 5xx is retried after
+    // 1, 2, 4, 8 s (here 250 ms to 2 s), five attempts in all, Retry-After honoured; a 409 "still
+    // being processed" a moment later, for as long as the first request may run.
+    const attempt = async (copy: boolean): Promise<ApiResponse | null> => {
+      let failures = 0;
+      for (let n = 1; n <= 30; n++) {
+        const res = await api(`${what}${copy ? " (copy)" : ""} try ${n}`, "POST", path, { key, body, headers });
+        if (res.status === 200 || !idempotencyKey) return res;
+        if (res.status < 500 && res.status !== 409) return res;
+        if (res.status >= 500 && ++failures === 5) return res;
+        const retryAfter = Number(res.headers.get("retry-after")) * 1000 || 0;
+        await sleep(res.status === 409 ? r.int(100, 300) : Math.min(retryAfter, 2_000) || 250 * 2 ** (failures - 1));
+      }
+      return null;
+    };
+    const copy = sending.duplicateAfterMs !== null && idempotencyKey ? sleep(sending.duplicateAfterMs).then(() => attempt(true)) : Promise.resolve(null);
+    const [first, second] = await Promise.all([attempt(false), copy]);
+    if (first?.status === 200 && second?.status === 200 && first.body.reference !== second.body.reference) {
+      played.findings.push(`${what}: one Idempotency-Key answered two resources, ${first.body.reference} and ${second.body.reference}`);
+    }
+    return first?.status === 200 ? first : second?.status === 200 ? second : first;
+  }
+
+  const applyFault = (step: Extract<Step, { kind: "fault" }>) => {
+    totals.faults += step.count;
+    const fake = step.operator === "mtn" ? mtn : wave;
+    const faultFor = (fault: Fault) => {
+      const under = () => Math.round(timeoutMs * (0.8 + 0.12 * r.next()));
+      const over = () => Math.round(timeoutMs * (1.15 + 0.5 * r.next()));
+      switch (fault.kind) {
+        case "slow_under":
+          return fake.failNext({ delayMs: under(), process: true });
+        case "slow_over":
+          if (fault.acts === "first") return fake.failNext({ process: true, holdAnswerMs: over() });
+          return fake.failNext(fault.acts === "late" ? { delayMs: over(), process: true } : { delayMs: over() });
+        case "timeout_after_acting":
+          return fake.failNext({ process: true, holdAnswerMs: 3 * timeoutMs });
+        case "error_after_acting":
+          return fake.failNext({ process: true, status: fault.status });
+        case "error_before_acting":
+          return fake.failNext({ status: fault.status });
+        case "mtn_refusal":
+          return mtn.serverErrorNext({ status: 500, code: "NOT_ALLOWED", recorded: false });
+        case "mtn_409_after_acting":
+          return fake.failNext({ process: true, status: 409 });
+      }
+    };
+    for (let i = 0; i < step.count; i++) faultFor(step.fault);
+  };
+
+  const depositReferences = new Map<number, string>();
+  const play = async (step: Step, index: number) => {
+    await sleep(step.at);
+    const merchant = "merchant" in step ? played.merchants[step.merchant] : null;
+    if (step.kind === "payout") {
+      totals.payouts++;
+      const phone = world.nextPhone();
+      played.parties.set(phone, { merchant: step.merchant, role: "beneficiary", amount: step.amount });
+      const pays = step.outcome === "paid" || step.outcome === "processing_then_paid";
+      if (step.gateway === "MTN_MOMO_CI") {
+        mtn.script(phone, { customer: pays ? "approve" : "decline", answerAfterMs: step.outcome.startsWith("processing") ? r.int(100, 300) : 0, callback: "none" });
+      } else {
+        wave.scriptPayout(`+${phone}`, step.outcome === "paid" ? "succeeded" : step.outcome === "failed" ? "failed" : step.outcome === "refused" ? "refused" : "processing");
+        if (step.outcome.startsWith("processing")) played.processing.set(`+${phone}`, pays ? "succeeded" : "failed");
+      }
+      await create(`step ${index} payout`, "/api/v4/transfers/instant", merchant!.liveKey, { amount: step.amount, currency: "XOF", gatewayName: step.gateway, beneficiaryPhone: `+${phone}`, country: "CI" }, step);
+      if (step.gateway === "WAVE_CI" && step.outcome.startsWith("processing")) {
+        // Wave finishes it a moment later.
+        await sleep(r.int(50, 250));
+        for (const payout of wave.payouts.values()) if (payout.mobile === `+${phone}` && payout.status === "processing") wave.settlePayout(payout.id, pays ? "succeeded" : "failed");
+      }
+    } else if (step.kind === "refund") {
+      totals.refunds++;
+      const payment = funding[step.merchant][step.payment];
+      await create(`step ${index} refund`, "/api/v4/refunds", merchant!.liveKey, { paymentReference: payment.reference, amount: step.amount }, step);
+    } else if (step.kind === "deposit") {
+      totals.deposits++;
+      const phone = world.nextPhone();
+      played.parties.set(phone, { merchant: step.merchant, role: "customer", amount: step.amount });
+      if (step.mtn) {
+        const { customer, answerAfterMs, callback, callbackDelayMs, callbackMethod } = step.mtn;
+        mtn.script(phone, { customer, answerAfterMs, callback, callbackDelayMs, callbackMethod });
+        if (callback !== "none") {
+          played.callbackDelays.set(phone, callbackDelayMs);
+          totals.callbacks += callback === "duplicate" ? 2 : 1;
+        }
+      }
+      const res = await create(`step ${index} deposit`, "/api/v4/classic/deposit/initiate", merchant!.liveKey, { amount: step.amount, currency: "XOF", customerPhone: `+${phone}`, country: "CI", gatewayName: step.gateway }, step);
+      if (res?.status === 200) depositReferences.set(index, res.body.reference);
+      if (step.wave && res?.status === 200) await waveCustomer(sessionOf(res), step.wave);
+    } else if (step.kind === "forged_callback") {
+      totals.forgedCallbacks++;
+      await sleep(50);
+      const reference = depositReferences.get(step.deposit);
+      if (!reference) return;
+      await api(`step ${index} forged callback`, "PUT", "/api/operators/mtn-momo/callback", {
+        query: { reference },
+        body: { financialTransactionId: "999999999", externalId: reference, amount: "1", currency: "XOF", status: "SUCCESSFUL" },
+      });
+    } else if (step.kind === "fault") {
+      applyFault(step);
+    } else {
+      const now = new Date(Date.now() + step.skewMs);
+      if (step.where === "test") {
+        totals.passes++;
+        await runPass(step.pass, now).catch((error: unknown) => played.findings.push(`step ${index}: a ${step.pass} pass threw: ${String(error)}`));
+      } else {
+        totals.workerPasses++;
+        await (await world.worker(step.where)).pass(step.pass, now).catch((error: unknown) => played.findings.push(`step ${index}: ${String(error)}`));
+      }
+    }
+  };
+
+  /** What the customer does with the Wave page (errors: the session is no longer payable, as for a real customer). */
+  async function waveCustomer(sessionId: string, story: NonNullable<Extract<Step, { kind: "deposit" }>["wave"]>) {
+    await sleep(story.afterMs);
+    const knobs = { delivery: story.delivery, delayMs: story.eventDelayMs };
+    try {
+      if (story.story === "pays") {
+        await wave.pay(sessionId, knobs);
+        if (story.staleFailedEvent) await wave.deliverEvent(sessionId, "checkout.session.completed", { delayMs: r.int(50, 300) });
+      } else if (story.story === "fails_then_pays") {
+        // The failed try's event (a snapshot of the open session) may arrive after the completion's.
+        const failed = wave.fail(sessionId, "insufficient-funds", story.staleFailedEvent ? { delayMs: 400 } : knobs);
+        if (!story.staleFailedEvent) await failed;
+        await sleep(50);
+        await wave.pay(sessionId, knobs);
+        await failed;
+      } else if (story.story === "fails") {
+        await wave.fail(sessionId, "payment-failure", knobs);
+      } else if (story.story === "expires_at_wave") {
+        wave.expire(sessionId);
+      }
+    } catch (error) {
+      played.notes.push(`wave customer of ${sessionId}: ${(error as Error).message}`);
+    }
+  }
+
+  await Promise.all(schedule.steps.map((step, index) => play(step, index)));
+  // The fakes answer truthfully from here on.
+  mtn.clearFaults();
+  mtn.clearServerErrors();
+  wave.clearFaults();
+
+  await quiesce(world, played);
+  if (schedule.kill) await killDuringCall(world, schedule.kill, played, totals, api);
+
+  await drainSchedule(world, played);
+  const violations = [...played.findings, ...(await checkSchedule(world, played))];
+  if (violations.length > 0) await quarantine(played);
+  return { violations, notes: played.notes };
+}
+
+/** The Wave checkout session behind a deposit's answer: the page the customer is sent to (wave_launch_url). */
+function sessionOf(res: ApiResponse): string {
+  const url = String(res.body.url ?? "");
+  const id = url.slice(url.lastIndexOf("/") + 1);
+  if (!id.startsWith("cos-")) throw new Error(`no Wave session in ${JSON.stringify(res.body)}`);
+  return id;
+}
+
+/**
+ * A worker is asked for a pass while the operator holds its answer to the worker's next request
+ * (having acted on it, or not); once that request is at the operator, the worker is SIGKILLed.
+ * Another worker takes its place for the next schedules. During a send: a payout whose first send
+ * MTN never received (a 500 before acting) is due; the worker, some minutes later (past MTN's
+ * grace), reads it (404) and sends it again, and that send is held.
+ */
+async function killDuringCall(world: World, kill: NonNullable<Schedule["kill"]>, played: Played, totals: Totals, api: Api) {
+  const { mtn, wave } = world;
+  if (kill.during === "send") {
+    const phone = world.nextPhone();
+    played.parties.set(phone, { merchant: 0, role: "beneficiary", amount: 500 });
+    mtn.script(phone, { customer: "approve", callback: "none" });
+    mtn.failNext({ status: 500 });
+    const body = { amount: 500, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: `+${phone}`, country: "CI" };
+    await api("kill target payout", "POST", "/api/v4/transfers/instant", { key: played.merchants[0].liveKey, body });
+    mtn.clearFaults();
+  }
+  const worker = await world.worker(kill.worker);
+  const when = kill.during === "send" ? (request: Recorded) => request.method === "POST" : undefined;
+  const hold = kill.acts ? { process: true, holdAnswerMs: 10 * world.timeoutMs, when } : { delayMs: 10 * world.timeoutMs, when };
+  mtn.failNext(hold);
+  wave.failNext(hold);
+  const before = { mtn: mtn.received.length, wave: wave.received.length };
+  const held = () =>
+    [...mtn.received.slice(before.mtn), ...wave.received.slice(before.wave)].find((request) => !request.path.endsWith("/token/") && (!when || when(request)));
+  const pass = worker.pass(kill.during === "send" ? "transfers" : "reconcile", new Date(Date.now() + 11 * 60_000)).then(
+    () => "ended",
+    () => "killed",
+  );
+  let request = held();
+  while (!request && (await Promise.race([pass, sleep(5).then(() => "running")])) === "running") request = held();
+  if (request) {
+    await world.kill(kill.worker);
+    totals.kills++;
+    played.notes.push(`worker ${kill.worker} killed during ${request.method} ${request.path}`);
+  } else {
+    totals.killsIdle++;
+    played.notes.push(`worker ${kill.worker}: nothing to ${kill.during}, not killed`);
+  }
+  mtn.clearFaults();
+  wave.clearFaults();
+}
+
+/** After a failed schedule: its open rows are taken off the schedules of the passes to come, so the next schedules are not read with them. */
+async function quarantine(played: Played) {
+  const merchantId = { in: played.merchants.map((m) => m.id) };
+  await db().transfer.updateMany({ where: { merchantId, status: "pending" }, data: { dueAt: null } });
+  await db().refund.updateMany({ where: { merchantId, status: "pending" }, data: { dueAt: null } });
+  await db().deposit.updateMany({ where: { merchantId }, data: { followUntil: null, nextCheckAt: null } });
+}
+

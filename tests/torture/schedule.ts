@@ -1,0 +1,202 @@
+import { rng, type Rng } from "./prng";
+import type { PassKind } from "./worker";
+
+// One schedule of the torture suite, as plain data drawn from its seed: the merchants and their
+// funding, then the steps that run at once (API calls an integrator makes, customers' answers,
+// operator faults, background passes in this process and in the two workers), then a worker
+// SIGKILLed during an operator call, maybe. run-schedule.ts plays it; the same seed draws the same
+// steps (their interleaving is the machine's: the seed replays the schedule, the timing varies).
+
+export type Operator = "mtn" | "wave";
+export type PayoutGateway = "MTN_MOMO_CI" | "WAVE_CI";
+
+/** What an operator's next request meets (tests/fakes/fake-http.ts `failNext`, MTN's `serverErrorNext`). */
+export type Fault =
+  /** Acts, answers a little before OPERATOR_TIMEOUT_MS. */
+  | { kind: "slow_under" }
+  /** Answers after the timeout: having acted first (`acts`), or acting only then, or never (a late 500). */
+  | { kind: "slow_over"; acts: "first" | "late" | "never" }
+  /** Acts at once, holds its answer past the timeout: paid, the caller never hears. */
+  | { kind: "timeout_after_acting" }
+  /** Acts, then answers a 5xx. */
+  | { kind: "error_after_acting"; status: 500 | 502 | 503 }
+  /** Answers a 5xx without acting. */
+  | { kind: "error_before_acting"; status: 500 | 503 }
+  /** MTN: one of its refusal codes before recording (500 NOT_ALLOWED): a refusal, nothing made. */
+  | { kind: "mtn_refusal" }
+  /** MTN: acts, answers 409 RESOURCE_ALREADY_EXIST (as to a repeated X-Reference-Id). */
+  | { kind: "mtn_409_after_acting" };
+
+export type PayoutOutcome = "paid" | "failed" | "refused" | "processing_then_paid" | "processing_then_failed";
+
+/** How an integrator sends one create: with an Idempotency-Key (retried with it), and maybe a second copy while the first runs. */
+export type Sending = { idempotencyKey: boolean; duplicateAfterMs: number | null };
+
+export type MtnCustomerStory = {
+  customer: "approve" | "decline" | "insufficient_funds";
+  answerAfterMs: number;
+  callback: "once" | "duplicate" | "none";
+  callbackDelayMs: number;
+  callbackMethod: "PUT" | "POST";
+};
+
+export type WaveCustomerStory = {
+  story: "pays" | "fails_then_pays" | "fails" | "left_open" | "expires_at_wave";
+  afterMs: number;
+  delivery: "once" | "duplicate" | "none";
+  eventDelayMs: number;
+  /** A stale payment_failed event (snapshot before the payment) arrives after the completion. */
+  staleFailedEvent: boolean;
+};
+
+export type Step =
+  | ({ kind: "payout"; at: number; merchant: number; gateway: PayoutGateway; amount: number; outcome: PayoutOutcome } & Sending)
+  | ({ kind: "refund"; at: number; merchant: number; payment: number; amount: number } & Sending)
+  | ({ kind: "deposit"; at: number; merchant: number; gateway: "MTN_MOMO_CI" | "WAVE_CI"; amount: number; mtn?: MtnCustomerStory; wave?: WaveCustomerStory } & Sending)
+  /** Someone (not MTN) posts an MTN-shaped callback saying SUCCESSFUL for a deposit of the schedule. */
+  | { kind: "forged_callback"; at: number; deposit: number }
+  | { kind: "fault"; at: number; operator: Operator; fault: Fault; count: number }
+  | { kind: "pass"; at: number; where: "test" | 0 | 1; pass: PassKind; skewMs: number };
+
+export type Funding = { gateway: "MTN_MOMO_CI" | "WAVE_CI"; amount: number; refunds: "succeed" | "fail" };
+
+export type Schedule = {
+  seed: number;
+  merchants: { funding: Funding[] }[];
+  /** Many payouts of one merchant at once, each answered slowly (the issue's scenario). */
+  storm: boolean;
+  steps: Step[];
+  /**
+   * After the steps: a worker killed while the operator holds its call (having acted or not),
+   * during a send (a payout MTN never received, sent again) or during whatever it reads first.
+   */
+  kill: { worker: 0 | 1; acts: boolean; during: "send" | "read" } | null;
+};
+
+const FAULTS: Record<string, (r: Rng) => Fault> = {
+  slow_under: () => ({ kind: "slow_under" }),
+  slow_over: (r) => ({ kind: "slow_over", acts: r.pick(["first", "late", "never"] as const) }),
+  timeout_after_acting: () => ({ kind: "timeout_after_acting" }),
+  error_after_acting: (r) => ({ kind: "error_after_acting", status: r.pick([500, 502, 503] as const) }),
+  error_before_acting: (r) => ({ kind: "error_before_acting", status: r.pick([500, 503] as const) }),
+  mtn_refusal: () => ({ kind: "mtn_refusal" }),
+  mtn_409_after_acting: () => ({ kind: "mtn_409_after_acting" }),
+};
+
+function sending(r: Rng): Sending {
+  return { idempotencyKey: r.chance(0.85), duplicateAfterMs: r.chance(0.25) ? r.int(0, 300) : null };
+}
+
+function fault(r: Rng, at: number): Step {
+  const operator = r.pick(["mtn", "wave"] as const);
+  const kinds = Object.keys(FAULTS).filter((k) => operator === "mtn" || !k.startsWith("mtn_"));
+  return { kind: "fault", at, operator, fault: FAULTS[r.pick(kinds)](r), count: r.chance(0.2) ? r.int(2, 4) : 1 };
+}
+
+function pass(r: Rng, at: number): Step {
+  // Mostly now; sometimes a runner whose clock is ahead (past Wave's 60 s or MTN's 10 min grace).
+  const skewMs = r.weighted({ now: 7, wave: 2, mtn: 1 }) === "now" ? r.int(0, 2_000) : r.chance(0.7) ? 61_000 : 11 * 60_000;
+  return { kind: "pass", at, where: r.pick(["test", 0, 1] as const), pass: r.weighted({ reconcile: 4, dueWork: 2, transfers: 2, refunds: 1 }), skewMs };
+}
+
+export function generateSchedule(seed: number): Schedule {
+  const r = rng(seed);
+  const storm = r.chance(0.06);
+  const merchantCount = storm ? 1 : r.int(1, 3);
+  const merchants = Array.from({ length: merchantCount }, () => ({
+    funding: Array.from({ length: storm ? 3 : r.int(1, 3) }, (): Funding => ({
+      gateway: r.pick(["MTN_MOMO_CI", "WAVE_CI"] as const),
+      amount: r.int(20, 60) * 1000,
+      refunds: r.chance(0.8) ? "succeed" : "fail",
+    })),
+  }));
+  const steps: Step[] = [];
+  const spread = storm ? 100 : r.int(50, 350);
+  const at = () => r.int(0, spread);
+
+  if (storm) {
+    const n = r.int(30, 40);
+    for (let i = 0; i < n; i++) {
+      steps.push({ kind: "payout", at: at(), merchant: 0, gateway: "MTN_MOMO_CI", amount: r.int(1, 4) * 1000, outcome: "paid", ...sending(r), idempotencyKey: true });
+    }
+    // MTN answers them all slowly, as in the issue: just under the timeout, some just over.
+    steps.push({ kind: "fault", at: 0, operator: "mtn", fault: { kind: "slow_under" }, count: n });
+    steps.push({ kind: "fault", at: 0, operator: "mtn", fault: { kind: "timeout_after_acting" }, count: r.int(0, 5) });
+  } else {
+    const deposits: number[] = [];
+    for (let i = 0, n = r.int(2, 10); i < n; i++) {
+      const merchant = r.int(0, merchantCount - 1);
+      const kind = r.weighted({ payout: 5, refund: 2, deposit: 3 });
+      if (kind === "payout") {
+        steps.push({
+          kind: "payout",
+          at: at(),
+          merchant,
+          gateway: r.pick(["MTN_MOMO_CI", "WAVE_CI"] as const),
+          amount: r.int(1, 12) * 500,
+          outcome: r.weighted({ paid: 6, failed: 2, refused: 1, processing_then_paid: 1, processing_then_failed: 1 }),
+          ...sending(r),
+        });
+      } else if (kind === "refund") {
+        const payment = r.int(0, merchants[merchant].funding.length - 1);
+        // Never the whole charge (amount + fees): a whole Wave refund is a session refund, which Wave gives no way to read back.
+        const amount = r.chance(0.3) ? merchants[merchant].funding[payment].amount : r.int(1, 20) * 500;
+        steps.push({ kind: "refund", at: at(), merchant, payment, amount, ...sending(r) });
+      } else {
+        const gateway = r.pick(["MTN_MOMO_CI", "WAVE_CI"] as const);
+        deposits.push(steps.length);
+        steps.push({
+          kind: "deposit",
+          at: at(),
+          merchant,
+          gateway,
+          amount: r.int(1, 40) * 500,
+          ...sending(r),
+          ...(gateway === "MTN_MOMO_CI"
+            ? {
+                mtn: {
+                  customer: r.weighted({ approve: 6, decline: 2, insufficient_funds: 1 }),
+                  answerAfterMs: r.int(0, 200),
+                  callback: r.weighted({ once: 5, duplicate: 2, none: 2 }),
+                  callbackDelayMs: r.chance(0.3) ? r.int(50, 300) : 0,
+                  callbackMethod: r.pick(["PUT", "POST"] as const),
+                },
+              }
+            : {
+                wave: {
+                  story: r.weighted({ pays: 5, fails_then_pays: 2, fails: 1, left_open: 1, expires_at_wave: 1 }),
+                  afterMs: r.int(0, 200),
+                  delivery: r.weighted({ once: 5, duplicate: 2, none: 2 }),
+                  eventDelayMs: r.chance(0.3) ? r.int(50, 300) : 0,
+                  staleFailedEvent: r.chance(0.3),
+                },
+              }),
+        });
+      }
+    }
+    for (const deposit of deposits) if (r.chance(0.25)) steps.push({ kind: "forged_callback", at: at() + r.int(0, 300), deposit });
+    for (let i = 0, n = r.int(0, 4); i < n; i++) steps.push(fault(r, at()));
+  }
+  for (let i = 0, n = r.int(1, 5); i < n; i++) steps.push(pass(r, at() + r.int(0, 300)));
+  const kill = !storm && r.chance(0.15) ? { worker: r.pick([0, 1] as const), acts: r.chance(0.6), during: r.chance(0.6) ? ("send" as const) : ("read" as const) } : null;
+  return { seed, merchants, storm, steps, kill };
+}
+
+/** The schedule as lines a failure prints (with its seed, which replays it). */
+export function describeSchedule(schedule: Schedule): string[] {
+  const lines = [`seed ${schedule.seed}${schedule.storm ? " (storm)" : ""}`];
+  schedule.merchants.forEach((m, i) => lines.push(`merchant ${i}: funded by ${m.funding.map((f, j) => `#${j} ${f.gateway} ${f.amount} (refunds ${f.refunds})`).join(", ")}`));
+  const sent = (s: Sending) => `${s.idempotencyKey ? "with key" : "no key"}${s.duplicateAfterMs === null ? "" : `, copy +${s.duplicateAfterMs} ms`}`;
+  schedule.steps.forEach((s, i) => {
+    const head = `step ${i} @${s.at}ms`;
+    if (s.kind === "payout") lines.push(`${head} payout m${s.merchant} ${s.gateway} ${s.amount} -> ${s.outcome} (${sent(s)})`);
+    else if (s.kind === "refund") lines.push(`${head} refund m${s.merchant} of payment #${s.payment} ${s.amount} (${sent(s)})`);
+    else if (s.kind === "deposit") lines.push(`${head} deposit m${s.merchant} ${s.gateway} ${s.amount} ${JSON.stringify(s.mtn ?? s.wave)} (${sent(s)})`);
+    else if (s.kind === "forged_callback") lines.push(`${head} forged MTN callback for step ${s.deposit}`);
+    else if (s.kind === "fault") lines.push(`${head} ${s.operator} fault x${s.count} ${JSON.stringify(s.fault)}`);
+    else lines.push(`${head} ${s.pass} pass in ${s.where === "test" ? "the test process" : `worker ${s.where}`}, now +${s.skewMs} ms`);
+  });
+  const { kill } = schedule;
+  if (kill) lines.push(`then worker ${kill.worker} SIGKILLed during ${kill.during === "send" ? "the resend of a payout MTN never received" : "an operator read"} (${kill.acts ? "the operator acts" : "it does not act"})`);
+  return lines;
+}
