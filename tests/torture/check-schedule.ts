@@ -8,9 +8,9 @@ import type { World } from "./world";
 
 // The invariants checked after each schedule's drain, from the operators' side (what the fakes
 // made) and from ours (the rows, the ledger, the API); each broken one is a line of the report.
-//  1. Every request the operator acted on during the schedule (MTN's transactions, Wave's payouts,
-//     and Wave's sessions a customer paid) has exactly one record of ours, by the request id or
-//     reference we sent, and no record has two of them.
+//  1. Every request the operator acted on for the schedule's customers and beneficiaries (MTN's
+//     transactions, Wave's payouts, and Wave's sessions a customer paid) has exactly one record of
+//     ours, by the request id or reference we sent, and no record has two of them.
 //  2. A record is completed if and only if the operator paid it; nothing is left open.
 //  3. Per merchant: the API's balance = the ledger's merchant accounts = the operator's view (what
 //     its customers paid in, less what the operator paid out for it: amount + our fees for a
@@ -20,8 +20,6 @@ import type { World } from "./world";
 
 /** Whose an MSISDN is: a merchant's customer (who pays in, and is refunded) or a payout's beneficiary, and the amount asked. */
 export type Party = { merchant: number; role: "customer" | "beneficiary"; amount: number };
-/** The sizes of what the fakes and the relay had recorded when the schedule began. */
-export type Snapshot = { mtn: number; waveSessions: number; wavePayouts: number; callbackAnswers: number };
 
 const MTN = "MTN_MOMO_CI";
 
@@ -29,9 +27,11 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
   const { mtn, wave } = world;
   const violations: string[] = [];
   const found = (line: string) => violations.push(line);
-  const mtnNew = [...mtn.transactions.values()].slice(played.snapshot.mtn);
-  const sessionsNew = [...wave.sessions.values()].slice(played.snapshot.waveSessions);
-  const payoutsNew = [...wave.payouts.values()].slice(played.snapshot.wavePayouts);
+  // The schedule's movements: those of its customers and beneficiaries.
+  const ours = (msisdn: string | undefined) => !!msisdn && played.parties.has(msisdn.replace(/^\+/, ""));
+  const mtnNew = [...mtn.transactions.values()].filter((tx) => ours(tx.partyId));
+  const sessionsNew = [...wave.sessions.values()].filter((session) => ours(session.restrict_payer_mobile));
+  const payoutsNew = [...wave.payouts.values()].filter((payout) => ours(payout.mobile));
   const mtnPaid = (id: string | null) => {
     const tx = id ? mtn.transactions.get(id) : undefined;
     return !!tx && tx.outcome.status === "SUCCESSFUL" && Date.now() >= tx.answerAt;
@@ -46,7 +46,7 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
   for (const answer of played.answers) {
     if (answer.status >= 500 && answer.status !== 502 && answer.status !== 503) found(`4: ${answer.what} answered ${answer.status} ${answer.code ?? ""}: ${answer.cause ?? ""}`);
   }
-  for (const answer of world.callbackAnswers.slice(played.snapshot.callbackAnswers)) if (answer.status >= 500) found(`4: the callback route answered an operator ${answer.status} (${answer.path})`);
+  for (const answer of world.callbackAnswers.slice(played.callbackAnswersBefore)) if (answer.status >= 500) found(`4: the callback route answered an operator ${answer.status} (${answer.path})`);
 
   // 1. From the operators' side: one record per request acted on, one request per record.
   const mtnIds = mtnNew.map((tx) => tx.referenceId);

@@ -8,7 +8,7 @@ import type { World } from "./world";
 // The end of a schedule: the fakes made truthful and final (every request acted on, every MTN
 // answer given, every Wave payout left processing ended, every callback delivered), then
 // reconciliation passes with a `now` far enough ahead that every rule can act (our expiry of
-// deposits, MTN's 10-minute and Wave's 60-second grace before a resend), a minute later each
+// deposits, MTN's 10-minute and Wave's 60-second grace before a resend), five minutes later each
 // round, until every item of the schedule is final. Only when what is left is payouts and refunds
 // the operator has no record of (a refused resend proves nothing: the money stays held) does the
 // clock go past the 72-hour follow window, where "no record" releases it. Leases are in real
@@ -28,7 +28,7 @@ export async function quiesce(world: World, played: Played) {
     if (end && payout.status === "processing") wave.settlePayout(payout.id, end);
   }
   // Each answer given, each callback sent (and the status read it starts in this process, done).
-  const due = [...mtn.transactions.values()].slice(played.snapshot.mtn).map((tx) => {
+  const due = [...mtn.transactions.values()].filter((tx) => played.parties.has(tx.partyId)).map((tx) => {
     const callback = played.callbackDelays.get(tx.partyId);
     return callback === undefined || tx.kind !== "collection" ? tx.answerAt : tx.answerAt + callback + world.timeoutMs;
   });
@@ -76,15 +76,16 @@ export async function drainSchedule(world: World, played: Played): Promise<void>
   for (let round = 0; ; round++) {
     // What a round's resends start, the operator answers before the next round.
     await quiesce(world, played);
-    const now = new Date(Date.now() + (pastWindow ? PAST_FOLLOW_WINDOW_MS : 16 * MINUTE) + round * MINUTE);
+    const now = new Date(Date.now() + (pastWindow ? PAST_FOLLOW_WINDOW_MS : 16 * MINUTE) + round * 5 * MINUTE);
     const here = runPass("reconcile", now).catch((error: unknown) => played.findings.push(`drain: a reconcile pass threw: ${String(error)}`));
     // The first round also in the workers that are up: three runners at the same rows.
     const there = round === 0 ? ([0, 1] as const).filter(world.ready).map(async (i) => (await world.worker(i)).pass("reconcile", now).catch(() => {})) : [];
     await Promise.all([here, ...there]);
     const left = await open(world, played);
     if (left.length === 0) return;
-    // (Not while a circuit is open: a read refused by it would leave the item unresolved.)
-    pastWindow = round >= 2 && !breakerOpen() && left.every((item) => !item.operatorHasIt);
+    // Not before every grace has passed since the last send (at +36 min: a runner 11 min ahead
+    // may have sent it), nor while a circuit is open (a read it refuses would leave it unresolved).
+    pastWindow = round >= 4 && !breakerOpen() && left.every((item) => !item.operatorHasIt);
     if (Date.now() > deadline) {
       // A circuit opened by the faults stays open 30 s (in this process, for every call to that operator).
       if (waited || !breakerOpen()) return;

@@ -7,14 +7,15 @@ import type { Recorded } from "../fakes/fake-http";
 import { newMerchant } from "../helpers/fixtures";
 import { rng } from "./prng";
 import type { Fault, Schedule, Sending, Step } from "./schedule";
-import { checkSchedule, type Party, type Snapshot } from "./check-schedule";
+import { checkSchedule, type Party } from "./check-schedule";
 import { drainSchedule, quiesce } from "./drain";
 import { runPass } from "./worker";
 import type { World } from "./world";
 
 // Plays one schedule (schedule.ts) against the world (world.ts): merchants funded by live
-// payments, then every step at its time, all at once, answers recorded; then the kill, if any;
-// then the drain (drain.ts) and the checks (check-schedule.ts).
+// payments, then every step at its time, all at once, answers recorded; then the drain (drain.ts)
+// and the checks (check-schedule.ts); then the kill, if any, on a merchant of its own, checked
+// later (its dead worker's claim must lapse first, in real time), while the next schedules run.
 
 export type Totals = Record<
   "schedules" | "storms" | "payouts" | "refunds" | "deposits" | "apiCalls" | "faults" | "passes" | "workerPasses" | "callbacks" | "forgedCallbacks" | "kills" | "killsIdle",
@@ -32,36 +33,39 @@ export type Answer = { what: string; status: number; code?: number; cause?: stri
 /** What a schedule's run knows, for the drain and the checks. */
 export type Played = {
   merchants: { id: string; liveKey: string }[];
-  /** Each MSISDN this schedule used: whose it is. */
+  /** Each MSISDN this schedule used: whose it is. The operators' movements of the schedule are theirs. */
   parties: Map<string, Party>;
   answers: Answer[];
   /** Findings made while playing (two resources for one key, a pass that threw). */
   findings: string[];
   notes: string[];
-  snapshot: Snapshot;
+  /** How many answers our callback route had given when the schedule began. */
+  callbackAnswersBefore: number;
   /** Wave payouts left processing: how they end (the fake is made truthful before the drain). */
   processing: Map<string, "succeeded" | "failed">;
   /** MTN customers whose callback comes: how long after their answer. */
   callbackDelays: Map<string, number>;
 };
 
-export async function runSchedule(world: World, schedule: Schedule, totals: Totals): Promise<{ violations: string[]; notes: string[] }> {
-  const { mtn, wave, timeoutMs } = world;
-  const r = rng(schedule.seed ^ 0x5eed5eed);
-  const played: Played = {
-    merchants: [],
-    parties: new Map(),
-    answers: [],
-    findings: [],
-    notes: [],
-    snapshot: { mtn: mtn.transactions.size, waveSessions: wave.sessions.size, wavePayouts: wave.payouts.size, callbackAnswers: world.callbackAnswers.length },
-    processing: new Map(),
-    callbackDelays: new Map(),
-  };
-  totals.schedules++;
-  if (schedule.storm) totals.storms++;
+/** A schedule's result; `later`: the part checked once a killed worker's claim has lapsed. */
+export type Outcome = { violations: string[]; notes: string[]; later: Later | null };
+export type Later = { played: Played; checkAfter: number };
 
-  const api: Api = async (what, method, path, options = {}) => {
+const newPlayed = (world: World): Played => ({
+  merchants: [],
+  parties: new Map(),
+  answers: [],
+  findings: [],
+  notes: [],
+  callbackAnswersBefore: world.callbackAnswers.length,
+  processing: new Map(),
+  callbackDelays: new Map(),
+});
+
+/** Calls the API in process, every answer recorded (with what the service logged for a 500). */
+const apiFor =
+  (world: World, played: Played, totals: Totals): Api =>
+  async (what, method, path, options = {}) => {
     totals.apiCalls++;
     const res = await call(method, path, options);
     const requestId = res.headers.get("x-request-id") ?? "";
@@ -69,11 +73,13 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
     return res;
   };
 
-  // Merchants, each funded by live payments its customers make (these are what refunds give back).
-  const funding: { reference: string; phone: string }[][] = schedule.merchants.map(() => []);
-  played.merchants = await Promise.all(schedule.merchants.map(() => newMerchant().then((m) => ({ id: m.id, liveKey: m.liveKey }))));
+/** New merchants, each funded by live payments its customers make (what refunds give back). */
+async function fundedMerchants(world: World, played: Played, api: Api, merchants: Schedule["merchants"]) {
+  const { mtn, wave } = world;
+  const funding: { reference: string; phone: string }[][] = merchants.map(() => []);
+  played.merchants = await Promise.all(merchants.map(() => newMerchant().then((m) => ({ id: m.id, liveKey: m.liveKey }))));
   await Promise.all(
-    schedule.merchants.flatMap((spec, m) =>
+    merchants.flatMap((spec, m) =>
       spec.funding.map(async (f) => {
         const phone = world.nextPhone();
         played.parties.set(phone, { merchant: m, role: "customer", amount: f.amount });
@@ -92,6 +98,18 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
       }),
     ),
   ).then((paid) => paid.forEach(({ m, ...payment }) => funding[m].push(payment)));
+  return funding;
+}
+
+export async function runSchedule(world: World, schedule: Schedule, totals: Totals): Promise<Outcome> {
+  const { mtn, wave, timeoutMs } = world;
+  const r = rng(schedule.seed ^ 0x5eed5eed);
+  const played = newPlayed(world);
+  const api = apiFor(world, played, totals);
+  totals.schedules++;
+  if (schedule.storm) totals.storms++;
+  const funding = await fundedMerchants(world, played, api, schedule.merchants);
+
   /** An integrator's create: with an Idempotency-Key it retries what failed (and maybe sent a copy while the first ran). */
   async function create(what: string, path: string, key: string, body: unknown, sending: Sending): Promise<ApiResponse | null> {
     const idempotencyKey = sending.idempotencyKey ? `torture-${schedule.seed}-${randomUUID()}` : null;
@@ -241,12 +259,17 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
   wave.clearFaults();
 
   await quiesce(world, played);
-  if (schedule.kill) await killDuringCall(world, schedule.kill, played, totals, api);
+  const violations = await drainAndCheck(world, played);
+  const later = schedule.kill ? await killDuringCall(world, schedule.kill, totals) : null;
+  return { violations, notes: played.notes, later };
+}
 
+/** The drain and the checks of a schedule (or of a kill's merchant); a failed one's open rows are set aside. */
+export async function drainAndCheck(world: World, played: Played): Promise<string[]> {
   await drainSchedule(world, played);
   const violations = [...played.findings, ...(await checkSchedule(world, played))];
   if (violations.length > 0) await quarantine(played);
-  return { violations, notes: played.notes };
+  return violations;
 }
 
 /** The Wave checkout session behind a deposit's answer: the page the customer is sent to (wave_launch_url). */
@@ -258,23 +281,26 @@ function sessionOf(res: ApiResponse): string {
 }
 
 /**
- * A worker is asked for a pass while the operator holds its answer to the worker's next request
- * (having acted on it, or not); once that request is at the operator, the worker is SIGKILLed.
- * Another worker takes its place for the next schedules. During a send: a payout whose first send
- * MTN never received (a 500 before acting) is due; the worker, some minutes later (past MTN's
- * grace), reads it (404) and sends it again, and that send is held.
+ * A worker is asked for a pass while the operator holds its answer to the worker's first request
+ * (having acted on it, or not); once that request is at the operator, the worker is SIGKILLed and
+ * another takes its place. The pass works on a merchant of the kill's own, whose payout is the only
+ * thing due: during a send, a payout whose first send MTN never received (a 500 before acting),
+ * which the worker, some minutes later (past MTN's grace), reads (404) and sends again; during a
+ * read, a payout MTN received, whose status the worker reads. That merchant is checked later.
  */
-async function killDuringCall(world: World, kill: NonNullable<Schedule["kill"]>, played: Played, totals: Totals, api: Api) {
+async function killDuringCall(world: World, kill: NonNullable<Schedule["kill"]>, totals: Totals): Promise<Later> {
   const { mtn, wave } = world;
-  if (kill.during === "send") {
-    const phone = world.nextPhone();
-    played.parties.set(phone, { merchant: 0, role: "beneficiary", amount: 500 });
-    mtn.script(phone, { customer: "approve", callback: "none" });
-    mtn.failNext({ status: 500 });
-    const body = { amount: 500, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: `+${phone}`, country: "CI" };
-    await api("kill target payout", "POST", "/api/v4/transfers/instant", { key: played.merchants[0].liveKey, body });
-    mtn.clearFaults();
-  }
+  const played = newPlayed(world);
+  const api = apiFor(world, played, totals);
+  await fundedMerchants(world, played, api, [{ funding: [{ gateway: "MTN_MOMO_CI", amount: 5_000, refunds: "succeed" }] }]);
+  const phone = world.nextPhone();
+  played.parties.set(phone, { merchant: 0, role: "beneficiary", amount: 500 });
+  mtn.script(phone, { customer: "approve", callback: "none" });
+  if (kill.during === "send") mtn.failNext({ status: 500 });
+  const body = { amount: 500, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: `+${phone}`, country: "CI" };
+  await api("the kill's payout", "POST", "/api/v4/transfers/instant", { key: played.merchants[0].liveKey, body });
+  mtn.clearFaults();
+
   const worker = await world.worker(kill.worker);
   const when = kill.during === "send" ? (request: Recorded) => request.method === "POST" : undefined;
   const hold = kill.acts ? { process: true, holdAnswerMs: 10 * world.timeoutMs, when } : { delayMs: 10 * world.timeoutMs, when };
@@ -283,7 +309,7 @@ async function killDuringCall(world: World, kill: NonNullable<Schedule["kill"]>,
   const before = { mtn: mtn.received.length, wave: wave.received.length };
   const held = () =>
     [...mtn.received.slice(before.mtn), ...wave.received.slice(before.wave)].find((request) => !request.path.endsWith("/token/") && (!when || when(request)));
-  const pass = worker.pass(kill.during === "send" ? "transfers" : "reconcile", new Date(Date.now() + 11 * 60_000)).then(
+  const pass = worker.pass("transfers", new Date(Date.now() + (kill.during === "send" ? 11 * 60_000 : 6_000))).then(
     () => "ended",
     () => "killed",
   );
@@ -299,6 +325,8 @@ async function killDuringCall(world: World, kill: NonNullable<Schedule["kill"]>,
   }
   mtn.clearFaults();
   wave.clearFaults();
+  // The dead worker's send claim lapses 4 x OPERATOR_TIMEOUT_MS + 5 s after it was taken (docs/decisions.md).
+  return { played, checkAfter: Date.now() + 4 * world.timeoutMs + 6_000 };
 }
 
 /** After a failed schedule: its open rows are taken off the schedules of the passes to come, so the next schedules are not read with them. */
