@@ -188,7 +188,7 @@ describe("MTN accounts per country", () => {
       "mtncameroon",
       CM.disbursementSubscriptionKey,
     ]);
-    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
+    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 6_000)); // the first read, 5 s after the send
     expect((await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } })).status).toBe("completed");
   });
 });
@@ -216,7 +216,7 @@ describe("an MTN success for another amount", () => {
       body: { amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: customer("CI", { reportedAmount: "1" }), country: "CI" },
     });
     const transfer = await db().transfer.findUniqueOrThrow({ where: { reference: payout.body.reference } });
-    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
+    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 6_000)); // the first read, 5 s after the send
     const after = await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } });
     expect(after.status).toBe("pending");
     expect(after.operatorAnswer).toContain("amount mismatch");

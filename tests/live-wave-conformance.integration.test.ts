@@ -463,7 +463,7 @@ describe("Wave refunds (lib/integrations/gateways/wave/wave-refunds.ts, through 
         expect(again).toMatchObject(
           secondRefund === "idempotent"
             ? { kind: "final", outcome: { status: "completed" } }
-            : { kind: "pending", answer: "resend refused: HTTP 400 checkout-refund-failed" },
+            : { kind: "pending", answer: "HTTP 400 checkout-refund-failed: may already exist, its status decides" },
         );
         // A refused resend of a refund Wave cannot show us is never taken for "not made".
         expect(again.noRecord).toBeUndefined();

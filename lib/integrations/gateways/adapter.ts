@@ -83,8 +83,12 @@ export type GatewayAdapter = {
   /** DIRECT: push the prompt to the phone. REDIRECT: return the page to send the customer to. */
   initiate(
     deposit: DepositForGateway,
-    /** origin: where the operator reaches us (callbacks, return pages): the public base URL for live operators (lib/core/domain/public-base-url.ts). */
-    context: { origin: string },
+    /**
+     * origin: where the operator reaches us (callbacks, return pages): the public base URL for live
+     * operators (lib/core/domain/public-base-url.ts). resumed: a retry of a request that may already
+     * have reached the operator (its answer lost with the process that sent it): never a second payment.
+     */
+    context: { origin: string; resumed?: boolean },
   ): Promise<{ redirectUrl?: string; /** The operator's id for our request when it assigns one (a Wave session id): replaces ours. */ operatorRequestId?: string }>;
   /**
    * The operator's current answer for a DIRECT or REDIRECT deposit. Throws when the operator could
