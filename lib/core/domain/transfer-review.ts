@@ -10,3 +10,12 @@ export function awaitsAdmin(transfer: Pick<Transfer, "status" | "gatewayType" | 
   );
 }
 
+
+/**
+ * The status a merchant sees for money going out (a payout, a refund): "under_review" while its
+ * operator left it unresolved past the follow window and support decides (its funds held), so a
+ * merchant never reads an unknown as a failure, nor as a payout still on its way.
+ */
+export function moneyOutStatus(row: { status: "pending" | "completed" | "failed"; unresolvedAt: Date | null }): "pending" | "completed" | "failed" | "under_review" {
+  return row.status === "pending" && row.unresolvedAt ? "under_review" : row.status;
+}
