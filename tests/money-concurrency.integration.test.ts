@@ -70,9 +70,8 @@ async function expectOneRecordPerOperatorTransfer(references: string[], before: 
   const rows = await db().transfer.findMany({ where: { merchantId: merchant().id } });
   expect(rows.map((r) => r.reference).sort()).toEqual([...references].sort());
   const atMtn = mtnTransfersFor(new Set(rows.map((r) => r.reference)));
-  if (atMtn.length !== rows.length) console.log(JSON.stringify(rows.map((r) => [r.reference, r.status, r.operatorAnswer, r.operatorSentAt, r.dueAt])), JSON.stringify([...fake.transactions.values()].map((t) => [t.kind, t.body.externalId])));
   // Exactly one MTN transfer per payout, under the X-Reference-Id stored on it; none without a record.
-  expect(atMtn).toHaveLength(rows.length);
+  expect(atMtn, JSON.stringify(rows.map((r) => [r.reference, r.status, r.operatorAnswer]))).toHaveLength(rows.length);
   expect(new Set(atMtn.map((tx) => tx.referenceId))).toEqual(new Set(rows.map((r) => r.operatorRequestId)));
   const total = rows.reduce((sum, r) => sum + Number(r.amountMinor + r.feesMinor), 0);
   expect(await availableBalance(merchant().liveKey)).toBe(before - total);
@@ -167,5 +166,29 @@ describe.skipIf(!process.env.DATABASE_URL)("a payout whose request dies during M
     await expect.poll(status, { timeout: 30_000, interval: 1_000 }).toBe("completed");
     await expectOneRecordPerOperatorTransfer([retried.body.reference], before);
     expect(posts()).toBe(sentBefore + 1);
+  }, 60_000);
+
+  it("a deposit is resumed the same way: one deposit, one prompt on the customer's phone (MTN's 409 for the resent X-Reference-Id)", async () => {
+    const baseUrl = await startApiProcess();
+    const body = { amount: 5000, currency: "XOF", customerPhone: beneficiary(), country: "CI", gatewayName: "MTN_MOMO_CI" };
+    const key = `deposit-crash-${Date.now()}`;
+    fake.failNext({ process: true, holdAnswerMs: 30_000 });
+    const prompts = () => [...fake.transactions.values()].filter((tx) => tx.kind === "collection" && tx.body.payer?.partyId === body.customerPhone.slice(1));
+    void fetch(`${baseUrl}/api/v4/classic/deposit/initiate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${merchant().liveKey}`, "content-type": "application/json", "idempotency-key": key },
+      body: JSON.stringify(body),
+    }).catch(() => null);
+    await expect.poll(() => prompts().length, { timeout: 15_000, interval: 20 }).toBe(1);
+    child!.kill("SIGKILL");
+
+    await sleep(IDEMPOTENCY_LEASE_MS + 500);
+    const retried = await call("POST", "/api/v4/classic/deposit/initiate", { key: merchant().liveKey, body, headers: { "idempotency-key": key } });
+    expect([retried.status, retried.body.status]).toEqual([200, "pending"]);
+    const deposits = await db().deposit.findMany({ where: { merchantId: merchant().id } });
+    expect(deposits.map((d) => d.reference)).toEqual([retried.body.reference]);
+    expect(prompts().map((tx) => tx.referenceId)).toEqual([deposits[0].operatorRequestId]);
+    const replay = await call("POST", "/api/v4/classic/deposit/initiate", { key: merchant().liveKey, body, headers: { "idempotency-key": key } });
+    expect([replay.headers.get("idempotent-replayed"), replay.body.reference]).toEqual(["true", retried.body.reference]);
   }, 60_000);
 });
