@@ -27,7 +27,7 @@ export async function acceptRefund(
 ) {
   const { merchantId, environment, input } = options;
   const now = options.now ?? new Date();
-  const refund = await inTransaction(client, async (tx) => {
+  return inTransaction(client, async (tx) => {
     const payment = await findRefundablePayment(tx, { reference: input.paymentReference, merchantId, environment });
     const { deposit } = payment;
     await lockBalance(tx, merchantId, environment, deposit.currency);
@@ -57,7 +57,6 @@ export async function acceptRefund(
       sentByRequest: true,
     });
   });
-  return refund;
 }
 
 /** Accepts a refund, then (its intent committed) sends it to a live operator. */

@@ -59,7 +59,7 @@ export async function acceptTransfer(
         : null;
 
   const reference = newReference("transfer", environment);
-  const transfer = await inTransaction(client, async (tx) => {
+  return inTransaction(client, async (tx) => {
     await lockBalance(tx, merchantId, environment, input.currency);
     const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
     if (available < totalMinor) {
@@ -103,7 +103,6 @@ export async function acceptTransfer(
     });
     return transfer;
   });
-  return transfer;
 }
 
 /** Accepts a transfer, then (its intent committed) sends it when it goes to a live operator at once. */
