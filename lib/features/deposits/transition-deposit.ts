@@ -40,7 +40,7 @@ export async function transitionDeposit(
     /** Columns written with the change (the validated reference, what the operator said, the end of its follow-up). */
     extra?: Pick<
       Prisma.DepositUncheckedUpdateInput,
-      "validatedReference" | "confirmedAt" | "operatorReference" | "operatorAnswer" | "operatorCheckedAt" | "followUntil" | "nextCheckAt"
+      "validatedReference" | "confirmedAt" | "operatorReference" | "operatorAnswer" | "operatorCheckedAt" | "followUntil" | "nextCheckAt" | "operatorNotFoundAt"
     >;
     /** The deposit's link, when the caller has the row: it never changes, and saves a query. */
     paymentLinkId?: string | null;

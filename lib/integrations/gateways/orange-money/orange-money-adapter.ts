@@ -23,7 +23,7 @@ export function createOrangeMoneyAdapter(client: OrangeMoneyClient): GatewayAdap
 
     async status(deposit) {
       if (deposit.operatorReference) return gatewayOutcome(await client.transactionStatus(deposit.operatorReference));
-      const found = await client.findByReference(deposit.reference);
+      const found = await client.findByReference(deposit.reference, deposit.otpAttempts ?? 0);
       return found ? gatewayOutcome(found) : { status: "pending", said: "no transaction for this reference" };
     },
 
