@@ -100,6 +100,21 @@ describe("a merchant's refund of a live payment, through the API", () => {
     expect(await availableBalance(liveKey())).toBe(0);
   });
 
+  it("Wave: a partial refund's payout fee (Wave's, on top of what the customer gets) reaches the refund and the ledger, paid out of the platform's fees", async () => {
+    const link = await liveLink();
+    const { deposit } = await attempt(link, "WAVE_CI", "+2250700000444");
+    await fakes.wave.pay(deposit.operatorRequestId!, { delivery: "none" });
+    await reconcileNow();
+    const res = await call("POST", "/api/v4/refunds", { key: liveKey(), body: { paymentReference: link, amount: 2000 } });
+    expect([res.status, res.body.status]).toEqual([200, "completed"]);
+    const [payout] = [...fakes.wave.payouts.values()].filter((p) => p.client_reference === res.body.reference);
+    const fee = BigInt(payout.fee);
+    expect((await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } })).operatorFeeMinor).toBe(fee);
+    const completed = await db().ledgerEntry.findMany({ where: { reference: res.body.reference, kind: "refund_completed" } });
+    expect(Object.fromEntries(completed.map((e) => [e.account, e.amountMinor]))).toEqual({ merchant_in_flight: -2000n, world: 2000n + fee, platform_fees: -fee });
+    expect(await availableBalance(liveKey())).toBe(3000);
+  });
+
   it("Orange Money: no refund API: the refund waits for support, who pays it back by hand and records it (refund.completed)", async () => {
     const msisdn = `77${String(Date.now() % 1e7).padStart(7, "0")}`;
     fakes.orange.script(msisdn, "approve");
