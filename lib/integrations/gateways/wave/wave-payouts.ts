@@ -1,6 +1,5 @@
 import "server-only";
 import type { GatewayOutcome, OutgoingForGateway, PayoutAdapter } from "@/lib/integrations/gateways/adapter";
-import { OperatorRejectedError, OperatorUnknownOutcomeError } from "@/lib/integrations/gateways/operators/operator-errors";
 import { log } from "@/lib/core/logging/log";
 import type { WaveClient } from "./wave-client";
 import type { WavePayout } from "./wave-status";
@@ -20,27 +19,18 @@ export const WAVE_NOT_FOUND_GRACE_MS = 60_000;
 
 /**
  * Sends the payout for `item` (a transfer or a refund) under its reference; Wave's answer is the
- * outcome when final. A 409 is never a refusal of the payout: Wave knows the key, from a request
- * it may still be executing (what a concurrent one gets is undocumented) or with other content
- * (idempotency-mismatch): a payout may exist under our reference, so the outcome is unknown and
- * the search by reference decides, as after a timeout.
+ * outcome when final. A 409 (Wave knows the key: from a request it may still be executing, what a
+ * concurrent one gets is undocumented, or with other content, idempotency-mismatch) is never a
+ * refusal of the payout: the outgoing engine reads its status instead (mayAlreadyExist).
  */
 export async function sendWavePayout(client: WaveClient, item: OutgoingForGateway) {
-  const payout = await client
-    .createPayout({
-      idempotencyKey: item.reference,
-      amountMinor: item.amountMinor,
-      currency: item.currency,
-      phone: item.phone,
-      clientReference: item.reference,
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof OperatorRejectedError && error.httpStatus === 409)) throw error;
-      throw new OperatorUnknownOutcomeError("wave", error.operation, "server_error", `HTTP 409${error.operatorCode ? ` ${error.operatorCode}` : ""}: Wave knows this key, a payout may exist`, {
-        httpStatus: 409,
-        cause: error,
-      });
-    });
+  const payout = await client.createPayout({
+    idempotencyKey: item.reference,
+    amountMinor: item.amountMinor,
+    currency: item.currency,
+    phone: item.phone,
+    clientReference: item.reference,
+  });
   return { operatorRequestId: payout.id, outcome: payout.outcome };
 }
 
