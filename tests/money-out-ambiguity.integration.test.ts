@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
@@ -12,37 +12,28 @@ import { sleep, validLink } from "./helpers/fixtures";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { secondProcess } from "./helpers/second-process";
 import { staffSession } from "./helpers/staff-session";
-import { startOperatorFakes } from "./fakes/start-operator-fakes";
+import { useOperatorFakes } from "./helpers/operator-fakes";
+import type { MtnScript } from "./fakes/mtn-momo-fake";
 
 // Issue 33, defects 2 to 4: money out that an operator may have paid is never released on an
 // ambiguous answer, two senders never work on one payout or refund, and a payout that cannot be
 // sent never holds the queue forever. Against the operators' fakes, through the code the sweep,
 // the reconciliation and support run.
 
-let fakes: Awaited<ReturnType<typeof startOperatorFakes>>;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  fakes = await startOperatorFakes();
-  Object.assign(process.env, fakes.env, { MTN_MOMO_COUNTRIES: "CI", WAVE_COUNTRIES: "CI", ORANGE_MONEY_COUNTRIES: "SN", OPERATOR_TIMEOUT_MS: "1000" });
-});
-afterAll(async () => {
-  process.env = saved;
-  await fakes.close();
-});
+const operators = useOperatorFakes();
 afterEach(() => {
-  fakes.wave.switches.secondRefund = "idempotent";
+  operators().wave.switches.secondRefund = "idempotent";
 });
 
 const merchant = merchantCheckedAfterEach();
 const at = (from: Date, ms: number) => new Date(from.getTime() + ms);
 let n = 0;
-function mtnBeneficiary(script: Parameters<typeof fakes.mtn.script>[1] = {}) {
+function mtnBeneficiary(script: MtnScript = {}) {
   const msisdn = `22507${String(Date.now() % 1e6).padStart(6, "0")}${String(++n).padStart(2, "0")}`;
-  fakes.mtn.script(msisdn, { customer: "approve", callback: "none", ...script });
+  operators().mtn.script(msisdn, { customer: "approve", callback: "none", ...script });
   return `+${msisdn}`;
 }
-const mtnTransfers = (reference: string) => [...fakes.mtn.transactions.values()].filter((t) => t.kind === "transfer" && t.body.externalId === reference);
+const mtnTransfers = (reference: string) => [...operators().mtn.transactions.values()].filter((t) => t.kind === "transfer" && t.body.externalId === reference);
 const payout = (beneficiaryPhone: string) => ({ amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone, country: "CI" });
 const transfer = (reference: string) => db().transfer.findUniqueOrThrow({ where: { reference } });
 /** One reconciliation pass at `now` that takes every open payout and refund, as `npm run reconcile` does. */
@@ -54,14 +45,14 @@ describe("an ambiguous answer to a resend (defect 2)", () => {
     // MTN takes the payout but shows it only 4 s later; its answers to the send and to the
     // resend are 500s (after recording the first, before recording the second).
     const phone = mtnBeneficiary({ recordedAfterMs: 4_000 });
-    fakes.mtn.serverErrorNext({ status: 500, recorded: true });
+    operators().mtn.serverErrorNext({ status: 500, recorded: true });
     const sent = await call("POST", "/api/v4/transfers/instant", { key: merchant().liveKey, body: payout(phone) });
     expect([sent.status, sent.body.status]).toEqual([200, "pending"]);
     const held = await availableBalance(merchant().liveKey);
     const created = (await transfer(sent.body.reference)).createdAt;
 
     // Past MTN's 10-minute grace: still 404, so the same X-Reference-Id goes again, and MTN answers 500.
-    fakes.mtn.serverErrorNext({ status: 500, recorded: false }, 2);
+    operators().mtn.serverErrorNext({ status: 500, recorded: false }, 2);
     await reconcileAt(at(created, 11 * 60_000));
     // The follow window is over: no more sends; MTN still shows nothing (404) on this read.
     await reconcileAt(at(created, OPERATOR_FOLLOW_MS + 60_000));
@@ -83,7 +74,7 @@ describe("an ambiguous answer to a resend (defect 2)", () => {
     await fundLiveMerchant(merchant().id, 10_000n);
     const before = await availableBalance(merchant().liveKey);
     // MTN refuses the send before recording it, with a 500 that does not say so.
-    fakes.mtn.serverErrorNext({ status: 500, recorded: false }, 3);
+    operators().mtn.serverErrorNext({ status: 500, recorded: false }, 3);
     const sent = await call("POST", "/api/v4/transfers/instant", { key: merchant().liveKey, body: payout(mtnBeneficiary()) });
     const created = (await transfer(sent.body.reference)).createdAt;
     await reconcileAt(at(created, 11 * 60_000)); // 404 past the grace: resent, 500 again
@@ -109,12 +100,12 @@ describe("two senders for one refund (defect 3)", () => {
     const cookie = first.headers.get("set-cookie")!.split(";")[0];
     const waveAttempt = await db().deposit.findFirstOrThrow({ where: { paymentLink: { reference: link } } });
     // The same checkout switches to MTN, which pays the link; Wave cannot close the first session then.
-    fakes.wave.failNext({ status: 503 }, 2);
+    operators().wave.failNext({ status: 503 }, 2);
     await attempt("MTN_MOMO_CI", mtnBeneficiary(), cookie);
     await sleep(200);
     await reconcileAt(new Date());
     // The customer pays the Wave session after all: a payment the platform owes back whole.
-    await fakes.wave.pay(waveAttempt.operatorRequestId!, { delivery: "none" });
+    await operators().wave.pay(waveAttempt.operatorRequestId!, { delivery: "none" });
     await syncDepositWithGateway(db(), await db().deposit.findUniqueOrThrow({ where: { id: waveAttempt.id } }), at(waveAttempt.expiresAt, 1));
     // (Recorded by this read, or by the checkout's own background close of the replaced session.)
     await expect.poll(() => db().refund.count({ where: { depositId: waveAttempt.id } }), { timeout: 5_000 }).toBe(1);
@@ -126,8 +117,8 @@ describe("two senders for one refund (defect 3)", () => {
   it("a second sender never sends it again, so Wave's refusal of a second refund never fails a refund Wave made", async () => {
     const { refund, sessionId } = await refundDueOnWave();
     // Wave refuses a second refund of a session; the first refund is made at once, its answer late.
-    fakes.wave.switches.secondRefund = "refused";
-    fakes.wave.failNext({ process: true, holdAnswerMs: 500 });
+    operators().wave.switches.secondRefund = "refused";
+    operators().wave.failNext({ process: true, holdAnswerMs: 500 });
     const other = secondProcess();
     try {
       // The embedded runner and `npm run reconcile` (another process) take the same due refund at once.
@@ -135,8 +126,8 @@ describe("two senders for one refund (defect 3)", () => {
     } finally {
       await other.close();
     }
-    expect(fakes.wave.refunds.get(sessionId)).toBe(1);
-    expect(fakes.wave.received.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/refund`)).toHaveLength(1);
+    expect(operators().wave.refunds.get(sessionId)).toBe(1);
+    expect(operators().wave.received.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/refund`)).toHaveLength(1);
     expect(await db().refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: "completed", sendAttempts: 1 });
   });
 });
@@ -168,7 +159,7 @@ describe("a payout whose operator is no longer configured (defect 4)", () => {
     await fundLiveMerchant(merchant().id, 10_000n);
     const before = await availableBalance(merchant().liveKey);
     // Sent: MTN's answer is a 500 that does not say whether it took it (it did not).
-    fakes.mtn.serverErrorNext({ status: 500, recorded: false });
+    operators().mtn.serverErrorNext({ status: 500, recorded: false });
     const sent = await call("POST", "/api/v4/transfers/instant", { key: merchant().liveKey, body: payout(mtnBeneficiary()) });
     const created = (await transfer(sent.body.reference)).createdAt;
     const held = await availableBalance(merchant().liveKey);
