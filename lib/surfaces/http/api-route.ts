@@ -7,7 +7,7 @@ import type { Scope } from "@/lib/core/domain/api-keys";
 import { ApiError, errorBody } from "@/lib/core/errors/api-error";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
-import { parseIdempotencyKey, runIdempotent, runIdempotentPhases } from "./idempotency";
+import { parseIdempotencyKey, runIdempotent, runIdempotentPhases, type StoredResponse } from "./idempotency";
 import { errorFields, log, logEnabled } from "@/lib/core/logging/log";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { readJsonBody } from "./read-json-body";
@@ -151,30 +151,21 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       const ctx = base as ApiContext<TBody, TAuth>;
 
       const scope = config.idempotentOperation && principal ? { merchantId: principal.merchantId, environment, route: config.idempotentOperation } : null;
+      const answered = (r: ApiResult) => ({ status: r.status ?? 200, body: r.body });
+      let stored: StoredResponse | null = null;
       if (typeof handler === "object") {
         if (!scope) throw new Error("a phased route is a creating POST: it needs idempotentOperation and a key");
-        const result = await runIdempotentPhases(scope, idempotencyKey, body, {
+        stored = await runIdempotentPhases(scope, idempotencyKey, body, {
           intent: (client) => handler.intent({ ...ctx, db: client }),
-          complete: async (id, written) => {
-            const r = await handler.complete({ ...ctx, db: db() }, id, written);
-            return { status: r.status ?? 200, body: r.body };
-          },
-        });
-        response = jsonResponse(result.status, result.body, requestId, {
-          ...rateLimit,
-          ...(result.replayed ? { "idempotent-replayed": "true" } : {}),
+          complete: async (id, written) => answered(await handler.complete({ ...ctx, db: db() }, id, written)),
         });
       } else if (scope && (idempotencyKey !== null || !config.singleWrite)) {
-        const result = await runIdempotent(scope, idempotencyKey, body, async (tx) => {
-          const r = await handler({ ...ctx, db: tx });
-          return { status: r.status ?? 200, body: r.body };
-        });
-        response = jsonResponse(result.status, result.body, requestId, {
-          ...rateLimit,
-          ...(result.replayed ? { "idempotent-replayed": "true" } : {}),
-        });
+        stored = await runIdempotent(scope, idempotencyKey, body, async (tx) => answered(await handler({ ...ctx, db: tx })));
+      }
+      if (stored) {
+        response = jsonResponse(stored.status, stored.body, requestId, { ...rateLimit, ...(stored.replayed ? { "idempotent-replayed": "true" } : {}) });
       } else {
-        const r = await handler({ ...ctx, db: db() });
+        const r = await (handler as (ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>)({ ...ctx, db: db() });
         response = jsonResponse(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
       }
     } catch (error) {
