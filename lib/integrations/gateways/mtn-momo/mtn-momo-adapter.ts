@@ -48,7 +48,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Throws MTN's refusal of the first send (nothing kept), or an unknown outcome when MTN still has
  * not said (the deposit is kept pending and its status read decides). A resend is only started
  * while the whole (token call included) can end within three calls' time (OPERATOR_TIMEOUT_MS
- * each): the caller's transaction is sized for that (lib/surfaces/http/idempotency.ts).
+ * each), so the merchant's request is answered in time (the call runs outside any transaction).
  */
 async function requestToPay(client: MtnMomoClient, input: MtnMomoPaymentInput): Promise<void> {
   const started = Date.now();
