@@ -99,7 +99,8 @@ describe("a declined attempt leaves the link payable", () => {
     expect(row.status).toBe("failed");
     // The operator's statement says it went through after all (the reconciliation's case).
     const at = new Date(declined.createdAt.getTime() + 3_000);
-    await applyGatewayOutcome(db(), row, { status: "completed", at }, new Date(declined.createdAt.getTime() + 60_000));
+    const paid = { amountMinor: row.amountMinor + row.feesMinor, currency: row.currency };
+    await applyGatewayOutcome(db(), row, { status: "completed", at, ...paid }, new Date(declined.createdAt.getTime() + 60_000));
     expect(await db().deposit.findUniqueOrThrow({ where: { id: declined.id } })).toMatchObject({ status: "completed", refundDueReason: null });
     expect(await readLink(link.reference)).toMatchObject({ status: "completed" });
     expect((await events(link.reference)).map((e) => e.type)).toEqual(["payment_link.failed", "payment_link.completed"]);

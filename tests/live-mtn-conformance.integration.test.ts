@@ -76,16 +76,23 @@ const posts = (referenceId: string) => fake.received.filter((r) => r.method === 
 const basic = (account: MtnAccount) => `Basic ${Buffer.from(`${account.apiUser}:${account.apiKey}`).toString("base64")}`;
 
 describe("an MTN 500 on request-to-pay", () => {
-  it("after MTN recorded the request loses nothing: pending, completed once the customer approves, credited once, the callback finds it", async () => {
+  // What a resend of a request MTN recorded while answering 500 gets is not documented: the same
+  // 500 again (the fake's default, the worse case: nothing confirms the request) or 409.
+  it.each([
+    ["the same 500 again (default)", "same_error", 3],
+    ["409: MTN had it (our assumption)", "conflict", 2],
+  ] as const)("after MTN recorded the request loses nothing, a resend getting %s: pending, completed once the customer approves, credited once, the callback finds it", async (_, resend, sends) => {
     // MTN queues the request, answers 500, and shows it to status reads only a moment later; the
     // customer approves and MTN calls back once (PUT), no retry.
+    fake.settings.resendAfterRecorded500 = resend;
     const phone = customer("CI", { recordedAfterMs: 400, answerAfterMs: 600, callback: "once" });
     fake.serverErrorNext({ status: 500, code: "INTERNAL_PROCESSING_ERROR", recorded: true });
-    const res = await deposit("CI", phone);
+    const res = await deposit("CI", phone).finally(() => (fake.settings.resendAfterRecorded500 = "same_error"));
     expect([res.status, res.body.status]).toEqual([200, "pending"]);
     const pending = await row(res.body.reference);
-    // Sent again with the same X-Reference-Id: MTN answers 409, it has the payment (one payment).
-    expect(posts(pending.operatorRequestId!).length).toBe(2);
+    // Sent again with the same X-Reference-Id, never as a new request: one payment at MTN.
+    expect(posts(pending.operatorRequestId!).length).toBe(sends);
+    expect(new Set(posts(pending.operatorRequestId!).map((p) => p.body)).size).toBe(1);
     expect([...fake.transactions.values()].filter((tx) => tx.body.externalId === pending.reference)).toHaveLength(1);
 
     // MTN's callback reaches the app, which reads the status and completes the deposit.
@@ -119,15 +126,48 @@ describe("an MTN 500 on request-to-pay", () => {
     expect((await events(pending.reference)).map((e) => e.type)).toEqual(["deposit.completed"]);
   });
 
-  it("past the grace, a request MTN still does not know fails the deposit as operator_not_received", async () => {
+  it("past the grace, a request MTN still does not know on a second read fails the deposit as operator_not_received, still followed", async () => {
     const phone = customer("CI");
     fake.serverErrorNext({ status: 500, recorded: false }, 3);
     const pending = await row((await deposit("CI", phone)).body.reference);
     expect(fake.transactions.has(pending.operatorRequestId!)).toBe(false);
     const inGrace = await syncDepositWithGateway(db(), pending, new Date(pending.createdAt.getTime() + MTN_NOT_FOUND_GRACE_MS - 1));
     expect(inGrace.status).toBe("pending");
-    const failed = await syncDepositWithGateway(db(), await row(pending.reference), inGrace.nextCheckAt!);
+    const once = await syncDepositWithGateway(db(), await row(pending.reference), inGrace.nextCheckAt!);
+    expect([once.status, once.operatorNotFoundAt]).toEqual(["pending", inGrace.nextCheckAt]);
+    const failed = await syncDepositWithGateway(db(), await row(pending.reference), once.nextCheckAt!);
     expect([failed.status, failed.failureReason]).toEqual(["failed", "operator_not_received"]);
+    expect(failed.followUntil).toEqual(pending.followUntil);
+  });
+
+  it("a request MTN shows only long past the grace: 404 read twice past it fails the deposit but keeps it followed, and MTN's late success is credited once", async () => {
+    // MTN took the request (202) and shows it to status reads only much later (no bound is documented).
+    const phone = customer("CI", { recordedAfterMs: Number.POSITIVE_INFINITY });
+    const pending = await row((await deposit("CI", phone)).body.reference);
+    const at = (ms: number) => new Date(pending.createdAt.getTime() + ms);
+
+    // The first read past the window: MTN's 404 is noted, nothing ends on one read.
+    const first = await syncDepositWithGateway(db(), pending, at(MTN_NOT_FOUND_GRACE_MS));
+    expect([first.status, first.operatorNotFoundAt]).toEqual(["pending", at(MTN_NOT_FOUND_GRACE_MS)]);
+    expect(first.operatorAnswer).toContain("404");
+    // The next one on the back-off schedule, still 404: failed, and still read at MTN.
+    const second = await syncDepositWithGateway(db(), await row(pending.reference), first.nextCheckAt!);
+    expect([second.status, second.failureReason]).toEqual(["failed", "operator_not_received"]);
+    expect(second.followUntil).toEqual(pending.followUntil);
+    expect(second.nextCheckAt!.getTime()).toBeGreaterThan(first.nextCheckAt!.getTime());
+    expect((await reconcileOperatorOutcomes(db(), second.nextCheckAt!)).depositsRead).toBeGreaterThan(0);
+    expect((await row(pending.reference)).status).toBe("failed");
+
+    // MTN shows it at last, approved: the reconciliation's next read credits it, once.
+    fake.show(pending.operatorRequestId!);
+    const next = (await row(pending.reference)).nextCheckAt!;
+    await reconcileOperatorOutcomes(db(), next);
+    const late = await row(pending.reference);
+    expect([late.status, late.followUntil, late.operatorReference]).toEqual(["completed", null, fake.transactions.get(pending.operatorRequestId!)!.financialTransactionId]);
+    expect((await events(pending.reference)).map((e) => e.type)).toEqual(["deposit.failed", "deposit.completed"]);
+    expect(await availableBalance(merchant().liveKey)).toBe(5000);
+    await reconcileOperatorOutcomes(db(), new Date(next.getTime() + 60 * 60_000), { all: true });
+    expect((await events(pending.reference)).length).toBe(2);
   });
 
   it.each(["NOT_ALLOWED", "NOT_ALLOWED_TARGET_ENVIRONMENT", "INVALID_CALLBACK_URL_HOST", "INVALID_CURRENCY"])(
@@ -188,7 +228,7 @@ describe("MTN accounts per country", () => {
       "mtncameroon",
       CM.disbursementSubscriptionKey,
     ]);
-    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
+    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 6_000)); // the first read, 5 s after the send
     expect((await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } })).status).toBe("completed");
   });
 });
@@ -216,7 +256,7 @@ describe("an MTN success for another amount", () => {
       body: { amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: customer("CI", { reportedAmount: "1" }), country: "CI" },
     });
     const transfer = await db().transfer.findUniqueOrThrow({ where: { reference: payout.body.reference } });
-    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
+    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 6_000)); // the first read, 5 s after the send
     const after = await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } });
     expect(after.status).toBe("pending");
     expect(after.operatorAnswer).toContain("amount mismatch");

@@ -318,7 +318,7 @@ describe("a live MTN MoMo deposit", () => {
     const atMtn = fake.transactions.get(transfer.operatorRequestId!);
     expect(atMtn?.product).toBe("disbursement");
     expect(atMtn?.body.amount).toBe("1000");
-    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 5_000));
+    await runDueWork(db(), new Date(transfer.createdAt.getTime() + 6_000)); // the first read, 5 s after the send
     const done = await db().transfer.findUniqueOrThrow({ where: { id: transfer.id } });
     expect([done.status, done.operatorReference]).toEqual(["completed", atMtn?.financialTransactionId]);
     expect((await events(transfer.reference)).map((e) => e.type)).toEqual(["transfer.completed"]);
@@ -328,7 +328,7 @@ describe("a live MTN MoMo deposit", () => {
     const declined = await payout(customer("decline"));
     const refused = await db().transfer.findUniqueOrThrow({ where: { reference: declined.body.reference } });
     expect(await available()).toBeLessThan(afterPaid);
-    await runDueWork(db(), new Date(refused.createdAt.getTime() + 5_000));
+    await runDueWork(db(), new Date(refused.createdAt.getTime() + 6_000));
     expect((await db().transfer.findUniqueOrThrow({ where: { id: refused.id } })).status).toBe("failed");
     expect(await available()).toBe(afterPaid);
     expect((await events(refused.reference)).map((e) => e.type)).toEqual(["transfer.failed"]);

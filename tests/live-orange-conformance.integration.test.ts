@@ -140,6 +140,22 @@ describe("an Orange invoice is never debited twice", () => {
   });
 });
 
+describe("what Orange reports as paid", () => {
+  it("a SUCCESS found by the search with an amount we cannot read completes nothing: held for support, nothing credited", async () => {
+    const { msisdn, phone } = customer("approve");
+    const reference = await invoice(phone);
+    // Debited, then a 5xx: the outcome is read back by our reference.
+    fake.failNext({ status: 500, process: true });
+    expect((await confirm(reference, fake.generateOtp(msisdn))).body.status).toBe("pending");
+    // Orange's transaction reports an amount XOF cannot hold (a fraction of a franc).
+    paid(reference)[0].amount.value = 5150.5;
+    await runDueWork(db(), (await row(reference)).nextCheckAt!);
+    expect(await row(reference)).toMatchObject({ status: "pending", heldReason: "amount_mismatch", operatorAmountMinor: null });
+    expect(await events(reference)).toEqual([]);
+    expect(await db().ledgerEntry.count({ where: { reference } })).toBe(0);
+  });
+});
+
 describe("only a code Orange refuses costs the customer a try", () => {
   it("bad credentials, a token path Orange does not serve, or a 429 on the payment: 502, no try spent, nothing debited, the invoice still usable", async () => {
     const { msisdn, phone } = customer("approve");

@@ -98,6 +98,41 @@ describe("a live Orange Money deposit", () => {
     expect((await events(deposit.reference)).length).toBe(1);
   });
 
+  // Whether a refused code leaves a transaction under our reference is not documented: the fake's
+  // default (it does) is the worse case for the search by reference; the other reading runs too.
+  it.each([true, false])(
+    "a refused code, then a code whose answer is lost before Orange shows its payment (refused codes recorded: %s): pending, never the earlier refusal; credited once Orange shows it",
+    async (refusedCodesRecorded) => {
+      const orange = refusedCodesRecorded ? fake : await startOrangeMoneyFake({ refusedCodesRecorded });
+      Object.assign(process.env, orangeMoneyFakeEnv(orange));
+      try {
+        const msisdn = `78${String(Date.now() % 1e5).padStart(5, "0")}${String(++phones % 100).padStart(2, "0")}`;
+        const inv = await invoice(`+221${msisdn}`);
+        const reference = inv.body.reference as string;
+        expect((await confirm(reference, "000000")).body.error.code).toBe(40019);
+        // Orange takes the payment, but records it only after our timeout (400 ms): the search meanwhile holds the refusal at most.
+        orange.failNext({ delayMs: 3_000, process: true });
+        const lost = await confirm(reference, orange.generateOtp(msisdn));
+        expect([lost.status, lost.body.status]).toEqual([200, "pending"]);
+        const pending = await row(reference);
+        expect([...orange.transactions.values()].filter((t) => t.reference === reference).map((t) => t.status)).toEqual(refusedCodesRecorded ? ["REJECTED"] : []);
+
+        await runDueWork(db(), pending.nextCheckAt!);
+        const read = await row(reference);
+        expect([read.status, read.failureReason]).toEqual(["pending", null]);
+        expect(read.followUntil).not.toBeNull();
+
+        await expect.poll(() => [...orange.transactions.values()].some((t) => t.reference === reference && t.status === "SUCCESS"), { timeout: 10_000 }).toBe(true);
+        await runDueWork(db(), read.nextCheckAt!);
+        expect((await row(reference)).status).toBe("completed");
+        expect((await events(reference)).map((e) => e.type)).toEqual(["deposit.completed"]);
+      } finally {
+        Object.assign(process.env, orangeMoneyFakeEnv(fake));
+        if (orange !== fake) await orange.close();
+      }
+    },
+  );
+
   it("Orange down before sending: 502, no try spent, the invoice still usable", async () => {
     const { msisdn, phone } = customer("approve");
     const inv = await invoice(phone);

@@ -1,5 +1,5 @@
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordRefundByHand } from "@/lib/features/admin/refund-actions";
 import { db } from "@/lib/core/db/client";
 import { reconcileOperatorOutcomesJob } from "@/lib/features/jobs/functions/reconcile-operator-outcomes-job";
@@ -10,7 +10,7 @@ import { availableBalance } from "./helpers/fund-merchant";
 import { validLink } from "./helpers/fixtures";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { staffSession } from "./helpers/staff-session";
-import { startOperatorFakes } from "./fakes/start-operator-fakes";
+import { useOperatorFakes } from "./helpers/operator-fakes";
 
 // Issue 26's done-criterion: a refund through the API and the automatic path each reach the
 // customer once, through the operator the customer paid with (the dashboard's refund goes through
@@ -18,17 +18,7 @@ import { startOperatorFakes } from "./fakes/start-operator-fakes";
 // MTN's refund API, Wave's checkout refund (a whole refund due) and payout (a merchant's), and
 // Orange Money, which has no refund API: support pays it back by hand and records it.
 
-let fakes: Awaited<ReturnType<typeof startOperatorFakes>>;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  fakes = await startOperatorFakes();
-  Object.assign(process.env, fakes.env, { MTN_MOMO_COUNTRIES: "CI", WAVE_COUNTRIES: "CI", ORANGE_MONEY_COUNTRIES: "SN", OPERATOR_TIMEOUT_MS: "1000" });
-});
-afterAll(async () => {
-  process.env = saved;
-  await fakes.close();
-});
+const operators = useOperatorFakes();
 
 const merchant = merchantCheckedAfterEach();
 const CALLBACK = "https://hooks.invalid/refunds";
@@ -40,10 +30,10 @@ const reconcileNow = () => reconcileOperatorOutcomes(db(), new Date(), { all: tr
 let n = 0;
 function mtnCustomer(customer: "approve" | "never_answers") {
   const msisdn = `22507${String(Date.now() % 1e6).padStart(6, "0")}${String(++n).padStart(2, "0")}`;
-  fakes.mtn.script(msisdn, { customer, callback: "none" });
+  operators().mtn.script(msisdn, { customer, callback: "none" });
   return `+${msisdn}`;
 }
-const mtnRefunds = () => [...fakes.mtn.transactions.values()].filter((t) => t.kind === "refund");
+const mtnRefunds = () => [...operators().mtn.transactions.values()].filter((t) => t.kind === "refund");
 
 async function liveLink() {
   const res = await call("POST", "/api/v4/payments/link", { key: liveKey(), body: validLink });
@@ -85,37 +75,52 @@ describe("a merchant's refund of a live payment, through the API", () => {
   it("Wave: the merchant's refund (the amount, not the fees) is a Wave payout to the number that paid, once", async () => {
     const link = await liveLink();
     const { deposit } = await attempt(link, "WAVE_CI", "+2250700000444");
-    await fakes.wave.pay(deposit.operatorRequestId!, { delivery: "none" });
+    await operators().wave.pay(deposit.operatorRequestId!, { delivery: "none" });
     await reconcileNow();
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference: link } })).status).toBe("completed");
 
     const res = await call("POST", "/api/v4/refunds", { key: liveKey(), body: { paymentReference: link } });
     expect([res.status, res.body.amount]).toEqual([200, 5000]);
     await reconcileNow();
-    const payouts = [...fakes.wave.payouts.values()].filter((p) => p.client_reference === res.body.reference);
+    const payouts = [...operators().wave.payouts.values()].filter((p) => p.client_reference === res.body.reference);
     expect(payouts).toHaveLength(1);
     expect(payouts[0]).toMatchObject({ receive_amount: "5000", mobile: "+2250700000444", currency: "XOF" });
     expect((await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } })).status).toBe("completed");
-    expect(fakes.wave.refunds.get(deposit.operatorRequestId!) ?? 0).toBe(0);
+    expect(operators().wave.refunds.get(deposit.operatorRequestId!) ?? 0).toBe(0);
     expect(await availableBalance(liveKey())).toBe(0);
+  });
+
+  it("Wave: a partial refund's payout fee (Wave's, on top of what the customer gets) reaches the refund and the ledger, paid out of the platform's fees", async () => {
+    const link = await liveLink();
+    const { deposit } = await attempt(link, "WAVE_CI", "+2250700000444");
+    await operators().wave.pay(deposit.operatorRequestId!, { delivery: "none" });
+    await reconcileNow();
+    const res = await call("POST", "/api/v4/refunds", { key: liveKey(), body: { paymentReference: link, amount: 2000 } });
+    expect([res.status, res.body.status]).toEqual([200, "completed"]);
+    const [payout] = [...operators().wave.payouts.values()].filter((p) => p.client_reference === res.body.reference);
+    const fee = BigInt(payout.fee);
+    expect((await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } })).operatorFeeMinor).toBe(fee);
+    const completed = await db().ledgerEntry.findMany({ where: { reference: res.body.reference, kind: "refund_completed" } });
+    expect(Object.fromEntries(completed.map((e) => [e.account, e.amountMinor]))).toEqual({ merchant_in_flight: -2000n, world: 2000n + fee, platform_fees: -fee });
+    expect(await availableBalance(liveKey())).toBe(3000);
   });
 
   it("Orange Money: no refund API: the refund waits for support, who pays it back by hand and records it (refund.completed)", async () => {
     const msisdn = `77${String(Date.now() % 1e7).padStart(7, "0")}`;
-    fakes.orange.script(msisdn, "approve");
+    operators().orange.script(msisdn, "approve");
     const invoice = await call("POST", "/api/v4/validation/deposit/generate-invoice", {
       key: liveKey(),
       body: { amount: 5000, currency: "XOF", customerPhone: `+221${msisdn}`, country: "SN", gatewayName: "ORANGE_MONEY_SN", callbackUrl: CALLBACK },
     });
-    const paid = await call("POST", "/api/v4/validation/deposit/confirm", { key: liveKey(), body: { trxReference: invoice.body.reference, otp: fakes.orange.generateOtp(msisdn) } });
+    const paid = await call("POST", "/api/v4/validation/deposit/confirm", { key: liveKey(), body: { trxReference: invoice.body.reference, otp: operators().orange.generateOtp(msisdn) } });
     expect(paid.body.status).toBe("completed");
-    const callsBefore = fakes.orange.received.length;
+    const callsBefore = operators().orange.received.length;
     const res = await call("POST", "/api/v4/refunds", { key: liveKey(), body: { paymentReference: paid.body.reference, amount: 1500 } });
     expect([res.status, res.body.status, res.body.callbackUrl]).toEqual([200, "pending", CALLBACK]);
     const row = await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } });
     expect([row.method, row.dueAt]).toEqual(["manual", null]);
     await reconcileNow();
-    expect(fakes.orange.received.length).toBe(callsBefore);
+    expect(operators().orange.received.length).toBe(callsBefore);
     expect((await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } })).status).toBe("pending");
 
     const admin = await staffSession("admin");
@@ -149,7 +154,7 @@ describe("a checkout attempt the customer replaces", () => {
     // Closed in the background while the customer waits for the new prompt; then recorded.
     const replaced = () => db().deposit.findUniqueOrThrow({ where: { id: first.deposit.id } });
     for (let i = 0; i < 100 && (await replaced()).status === "pending"; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(fakes.wave.sessions.get(first.deposit.operatorRequestId!)!.checkout_status).toBe("expired");
+    expect(operators().wave.sessions.get(first.deposit.operatorRequestId!)!.checkout_status).toBe("expired");
     expect(await replaced()).toMatchObject({ status: "failed", failureReason: "expired" });
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference: link } })).status).toBe("pending");
   });
@@ -164,7 +169,7 @@ describe("a refund the platform owes: a link paid twice", () => {
     await reconcileNow();
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference: link } })).paidByDepositId).toBe(second.deposit.id);
     // Then the first prompt is approved after all: that money is owed back.
-    fakes.mtn.transactions.get(first.deposit.operatorRequestId!)!.outcome = { status: "SUCCESSFUL" };
+    operators().mtn.transactions.get(first.deposit.operatorRequestId!)!.outcome = { status: "SUCCESSFUL" };
     await reconcileNow();
     const owed = await db().deposit.findUniqueOrThrow({ where: { id: first.deposit.id } });
     expect([owed.status, owed.refundDueReason]).toEqual(["completed", "link_already_paid"]);
@@ -184,19 +189,19 @@ describe("a refund the platform owes: a link paid twice", () => {
     const link = await liveLink();
     const first = await attempt(link, "WAVE_CI", "+2250700000444");
     // Replacing it closes the first session at Wave, unless Wave does not answer then.
-    fakes.wave.failNext({ status: 503 }, 2);
+    operators().wave.failNext({ status: 503 }, 2);
     const second = await attempt(link, "MTN_MOMO_CI", mtnCustomer("approve"), first.cookie);
     await new Promise((resolve) => setTimeout(resolve, 200));
     await reconcileNow();
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference: link } })).paidByDepositId).toBe(second.deposit.id);
-    await fakes.wave.pay(first.deposit.operatorRequestId!, { delivery: "none" });
+    await operators().wave.pay(first.deposit.operatorRequestId!, { delivery: "none" });
     await db().deposit.update({ where: { id: first.deposit.id }, data: { nextCheckAt: new Date() } });
     await reconcileNow();
     await reconcileNow();
     const refund = await db().refund.findFirstOrThrow({ where: { depositId: first.deposit.id } });
     expect(refund).toMatchObject({ source: "refund_due", status: "completed", method: "session_refund" });
-    expect(fakes.wave.refunds.get(first.deposit.operatorRequestId!)).toBe(1);
+    expect(operators().wave.refunds.get(first.deposit.operatorRequestId!)).toBe(1);
     await reconcileNow();
-    expect(fakes.wave.refunds.get(first.deposit.operatorRequestId!)).toBe(1);
+    expect(operators().wave.refunds.get(first.deposit.operatorRequestId!)).toBe(1);
   });
 });

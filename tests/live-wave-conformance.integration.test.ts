@@ -274,6 +274,37 @@ describe("the webhook's security strategy", () => {
   });
 });
 
+describe("an event Wave retries", () => {
+  // Whether Wave signs a retried event again is not documented: the fake keeps the first delivery's
+  // signature by default (the worse case: a retry past our 5-minute window is refused); the other
+  // reading runs too. Either way the status read credits the payment, once.
+  it.each([
+    ["original", 401],
+    ["fresh", 200],
+  ] as const)("with its %s signature, six minutes after Wave first sent it: answered %s; the deposit is credited once all the same", async (redeliverySignature, answer) => {
+    fake.switches.redeliverySignature = redeliverySignature;
+    try {
+      const { deposit, session } = await started();
+      // The customer pays; Wave's first delivery never reaches us, and its retry comes six minutes
+      // later (the fake dates the first signature that far back instead of waiting).
+      await fake.pay(session.id, { delivery: "lost", ageSeconds: 360 });
+      const lost = fake.events.at(-1)!;
+      expect(lost.status).toBeNull();
+      await fake.redeliver(lost.id);
+      const retried = fake.events.at(-1)!;
+      expect([retried.id, retried.body, retried.status]).toEqual([lost.id, lost.body, answer]);
+      expect((await row(deposit.reference)).status).toBe(answer === 200 ? "completed" : "pending");
+
+      await runDueWork(db(), new Date(deposit.createdAt.getTime() + 5_000));
+      expect((await row(deposit.reference)).status).toBe("completed");
+      expect(await events(deposit.reference)).toEqual(["deposit.completed"]);
+      expect(await credited()).toBe(5_000);
+    } finally {
+      fake.switches.redeliverySignature = "original";
+    }
+  });
+});
+
 describe("a checkout session created with an unknown outcome is looked for by our reference", () => {
   it("Wave made the session and its answer was lost (500), or came too late: the search finds it, the deposit is kept with it", async () => {
     fake.failNext({ process: true, status: 500 });
@@ -441,7 +472,10 @@ describe("Wave refunds (lib/integrations/gateways/wave/wave-refunds.ts, through 
     const { refund, session } = await paidAndRefunded();
     expect(refunds().method(refund)).toBe("session_refund");
     expect(refunds().newRequestId(refund)).toBe(refund.reference);
-    await expect(refunds().send(refund)).resolves.toEqual({ outcome: { status: "completed", said: "refunded (checkout session)" } });
+    // Wave's answer carries no amount: the refund is of the whole payment we named, its charge.
+    await expect(refunds().send(refund)).resolves.toEqual({
+      outcome: { status: "completed", amountMinor: refund.amountMinor, currency: refund.currency, said: "refunded (checkout session)" },
+    });
     const [request] = requestsTo("POST", `/v1/checkout/sessions/${session.id}/refund`);
     expect(request.body).toBe("");
     expect(fake.refunds.get(session.id)).toBe(1);
@@ -463,7 +497,7 @@ describe("Wave refunds (lib/integrations/gateways/wave/wave-refunds.ts, through 
         expect(again).toMatchObject(
           secondRefund === "idempotent"
             ? { kind: "final", outcome: { status: "completed" } }
-            : { kind: "pending", answer: "resend refused: HTTP 400 checkout-refund-failed" },
+            : { kind: "pending", answer: "HTTP 400 checkout-refund-failed: may already exist, its status decides" },
         );
         // A refused resend of a refund Wave cannot show us is never taken for "not made".
         expect(again.noRecord).toBeUndefined();

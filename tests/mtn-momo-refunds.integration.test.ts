@@ -132,7 +132,7 @@ describe("MTN MoMo refunds", () => {
     expect(await step(refund, later(sentAt, MTN_NOT_FOUND_GRACE_MS - 1), adapter)).toMatchObject({ kind: "pending", answer: "not found yet" });
     expect(refundPosts(refund.operatorRequestId!)).toHaveLength(1);
     const resent = await step(refund, later(sentAt, MTN_NOT_FOUND_GRACE_MS), adapter);
-    expect(resent).toMatchObject({ kind: "sent", noRecord: true });
+    expect(resent).toMatchObject({ kind: "sent", answer: "sent again (same request id)" });
     expect(refundPosts(refund.operatorRequestId!)).toHaveLength(2);
     expect(refundsAtMtn(payment)).toHaveLength(1);
     await expect.poll(async () => (await step(refund, later(sentAt, MTN_NOT_FOUND_GRACE_MS + 5_000), adapter)).kind, { timeout: 4_000 }).toBe("final");

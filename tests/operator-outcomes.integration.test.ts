@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveHeldDeposit } from "@/lib/features/admin/resolve-held-deposit";
 import { db } from "@/lib/core/db/client";
 import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { listOpenOutcomes } from "@/lib/features/reconciliation/list-open-outcomes";
@@ -57,6 +58,20 @@ describe("a success reported for other figures than ours", () => {
     const staff = await staffSession("admin");
     await resolveHeldDeposit(db(), { staffId: staff.id, reference: other.reference, decision: "complete" });
     await resolveHeldDeposit(db(), { staffId: staff.id, reference: deposit.reference, decision: "fail" });
+  });
+
+  it("no transition moves it but support's own decision: completing, failing or expiring a held deposit changes nothing", async () => {
+    const deposit = await waitingDeposit();
+    await applyGatewayOutcome(db(), deposit, { status: "completed", amountMinor: 1n, currency: "XOF" });
+    for (const to of ["expired", "failed", "completed"] as const) {
+      expect(await transitionDeposit(db(), { id: deposit.id, to, at: deposit.expiresAt, failureReason: "expired" }), to).toBe(false);
+    }
+    expect(await row(deposit.id)).toMatchObject({ status: "pending", heldReason: "amount_mismatch", expiredAt: null, failedAt: null, completedAt: null });
+    expect(await eventTypes(deposit.reference)).toEqual([]);
+    expect(await credited()).toBe(0n);
+    const staff = await staffSession("admin");
+    expect(await resolveHeldDeposit(db(), { staffId: staff.id, reference: deposit.reference, decision: "complete" })).toMatchObject({ status: "completed", heldReason: null });
+    expect(await eventTypes(deposit.reference)).toEqual(["deposit.completed"]);
   });
 
   it("support completes it from the operator's statement (credited, deposit.completed), or fails it and the operator's amount goes back to the customer", async () => {

@@ -125,7 +125,8 @@ describe("Orange Money one-step payment", () => {
     // The right code still works once, then not again.
     await expect(c.payWithOtp(payment(phone, code))).resolves.toMatchObject({ state: "succeeded" });
     await expect(c.payWithOtp(payment(phone, code))).rejects.toMatchObject({ codeRefused: true });
-    expect([...fake.transactions.values()].filter((t) => t.customer.id === msisdn)).toHaveLength(1);
+    // One debit; the refused codes leave only REJECTED transactions (the fake's default, UNCONFIRMED).
+    expect([...fake.transactions.values()].filter((t) => t.customer.id === msisdn).map((t) => t.status)).toEqual(["REJECTED", "SUCCESS", "REJECTED"]);
   });
 
   it("a timeout is an unknown outcome (never resent), resolved by finding the transaction by our reference", async () => {
@@ -243,6 +244,13 @@ describe("Orange Money conformance (issue 26)", () => {
     first.updatedAt = "2026-01-01T10:00:00.000Z";
     latest.updatedAt = "2026-01-01T10:05:00.000Z";
     await expect(client().findByReference(allFinal)).resolves.toMatchObject({ state: "failed", operatorCode: "CANCELLED", operatorReference: latest.transactionId });
+    // After one refused try of ours, its REJECTED is no answer for the later try, whose own
+    // transaction Orange does not show yet: pending. A second failure is the later try's.
+    const laterTryUnseen = ref("unseen");
+    fake.addTransaction({ reference: laterTryUnseen, amount }, msisdn, "REJECTED");
+    await expect(client().findByReference(laterTryUnseen, 1)).resolves.toMatchObject({ state: "pending" });
+    fake.addTransaction({ reference: laterTryUnseen, amount }, msisdn, "FAILED").updatedAt = "2099-01-01T00:00:00.000Z";
+    await expect(client().findByReference(laterTryUnseen, 1)).resolves.toMatchObject({ state: "failed", operatorCode: "FAILED" });
 
     const searches = fake.received.filter((r) => r.path === "/api/eWallet/v1/transactions");
     expect(searches.length).toBeGreaterThanOrEqual(3);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import {
+  mayAlreadyExist,
   OperatorNotSentError,
   OperatorRejectedError,
   OperatorUnknownOutcomeError,
@@ -388,6 +389,36 @@ describe("Wave payouts", () => {
       body: JSON.stringify({ currency: "XOF", receive_amount: "700", mobile: "+221770000012" }),
     });
     expect([withoutKey.status, (await withoutKey.json()).code]).toEqual([400, "request-validation-error"]);
+  });
+
+  it("two requests at once with one Idempotency-Key (undocumented: a switch): one payout; Wave's 409 to the second while the first executes is never a refusal: its status decides", async () => {
+    const payouts = createWavePayouts(client());
+    fake.timing.payoutExecutionMs = 300;
+    try {
+      for (const concurrentKey of ["conflict", "waits"] as const) {
+        fake.switches.concurrentKey = concurrentKey;
+        const reference = `TRF_CONCURRENT_${concurrentKey}`;
+        const item = { reference, operatorRequestId: reference, amountMinor: 900n, currency: "XOF", phone: "+221770000030", createdAt: new Date(), operatorSentAt: null };
+        const answers = await Promise.allSettled([payouts.send(item), payouts.send(item)]);
+        const made = [...fake.payouts.values()].filter((p) => p.client_reference === reference);
+        expect(made).toHaveLength(1);
+        const sent = answers.flatMap((a) => (a.status === "fulfilled" ? [a.value] : []));
+        const refused = answers.flatMap((a) => (a.status === "rejected" ? [a.reason] : []));
+        if (concurrentKey === "conflict") {
+          expect(sent.map((s) => s.outcome?.status)).toEqual(["completed"]);
+          expect(refused).toHaveLength(1);
+          expect(refused[0]).toMatchObject({ httpStatus: 409 });
+          expect(mayAlreadyExist(refused[0])).toBe(true);
+        } else {
+          expect(sent.map((s) => s.operatorRequestId)).toEqual([made[0].id, made[0].id]);
+        }
+        // Read back by our reference, the one payout answers for both requests.
+        await expect(payouts.status(item)).resolves.toMatchObject({ status: "completed", operatorReference: made[0].id, operatorFeeMinor: 10n });
+      }
+    } finally {
+      fake.timing.payoutExecutionMs = 0;
+      fake.switches.concurrentKey = "conflict";
+    }
   });
 
   it("search by client_reference answers {result: [...]}; our adapter picks what reached the beneficiary among several, and 'not_found' only for none", async () => {

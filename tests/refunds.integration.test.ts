@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { db } from "@/lib/core/db/client";
+import { resolveHeldDeposit } from "@/lib/features/admin/resolve-held-deposit";
+import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/features/jobs/run-due-work";
 import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { call, ORIGIN } from "./helpers/api-client";
 import { availableBalance, fundMerchant } from "./helpers/fund-merchant";
-import { newKey, newMerchant, validLink } from "./helpers/fixtures";
+import { newKey, newMerchant, validDeposit, validLink } from "./helpers/fixtures";
+import { staffSession } from "./helpers/staff-session";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 
 // Issue 26: refunds that are paid. A merchant refunds a paid link or a completed deposit through
@@ -161,6 +164,24 @@ describe("what cannot be refunded, and who may", () => {
     const noRead = await newKey(merchant().id, "sandbox", { scopes: ["links:read"] });
     expect((await call("GET", "/test/api/v4/refunds/RFD_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", { key: noRead.key })).status).toBe(403);
     expect((await readRefund("RFD_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K")).body.error.code).toBe(40004);
+  });
+
+  it("a payment whose money the platform already owes back (a refund due) is refused (400/40020): it cannot be given back twice", async () => {
+    // A deposit its operator reported for other figures: support failed it, and what the operator
+    // said it took is owed back (refundDueReason). The operator's read then shows our amount after
+    // all: the deposit completes late, its money still owed back by the platform.
+    const res = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: key(), body: { ...validDeposit, customerPhone: "+2250700000222" } });
+    const waiting = await db().deposit.findUniqueOrThrow({ where: { reference: res.body.reference } });
+    await applyGatewayOutcome(db(), waiting, { status: "completed", amountMinor: 300n, currency: "XOF" });
+    const staff = await staffSession("admin");
+    const failed = await resolveHeldDeposit(db(), { staffId: staff.id, reference: waiting.reference, decision: "fail" });
+    const owed = await applyGatewayOutcome(db(), failed, { status: "completed", amountMinor: waiting.amountMinor + waiting.feesMinor, currency: "XOF" });
+    expect([owed.status, owed.refundDueReason]).toEqual(["completed", "amount_mismatch"]);
+
+    const refused = await refund({ paymentReference: owed.reference });
+    expect([refused.status, refused.body.error.code]).toEqual([400, 40020]);
+    expect(refused.body.error.details).toBe(`${owed.reference} is owed back to the customer by the platform (amount_mismatch): it is refunded as a refund due, not by the merchant`);
+    expect(await db().refund.count({ where: { depositId: owed.id, source: "merchant" } })).toBe(0);
   });
 
   it("validates the request in the error envelope: amount decimals (40010), callbackUrl (40021), unknown fields (40023)", async () => {

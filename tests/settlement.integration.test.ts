@@ -43,7 +43,8 @@ describe("an approval and the link's expiry", () => {
     await transitionDeposit(db(), { id: attempt.id, to: "expired", at: attempt.createdAt });
     const expired = await db().deposit.findUniqueOrThrow({ where: { id: attempt.id } });
     const approvedAt = new Date(attempt.createdAt.getTime() + 1_000);
-    const after = await applyGatewayOutcome(db(), expired, { status: "completed", at: approvedAt }, new Date(attempt.createdAt.getTime() + 60_000));
+    const figures = { amountMinor: expired.amountMinor + expired.feesMinor, currency: expired.currency };
+    const after = await applyGatewayOutcome(db(), expired, { status: "completed", at: approvedAt, ...figures }, new Date(attempt.createdAt.getTime() + 60_000));
     expect(after.status).toBe("completed");
     const paid = await readLink(link.reference);
     expect([paid.status, paid.completedAt]).toEqual(["completed", wholeSeconds(approvedAt)]);

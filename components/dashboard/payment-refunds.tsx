@@ -7,6 +7,7 @@ import { formatMinor } from "@/lib/core/domain/money";
 import { failureReasonLabel, gatewayLabel } from "@/components/labels";
 import { formatTime } from "./format";
 import { RefundForm } from "./refund-form";
+import { moneyOutStatus } from "@/lib/core/domain/transfer-review";
 
 type Props = Awaited<ReturnType<typeof paymentRefunds>> & {
   /** Absent for members who may not refund (developers, viewers): no form. */
@@ -77,7 +78,7 @@ export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
                   <td>{r.reference}</td>
                   <td className="num">{formatMinor(r.amountMinor, r.currency, locale)}</td>
                   <td>
-                    <span className={`badge badge-${r.status}`}>{t(`status.${r.status}`)}</span>
+                    <span className={`badge badge-${moneyOutStatus(r)}`}>{t(`status.${moneyOutStatus(r)}`)}</span>
                     {r.failureReason ? ` ${failure(r.failureReason)}` : null}
                   </td>
                   <td>{asked(r)}</td>

@@ -2343,7 +2343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description 40010 amount more than can still be refunded, or finer than the currency allows; 40020 the payment took no money, or is a checkout attempt (refund its link), or is already refunded in full; 40016 body not JSON; 40017 method; 40021 callbackUrl not HTTPS; 40023 any other rule */
+            /** @description 40010 amount more than can still be refunded, or finer than the currency allows; 40020 the payment took no money, or is a checkout attempt (refund its link), or is already refunded in full, or is owed back by the platform (a refund due); 40016 body not JSON; 40017 method; 40021 callbackUrl not HTTPS; 40023 any other rule */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -13,7 +13,10 @@ import { deliver, sendJson, startFakeServer, type Recorded } from "./fake-http";
 //   INVALID_CURRENCY, ...) and "500 after recording" by serverErrorNext(); the sandbox takes EUR only;
 // - status reads: PENDING / SUCCESSFUL / FAILED with a reason, the amount normalised ("5.0" -> "5"),
 //   404 RESOURCE_NOT_FOUND for what it has not recorded, including a request recorded a moment
-//   after its answer (script recordedAfterMs);
+//   after its answer (script recordedAfterMs), for as long as a test likes (Infinity, then show());
+// - what a resend of a request MTN recorded while answering 500 gets: the same 500 again by
+//   default (MTN documents 409 only for a reused id, never after its own 500), or 409 (our
+//   unconfirmed assumption), per settings.resendAfterRecorded500;
 // - the callback to X-Callback-Url: once, unsigned, no retry, as a PUT or a POST.
 // The customer's behaviour is scripted per MSISDN; HTTP faults with failNext() (fake-http.ts).
 
@@ -27,7 +30,10 @@ export type MtnScript = {
   customer?: MtnCustomer;
   /** How long after the request is recorded the customer answers (default: the fake's answerAfterMs). */
   answerAfterMs?: number;
-  /** MTN records the request this long after answering it: its status read is 404 until then (UNCONFIRMED delay). */
+  /**
+   * MTN records the request this long after answering it: its status read is 404 until then
+   * (UNCONFIRMED delay, no bound documented). Infinity: until the test calls show().
+   */
   recordedAfterMs?: number;
   /** The status read and the callback report this amount instead of the one requested. */
   reportedAmount?: string;
@@ -84,6 +90,9 @@ type Transaction = {
   outcome: Outcome;
   reportedAmount?: string;
   financialTransactionId: string;
+  callbackUrl?: string;
+  /** MTN's 500 to the POST that recorded it ("500 after recording"): what a resend may get again. */
+  lostAnswer?: MtnPostError;
 };
 
 export const MTN_FAKE_ACCOUNT: MtnAccount = {
@@ -153,6 +162,12 @@ export async function startMtnMomoFake(
     sandboxCurrencyStatus: 500 as 400 | 500,
     /** A refund of no successful payment of this account, or of more than is left of it: refused at once (400), or accepted then FAILED. */
     invalidRefund: "refused" as "refused" | "failed",
+    /**
+     * A resend (same X-Reference-Id) of a request MTN recorded while answering 500: the same 500
+     * again (default: MTN documents 409 only for a reused id, and a store of answers replays its
+     * first one), or 409 RESOURCE_ALREADY_EXIST (our unconfirmed assumption).
+     */
+    resendAfterRecorded500: "same_error" as "same_error" | "conflict",
   };
 
   const keyOf = (account: MtnAccount, product: Product) => (product === "collection" ? account.subscriptionKey : account.disbursementSubscriptionKey);
@@ -204,9 +219,11 @@ export async function startMtnMomoFake(
     };
   }
 
-  function scheduleCallback(tx: Transaction, url: string, script: MtnScript) {
+  function scheduleCallback(tx: Transaction, script: MtnScript) {
     const mode = script.callback ?? "once";
-    if (mode === "none" || tx.outcome.status === "PENDING") return;
+    const url = tx.callbackUrl;
+    // Not recorded yet (until show()): MTN calls back once it has processed the request.
+    if (!url || mode === "none" || tx.outcome.status === "PENDING" || !Number.isFinite(tx.answerAt)) return;
     const method = script.callbackMethod ?? "PUT";
     const send = async () => {
       const body = JSON.stringify(view(tx, mode === "mismatched_amount" ? "1" : undefined));
@@ -246,15 +263,12 @@ export async function startMtnMomoFake(
     const authorized = authorize(request, product);
     if (!("account" in authorized)) return sendJson(res, authorized.status, authorized.body);
     const { account } = authorized;
-    if (postErrors[0] && !postErrors[0].recorded) {
-      const refusal = postErrors.shift()!;
-      return sendJson(res, refusal.status, refusal.code ? error(refusal.code, "Fake MTN refusal.") : { message: "fake operator fault" });
-    }
+    if (postErrors[0] && !postErrors[0].recorded) return sendPostError(res, postErrors.shift()!, "Fake MTN refusal.");
     const referenceId = String(request.headers["x-reference-id"] ?? "");
     if (!UUID_V4.test(referenceId)) return sendJson(res, 400, error("INVALID_REFERENCE_ID", "X-Reference-Id must be a UUID v4."));
-    if (transactions.has(referenceId)) {
-      return sendJson(res, 409, error("RESOURCE_ALREADY_EXIST", "Duplicated reference id. Creation of resource failed."));
-    }
+    const known = transactions.get(referenceId);
+    if (known?.lostAnswer && settings.resendAfterRecorded500 === "same_error") return sendPostError(res, known.lostAnswer, "Fake MTN error after recording.");
+    if (known) return sendJson(res, 409, error("RESOURCE_ALREADY_EXIST", "Duplicated reference id. Creation of resource failed."));
     let body: Body;
     try {
       body = JSON.parse(request.body);
@@ -291,14 +305,19 @@ export async function startMtnMomoFake(
       outcome: outcome ?? outcomeOf(kind, script),
       reportedAmount: script.reportedAmount,
       financialTransactionId: String(Math.floor(1e9 + Math.random() * 9e9)),
+      ...(typeof request.headers["x-callback-url"] === "string" ? { callbackUrl: request.headers["x-callback-url"] } : {}),
     };
     transactions.set(referenceId, tx);
-    const callbackUrl = request.headers["x-callback-url"];
-    if (typeof callbackUrl === "string") scheduleCallback(tx, callbackUrl, script);
+    scheduleCallback(tx, script);
     // "500 after recording": the request was taken, only the answer says otherwise.
     const lost = postErrors[0]?.recorded ? postErrors.shift()! : null;
-    if (lost) return sendJson(res, lost.status, lost.code ? error(lost.code, "Fake MTN error after recording.") : { message: "fake operator fault" });
-    return sendJson(res, 202);
+    if (!lost) return sendJson(res, 202);
+    tx.lostAnswer = lost;
+    return sendPostError(res, lost, "Fake MTN error after recording.");
+  }
+
+  function sendPostError(res: Parameters<typeof sendJson>[0], answer: MtnPostError, message: string) {
+    return sendJson(res, answer.status, answer.code ? error(answer.code, message) : { message: "fake operator fault" });
   }
 
   const server = await startFakeServer(
@@ -360,6 +379,15 @@ export async function startMtnMomoFake(
     },
     /** Drops the serverErrorNext answers no create call has met yet; returns how many there were. */
     clearServerErrors: () => postErrors.splice(0).length,
+    /** MTN shows a request it recorded with `recordedAfterMs` still running (Infinity): from now on its reads find it, and its callback goes. */
+    show(referenceId: string) {
+      const tx = transactions.get(referenceId);
+      if (!tx) throw new Error(`fake MTN has no request ${referenceId}`);
+      const script = scripts.get(tx.partyId) ?? {};
+      tx.recordedAt = Date.now();
+      tx.answerAt = tx.recordedAt + (script.answerAfterMs ?? answerAfterMs);
+      scheduleCallback(tx, script);
+    },
     /** Expires every token now (as if their lifetime had passed on MTN's side). */
     expireTokens() {
       for (const token of tokens.values()) token.expiresAt = 0;

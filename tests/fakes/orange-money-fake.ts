@@ -35,7 +35,11 @@ export type OrangeMoneyFakeOptions = {
   requireJsonContentTypeOnGet?: boolean;
   /** The problem `code` of a wrong or used code: UNCONFIRMED ("2041" in a code table, "24" in an SDK fixture). */
   otpErrorCode?: string;
-  /** Whether a refused code leaves a REJECTED transaction under the reference (UNCONFIRMED for one-step payments); default off. */
+  /**
+   * Whether a refused code leaves a REJECTED transaction under the reference (UNCONFIRMED for
+   * one-step payments). Default on, the worse case for us: the search then finds an earlier try's
+   * failure beside (or before) the later try whose answer was lost.
+   */
   refusedCodesRecorded?: boolean;
   /** The search answer: a bare array (production) or {transactions: [...]} (one integration's interface). */
   searchShape?: "array" | "wrapped";
@@ -198,7 +202,7 @@ export async function startOrangeMoneyFake(options: OrangeMoneyFakeOptions = {})
         if (behaviour === "no_account") return problem(res, 400, "2000", "Customer account does not exist", request.path);
         // A code is good once: used or wrong, the payment is refused and nothing is debited.
         if (!body.customer.otp || otps.get(msisdn) !== body.customer.otp) {
-          if (options.refusedCodesRecorded) record(body, msisdn, "REJECTED");
+          if (options.refusedCodesRecorded !== false) record(body, msisdn, "REJECTED");
           return problem(res, 400, otpErrorCode, "Transaction non autorisée", request.path);
         }
         otps.delete(msisdn);

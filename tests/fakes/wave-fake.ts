@@ -9,7 +9,10 @@ import { deliver, escapeHtml, sendHtml, sendJson, sleep, startFakeServer, type R
 // Idempotency-Key, search by client_reference and Wave's three error body shapes; webhook events
 // authenticated by the strategy the webhook was registered with (signing secret: Wave-Signature
 // t=<unix seconds>,v1=<hex HMAC-SHA256 of timestamp + raw body>; shared secret: Authorization:
-// Bearer <secret>). Where Wave's documentation is unsure the behaviour is a switch (`switches`).
+// Bearer <secret>). Where Wave's documentation is unsure the behaviour is a switch (`switches`),
+// whose default is the reading worst for us: a retried event keeps the signature of its first
+// delivery (redeliver()), a second request with the Idempotency-Key of one Wave is still executing
+// is answered 409 (payoutExecutionMs gives a payout that time).
 //
 // The customer's side is driven by the test: pay(), fail() (the session stays open: the customer
 // may try again), expire() (Wave's own expiry, which sends no event); each sends its event unless
@@ -51,8 +54,8 @@ type Payout = {
 };
 
 export type WaveEventKnobs = {
-  /** "none": no event at all; "duplicate": the same event twice. */
-  delivery?: "once" | "none" | "duplicate";
+  /** "none": no event at all; "duplicate": the same event twice; "lost": signed, but its first delivery never reached us (redeliver() sends it again). */
+  delivery?: "once" | "none" | "duplicate" | "lost";
   delayMs?: number;
   /** Sign (or authenticate) with another secret than the webhook's. */
   badSignature?: boolean;
@@ -81,7 +84,18 @@ export type WaveSwitches = {
   checkoutIdempotencyKey: "ignored" | "honoured";
   /** How long payout idempotency keys are kept is not documented: "forgotten" makes a repeated key a new payout. */
   payoutKeys: "kept" | "forgotten";
+  /**
+   * A second request with the Idempotency-Key of a payout Wave is still executing (undocumented: only
+   * "never sends money more than once" is): 409 Conflict with the fake's own code `request-in-progress`,
+   * or it waits for the first and answers the same payout.
+   */
+  concurrentKey: "conflict" | "waits";
+  /** Whether a retried event keeps the Wave-Signature of its first delivery (its timestamp included) or is signed again when sent (undocumented). */
+  redeliverySignature: "original" | "fresh";
 };
+
+/** One event Wave made, and each delivery of it (the receiver's answer; null: not reached or never sent). */
+export type WaveEventDelivery = { id: string; url: string; body: string; headers: Record<string, string>; status: number | null };
 
 const API_KEY = "wave_ci_prod_fakeKeyForTests0123456789";
 const WEBHOOK_SECRET = "wave_ci_WHS_fakeSecretForTests0123456789";
@@ -104,7 +118,10 @@ export async function startWaveFake(options: { port?: number; webhookStrategy?: 
   const payoutOutcomes = new Map<string, WavePayoutOutcome>();
   /** The refunds Wave made, per session: a second one would be money given back twice. */
   const refunds = new Map<string, number>();
-  const events: { url: string; body: string; headers: Record<string, string>; status: number | null }[] = [];
+  const events: WaveEventDelivery[] = [];
+  /** Payouts Wave is executing, by Idempotency-Key: what a concurrent request with that key meets. */
+  const executing = new Map<string, Promise<void>>();
+  const timing = { payoutExecutionMs: 0 };
   const switches: WaveSwitches = {
     failedTry: "stays_open",
     failedTryPaymentStatus: "cancelled",
@@ -112,6 +129,8 @@ export async function startWaveFake(options: { port?: number; webhookStrategy?: 
     secondRefund: "idempotent",
     checkoutIdempotencyKey: "ignored",
     payoutKeys: "kept",
+    concurrentKey: "conflict",
+    redeliverySignature: "original",
   };
   let webhookUrl: string | null = null;
 
@@ -209,8 +228,13 @@ export async function startWaveFake(options: { port?: number; webhookStrategy?: 
     return sendJson(res, 200);
   }
 
-  function createPayout(request: Recorded, res: ServerResponse, key: string | undefined) {
+  async function createPayout(request: Recorded, res: ServerResponse, key: string | undefined) {
     if (!key) return sendJson(res, 400, { code: "request-validation-error", message: "An 'Idempotency-Key' header is required for POST requests" });
+    const first = executing.get(key);
+    if (first && switches.concurrentKey === "conflict") {
+      return sendJson(res, 409, { code: "request-in-progress", message: "A request with this idempotency key is being processed." });
+    }
+    await first;
     const body = JSON.parse(request.body || "{}");
     const content = canonical(body);
     const known = switches.payoutKeys === "kept" ? payoutKeys.get(key) : undefined;
@@ -229,6 +253,12 @@ export async function startWaveFake(options: { port?: number; webhookStrategy?: 
     if (!/^\+\d{8,15}$/.test(String(body.mobile))) return sendJson(res, 400, { error: "request-validation-error", message: "Invalid phone number." });
     const outcome = payoutOutcomes.get(body.mobile) ?? "succeeded";
     if (outcome === "refused") return sendJson(res, 400, { error_code: "insufficient-funds", error_message: "Insufficient funds in wallet." });
+    // Executed synchronously: the answer comes when Wave is done (FR-DOCS, "Créer un paiement").
+    let done = () => {};
+    executing.set(key, new Promise<void>((resolve) => (done = resolve)));
+    await sleep(timing.payoutExecutionMs);
+    executing.delete(key);
+    done();
     const payout: Payout = {
       id: id("pt"),
       currency: body.currency,
@@ -252,19 +282,33 @@ export async function startWaveFake(options: { port?: number; webhookStrategy?: 
     const delivery = knobs.delivery ?? "once";
     if (delivery === "none" || !webhookUrl) return;
     const url = webhookUrl;
-    const body = JSON.stringify({ id: id("AE_ci"), type, data: { ...session, ...(knobs.amount ? { amount: knobs.amount } : {}) } });
-    const secret = knobs.badSignature ? "wave_ci_WHS_notTheSecret" : WEBHOOK_SECRET;
-    const headers: Record<string, string> =
-      config.webhookStrategy === "shared_secret"
-        ? { Authorization: `Bearer ${secret}` }
-        : { "Wave-Signature": waveSignature(secret, Math.floor(Date.now() / 1000) - (knobs.ageSeconds ?? 0), body, knobs.dotSignature ? "." : "") };
+    const eventId = id("AE_ci");
+    const body = JSON.stringify({ id: eventId, type, data: { ...session, ...(knobs.amount ? { amount: knobs.amount } : {}) } });
+    const headers = eventHeaders(body, knobs);
+    if (delivery === "lost") return void events.push({ id: eventId, url, body, headers, status: null });
     const send = async () => {
       const status = await deliver(url, "POST", body, headers);
-      events.push({ url, body, headers, status });
+      events.push({ id: eventId, url, body, headers, status });
     };
     if (knobs.delayMs) await sleep(knobs.delayMs);
     await send();
     if (delivery === "duplicate") await send();
+  }
+
+  /** How the webhook's strategy authenticates a body: Bearer secret, or Wave-Signature over timestamp + body. */
+  function eventHeaders(body: string, knobs: WaveEventKnobs): Record<string, string> {
+    const secret = knobs.badSignature ? "wave_ci_WHS_notTheSecret" : WEBHOOK_SECRET;
+    if (config.webhookStrategy === "shared_secret") return { Authorization: `Bearer ${secret}` };
+    return { "Wave-Signature": waveSignature(secret, Math.floor(Date.now() / 1000) - (knobs.ageSeconds ?? 0), body, knobs.dotSignature ? "." : "") };
+  }
+
+  /** Wave retries an event (the same id and body): with its first delivery's headers, or signed again now (switch `redeliverySignature`). */
+  async function redeliver(eventId: string) {
+    const original = events.find((event) => event.id === eventId);
+    if (!original) throw new Error(`fake Wave sent no event ${eventId}`);
+    const headers = switches.redeliverySignature === "original" ? original.headers : eventHeaders(original.body, {});
+    const status = await deliver(original.url, "POST", original.body, headers);
+    events.push({ ...original, headers, status });
   }
 
   /**
@@ -341,6 +385,7 @@ export async function startWaveFake(options: { port?: number; webhookStrategy?: 
     refunds,
     events,
     switches,
+    timing,
     /** Where the events go (our /api/operators/wave/callback in a real setup). */
     sendEventsTo(url: string) {
       webhookUrl = url;
@@ -353,7 +398,8 @@ export async function startWaveFake(options: { port?: number; webhookStrategy?: 
     pay,
     /** A try fails (declined, insufficient funds): checkout.session.payment_failed; the session stays open (switch `failedTry`). */
     fail,
-    /** Sends a session's event (again, or late): a duplicate, or one Wave retries after our expiry. */
+    redeliver,
+    /** Sends a new event about a session (another event id), late or with a knob: a bad signature, an old timestamp, another amount. */
     async deliverEvent(sessionId: string, type: "checkout.session.completed" | "checkout.session.payment_failed", knobs: WaveEventKnobs = {}) {
       await sendEvent(type, session(sessionId), knobs);
     },

@@ -29,3 +29,12 @@ export async function availableBalance(key: string, currency = "XOF"): Promise<n
   expect(balance, `a ${currency} balance`).toBeDefined();
   return balance!.available;
 }
+
+/** Live money for a merchant, credited through the ledger as a completed live deposit is (for files whose subject is money out). */
+export async function fundLiveMerchant(merchantId: string, amountMinor: bigint, currency = "XOF") {
+  const { db } = await import("@/lib/core/db/client");
+  const { creditCollection } = await import("@/lib/features/ledger/credit-collection");
+  await db().$transaction((tx) =>
+    creditCollection(tx, { kind: "deposit_completed", merchantId, environment: "live", currency, reference: `DEP_FUND_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`, amountMinor, feesMinor: 0n, at: new Date() }),
+  );
+}

@@ -1,6 +1,7 @@
 import { Prisma, PrismaClient } from "@prisma/client";
 import { createAdapter } from "./adapter";
 import type { Sql } from "./sql";
+import { markTransactions } from "./transaction-scope";
 
 export type Db = PrismaClient;
 /** A client or an open transaction: domain functions accept either. */
@@ -16,14 +17,14 @@ const globalForDb = globalThis as unknown as { __pcsDb?: Handle };
 export function db(): PrismaClient {
   if (!globalForDb.__pcsDb) {
     const { adapter, close, sql } = createAdapter();
-    globalForDb.__pcsDb = { client: new PrismaClient({ adapter }), close, sql };
+    globalForDb.__pcsDb = { client: markTransactions(new PrismaClient({ adapter })), close, sql };
   }
   return globalForDb.__pcsDb.client;
 }
 
 /** Tests install their own client (an in-memory PGlite per worker). */
 export function setDb(client: PrismaClient, close: () => Promise<void> = async () => {}, sql: Sql | null = null) {
-  globalForDb.__pcsDb = { client, close, sql };
+  globalForDb.__pcsDb = { client: markTransactions(client), close, sql };
 }
 
 /**

@@ -10,6 +10,8 @@ export const FAILURE_REASONS = [
   "expired",
   "not_sent_in_time",
   "operator_has_no_record",
+  // A payout or refund that never left, whose operator is no longer configured here: funds released at once.
+  "operator_not_configured",
   "operator_not_received",
   "payer_not_found",
   "customer_account_not_found",

@@ -4,13 +4,14 @@
 // so that a deposit left pending for its whole lifetime costs few calls.
 
 const STEPS_MS = [5_000, 15_000, 60_000];
-const EVERY_MS = 5 * 60_000;
+/** Past its first minute, a payment is read this often. */
+export const OPERATOR_READ_EVERY_MS = 5 * 60_000;
 
 /** The next status read of a deposit created at `createdAt`, after a read at `now`. */
 export function nextOperatorCheck(createdAt: Date, now: Date): Date {
   const age = now.getTime() - createdAt.getTime();
   const step = STEPS_MS.find((offset) => offset > age);
-  return step === undefined ? new Date(now.getTime() + EVERY_MS) : new Date(createdAt.getTime() + step);
+  return step === undefined ? new Date(now.getTime() + OPERATOR_READ_EVERY_MS) : new Date(createdAt.getTime() + step);
 }
 
 /**

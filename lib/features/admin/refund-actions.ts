@@ -5,13 +5,14 @@ import { recordAudit } from "./audit";
 import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import { openRefundDue } from "@/lib/features/refunds/open-refund-due";
 import { transitionRefund } from "@/lib/features/refunds/transition-refund";
+import { beingSent, withSendClaim } from "@/lib/features/outgoing/send-claim";
 
 // What support does with refunds, each audited: record one paid (or not) by hand, and send again a
 // refund the platform owes whose last try failed (the money is still held in refunds_due).
 
-/** Whether support records this refund by hand now: pending, with no operator call of its own (manual), or left unresolved by its operator (no more automatic steps). */
-export function recordableByHand(refund: Pick<Refund, "status" | "method" | "dueAt">): boolean {
-  return refund.status === "pending" && (refund.method === "manual" || refund.dueAt === null);
+/** Whether support records this refund by hand now: pending, with no operator call of its own (manual), or left unresolved by its operator past the follow window. */
+export function recordableByHand(refund: Pick<Refund, "status" | "method" | "unresolvedAt">): boolean {
+  return refund.status === "pending" && (refund.method === "manual" || refund.unresolvedAt !== null);
 }
 
 /**
@@ -25,29 +26,34 @@ export async function recordRefundByHand(
   options: { staffId: string; reference: string; outcome: "completed" | "failed"; operatorReference?: string; note?: string; now?: Date },
 ) {
   const now = options.now ?? new Date();
-  return inTransaction(client, async (tx) => {
-    const refund = await tx.refund.findUnique({ where: { reference: options.reference } });
-    if (!refund) throw notFound("Refund", options.reference);
-    if (!recordableByHand(refund)) {
-      throw new ApiError(40020, { status: 409, details: `${refund.reference} is ${refund.status}${refund.status === "pending" ? " with its operator" : ""}: not one to record by hand` });
-    }
-    const changed = await transitionRefund(tx, {
-      id: refund.id,
-      to: options.outcome,
-      at: now,
-      failureReason: options.outcome === "failed" ? `refused_by_platform${options.note ? `: ${options.note}` : ""}`.slice(0, 200) : undefined,
-      operatorReference: options.operatorReference,
-    });
-    if (!changed) throw new ApiError(40020, { status: 409, details: `${refund.reference} was settled meanwhile` });
-    await recordAudit(tx, {
-      staffId: options.staffId,
-      action: `refund.recorded_${options.outcome}`,
-      targetType: "refund",
-      targetId: refund.reference,
-      details: { ...(options.operatorReference ? { operatorReference: options.operatorReference } : {}), ...(options.note ? { note: options.note } : {}) },
-    });
-    return tx.refund.findUniqueOrThrow({ where: { id: refund.id } });
-  });
+  const refund = await client.refund.findUnique({ where: { reference: options.reference } });
+  if (!refund) throw notFound("Refund", options.reference);
+  if (!recordableByHand(refund)) {
+    throw new ApiError(40020, { status: 409, details: `${refund.reference} is ${refund.status}${refund.status === "pending" ? " with its operator" : ""}: not one to record by hand` });
+  }
+  // Under the refund's send claim, never while a sender is at its operator (lib/features/outgoing/).
+  const recorded = await withSendClaim(client, "refund", refund.id, (claim) =>
+    inTransaction(client, async (tx) => {
+      const changed = await transitionRefund(tx, {
+        id: refund.id,
+        to: options.outcome,
+        at: now,
+        failureReason: options.outcome === "failed" ? `refused_by_platform${options.note ? `: ${options.note}` : ""}`.slice(0, 200) : undefined,
+        operatorReference: options.operatorReference,
+        claim,
+      });
+      if (!changed) throw new ApiError(40020, { status: 409, details: `${refund.reference} was settled meanwhile` });
+      await recordAudit(tx, {
+        staffId: options.staffId,
+        action: `refund.recorded_${options.outcome}`,
+        targetType: "refund",
+        targetId: refund.reference,
+        details: { ...(options.operatorReference ? { operatorReference: options.operatorReference } : {}), ...(options.note ? { note: options.note } : {}) },
+      });
+      return tx.refund.findUniqueOrThrow({ where: { id: refund.id } });
+    }),
+  );
+  return recorded ?? Promise.reject(beingSent(refund.reference));
 }
 
 /** Sends again a refund due whose last refund failed: a new refund of the same money (the old one stays as history). */

@@ -12,7 +12,7 @@ import type { DepositForGateway, GatewayAdapter } from "@/lib/integrations/gatew
 import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
 import { operatorApiError } from "@/lib/integrations/gateways/operators/operator-api-error";
 import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/integrations/gateways/operators/operator-errors";
-import { log } from "@/lib/core/logging/log";
+import { errorFields, log } from "@/lib/core/logging/log";
 import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
 import { ApiError } from "@/lib/core/errors/api-error";
 import type { DepositRequest } from "@/lib/core/schemas/deposit";
@@ -129,12 +129,32 @@ export async function writeDeposit(
     ? await insertDeposit(sql, data)
     : await client.deposit.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
   if (!operatorRequestId) return { deposit: announced(deposit) };
-  return {
-    deposit,
-    // The operator calls us back (MTN's X-Callback-Url) and sends the customer back (Wave's
-    // success_url) at our public address, never at the host a proxy forwarded the request to.
-    sendToOperator: async (sender) => announced(await initiateLiveDeposit(sender, adapter, deposit, forGateway, publicBaseUrl(origin))),
-  };
+  return { deposit, sendToOperator: (sender) => sendWrittenDeposit(sender, deposit, { origin }) };
+}
+
+/**
+ * The second phase of a live deposit, once its row is committed, outside any transaction: the
+ * operator's call (initiateLiveDeposit). `resumed`: a retry with the same Idempotency-Key of a
+ * request that stopped after writing it. The first request may or may not have reached the
+ * operator, so the call is made again only through the operator's own deduplication (MTN's
+ * X-Reference-Id answers 409 for a request it has; a Wave session is looked for by our reference
+ * first), and no refusal deletes the deposit: the status reads decide it, as for any unknown outcome.
+ */
+export async function sendWrittenDeposit(client: DbClient, deposit: Deposit, options: { origin: string; resumed?: boolean }): Promise<Deposit> {
+  const adapter = deposit.environment === "live" && deposit.operatorRequestId && deposit.flow === "classic" ? gatewayAdapter(deposit.gatewayName, deposit.environment) : null;
+  if (!adapter) return deposit;
+  // The operator calls us back (MTN's X-Callback-Url) and sends the customer back (Wave's
+  // success_url) at our public address, never at the host a proxy forwarded the request to.
+  const origin = publicBaseUrl(options.origin);
+  if (!options.resumed) return announced(await initiateLiveDeposit(client, adapter, deposit, deposit, origin));
+  if (deposit.status !== "pending" || deposit.redirectUrl) return deposit;
+  try {
+    const { redirectUrl, operatorRequestId } = await adapter.initiate(deposit, { origin, resumed: true });
+    if (redirectUrl || operatorRequestId) return announced(await client.deposit.update({ where: { id: deposit.id }, data: { redirectUrl, operatorRequestId } }));
+  } catch (error) {
+    log("warn", "live deposit resumed: its operator call did not settle it, the status reads will", { reference: deposit.reference, ...errorFields(error) });
+  }
+  return announced(deposit);
 }
 
 /** With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due. */

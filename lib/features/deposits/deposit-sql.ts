@@ -14,7 +14,8 @@ export type NewDeposit = Omit<
 >;
 
 /** What the reconciliation learns from the operator later: empty on a new deposit. */
-type EmptyOperatorColumns = "operatorAnswer" | "operatorCheckedAt" | "lastTryFailure" | "heldReason" | "heldAt" | "operatorAmountMinor" | "operatorCurrency";
+type EmptyOperatorColumns =
+  | "operatorAnswer" | "operatorCheckedAt" | "lastTryFailure" | "heldReason" | "heldAt" | "operatorAmountMinor" | "operatorCurrency" | "operatorNotFoundAt";
 
 const EMPTY_OPERATOR_COLUMNS: Pick<Deposit, EmptyOperatorColumns> = {
   operatorAnswer: null,
@@ -24,6 +25,7 @@ const EMPTY_OPERATOR_COLUMNS: Pick<Deposit, EmptyOperatorColumns> = {
   heldAt: null,
   operatorAmountMinor: null,
   operatorCurrency: null,
+  operatorNotFoundAt: null,
 };
 
 const insertRow = rowInsert<NewDeposit>(

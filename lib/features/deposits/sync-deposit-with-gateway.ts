@@ -22,6 +22,14 @@ function operatorTime(at: Date | undefined, deposit: Deposit, now: Date): Date {
   return new Date(Math.min(Math.max(at.getTime(), deposit.createdAt.getTime()), now.getTime()));
 }
 
+/**
+ * What the row keeps of an operator that shows no record of the payment past its window (MTN's
+ * 404): the time of the first such read, which the adapter weighs against the next.
+ */
+function firstNotFound(deposit: Deposit, outcome: GatewayOutcome, now: Date): { operatorNotFoundAt?: Date } {
+  return outcome.status !== "completed" && outcome.noRecord && !deposit.operatorNotFoundAt ? { operatorNotFoundAt: now } : {};
+}
+
 /** Whether the operator could be asked about this deposit: DIRECT/REDIRECT, or an OTP payment a live operator took. */
 function readable(deposit: Deposit): boolean {
   return deposit.flow === "classic" || (deposit.confirmedAt !== null && deposit.nextCheckAt !== null);
@@ -61,8 +69,9 @@ export async function syncDepositWithGateway(client: DbClient, deposit: Deposit,
  *   failure we recorded (the customer was charged: a checkout attempt then pays its link, pays it
  *   late or is a refund to make, lib/features/links/settle-link-attempt.ts); but a success for other
  *   figures than ours completes nothing: the deposit is held for support with both;
- * - a failure fails a pending deposit; a failed try the operator keeps open (lastTryFailed) is
- *   noted and the deposit stays payable;
+ * - a failure fails a pending deposit; one on "no record" alone (MTN's 404 read twice past its
+ *   window) keeps it followed, in case the operator shows it late; a failed try the operator
+ *   keeps open (lastTryFailed) is noted and the deposit stays payable;
  * - once expired on our side, the operator is told to close it where it can (close()) and is
  *   followed until its answer is final.
  */
@@ -92,6 +101,8 @@ export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, ou
   if (ended) return noteFollowUp(client, deposit, outcome, now);
 
   if (outcome.status === "failed") {
+    // Not final at the operator when it only has no record of it (yet): read on until followUntil.
+    const followOn = outcome.noRecord ? { ...answer, nextCheckAt: nextOperatorCheck(deposit.createdAt, now) } : settledThere;
     const changed = await transitionDeposit(client, {
       id: deposit.id,
       paymentLinkId: deposit.paymentLinkId,
@@ -99,12 +110,13 @@ export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, ou
       at: operatorTime(outcome.at, deposit, now),
       failureReason: outcome.reason,
       guard: { supersededAt: deposit.supersededAt },
-      extra: { ...settledThere, ...(outcome.operatorReference ? { operatorReference: outcome.operatorReference } : {}) },
+      extra: { ...followOn, ...(outcome.operatorReference ? { operatorReference: outcome.operatorReference } : {}) },
     });
     return afterTransition(client, deposit, changed, now);
   }
+  const notFound = firstNotFound(deposit, outcome, now);
   if (now.getTime() < deposit.expiresAt.getTime()) {
-    return deferNextCheck(client, deposit, now, answer.operatorAnswer, outcome.lastTryFailed);
+    return deferNextCheck(client, deposit, now, answer.operatorAnswer, { ...notFound, ...(outcome.lastTryFailed ? { lastTryFailure: outcome.lastTryFailed } : {}) });
   }
   // Expired on our side. A live one is followed (followUntil): where the operator can close it, it
   // is told to now; otherwise it is read again on the back-off schedule (it was just read).
@@ -114,7 +126,7 @@ export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, ou
     paymentLinkId: deposit.paymentLinkId,
     to: "expired",
     at: deposit.expiresAt,
-    extra: deposit.followUntil ? { ...answer, nextCheckAt: closable ? now : nextOperatorCheck(deposit.createdAt, now) } : {},
+    extra: deposit.followUntil ? { ...answer, ...notFound, nextCheckAt: closable ? now : nextOperatorCheck(deposit.createdAt, now) } : {},
   });
   const expired = await client.deposit.findUniqueOrThrow({ where: { id: deposit.id } });
   return closable && expired.status === "expired" ? followEndedDeposit(client, expired, now) : expired;
@@ -173,15 +185,17 @@ async function holdForSupport(client: DbClient, deposit: Deposit, outcome: Extra
 }
 
 /**
- * A deposit ended on our side, still followed: a final answer ("failed" at the operator) ends the
- * follow-up; "pending" is asked again with back-off, until followUntil (then listed as unresolved).
+ * A deposit ended on our side, still followed: a final answer ("failed" at the operator, but not
+ * its having no record of it) ends the follow-up; anything else is asked again with back-off,
+ * until followUntil (then listed as unresolved).
  */
 async function noteFollowUp(client: DbClient, deposit: Deposit, outcome: GatewayOutcome, now: Date): Promise<Deposit> {
   if (!deposit.followUntil) return deposit;
-  const final = outcome.status !== "pending";
+  const final = outcome.status !== "pending" && !(outcome.status === "failed" && outcome.noRecord);
   const data = {
     operatorAnswer: operatorAnswer(outcome),
     operatorCheckedAt: now,
+    ...firstNotFound(deposit, outcome, now),
     ...(final ? { followUntil: null, nextCheckAt: null } : { nextCheckAt: nextOperatorCheck(deposit.createdAt, now) }),
   };
   await client.deposit.updateMany({ where: { id: deposit.id, status: deposit.status, heldReason: null }, data });
@@ -190,16 +204,23 @@ async function noteFollowUp(client: DbClient, deposit: Deposit, outcome: Gateway
 
 /**
  * A live deposit still pending after a status read: its next read by the sweep, with back-off
- * (lib/core/domain/operator-polling.ts), and what the operator said. Sandbox deposits have no
+ * (lib/core/domain/operator-polling.ts), what the operator said, and what the row notes of it (a
+ * failed try the operator keeps open, its first read without a record). Sandbox deposits have no
  * nextCheckAt: untouched.
  */
-async function deferNextCheck(client: DbClient, deposit: Deposit, now: Date, said?: string, lastTryFailed?: string): Promise<Deposit> {
+async function deferNextCheck(
+  client: DbClient,
+  deposit: Deposit,
+  now: Date,
+  said?: string,
+  noted: { lastTryFailure?: string; operatorNotFoundAt?: Date } = {},
+): Promise<Deposit> {
   if (!deposit.nextCheckAt) return deposit;
   const data = {
     nextCheckAt: nextOperatorCheck(deposit.createdAt, now),
     operatorCheckedAt: now,
     ...(said ? { operatorAnswer: said } : {}),
-    ...(lastTryFailed ? { lastTryFailure: lastTryFailed } : {}),
+    ...noted,
   };
   await client.deposit.updateMany({ where: { id: deposit.id, status: "pending" }, data });
   return { ...deposit, ...data };

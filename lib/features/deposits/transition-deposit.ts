@@ -24,8 +24,9 @@ function nullWhenNoRow(error: unknown): null {
  * leaves the link open for another try), and the deposit.* webhook
  * for a deposit with its own callbackUrl is recorded (the outbox; a checkout attempt has none,
  * its link's webhook tells the merchant). The update is conditional
- * on the row still being pending, so of two racing transitions (an approval and the expiry, two
- * confirmations) exactly one happens. Returns whether this call made the change.
+ * on the row still being pending and not held for support, so of two racing transitions (an
+ * approval and the expiry, two confirmations) exactly one happens. Returns whether this call made
+ * the change.
  */
 export async function transitionDeposit(
   client: DbClient,
@@ -40,7 +41,7 @@ export async function transitionDeposit(
     /** Columns written with the change (the validated reference, what the operator said, the end of its follow-up). */
     extra?: Pick<
       Prisma.DepositUncheckedUpdateInput,
-      "validatedReference" | "confirmedAt" | "operatorReference" | "operatorAnswer" | "operatorCheckedAt" | "followUntil" | "nextCheckAt"
+      "validatedReference" | "confirmedAt" | "operatorReference" | "operatorAnswer" | "operatorCheckedAt" | "followUntil" | "nextCheckAt" | "operatorNotFoundAt"
     >;
     /** The deposit's link, when the caller has the row: it never changes, and saves a query. */
     paymentLinkId?: string | null;
@@ -72,6 +73,9 @@ export async function transitionDeposit(
         where: {
           id: options.id,
           status: options.lateSuccess && options.to === "completed" ? { in: ["expired", "failed"] } : "pending",
+          // A deposit held for support moves only by support's decision, which lifts the hold
+          // first in its own transaction (lib/features/admin/resolve-held-deposit.ts).
+          heldReason: null,
           AND: options.guard ?? {},
         },
         data: { status: options.to, ...stamp, ...options.extra },

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { GatewayOutcome, OutgoingAdapter, OutgoingForGateway } from "@/lib/integrations/gateways/adapter";
 import { OperatorNotSentError, OperatorRejectedError, OperatorUnavailableError, OperatorUnknownOutcomeError } from "@/lib/integrations/gateways/operators/operator-errors";
 import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
-import { advanceOutgoing, type OutgoingHooks } from "./advance-outgoing";
-import { planAfterStep } from "./plan-after-step";
+import { advanceOutgoing, type OutgoingHooks, type OutgoingStep } from "./advance-outgoing";
+import { planAfterStep, UNRESOLVED_READ_EVERY_MS } from "./plan-after-step";
 
 // The rules that keep a payout or a refund from being paid twice or released while the operator
 // may have paid, against an operator whose answers each test scripts (the seam's contract; the
@@ -48,8 +48,8 @@ function operator(script: Script) {
   return { adapter, hooks, calls, recorded };
 }
 
-const refused = (operation: string) => () => {
-  throw new OperatorRejectedError("wave", operation, 409, "idempotency-mismatch");
+const refused = (operation: string, status = 400, code = "insufficient-funds") => () => {
+  throw new OperatorRejectedError("wave", operation, status, code);
 };
 
 describe("advanceOutgoing", () => {
@@ -72,31 +72,53 @@ describe("advanceOutgoing", () => {
     const op = operator({ status: () => "not_found", send: () => ({}) });
     expect(await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(59_000))).toMatchObject({ kind: "pending", answer: "not found yet" });
     expect(op.calls).toEqual(["status"]);
-    expect(await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(61_000))).toMatchObject({ kind: "sent", noRecord: true });
+    const resent = await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(61_000));
+    expect(resent).toMatchObject({ kind: "sent", answer: "sent again (same request id)" });
+    expect(resent.noRecord).toBeUndefined();
     expect(op.calls).toEqual(["status", "status", "send"]);
+  });
+
+  it("past the follow window sends nothing more: reads only, and a positive 'no record' is reported for the planner to count", async () => {
+    const op = operator({ status: () => "not_found", send: () => ({}) });
+    expect(await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(OPERATOR_FOLLOW_MS))).toMatchObject({ kind: "pending", noRecord: true });
+    const never = operator({});
+    expect(await advanceOutgoing(item(), never.adapter, never.hooks, at(OPERATOR_FOLLOW_MS))).toMatchObject({ kind: "not_sent", neverSent: true });
+    expect([...op.calls, ...never.calls]).toEqual(["status"]);
   });
 
   it("fails what the operator refused at the first send, but never on a refused resend: the first may have been paid", async () => {
     const first = operator({ send: refused("create payout") });
     expect(await advanceOutgoing(item(), first.adapter, first.hooks, at(0))).toMatchObject({
       kind: "final",
-      outcome: { status: "failed", reason: "operator_rejected: idempotency-mismatch" },
+      outcome: { status: "failed", reason: "operator_rejected: insufficient-funds" },
     });
-    const resend = operator({ status: () => "not_found", send: refused("create payout") });
+    const resend = operator({ status: () => "not_found", send: refused("create payout", 400, "insufficient-funds") });
     const step = await advanceOutgoing(item(at(0)), resend.adapter, resend.hooks, at(120_000));
-    expect(step).toMatchObject({ kind: "pending", noRecord: true });
+    expect(step).toMatchObject({ kind: "pending" });
+    expect(step.noRecord).toBeUndefined();
     expect(step.answer).toContain("resend refused");
   });
 
+  it("takes a refusal that may mean 'I already have it' (a 409, a duplicate key) for a reason to read its status, even on a first send", async () => {
+    for (const [status, code] of [[409, "conflict"], [400, "idempotency-mismatch"], [400, "checkout-refund-failed"]] as const) {
+      const op = operator({ send: refused("create payout", status, code) });
+      const step = await advanceOutgoing(item(), op.adapter, op.hooks, at(0));
+      expect(step).toMatchObject({ kind: "pending" });
+      expect(step.answer).toContain("its status decides");
+    }
+  });
+
   it("an operator that cannot be read back is asked by the same request again, and its silence is never taken for 'not made'", async () => {
-    const op = operator({ status: () => "unreadable", send: refused("refund checkout session") });
+    const op = operator({ status: () => "unreadable", send: refused("refund checkout session", 400, "checkout-refund-failed") });
     expect(await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(30_000))).toMatchObject({ kind: "pending", answer: "sent, not readable back" });
     const step = await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(61_000));
     expect(op.calls).toEqual(["status", "status", "send"]);
     expect(step.kind).toBe("pending");
     expect(step.noRecord).toBeUndefined();
     // So even once the window is over, the money is not released: support decides.
-    expect(planAfterStep(step, { createdAt: created, operatorSentAt: at(0) }, at(OPERATOR_FOLLOW_MS))).toEqual({ kind: "unresolved" });
+    const late = await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(OPERATOR_FOLLOW_MS));
+    expect(late.noRecord).toBeUndefined();
+    expect(planAfterStep(late, { createdAt: created, operatorSentAt: at(0), notFoundReads: 5 }, at(OPERATOR_FOLLOW_MS), true)).toMatchObject({ kind: "unresolved" });
   });
 
   it("keeps an unknown outcome pending, and a read that fails says nothing about the payment", async () => {
@@ -150,27 +172,32 @@ describe("advanceOutgoing", () => {
 });
 
 describe("planAfterStep", () => {
-  const row = { createdAt: created, operatorSentAt: at(0) };
+  const row: { createdAt: Date; operatorSentAt: Date | null; notFoundReads: number } = { createdAt: created, operatorSentAt: at(0), notFoundReads: 0 };
   const overdue = at(OPERATOR_FOLLOW_MS);
+  const plan = (step: OutgoingStep, now: Date, over = false, r: typeof row = row) => planAfterStep(step, r, now, over);
 
   it("records a final answer, and asks again with back-off from the last send otherwise", () => {
-    expect(planAfterStep({ kind: "final", outcome: { status: "failed", reason: "x" }, answer: "failed" }, row, at(1)).kind).toBe("final");
-    expect(planAfterStep({ kind: "sent", answer: "accepted" }, row, at(1000))).toEqual({ kind: "wait", dueAt: at(6000) });
-    expect(planAfterStep({ kind: "pending", answer: "pending" }, row, at(600_000))).toEqual({ kind: "wait", dueAt: at(900_000) });
-    expect(planAfterStep({ kind: "not_sent", neverSent: true, retryAfterSeconds: 30, answer: "" }, row, at(1000))).toEqual({ kind: "wait", dueAt: at(31_000) });
+    expect(plan({ kind: "final", outcome: { status: "failed", reason: "x" }, answer: "failed" }, at(1)).kind).toBe("final");
+    expect(plan({ kind: "sent", answer: "accepted" }, at(1000))).toEqual({ kind: "wait", dueAt: at(6000), notFoundReads: 0 });
+    expect(plan({ kind: "pending", answer: "pending" }, at(600_000))).toEqual({ kind: "wait", dueAt: at(900_000), notFoundReads: 0 });
+    expect(plan({ kind: "not_sent", neverSent: true, retryAfterSeconds: 30, answer: "" }, at(1000))).toEqual({ kind: "wait", dueAt: at(31_000), notFoundReads: 0 });
   });
 
-  it("releases the money only when nothing can have been paid, once the follow window is over", () => {
-    expect(planAfterStep({ kind: "not_sent", neverSent: true, answer: "" }, { createdAt: created, operatorSentAt: null }, overdue)).toMatchObject({
-      kind: "final",
-      outcome: { status: "failed", reason: "not_sent_in_time" },
-      givenUp: true,
-    });
-    expect(planAfterStep({ kind: "pending", noRecord: true, answer: "" }, row, overdue)).toMatchObject({ outcome: { reason: "operator_has_no_record" } });
-    // A lookup that fails, or an operator still saying "processing": the money stays held, support decides.
-    expect(planAfterStep({ kind: "pending", answer: "timeout" }, row, overdue)).toEqual({ kind: "unresolved" });
-    expect(planAfterStep({ kind: "not_sent", neverSent: false, answer: "" }, row, overdue)).toEqual({ kind: "unresolved" });
-    // Before the window is over, nothing is given up.
-    expect(planAfterStep({ kind: "pending", noRecord: true, answer: "" }, row, at(OPERATOR_FOLLOW_MS - 1)).kind).toBe("wait");
+  it("releases the money only on definite facts: never sent (not configured, or within the window), or no record read more than once after it", () => {
+    const never = { ...row, operatorSentAt: null };
+    expect(plan({ kind: "not_sent", neverSent: true, answer: "" }, overdue, true, never)).toMatchObject({ kind: "final", outcome: { reason: "not_sent_in_time" }, givenUp: true });
+    expect(plan({ kind: "not_sent", neverSent: true, notConfigured: true, answer: "" }, at(0), false, never)).toMatchObject({ kind: "final", outcome: { reason: "operator_not_configured" } });
+    // One read with no record: not yet; a second one in a row: released.
+    const first = plan({ kind: "pending", noRecord: true, answer: "" }, overdue, true);
+    expect(first).toEqual({ kind: "unresolved", dueAt: at(OPERATOR_FOLLOW_MS + UNRESOLVED_READ_EVERY_MS), notFoundReads: 1 });
+    expect(plan({ kind: "pending", noRecord: true, answer: "" }, overdue, true, { ...row, notFoundReads: 1 })).toMatchObject({ outcome: { reason: "operator_has_no_record" } });
+    // A read that found it, or failed, in between: the count starts again.
+    expect(plan({ kind: "pending", answer: "timeout" }, overdue, true, { ...row, notFoundReads: 1 })).toMatchObject({ kind: "unresolved", notFoundReads: 0 });
+  });
+
+  it("never releases on an unknown: a failed lookup, a 'processing', a send that did not leave after one that may have", () => {
+    expect(plan({ kind: "pending", answer: "timeout" }, overdue, true)).toMatchObject({ kind: "unresolved" });
+    expect(plan({ kind: "not_sent", neverSent: false, answer: "" }, overdue, true)).toMatchObject({ kind: "unresolved" });
+    expect(plan({ kind: "not_sent", neverSent: false, notConfigured: true, answer: "" }, at(1000))).toMatchObject({ kind: "wait" });
   });
 });

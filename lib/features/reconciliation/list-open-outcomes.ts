@@ -57,7 +57,7 @@ export async function listOpenOutcomes(client: DbClient, options: { now?: Date; 
       take,
     }),
     client.transfer.findMany({
-      where: { ...merchant, environment: "live", status: "pending", gatewayType: { not: "MANUAL" }, OR: [{ operatorSentAt: { not: null } }, { handedOverAt: { not: null } }, { dueAt: null }, { dueAt: { lte: now } }] },
+      where: { ...merchant, environment: "live", status: "pending", gatewayType: { not: "MANUAL" }, OR: [{ operatorSentAt: { not: null } }, { handedOverAt: { not: null } }, { unresolvedAt: { not: null } }, { dueAt: { lte: now } }] },
       orderBy: { createdAt: "asc" },
       take,
     }),
@@ -135,13 +135,13 @@ function depositState(d: Deposit, now: Date): OpenState {
 
 function transferState(t: Transfer): OpenState {
   if (t.handedOverAt) return "awaiting_support";
-  return t.dueAt === null ? "unresolved" : "pending_at_operator";
+  return t.unresolvedAt ? "unresolved" : "pending_at_operator";
 }
 
 function refundState(r: Refund): OpenState {
   if (r.status === "failed") return "refund_failed";
   if (r.method === "manual") return "awaiting_support";
-  return r.dueAt === null ? "unresolved" : "pending_at_operator";
+  return r.unresolvedAt ? "unresolved" : "pending_at_operator";
 }
 
 /** One failed refund due per debt, its latest try: support sends it again once, whatever tries failed before. */

@@ -1,3 +1,4 @@
+import type { Refund } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
 import type { Environment } from "@/lib/core/domain/environment";
@@ -6,7 +7,7 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { lockBalance } from "@/lib/features/ledger/lock-balance";
 import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
 import type { RefundRequest } from "@/lib/core/schemas/refund";
-import { advanceRefund } from "./advance-refund";
+import { stepLiveRefund } from "./advance-refund";
 import { findRefundablePayment } from "./find-refundable-payment";
 import { insertRefund } from "./insert-refund";
 import { refundableMinor } from "./refundable-minor";
@@ -16,16 +17,17 @@ import { refundableMinor } from "./refundable-minor";
  * the merchant was credited) less the earlier refunds still standing, out of the merchant's
  * available balance; the fees the customer paid on top are not returned (docs/decisions.md). Under the balance
  * lock of the currency, so concurrent refunds (of one payment or of several) and payouts never take
- * more than there is. The refund then goes to the operator at once (live), or is answered by the
- * sandbox shortly after; the merchant hears refund.completed or refund.failed.
+ * more than there is. This is the request's intent (one transaction, no operator call): a live
+ * refund then goes to its operator once committed (sendAcceptedRefund), the sandbox answers shortly
+ * after; the merchant hears refund.completed or refund.failed.
  */
-export async function createRefund(
+export async function acceptRefund(
   client: DbClient,
   options: { merchantId: string; environment: Environment; input: RefundRequest; requestedBy: string; now?: Date },
 ) {
   const { merchantId, environment, input } = options;
   const now = options.now ?? new Date();
-  const refund = await inTransaction(client, async (tx) => {
+  return inTransaction(client, async (tx) => {
     const payment = await findRefundablePayment(tx, { reference: input.paymentReference, merchantId, environment });
     const { deposit } = payment;
     await lockBalance(tx, merchantId, environment, deposit.currency);
@@ -52,8 +54,24 @@ export async function createRefund(
       callbackUrl: input.callbackUrl ?? payment.callbackUrl,
       metadata: input.metadata,
       at: now,
+      sentByRequest: true,
     });
   });
-  // The money is held and the row committed: now the operator (a live refund is due at once).
-  return refund.environment === "live" ? advanceRefund(client, refund, now) : refund;
+}
+
+/** Accepts a refund, then (its intent committed) sends it to a live operator. */
+export async function createRefund(client: DbClient, options: Parameters<typeof acceptRefund>[1]) {
+  return sendAcceptedRefund(client, await acceptRefund(client, options));
+}
+
+/**
+ * The second phase of a refund's request, outside any transaction: a live refund's first step at
+ * its operator (lib/features/outgoing/). `resumed`: a retry of a request that stopped after its
+ * intent, which steps only once the refund is due (as for transfers). Returns the row as it stands.
+ */
+export async function sendAcceptedRefund(client: DbClient, refund: Refund, options: { resumed?: boolean; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  if (refund.environment !== "live" || refund.status !== "pending" || refund.method === "manual") return refund;
+  if (options.resumed && refund.dueAt && refund.dueAt > now) return refund;
+  return stepLiveRefund(client, refund.id, now);
 }

@@ -35,6 +35,7 @@ export async function findRefundablePayment(
     if (!deposit || deposit.status !== "completed") {
       throw new ApiError(40020, { details: `${reference} is ${link.status} and holds no payment: only a paid link can be refunded` });
     }
+    refuseOwedBack(deposit, reference);
     return { deposit, paymentReference: link.reference, callbackUrl: link.callbackUrl, amountMinor: deposit.amountMinor };
   }
   const deposit = await client.deposit.findFirst({ where: { OR: [{ reference }, { validatedReference: reference }] } });
@@ -45,10 +46,23 @@ export async function findRefundablePayment(
   if (deposit.status !== "completed") {
     throw new ApiError(40020, { details: `${reference} is ${deposit.status}: only a completed payment can be refunded` });
   }
+  refuseOwedBack(deposit, reference);
   return {
     deposit,
     paymentReference: deposit.validatedReference ?? deposit.reference,
     callbackUrl: deposit.callbackUrl,
     amountMinor: deposit.amountMinor,
   };
+}
+
+/**
+ * A payment whose money the platform owes back (Deposit.refundDueReason: a second payment of a
+ * paid link, or figures support failed) is given back by its refund due (lib/features/refunds/
+ * open-refund-due.ts), out of refunds_due: a merchant's refund would give it back twice.
+ */
+function refuseOwedBack(deposit: Deposit, reference: string) {
+  if (!deposit.refundDueReason) return;
+  throw new ApiError(40020, {
+    details: `${reference} is owed back to the customer by the platform (${deposit.refundDueReason}): it is refunded as a refund due, not by the merchant`,
+  });
 }

@@ -3,6 +3,7 @@ import { ulid } from "@/lib/core/domain/ulid";
 import { newReference } from "@/lib/core/domain/references";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { postRefundRequested } from "@/lib/features/ledger/refund-entries";
+import { sendClaimLeaseMs } from "@/lib/features/outgoing/send-claim";
 import { refundForGateway, refundOperator } from "./refund-operator";
 
 export type NewRefund = {
@@ -16,6 +17,11 @@ export type NewRefund = {
   callbackUrl?: string | null;
   metadata?: Record<string, unknown> | null;
   at: Date;
+  /**
+   * The request that makes it sends it once its intent is committed (createRefund): the sweep
+   * leaves it to that request for a send claim's lease, and takes it over only if the request died.
+   */
+  sentByRequest?: boolean;
 };
 
 /**
@@ -54,8 +60,12 @@ export async function insertRefund(tx: Prisma.TransactionClient, input: NewRefun
     sendAttempts: 0,
     operatorAnswer: null,
     operatorCheckedAt: null,
-    dueAt: deposit.environment === "sandbox" ? new Date(at.getTime() + sandboxAnswerDelayMs()) : manual ? null : at,
+    dueAt: deposit.environment === "sandbox" ? new Date(at.getTime() + sandboxAnswerDelayMs()) : manual ? null : new Date(at.getTime() + (input.sentByRequest ? sendClaimLeaseMs() : 0)),
     claimedUntil: null,
+    sendClaim: null,
+    sendClaimUntil: null,
+    notFoundReads: 0,
+    unresolvedAt: null,
     createdAt: at,
     completedAt: null,
     failedAt: null,

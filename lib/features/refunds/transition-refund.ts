@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
+import type { SendClaim } from "@/lib/features/outgoing/send-claim";
 import { postRefundCompleted, postRefundFailed } from "@/lib/features/ledger/refund-entries";
 import { deliveriesDue } from "@/lib/features/webhooks/deliveries-due-signal";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
@@ -20,6 +21,8 @@ export async function transitionRefund(
     failureReason?: string;
     operatorReference?: string;
     operatorFeeMinor?: bigint;
+    /** Made by the holder of the send claim (lib/features/outgoing/send-claim.ts): only while it still holds it. */
+    claim?: SendClaim;
     operatorAnswer?: string;
   },
 ): Promise<boolean> {
@@ -27,10 +30,13 @@ export async function transitionRefund(
   const fee = options.to === "completed" && options.operatorFeeMinor !== undefined && options.operatorFeeMinor > 0n ? options.operatorFeeMinor : null;
   const changed = await inTransaction(client, async (tx) => {
     const { count } = await tx.refund.updateMany({
-      where: { id: options.id, status: "pending" },
+      // Only the send claim's holder, or anyone while nobody holds it: never under a sender's feet.
+      where: { id: options.id, status: "pending", sendClaim: options.claim?.token ?? null },
       data: {
         status: options.to,
         dueAt: null,
+        sendClaim: null,
+        sendClaimUntil: null,
         ...(options.to === "completed" ? { completedAt: at } : { failedAt: at, failureReason: options.failureReason ?? "failed" }),
         ...(options.operatorReference ? { operatorReference: options.operatorReference } : {}),
         ...(fee !== null ? { operatorFeeMinor: fee } : {}),

@@ -1,3 +1,4 @@
+import type { Transfer } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
@@ -13,19 +14,21 @@ import { postEntries } from "@/lib/features/ledger/post-entries";
 import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
 import type { TransferRequest } from "@/lib/core/schemas/transfer";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
+import { sendClaimLeaseMs } from "@/lib/features/outgoing/send-claim";
 import { nextBatchTime } from "./next-batch-time";
-import { sendLiveTransfer } from "./send-live-transfer";
+import { stepLiveTransfer } from "./send-live-transfer";
 import { resolveWithdrawalGateway } from "./resolve-withdrawal-gateway";
 
 /**
- * Accepts a transfer: checks the gateway, then, holding the merchant's balance lock for the
- * currency, checks the available balance and moves amount + fees from available to in flight.
- * Not enough: 422/40013 and nothing written (the transaction rolls back). When the money has
- * moved, the gateway's type decides what happens next: DIRECT is answered by the operator
- * (the sandbox simulator answers after a short delay), MANUAL waits for an admin, SCHEDULED
- * waits for the next batch.
+ * Accepts a transfer, the intent of its request (one transaction, no operator call): checks the
+ * gateway, then, holding the merchant's balance lock for the currency, checks the available
+ * balance and moves amount + fees from available to in flight. Not enough: 422/40013 and nothing
+ * written. What happens next depends on the gateway's type: a live DIRECT payout is sent by the
+ * request that made it once this has committed (sendAcceptedTransfer), or by the due-work sweep if
+ * that request died (its dueAt leaves the request a send claim's lease first); the sandbox
+ * simulator answers after a short delay; MANUAL waits for an admin, SCHEDULED for the next batch.
  */
-export async function createTransfer(
+export async function acceptTransfer(
   client: DbClient,
   options: { merchantId: string; environment: Environment; input: TransferRequest; now?: Date },
 ) {
@@ -48,7 +51,7 @@ export async function createTransfer(
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
   const totalMinor = amountMinor + feesMinor;
   const dueAt = payout
-    ? now
+    ? new Date(now.getTime() + sendClaimLeaseMs())
     : gateway.type === "DIRECT"
       ? new Date(now.getTime() + sandboxAnswerDelayMs())
       : gateway.type === "SCHEDULED"
@@ -56,7 +59,7 @@ export async function createTransfer(
         : null;
 
   const reference = newReference("transfer", environment);
-  const transfer = await inTransaction(client, async (tx) => {
+  return inTransaction(client, async (tx) => {
     await lockBalance(tx, merchantId, environment, input.currency);
     const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
     if (available < totalMinor) {
@@ -100,7 +103,23 @@ export async function createTransfer(
     });
     return transfer;
   });
-  // The funds are held (in flight) and the row committed: now the operator. Whatever happens to
-  // this call, the due-work sweep repeats the step (status read, or a resend by the same id).
-  return payout ? sendLiveTransfer(client, transfer, payout, now) : transfer;
+}
+
+/** Accepts a transfer, then (its intent committed) sends it when it goes to a live operator at once. */
+export async function createTransfer(client: DbClient, options: Parameters<typeof acceptTransfer>[1]) {
+  return sendAcceptedTransfer(client, await acceptTransfer(client, options));
+}
+
+/**
+ * The second phase of a transfer's request, outside any transaction: a live DIRECT payout's first
+ * step at its operator (lib/features/outgoing/), made now rather than by the sweep so the answer
+ * the operator gives at once (Wave pays synchronously) is the request's. `resumed`: a retry of a
+ * request that stopped after its intent; the step is then only taken once it is due (the sweep
+ * may be on it), never as an extra call per retry. Returns the row as it now stands.
+ */
+export async function sendAcceptedTransfer(client: DbClient, transfer: Transfer, options: { resumed?: boolean; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const payout = transfer.environment === "live" && transfer.gatewayType === "DIRECT" ? livePayoutAdapter(transfer.gatewayName) : null;
+  if (!payout || transfer.status !== "pending" || (options.resumed && transfer.dueAt && transfer.dueAt > now)) return transfer;
+  return stepLiveTransfer(client, transfer.id, payout, now);
 }

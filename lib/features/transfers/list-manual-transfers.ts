@@ -5,13 +5,13 @@ import { formatFractionalSeconds } from "@/lib/core/domain/time";
 
 /**
  * A pending transfer an admin decides: MANUAL; a SCHEDULED one handed over at its batch; a live
- * payout its operator left unresolved past the follow window (no more automatic reads: dueAt null).
+ * payout its operator left unresolved past the follow window (still read hourly: lib/features/outgoing/).
  */
 export const awaitingAdmin = {
   OR: [
     { gatewayType: "MANUAL" },
     { gatewayType: "SCHEDULED", handedOverAt: { not: null } },
-    { environment: "live", gatewayType: { in: ["DIRECT", "SCHEDULED"] }, dueAt: null },
+    { unresolvedAt: { not: null } },
   ],
 } satisfies Prisma.TransferWhereInput;
 

@@ -3,41 +3,46 @@ import { inTransaction } from "@/lib/core/db/in-transaction";
 import { recordAudit } from "@/lib/features/admin/audit";
 import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import { awaitsAdmin } from "@/lib/core/domain/transfer-review";
+import { beingSent, withSendClaim } from "@/lib/features/outgoing/send-claim";
 import { transitionTransfer } from "./transition-transfer";
 
 /**
  * An admin's decision on a transfer waiting for one (list-manual-transfers.ts: MANUAL, a SCHEDULED
- * bank transfer handed over at its batch, a live payout left unresolved by its operator): approve
- * (the payout was made: completed) or
- * reject (failed, money back to the merchant). Audited in the same transaction; a transfer
- * already decided, or not MANUAL, is refused with 409 so two admins never both decide.
+ * bank transfer handed over at its batch, a live payout its operator left unresolved): approve
+ * (the payout was made: completed) or reject (failed, money back to the merchant). Audited in the
+ * same transaction; a transfer already decided, or not one waiting, is refused with 409 so two
+ * admins never both decide. A live one is decided under its send claim (lib/features/outgoing/):
+ * never while a sender is at its operator (409: try again in a minute).
  */
 export async function reviewManualTransfer(
   client: DbClient,
   options: { staffId: string; reference: string; decision: "approve" | "reject"; reason?: string },
 ) {
-  return inTransaction(client, async (tx) => {
-    const transfer = await tx.transfer.findUnique({ where: { reference: options.reference } });
-    if (!transfer) throw notFound("Transfer");
-    if (transfer.status === "pending" && !awaitsAdmin(transfer)) {
-      throw new ApiError(40020, { status: 409, details: `${transfer.reference} is a ${transfer.gatewayType} transfer its operator is still handling, not one waiting for an admin` });
-    }
-    const changed = await transitionTransfer(tx, {
-      id: transfer.id,
-      to: options.decision === "approve" ? "completed" : "failed",
-      failureReason: options.decision === "reject" ? `rejected_by_platform${options.reason ? `: ${options.reason}` : ""}` : undefined,
-      reviewedBy: options.staffId,
-    });
-    if (!changed) {
-      throw new ApiError(40020, { status: 409, details: `${transfer.reference} is already ${transfer.status}` });
-    }
-    await recordAudit(tx, {
-      staffId: options.staffId,
-      action: `transfer.${options.decision}`,
-      targetType: "transfer",
-      targetId: transfer.reference,
-      details: options.reason ? { reason: options.reason } : undefined,
-    });
-    return tx.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
-  });
+  const transfer = await client.transfer.findUnique({ where: { reference: options.reference } });
+  if (!transfer) throw notFound("Transfer");
+  if (transfer.status === "pending" && !awaitsAdmin(transfer)) {
+    throw new ApiError(40020, { status: 409, details: `${transfer.reference} is a ${transfer.gatewayType} transfer its operator is still handling, not one waiting for an admin` });
+  }
+  if (transfer.status !== "pending") throw new ApiError(40020, { status: 409, details: `${transfer.reference} is already ${transfer.status}` });
+  const decided = await withSendClaim(client, "transfer", transfer.id, (claim) =>
+    inTransaction(client, async (tx) => {
+      const changed = await transitionTransfer(tx, {
+        id: transfer.id,
+        to: options.decision === "approve" ? "completed" : "failed",
+        failureReason: options.decision === "reject" ? `rejected_by_platform${options.reason ? `: ${options.reason}` : ""}` : undefined,
+        reviewedBy: options.staffId,
+        claim,
+      });
+      if (!changed) throw new ApiError(40020, { status: 409, details: `${transfer.reference} was settled meanwhile` });
+      await recordAudit(tx, {
+        staffId: options.staffId,
+        action: `transfer.${options.decision}`,
+        targetType: "transfer",
+        targetId: transfer.reference,
+        details: options.reason ? { reason: options.reason } : undefined,
+      });
+      return tx.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
+    }),
+  );
+  return decided ?? Promise.reject(beingSent(transfer.reference));
 }

@@ -3,7 +3,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
 import { simulatedAnswer } from "@/lib/integrations/gateways/sandbox-simulator";
-import { sendLiveTransfer } from "./send-live-transfer";
+import { stepLiveTransfer } from "./send-live-transfer";
 import { transitionTransfer } from "./transition-transfer";
 
 /**
@@ -17,8 +17,10 @@ export async function sendDueTransfer(client: DbClient, transfer: Transfer, now 
   if (transfer.status !== "pending" || !transfer.dueAt || transfer.dueAt > now || transfer.gatewayType === "MANUAL") return transfer;
   if (transfer.environment !== "sandbox") {
     const payout = livePayoutAdapter(transfer.gatewayName);
-    if (payout) return sendLiveTransfer(client, transfer, payout, now);
-    return transfer.gatewayType === "SCHEDULED" ? handOverScheduledTransfer(client, transfer, now) : transfer;
+    // A bank transfer no operator sends goes to support; a payout whose operator is gone is one
+    // step like any other (never sent: failed and released; sent: held, then support's).
+    if (!payout && transfer.gatewayType === "SCHEDULED") return handOverScheduledTransfer(client, transfer, now);
+    return stepLiveTransfer(client, transfer.id, payout, now);
   }
   const answer = simulatedAnswer(transfer.beneficiaryPhone);
   if (answer.status === "pending") {

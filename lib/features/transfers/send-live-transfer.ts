@@ -1,8 +1,8 @@
 import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import type { OutgoingForGateway, PayoutAdapter } from "@/lib/integrations/gateways/adapter";
-import { advanceOutgoing, outgoingHooks } from "@/lib/features/outgoing/advance-outgoing";
-import { recordOutgoingStep, transitionOf } from "@/lib/features/outgoing/record-outgoing-step";
+import { withSendClaim } from "@/lib/features/outgoing/send-claim";
+import { stepOutgoing, transitionOf } from "@/lib/features/outgoing/step-outgoing";
 import { transitionTransfer } from "./transition-transfer";
 
 /** The payout as the operator's adapter sees it. */
@@ -19,18 +19,20 @@ export function payoutForGateway(transfer: Transfer): OutgoingForGateway {
 }
 
 /**
- * One step of a live payout, safe to repeat (lib/features/outgoing/advance-outgoing.ts: looked up before any
- * resend, sent again only by the same request id). A final answer is recorded (a failed payout
- * gives the funds back); otherwise the next step is scheduled with back-off. The funds stay held
- * while the operator may have paid: they are released only by the operator's "failed", by a
- * payout that never left in OPERATOR_FOLLOW_MS ("not_sent_in_time"), or by an operator that still
- * has no record of it once that window is over ("operator_has_no_record"); the merchant is told by
- * the transfer.failed webhook. Anything else still open then is left to support, funds held.
- * Returns the row as it now stands.
+ * One step of a live payout under its send claim (lib/features/outgoing/: looked up before any
+ * resend, sent again only by the same request id, the funds released only on definite facts,
+ * left to support past the follow window). Skipped when another sender holds the claim: it is
+ * that sender's step. `payout` null: the operator is no longer configured here. Returns the row
+ * as it now stands.
  */
-export async function sendLiveTransfer(client: DbClient, transfer: Transfer, payout: PayoutAdapter, now = new Date()): Promise<Transfer> {
-  const step = await advanceOutgoing(payoutForGateway(transfer), payout, outgoingHooks(client.transfer, transfer.id), now);
-  // Unresolved after the window: support decides from the operator's statement (review-manual-transfer.ts).
-  await recordOutgoingStep(client.transfer, transfer, step, now, (outcome) => transitionTransfer(client, { id: transfer.id, ...transitionOf(outcome, now) }));
-  return client.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
+export async function stepLiveTransfer(client: DbClient, id: string, payout: PayoutAdapter | null, now = new Date()): Promise<Transfer> {
+  await withSendClaim(client, "transfer", id, async (claim) => {
+    // Read under the claim: what an earlier sender recorded (a send, a final answer) is seen.
+    const transfer = await client.transfer.findUniqueOrThrow({ where: { id } });
+    if (transfer.status !== "pending") return;
+    await stepOutgoing(client, claim, transfer, payout && { adapter: payout, item: payoutForGateway(transfer) }, (outcome) =>
+      transitionTransfer(client, { id, ...transitionOf(outcome, now), claim }),
+    now);
+  });
+  return client.transfer.findUniqueOrThrow({ where: { id } });
 }

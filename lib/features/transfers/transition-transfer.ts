@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
+import type { SendClaim } from "@/lib/features/outgoing/send-claim";
 import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { postEntries } from "@/lib/features/ledger/post-entries";
 import { deliveriesDue } from "@/lib/features/webhooks/deliveries-due-signal";
@@ -24,6 +25,8 @@ export async function transitionTransfer(
     operatorReference?: string;
     /** Completed live payouts: what the operator charged the platform on top of the amount sent. */
     operatorFeeMinor?: bigint;
+    /** Made by the holder of the send claim (lib/features/outgoing/send-claim.ts): only while it still holds it. */
+    claim?: SendClaim;
   },
 ): Promise<boolean> {
   const operatorFee = options.to === "completed" && options.operatorFeeMinor !== undefined && options.operatorFeeMinor > 0n ? options.operatorFeeMinor : null;
@@ -32,10 +35,13 @@ export async function transitionTransfer(
   const review = options.reviewedBy ? { reviewedBy: options.reviewedBy, reviewedAt: at } : {};
   const changed = await inTransaction(client, async (tx) => {
     const { count } = await tx.transfer.updateMany({
-      where: { id: options.id, status: "pending" },
+      // Only the send claim's holder, or anyone while nobody holds it: never under a sender's feet.
+      where: { id: options.id, status: "pending", sendClaim: options.claim?.token ?? null },
       data: {
         status: options.to,
         dueAt: null,
+        sendClaim: null,
+        sendClaimUntil: null,
         ...stamp,
         ...review,
         ...(options.operatorReference ? { operatorReference: options.operatorReference } : {}),

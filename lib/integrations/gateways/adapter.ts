@@ -20,6 +20,8 @@ export type GatewayOutcome =
        * failed attempt): why, in our words. The payment stays pending; the customer may still pay.
        */
       lastTryFailed?: string;
+      /** The operator shows no record of it past its window for showing what it took (MTN's 404): the deposit notes since when. */
+      noRecord?: boolean;
     }
   | {
       status: "completed";
@@ -36,7 +38,18 @@ export type GatewayOutcome =
       currency?: string;
       said?: string;
     }
-  | { status: "failed"; reason: string; at?: Date; operatorReference?: string; said?: string };
+  | {
+      status: "failed";
+      reason: string;
+      at?: Date;
+      operatorReference?: string;
+      said?: string;
+      /**
+       * Failed only because the operator still shows no record of it (MTN's 404 read twice past its
+       * window): not final there. The deposit fails and stays followed: a late success is credited.
+       */
+      noRecord?: boolean;
+    };
 
 /**
  * What the operator said to an OTP code. A wrong (or used) code is one of our 5 tries; the others
@@ -66,6 +79,10 @@ export type DepositForGateway = {
   operatorRequestId?: string | null;
   /** The operator's transaction reference once known (an Orange transactionId to read the status by). */
   operatorReference?: string | null;
+  /** When a read past the operator's window first found no record of it (MTN's 404); null: never. */
+  operatorNotFoundAt?: Date | null;
+  /** OTP: the codes the operator refused before the current one (each may have left a failed transaction there). */
+  otpAttempts?: number;
   /** Where a REDIRECT operator sends the customer back (the checkout, or the merchant's returnUrl). */
   returnUrl?: string | null;
 };
@@ -83,8 +100,12 @@ export type GatewayAdapter = {
   /** DIRECT: push the prompt to the phone. REDIRECT: return the page to send the customer to. */
   initiate(
     deposit: DepositForGateway,
-    /** origin: where the operator reaches us (callbacks, return pages): the public base URL for live operators (lib/core/domain/public-base-url.ts). */
-    context: { origin: string },
+    /**
+     * origin: where the operator reaches us (callbacks, return pages): the public base URL for live
+     * operators (lib/core/domain/public-base-url.ts). resumed: a retry of a request that may already
+     * have reached the operator (its answer lost with the process that sent it): never a second payment.
+     */
+    context: { origin: string; resumed?: boolean },
   ): Promise<{ redirectUrl?: string; /** The operator's id for our request when it assigns one (a Wave session id): replaces ours. */ operatorRequestId?: string }>;
   /**
    * The operator's current answer for a DIRECT or REDIRECT deposit. Throws when the operator could

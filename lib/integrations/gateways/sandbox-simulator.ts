@@ -41,7 +41,10 @@ export const sandboxSimulator: GatewayAdapter = {
     if (now.getTime() < answeredAt) return { status: "pending" };
     // The phone answered at answeredAt, whenever we ask: that is the operator's time of it.
     const answer = simulatedAnswer(deposit.customerPhone);
-    return answer.status === "pending" ? answer : { ...answer, at: new Date(answeredAt) };
+    if (answer.status === "pending") return answer;
+    // The simulated customer pays exactly what we asked: the figures of our request.
+    const figures = answer.status === "completed" ? { amountMinor: deposit.amountMinor + deposit.feesMinor, currency: deposit.currency } : {};
+    return { ...answer, at: new Date(answeredAt), ...figures };
   },
   async sendOtp(deposit: DepositForGateway) {
     return { otpHash: hashOtp(deposit.reference, SANDBOX_OTP) };

@@ -7,7 +7,7 @@ import type { Scope } from "@/lib/core/domain/api-keys";
 import { ApiError, errorBody } from "@/lib/core/errors/api-error";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
-import { parseIdempotencyKey, runIdempotent } from "./idempotency";
+import { parseIdempotencyKey, runIdempotent, runIdempotentPhases, type StoredResponse } from "./idempotency";
 import { errorFields, log, logEnabled } from "@/lib/core/logging/log";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { readJsonBody } from "./read-json-body";
@@ -43,6 +43,20 @@ export type ApiContext<TBody, TAuth extends AuthMode> = {
   principal: TAuth extends "none" ? null : TAuth extends "optional" ? MerchantPrincipal | null : MerchantPrincipal;
   /** The database, or the open transaction that also records the idempotent response. */
   db: DbClient;
+};
+
+/**
+ * A creating route whose work calls an operator, in two phases (idempotency.ts,
+ * runIdempotentPhases): `intent` writes the resource and holds its money in the client it is
+ * given (a transaction with the key's recovery point, or the database without a key: then it makes
+ * its own), and returns the row; `complete` runs after that committed, outside any transaction: the
+ * operator's call, its record and the answer, resuming the row of an earlier request that stopped
+ * between the two when retried with the same key.
+ */
+export type PhasedHandler<TBody, TAuth extends AuthMode, R extends { id: string } = { id: string }> = {
+  intent: (ctx: ApiContext<TBody, TAuth>) => Promise<R>;
+  /** `written`: the row this request's intent committed; null when resuming an earlier request's (read it by `id`). */
+  complete: (ctx: ApiContext<TBody, TAuth>, id: string, written: R | null) => Promise<ApiResult>;
 };
 
 type HeadersAndUrl = { headers: Headers; url: string };
@@ -96,9 +110,9 @@ function bodySchemas<TBody>(body: RouteConfig<TBody>["body"]): Record<Environmen
 }
 
 /** The one wrapper for API routes: environment, auth, JSON body, validation, idempotency, errors, logs. */
-export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
+export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R extends { id: string } = { id: string }>(
   config: RouteConfig<TBody> & { auth: TAuth },
-  handler: (ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>,
+  handler: ((ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>) | PhasedHandler<TBody, TAuth, R>,
 ) {
   const schemaFor = bodySchemas(config.body);
   return async (request: Request, routeContext?: NextRouteContext): Promise<Response> => {
@@ -136,18 +150,22 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode>(
       const base = { request, requestId, environment, origin: requestOrigin(request), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
-      if (config.idempotentOperation && principal && (idempotencyKey !== null || !config.singleWrite)) {
-        const scope = { merchantId: principal.merchantId, environment, route: config.idempotentOperation };
-        const result = await runIdempotent(scope, idempotencyKey, body, async (tx) => {
-          const r = await handler({ ...ctx, db: tx });
-          return { status: r.status ?? 200, body: r.body };
+      const scope = config.idempotentOperation && principal ? { merchantId: principal.merchantId, environment, route: config.idempotentOperation } : null;
+      const answered = (r: ApiResult) => ({ status: r.status ?? 200, body: r.body });
+      let stored: StoredResponse | null = null;
+      if (typeof handler === "object") {
+        if (!scope) throw new Error("a phased route is a creating POST: it needs idempotentOperation and a key");
+        stored = await runIdempotentPhases(scope, idempotencyKey, body, {
+          intent: (client) => handler.intent({ ...ctx, db: client }),
+          complete: async (id, written) => answered(await handler.complete({ ...ctx, db: db() }, id, written)),
         });
-        response = jsonResponse(result.status, result.body, requestId, {
-          ...rateLimit,
-          ...(result.replayed ? { "idempotent-replayed": "true" } : {}),
-        });
+      } else if (scope && (idempotencyKey !== null || !config.singleWrite)) {
+        stored = await runIdempotent(scope, idempotencyKey, body, async (tx) => answered(await handler({ ...ctx, db: tx })));
+      }
+      if (stored) {
+        response = jsonResponse(stored.status, stored.body, requestId, { ...rateLimit, ...(stored.replayed ? { "idempotent-replayed": "true" } : {}) });
       } else {
-        const r = await handler({ ...ctx, db: db() });
+        const r = await (handler as (ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>)({ ...ctx, db: db() });
         response = jsonResponse(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
       }
     } catch (error) {

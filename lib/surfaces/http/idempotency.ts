@@ -4,33 +4,18 @@ import { ulid } from "@/lib/core/domain/ulid";
 import { db, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { ApiError } from "@/lib/core/errors/api-error";
-import { operatorTimeoutMs } from "@/lib/integrations/gateways/operators/operator-http";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * How long a claim holds without renewal. A running request renews it every third of that, so
  * only a dead process's claim lapses, and a retry takes it over: with the contract's retry
- * advice (1 s, 2 s, 4 s...) the third retry after a crash, ~7 s later, goes through. (The work
- * itself runs in a transaction: idempotentTransactionTimeoutMs.) Exactly
- * once all the same: the resource and the stored response commit together, and only while the
- * committing request still holds the claim (its token), so a holder that was merely stalled past
- * its lease (a long GC pause, a frozen VM) rolls back instead of creating a second resource.
+ * advice (1 s, 2 s, 4 s...) the third retry after a crash, ~7 s later, goes through. Exactly once
+ * all the same: what a request commits is tied to its key (its recovery point, below), and every
+ * write of the key checks the claim's token, so a retry resumes the same resource and a holder
+ * that was merely stalled past its lease (a long GC pause, a frozen VM) creates nothing more.
  */
 export const IDEMPOTENCY_LEASE_MS = 3_000;
 
-const PRISMA_DEFAULT_TRANSACTION_TIMEOUT_MS = 5_000;
-
-/**
- * How long the work's transaction may last. A live deposit or payout calls its operator inside
- * it, after writing the row (so the resource and the stored response still commit together):
- * a token, the request, and its resends after an ambiguous MTN 5xx (bounded to fit), each up to OPERATOR_TIMEOUT_MS. Prisma's
- * default (5 s) would end the transaction mid-call and roll back a payment the operator had
- * received. The sandbox never calls an operator: it keeps the default, so a stalled holder cannot
- * block longer (on PGlite, one connection, a transaction holds up all others while it runs).
- * The lease stays short: it is renewed while the work runs.
- */
-export const idempotentTransactionTimeoutMs = (environment: Environment) =>
-  environment === "live" ? 3 * operatorTimeoutMs() + 5_000 : PRISMA_DEFAULT_TRANSACTION_TIMEOUT_MS;
 const RENEW_EVERY_MS = Math.floor(IDEMPOTENCY_LEASE_MS / 3);
 
 export type StoredResponse = { status: number; body: unknown; replayed?: boolean };
@@ -60,10 +45,30 @@ export function parseIdempotencyKey(header: string | null): string | null {
   return header;
 }
 
+/** Runs a claimed key's work with its claim renewed meanwhile, so only a dead process's claim lapses. */
+async function renewingClaim<T>(claimed: { id: string; token: string }, work: () => Promise<T>): Promise<T> {
+  const { id, token } = claimed;
+  const renewal = setInterval(() => {
+    void db()
+      .idempotencyKey.updateMany({ where: { id, claimToken: token }, data: { leaseUntil: new Date(Date.now() + IDEMPOTENCY_LEASE_MS) } })
+      .catch(() => {}); // a missed renewal only shortens the lease; every write keeps the token check
+  }, RENEW_EVERY_MS);
+  renewal.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+/** Nothing was created: free the key so a corrected retry can use it (unless a retry holds it now). */
+const freeKey = (claimed: { id: string; token: string }) => db().idempotencyKey.deleteMany({ where: { id: claimed.id, claimToken: claimed.token } }).catch(() => {});
+
 /**
- * Runs a creating operation at most once per Idempotency-Key. The claim is a row under a unique
- * constraint, so of concurrent duplicates exactly one runs; the others get 409 while it runs and
- * the stored response afterwards. The operation and the stored response commit together.
+ * Runs a creating operation that calls nothing outside at most once per Idempotency-Key. The claim
+ * is a row under a unique constraint, so of concurrent duplicates exactly one runs; the others get
+ * 409 while it runs and the stored response afterwards. The operation and the stored response
+ * commit together.
  */
 export async function runIdempotent(
   scope: Scope,
@@ -71,37 +76,89 @@ export async function runIdempotent(
   body: unknown,
   operation: (tx: DbClient) => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
-  if (key === null) return db().$transaction((tx) => operation(tx), { timeout: idempotentTransactionTimeoutMs(scope.environment) });
-
-  const fingerprint = requestFingerprint(body);
-  const claimed = await claim(scope, key, fingerprint);
+  if (key === null) return db().$transaction((tx) => operation(tx));
+  const claimed = await claim(scope, key, requestFingerprint(body));
   if ("status" in claimed) return claimed;
-  const { id, token } = claimed;
-
-  const renewal = setInterval(() => {
-    void db()
-      .idempotencyKey.updateMany({ where: { id, claimToken: token }, data: { leaseUntil: new Date(Date.now() + IDEMPOTENCY_LEASE_MS) } })
-      .catch(() => {}); // a missed renewal only shortens the lease; the commit's token check stays
-  }, RENEW_EVERY_MS);
-  renewal.unref();
   try {
-    return await db().$transaction(async (tx) => {
-      const result = await operation(tx);
-      const stored = await tx.idempotencyKey.updateMany({
-        where: { id, claimToken: token },
-        data: { responseStatus: result.status, responseBody: result.body as Prisma.InputJsonValue, claimToken: null, leaseUntil: null },
-      });
-      // Taken over by a retry while this one was stalled: roll back, the retry answers.
-      if (stored.count === 0) throw stillProcessing();
-      return result;
-    }, { timeout: idempotentTransactionTimeoutMs(scope.environment) });
+    return await renewingClaim(claimed, () =>
+      db().$transaction(async (tx) => {
+        const result = await operation(tx);
+        if (!(await storeResponse(tx, claimed, result))) throw stillProcessing();
+        return result;
+      }),
+    );
   } catch (error) {
-    // Nothing was created: free the key so a corrected retry can use it (unless a retry holds it).
-    await db().idempotencyKey.deleteMany({ where: { id, claimToken: token } }).catch(() => {});
+    await freeKey(claimed);
     throw error;
-  } finally {
-    clearInterval(renewal);
   }
+}
+
+/**
+ * A creating request that calls an operator, in atomic phases (Brandur Leach, "Implementing
+ * Stripe-like Idempotency Keys in Postgres"), so the operator is never called inside a
+ * transaction nor under a lock, and nothing it was asked to do is ever lost or done twice:
+ * 1. `intent`, in one transaction with the key's recovery point: the resource written, its money
+ *    held, the operator request id it will carry chosen; committed before anything leaves.
+ * 2. `complete`, outside any transaction: the operator's call and the record of what it said
+ *    (claimed per row: lib/features/outgoing/send-claim.ts), then the response, stored on the key.
+ * A retry with the same key after the first request stopped between the two (a crash, a deploy, a
+ * lost connection) resumes the same resource (`complete(id, null)`), never restarts it. `complete`
+ * throws an ApiError only when it undid the intent (the operator surely refused a deposit and its
+ * row was deleted): the key is then freed, as when nothing was created.
+ */
+export async function runIdempotentPhases<R extends { id: string }>(
+  scope: Scope,
+  key: string | null,
+  body: unknown,
+  phases: {
+    intent: (client: DbClient) => Promise<R>;
+    /** `written`: the row as the intent committed it; null when resuming another request's (read it by id). */
+    complete: (resourceId: string, written: R | null) => Promise<StoredResponse>;
+  },
+): Promise<StoredResponse> {
+  // Without a key there is nothing to resume: each phase is its own (intent makes its own transaction).
+  if (key === null) {
+    const written = await phases.intent(db());
+    return phases.complete(written.id, written);
+  }
+  const claimed = await claim(scope, key, requestFingerprint(body));
+  if ("status" in claimed) return claimed;
+  let resourceId = claimed.resourceId;
+  try {
+    return await renewingClaim(claimed, async () => {
+      let written: R | null = null;
+      if (resourceId === null) {
+        written = await db().$transaction(async (tx) => {
+          const row = await phases.intent(tx);
+          const { count } = await tx.idempotencyKey.updateMany({
+            where: { id: claimed.id, claimToken: claimed.token },
+            data: { recoveryPoint: "intent_committed", resourceId: row.id },
+          });
+          if (count === 0) throw stillProcessing();
+          return row;
+        });
+        resourceId = written.id;
+      }
+      const result = await phases.complete(resourceId, written);
+      // Taken over by a retry while this one was stalled: the retry resumes the same resource and
+      // stores its own answer; this one still answers for it.
+      await storeResponse(db(), claimed, result);
+      return result;
+    });
+  } catch (error) {
+    // Before the intent committed, or after complete undid it: nothing stands, the key is free.
+    // Otherwise the resource stands: the key keeps it for a retry to resume once the lease lapses.
+    if (resourceId === null || error instanceof ApiError) await freeKey(claimed);
+    throw error;
+  }
+}
+
+async function storeResponse(client: DbClient, claimed: { id: string; token: string }, result: StoredResponse): Promise<boolean> {
+  const { count } = await client.idempotencyKey.updateMany({
+    where: { id: claimed.id, claimToken: claimed.token },
+    data: { recoveryPoint: "finished", responseStatus: result.status, responseBody: result.body as Prisma.InputJsonValue, claimToken: null, leaseUntil: null },
+  });
+  return count === 1;
 }
 
 const stillProcessing = () =>
@@ -110,7 +167,8 @@ const stillProcessing = () =>
     details: "A request with this Idempotency-Key is still being processed; retry shortly",
   });
 
-type Claim = { id: string; token: string };
+/** A claimed key: its row, our token, and the resource an earlier holder committed (null: none yet). */
+type Claim = { id: string; token: string; resourceId: string | null };
 
 async function claim(scope: Scope, key: string, fingerprint: string): Promise<Claim | StoredResponse> {
   const where = { merchantId_environment_route_key: { ...scope, key } };
@@ -132,7 +190,7 @@ async function claim(scope: Scope, key: string, fingerprint: string): Promise<Cl
       ],
       skipDuplicates: true,
     });
-    if (count === 1) return { id, token };
+    if (count === 1) return { id, token, resourceId: null };
 
     const existing = await db().idempotencyKey.findUnique({ where });
     if (!existing) continue; // expired and removed between the two statements
@@ -160,7 +218,7 @@ async function claim(scope: Scope, key: string, fingerprint: string): Promise<Cl
       },
       data: { claimToken: token, leaseUntil: new Date(now + IDEMPOTENCY_LEASE_MS) },
     });
-    if (taken.count === 1) return { id: existing.id, token };
+    if (taken.count === 1) return { id: existing.id, token, resourceId: existing.resourceId };
     throw stillProcessing();
   }
   throw new ApiError(40020, { status: 409, details: "Idempotency-Key contention; retry shortly" });

@@ -13,6 +13,7 @@ import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
 import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import { requestWithdrawalAction } from "./actions";
+import { moneyOutStatus } from "@/lib/core/domain/transfer-review";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -131,7 +132,7 @@ export default async function BalancePage({ searchParams }: Props) {
                   <td className="num">{formatMinor(w.amountMinor, w.currency, locale)}</td>
                   <td className="num">{w.status === "failed" ? "—" : formatMinor(w.feesMinor, w.currency, locale)}</td>
                   <td>
-                    <span className={`badge badge-${w.status}`}>{t(`status.${w.status}`)}</span>
+                    <span className={`badge badge-${moneyOutStatus(w)}`}>{t(`status.${moneyOutStatus(w)}`)}</span>
                     {w.failureReason ? ` ${failureReasonLabel(labels, w.failureReason)}` : null}
                   </td>
                   <td>{w.beneficiaryPhone}</td>

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { DepositForGateway, GatewayAdapter, GatewayOutcome } from "@/lib/integrations/gateways/adapter";
 import { OperatorUnknownOutcomeError } from "@/lib/integrations/gateways/operators/operator-errors";
+import { OPERATOR_READ_EVERY_MS } from "@/lib/core/domain/operator-polling";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { mtnMomoCallbackUrl } from "./mtn-momo-callback";
 import { isMtnNotFound, type MtnMomoClient, type MtnMomoPaymentInput } from "./mtn-momo-client";
@@ -16,9 +17,16 @@ import { mtnMomoOutcome } from "./mtn-momo-status";
  * took: "The transaction is then queued for processing", and a 500 may come after the queuing.
  * MTN documents no delay between taking a request and showing it; its only time figure is the
  * ~5 minutes a customer has to approve (COULD_NOT_PERFORM_TRANSACTION). Twice that: a request MTN
- * shows later than this could not be approved anyway. Past it, a 404 means MTN never received it.
+ * shows later than this could not be approved anyway. Past it, a 404 may mean MTN never received it.
  */
 export const MTN_NOT_FOUND_GRACE_MS = 10 * 60_000;
+
+/**
+ * A deposit fails on MTN's 404 only when a read at least this long after the first one past the
+ * grace (one step of the back-off) still finds nothing: the grace is our choice, not MTN's word,
+ * and one read proves little. Even then it stays followed, so a success MTN shows late is credited.
+ */
+export const MTN_NOT_FOUND_CONFIRM_MS = OPERATOR_READ_EVERY_MS;
 
 /**
  * After an ambiguous 5xx on requesttopay, the same request (same X-Reference-Id) is sent again
@@ -40,7 +48,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Throws MTN's refusal of the first send (nothing kept), or an unknown outcome when MTN still has
  * not said (the deposit is kept pending and its status read decides). A resend is only started
  * while the whole (token call included) can end within three calls' time (OPERATOR_TIMEOUT_MS
- * each): the caller's transaction is sized for that (lib/surfaces/http/idempotency.ts).
+ * each), so the merchant's request is answered in time (the call runs outside any transaction).
  */
 async function requestToPay(client: MtnMomoClient, input: MtnMomoPaymentInput): Promise<void> {
   const started = Date.now();
@@ -71,6 +79,16 @@ async function requestToPay(client: MtnMomoClient, input: MtnMomoPaymentInput): 
   throw ambiguous;
 }
 
+/** MTN's 404 on a deposit's status read: not shown yet, then noted past the grace, then failed but still followed. */
+function notShown(deposit: DepositForGateway, now: Date): GatewayOutcome {
+  const since = (at: Date) => now.getTime() - at.getTime();
+  if (since(deposit.createdAt) < MTN_NOT_FOUND_GRACE_MS) return { status: "pending", said: "HTTP 404 RESOURCE_NOT_FOUND (not shown yet)" };
+  const first = deposit.operatorNotFoundAt;
+  if (!first || since(first) < MTN_NOT_FOUND_CONFIRM_MS) return { status: "pending", said: "HTTP 404 RESOURCE_NOT_FOUND (past the grace)", noRecord: true };
+  log("warn", "mtn-momo has no payment for a live deposit", { reference: deposit.reference, since: first.toISOString() });
+  return { status: "failed", reason: "operator_not_received", said: "HTTP 404 RESOURCE_NOT_FOUND", noRecord: true };
+}
+
 export function createMtnMomoAdapter(client: MtnMomoClient): GatewayAdapter {
   const requestId = (deposit: DepositForGateway) => {
     if (!deposit.operatorRequestId) throw new Error(`live deposit ${deposit.reference} has no X-Reference-Id`);
@@ -97,9 +115,7 @@ export function createMtnMomoAdapter(client: MtnMomoClient): GatewayAdapter {
         return mtnMomoOutcome(await client.requestToPayStatus(requestId(deposit), deposit.currency));
       } catch (error) {
         if (!isMtnNotFound(error)) throw error;
-        if (now.getTime() - deposit.createdAt.getTime() < MTN_NOT_FOUND_GRACE_MS) return { status: "pending", said: "HTTP 404 RESOURCE_NOT_FOUND (not shown yet)" };
-        log("warn", "mtn-momo has no payment for a live deposit", { reference: deposit.reference });
-        return { status: "failed", reason: "operator_not_received", said: "HTTP 404 RESOURCE_NOT_FOUND" };
+        return notShown(deposit, now);
       }
     },
 

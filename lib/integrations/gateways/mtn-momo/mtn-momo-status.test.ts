@@ -46,4 +46,12 @@ describe("MTN MoMo status reads", () => {
     expect(mtnMomoOutcome(mtnMomoStatus({ status: "PENDING", amount: "5150", currency: "XOF" }, production))).toEqual({ status: "pending", said: "PENDING" });
     expect(mtnMomoOutcome(mtnMomoStatus({ status: "CREATED" }, production))).toEqual({ status: "pending", said: "CREATED" });
   });
+
+  it("reads a status MTN does not document (it lists PENDING, SUCCESSFUL, FAILED) as pending, MTN's word kept for support", () => {
+    for (const status of ["REJECTED", "TIMEOUT", "ONGOING"]) {
+      const body = { status, reason: "APPROVAL_REJECTED", amount: "5150", currency: "XOF" };
+      expect(mtnMomoStatus(body, production), status).toMatchObject({ state: "pending", operatorCode: status });
+      expect(mtnMomoOutcome(mtnMomoStatus(body, production)), status).toEqual({ status: "pending", said: status });
+    }
+  });
 });

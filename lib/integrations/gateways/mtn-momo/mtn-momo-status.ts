@@ -4,7 +4,9 @@ import { objectField, stringField } from "@/lib/integrations/gateways/operators/
 import { snakeCase, type OperatorPaymentStatus } from "@/lib/integrations/gateways/operators/operator-status";
 
 // MTN's status reads (GET .../requesttopay/{id}, .../transfer/{id}, .../refund/{id}) and its
-// callback carry the same object: status PENDING | SUCCESSFUL | FAILED, a reason when FAILED (a
+// callback carry the same object: status PENDING | SUCCESSFUL | FAILED (the only three MTN lists:
+// "the result can either be SUCCESSFUL, FAILED, or PENDING", MTN-reasons; momoapi-node's
+// TransactionStatus), a reason when FAILED (a
 // code string, or an object with a code in some deployments), financialTransactionId when
 // SUCCESSFUL, the amount (a decimal string per MTN's schema, a number in its own example, and
 // normalised: "5.0" is read back "5") and the currency. It has no time of the outcome.
@@ -45,14 +47,18 @@ function reportedFigures(body: unknown, { ourCurrency, sandbox }: MtnReading): {
   return null;
 }
 
-/** MTN's transaction object to our status; an unknown status is read as still pending, never as a result. */
+/**
+ * MTN's transaction object to our status. Only SUCCESSFUL and FAILED are final; any other status
+ * (the sandbox's CREATED, or REJECTED and TIMEOUT, which some integrations read as failures but
+ * MTN does not document) is read as still pending, MTN's word kept for support: never a result.
+ */
 export function mtnMomoStatus(body: unknown, reading: MtnReading = { sandbox: false }): OperatorPaymentStatus {
   const status = stringField(body, "status")?.toUpperCase();
   const reported = reportedFigures(body, reading) ?? {};
   if (status === "SUCCESSFUL") {
     return { state: "succeeded", operatorCode: status, operatorReference: stringField(body, "financialTransactionId"), ...reported };
   }
-  if (status === "FAILED" || status === "REJECTED" || status === "TIMEOUT") {
+  if (status === "FAILED") {
     const code = reasonCode(body) ?? status;
     return { state: "failed", operatorCode: code, reason: REASONS[code] ?? snakeCase(code), ...reported };
   }

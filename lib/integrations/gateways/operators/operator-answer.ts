@@ -20,14 +20,15 @@ export function operatorAnswer(answer: GatewayOutcome | unknown): string {
 }
 
 /**
- * The operator's reported figures when they differ from ours ("amount mismatch: operator 1 XOF,
- * ours 5150 XOF"), or null when they agree or the operator reported none. A reported amount
- * without a currency is compared in ours.
+ * Why a success the operator reports completes nothing: its figures differ from ours ("amount
+ * mismatch: operator 1 XOF, ours 5150 XOF"), or it reported no amount we can read ("operator ?
+ * XOF"); null only when they agree. A reported amount without a currency is compared in ours.
+ * Where the operator's documented answer carries no amount because it is bound to our request
+ * (Orange's status read, Wave's session refund), the adapter reports the figures it asked for.
  */
 export function amountMismatch(outcome: { amountMinor?: bigint; currency?: string }, ours: { amountMinor: bigint; currency: string }): string | null {
-  if (outcome.amountMinor === undefined && outcome.currency === undefined) return null;
   const currency = outcome.currency ?? ours.currency;
-  if (currency === ours.currency && (outcome.amountMinor === undefined || outcome.amountMinor === ours.amountMinor)) return null;
+  if (currency === ours.currency && outcome.amountMinor === ours.amountMinor) return null;
   const theirs = outcome.amountMinor === undefined ? "?" : String(toMajor(outcome.amountMinor, currency));
   return `amount mismatch: operator ${theirs} ${currency}, ours ${toMajor(ours.amountMinor, ours.currency)} ${ours.currency}`;
 }

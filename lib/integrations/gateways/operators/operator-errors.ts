@@ -24,7 +24,9 @@ export type UnknownOutcomeReason =
   /** The operator answered 5xx: it may or may not have acted on the request. */
   | "server_error"
   /** A 2xx answer we could not read. */
-  | "bad_response";
+  | "bad_response"
+  /** 408 or 429: answered before or after acting, operators document it as "unknown: retry" (Wave, MTN). */
+  | "retry_later";
 
 export abstract class OperatorError extends Error {
   abstract readonly kind: "not_sent" | "rejected" | "unknown_outcome";
@@ -107,4 +109,18 @@ export function isOperatorFailure(error: unknown): boolean {
  */
 export function paymentMaybeSent(error: OperatorUnknownOutcomeError): boolean {
   return !/(^|\s)token$/.test(error.operation);
+}
+
+/**
+ * A refusal that may mean "I already have this one": the request (or an earlier one under the same
+ * id or key) may have been made, so its status is read instead of taking the refusal for a "no".
+ * - HTTP 409: MTN's RESOURCE_ALREADY_EXIST for a known X-Reference-Id (MTN-errors), Wave's
+ *   conflicts on an Idempotency-Key (FR-DOCS, payout "Idempotence");
+ * - Wave's `idempotency-mismatch` (the key was used before, with other content: FR-DOCS) and
+ *   `checkout-refund-failed` (also what a second refund of a session answers, docs/operators.md).
+ */
+const MAY_ALREADY_EXIST_CODES = new Set(["RESOURCE_ALREADY_EXIST", "idempotency-mismatch", "checkout-refund-failed"]);
+
+export function mayAlreadyExist(error: OperatorRejectedError): boolean {
+  return error.httpStatus === 409 || (error.operatorCode !== undefined && MAY_ALREADY_EXIST_CODES.has(error.operatorCode));
 }

@@ -1,3 +1,4 @@
+import { insideDbTransaction } from "@/lib/core/db/transaction-scope";
 import { log } from "@/lib/core/logging/log";
 import {
   OperatorNotSentError,
@@ -44,7 +45,25 @@ function causeCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A call made while a database transaction is open: refused before anything leaves. Money must
+ * never move inside a transaction that may still roll back, nor may a transaction (its locks, its
+ * connection) wait on an operator: the intent is committed first, the call made, then its outcome
+ * recorded (lib/core/db/transaction-scope.ts). A programming error, never the operator's doing.
+ */
+export class OperatorCallInTransactionError extends Error {
+  constructor(request: Pick<OperatorRequest, "operator" | "operation">) {
+    super(`${request.operator} ${request.operation}: refused, called inside an open database transaction`);
+    this.name = "OperatorCallInTransactionError";
+  }
+}
+
 export async function sendOperatorRequest(request: OperatorRequest): Promise<OperatorResponse> {
+  if (insideDbTransaction()) {
+    const error = new OperatorCallInTransactionError(request);
+    log("error", "operator call refused inside a database transaction", { operator: request.operator, operation: request.operation, stack: error.stack });
+    throw error;
+  }
   const started = Date.now();
   try {
     const response = await exchange(request);
@@ -103,8 +122,19 @@ export function parseJson(response: OperatorResponse, operator: OperatorName, op
 }
 
 /**
+ * The 4xx answers an operator documents as "unknown: retry", never a refusal: the request may have
+ * been acted on. Wave: 408 and 5xx leave "the transaction in an unknown state", a 429 is retried
+ * and marked pending, never failed (FR-DOCS, payout "Nouvelle tentative de transaction"). MTN gives
+ * neither a meaning (its error table lists 400, 401, 403, 404, 409, 500; its best practices page a
+ * rate limit on status reads): the safe reading, unknown. Orange's 429 stays a refusal of the call,
+ * no try spent (docs/operators.md, Orange section).
+ */
+const ANSWERS_OF_UNKNOWN_OUTCOME: Record<OperatorName, number[]> = { "mtn-momo": [408, 429], wave: [408, 429], "orange-money": [] };
+
+/**
  * Turns an answer that is not one of `expected` into the right error: 4xx -> the operator refused
- * (with its error code when `codeOf` finds one), 5xx and anything else -> outcome unknown.
+ * (with its error code when `codeOf` finds one), except the operator's ANSWERS_OF_UNKNOWN_OUTCOME;
+ * those, 5xx and anything else -> outcome unknown.
  */
 export function failUnless(
   response: OperatorResponse,
@@ -114,6 +144,9 @@ export function failUnless(
   codeOf: (body: unknown) => { code?: string; detail?: string } = () => ({}),
 ): void {
   if (expected.includes(response.status)) return;
+  if (ANSWERS_OF_UNKNOWN_OUTCOME[operator].includes(response.status)) {
+    throw new OperatorUnknownOutcomeError(operator, operation, "retry_later", `HTTP ${response.status}, outcome unknown`, { httpStatus: response.status });
+  }
   if (response.status >= 400 && response.status < 500) {
     let body: unknown = null;
     try {

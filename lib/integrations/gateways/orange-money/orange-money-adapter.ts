@@ -1,5 +1,6 @@
 import "server-only";
 import type { DepositForGateway, GatewayAdapter } from "@/lib/integrations/gateways/adapter";
+import type { OperatorPaymentStatus } from "@/lib/integrations/gateways/operators/operator-status";
 import { gatewayOutcome } from "@/lib/integrations/gateways/operators/gateway-outcome";
 import { OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/integrations/gateways/operators/operator-errors";
 import { log } from "@/lib/core/logging/log";
@@ -17,13 +18,24 @@ import { OrangeCodeRefusedError } from "./orange-money-refusals";
 
 const charged = (deposit: DepositForGateway) => deposit.amountMinor + deposit.feesMinor;
 
+/**
+ * Orange's answers about the payment we submitted carry no amount: the one-step answer is
+ * {reference, transactionId, status, description} (OM-php-sdk's OneStepPayResponse) and the status
+ * read by transactionId {"status": "SUCCESS"} only (OM-horus, production; docs/operators.md,
+ * Orange). Both are bound to our request, made with our amount and currency: those are its
+ * figures. A figure Orange does report (a transaction found by the search) is compared as is.
+ */
+function ofOurRequest(deposit: DepositForGateway, status: OperatorPaymentStatus): OperatorPaymentStatus {
+  return { amountMinor: charged(deposit), currency: deposit.currency, ...status };
+}
+
 export function createOrangeMoneyAdapter(client: OrangeMoneyClient): GatewayAdapter {
   return {
     initiate: () => Promise.reject(new Error("Orange Money is an OTP gateway: generate-invoice, then confirm")),
 
     async status(deposit) {
-      if (deposit.operatorReference) return gatewayOutcome(await client.transactionStatus(deposit.operatorReference));
-      const found = await client.findByReference(deposit.reference);
+      if (deposit.operatorReference) return gatewayOutcome(ofOurRequest(deposit, await client.transactionStatus(deposit.operatorReference)));
+      const found = await client.findByReference(deposit.reference, deposit.otpAttempts ?? 0);
       return found ? gatewayOutcome(found) : { status: "pending", said: "no transaction for this reference" };
     },
 
@@ -40,7 +52,7 @@ export function createOrangeMoneyAdapter(client: OrangeMoneyClient): GatewayAdap
           phone: deposit.customerPhone,
           otp,
         });
-        const outcome = gatewayOutcome(status);
+        const outcome = gatewayOutcome(ofOurRequest(deposit, status));
         if (outcome.status !== "pending") return outcome;
         return { status: "pending", ...(status.operatorReference ? { operatorReference: status.operatorReference } : {}) };
       } catch (error) {

@@ -44,8 +44,11 @@ export type OrangeMoneyClient = {
   payWithOtp(input: OrangeMoneyPaymentInput): Promise<OperatorPaymentStatus>;
   /** GET /api/eWallet/v1/transactions/{transactionId}/status */
   transactionStatus(transactionId: string): Promise<OperatorPaymentStatus>;
-  /** The transaction Orange holds for our reference, or null when it has none (the payment never reached Orange). */
-  findByReference(reference: string): Promise<OperatorPaymentStatus | null>;
+  /**
+   * The transaction Orange holds for our reference, or null when it has none (the payment never
+   * reached Orange); `earlierTries`: the codes Orange refused before the try looked for.
+   */
+  findByReference(reference: string, earlierTries?: number): Promise<OperatorPaymentStatus | null>;
   /** POST /api/notification/v1/merchantcallback: where Orange notifies the merchant's payments, and the apiKey it sends back. */
   registerCallback(registration: OrangeMoneyCallbackRegistration): Promise<void>;
   /** GET /api/notification/v1/merchantcallback?code=: the callbacks registered for a merchant code. */
@@ -148,7 +151,7 @@ export function createOrangeMoneyClient(config: OrangeMoneyConfig, deps: Operato
         return orangeMoneyStatus({ transactionId, ...(body && typeof body === "object" ? body : {}) });
       });
     },
-    findByReference(reference) {
+    findByReference(reference, earlierTries = 0) {
       const operation = "transaction search";
       return breaker.run(operation, async () => {
         // Never `type`: in production it answered [] even for a matching MERCHANT_PAYMENT.
@@ -159,7 +162,7 @@ export function createOrangeMoneyClient(config: OrangeMoneyConfig, deps: Operato
         // are filtered on our reference here too: a server ignoring the filter cannot mislead us.
         const list = Array.isArray(body) ? body : (body as { transactions?: unknown } | null)?.transactions;
         if (!Array.isArray(list)) throw new OperatorUnknownOutcomeError(OPERATOR, operation, "bad_response", "search answer is not a list");
-        return orangeTransactionFor(reference, list);
+        return orangeTransactionFor(reference, list, earlierTries);
       });
     },
     async registerCallback(registration) {

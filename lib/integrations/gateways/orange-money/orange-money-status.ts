@@ -35,16 +35,21 @@ const changedAt = (item: unknown) => operatorTime(stringField(item, "updatedAt")
 /**
  * The transaction that says where a payment stands, among those Orange holds for one reference:
  * several may carry it (a refused try, then a paid one). A SUCCESS wins (the customer was
- * charged); else one still waiting (its outcome is to come); else the latest final one. Taking the
- * first would report a paid payment as failed. Null when none carries the reference.
+ * charged); else one still waiting (its outcome is to come); else the latest final one, but only
+ * once it must be the last try's: each of the `earlierTries` codes Orange refused before it may
+ * have left a failure here (whether a refused code leaves a transaction is UNCONFIRMED), so as
+ * long as there are no more failures than those, the last try's own transaction is not shown yet
+ * and the answer is pending, never an earlier refusal. Taking the first would report a paid
+ * payment as failed. Null when none carries the reference.
  */
-export function orangeTransactionFor(reference: string, items: unknown[]): OperatorPaymentStatus | null {
+export function orangeTransactionFor(reference: string, items: unknown[], earlierTries = 0): OperatorPaymentStatus | null {
   const statuses = items
     .filter((item) => stringField(item, "reference") === reference)
     .map((item) => ({ item, status: orangeMoneyStatus(item) }));
-  const pick =
-    statuses.find(({ status }) => status.state === "succeeded") ??
-    statuses.find(({ status }) => status.state === "pending") ??
-    statuses.sort((a, b) => changedAt(b.item) - changedAt(a.item))[0];
-  return pick?.status ?? null;
+  const decided = statuses.find(({ status }) => status.state === "succeeded") ?? statuses.find(({ status }) => status.state === "pending");
+  if (decided) return decided.status;
+  const failures = statuses.sort((a, b) => changedAt(b.item) - changedAt(a.item));
+  if (failures.length === 0) return null;
+  if (failures.length > earlierTries) return failures[0].status;
+  return { state: "pending", operatorCode: `${failures[0].status.operatorCode} (an earlier try; the last one not shown yet)` };
 }

@@ -47,7 +47,10 @@ export function createWaveAdapter(client: WaveClient): GatewayAdapter {
   return {
     newRequestId: (deposit) => deposit.reference,
 
-    async initiate(deposit, { origin }) {
+    async initiate(deposit, { origin, resumed }) {
+      // Wave documents no idempotency for sessions: a resumed request looks for the one it made first.
+      const made = resumed ? await findMadeSession(client, deposit) : null;
+      if (made) return { redirectUrl: made.launchUrl, operatorRequestId: made.id };
       const back = deposit.returnUrl ?? origin;
       const session = await client
         .createCheckoutSession({
@@ -98,13 +101,17 @@ export function createWaveAdapter(client: WaveClient): GatewayAdapter {
  */
 async function madeAnyway(client: WaveClient, deposit: DepositForGateway, error: unknown): Promise<WaveCheckoutSession> {
   if (!(error instanceof OperatorUnknownOutcomeError)) throw error;
-  const found = await client.searchCheckoutSessions(deposit.reference).catch((searchError: unknown) => {
+  const made = await findMadeSession(client, deposit).catch((searchError: unknown) => {
     log("warn", "wave session search after an unknown creation failed", { reference: deposit.reference, ...errorFields(searchError) });
-    return [];
+    return null;
   });
+  if (!made) throw error;
+  return made;
+}
+
+/** The open session Wave made for exactly this deposit, found by our reference: the newest if several (the one the customer would be sent to). */
+async function findMadeSession(client: WaveClient, deposit: DepositForGateway): Promise<WaveCheckoutSession | null> {
+  const found = await client.searchCheckoutSessions(deposit.reference);
   const ours = found.filter((s) => s.amountMinor === charged(deposit) && s.currency === deposit.currency && s.outcome.status === "pending");
-  // Several (Wave made one per attempt?): the newest, the one the customer would be sent to.
-  const newest = ours.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0];
-  if (!newest) throw error;
-  return newest;
+  return ours.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))[0] ?? null;
 }

@@ -17,7 +17,12 @@ import type { WavePayout } from "./wave-status";
 /** How long after a send Wave may still not show a payout it received (a request queued after a 5xx). */
 export const WAVE_NOT_FOUND_GRACE_MS = 60_000;
 
-/** Sends the payout for `item` (a transfer or a refund) under its reference; Wave's answer is the outcome when final. */
+/**
+ * Sends the payout for `item` (a transfer or a refund) under its reference; Wave's answer is the
+ * outcome when final. A 409 (Wave knows the key: from a request it may still be executing, what a
+ * concurrent one gets is undocumented, or with other content, idempotency-mismatch) is never a
+ * refusal of the payout: the outgoing engine reads its status instead (mayAlreadyExist).
+ */
 export async function sendWavePayout(client: WaveClient, item: OutgoingForGateway) {
   const payout = await client.createPayout({
     idempotencyKey: item.reference,

@@ -39,7 +39,9 @@ export function createWaveRefunds(client: WaveClient): RefundAdapter {
       const sessionId = sessionToRefund(refund);
       if (!sessionId) return sendWavePayout(client, refund);
       await client.refundCheckoutSession(sessionId);
-      return { outcome: { status: "completed", said: "refunded (checkout session)" } };
+      // Wave answers 200 with an empty body (wave-api-client's refundSession(); Wave-skill): no
+      // figures, but the call names the payment and gives all of it back, which is this refund.
+      return { outcome: { status: "completed", amountMinor: refund.amountMinor, currency: refund.currency, said: "refunded (checkout session)" } };
     },
     async status(refund) {
       return sessionToRefund(refund) ? "unreadable" : readWavePayout(client, refund);

@@ -42,10 +42,12 @@ function amounts(body: unknown, field: string) {
   return { ...(amountMinor !== undefined ? { amountMinor } : {}), ...(currency ? { currency } : {}) };
 }
 
-/** Wave's fee for a payout, in the payout's currency, when it gives one. */
-function payoutFee(payout: unknown): bigint | undefined {
+/** Wave's fee for a payout, in the payout's currency: none when Wave gives none, null when it gives one we cannot read. */
+function payoutFee(payout: unknown): bigint | undefined | null {
+  const fee = stringField(payout, "fee");
+  if (fee === undefined) return undefined;
   const currency = stringField(payout, "currency");
-  return (currency ? decimalToMinor(stringField(payout, "fee"), currency) : null) ?? undefined;
+  return currency ? decimalToMinor(fee, currency) : null;
 }
 
 /**
@@ -96,7 +98,8 @@ export function waveSession(body: unknown): WaveCheckoutSession | null {
 /**
  * A payout's outcome: succeeded (with Wave's fee, which comes on top of what the recipient gets),
  * failed or reversed (with payout_error's code), else processing. The amount reported is
- * receive_amount, what the recipient gets: ours to compare.
+ * receive_amount, what the recipient gets: ours to compare. A success whose fee we cannot read
+ * completes nothing (the fee would never reach the ledger): pending, Wave's words kept.
  */
 export function wavePayoutStatus(payout: unknown): GatewayOutcome {
   const status = stringField(payout, "status");
@@ -105,6 +108,7 @@ export function wavePayoutStatus(payout: unknown): GatewayOutcome {
   if (status === "succeeded") {
     const id = stringField(payout, "id");
     const feeMinor = payoutFee(payout);
+    if (feeMinor === null) return { status: "pending", said: `succeeded (a fee we cannot read: ${stringField(payout, "fee")})` };
     return { status: "completed", ...(id ? { operatorReference: id } : {}), ...figures, ...(feeMinor !== undefined ? { operatorFeeMinor: feeMinor } : {}), said };
   }
   if (status === "failed" || status === "reversed") {
@@ -118,7 +122,7 @@ export function wavePayoutStatus(payout: unknown): GatewayOutcome {
 export function wavePayout(body: unknown): WavePayout | null {
   const id = stringField(body, "id");
   if (!id) return null;
-  const feeMinor = payoutFee(body);
+  const feeMinor = payoutFee(body) ?? undefined;
   return {
     id,
     clientReference: stringField(body, "client_reference") ?? null,

@@ -32,7 +32,7 @@ export const refunds: Resource = {
           "200": jsonResponse("The refund was accepted", refundSchema),
           "400": errorResponse(
             "40010 amount more than can still be refunded, or finer than the currency allows; 40020 the payment took no money, " +
-              "or is a checkout attempt (refund its link), or is already refunded in full; 40016 body not JSON; 40017 method; " +
+              "or is a checkout attempt (refund its link), or is already refunded in full, or is owed back by the platform (a refund due); 40016 body not JSON; 40017 method; " +
               "40021 callbackUrl not HTTPS; 40023 any other rule",
             [40010, "amount 6000 XOF is more than can still be refunded for LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K: 5000 XOF"],
             [40020, "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K is expired and holds no payment: only a paid link can be refunded"],

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Deposit" ADD COLUMN     "operatorNotFoundAt" TIMESTAMP(3);
+
