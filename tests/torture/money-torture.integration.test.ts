@@ -76,7 +76,7 @@ describe.skipIf(!process.env.DATABASE_URL)("money torture (issue 33)", () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `torture: ${totals.schedules} schedules in ${seconds} s (base seed ${baseSeed}): ${totals.payouts} payouts, ${totals.refunds} refunds, ` +
-        `${totals.deposits} deposits, ${totals.storms} storms, ${totals.apiCalls} API calls, ${totals.faults} faults, ` +
+        `${totals.deposits} deposits, ${totals.storms} storms, ${totals.races} races, ${totals.apiCalls} API calls, ${totals.faults} faults, ` +
         `${totals.callbacks} callbacks + ${totals.forgedCallbacks} forged, ${totals.passes} passes here + ${totals.workerPasses} in workers, ` +
         `${totals.kills} workers killed mid-call (${totals.killsIdle} found nothing to do); ${failures.length} failed`,
     );

@@ -18,12 +18,12 @@ import type { World } from "./world";
 // later (its dead worker's claim must lapse first, in real time), while the next schedules run.
 
 export type Totals = Record<
-  "schedules" | "storms" | "payouts" | "refunds" | "deposits" | "apiCalls" | "faults" | "passes" | "workerPasses" | "callbacks" | "forgedCallbacks" | "kills" | "killsIdle",
+  "schedules" | "storms" | "races" | "payouts" | "refunds" | "deposits" | "apiCalls" | "faults" | "passes" | "workerPasses" | "callbacks" | "forgedCallbacks" | "kills" | "killsIdle",
   number
 >;
 
 export const newTotals = (): Totals => ({
-  schedules: 0, storms: 0, payouts: 0, refunds: 0, deposits: 0, apiCalls: 0, faults: 0, passes: 0, workerPasses: 0, callbacks: 0, forgedCallbacks: 0, kills: 0, killsIdle: 0,
+  schedules: 0, storms: 0, races: 0, payouts: 0, refunds: 0, deposits: 0, apiCalls: 0, faults: 0, passes: 0, workerPasses: 0, callbacks: 0, forgedCallbacks: 0, kills: 0, killsIdle: 0,
 });
 
 type Api = (what: string, method: string, path: string, options?: Parameters<typeof call>[2]) => Promise<ApiResponse>;
@@ -185,6 +185,25 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
         await sleep(r.int(50, 250));
         for (const payout of wave.payouts.values()) if (payout.mobile === `+${phone}` && payout.status === "processing") wave.settlePayout(payout.id, pays ? "succeeded" : "failed");
       }
+    } else if (step.kind === "race") {
+      totals.payouts++;
+      totals.races++;
+      const phone = world.nextPhone();
+      played.parties.set(phone, { merchant: step.merchant, role: "beneficiary", amount: step.amount });
+      const viaMtn = step.gateway === "MTN_MOMO_CI";
+      if (viaMtn) mtn.script(phone, { customer: "approve", callback: "none" });
+      else wave.scriptPayout(`+${phone}`, "succeeded");
+      const firstSend = (request: Recorded) =>
+        request.method === "POST" && (viaMtn ? request.path === "/disbursement/v1_0/transfer" && request.body.includes(`"${phone}"`) : request.path === "/v1/payout" && request.body.includes(`"+${phone}"`));
+      (viaMtn ? mtn : wave).failNext({ delayMs: Math.round(0.9 * timeoutMs), status: 400, when: firstSend });
+      const body = { amount: step.amount, currency: "XOF", gatewayName: step.gateway, beneficiaryPhone: `+${phone}`, country: "CI" };
+      const created = create(`step ${index} payout`, "/api/v4/transfers/instant", merchant!.liveKey, body, { idempotencyKey: true, duplicateAfterMs: null });
+      // Once its intent is committed (the row exists), the worker whose clock is past the grace.
+      const started = Date.now();
+      while (Date.now() - started < 2_000 && !(await db().transfer.findFirst({ where: { beneficiaryPhone: `+${phone}` }, select: { id: true } }))) await sleep(5);
+      totals.workerPasses++;
+      const worker = await world.worker(step.worker);
+      await Promise.all([created, worker.pass("transfers", new Date(Date.now() + (viaMtn ? 11 * 60_000 : 65_000))).catch((error: unknown) => played.findings.push(`step ${index}: ${String(error)}`))]);
     } else if (step.kind === "refund") {
       totals.refunds++;
       const payment = funding[step.merchant][step.payment];

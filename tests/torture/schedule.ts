@@ -53,6 +53,12 @@ export type Step =
   | ({ kind: "payout"; at: number; merchant: number; gateway: PayoutGateway; amount: number; outcome: PayoutOutcome } & Sending)
   | ({ kind: "refund"; at: number; merchant: number; payment: number; amount: number } & Sending)
   | ({ kind: "deposit"; at: number; merchant: number; gateway: "MTN_MOMO_CI" | "WAVE_CI"; amount: number; mtn?: MtnCustomerStory; wave?: WaveCustomerStory } & Sending)
+  /**
+   * A payout whose first send the operator refuses slowly (400, nothing made), while a worker whose
+   * clock is past the operator's grace (MTN 10 min, Wave 60 s) works on it: only the send claim
+   * keeps that worker from reading "not found" and sending it again, which would pay it.
+   */
+  | { kind: "race"; at: number; merchant: number; gateway: PayoutGateway; amount: number; worker: 0 | 1 }
   /** Someone (not MTN) posts an MTN-shaped callback saying SUCCESSFUL for a deposit of the schedule. */
   | { kind: "forged_callback"; at: number; deposit: number }
   | { kind: "fault"; at: number; operator: Operator; fault: Fault; count: number }
@@ -179,6 +185,9 @@ export function generateSchedule(seed: number): Schedule {
   }
   for (let i = 0, n = r.int(1, 5); i < n; i++) steps.push(pass(r, at() + r.int(0, 300)));
   const kill = !storm && r.chance(0.15) ? { worker: r.pick([0, 1] as const), acts: r.chance(0.6), during: r.chance(0.6) ? ("send" as const) : ("read" as const) } : null;
+  if (!storm && r.chance(0.3)) {
+    steps.push({ kind: "race", at: at(), merchant: r.int(0, merchantCount - 1), gateway: r.pick(["MTN_MOMO_CI", "WAVE_CI"] as const), amount: r.int(1, 6) * 500, worker: r.pick([0, 1] as const) });
+  }
   return { seed, merchants, storm, steps, kill };
 }
 
@@ -192,6 +201,7 @@ export function describeSchedule(schedule: Schedule): string[] {
     if (s.kind === "payout") lines.push(`${head} payout m${s.merchant} ${s.gateway} ${s.amount} -> ${s.outcome} (${sent(s)})`);
     else if (s.kind === "refund") lines.push(`${head} refund m${s.merchant} of payment #${s.payment} ${s.amount} (${sent(s)})`);
     else if (s.kind === "deposit") lines.push(`${head} deposit m${s.merchant} ${s.gateway} ${s.amount} ${JSON.stringify(s.mtn ?? s.wave)} (${sent(s)})`);
+    else if (s.kind === "race") lines.push(`${head} payout m${s.merchant} ${s.gateway} ${s.amount}, its first send refused slowly while worker ${s.worker} (clock past the grace) works on it`);
     else if (s.kind === "forged_callback") lines.push(`${head} forged MTN callback for step ${s.deposit}`);
     else if (s.kind === "fault") lines.push(`${head} ${s.operator} fault x${s.count} ${JSON.stringify(s.fault)}`);
     else lines.push(`${head} ${s.pass} pass in ${s.where === "test" ? "the test process" : `worker ${s.where}`}, now +${s.skewMs} ms`);
