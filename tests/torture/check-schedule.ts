@@ -17,6 +17,8 @@ import type { World } from "./world";
 //     payout, the amount for a refund, less what is held for open items); the support check of
 //     the books (every journal sums to zero, refund postings, ...) finds nothing.
 //  4. No request (the merchant API, our callback route) was answered 500.
+//  5. The service logged no error, here or in a worker (a step that threw, an operator call refused
+//     inside a transaction, a payout Wave holds twice...).
 
 /** Whose an MSISDN is: a merchant's customer (who pays in, and is refunded) or a payout's beneficiary, and the amount asked. */
 export type Party = { merchant: number; role: "customer" | "beneficiary"; amount: number };
@@ -47,6 +49,7 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
     if (answer.status >= 500 && answer.status !== 502 && answer.status !== 503) found(`4: ${answer.what} answered ${answer.status} ${answer.code ?? ""}: ${answer.cause ?? ""}`);
   }
   for (const answer of world.callbackAnswers.slice(played.callbackAnswersBefore)) if (answer.status >= 500) found(`4: the callback route answered an operator ${answer.status} (${answer.path})`);
+  for (const error of world.errors.slice(played.errorsBefore)) found(`5: logged: ${error}`);
 
   // 1. From the operators' side: one record per request acted on, one request per record.
   const mtnIds = mtnNew.map((tx) => tx.referenceId);

@@ -39,8 +39,9 @@ export type Played = {
   /** Findings made while playing (two resources for one key, a pass that threw). */
   findings: string[];
   notes: string[];
-  /** How many answers our callback route had given when the schedule began. */
+  /** How many answers our callback route had given, and errors the service had logged, when the schedule began. */
   callbackAnswersBefore: number;
+  errorsBefore: number;
   /** Wave payouts left processing: how they end (the fake is made truthful before the drain). */
   processing: Map<string, "succeeded" | "failed">;
   /** MTN customers whose callback comes: how long after their answer. */
@@ -58,6 +59,7 @@ const newPlayed = (world: World): Played => ({
   findings: [],
   notes: [],
   callbackAnswersBefore: world.callbackAnswers.length,
+  errorsBefore: world.errors.length,
   processing: new Map(),
   callbackDelays: new Map(),
 });

@@ -1,10 +1,19 @@
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import readline from "node:readline";
 import type { PassKind, PassReply } from "./worker";
 
 // The parent's side of a worker process (worker.ts): start it, ask it for a pass, SIGKILL it.
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+/** One of the service's JSON log lines, as lib/core/logging/log.ts writes it. */
+export type LogLine = { level: string; msg: string; requestId?: string; error?: string };
+
+/** Whether a line of output is one of the service's, and then what it says. */
+export function ourLogLine(text: unknown): LogLine | null {
+  return typeof text === "string" && text.startsWith('{"time":') ? (JSON.parse(text) as LogLine) : null;
+}
 
 export type WorkerHandle = {
   readonly name: string;
@@ -17,13 +26,21 @@ export type WorkerHandle = {
   stop(): Promise<void>;
 };
 
-export async function startWorker(name: string, env: NodeJS.ProcessEnv): Promise<WorkerHandle> {
+/** Starts a worker; its log lines go to `onLog`, anything else it prints to this process's stderr. */
+export async function startWorker(name: string, env: NodeJS.ProcessEnv, onLog: (line: LogLine) => void): Promise<WorkerHandle> {
   const child: ChildProcess = fork(path.join(root, "tests/torture/worker.ts"), [], {
     cwd: root,
     env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --no-deprecation`.trim() },
     execArgv: ["--import", "tsx", "--import", "./scripts/allow-server-only.mjs"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  for (const stream of [child.stdout!, child.stderr!]) {
+    readline.createInterface({ input: stream }).on("line", (text) => {
+      const line = ourLogLine(text);
+      if (line) onLog(line);
+      else process.stderr.write(`worker ${name}: ${text}\n`);
+    });
+  }
   const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let nextId = 0;
   let exited = false;

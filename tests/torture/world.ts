@@ -4,7 +4,7 @@ import { sendJson, startFakeServer } from "../fakes/fake-http";
 import { startMtnMomoFake } from "../fakes/mtn-momo-fake";
 import { mtnMomoFakeEnv, waveFakeEnv } from "../fakes/start-operator-fakes";
 import { startWaveFake } from "../fakes/wave-fake";
-import { startWorker, type WorkerHandle } from "./workers";
+import { ourLogLine, startWorker, type LogLine, type WorkerHandle } from "./workers";
 
 // What every schedule of the torture suite runs against, started once: the MTN and Wave fakes,
 // the service's public address (a relay that hands MTN's callbacks and Wave's events, sent by the
@@ -13,24 +13,34 @@ import { startWorker, type WorkerHandle } from "./workers";
 
 export type World = Awaited<ReturnType<typeof startWorld>>;
 
+/** A log line's error, in one line: Prisma's messages span lines (the call, the code around it, the error): the first and the last. */
+function condensed(error: string | undefined) {
+  const lines = (error ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !/^(\d+|→)/.test(l));
+  return [...new Set([lines[0], lines[lines.length - 1]])].filter(Boolean).join(" / ");
+}
+
 /**
- * Our log lines (JSON) are kept off the output; what a 500 logged ("unhandled error", by request
- * id) is kept, so a failure can say why. Other output passes through.
+ * The service's log lines are kept off the output. Its errors are kept: an "unhandled error" (a
+ * 500) by request id, so the failure can say why; any other error line (a step that threw, an
+ * operator call refused inside a transaction, a payout paid twice...), as a finding, with where it
+ * was logged (this process, or a worker).
  */
-function keepErrorCauses() {
+function keepServiceErrors() {
   const causes = new Map<string, string>();
+  const errors: string[] = [];
   const { log, error } = console;
-  const ours = (args: unknown[]) => typeof args[0] === "string" && args[0].startsWith('{"time":');
-  console.log = (...args: unknown[]) => void (ours(args) || log(...args));
+  console.log = (...args: unknown[]) => void (ourLogLine(args[0]) || log(...args));
   console.error = (...args: unknown[]) => {
-    if (!ours(args)) return error(...args);
-    const line = JSON.parse(args[0] as string) as { msg: string; requestId?: string; error?: string };
-    // Prisma's messages span lines (the call, the code around it, the error): the first and the last.
-    const lines = (line.error ?? "").split("\n").map((l) => l.trim()).filter((l) => l && !/^(\d+|→)/.test(l));
-    if (line.msg === "unhandled error" && line.requestId) causes.set(line.requestId, [...new Set([lines[0], lines[lines.length - 1]])].join(" / "));
+    const line = ourLogLine(args[0]);
+    if (!line) return error(...args);
+    if (line.msg === "unhandled error" && line.requestId) causes.set(line.requestId, condensed(line.error));
+    else errors.push(`${line.msg}${line.error ? `: ${condensed(line.error)}` : ""}`);
   };
   process.env.LOG_LEVEL = "info";
-  return { causes, restore: () => Object.assign(console, { log, error }) };
+  const fromWorker = (name: string) => (line: LogLine) => {
+    if (line.level === "error") errors.push(`worker ${name}: ${line.msg}${line.error ? `: ${condensed(line.error)}` : ""}`);
+  };
+  return { causes, errors, fromWorker, restore: () => Object.assign(console, { log, error }) };
 }
 
 /**
@@ -79,11 +89,11 @@ export async function startWorld(timeoutMs: number) {
     // MTN's X-Callback-Url and Wave's return URLs: the relay above.
     PAYMENT_BASE_URL: relay.url,
   });
+  const logs = keepServiceErrors();
   // The workers only run passes: a small pool each, beside this process's (see the test file).
-  const env = { ...process.env, LOG_LEVEL: "silent", DATABASE_POOL_SIZE: "5" };
-  const logs = keepErrorCauses();
+  const env = { ...process.env, LOG_LEVEL: "info", DATABASE_POOL_SIZE: "5" };
   const ready = [false, false];
-  const start = (i: 0 | 1) => startWorker(String(i), env).then((worker) => ((ready[i] = true), worker));
+  const start = (i: 0 | 1) => startWorker(String(i), env, logs.fromWorker(String(i))).then((worker) => ((ready[i] = true), worker));
   const workers: Promise<WorkerHandle>[] = [start(0), start(1)];
   await Promise.all(workers);
 
@@ -97,6 +107,8 @@ export async function startWorld(timeoutMs: number) {
     callbackAnswers,
     /** What the service logged for a request it answered 500, by request id. */
     causes: logs.causes,
+    /** Every other error the service logged, here or in a worker. */
+    errors: logs.errors,
     timeoutMs,
     /** Callbacks and events the relay is still handing on. */
     relaying: () => inFlight,
