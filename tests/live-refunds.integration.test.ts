@@ -120,8 +120,10 @@ describe("a merchant's refund of a live payment, through the API", () => {
     const row = await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } });
     expect([row.method, row.dueAt]).toEqual(["manual", null]);
     await reconcileNow();
-    expect(operators().orange.received.length).toBe(callsBefore);
-    expect((await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } })).status).toBe("pending");
+    // Nothing about this refund went to Orange (the pass may read other files' open Orange payments
+    // in a shared PostgreSQL database).
+    expect(operators().orange.received.slice(callsBefore).filter((r) => `${r.url}${r.body}`.includes(res.body.reference))).toEqual([]);
+    expect(await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } })).toMatchObject({ status: "pending", sendAttempts: 0, operatorSentAt: null });
 
     const admin = await staffSession("admin");
     const done = await recordRefundByHand(db(), { staffId: admin.id, reference: res.body.reference, outcome: "completed", operatorReference: "CI260101.0000.A00001" });
