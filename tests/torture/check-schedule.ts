@@ -31,20 +31,21 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
   const found = (line: string) => violations.push(line);
   // The schedule's movements: those of its customers and beneficiaries.
   const ours = (msisdn: string | undefined) => !!msisdn && played.parties.has(msisdn.replace(/^\+/, ""));
-  const mtnNew = [...mtn.transactions.values()].filter((tx) => ours(tx.partyId));
-  const sessionsNew = [...wave.sessions.values()].filter((session) => ours(session.restrict_payer_mobile));
-  const payoutsNew = [...wave.payouts.values()].filter((payout) => ours(payout.mobile));
+  const mtnMoves = [...mtn.transactions.values()].filter((tx) => ours(tx.partyId));
+  const sessions = [...wave.sessions.values()].filter((session) => ours(session.restrict_payer_mobile));
+  const payouts = [...wave.payouts.values()].filter((payout) => ours(payout.mobile));
+  const mtnSucceeded = (tx: (typeof mtnMoves)[number]) => tx.outcome.status === "SUCCESSFUL" && Date.now() >= tx.answerAt;
   const mtnPaid = (id: string | null) => {
     const tx = id ? mtn.transactions.get(id) : undefined;
-    return !!tx && tx.outcome.status === "SUCCESSFUL" && Date.now() >= tx.answerAt;
+    return !!tx && mtnSucceeded(tx);
   };
-  const wavePayoutsOf = new Map<string, typeof payoutsNew>();
+  const wavePayoutsOf = new Map<string, typeof payouts>();
   for (const payout of wave.payouts.values()) {
     if (payout.client_reference) wavePayoutsOf.set(payout.client_reference, [...(wavePayoutsOf.get(payout.client_reference) ?? []), payout]);
   }
   const wavePaid = (reference: string) => (wavePayoutsOf.get(reference) ?? []).some((p) => p.status === "succeeded");
 
-  // 4. Every answer.
+  // 4 and 5. Every answer, every error logged.
   for (const answer of played.answers) {
     if (answer.status >= 500 && answer.status !== 502 && answer.status !== 503) found(`4: ${answer.what} answered ${answer.status} ${answer.code ?? ""}: ${answer.cause ?? ""}`);
   }
@@ -52,16 +53,16 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
   for (const error of world.errors.slice(played.errorsBefore)) found(`5: logged: ${error}`);
 
   // 1. From the operators' side: one record per request acted on, one request per record.
-  const mtnIds = mtnNew.map((tx) => tx.referenceId);
-  const waveReferences = payoutsNew.flatMap((p) => (p.client_reference ? [p.client_reference] : []));
+  const mtnIds = mtnMoves.map((tx) => tx.referenceId);
+  const waveReferences = payouts.flatMap((p) => (p.client_reference ? [p.client_reference] : []));
   const [depositRows, transferRows, refundRows] = await Promise.all([
-    db().deposit.findMany({ where: { operatorRequestId: { in: [...mtnIds, ...sessionsNew.map((s) => s.id)] } } }),
+    db().deposit.findMany({ where: { operatorRequestId: { in: [...mtnIds, ...sessions.map((s) => s.id)] } } }),
     db().transfer.findMany({ where: { OR: [{ operatorRequestId: { in: mtnIds } }, { reference: { in: waveReferences } }] } }),
     db().refund.findMany({ where: { OR: [{ operatorRequestId: { in: mtnIds } }, { reference: { in: waveReferences } }] } }),
   ]);
   const rowsFor = { collection: depositRows, transfer: transferRows, refund: refundRows };
   const perReference = new Map<string, number>();
-  for (const tx of mtnNew) {
+  for (const tx of mtnMoves) {
     const what = `MTN ${tx.kind} ${tx.referenceId} for ${tx.body.externalId} (${tx.body.amount} ${tx.body.currency}, ${tx.outcome.status})`;
     const rows = rowsFor[tx.kind].filter((row) => row.operatorRequestId === tx.referenceId);
     if (rows.length !== 1) found(`1: ${what} has ${rows.length} records`);
@@ -70,13 +71,13 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
     perReference.set(key, (perReference.get(key) ?? 0) + 1);
   }
   for (const [key, count] of perReference) if (count > 1) found(`1: MTN made ${count} ${key.replace(" ", "s for ")}`);
-  for (const [reference, payouts] of wavePayoutsOf) {
-    if (!payoutsNew.some((p) => p.client_reference === reference)) continue;
+  for (const reference of new Set(waveReferences)) {
+    const made = wavePayoutsOf.get(reference)!;
     const rows = [...transferRows, ...refundRows].filter((row) => row.reference === reference);
-    if (rows.length !== 1) found(`1: Wave payout ${payouts.map((p) => `${p.id} (${p.receive_amount} ${p.status})`).join(", ")} for ${reference} has ${rows.length} records`);
-    if (payouts.length > 1) found(`1: Wave made ${payouts.length} payouts for ${reference}: ${payouts.map((p) => `${p.id} ${p.status}`).join(", ")}`);
+    if (rows.length !== 1) found(`1: Wave payout ${made.map((p) => `${p.id} (${p.receive_amount} ${p.status})`).join(", ")} for ${reference} has ${rows.length} records`);
+    if (made.length > 1) found(`1: Wave made ${made.length} payouts for ${reference}: ${made.map((p) => `${p.id} ${p.status}`).join(", ")}`);
   }
-  for (const session of sessionsNew) {
+  for (const session of sessions) {
     const rows = depositRows.filter((row) => row.operatorRequestId === session.id);
     if (session.payment_status === "succeeded" && rows.length !== 1) found(`1: Wave session ${session.id} for ${session.client_reference}, paid ${session.amount}, has ${rows.length} records`);
     if ((wave.refunds.get(session.id) ?? 0) > 0) played.notes.push(`Wave refunded session ${session.id} whole (its outcome cannot be read back)`);
@@ -111,14 +112,14 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
     };
     let paidIn = 0;
     let paidOut = 0;
-    for (const tx of mtnNew) {
-      if (!(tx.outcome.status === "SUCCESSFUL" && Date.now() >= tx.answerAt)) continue;
+    for (const tx of mtnMoves) {
+      if (!mtnSucceeded(tx)) continue;
       if (tx.kind === "collection") paidIn += mine(tx.partyId, "customer")?.amount ?? 0;
       if (tx.kind === "transfer" && mine(tx.partyId, "beneficiary")) paidOut += Number(tx.body.amount) + feesOf(transferRows.find((t) => t.operatorRequestId === tx.referenceId));
       if (tx.kind === "refund" && mine(tx.partyId, "customer")) paidOut += Number(tx.body.amount);
     }
-    for (const session of sessionsNew) if (session.payment_status === "succeeded") paidIn += mine(session.restrict_payer_mobile, "customer")?.amount ?? 0;
-    for (const payout of payoutsNew) {
+    for (const session of sessions) if (session.payment_status === "succeeded") paidIn += mine(session.restrict_payer_mobile, "customer")?.amount ?? 0;
+    for (const payout of payouts) {
       if (payout.status !== "succeeded") continue;
       if (mine(payout.mobile, "beneficiary")) paidOut += Number(payout.receive_amount) + feesOf(transferRows.find((t) => t.reference === payout.client_reference));
       if (mine(payout.mobile, "customer")) paidOut += Number(payout.receive_amount);

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/core/db/client";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
-import { call, type ApiResponse } from "../helpers/api-client";
 import type { Recorded } from "../fakes/fake-http";
+import { call, type ApiResponse } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
 import { rng } from "./prng";
 import type { Fault, Schedule, Sending, Step } from "./schedule";
@@ -255,11 +255,11 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
     try {
       if (story.story === "pays") {
         await wave.pay(sessionId, knobs);
-        if (story.staleFailedEvent) await wave.deliverEvent(sessionId, "checkout.session.completed", { delayMs: r.int(50, 300) });
+        if (story.lateEvent) await wave.deliverEvent(sessionId, "checkout.session.completed", { delayMs: r.int(50, 300) });
       } else if (story.story === "fails_then_pays") {
         // The failed try's event (a snapshot of the open session) may arrive after the completion's.
-        const failed = wave.fail(sessionId, "insufficient-funds", story.staleFailedEvent ? { delayMs: 400 } : knobs);
-        if (!story.staleFailedEvent) await failed;
+        const failed = wave.fail(sessionId, "insufficient-funds", story.lateEvent ? { delayMs: 400 } : knobs);
+        if (!story.lateEvent) await failed;
         await sleep(50);
         await wave.pay(sessionId, knobs);
         await failed;

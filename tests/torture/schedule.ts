@@ -45,8 +45,8 @@ export type WaveCustomerStory = {
   afterMs: number;
   delivery: "once" | "duplicate" | "none";
   eventDelayMs: number;
-  /** A stale payment_failed event (snapshot before the payment) arrives after the completion. */
-  staleFailedEvent: boolean;
+  /** An event arrives late, after the completion's: the failed try's (a snapshot of the open session), else the completion's again. */
+  lateEvent: boolean;
 };
 
 export type Step =
@@ -125,7 +125,7 @@ export function generateSchedule(seed: number): Schedule {
     for (let i = 0; i < n; i++) {
       steps.push({ kind: "payout", at: at(), merchant: 0, gateway: "MTN_MOMO_CI", amount: r.int(1, 4) * 1000, outcome: "paid", ...sending(r), idempotencyKey: true });
     }
-    // MTN answers them all slowly, as in the issue: just under the timeout, some just over.
+    // MTN answers them all slowly, as in the issue (just under the timeout); a few pay and answer too late.
     steps.push({ kind: "fault", at: 0, operator: "mtn", fault: { kind: "slow_under" }, count: n });
     steps.push({ kind: "fault", at: 0, operator: "mtn", fault: { kind: "timeout_after_acting" }, count: r.int(0, 5) });
   } else {
@@ -145,7 +145,8 @@ export function generateSchedule(seed: number): Schedule {
         });
       } else if (kind === "refund") {
         const payment = r.int(0, merchants[merchant].funding.length - 1);
-        // Never the whole charge (amount + fees): a whole Wave refund is a session refund, which Wave gives no way to read back.
+        // At most the payment's amount, never the whole charge (amount + fees): Wave would refund that
+        // as a session refund, which it gives no way to read back.
         const amount = r.chance(0.3) ? merchants[merchant].funding[payment].amount : r.int(1, 20) * 500;
         steps.push({ kind: "refund", at: at(), merchant, payment, amount, ...sending(r) });
       } else {
@@ -174,7 +175,7 @@ export function generateSchedule(seed: number): Schedule {
                   afterMs: r.int(0, 200),
                   delivery: r.weighted({ once: 5, duplicate: 2, none: 2 }),
                   eventDelayMs: r.chance(0.3) ? r.int(50, 300) : 0,
-                  staleFailedEvent: r.chance(0.3),
+                  lateEvent: r.chance(0.3),
                 },
               }),
         });
