@@ -27,10 +27,12 @@ let world: World;
 
 describe.skipIf(!process.env.DATABASE_URL)("money torture (issue 33)", () => {
   beforeAll(async () => {
-    // This process serves the API. With a short OPERATOR_TIMEOUT_MS a live create's transaction may
-    // last 3 x 250 ms + 5 s (lib/surfaces/http/idempotency.ts); as many of them as in the issue's
-    // scenario (12 payouts answered in 1.8 s against a 2 s timeout) must be able to hold a
-    // connection at once: a pool of 30 (set before the pool opens, in startWorld).
+    // This process serves the API with a pool of 30 connections (set before the pool opens, in
+    // startWorld): as many of a storm's requests can then hold one at once (each waiting on one
+    // merchant's balance lock, in a design that calls the operator inside that transaction) as in
+    // the issue's scenario (12 payouts answered in 1.8 s against a 2 s timeout and an 11 s
+    // transaction budget), scaled to the 250 ms timeout here (a 5.75 s budget). With the default
+    // 10, a storm would only test the wait for a connection.
     process.env.DATABASE_POOL_SIZE = "30";
     world = await startWorld(TIMEOUT_MS);
     // The files before this one may have left live rows open: their operators are gone. Taken off
