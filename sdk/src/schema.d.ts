@@ -901,7 +901,7 @@ export type components = {
             failureReason: string | null;
             /** @description SCHEDULED: when the batch sends it */
             scheduledFor: string | null;
-            /** @description Waiting for the platform: a MANUAL transfer's review, or a SCHEDULED bank transfer being paid by hand after its batch */
+            /** @description Waiting for the platform: a MANUAL transfer's review, a SCHEDULED bank transfer being paid by hand after its batch, or a live payout its operator left without a final answer for 72 hours (under review; its funds stay held) */
             awaitingApproval: boolean;
             /** @description UTC ISO 8601 date-time without zone designator */
             createdAt: string;

@@ -51,7 +51,7 @@ export const transferSchema = z
     metadata: z.record(z.string(), z.unknown()).nullable(),
     failureReason: z.string().nullable(),
     scheduledFor: timestampField.nullable().meta({ description: "SCHEDULED: when the batch sends it" }),
-    awaitingApproval: z.boolean().meta({ description: "Waiting for the platform: a MANUAL transfer's review, or a SCHEDULED bank transfer being paid by hand after its batch" }),
+    awaitingApproval: z.boolean().meta({ description: "Waiting for the platform: a MANUAL transfer's review, a SCHEDULED bank transfer being paid by hand after its batch, or a live payout its operator left without a final answer for 72 hours (under review; its funds stay held)" }),
     createdAt: timestampField,
     completedAt: timestampField.nullable(),
     failedAt: timestampField.nullable(),
