@@ -7,7 +7,7 @@ import "../admin.css";
 
 export const metadata = { title: "Support: new password", robots: { index: false } };
 
-const PROBLEMS = ["current", "short", "mismatch", "same"];
+const PROBLEMS = ["current", "short", "mismatch", "same", "tooMany"];
 
 // Where a one-time password leads, and the only page its session may open. A plain form, like
 // the sign-in page: it works before any JavaScript, and carries the CSRF token in a field.

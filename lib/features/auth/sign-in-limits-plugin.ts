@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/core/request/client-address";
 import { limitFromEnv } from "@/lib/core/limits/rate-limit";
 import { knownDevice, knownDeviceCookie } from "./known-device";
-import { chargeAccountMail, chargeSignInAccount, chargeSignInAddress, chargeSignUp, signInSucceeded } from "./sign-in-limits";
+import { chargeAccountMail, chargePasswordRecheck, chargeSignInAccount, chargeSignInAddress, chargeSignUp, signInSucceeded } from "./sign-in-limits";
 
 // better-auth runs a plugin's hooks for its HTTP routes (/api/auth/*) and for every `auth.api.*`
 // call alike (its dispatchAuthEndpoint), which is how the dashboard's forms call it: the hooks
@@ -139,8 +139,7 @@ export function signInLimits() {
             const email = await sessionEmail(ctx);
             if (email === undefined) return; // better-auth refuses it: no session
             try {
-              await chargeSignInAddress(addressOf(ctx));
-              await chargeSignInAccount(email, deviceOf(ctx, email));
+              await chargePasswordRecheck({ address: addressOf(ctx), email, device: deviceOf(ctx, email) });
             } catch (error) {
               throw asBetterAuthRefusal(error);
             }

@@ -104,6 +104,18 @@ export async function chargeSignInAccount(email: string, device?: string): Promi
   return { limit: free, remaining: 0, resetSeconds: delaySeconds };
 }
 
+/**
+ * A signed-in user asked for their password again (a password change, turning two-factor sign-in
+ * on or off, on the dashboard or the support view): a stolen session guessing it to take the
+ * account over is guessing at a way in, so it spends what a sign-in does, from the same counts:
+ * one attempt of the address and one of the account. Guesses here and at the sign-in share the
+ * account's delay, and a right password while it holds is refused unchecked. A right one is then
+ * given back with signInSucceeded.
+ */
+export async function chargePasswordRecheck({ address, email, device }: { address: string; email: string; device?: string }): Promise<LimitState[]> {
+  return [await chargeSignInAddress(address), await chargeSignInAccount(email, device)];
+}
+
 /** What a fresh account's count looks like: the state a right password leaves. */
 export const accountLimitCleared = (): LimitState => ({ limit: lockSettings().free, remaining: lockSettings().free, resetSeconds: FAILURES_KEPT_SECONDS });
 

@@ -2,6 +2,7 @@
 import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/surfaces/http/admin-route";
 import { changePassword, PasswordChangeError } from "@/lib/features/admin/change-password";
 import { db } from "@/lib/core/db/client";
+import { clientAddress } from "@/lib/core/request/client-address";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { errorResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
@@ -20,13 +21,17 @@ async function post(request: Request) {
     checkCsrf(request, session, token, { form });
     const parsed = changePasswordSchema.safeParse(fields);
     if (!parsed.success) throw validationError(parsed.error, fields);
-    await changePassword(db(), { session, ...parsed.data });
+    await changePassword(db(), { session, ...parsed.data, ip: clientAddress(request), cookie: request.headers.get("cookie") });
     if (form) return new Response(null, { status: 303, headers: { location: "/admin" } });
     return new Response(null, { status: 204 });
   } catch (error) {
     // The form goes back to its page with the reason; anything else (no session, CSRF) answers as the API does.
     if (form && error instanceof PasswordChangeError) {
       return new Response(null, { status: 303, headers: { location: `/admin/password?error=${error.problem}` } });
+    }
+    // The account waits after wrong passwords (the sign-in limits): the form says so.
+    if (form && error instanceof ApiError && error.code === 42900) {
+      return new Response(null, { status: 303, headers: { location: "/admin/password?error=tooMany", "retry-after": error.headers?.["retry-after"] ?? "1" } });
     }
     if (form && error instanceof ApiError && error.code === 40002) {
       return new Response(null, { status: 303, headers: { location: "/admin/login" } });
