@@ -1,5 +1,6 @@
 // Live activation (issue 28): a merchant opened by dashboard sign-up works in the sandbox, its
-// live key answers 403/40001 until support approves its activation request, and merchants made by
+// live key answers 403/40001 until an admin of the support view approves its activation request
+// (support reads it; issue 34: only the admin role decides), and merchants made by
 // merchant:create stay active. Real database, the real route handlers, real sessions.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { submitActivationRequest } from "@/lib/features/activation/submit-activation-request";
@@ -24,6 +25,7 @@ vi.mock("next/cache", async () => (await import("./helpers/next-request")).nextC
 vi.mock("next-intl/server", async () => (await import("./helpers/next-request")).nextIntlServer());
 
 let support: StaffSession;
+let admin: StaffSession;
 
 const staffHeaders = (who: StaffSession) => ({ cookie: who.cookie, "x-csrf-token": who.csrf });
 
@@ -50,6 +52,7 @@ const createLink = (key: string, live = true) => call("POST", `${live ? "" : "/t
 
 beforeAll(async () => {
   support = await staffSession("support");
+  admin = await staffSession("admin");
 });
 
 describe("a merchant opened by dashboard sign-up", () => {
@@ -140,7 +143,7 @@ describe("the activation request", () => {
     await expect(submit(form)).rejects.toMatchObject({ code: 40020, status: 409 });
   });
 
-  it("refused with a reason, resubmitted, approved by support: audited, and the live key then works at once", async () => {
+  it("read by support, refused with a reason, resubmitted, approved by an admin: audited, and the live key then works at once", async () => {
     const shop = await signedUpShop();
     // The refused key is now in this process's key cache: approval must not wait for its TTL.
     expect((await createLink(shop.live)).status).toBe(403);
@@ -154,27 +157,27 @@ describe("the activation request", () => {
     expect(shown.body).toMatchObject({ id: first.id, merchantId: shop.merchantId, status: "in_review", payoutPhone: "+2250700000444" });
 
     // Refusing needs a reason.
-    const bare = await call("POST", `/admin/api/activations/${first.id}/refuse`, { headers: staffHeaders(support), body: {} });
+    const bare = await call("POST", `/admin/api/activations/${first.id}/refuse`, { headers: staffHeaders(admin), body: {} });
     expect([bare.status, bare.body.error.code]).toEqual([400, 40023]);
-    const refused = await call("POST", `/admin/api/activations/${first.id}/refuse`, { headers: staffHeaders(support), body: { reason: "The payout number is not in the business's name" } });
+    const refused = await call("POST", `/admin/api/activations/${first.id}/refuse`, { headers: staffHeaders(admin), body: { reason: "The payout number is not in the business's name" } });
     expect(refused.status).toBe(200);
-    expect(refused.body).toMatchObject({ status: "refused", refusalReason: "The payout number is not in the business's name", decidedBy: support.id });
+    expect(refused.body).toMatchObject({ status: "refused", refusalReason: "The payout number is not in the business's name", decidedBy: admin.id });
     expect(await readActivationState(db(), shop.merchantId)).toMatchObject({ status: "refused", reason: "The payout number is not in the business's name" });
     expect((await createLink(shop.live)).status).toBe(403);
     expect(await db().auditEntry.findFirst({ where: { targetId: shop.merchantId, action: "activation.refused" } })).toMatchObject({
-      staffId: support.id,
+      staffId: admin.id,
       targetType: "merchant",
       details: { requestId: first.id, reason: "The payout number is not in the business's name" },
     });
     // A decided request stays decided.
-    expect((await call("POST", `/admin/api/activations/${first.id}/approve`, { headers: staffHeaders(support), body: {} })).status).toBe(409);
+    expect((await call("POST", `/admin/api/activations/${first.id}/approve`, { headers: staffHeaders(admin), body: {} })).status).toBe(409);
 
     const second = await submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields: { ...form, payoutPhone: "0500000002" } });
     expect(second.payoutPhone).toBe("+2250500000002");
-    const approved = await call("POST", `/admin/api/activations/${second.id}/approve`, { headers: staffHeaders(support), body: {} });
+    const approved = await call("POST", `/admin/api/activations/${second.id}/approve`, { headers: staffHeaders(admin), body: {} });
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe("approved");
-    expect(await db().auditEntry.findFirst({ where: { targetId: shop.merchantId, action: "activation.approved" } })).toMatchObject({ staffId: support.id, details: { requestId: second.id } });
+    expect(await db().auditEntry.findFirst({ where: { targetId: shop.merchantId, action: "activation.approved" } })).toMatchObject({ staffId: admin.id, details: { requestId: second.id } });
     expect(await readActivationState(db(), shop.merchantId)).toMatchObject({ status: "active" });
     // The country reviewed is the business's now (sign-up named none here).
     expect(await db().merchant.findUniqueOrThrow({ where: { id: shop.merchantId }, select: { country: true } })).toEqual({ country: "CI" });
@@ -190,7 +193,7 @@ describe("the activation request", () => {
     const request = await submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields: form });
     const signedOut = await call("POST", `/admin/api/activations/${request.id}/approve`, { body: {} });
     expect([signedOut.status, signedOut.body.error.code]).toEqual([401, 40002]);
-    const noCsrf = await call("POST", `/admin/api/activations/${request.id}/approve`, { headers: { cookie: support.cookie }, body: {} });
+    const noCsrf = await call("POST", `/admin/api/activations/${request.id}/approve`, { headers: { cookie: admin.cookie }, body: {} });
     expect([noCsrf.status, noCsrf.body.error.code]).toEqual([403, 40001]);
     const withKey = await call("POST", `/admin/api/activations/${request.id}/approve`, { key: shop.live, body: {} });
     expect(withKey.status).toBe(401);
@@ -199,6 +202,25 @@ describe("the activation request", () => {
     const unknown = await call("GET", "/admin/api/activations/act_NOPE", { headers: staffHeaders(support) });
     expect(unknown.status).toBe(404);
     expect((await db().activationRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe("in_review");
+    expect(await db().auditEntry.count({ where: { targetId: shop.merchantId } })).toBe(0);
+  });
+
+  it("a support account (read-only) cannot approve or refuse: 403 before anything is looked up, the live key stays off", async () => {
+    const shop = await signedUpShop();
+    const request = await submitActivationRequest(db(), { merchantId: shop.merchantId, userId: shop.userId, fields: form });
+    // With its session cookie and the CSRF token the session hands it, as the support view's page does.
+    const csrf = (await call("GET", "/admin/api/session", { headers: { cookie: support.cookie } })).body.csrfToken as string;
+    const headers = { cookie: support.cookie, "x-csrf-token": csrf };
+    const approve = await call("POST", `/admin/api/activations/${request.id}/approve`, { headers, body: {} });
+    expect([approve.status, approve.body.error.code]).toEqual([403, 40001]);
+    const refuse = await call("POST", `/admin/api/activations/${request.id}/refuse`, { headers, body: { reason: "Refused by support" } });
+    expect([refuse.status, refuse.body.error.code]).toEqual([403, 40001]);
+    // An id that does not exist answers the same: the role is checked first.
+    const unknown = await call("POST", "/admin/api/activations/act_NOPE/approve", { headers, body: {} });
+    expect([unknown.status, unknown.body.error.code]).toEqual([403, 40001]);
+    expect((await db().activationRequest.findUniqueOrThrow({ where: { id: request.id } })).status).toBe("in_review");
+    expect(await readActivationState(db(), shop.merchantId)).toMatchObject({ status: "in_review" });
+    expect((await createLink(shop.live)).status).toBe(403);
     expect(await db().auditEntry.count({ where: { targetId: shop.merchantId } })).toBe(0);
   });
 });

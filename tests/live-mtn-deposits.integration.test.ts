@@ -271,12 +271,16 @@ describe("a live MTN MoMo deposit", () => {
     await vi.waitFor(async () => expect((await events(late.reference)).length).toBe(2));
   });
 
-  it("support's 'check with the operator now' settles a pending deposit, records a success after our expiry, and is audited", async () => {
-    const support = await staffSession("support");
-    const check = (reference: string) =>
-      call("POST", `/admin/api/payments/${reference}/check-operator`, { headers: { cookie: support.cookie, "x-csrf-token": support.csrf } });
+  it("an admin's 'check with the operator now' settles a pending deposit, records a success after our expiry, and is audited; support may not", async () => {
+    const admin = await staffSession("admin");
+    const check = (reference: string, who = admin) =>
+      call("POST", `/admin/api/payments/${reference}/check-operator`, { headers: { cookie: who.cookie, "x-csrf-token": who.csrf } });
 
     const declined = (await initiate(customer("decline"))).body.reference as string;
+    // It records the operator's answer (money state): the read-only support role is refused, nothing read or changed.
+    const bySupport = await check(declined, await staffSession("support"));
+    expect([bySupport.status, bySupport.body.error.code]).toEqual([403, 40001]);
+    expect((await row(declined)).status).toBe("pending");
     const first = await check(declined);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ operatorSays: "failed", operatorReason: "declined_by_customer", status: "failed" });

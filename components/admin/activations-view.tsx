@@ -8,6 +8,7 @@ import { ConfirmAction } from "./confirm-action";
 import { Fields } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
+import { useStaffCan } from "./staff-context";
 
 const when = (iso: string | null, locale: string) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC" : "—");
 
@@ -37,6 +38,7 @@ export function ActivationDetailView({ id }: { id: string }) {
   const t = useTranslations("activation");
   const locale = useLocale();
   const [done, setDone] = useState<string | null>(null);
+  const decides = useStaffCan("activations:decide");
   const request = useAdminQuery<ActivationRequestJson>(`/admin/api/activations/${id}`);
   if (!request.isSuccess) return <QueryFallback query={request} />;
   const r = request.data;
@@ -61,7 +63,8 @@ export function ActivationDetailView({ id }: { id: string }) {
           ...(r.refusalReason ? ([[t("admin.refusalReason"), r.refusalReason]] as [string, string][]) : []),
         ]}
       />
-      {r.status === "in_review" ? (
+      {r.status === "in_review" && !decides ? <p>{t("admin.adminOnly")}</p> : null}
+      {r.status === "in_review" && decides ? (
         <div className="admin-actions">
           <ConfirmAction
             label={t("admin.approve")}

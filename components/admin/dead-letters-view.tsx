@@ -4,11 +4,11 @@ import { useTranslations } from "next-intl";
 import { QueryFallback } from "./query-fallback";
 import { DeliveryCard, type Delivery } from "./detail-sections";
 import { useAdminAction, useAdminQuery } from "./queries";
-import { useStaff } from "./staff-context";
+import { useStaffCan } from "./staff-context";
 
 export function DeadLettersView() {
   const t = useTranslations("admin");
-  const staff = useStaff();
+  const resends = useStaffCan("webhooks:resend");
   const list = useAdminQuery<{ items: (Delivery & { reference: string })[] }>("/admin/api/webhooks");
   const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
   if (!list.isSuccess) return <QueryFallback query={list} />;
@@ -21,7 +21,7 @@ export function DeadLettersView() {
           <p>
             <a href={`/admin/payments/${d.reference}`}>{d.reference}</a>
           </p>
-          <DeliveryCard delivery={d} canRetry={staff.role === "admin"} onRetry={() => retry.mutate(d.id)} retrying={retry.isPending} />
+          <DeliveryCard delivery={d} canRetry={resends} onRetry={() => retry.mutate(d.id)} retrying={retry.isPending} />
         </div>
       ))}
       {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}

@@ -5,7 +5,7 @@ import { formatMinor } from "@/lib/core/domain/money";
 import type { ReactNode } from "react";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { useAdminAction } from "./queries";
-import { useStaff } from "./staff-context";
+import { useStaffCan } from "./staff-context";
 
 // Sections that the detail pages of a payment and of a transfer share.
 
@@ -70,14 +70,14 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
 /** The webhook deliveries of one reference, each with its attempts; admins can retry one now. */
 export function WebhookDeliveries({ deliveries, empty }: { deliveries: Delivery[]; empty: string }) {
   const t = useTranslations("admin");
-  const staff = useStaff();
+  const resends = useStaffCan("webhooks:resend");
   const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
   return (
     <>
       <h2>{t("detail.webhooks")}</h2>
       {!deliveries.length && <p>{empty}</p>}
       {deliveries.map((w) => (
-        <DeliveryCard key={w.id} delivery={w} canRetry={staff.role === "admin"} onRetry={() => retry.mutate(w.id)} retrying={retry.isPending} />
+        <DeliveryCard key={w.id} delivery={w} canRetry={resends} onRetry={() => retry.mutate(w.id)} retrying={retry.isPending} />
       ))}
       {retry.isSuccess && <p role="status">{t("detail.retried")}</p>}
       {retry.isError && <p role="alert">{t("error", { message: retry.error.message })}</p>}
@@ -105,6 +105,7 @@ export function DeliveryCard({ delivery: w, canRetry, onRetry, retrying }: { del
           {t("detail.retry")}
         </button>
       )}
+      {!canRetry && w.status !== "delivered" && <p>{t("detail.retryAdminOnly")}</p>}
     </section>
   );
 }

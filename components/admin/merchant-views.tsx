@@ -5,7 +5,7 @@ import { formatMajor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
-import { useStaff } from "./staff-context";
+import { useStaffCan } from "./staff-context";
 
 type MerchantRow = { id: string; name: string; createdAt: string; links: number; deposits: number };
 type Key = { id: string; prefix: string; environment: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
@@ -40,7 +40,7 @@ export function MerchantsView() {
 export function MerchantDetailView({ id }: { id: string }) {
   const t = useTranslations("admin");
   const locale = useLocale();
-  const staff = useStaff();
+  const manageCredentials = useStaffCan("merchants:credentials");
   const merchant = useAdminQuery<Merchant>(`/admin/api/merchants/${id}`);
   const createKey = useAdminAction<string, { key: string }>(() => `/admin/api/merchants/${id}/keys`, (environment) => ({ environment }));
   const revoke = useAdminAction<string, unknown>((keyId) => `/admin/api/keys/${keyId}/revoke`);
@@ -57,7 +57,7 @@ export function MerchantDetailView({ id }: { id: string }) {
       cell: (k) =>
         k.revokedAt ? (
           t("merchant.revoked")
-        ) : staff.role === "admin" ? (
+        ) : manageCredentials ? (
           <button type="button" onClick={() => revoke.mutate(k.id)}>
             {t("merchant.revoke")}
           </button>
@@ -78,7 +78,8 @@ export function MerchantDetailView({ id }: { id: string }) {
       </p>
       <h2>{t("merchant.keys")}</h2>
       <AdminTable columns={keyColumns} rows={m.keys} rowKey={(k) => k.id} />
-      {staff.role === "admin" && (
+      {!manageCredentials && <p>{t("merchant.adminOnly")}</p>}
+      {manageCredentials && (
         <p>
           {(["sandbox", "live"] as const).map((env) => (
             <button key={env} type="button" onClick={() => createKey.mutate(env)}>
@@ -87,7 +88,7 @@ export function MerchantDetailView({ id }: { id: string }) {
           ))}
         </p>
       )}
-      {staff.role === "admin" && (
+      {manageCredentials && (
         <p>
           <button type="button" onClick={() => rotate.mutate()}>
             {t("merchant.rotate")}

@@ -8,14 +8,17 @@ import { Fields, Timeline, WebhookDeliveries, type Delivery, type TimelineEvent,
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { PaymentRefunds, type RefundSummary } from "./refund-table";
-import { useStaff } from "./staff-context";
+import { useStaffCan } from "./staff-context";
 
 type OperatorCheck = { reference: string; operatorSays: string; operatorReason?: string; status: string; operatorReference: string | null };
 
-/** Support: read a live deposit's status at its operator now (audited); shows what the operator says. */
+/** An admin: read a live deposit's status at its operator now (recorded, audited); shows what the operator says. */
 function CheckWithOperator({ reference }: { reference: string }) {
   const t = useTranslations("admin");
+  const checks = useStaffCan("payments:check-operator");
   const check = useAdminAction<string, OperatorCheck>((ref) => `/admin/api/payments/${ref}/check-operator`);
+  // Its answer is recorded and may settle the deposit: an admin's (lib/features/admin/staff-permissions.ts).
+  if (!checks) return <p>{t("detail.checkOperatorAdminOnly")}</p>;
   return (
     <p>
       <button type="button" className="button" onClick={() => check.mutate(reference)} disabled={check.isPending}>
@@ -78,7 +81,7 @@ function FollowUpFields({ followUp }: { followUp: FollowUp }) {
 function HeldDeposit({ reference, hold, onDone }: { reference: string; hold: Hold; onDone: (message: string) => void }) {
   const t = useTranslations("admin.detail");
   const locale = useLocale();
-  const staff = useStaff();
+  const resolves = useStaffCan("payments:resolve-hold");
   const ours = formatMajor(hold.ourAmount, hold.ourCurrency, locale);
   const theirs = hold.operatorAmount === null ? "?" : formatMajor(hold.operatorAmount, hold.operatorCurrency, locale);
   const path = `/admin/api/payments/${reference}/resolve-hold`;
@@ -95,7 +98,7 @@ function HeldDeposit({ reference, hold, onDone }: { reference: string; hold: Hol
           [t("operatorFigures"), theirs],
         ]}
       />
-      {staff.role === "admin" ? (
+      {resolves ? (
         <div className="admin-actions">
           <ConfirmAction
             label={t("holdComplete")}

@@ -5,7 +5,7 @@ import { formatMajor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
-import { useStaff } from "./staff-context";
+import { useStaffCan } from "./staff-context";
 
 type PendingTransfer = {
   reference: string;
@@ -25,7 +25,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
   const t = useTranslations("admin.transfers");
   const common = useTranslations("admin");
   const locale = useLocale();
-  const staff = useStaff();
+  const decides = useStaffCan("transfers:decide");
   const list = useAdminQuery<{ transfers: PendingTransfer[] }>("/admin/api/transfers/pending", { merchantId });
   const decide = useAdminAction<{ reference: string; decision: "approve" | "reject" }, unknown>(
     ({ reference, decision }) => `/admin/api/transfers/${reference}/${decision}`,
@@ -33,7 +33,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
   );
   if (!list.isSuccess) return <QueryFallback query={list} />;
   const decisionCell = (tr: PendingTransfer) =>
-    staff.role === "admin" ? (
+    decides ? (
       <>
         <button type="button" disabled={decide.isPending} onClick={() => decide.mutate({ reference: tr.reference, decision: "approve" })}>
           {t("approve")}

@@ -9,7 +9,7 @@ import { Fields, LedgerEntries, WebhookDeliveries, time } from "./detail-section
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 import { useRefundSource } from "./refund-table";
-import { useStaff } from "./staff-context";
+import { useStaffCan } from "./staff-context";
 
 /** The answer of GET /admin/api/refunds/{reference} (lib/features/admin/refund-detail.ts). */
 type Detail = Awaited<ReturnType<typeof refundDetail>>;
@@ -23,7 +23,7 @@ type RefundJson = { reference: string; status: string };
 export function RefundDetailView({ reference }: { reference: string }) {
   const f = useTranslations("admin.refund");
   const locale = useLocale();
-  const staff = useStaff();
+  const settles = useStaffCan("refunds:settle");
   const source = useRefundSource();
   const [notice, setNotice] = useState("");
   const detail = useAdminQuery<Detail>(`/admin/api/refunds/${reference}`);
@@ -50,8 +50,8 @@ export function RefundDetailView({ reference }: { reference: string }) {
       )}
       {r.recordableByHand && <p role="note">{f("awaitsHand")}</p>}
       {r.retryable && <p role="note">{f("failedDue")}</p>}
-      {actionable && staff.role !== "admin" && <p>{f("adminOnly")}</p>}
-      {actionable && staff.role === "admin" && (
+      {actionable && !settles && <p>{f("adminOnly")}</p>}
+      {actionable && settles && (
         <div className="admin-actions">
           {r.recordableByHand && (
             <>

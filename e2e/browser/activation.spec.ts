@@ -3,8 +3,9 @@ import { auth, e2eMerchant, e2eStaff } from "../helpers";
 import { expectNoAxeViolations, message, openMailLink, signUp, uniqueEmail } from "../dashboard-helpers";
 
 // Live activation end to end (issue 28): a shopkeeper signs up and lands in test mode, her live key
-// is refused with the documented error, she asks for activation, support approves it in the
-// support view, and the same live key then works, through the production server's API lane.
+// is refused with the documented error, she asks for activation, a support user reads it but may
+// not decide (issue 34: the admin role decides), an admin approves it in the support view, and the
+// same live key then works, through the production server's API lane.
 // Desktop only: the support view is a desktop tool (the mobile project skips it).
 
 const en = (key: string, values: Record<string, string | number> = {}) => message("en", key, values);
@@ -12,7 +13,7 @@ const LIVE_OFF = "Live payments are not activated for this merchant yet";
 
 test.use({ locale: "en-GB" });
 
-test("sign up in test mode, ask for live payments, support approves, the live key works", async ({ page, browser, request, isMobile }) => {
+test("sign up in test mode, ask for live payments, an admin approves, the live key works", async ({ page, browser, request, isMobile }) => {
   test.skip(isMobile, "the support view is a desktop tool");
   test.slow(); // sign-up, verification, a key, a request, a support sign-in: past 30 s on a busy machine
   const email = uniqueEmail("activation");
@@ -63,25 +64,38 @@ test("sign up in test mode, ask for live payments, support approves, the live ke
     await expect(page.getByText("+221771234567")).toBeVisible();
   });
 
-  await test.step("a support user approves it in the support view", async () => {
-    const staff = e2eStaff().support;
+  /** Signs `who` in to the support view in a browser of its own and opens the merchant's request. */
+  const openRequest = async (who: { email: string; password: string }) => {
     const context = await browser.newContext({ locale: "en-GB" });
-    const support = await context.newPage();
-    await support.goto("/admin/login");
-    await support.getByLabel("E-mail").fill(staff.email);
-    await support.getByLabel("Password").fill(staff.password);
-    await support.getByRole("button", { name: "Sign in" }).click();
-    await expect(support.getByRole("heading", { name: "Overview" })).toBeVisible();
+    const staffPage = await context.newPage();
+    await staffPage.goto("/admin/login");
+    await staffPage.getByLabel("E-mail").fill(who.email);
+    await staffPage.getByLabel("Password").fill(who.password);
+    await staffPage.getByRole("button", { name: "Sign in" }).click();
+    await expect(staffPage.getByRole("heading", { name: "Overview" })).toBeVisible();
     // The overview now gives each environment its own rows.
-    await expect(support.getByRole("columnheader", { name: "Env." }).first()).toBeVisible();
-    await support.getByRole("link", { name: en("activation.admin.nav") }).click();
-    await expect(support.getByRole("heading", { name: en("activation.admin.heading") })).toBeVisible();
-    const row = support.getByRole("row", { name: new RegExp(business) });
+    await expect(staffPage.getByRole("columnheader", { name: "Env." }).first()).toBeVisible();
+    await staffPage.getByRole("link", { name: en("activation.admin.nav") }).click();
+    await expect(staffPage.getByRole("heading", { name: en("activation.admin.heading") })).toBeVisible();
+    const row = staffPage.getByRole("row", { name: new RegExp(business) });
     await row.getByRole("link").first().click();
-    await expect(support.getByText("+221771234567")).toBeVisible();
-    await support.getByRole("button", { name: en("activation.admin.approve") }).click();
-    await support.getByRole("form", { name: en("activation.admin.approve") }).getByRole("button", { name: "Confirm" }).click();
-    await expect(support.getByRole("status")).toHaveText(en("activation.admin.approved"));
+    await expect(staffPage.getByText("+221771234567")).toBeVisible();
+    return { context, staffPage };
+  };
+
+  await test.step("a support user reads it, without the buttons to decide", async () => {
+    const { context, staffPage } = await openRequest(e2eStaff().support);
+    await expect(staffPage.getByText(en("activation.admin.adminOnly"))).toBeVisible();
+    await expect(staffPage.getByRole("button", { name: en("activation.admin.approve") })).toHaveCount(0);
+    await expect(staffPage.getByRole("button", { name: en("activation.admin.refuse") })).toHaveCount(0);
+    await context.close();
+  });
+
+  await test.step("an admin approves it in the support view", async () => {
+    const { context, staffPage } = await openRequest(e2eStaff().admin);
+    await staffPage.getByRole("button", { name: en("activation.admin.approve") }).click();
+    await staffPage.getByRole("form", { name: en("activation.admin.approve") }).getByRole("button", { name: "Confirm" }).click();
+    await expect(staffPage.getByRole("status")).toHaveText(en("activation.admin.approved"));
     await context.close();
   });
 

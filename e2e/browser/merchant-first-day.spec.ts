@@ -118,8 +118,8 @@ for (const locale of ["fr", "en"] as Locale[]) {
         await expect(page.getByText("+2250700000444")).toBeVisible({ timeout: 15_000 });
       });
 
-      await test.step("support approves it in the support view", async () => {
-        const staff = e2eStaff().support;
+      await test.step("an admin approves it in the support view (support may only read it)", async () => {
+        const staff = e2eStaff().admin;
         // A desktop, whatever the project's device (a context made here would take the phone's).
         const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
         const support = await context.newPage();

@@ -8,7 +8,7 @@ import { OperatorError } from "@/lib/integrations/gateways/operators/operator-er
 import { recordAudit } from "./audit";
 
 /**
- * Support's "check with the operator now": reads the live deposit's status at its operator at once
+ * The support view's "check with the operator now" (an admin's: it may change the deposit): reads the live deposit's status at its operator at once
  * (instead of waiting for the next poll) and records what it says, as the sweep would, including a
  * success after our expiry (the deposit completes late). Another final deposit is not changed, but
  * what the operator says is shown. Audited either way.

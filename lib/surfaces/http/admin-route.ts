@@ -8,10 +8,12 @@ import { readRouteParams, type NextRouteContext } from "./route-params";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { authHeaders, staffSessionOf, type StaffMember, type StaffSession } from "@/lib/features/admin/staff-session";
+import { staffCan, type StaffAction } from "@/lib/features/admin/staff-permissions";
 
 export const CSRF_HEADER = "x-csrf-token";
 
-type Config<TBody> = { role?: "admin"; body?: z.ZodType<TBody> };
+/** `action`: what the route does, in the support view's table (lib/features/admin/staff-permissions.ts). */
+type Config<TBody> = { action: StaffAction; body?: z.ZodType<TBody> };
 export type AdminContext<TBody> = {
   request: Request;
   url: URL;
@@ -70,7 +72,8 @@ export function checkCsrf(request: Request, session: StaffSession, token: string
 }
 
 /**
- * The wrapper for the support view's data endpoints: a staff session (cookie), the role, and for
+ * The wrapper for the support view's data endpoints: a staff session (cookie), the role's right to
+ * the route's action, and for
  * every state-changing method the CSRF token the page received at sign-in, plus a same-origin check.
  */
 export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (ctx: AdminContext<TBody>) => Promise<{ status?: number; body: unknown }>) {
@@ -78,8 +81,10 @@ export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (c
     const requestId = `req_${ulid()}`;
     try {
       const session = await requireStaff(request);
-      if (config.role === "admin" && session.staff.role !== "admin") {
-        throw new ApiError(40001, { details: "This action needs the admin role" });
+      // Before the body is read or anything looked up: a forbidden action on an id that does not
+      // exist is a 403 like any other, and tells nothing of what exists.
+      if (!staffCan(session.staff.role, config.action)) {
+        throw new ApiError(40001, { details: `The ${session.staff.role} role may not do this (${config.action})` });
       }
       if (request.method !== "GET" && request.method !== "HEAD") {
         checkCsrf(request, session, request.headers.get(CSRF_HEADER) ?? "");

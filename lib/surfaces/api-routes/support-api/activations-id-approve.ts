@@ -6,7 +6,7 @@ import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 import { reviewActivationSchema } from "@/lib/core/schemas/admin-activations";
 
-const post = adminRoute({ body: reviewActivationSchema }, async ({ params, staff, body }) => ({
+const post = adminRoute({ action: "activations:decide", body: reviewActivationSchema }, async ({ params, staff, body }) => ({
   body: toActivationRequestJson(await reviewActivationRequest(db(), { staffId: staff.id, requestId: params.id, decision: "approve", reason: body.reason })),
 }));
 

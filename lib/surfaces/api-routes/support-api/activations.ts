@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 import { activationStatusFilter } from "@/lib/core/schemas/admin-activations";
 
-const get = adminRoute({}, async ({ url }) => {
+const get = adminRoute({ action: "view" }, async ({ url }) => {
   const status = activationStatusFilter.safeParse(url.searchParams.get("status") || undefined);
   if (!status.success) throw new ApiError(40023, { details: "status must be one of in_review, approved, refused" });
   return { body: { requests: await listActivationRequests(db(), { status: status.data }) } };

@@ -3,7 +3,7 @@ import { adminRoute } from "@/lib/surfaces/http/admin-route";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({}, async () => {
+const get = adminRoute({ action: "view" }, async () => {
   const entries = await db().auditEntry.findMany({ orderBy: { id: "desc" }, take: 100, include: { staff: { select: { email: true } } } });
   return {
     body: {

@@ -4,7 +4,7 @@ import { revokeApiKey } from "@/lib/features/admin/manage-api-keys";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ role: "admin" }, async ({ params, staff }) => ({
+const post = adminRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
   body: await revokeApiKey(db(), { staffId: staff.id, keyId: params.id }),
 }));
 

@@ -7,7 +7,7 @@ import { db } from "@/lib/core/db/client";
 import { paymentFiltersSchema } from "@/lib/core/schemas/admin";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({}, async ({ url }) => {
+const get = adminRoute({ action: "view" }, async ({ url }) => {
   const page = await listLinks(db(), parseQuery(url, paymentFiltersSchema));
   return { body: { items: page.items.map((row) => adminPaymentRow("link", row)), nextCursor: page.nextCursor } };
 });

@@ -5,7 +5,7 @@ import { db } from "@/lib/core/db/client";
 import { createKeySchema } from "@/lib/core/schemas/admin";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ role: "admin", body: createKeySchema }, async ({ params, body, staff }) => ({
+const post = adminRoute({ action: "merchants:credentials", body: createKeySchema }, async ({ params, body, staff }) => ({
   body: await createApiKey(db(), { staffId: staff.id, merchantId: params.id, ...body }),
 }));
 

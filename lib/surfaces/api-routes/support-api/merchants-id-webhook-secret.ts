@@ -4,7 +4,7 @@ import { rotateSecretAsStaff } from "@/lib/features/admin/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ role: "admin" }, async ({ params, staff }) => ({
+const post = adminRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
   body: await rotateSecretAsStaff(db(), { staffId: staff.id, merchantId: params.id }),
 }));
 

@@ -4,7 +4,7 @@ import { merchantDetail } from "@/lib/features/admin/merchant-views";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({}, async ({ params }) => ({ body: await merchantDetail(db(), params.id) }));
+const get = adminRoute({ action: "view" }, async ({ params }) => ({ body: await merchantDetail(db(), params.id) }));
 
 // Other methods answer 400/40017 in the error envelope, with Allow.
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });

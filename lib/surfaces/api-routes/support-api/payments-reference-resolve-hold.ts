@@ -6,7 +6,7 @@ import { toDepositDetailJson } from "@/lib/features/deposits/transform-deposit";
 import { resolveHoldSchema } from "@/lib/core/schemas/admin-refunds";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ role: "admin", body: resolveHoldSchema }, async ({ params, staff, body }) => ({
+const post = adminRoute({ action: "payments:resolve-hold", body: resolveHoldSchema }, async ({ params, staff, body }) => ({
   body: toDepositDetailJson(await resolveHeldDeposit(db(), { staffId: staff.id, reference: params.reference, decision: body.decision, note: body.note })),
 }));
 

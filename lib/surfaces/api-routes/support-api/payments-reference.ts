@@ -4,7 +4,7 @@ import { paymentDetail } from "@/lib/features/admin/payment-detail";
 import { db } from "@/lib/core/db/client";
 import { requestOrigin, routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({}, async ({ params, request }) => ({
+const get = adminRoute({ action: "view" }, async ({ params, request }) => ({
   body: await paymentDetail(db(), params.reference, requestOrigin(request)),
 }));
 

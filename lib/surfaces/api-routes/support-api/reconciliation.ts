@@ -8,7 +8,7 @@ import { listOpenOutcomes } from "@/lib/features/reconciliation/list-open-outcom
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
 // A read only: nothing is asked of the operators here (npm run reconcile does that).
-const get = adminRoute({}, async () => {
+const get = adminRoute({ action: "view" }, async () => {
   const [problems, open] = await Promise.all([reconcile(db()), listOpenOutcomes(db())]);
   return { body: { ok: problems.length === 0, problems, open: (await withMerchantNames(db(), open)).map(openOutcomeRow) } };
 });

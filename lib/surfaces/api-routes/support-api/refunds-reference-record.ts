@@ -6,7 +6,7 @@ import { toRefundJson } from "@/lib/features/refunds/transform-refund";
 import { recordRefundSchema } from "@/lib/core/schemas/admin-refunds";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ role: "admin", body: recordRefundSchema }, async ({ params, staff, body }) => ({
+const post = adminRoute({ action: "refunds:settle", body: recordRefundSchema }, async ({ params, staff, body }) => ({
   body: toRefundJson(await recordRefundByHand(db(), { staffId: staff.id, reference: params.reference, ...body })),
 }));
 

@@ -5,7 +5,7 @@ import { db } from "@/lib/core/db/client";
 import { toRefundJson } from "@/lib/features/refunds/transform-refund";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ role: "admin" }, async ({ params, staff }) => ({
+const post = adminRoute({ action: "refunds:settle" }, async ({ params, staff }) => ({
   body: toRefundJson(await retryRefundDue(db(), { staffId: staff.id, reference: params.reference })),
 }));
 

@@ -7,7 +7,7 @@ import { db } from "@/lib/core/db/client";
 import { refundFiltersSchema } from "@/lib/core/schemas/admin";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({}, async ({ url }) => {
+const get = adminRoute({ action: "view" }, async ({ url }) => {
   const page = await listRefunds(db(), parseQuery(url, refundFiltersSchema));
   return { body: { items: page.items.map(adminRefundRow), nextCursor: page.nextCursor } };
 });

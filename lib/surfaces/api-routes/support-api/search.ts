@@ -5,7 +5,7 @@ import { searchPayments } from "@/lib/features/admin/search-payments";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({}, async ({ url }) => {
+const get = adminRoute({ action: "view" }, async ({ url }) => {
   const found = await searchPayments(db(), url.searchParams.get("q") ?? "");
   return {
     body: {

@@ -4,7 +4,7 @@ import { db } from "@/lib/core/db/client";
 import { listManualTransfers } from "@/lib/features/transfers/list-manual-transfers";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({}, async ({ url }) => ({
+const get = adminRoute({ action: "view" }, async ({ url }) => ({
   body: { transfers: await listManualTransfers(db(), { merchantId: url.searchParams.get("merchantId") ?? undefined }) },
 }));
 

@@ -6,7 +6,7 @@ import { reviewManualTransfer } from "@/lib/features/transfers/review-manual-tra
 import { toTransferJson } from "@/lib/features/transfers/transform-transfer";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ role: "admin", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
+const post = adminRoute({ action: "transfers:decide", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
   body: toTransferJson(await reviewManualTransfer(db(), { staffId: staff.id, reference: params.reference, decision: "reject", reason: body.reason })),
 }));
 

@@ -7,7 +7,7 @@ import { db } from "@/lib/core/db/client";
 import { transferFiltersSchema } from "@/lib/core/schemas/admin";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({}, async ({ url }) => {
+const get = adminRoute({ action: "view" }, async ({ url }) => {
   const page = await listTransfers(db(), parseQuery(url, transferFiltersSchema));
   return { body: { items: page.items.map(adminTransferRow), nextCursor: page.nextCursor } };
 });

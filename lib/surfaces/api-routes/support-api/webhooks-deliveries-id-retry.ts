@@ -4,7 +4,7 @@ import { retryDeliveryNow } from "@/lib/features/admin/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ role: "admin" }, async ({ params, staff }) => ({
+const post = adminRoute({ action: "webhooks:resend" }, async ({ params, staff }) => ({
   body: await retryDeliveryNow(db(), { staffId: staff.id, deliveryId: params.id }),
 }));
 
