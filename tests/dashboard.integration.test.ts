@@ -203,9 +203,9 @@ describe("API keys", () => {
     const created = await createDashboardApiKey(db(), aSandbox, "owner", { name: "Mine", scopes: ["balance:read"] });
     await expectApiError(regenerateApiKey(db(), bSandbox, "owner", { keyId: created.id, overlapSeconds: 0 }), 40004);
     await expectApiError(regenerateApiKey(db(), aLive, "owner", { keyId: created.id, overlapSeconds: 0 }), 40004);
-    await expectApiError(revokeDashboardApiKey(db(), bSandbox, created.id), 40004);
+    await expectApiError(revokeDashboardApiKey(db(), bSandbox, "owner", created.id), 40004);
     expect((await call("GET", "/test/api/v4/merchant/balance", { key: created.key })).status).toBe(200);
-    await revokeDashboardApiKey(db(), aSandbox, created.id);
+    await revokeDashboardApiKey(db(), aSandbox, "owner", created.id);
     expect((await call("GET", "/test/api/v4/merchant/balance", { key: created.key })).status).toBe(401);
     expect((await listApiKeys(db(), aSandbox)).map((k) => k.id)).not.toContain(created.id);
   });

@@ -18,6 +18,7 @@ import { isLegacyStaffHash, verifyLegacyStaffPassword } from "./legacy-staff-pas
 import { mailLocale, mailOrigin } from "./request-locale";
 import { authAllowedHosts } from "./allowed-hosts";
 import { mailLinkBase } from "./public-origin";
+import { organizationHooks, organizationRules } from "./organization-rules";
 import { accessControl, organizationRoles } from "./roles";
 import { clientAddressHeader, LIMITED_PATHS, signInLimits } from "./sign-in-limits-plugin";
 import { openMerchantOnSignUp } from "./sign-up-merchant";
@@ -157,6 +158,7 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       // attempt costs nothing else.
       clientAddressHeader(),
       signInLimits(),
+      organizationRules(),
       organization({
         // Organizations are merchants: they are opened by sign-up, never by the organization API.
         allowUserToCreateOrganization: false,
@@ -164,10 +166,12 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
         roles: organizationRoles,
         invitationExpiresIn: 7 * 24 * 60 * 60,
         cancelPendingInvitationsOnReInvite: true,
+        organizationHooks,
         sendInvitationEmail: async ({ id, email, organization, inviter }, request) => {
           const url = `${await mailOrigin(request)}/dashboard/accept-invitation/${encodeURIComponent(id)}`;
+          const locale = await mailLocale(request, () => merchantMailLanguage(client, organization.id));
           await sendMail(
-            authMail("invite", { to: email, url, locale: await mailLocale(request, () => merchantMailLanguage(client, organization.id)), organization: organization.name, inviter: inviter.user.name || inviter.user.email }),
+            authMail("invite", { to: email, url, locale, organization: organization.name, inviter: inviter.user.name || inviter.user.email, inviterEmail: inviter.user.email }),
           );
         },
       }),

@@ -58,6 +58,20 @@ export function scopeAction(scope: Scope): MemberAction {
   return SCOPE_ACTION[scope];
 }
 
+/**
+ * Of a key's scopes, those a member of `role` may still use (a viewer keeps the read scopes): what
+ * a key keeps when its maker's role changes (lib/features/auth/member-keys.ts). Unlike
+ * keyScopesFor, keys:manage is not needed: it is about making keys, not about what a key does.
+ */
+export function scopesRoleMayUse(role: MemberRole, scopes: readonly string[]): Scope[] {
+  return (scopes as Scope[]).filter((scope) => scope in SCOPE_ACTION && can(role, SCOPE_ACTION[scope]));
+}
+
+/** Whether `role` is exactly one of ours (better-auth also knows "member" and takes "admin,developer"). */
+export function isMemberRole(role: unknown): role is MemberRole {
+  return typeof role === "string" && (MEMBER_ROLES as readonly string[]).includes(role);
+}
+
 /** The scopes a member of `role` may put on a key they create or regenerate (none without keys:manage). */
 export function keyScopesFor(role: MemberRole): Scope[] {
   if (!can(role, "keys:manage")) return [];

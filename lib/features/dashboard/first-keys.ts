@@ -27,11 +27,11 @@ export async function firstStepsState(client: DbClient, scope: DashboardScope) {
  * merchant's very first key and the member may manage webhooks, the signing secret no one has
  * seen. The merchant's row is locked, so two first keys made at once show the secret only once.
  */
-export async function createFirstKey(client: DbClient, scope: DashboardScope, role: MemberRole, options: { name: unknown; mayShowSecret: boolean }) {
+export async function createFirstKey(client: DbClient, scope: DashboardScope, role: MemberRole, options: { name: unknown; mayShowSecret: boolean; makerUserId?: string }) {
   return inTransaction(client, async (tx) => {
     await tx.$queryRaw`SELECT id FROM "Merchant" WHERE id = ${scope.merchantId} FOR UPDATE`;
     const { secretNeverShown } = await firstStepsState(tx, scope);
-    const key = await createDashboardApiKey(tx, scope, role, { name: options.name, scopes: keyScopesFor(role) });
+    const key = await createDashboardApiKey(tx, scope, role, { name: options.name, scopes: keyScopesFor(role) }, options.makerUserId);
     if (!secretNeverShown || !options.mayShowSecret) return { key: key.key, prefix: key.prefix, webhookSecret: null };
     const merchant = await tx.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { webhookSecret: true } });
     return { key: key.key, prefix: key.prefix, webhookSecret: merchant.webhookSecret };

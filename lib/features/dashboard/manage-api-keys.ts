@@ -11,7 +11,10 @@ import type { DashboardScope } from "./dashboard-scope";
 
 // API keys as a merchant manages them: per environment, shown once, regenerated with an overlap.
 // A key is its creator's hands on the API: it carries only scopes the creator's role could use on
-// the dashboard (keyScopesFor), so a developer cannot mint a key that pays out.
+// the dashboard (keyScopesFor), so a developer cannot mint a key that pays out. Its maker is
+// recorded: when their role changes or they leave, the key keeps only what the new role may use
+// (lib/features/auth/member-keys.ts). Revoking a key takes the same rights as making it: a
+// developer cannot cut the owner's payout key.
 
 /** Overlaps a member may choose when regenerating a key (seconds): at once, 1 h, 24 h, 7 days. */
 export const KEY_OVERLAPS = [0, 3600, 86_400, 604_800] as const;
@@ -23,30 +26,39 @@ const createKeySchema = z.strictObject({
 
 /** The environment's keys that still work or did recently (revoked ones are hidden), newest first. */
 export async function listApiKeys(client: DbClient, scope: DashboardScope) {
-  return client.apiKey.findMany({
+  const keys = await client.apiKey.findMany({
     where: { merchantId: scope.merchantId, environment: scope.environment, role: "merchant", revokedAt: null },
-    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, expiresAt: true },
+    select: { id: true, name: true, prefix: true, scopes: true, createdAt: true, lastUsedAt: true, expiresAt: true, createdByUserId: true },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  const makerIds = [...new Set(keys.flatMap((k) => (k.createdByUserId ? [k.createdByUserId] : [])))];
+  const makers = makerIds.length ? await client.user.findMany({ where: { id: { in: makerIds } }, select: { id: true, name: true, email: true } }) : [];
+  const byId = new Map(makers.map((m) => [m.id, m]));
+  // madeBy null: made before makers were recorded, or by the CLI or support.
+  return keys.map(({ createdByUserId, ...key }) => {
+    const maker = createdByUserId ? byId.get(createdByUserId) : undefined;
+    return { ...key, madeBy: maker ? { name: maker.name, email: maker.email } : null };
   });
 }
 
 /** 403/40001 unless a member of `role` may put every one of `scopes` on a key. */
-function assertMayGrantScopes(role: MemberRole, scopes: readonly Scope[]) {
+function assertMayGrantScopes(role: MemberRole, scopes: readonly Scope[], doing: "give" | "revoke" = "give") {
   const allowed = keyScopesFor(role);
   const beyond = scopes.filter((s) => !allowed.includes(s));
   if (beyond.length === 0) return;
   const needs = beyond.map((s) => `'${s}' needs '${scopeAction(s)}'`).join(", ");
-  throw new ApiError(40001, { details: `Your role (${role}) cannot give a key these scopes: ${needs}; ask an owner or admin of the account`, hint: "keyScopes" });
+  const what = doing === "give" ? "give a key these scopes" : "revoke a key with these scopes";
+  throw new ApiError(40001, { details: `Your role (${role}) cannot ${what}: ${needs}; ask an owner or admin of the account`, hint: doing === "give" ? "keyScopes" : "keyRevokeScopes" });
 }
 
 /** A new key made by a member of `role`; the key itself is returned once and only its hash is kept. */
-export async function createDashboardApiKey(client: DbClient, scope: DashboardScope, role: MemberRole, input: { name: unknown; scopes: unknown }) {
+export async function createDashboardApiKey(client: DbClient, scope: DashboardScope, role: MemberRole, input: { name: unknown; scopes: unknown }, makerUserId?: string) {
   const parsed = createKeySchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, input);
   const scopes = [...new Set(parsed.data.scopes)];
   assertMayGrantScopes(role, scopes);
   const { key, row } = newApiKeyRow(scope.merchantId, scope.environment, scopes);
-  await client.apiKey.create({ data: { ...row, name: parsed.data.name } });
+  await client.apiKey.create({ data: { ...row, name: parsed.data.name, createdByUserId: makerUserId ?? null } });
   return { id: row.id, key, prefix: row.prefix, name: parsed.data.name, scopes: row.scopes };
 }
 
@@ -63,7 +75,7 @@ async function findOwnKey(client: DbClient, scope: DashboardScope, keyId: string
  * developer regenerating an owner's payout key) is refused, not regenerated with fewer scopes,
  * which would break the integration using it once the overlap ends.
  */
-export async function regenerateApiKey(client: DbClient, scope: DashboardScope, role: MemberRole, options: { keyId: string; overlapSeconds: number; now?: Date }) {
+export async function regenerateApiKey(client: DbClient, scope: DashboardScope, role: MemberRole, options: { keyId: string; overlapSeconds: number; now?: Date; makerUserId?: string }) {
   const now = options.now ?? new Date();
   if (!(KEY_OVERLAPS as readonly number[]).includes(options.overlapSeconds)) {
     throw new ApiError(40023, { details: `overlap: must be one of ${KEY_OVERLAPS.join(", ")} seconds` });
@@ -80,7 +92,8 @@ export async function regenerateApiKey(client: DbClient, scope: DashboardScope, 
     });
     if (count !== 1) throw new ApiError(40020, { status: 409, details: "This key was regenerated meanwhile; reload the page", hint: "reload" });
     const { key, row } = newApiKeyRow(scope.merchantId, scope.environment, old.scopes as Scope[]);
-    await tx.apiKey.create({ data: { ...row, name: old.name } });
+    // The regenerating member is the new key's maker: its scopes are now theirs to answer for.
+    await tx.apiKey.create({ data: { ...row, name: old.name, createdByUserId: options.makerUserId ?? old.createdByUserId } });
     return { id: row.id, key, prefix: row.prefix, name: old.name, scopes: row.scopes, oldKeyId: old.id, oldKeyExpiresAt: expiresAt };
   });
   // The cached row would still carry no expiry.
@@ -88,8 +101,10 @@ export async function regenerateApiKey(client: DbClient, scope: DashboardScope, 
   return result;
 }
 
-export async function revokeDashboardApiKey(client: DbClient, scope: DashboardScope, keyId: string, now = new Date()) {
+/** Refused (40001) when the key carries a scope the member's role could not give it. */
+export async function revokeDashboardApiKey(client: DbClient, scope: DashboardScope, role: MemberRole, keyId: string, now = new Date()) {
   const key = await findOwnKey(client, scope, keyId);
+  assertMayGrantScopes(role, key.scopes as Scope[], "revoke");
   await client.apiKey.updateMany({ where: { id: key.id, revokedAt: null }, data: { revokedAt: now } });
   forgetApiKey(key.id);
   return { id: key.id, revoked: true };

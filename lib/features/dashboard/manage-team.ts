@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { auth } from "@/lib/features/auth/auth";
 import { canGrantRole, MEMBER_ROLES, type MemberRole } from "@/lib/features/auth/member-permissions";
+import { grantingOwnership } from "@/lib/features/auth/organization-rules";
 import type { SessionMember } from "@/lib/features/auth/session-member";
 import { db } from "@/lib/core/db/client";
 import { ApiError, notFound } from "@/lib/core/errors/api-error";
@@ -56,6 +57,15 @@ async function assertOwnerKept(actor: TeamActor, target: { role: string; organiz
   if (owners <= 1) throw new ApiError(40020, { details: "The account's last owner cannot be removed or demoted; make another member owner first", hint: "lastOwner" });
 }
 
+// Our own refusals from better-auth's hooks (lib/features/auth/organization-rules.ts), as the form words them.
+const HOOK_REFUSALS: Record<string, { code: 40001 | 40023 | 42900; hint?: string }> = {
+  INVITER_EMAIL_NOT_VERIFIED: { code: 40001, hint: "inviterUnverified" },
+  INVITATION_LIMIT_MERCHANT: { code: 42900, hint: "invitationLimitMerchant" },
+  INVITATION_LIMIT_ADDRESS: { code: 42900, hint: "invitationLimitAddress" },
+  ROLE_NOT_ALLOWED: { code: 40023 },
+  OWNER_FROM_TEAM_PAGE_ONLY: { code: 40001, hint: "ownerOnly" },
+};
+
 /**
  * better-auth's organization rules refuse with its own APIError; the form shows it in the spec's
  * words: a refusal is 40001, anything else the operation not allowed (its message says why).
@@ -67,9 +77,14 @@ async function throughBetterAuth<T>(call: () => Promise<T>): Promise<T> {
     const failure = error as { statusCode?: number; status?: string; body?: { code?: string; message?: string } };
     if (typeof failure?.statusCode !== "number" || failure.statusCode >= 500) throw error;
     const details = failure.body?.message ?? failure.body?.code ?? "refused";
+    const ours = HOOK_REFUSALS[failure.body?.code ?? ""];
+    if (ours) throw new ApiError(ours.code, { details, hint: ours.hint });
     throw new ApiError(failure.statusCode === 401 || failure.statusCode === 403 ? 40001 : 40020, { details });
   }
 }
+
+/** The call to better-auth, allowed to give the owner role when ours is an owner's grant (canGrantRole checked it). */
+const granting = <T>(role: MemberRole, call: () => Promise<T>) => (role === "owner" ? grantingOwnership(call) : call());
 
 export async function inviteMember(actor: TeamActor, requestHeaders: Headers, input: { email: unknown; role: unknown }) {
   const parsed = inviteSchema.safeParse({ email: typeof input.email === "string" ? input.email.trim().toLowerCase() : input.email, role: input.role });
@@ -78,7 +93,7 @@ export async function inviteMember(actor: TeamActor, requestHeaders: Headers, in
   const already = await db().member.findFirst({ where: { organizationId: actor.merchantId, user: { email: parsed.data.email } } });
   if (already) throw new ApiError(40020, { details: `${parsed.data.email} is already a member of this account`, hint: "alreadyMember" });
   return throughBetterAuth(() =>
-    auth().api.createInvitation({ headers: requestHeaders, body: { email: parsed.data.email, role: parsed.data.role, organizationId: actor.merchantId } }),
+    granting(parsed.data.role, () => auth().api.createInvitation({ headers: requestHeaders, body: { email: parsed.data.email, role: parsed.data.role, organizationId: actor.merchantId } })),
   );
 }
 
@@ -96,7 +111,7 @@ export async function changeMemberRole(actor: TeamActor, requestHeaders: Headers
   const target = await memberOfMerchant(actor, memberId);
   assertMayGrant(actor, parsed.data);
   await assertOwnerKept(actor, target, parsed.data);
-  await throughBetterAuth(() => auth().api.updateMemberRole({ headers: requestHeaders, body: { memberId, role: parsed.data, organizationId: actor.merchantId } }));
+  await throughBetterAuth(() => granting(parsed.data, () => auth().api.updateMemberRole({ headers: requestHeaders, body: { memberId, role: parsed.data, organizationId: actor.merchantId } })));
 }
 
 export async function removeMember(actor: TeamActor, requestHeaders: Headers, memberId: string) {

@@ -7,7 +7,8 @@ import { ttlCache } from "@/lib/core/cache/ttl-cache";
 //   API_KEY_CACHE_TTL_MS  default 5000; 0 turns it off
 // A key is kept with its merchant's live activation (live-activation.ts): an approval forgets the
 // merchant's keys here at once (forgetMerchantApiKeys), another process sees it within the TTL.
-export type CachedApiKey = ApiKey & { merchant: { liveActivatedAt: Date | null } };
+// makerGone: the member who made it (createdByUserId) is no longer a member of the merchant.
+export type CachedApiKey = ApiKey & { merchant: { liveActivatedAt: Date | null }; makerGone?: boolean };
 
 const keys = ttlCache<CachedApiKey>("API_KEY_CACHE_TTL_MS", 5000);
 

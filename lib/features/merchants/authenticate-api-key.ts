@@ -13,6 +13,17 @@ function unauthorized(details: string) {
   return new ApiError(40002, { details });
 }
 
+/**
+ * Whether the member who made the key has left its merchant. Their departure revokes their keys
+ * (lib/features/auth/member-keys.ts, on better-auth's hooks); this holds if a way out skipped them
+ * (a user row deleted, a membership removed by hand). Keys without a recorded maker are not checked.
+ */
+async function makerGone(key: { merchantId: string; createdByUserId: string | null }): Promise<boolean> {
+  if (!key.createdByUserId) return false;
+  const member = await db().member.findUnique({ where: { organizationId_userId: { organizationId: key.merchantId, userId: key.createdByUserId } }, select: { id: true } });
+  return member === null;
+}
+
 export function bearerToken(header: string | null): string | null {
   const match = /^Bearer +(\S+) *$/i.exec(header ?? "");
   return match ? match[1] : null;
@@ -38,10 +49,12 @@ export async function authenticateApiKey(
   const hash = hashApiKey(token);
   let key = cachedApiKey(hash) ?? null;
   if (!key) {
-    key = await db().apiKey.findUnique({ where: { hash }, include: { merchant: { select: { liveActivatedAt: true } } } });
+    const row = await db().apiKey.findUnique({ where: { hash }, include: { merchant: { select: { liveActivatedAt: true } } } });
+    key = row && { ...row, makerGone: await makerGone(row) };
     if (key) cacheApiKey(hash, key);
   }
   if (!key || !hashesEqual(key.hash, hash) || key.revokedAt) throw unauthorized("Invalid or revoked API key");
+  if (key.makerGone) throw unauthorized("Invalid or revoked API key: the member who made it left the account");
   // A regenerated key works until the overlap its merchant chose ends (read from the cached row
   // too: the end is known in advance, so the cache never lets it live longer).
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw unauthorized("This API key was regenerated and its overlap has ended: use the new key");

@@ -15,10 +15,12 @@ function escapeHtml(text: string): string {
 /**
  * The verification, password-reset and invitation mails, in the reader's language: a line of
  * text, the link as a button, and the link again in plain text for mail clients that hide buttons.
+ * An invitation names its sender (name and e-mail) and says the business name is the sender's
+ * own words: anyone who signs up can name a business and invite any address (docs/security.md).
  */
-export function authMail(kind: AuthMailKind, options: { to: string; url: string; locale: Locale; organization?: string; inviter?: string }): Mail {
+export function authMail(kind: AuthMailKind, options: { to: string; url: string; locale: Locale; organization?: string; inviter?: string; inviterEmail?: string }): Mail {
   const t = createTranslator({ locale: options.locale, messages: CATALOGS[options.locale], namespace: "auth.mail" });
-  const values = { organization: options.organization ?? "", inviter: options.inviter ?? "" };
+  const values = { organization: options.organization ?? "", inviter: options.inviter ?? "", inviterEmail: options.inviterEmail ?? "" };
   const subject = t(`${kind}.subject`, values);
   const intro = t(`${kind}.intro`, values);
   const action = t(`${kind}.action`);

@@ -12,14 +12,14 @@ import { rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/features/da
 
 export async function createKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return runDashboardAction("keys:manage", async ({ db, member, scope }) => {
-    const created = await createDashboardApiKey(db, scope, member.role, { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) });
+    const created = await createDashboardApiKey(db, scope, member.role, { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) }, member.userId);
     return { secret: created.key };
   });
 }
 
 export async function regenerateKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return runDashboardAction("keys:manage", async ({ db, member, scope }) => {
-    const created = await regenerateApiKey(db, scope, member.role, { keyId: String(form.get("keyId") ?? ""), overlapSeconds: Number(form.get("overlap") ?? NaN) });
+    const created = await regenerateApiKey(db, scope, member.role, { keyId: String(form.get("keyId") ?? ""), overlapSeconds: Number(form.get("overlap") ?? NaN), makerUserId: member.userId });
     return { secret: created.key };
   }, { refresh: false });
 }
@@ -30,7 +30,7 @@ export async function createFirstKeyAction(_state: FirstKeyState, form: FormData
   const state = await runDashboardAction(
     "keys:manage",
     async ({ db, member, scope }) => {
-      created = await createFirstKey(db, scope, member.role, { name: form.get("name") ?? "", mayShowSecret: can(member.role, "webhooks:manage") });
+      created = await createFirstKey(db, scope, member.role, { name: form.get("name") ?? "", mayShowSecret: can(member.role, "webhooks:manage"), makerUserId: member.userId });
       return null;
     },
     // The page would drop this card (the merchant now has a key) before the member copied them.
@@ -42,8 +42,8 @@ export async function createFirstKeyAction(_state: FirstKeyState, form: FormData
 
 export async function revokeKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
-  return runDashboardAction("keys:manage", async ({ db, scope }) => {
-    await revokeDashboardApiKey(db, scope, String(form.get("keyId") ?? ""));
+  return runDashboardAction("keys:manage", async ({ db, member, scope }) => {
+    await revokeDashboardApiKey(db, scope, member.role, String(form.get("keyId") ?? ""));
     return { message: t("developers.revoked") };
   });
 }

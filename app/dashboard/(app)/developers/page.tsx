@@ -21,9 +21,10 @@ export default async function DevelopersPage({ searchParams }: Props) {
   const { keys, secret, log, firstSteps } = await getDevelopersPage(scope, cursor);
   const manageKeys = can(member.role, "keys:manage");
   // The scopes this member may give a key (a developer: no payouts or refunds); a key carrying
-  // others is not theirs to regenerate, since they would receive it.
+  // others is not theirs to regenerate, since they would receive it, nor to revoke (a developer
+  // cannot cut the owner's payouts): the same rule as the server's (manage-api-keys.ts).
   const grantable: string[] = keyScopesFor(member.role);
-  const mayRegenerate = (key: { scopes: string[] }) => key.scopes.every((s) => grantable.includes(s));
+  const mayManage = (key: { scopes: string[] }) => key.scopes.every((s) => grantable.includes(s));
   const manageWebhooks = can(member.role, "webhooks:manage");
   const copyLabels = { copy: t("copy"), copied: t("copied") };
   const shownOnce = (title: string) => ({ title, warning: f("notShownAgain"), ...copyLabels });
@@ -70,6 +71,8 @@ export default async function DevelopersPage({ searchParams }: Props) {
             <dd>{key.scopes.join(", ")}</dd>
             <dt>{t("developers.created")}</dt>
             <dd>{formatTime(key.createdAt, locale)}</dd>
+            <dt>{t("developers.madeBy")}</dt>
+            <dd>{key.madeBy ? `${key.madeBy.name || key.madeBy.email} (${key.madeBy.email})` : t("developers.makerUnknown")}</dd>
             <dt>{t("developers.lastUsed")}</dt>
             <dd>{key.lastUsedAt ? formatTime(key.lastUsedAt, locale) : t("developers.never")}</dd>
             {key.expiresAt ? (
@@ -79,23 +82,21 @@ export default async function DevelopersPage({ searchParams }: Props) {
               </>
             ) : null}
           </dl>
-          {manageKeys && !key.expiresAt ? (
+          {manageKeys && !key.expiresAt && mayManage(key) ? (
             <div className="dash-actions">
-              {mayRegenerate(key) ? (
-                <ActionForm action={regenerateKeyAction} submitLabel={t("developers.regenerate")} secretLabel={t("developers.keyShownOnce")} copyLabels={copyLabels} className="dash-form dash-inline">
-                  <input type="hidden" name="keyId" value={key.id} />
-                  <label>
-                    {t("developers.overlap")}
-                    <select name="overlap" defaultValue="86400">
-                      {KEY_OVERLAPS.map((s) => (
-                        <option key={s} value={s}>
-                          {t(`developers.overlaps.${s}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                </ActionForm>
-              ) : null}
+              <ActionForm action={regenerateKeyAction} submitLabel={t("developers.regenerate")} secretLabel={t("developers.keyShownOnce")} copyLabels={copyLabels} className="dash-form dash-inline">
+                <input type="hidden" name="keyId" value={key.id} />
+                <label>
+                  {t("developers.overlap")}
+                  <select name="overlap" defaultValue="86400">
+                    {KEY_OVERLAPS.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`developers.overlaps.${s}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </ActionForm>
               <ConfirmActionForm
                 action={revokeKeyAction}
                 labels={{ open: t("developers.revoke"), question: f("revokeKeyQuestion", { key: `${key.prefix}…` }), confirm: f("revokeKeyConfirm"), cancel: f("cancel") }}
