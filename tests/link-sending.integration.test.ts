@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
-import { linkSendingView } from "@/lib/features/dashboard/send-link-from-form";
+import { linkSendingView, sendLinkFromForm } from "@/lib/features/dashboard/send-link-from-form";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call, ORIGIN } from "./helpers/api-client";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   delete process.env.SMTP_URL;
 });
 afterEach(() => {
-  for (const name of ["LINK_SENDS_PER_HOUR_PER_RECIPIENT", "LINK_SENDS_PER_DAY_PER_MERCHANT", "SMS_PROVIDER"]) {
+  for (const name of ["LINK_SENDS_PER_HOUR_PER_RECIPIENT", "LINK_SENDS_PER_DAY_PER_MERCHANT", "SMS_PROVIDER", "SMS_ALLOWED_COUNTRIES", "SMS_SENDS_PER_DAY_PER_RECIPIENT", "SMS_SENDS_PER_DAY_PER_MERCHANT"]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -67,7 +67,8 @@ describe("sending a link by SMS", () => {
     expect(res.body).toMatchObject({ reference, channel: "sms", to: phone.international, status: "sent", failureReason: null, deliveredAt: null });
     expect(res.body.id).toMatch(/^send_[0-9A-Z]{26}$/);
     const message = fake.messages.find((m) => m.to === phone.international)!;
-    expect(message.message).toBe(`[TEST] ${merchant.name.slice(0, 29)}…: 5,000 XOF for Order #1234. Pay here: ${ORIGIN}/test/pay/${reference}`);
+    // The name's digit runs (Date.now(), Math.random()) look like phone numbers: left out of the text.
+    expect(message.message).toBe(`[TEST] Sending shop: 5,000 XOF for Order #1234. Pay here: ${ORIGIN}/test/pay/${reference}`);
 
     // The fake's delivery report reaches our callback over HTTP: the send is delivered.
     await expect.poll(async () => (await sends(merchant.sandboxKey, reference)).body.data[0].status).toBe("delivered");
@@ -253,6 +254,93 @@ describe("what cannot be sent", () => {
     const over = await send(capped.sandboxKey, capped1, { channel: "email", to: `b.${to}` });
     expect(over.body.error).toMatchObject({ code: 42900, details: expect.stringContaining("At most 1 link sends per day") });
     expect(await db().linkSend.count({ where: { merchantId: capped.id } })).toBe(1);
+  });
+});
+
+describe("SMS toll fraud (issue 34): what an attacker with an account cannot make the service pay for", () => {
+  const texted = (to: string) => fake.messages.filter((m) => m.to === to).length;
+
+  it("refuses premium-rate and other non-mobile ranges, even in a country allowed to be texted (40014), writing and texting nothing", async () => {
+    process.env.SMS_ALLOWED_COUNTRIES = "CI,FR,GB";
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    const cases: [to: string, type: string][] = [
+      ["+33899123456", "premium-rate"], // France, 089x
+      ["+449098790000", "premium-rate"], // United Kingdom, 09xx
+      ["+2252720212345", "fixed-line"], // Côte d'Ivoire, a landline
+    ];
+    for (const [to, type] of cases) {
+      const res = await send(merchant.liveKey, reference, { channel: "sms", to }, "");
+      expect(res.status, to).toBe(400);
+      expect(res.body.error, to).toMatchObject({ code: 40014, details: expect.stringContaining(`is a ${type} number`) });
+      expect(texted(to), to).toBe(0);
+    }
+    // A mobile of an allowed country still goes.
+    expect((await send(merchant.liveKey, reference, { channel: "sms", to: "+33612345678" }, "")).body).toMatchObject({ status: "sent" });
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(1);
+  });
+
+  it("refuses a number of a country the service does not serve (default: the served countries)", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    for (const to of ["+33698765432", "+447911123456", "+33899123456", "+882345678901"]) {
+      const res = await send(merchant.liveKey, reference, { channel: "sms", to }, "");
+      expect(res.status, to).toBe(400);
+      expect(res.body.error, to).toMatchObject({ code: 40014, details: expect.stringContaining("countries this service serves") });
+      expect(texted(to), to).toBe(0);
+    }
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(0);
+  });
+
+  it("caps one phone's texts per day across links and accounts: a fourth link to the same phone is refused (429/42900)", async () => {
+    process.env.SMS_SENDS_PER_DAY_PER_RECIPIENT = "3";
+    const [first, second] = [await merchantIn("CI"), await merchantIn("CI")];
+    const victim = customerPhone().international;
+    const links = [await link(first.liveKey, ""), await link(first.liveKey, ""), await link(second.liveKey, ""), await link(second.liveKey, "")];
+    const owners = [first, first, second, second];
+    for (let i = 0; i < 3; i++) expect((await send(owners[i].liveKey, links[i], { channel: "sms", to: victim }, "")).body, `link ${i + 1}`).toMatchObject({ status: "sent" });
+    const fourth = await send(second.liveKey, links[3], { channel: "sms", to: victim }, "");
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error).toMatchObject({ code: 42900, details: expect.stringContaining("At most 3 texts to one phone number per day") });
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(texted(victim)).toBe(3);
+    expect(await db().linkSend.count({ where: { recipient: victim } })).toBe(3);
+  });
+
+  it("caps a merchant's texts per day (429/42900), whatever the recipients", async () => {
+    process.env.SMS_SENDS_PER_DAY_PER_MERCHANT = "2";
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    for (let i = 0; i < 2; i++) expect((await send(merchant.liveKey, reference, { channel: "sms", to: customerPhone().international }, "")).body).toMatchObject({ status: "sent" });
+    const phone = customerPhone().international;
+    const over = await send(merchant.liveKey, reference, { channel: "sms", to: phone }, "");
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ code: 42900, details: expect.stringContaining("At most 2 texts per day for this account") });
+    expect(texted(phone)).toBe(0);
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(2);
+  });
+
+  it("keeps the merchant's URLs, phone numbers and control characters out of the text, and bounds its length", async () => {
+    const merchant = await createMerchant(db(), { name: "Shop\u202e moc.live www.pay-here.example", country: "CI" });
+    const description = `Call +225 07 00 00 00 01 or go to https://evil.example/pay?x=1 evil.example/login\u0007\n${"x".repeat(300)}`;
+    const res = await call("POST", "/api/v4/payments/link", { key: merchant.liveKey, body: { ...validLink, description } });
+    expect(res.status).toBe(200);
+    const phone = customerPhone().international;
+    expect((await send(merchant.liveKey, res.body.reference, { channel: "sms", to: phone, language: "en" }, "")).body).toMatchObject({ status: "sent" });
+    const text = fake.messages.find((m) => m.to === phone)!.message;
+    expect(text).toMatch(/^Shop: 5,000 XOF for Call or go to x+…\. Pay here: /);
+    expect(text.replace(`${ORIGIN}/pay/${res.body.reference}`, "")).not.toMatch(/evil|moc|pay-here|https?:|\+225|07 00|0700000001|[\u0000-\u001f\u202e]/);
+    expect(text).toContain(`Pay here: ${ORIGIN}/pay/${res.body.reference}`);
+    expect(text.length - `${ORIGIN}/pay/${res.body.reference}`.length).toBeLessThanOrEqual(120);
+  });
+
+  it("holds the dashboard's form to the same rule", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    await expect(
+      sendLinkFromForm(db(), { merchantId: merchant.id, environment: "live" }, { userId: "u", origin: ORIGIN, locale: "en", form: { reference, channel: "sms", to: "+33899123456" } }),
+    ).rejects.toMatchObject({ code: 40014 });
+    expect(texted("+33899123456")).toBe(0);
   });
 });
 
