@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
 import { linkSendingView, sendLinkFromForm } from "@/lib/features/dashboard/send-link-from-form";
@@ -21,7 +21,7 @@ const saved = { ...process.env };
 beforeAll(async () => {
   fake = await startAfricasTalkingFake();
   app = await startAppServer();
-  fake.sendReportsTo(`${app.origin}/api/sms/africastalking/delivery-reports?key=${SECRET}`);
+  fake.sendReportsTo(`${app.origin}/api/sms/africastalking/delivery-reports/${SECRET}`);
   Object.assign(process.env, africasTalkingFakeEnv(fake), { SMS_DELIVERY_REPORT_SECRET: SECRET });
   delete process.env.SMTP_URL;
 });
@@ -345,21 +345,24 @@ describe("SMS toll fraud (issue 34): what an attacker with an account cannot mak
 });
 
 describe("the delivery report callback", () => {
-  it("refuses a report without the secret key, and applies a repeated report once", async () => {
+  const reportsUrl = (secret: string | null) => `${app.origin}/api/sms/africastalking/delivery-reports${secret === null ? "" : `/${secret}`}`;
+
+  it("refuses a report without the secret path segment, and applies a repeated report once", async () => {
     const merchant = await merchantIn("CI");
     const reference = await link(merchant.sandboxKey);
     const phone = customerPhone().international;
     fake.script(phone, { report: "none" });
     const sent = (await send(merchant.sandboxKey, reference, { channel: "sms", to: phone })).body;
     const row = await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } });
-    const report = (key: string | null, status: string) =>
-      fetch(`${app.origin}/api/sms/africastalking/delivery-reports${key === null ? "" : `?key=${key}`}`, {
+    const report = (secret: string | null, status: string) =>
+      fetch(reportsUrl(secret), {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ id: row.providerMessageId!, status, phoneNumber: phone, networkCode: "61205" }),
       });
     expect((await report(null, "Success")).status).toBe(401);
     expect((await report("wrong", "Success")).status).toBe(401);
+    expect((await report(SECRET.slice(0, -1), "Success")).status).toBe(401);
     expect((await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe("sent");
 
     const first = await report(SECRET, "Success");
@@ -371,11 +374,50 @@ describe("the delivery report callback", () => {
     expect(await (await report(SECRET, "Failed")).json()).toEqual({ received: true, result: "unchanged" });
     expect((await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } })).deliveredAt).toEqual(delivered.deliveredAt);
     // An unknown message id is acknowledged (the provider must not retry it forever) and changes nothing.
-    const unknown = await fetch(`${app.origin}/api/sms/africastalking/delivery-reports?key=${SECRET}`, {
+    const unknown = await fetch(reportsUrl(SECRET), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ id: "ATXid_unknown", status: "Success" }),
     });
     expect(await unknown.json()).toEqual({ received: true, result: "unknown_message" });
+  });
+
+  it("refuses the retired ?key= form even with the right secret (issue 34): a secret in a query string ends up in access logs", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.sandboxKey);
+    const phone = customerPhone().international;
+    fake.script(phone, { report: "none" });
+    const sent = (await send(merchant.sandboxKey, reference, { channel: "sms", to: phone })).body;
+    const row = await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } });
+    const res = await fetch(`${reportsUrl(null)}?key=${SECRET}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: row.providerMessageId!, status: "Success" }),
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatchObject({ code: 40002, details: expect.stringContaining("goes in the path") });
+    expect((await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe("sent");
+  });
+
+  it("never writes the secret into a log line: not on a 500, not in the request log, whichever form the caller used (issue 34)", async () => {
+    const lines: string[] = [];
+    const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    const spies = [vi.spyOn(console, "log").mockImplementation(keep), vi.spyOn(console, "error").mockImplementation(keep)];
+    vi.stubEnv("LOG_LEVEL", "info");
+    // The database fails under the report: the route's unhandled error, a 500.
+    const failing = vi.spyOn(db().linkSend, "findUnique").mockRejectedValue(new Error("database unreachable"));
+    try {
+      for (const url of [reportsUrl(SECRET), `${reportsUrl(SECRET)}?key=${SECRET}`, `${reportsUrl(null)}?key=${SECRET}`]) {
+        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ id: "ATXid_x", status: "Success" }) });
+        expect([500, 401], url).toContain(res.status);
+      }
+    } finally {
+      failing.mockRestore();
+      vi.unstubAllEnvs();
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(lines.some((line) => line.includes('"unhandled error"'))).toBe(true);
+    expect(lines.some((line) => line.includes("/api/sms/africastalking/delivery-reports/[redacted]"))).toBe(true);
+    expect(lines.filter((line) => line.includes(SECRET))).toEqual([]);
   });
 });
