@@ -13,14 +13,16 @@ import { clientAddress, clientLimitKey, trustRule } from "@/lib/core/request/cli
 type Compose = {
   "x-app-env": Record<string, string>;
   services: Record<string, { networks?: Record<string, { ipv4_address?: string }> }>;
-  networks: Record<string, { ipam: { config: { subnet: string; ip_range?: string; gateway: string }[] } }>;
+  networks?: Record<string, { ipam?: { config?: { subnet: string; ip_range?: string; gateway: string }[] } }>;
 };
 const compose = parse(fs.readFileSync("compose.yaml", "utf8"), { merge: true }) as Compose;
 const trusted = compose["x-app-env"].TRUSTED_PROXIES;
-const network = compose.networks.default.ipam.config[0];
+const network = compose.networks?.default?.ipam?.config?.[0];
 const lbAddress = compose.services.lb.networks?.default?.ipv4_address;
-// Gateways a client may come from: this network's, Docker's default bridge's, Docker Desktop's.
-const GATEWAYS = [network.gateway, "172.17.0.1", "192.168.65.1", "172.18.0.1", "10.0.2.2"];
+// The gateway of the project's network (Docker gives a network without a subnet of its own one
+// such as 172.18.0.1), Docker's default bridge's, Docker Desktop's.
+const gateway = network?.gateway ?? "172.18.0.1";
+const GATEWAYS = [gateway, "172.17.0.1", "192.168.65.1", "172.18.0.1", "10.0.2.2"];
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -37,18 +39,19 @@ describe("compose.yaml's TRUSTED_PROXIES", () => {
 
   it("trusts no Docker gateway, and the load balancer's address is in the subnet, outside the range Docker hands out", () => {
     const rule = trustRule(trusted);
-    for (const gateway of GATEWAYS) expect(rule(gateway), gateway).toBe(false);
+    for (const address of GATEWAYS) expect(rule(address), address).toBe(false);
+    expect(network, "a network with a subnet of its own").toBeDefined();
     const inRange = (address: string, cidr: string) => ipaddr.parse(address).match(ipaddr.parseCIDR(cidr));
-    expect(inRange(lbAddress!, network.subnet)).toBe(true);
-    expect(inRange(lbAddress!, network.ip_range!)).toBe(false);
-    expect(inRange(network.gateway, network.ip_range!)).toBe(false);
+    expect(inRange(lbAddress!, network!.subnet)).toBe(true);
+    expect(inRange(lbAddress!, network!.ip_range!)).toBe(false);
+    expect(inRange(gateway, network!.ip_range!)).toBe(false);
   });
 
   it("with that setting, a client arriving from the Docker gateway with a forged X-Forwarded-For is bucketed by the gateway's address", async () => {
     vi.stubEnv("TRUSTED_PROXIES", trusted);
     // What server/front-door.cjs hands the app: the client's own header, then the socket's address.
-    const fromGateway = (forged: string) => new Request("http://pay.test/api/health", { headers: { "x-forwarded-for": `${forged}, ${network.gateway}` } });
-    expect(clientAddress(fromGateway("203.0.113.9"))).toBe(network.gateway);
+    const fromGateway = (forged: string) => new Request("http://pay.test/api/health", { headers: { "x-forwarded-for": `${forged}, ${gateway}` } });
+    expect(clientAddress(fromGateway("203.0.113.9"))).toBe(gateway);
     const limiter = createLimiter(`compose-gateway-${Date.now()}`, 2, 60);
     await consume(limiter, clientLimitKey(fromGateway("203.0.113.1")));
     await consume(limiter, clientLimitKey(fromGateway("203.0.113.2")));
