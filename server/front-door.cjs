@@ -1,5 +1,5 @@
 // The front door: what our HTTP server (server/app-server.cjs) does with a request before Next.js
-// sees it, on that one server's own 'request', 'clientError' and 'connect' events. Four jobs,
+// sees it, on that one server's own 'request', 'clientError' and 'connect' events. Six jobs,
 // which Next cannot do for us because route handlers never see the socket, and Node answers some
 // requests before any handler runs:
 //
