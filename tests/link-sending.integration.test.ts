@@ -307,6 +307,18 @@ describe("SMS toll fraud (issue 34): what an attacker with an account cannot mak
     expect(await db().linkSend.count({ where: { recipient: victim } })).toBe(3);
   });
 
+  it("holds the phone's cap when the sends race: never more texts than the cap", async () => {
+    process.env.SMS_SENDS_PER_DAY_PER_RECIPIENT = "2";
+    const merchants = await Promise.all([1, 2, 3].map(() => merchantIn("CI")));
+    const victim = customerPhone().international;
+    const links = await Promise.all(merchants.flatMap((m) => [link(m.liveKey, ""), link(m.liveKey, "")]));
+    const answers = await Promise.all(links.map((reference, i) => send(merchants[Math.floor(i / 2)].liveKey, reference, { channel: "sms", to: victim }, "")));
+    expect(answers.filter((res) => res.status === 200).length).toBeLessThanOrEqual(2);
+    expect(answers.every((res) => res.status === 200 || res.body.error?.code === 42900)).toBe(true);
+    expect(texted(victim)).toBeLessThanOrEqual(2);
+    expect(await db().linkSend.count({ where: { recipient: victim } })).toBe(texted(victim));
+  });
+
   it("caps a merchant's texts per day (429/42900), whatever the recipients", async () => {
     process.env.SMS_SENDS_PER_DAY_PER_MERCHANT = "2";
     const merchant = await merchantIn("CI");
