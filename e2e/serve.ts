@@ -58,7 +58,7 @@ fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fa
 // it takes is a JSON line of sms.jsonl, and its delivery reports come back to our callback.
 const sms = await startAfricasTalkingFake({ reportAfterMs: 500, onMessage: (m) => fs.appendFileSync(path.join(stateDir, "sms.jsonl"), `${JSON.stringify(m)}\n`) });
 Object.assign(env, africasTalkingFakeEnv(sms), { SMS_DELIVERY_REPORT_SECRET: "e2e-delivery-reports" });
-sms.sendReportsTo(`${env.BETTER_AUTH_URL}/api/sms/africastalking/delivery-reports?key=e2e-delivery-reports`);
+sms.sendReportsTo(`${env.BETTER_AUTH_URL}/api/sms/africastalking/delivery-reports/e2e-delivery-reports`);
 
 // The merchant, staff and members the specs sign in as (e2e/seed.ts writes their credentials).
 execFileSync(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["e2e/seed.ts"], { env, stdio: "inherit" });

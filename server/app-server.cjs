@@ -43,6 +43,17 @@ function option(args, flags, variable, fallback) {
   return (variable && process.env[variable]) || fallback;
 }
 
+/**
+ * A URL as our logs print it: the path without its query string and without secret segments
+ * (the SMS delivery reports' secret), as lib/core/logging/loggable-url.ts says; a test keeps the two alike.
+ */
+function loggableUrl(url) {
+  const text = String(url ?? "");
+  const cut = text.search(/[?#]/);
+  const path = cut < 0 ? text : text.slice(0, cut);
+  return path.replace(/(\/api\/sms\/[^/]*\/delivery-reports)\/.*$/i, "$1/[redacted]");
+}
+
 function log(level, msg, fields = {}) {
   if (process.env.LOG_LEVEL === "silent" && level !== "error") return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
@@ -99,7 +110,7 @@ async function startAppServer(args = process.argv.slice(2)) {
   const handle = app.getRequestHandler();
   attachFrontDoor(server, (req, res) => {
     handle(req, res).catch((error) => {
-      log("error", "request failed in Next", { url: req.url, error: String(error && error.stack ? error.stack : error) });
+      log("error", "request failed in Next", { url: loggableUrl(req.url), error: String(error && error.stack ? error.stack : error) });
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
       else res.destroy();
     });
@@ -165,7 +176,7 @@ function stopGracefully(server, app, dev) {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-module.exports = { startAppServer };
+module.exports = { loggableUrl, startAppServer };
 
 if (require.main === module) {
   startAppServer().catch((error) => {

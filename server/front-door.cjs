@@ -1,5 +1,5 @@
 // The front door: what our HTTP server (server/app-server.cjs) does with a request before Next.js
-// sees it, on that one server's own 'request', 'clientError' and 'connect' events. Four jobs,
+// sees it, on that one server's own 'request', 'clientError' and 'connect' events. Six jobs,
 // which Next cannot do for us because route handlers never see the socket, and Node answers some
 // requests before any handler runs:
 //
@@ -30,10 +30,22 @@
 //    drops the connection unanswered when there is none), gets the same envelope without Allow:
 //    it names no route of ours.
 //
+// 5. The request target. An absolute-form target (`GET http://host/admin/... HTTP/1.1`, which
+//    RFC 9112 says a server must accept) would pass every path check here, written for a path,
+//    while Next routes it by its path: it becomes its origin form (path and query) with its
+//    authority as the Host, as RFC 9112, 3.2.2 says, before anything looks at it. Any other target
+//    that is not a path (`*`, `host:port`, another scheme) is refused with 400 in the envelope.
+//    On a page (outside the API trees), a method Next cannot route (TRACE, PROPFIND...) is a 405
+//    with the methods pages answer in Allow, not Next's bare 500 or 400.
+//
+// 6. /.well-known/security.txt (RFC 9116; server/security-txt.cjs): Next does not route a folder
+//    whose name starts with a dot.
+//
 // Plain CommonJS, outside Next's build: the server runs it as it is (`node server/app-server.cjs`),
 // in the checkout and in the standalone folder of the Docker image alike.
 "use strict";
 const http = require("node:http");
+const { SECURITY_TXT_PATH, answerSecurityTxt } = require("./security-txt.cjs");
 
 /** A whole HTTP/1.1 answer in the API's error envelope, for a socket no ServerResponse owns. */
 function rawErrorAnswer(status, code, message, details) {
@@ -61,19 +73,59 @@ const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH"
 const API_TREES = /^\/(?:(?:test\/)?(?:api|public)|admin\/api)\//i;
 const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method"; // lib/surfaces/http/api-route.ts
 
+/** The methods a page answers (POST: server actions), for job 5's Allow. */
+const PAGE_METHODS = "GET, HEAD, POST";
+
+/** A whole answer in the API's error envelope, on a ServerResponse. */
+function errorAnswer(res, status, code, message, details, headers = {}) {
+  const body = JSON.stringify({ error: { code, message, details } });
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), "cache-control": "no-store", "x-content-type-options": "nosniff", ...headers });
+  res.end(body);
+}
+
 /**
- * The 'request' listener: jobs 1, 4 and 3 in that order, then `handOn` (Next's request handler)
- * for every request the lane did not take.
+ * Job 5's target: true when req.url is (now) a path; otherwise answers 400 and returns false.
+ * Only http(s) absolute forms are taken, with an authority and no credentials.
+ */
+function originFormTarget(req, res) {
+  if (req.url.startsWith("/")) return true;
+  let target = null;
+  if (/^https?:\/\//i.test(req.url)) {
+    try {
+      target = new URL(req.url);
+    } catch {
+      target = null;
+    }
+  }
+  if (!target || !target.host || target.username || target.password) {
+    errorAnswer(res, 400, 40023, "Invalid request parameters", "The request target must be a path (origin form), or an absolute http(s) URL");
+    return false;
+  }
+  req.url = `${target.pathname}${target.search}`;
+  req.headers.host = target.host;
+  return true;
+}
+
+/**
+ * The 'request' listener: jobs 5, 1, 6 and 4 and 3 in that order, then `handOn` (Next's request
+ * handler) for every request the lane did not take.
  */
 function frontDoor(handOn) {
   return function onRequest(req, res) {
+    if (!originFormTarget(req, res)) return;
     const peer = req.socket.remoteAddress;
     if (peer) {
       const forwarded = req.headers["x-forwarded-for"];
       req.headers["x-forwarded-for"] = forwarded ? `${forwarded}, ${peer}` : peer;
     }
     delete req.headers[UNROUTED_METHOD_HEADER];
-    if (!ROUTED_METHODS.has(req.method) && API_TREES.test(req.url)) {
+    const path = req.url.split("?", 1)[0];
+    if (path === SECURITY_TXT_PATH) return answerSecurityTxt(req, res);
+    if (!ROUTED_METHODS.has(req.method)) {
+      if (!API_TREES.test(req.url)) {
+        res.writeHead(405, { allow: PAGE_METHODS, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+        return void res.end(`${req.method} is not supported here; allowed: ${PAGE_METHODS}\n`);
+      }
       req.headers[UNROUTED_METHOD_HEADER] = req.method;
       req.method = "PATCH";
     }
@@ -121,4 +173,4 @@ function attachFrontDoor(server, handOn) {
   return server;
 }
 
-module.exports = { API_TREES, attachFrontDoor, frontDoor, onClientError, refuseConnect, UNROUTED_METHOD_HEADER };
+module.exports = { API_TREES, attachFrontDoor, frontDoor, onClientError, PAGE_METHODS, refuseConnect, UNROUTED_METHOD_HEADER };

@@ -9,3 +9,4 @@ export declare function onClientError(error: Error & { code?: string }, socket: 
 export declare function refuseConnect(req: IncomingMessage, socket: Duplex): void;
 export declare const UNROUTED_METHOD_HEADER: "x-pcs-unrouted-method";
 export declare const API_TREES: RegExp;
+export declare const PAGE_METHODS: string;

@@ -97,7 +97,7 @@ describe("the link page's Send form", () => {
       channel: "email",
       to: "fatou@example.com",
     });
-    const refused = `+2217${String(Date.now()).slice(-8)}`;
+    const refused = `+22177${String(Date.now()).slice(-7)}`;
     fake.script(refused, { statusCode: 405 });
     expect(await sendForm(owner, { reference, channel: "sms", to: refused }, "fr")).toEqual({
       error: `Non envoyé à ${refused} : ${fr.linkSending.failures.provider_balance}.`,

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
-import { linkSendingView } from "@/lib/features/dashboard/send-link-from-form";
+import { linkSendingView, sendLinkFromForm } from "@/lib/features/dashboard/send-link-from-form";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call, ORIGIN } from "./helpers/api-client";
@@ -21,12 +21,12 @@ const saved = { ...process.env };
 beforeAll(async () => {
   fake = await startAfricasTalkingFake();
   app = await startAppServer();
-  fake.sendReportsTo(`${app.origin}/api/sms/africastalking/delivery-reports?key=${SECRET}`);
+  fake.sendReportsTo(`${app.origin}/api/sms/africastalking/delivery-reports/${SECRET}`);
   Object.assign(process.env, africasTalkingFakeEnv(fake), { SMS_DELIVERY_REPORT_SECRET: SECRET });
   delete process.env.SMTP_URL;
 });
 afterEach(() => {
-  for (const name of ["LINK_SENDS_PER_HOUR_PER_RECIPIENT", "LINK_SENDS_PER_DAY_PER_MERCHANT", "SMS_PROVIDER"]) {
+  for (const name of ["LINK_SENDS_PER_HOUR_PER_RECIPIENT", "LINK_SENDS_PER_DAY_PER_MERCHANT", "SMS_PROVIDER", "SMS_ALLOWED_COUNTRIES", "SMS_SENDS_PER_DAY_PER_RECIPIENT", "SMS_SENDS_PER_DAY_PER_MERCHANT"]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -67,7 +67,8 @@ describe("sending a link by SMS", () => {
     expect(res.body).toMatchObject({ reference, channel: "sms", to: phone.international, status: "sent", failureReason: null, deliveredAt: null });
     expect(res.body.id).toMatch(/^send_[0-9A-Z]{26}$/);
     const message = fake.messages.find((m) => m.to === phone.international)!;
-    expect(message.message).toBe(`[TEST] ${merchant.name.slice(0, 29)}…: 5,000 XOF for Order #1234. Pay here: ${ORIGIN}/test/pay/${reference}`);
+    // The name's digit runs (Date.now(), Math.random()) look like phone numbers: left out of the text.
+    expect(message.message).toBe(`[TEST] Sending shop: 5,000 XOF for Order #1234. Pay here: ${ORIGIN}/test/pay/${reference}`);
 
     // The fake's delivery report reaches our callback over HTTP: the send is delivered.
     await expect.poll(async () => (await sends(merchant.sandboxKey, reference)).body.data[0].status).toBe("delivered");
@@ -256,22 +257,124 @@ describe("what cannot be sent", () => {
   });
 });
 
+describe("SMS toll fraud (issue 34): what an attacker with an account cannot make the service pay for", () => {
+  const texted = (to: string) => fake.messages.filter((m) => m.to === to).length;
+
+  it("refuses premium-rate and other non-mobile ranges, even in a country allowed to be texted (40014), writing and texting nothing", async () => {
+    process.env.SMS_ALLOWED_COUNTRIES = "CI,FR,GB";
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    const cases: [to: string, type: string][] = [
+      ["+33899123456", "premium-rate"], // France, 089x
+      ["+449098790000", "premium-rate"], // United Kingdom, 09xx
+      ["+2252720212345", "fixed-line"], // Côte d'Ivoire, a landline
+    ];
+    for (const [to, type] of cases) {
+      const res = await send(merchant.liveKey, reference, { channel: "sms", to }, "");
+      expect(res.status, to).toBe(400);
+      expect(res.body.error, to).toMatchObject({ code: 40014, details: expect.stringContaining(`is a ${type} number`) });
+      expect(texted(to), to).toBe(0);
+    }
+    // A mobile of an allowed country still goes.
+    expect((await send(merchant.liveKey, reference, { channel: "sms", to: "+33612345678" }, "")).body).toMatchObject({ status: "sent" });
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(1);
+  });
+
+  it("refuses a number of a country the service does not serve (default: the served countries)", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    for (const to of ["+33698765432", "+447911123456", "+33899123456", "+882345678901"]) {
+      const res = await send(merchant.liveKey, reference, { channel: "sms", to }, "");
+      expect(res.status, to).toBe(400);
+      expect(res.body.error, to).toMatchObject({ code: 40014, details: expect.stringContaining("countries this service serves") });
+      expect(texted(to), to).toBe(0);
+    }
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(0);
+  });
+
+  it("caps one phone's texts per day across links and accounts: a fourth link to the same phone is refused (429/42900)", async () => {
+    process.env.SMS_SENDS_PER_DAY_PER_RECIPIENT = "3";
+    const [first, second] = [await merchantIn("CI"), await merchantIn("CI")];
+    const victim = customerPhone().international;
+    const links = [await link(first.liveKey, ""), await link(first.liveKey, ""), await link(second.liveKey, ""), await link(second.liveKey, "")];
+    const owners = [first, first, second, second];
+    for (let i = 0; i < 3; i++) expect((await send(owners[i].liveKey, links[i], { channel: "sms", to: victim }, "")).body, `link ${i + 1}`).toMatchObject({ status: "sent" });
+    const fourth = await send(second.liveKey, links[3], { channel: "sms", to: victim }, "");
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error).toMatchObject({ code: 42900, details: expect.stringContaining("At most 3 texts to one phone number per day") });
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(texted(victim)).toBe(3);
+    expect(await db().linkSend.count({ where: { recipient: victim } })).toBe(3);
+  });
+
+  it("holds the phone's cap when the sends race: never more texts than the cap", async () => {
+    process.env.SMS_SENDS_PER_DAY_PER_RECIPIENT = "2";
+    const merchants = await Promise.all([1, 2, 3].map(() => merchantIn("CI")));
+    const victim = customerPhone().international;
+    const links = await Promise.all(merchants.flatMap((m) => [link(m.liveKey, ""), link(m.liveKey, "")]));
+    const answers = await Promise.all(links.map((reference, i) => send(merchants[Math.floor(i / 2)].liveKey, reference, { channel: "sms", to: victim }, "")));
+    expect(answers.filter((res) => res.status === 200).length).toBeLessThanOrEqual(2);
+    expect(answers.every((res) => res.status === 200 || res.body.error?.code === 42900)).toBe(true);
+    expect(texted(victim)).toBeLessThanOrEqual(2);
+    expect(await db().linkSend.count({ where: { recipient: victim } })).toBe(texted(victim));
+  });
+
+  it("caps a merchant's texts per day (429/42900), whatever the recipients", async () => {
+    process.env.SMS_SENDS_PER_DAY_PER_MERCHANT = "2";
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    for (let i = 0; i < 2; i++) expect((await send(merchant.liveKey, reference, { channel: "sms", to: customerPhone().international }, "")).body).toMatchObject({ status: "sent" });
+    const phone = customerPhone().international;
+    const over = await send(merchant.liveKey, reference, { channel: "sms", to: phone }, "");
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ code: 42900, details: expect.stringContaining("At most 2 texts per day for this account") });
+    expect(texted(phone)).toBe(0);
+    expect(await db().linkSend.count({ where: { merchantId: merchant.id } })).toBe(2);
+  });
+
+  it("keeps the merchant's URLs, phone numbers and control characters out of the text, and bounds its length", async () => {
+    const merchant = await createMerchant(db(), { name: "Shop\u202e moc.live www.pay-here.example", country: "CI" });
+    const description = `Call +225 07 00 00 00 01 or go to https://evil.example/pay?x=1 evil.example/login\u0007\n${"x".repeat(300)}`;
+    const res = await call("POST", "/api/v4/payments/link", { key: merchant.liveKey, body: { ...validLink, description } });
+    expect(res.status).toBe(200);
+    const phone = customerPhone().international;
+    expect((await send(merchant.liveKey, res.body.reference, { channel: "sms", to: phone, language: "en" }, "")).body).toMatchObject({ status: "sent" });
+    const text = fake.messages.find((m) => m.to === phone)!.message;
+    expect(text).toMatch(/^Shop: 5,000 XOF for Call or go to x+…\. Pay here: /);
+    expect(text.replace(`${ORIGIN}/pay/${res.body.reference}`, "")).not.toMatch(/evil|moc|pay-here|https?:|\+225|07 00|0700000001|[\u0000-\u001f\u202e]/);
+    expect(text).toContain(`Pay here: ${ORIGIN}/pay/${res.body.reference}`);
+    expect(text.length - `${ORIGIN}/pay/${res.body.reference}`.length).toBeLessThanOrEqual(120);
+  });
+
+  it("holds the dashboard's form to the same rule", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    await expect(
+      sendLinkFromForm(db(), { merchantId: merchant.id, environment: "live" }, { userId: "u", origin: ORIGIN, locale: "en", form: { reference, channel: "sms", to: "+33899123456" } }),
+    ).rejects.toMatchObject({ code: 40014 });
+    expect(texted("+33899123456")).toBe(0);
+  });
+});
+
 describe("the delivery report callback", () => {
-  it("refuses a report without the secret key, and applies a repeated report once", async () => {
+  const reportsUrl = (secret: string | null) => `${app.origin}/api/sms/africastalking/delivery-reports${secret === null ? "" : `/${secret}`}`;
+
+  it("refuses a report without the secret path segment, and applies a repeated report once", async () => {
     const merchant = await merchantIn("CI");
     const reference = await link(merchant.sandboxKey);
     const phone = customerPhone().international;
     fake.script(phone, { report: "none" });
     const sent = (await send(merchant.sandboxKey, reference, { channel: "sms", to: phone })).body;
     const row = await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } });
-    const report = (key: string | null, status: string) =>
-      fetch(`${app.origin}/api/sms/africastalking/delivery-reports${key === null ? "" : `?key=${key}`}`, {
+    const report = (secret: string | null, status: string) =>
+      fetch(reportsUrl(secret), {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ id: row.providerMessageId!, status, phoneNumber: phone, networkCode: "61205" }),
       });
     expect((await report(null, "Success")).status).toBe(401);
     expect((await report("wrong", "Success")).status).toBe(401);
+    expect((await report(SECRET.slice(0, -1), "Success")).status).toBe(401);
     expect((await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe("sent");
 
     const first = await report(SECRET, "Success");
@@ -283,11 +386,53 @@ describe("the delivery report callback", () => {
     expect(await (await report(SECRET, "Failed")).json()).toEqual({ received: true, result: "unchanged" });
     expect((await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } })).deliveredAt).toEqual(delivered.deliveredAt);
     // An unknown message id is acknowledged (the provider must not retry it forever) and changes nothing.
-    const unknown = await fetch(`${app.origin}/api/sms/africastalking/delivery-reports?key=${SECRET}`, {
+    const unknown = await fetch(reportsUrl(SECRET), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ id: "ATXid_unknown", status: "Success" }),
     });
     expect(await unknown.json()).toEqual({ received: true, result: "unknown_message" });
+  });
+
+  it("refuses the retired ?key= form even with the right secret (issue 34): a secret in a query string ends up in access logs", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.sandboxKey);
+    const phone = customerPhone().international;
+    fake.script(phone, { report: "none" });
+    const sent = (await send(merchant.sandboxKey, reference, { channel: "sms", to: phone })).body;
+    const row = await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } });
+    const res = await fetch(`${reportsUrl(null)}?key=${SECRET}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ id: row.providerMessageId!, status: "Success" }),
+    });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error).toMatchObject({ code: 40002, details: expect.stringContaining("goes in the path") });
+    expect((await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe("sent");
+  });
+
+  it("never writes the secret into a log line: not on a 500, not in the request log, whichever form the caller used (issue 34)", async () => {
+    const lines: string[] = [];
+    const keep = (...args: unknown[]) => void lines.push(args.map(String).join(" "));
+    const spies = [vi.spyOn(console, "log").mockImplementation(keep), vi.spyOn(console, "error").mockImplementation(keep)];
+    vi.stubEnv("LOG_LEVEL", "info");
+    // The database fails under the report: the route's unhandled error, a 500.
+    const failing = vi.spyOn(db().linkSend, "findUnique").mockRejectedValue(new Error("database unreachable"));
+    const statuses: number[] = [];
+    try {
+      for (const url of [reportsUrl(SECRET), `${reportsUrl(SECRET)}?key=${SECRET}`, `${reportsUrl(null)}?key=${SECRET}`]) {
+        const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ id: "ATXid_x", status: "Success" }) });
+        statuses.push(res.status);
+      }
+    } finally {
+      failing.mockRestore();
+      vi.unstubAllEnvs();
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(statuses).toContain(500);
+    expect(lines.some((line) => line.includes('"unhandled error"'))).toBe(true);
+    expect(lines.filter((line) => line.includes(SECRET))).toEqual([]);
+    expect(statuses).toEqual([500, 500, 401]);
+    expect(lines.some((line) => line.includes("/api/sms/africastalking/delivery-reports/[redacted]"))).toBe(true);
   });
 });

@@ -4,10 +4,11 @@ import { formatMinor } from "@/lib/core/domain/money";
 import type { Locale } from "@/lib/core/i18n/locales";
 import type { Mail } from "@/lib/integrations/mail/send-mail";
 import en from "@/messages/en.json";
+import { smsSafeText } from "./sms-safe-text";
 import fr from "@/messages/fr.json";
 
-// The words a customer receives with a link, in one language: a short SMS (one 160-character part
-// when the description is short: it is cut at 60 characters), or an e-mail with a button.
+// The words a customer receives with a link, in one language: a short SMS (one 160-character part:
+// the merchant's words in it are bounded and cleaned by smsSafeText), or an e-mail with a button.
 
 const CATALOGS = { en, fr } as const;
 
@@ -21,8 +22,6 @@ export type LinkForMessage = {
   environment: Environment;
 };
 
-const short = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
@@ -35,7 +34,11 @@ const amountText = (link: LinkForMessage, locale: Locale) => formatMinor(link.am
 
 export function linkSms(link: LinkForMessage, locale: Locale): string {
   const t = translator(locale);
-  const text = t("sms", { merchant: short(link.merchantName, 30), amount: amountText(link, locale), description: short(link.description, 60), url: link.paymentUrl });
+  const merchant = smsSafeText(link.merchantName, 30);
+  const description = smsSafeText(link.description, 60);
+  const values = { merchant, amount: amountText(link, locale), description, url: link.paymentUrl };
+  // A description that was all URL or phone number leaves nothing to say "for".
+  const text = t(description ? "sms" : "smsWithoutDescription", values);
   return link.environment === "sandbox" ? `${t("testPrefix")} ${text}` : text;
 }
 

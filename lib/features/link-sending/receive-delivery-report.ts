@@ -1,16 +1,17 @@
-import { timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { DbClient } from "@/lib/core/db/client";
 import { smsProviderNamed } from "@/lib/integrations/sms/sms-settings";
 
 // An SMS provider's delivery report on /api/sms/{provider}/delivery-reports.
 //
 // Authentication: Africa's Talking signs nothing and sends no credential with its reports
-// (docs.africastalking.com/sms/notifications lists only the report's fields), so the only proof
-// we can ask for is a secret in the callback URL we register in its dashboard:
-// .../delivery-reports?key=<SMS_DELIVERY_REPORT_SECRET>, compared in constant time; without the
-// setting every report is refused. (The Community Health Toolkit registers its Africa's Talking
-// callbacks the same way, with ?key=.) A forged report could only change the state we display,
-// never money, and only for a message id it knows.
+// (docs.africastalking.com/sms/notifications lists only the report's fields), and an app has one
+// callback URL, set in its dashboard, with no header of our choosing: the only proof we can ask
+// for is a secret in that URL. It is a path segment, .../delivery-reports/<SMS_DELIVERY_REPORT_SECRET>,
+// compared in constant time, never a query string (which access logs keep: nginx's default
+// format, our own error log before issue 34); our logs print the path with that segment redacted
+// (lib/core/logging/loggable-url.ts). Without the setting every report is refused. A forged
+// report could only change the state we display, never money, and only for a message id it knows.
 //
 // Idempotent: a report moves a send forward only (queued/sent -> sent/delivered/failed; a final
 // state stays), so a repeated or late report changes nothing.
@@ -22,9 +23,8 @@ export type ReportAnswer = "updated" | "unchanged" | "unknown_message" | "not_a_
 export function deliveryReportKeyValid(key: string | null, env: NodeJS.ProcessEnv = process.env): boolean {
   const secret = env[DELIVERY_REPORT_SECRET_SETTING]?.trim();
   if (!secret || !key) return false;
-  const a = Buffer.from(key);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
+  // Digests of equal length: the comparison takes the same time whatever the key's length too.
+  return timingSafeEqual(createHash("sha256").update(key).digest(), createHash("sha256").update(secret).digest());
 }
 
 const RANK = { queued: 0, sent: 1, delivered: 2, failed: 2 } as const;

@@ -14,16 +14,20 @@ import { sendMail } from "@/lib/integrations/mail/send-mail";
 import { smsAvailability } from "@/lib/integrations/sms/sms-settings";
 import { linkMail, linkSms, type LinkForMessage } from "./link-message";
 import { spendLinkSendLimits } from "./link-send-limits";
+import { smsDailyCapsRefusal } from "./sms-daily-caps";
+import { smsDestinationRefusal } from "./sms-destination";
 
 // Sending a payment link to a customer, by SMS through the configured provider or by e-mail
 // through the mail path (SMTP, or the development outbox). One function for the API and the
 // dashboard, so both meet the same rules in the same order:
 //   1. the link is the merchant's, in this environment (404 otherwise), and can still be paid (40020);
 //   2. the recipient is a phone number (local numbers read in the merchant's country, stored in
-//      international form; 40014) or an e-mail address (40023);
+//      international form; 40014), a mobile one of a country the service serves (SMS toll fraud:
+//      sms-destination.ts; 40014), or an e-mail address (40023);
 //   3. SMS needs a provider for the link's environment (503/50300 when none is configured; test
 //      mode only ever texts through the provider's sandbox: lib/integrations/sms/sms-settings.ts);
-//   4. the limits per recipient and per merchant (429/42900);
+//   4. the limits per recipient and per merchant (429/42900), and for SMS the daily caps per phone
+//      across every link and account and per merchant, counted on the sends (sms-daily-caps.ts);
 //   5. the send is recorded as queued, handed over, and recorded as sent or failed: the row is
 //      whole at every step, and a provider's refusal is a failed send, not an error; so is a
 //      test-mode e-mail to anyone outside the account's members (isTeamAddress).
@@ -40,7 +44,11 @@ function recipientOf(input: SendLinkInput, country: string | null): string {
     return address;
   }
   const answer = internationalPhone(input.to, country);
-  if ("phone" in answer) return answer.phone;
+  if ("phone" in answer) {
+    const refusal = smsDestinationRefusal(answer.phone);
+    if (refusal) throw new ApiError(40014, { details: refusal });
+    return answer.phone;
+  }
   throw new ApiError(40014, {
     details:
       answer.error === "no_country"
@@ -99,6 +107,13 @@ export async function sendPaymentLink(
     },
   });
   if (outsideTeam) return send;
+  if (options.input.channel === "sms") {
+    const overCap = await smsDailyCapsRefusal(client, send);
+    if (overCap) {
+      await client.linkSend.delete({ where: { id: send.id } });
+      throw overCap;
+    }
+  }
 
   if (sms?.provider) {
     const result = await sms.provider.send(recipient, linkSms(message, locale));

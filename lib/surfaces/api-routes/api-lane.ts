@@ -15,6 +15,7 @@ import { createRequest } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import { errorResponse, METHODS, requestIdFor, type Handler, type Method } from "@/lib/surfaces/http/api-route";
 import { errorFields, log } from "@/lib/core/logging/log";
+import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
 import { pathSegments, type Router } from "./router";
 
@@ -52,7 +53,7 @@ export function createApiLane(router: Router): ApiLane {
       if (!found || !handler || !Object.values(found.params).every((value) => PARAM_VALUE.test(value))) return false;
       compress(req as never, res as never, () => {
         answer(req, res, handler, found.params).catch((error) => {
-          log("error", "API lane: no answer could be sent", { url: req.url, ...errorFields(error) });
+          log("error", "API lane: no answer could be sent", { url: loggableUrl(url), ...errorFields(error) });
           res.destroy();
         });
       });

@@ -14,6 +14,7 @@ import * as benchEchoId from "./bench/echo-id";
 import * as benchEcho from "./bench/echo";
 import * as operatorCallback from "./callbacks/operator-callback";
 import * as smsDeliveryReports from "./callbacks/sms-delivery-reports";
+import * as smsDeliveryReportsRetired from "./callbacks/sms-delivery-reports-retired";
 import * as checkoutAttempts from "./checkout/attempts";
 import * as checkout from "./checkout/checkout";
 import * as checkoutOtp from "./checkout/otp";
@@ -117,7 +118,8 @@ export const API_ROUTES: TableRoute[] = [
 
   // What the operators and SMS providers call back.
   { path: "/api/operators/[operator]/callback", handlers: operatorCallback },
-  { path: "/api/sms/[provider]/delivery-reports", handlers: smsDeliveryReports },
+  { path: "/api/sms/[provider]/delivery-reports", handlers: smsDeliveryReportsRetired },
+  { path: "/api/sms/[provider]/delivery-reports/[secret]", handlers: smsDeliveryReports },
 
   // The benchmark's floors (answering only with BENCH_ROUTES=1): the same handlers through Next and through the lane.
   { path: "/api/bench/echo", handlers: benchEcho },

@@ -10,7 +10,7 @@ import type { Locale } from "@/lib/core/i18n/locales";
 // A guide with no French file (the operator facts) is shown in English on the French site.
 // The files are ours, never user input: their HTML is rendered as written.
 
-export const GUIDE_SLUGS = ["going-live", "webhooks", "idempotency", "sandbox", "operators"] as const;
+export const GUIDE_SLUGS = ["going-live", "webhooks", "idempotency", "sandbox", "operators", "security"] as const;
 export type GuideSlug = (typeof GUIDE_SLUGS)[number];
 
 /** Where a guide's markdown lives, relative to the repository root. */
@@ -20,7 +20,20 @@ const SOURCES: Record<GuideSlug, Partial<Record<Locale, string>> & { en: string 
   idempotency: { en: "docs/guides/idempotency.md", fr: "docs/guides/fr/idempotency.md" },
   sandbox: { en: "docs/guides/sandbox.md", fr: "docs/guides/fr/sandbox.md" },
   operators: { en: "docs/operators.md" },
+  // The threat model, and how to report a vulnerability: /.well-known/security.txt's Policy
+  // points at its section (server/security-txt.cjs).
+  security: { en: "docs/security.md" },
 };
+
+/** A heading's anchor, as GitHub writes it ("Reporting a vulnerability" -> "reporting-a-vulnerability"). */
+const anchor = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&[a-z0-9#]+;/gi, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .replace(/\s/g, "-");
 
 export const isGuideSlug = (value: string): value is GuideSlug => (GUIDE_SLUGS as readonly string[]).includes(value);
 
@@ -34,6 +47,10 @@ export async function readGuide(slug: GuideSlug, locale: Locale): Promise<Guide>
   const title = /^# (.+)$/m.exec(markdown)?.[1].trim() ?? slug;
   // Code blocks and tables wider than a phone scroll: they must be reachable by keyboard
   // (axe scrollable-region-focusable).
-  const html = (await marked.parse(markdown)).replaceAll("<pre>", '<pre tabindex="0">').replaceAll("<table>", '<table tabindex="0">');
+  // Section headings get GitHub's anchors, so a link can name a section (security.txt's Policy).
+  const html = (await marked.parse(markdown))
+    .replaceAll("<pre>", '<pre tabindex="0">')
+    .replaceAll("<table>", '<table tabindex="0">')
+    .replace(/<h([23])>(.*?)<\/h\1>/g, (_, level: string, text: string) => `<h${level} id="${anchor(text)}">${text}</h${level}>`);
   return { slug, locale: shown, title, html };
 }

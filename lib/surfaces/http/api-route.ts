@@ -9,6 +9,7 @@ import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
 import { parseIdempotencyKey, runIdempotent, runIdempotentPhases, type StoredResponse } from "./idempotency";
 import { errorFields, log, logEnabled } from "@/lib/core/logging/log";
+import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { readJsonBody } from "./read-json-body";
 import { apiRequestEnvironment } from "./request-environment";
@@ -94,7 +95,7 @@ export function errorResponse(error: unknown, requestId: string, request: Reques
   if (error instanceof ApiError) {
     return jsonResponse(error.status, errorBody(error.code, error.details), requestId, error.headers);
   }
-  log("error", "unhandled error", { requestId, method: request.method, url: request.url, ...errorFields(error) });
+  log("error", "unhandled error", { requestId, method: request.method, url: loggableUrl(request.url), ...errorFields(error) });
   return jsonResponse(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
 }
 
@@ -177,7 +178,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       log("info", "request", {
         requestId,
         method: request.method,
-        path: new URL(request.url).pathname,
+        path: loggableUrl(new URL(request.url).pathname),
         environment,
         status: response.status,
         durationMs: Math.round(performance.now() - started),

@@ -1,4 +1,4 @@
-// POST /api/sms/{provider}/delivery-reports?key=... - an SMS provider reports a message's delivery (no merchant auth)
+// POST /api/sms/{provider}/delivery-reports/{secret} - an SMS provider reports a message's delivery (no merchant auth)
 import { ApiError } from "@/lib/core/errors/api-error";
 import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
 import { readBodyText } from "@/lib/surfaces/http/read-body-text";
@@ -24,8 +24,8 @@ async function reportFields(request: Request): Promise<Record<string, string>> {
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: apiRoute({ auth: "none" }, async ({ db, request, params }) => {
-    const answer = await receiveDeliveryReport(db, { provider: params.provider, key: new URL(request.url).searchParams.get("key"), fields: await reportFields(request) });
-    if (answer === "refused") throw new ApiError(40002, { details: "The delivery report's key is missing or wrong" });
+    const answer = await receiveDeliveryReport(db, { provider: params.provider, key: params.secret, fields: await reportFields(request) });
+    if (answer === "refused") throw new ApiError(40002, { details: "The delivery report's secret is missing or wrong" });
     if (answer === "unknown_provider") throw new ApiError(40004, { details: `No SMS provider ${params.provider} is configured` });
     if (answer === "not_a_report") throw new ApiError(40023, { details: "Not a delivery report: id and a known status are required" });
     // An unknown message id is answered 200 too: the provider must not retry it forever.

@@ -1,0 +1,38 @@
+import type { DbClient } from "@/lib/core/db/client";
+import type { Environment } from "@/lib/core/domain/environment";
+import { limitFromEnv, limitReached } from "@/lib/core/limits/rate-limit";
+
+// The daily caps on texts, counted on the sends themselves (LinkSend rows of the last 24 hours),
+// so they hold across links, merchants, processes and replicas, with or without Redis:
+// - per recipient: one phone gets a few links a day, whoever sends them (an SMS-pumping run
+//   spreads over many links and accounts; the per-link limit of link-send-limits.ts does not see it);
+// - per merchant and environment: a cap on its texts, below its cap on all sends.
+// Checked after the send's row is written (queued): two requests at once each see the other's
+// row, so together they can only be refused too often, never let through too often. A refused
+// send's row is removed (spendSmsDailyCaps' caller), so refusals do not count.
+
+const DAY_MS = 86_400_000;
+
+/** Whether the send just written (sendId) keeps its recipient and its merchant within their daily caps; a 429/42900 otherwise. */
+export async function smsDailyCapsRefusal(
+  client: DbClient,
+  send: { id: string; merchantId: string; environment: Environment; recipient: string },
+): Promise<Error | null> {
+  const since = new Date(Date.now() - DAY_MS);
+  const perRecipient = limitFromEnv("SMS_SENDS_PER_DAY_PER_RECIPIENT", 5);
+  const perMerchant = limitFromEnv("SMS_SENDS_PER_DAY_PER_MERCHANT", 100);
+  const [toRecipient, byMerchant, oldestToRecipient, oldestByMerchant] = await Promise.all([
+    client.linkSend.count({ where: { channel: "sms", recipient: send.recipient, createdAt: { gte: since } } }),
+    client.linkSend.count({ where: { channel: "sms", merchantId: send.merchantId, environment: send.environment, createdAt: { gte: since } } }),
+    client.linkSend.findFirst({ where: { channel: "sms", recipient: send.recipient, createdAt: { gte: since }, id: { not: send.id } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
+    client.linkSend.findFirst({ where: { channel: "sms", merchantId: send.merchantId, environment: send.environment, createdAt: { gte: since }, id: { not: send.id } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
+  ]);
+  const retry = (oldest: { createdAt: Date } | null) => Math.max(1, Math.ceil(((oldest?.createdAt.getTime() ?? Date.now()) + DAY_MS - Date.now()) / 1000));
+  if (toRecipient > perRecipient) {
+    return limitReached(perRecipient, retry(oldestToRecipient), `At most ${perRecipient} texts to one phone number per day, from all accounts; retry in ${retry(oldestToRecipient)} s`);
+  }
+  if (byMerchant > perMerchant) {
+    return limitReached(perMerchant, retry(oldestByMerchant), `At most ${perMerchant} texts per day for this account; retry in ${retry(oldestByMerchant)} s`);
+  }
+  return null;
+}
