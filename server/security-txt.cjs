@@ -2,14 +2,14 @@
 // server's front door (server/front-door.cjs): Next's App Router does not route a folder whose
 // name starts with a dot, so app/.well-known/ would never be served.
 //
-// - Contact: SECURITY_CONTACT (comma-separated mailto:, https: or tel: URIs), by default the
-//   reporting section of the security page, which says how to report privately;
+// - Contact: SECURITY_CONTACT (comma-separated mailto:, https: or tel: URIs), by default
+//   security@ the public host (the mailbox RFC 2142 names for it);
 // - Expires: 180 days ahead, so the file is never stale (the RFC asks for less than a year);
 // - Preferred-Languages: the languages we answer in;
 // - Canonical: the file's own URL on the public address (BETTER_AUTH_URL, else PAYMENT_BASE_URL,
 //   else the request's Host in development);
-// - Policy: SECURITY_POLICY_URL, by default docs/security.md's "Reporting a vulnerability",
-//   served as the guide /docs/guides/security (lib/surfaces/docs/guides.ts).
+// - Policy: SECURITY_POLICY_URL, by default the public guide docs/guides/security.md, served at
+//   /docs/guides/security (lib/surfaces/docs/guides.ts).
 "use strict";
 
 const PATH = "/.well-known/security.txt";
@@ -30,14 +30,14 @@ function publicBase(env, host) {
 /** The file's text, for a request to `host`, at `now`. */
 function securityTxt(env = process.env, host = "localhost", now = new Date()) {
   const base = publicBase(env, host);
-  const policy = (env.SECURITY_POLICY_URL || "").trim() || `${base}/docs/guides/security#reporting-a-vulnerability`;
+  const policy = (env.SECURITY_POLICY_URL || "").trim() || `${base}/docs/guides/security`;
   const contacts = (env.SECURITY_CONTACT || "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
   const expires = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + EXPIRES_DAYS));
   return [
-    ...(contacts.length ? contacts : [policy]).map((contact) => `Contact: ${contact}`),
+    ...(contacts.length ? contacts : [`mailto:security@${new URL(base).hostname}`]).map((contact) => `Contact: ${contact}`),
     `Expires: ${expires.toISOString().replace(".000Z", "Z")}`,
     "Preferred-Languages: en, fr",
     `Canonical: ${base}${PATH}`,

@@ -20,9 +20,9 @@ const SOURCES: Record<GuideSlug, Partial<Record<Locale, string>> & { en: string 
   idempotency: { en: "docs/guides/idempotency.md", fr: "docs/guides/fr/idempotency.md" },
   sandbox: { en: "docs/guides/sandbox.md", fr: "docs/guides/fr/sandbox.md" },
   operators: { en: "docs/operators.md" },
-  // The threat model, and how to report a vulnerability: /.well-known/security.txt's Policy
-  // points at its section (server/security-txt.cjs).
-  security: { en: "docs/security.md" },
+  // How to report a vulnerability: /.well-known/security.txt's Policy (server/security-txt.cjs).
+  // Not docs/security.md: the team's threat model, known gaps included, is not for the site.
+  security: { en: "docs/guides/security.md", fr: "docs/guides/fr/security.md" },
 };
 
 /** A heading's anchor, as GitHub writes it ("Reporting a vulnerability" -> "reporting-a-vulnerability"). */
@@ -47,7 +47,7 @@ export async function readGuide(slug: GuideSlug, locale: Locale): Promise<Guide>
   const title = /^# (.+)$/m.exec(markdown)?.[1].trim() ?? slug;
   // Code blocks and tables wider than a phone scroll: they must be reachable by keyboard
   // (axe scrollable-region-focusable).
-  // Section headings get GitHub's anchors, so a link can name a section (security.txt's Policy).
+  // Section headings get GitHub's anchors, so a link can name a section.
   const html = (await marked.parse(markdown))
     .replaceAll("<pre>", '<pre tabindex="0">')
     .replaceAll("<table>", '<table tabindex="0">')
