@@ -20,6 +20,7 @@ import { authAllowedHosts } from "./allowed-hosts";
 import { mailLinkBase } from "./public-origin";
 import { accessControl, organizationRoles } from "./roles";
 import { clientAddressHeader, LIMITED_PATHS, signInLimits } from "./sign-in-limits-plugin";
+import { accountUnlocked, verificationMailAllowed } from "./sign-in-limits";
 import { openMerchantOnSignUp } from "./sign-up-merchant";
 
 export const TWO_FACTOR_ISSUER = "Payments";
@@ -114,7 +115,10 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       sendResetPassword: async ({ user, url }, request) => {
         sendOffTheRequestPath(authMail("reset", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
       },
-      onPasswordReset: async ({ user }) => endOtherResetLinks(client, user.id),
+      onPasswordReset: async ({ user }) => {
+        await endOtherResetLinks(client, user.id);
+        await accountUnlocked(user.email);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -122,6 +126,7 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }, request) => {
+        if (!(await verificationMailAllowed(user.email))) return;
         sendOffTheRequestPath(authMail("verify", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
       },
     },

@@ -76,7 +76,7 @@ async function charge(ctx: Ctx) {
   switch (ctx.path) {
     case SIGN_IN:
       await chargeSignInAddress(address);
-      if (email !== undefined) await chargeSignInAccount(email, deviceOf(ctx, email));
+      if (email !== undefined) await chargeSignInAccount(email, deviceOf(ctx, email), address);
       return;
     case SIGN_UP:
       await chargeSignUp(address);
@@ -139,8 +139,9 @@ export function signInLimits() {
             const email = await sessionEmail(ctx);
             if (email === undefined) return; // better-auth refuses it: no session
             try {
-              await chargeSignInAddress(addressOf(ctx));
-              await chargeSignInAccount(email, deviceOf(ctx, email));
+              const address = addressOf(ctx);
+              await chargeSignInAddress(address);
+              await chargeSignInAccount(email, deviceOf(ctx, email), address);
             } catch (error) {
               throw asBetterAuthRefusal(error);
             }
