@@ -502,6 +502,23 @@ describe("known-device cookies (issue 34, 9)", () => {
     expect((await formSignIn(email, "a brand new password", newAddress(), old)).searchParams.get("error")).toBe("tooMany");
   });
 
+  it("a password change ends the others too, and the browser that changed it is known again", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
+    wideCount(5);
+    const { email } = await signedUpMerchant();
+    const laptop = new AuthBrowser();
+    const phone = new AuthBrowser();
+    for (const browser of [laptop, phone]) expect((await browser.request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD }, { "x-forwarded-for": newAddress() })).status).toBe(200);
+    const phoneCookie = deviceCookieOf(phone);
+    const before = deviceCookieOf(laptop);
+    expect((await laptop.request("POST", "/api/auth/change-password", { currentPassword: PASSWORD, newPassword: "a changed password" }, { "x-forwarded-for": newAddress() })).status).toBe(200);
+    const after = deviceCookieOf(laptop);
+    expect(after).not.toBe(before);
+    for (let i = 0; i < 6; i++) await routeSignIn(email, `guess ${i}`, newAddress());
+    expect((await formSignIn(email, "a changed password", newAddress(), phoneCookie)).searchParams.get("error")).toBe("tooMany");
+    expect((await formSignIn(email, "a changed password", newAddress(), after)).pathname).toBe(HOME);
+  });
+
   it("an expired cookie is not honoured, whatever the browser sends", async () => {
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
     wideCount(5);

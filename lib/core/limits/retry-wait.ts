@@ -5,7 +5,7 @@
  * reads it from its own address, which anyone can edit.
  */
 export function retryWait(seconds: unknown): { unit: "seconds" | "minutes"; count: number } | undefined {
-  const value = typeof seconds === "string" ? Number(seconds) : seconds;
+  const value = typeof seconds === "string" ? (/^\d{1,6}$/.test(seconds) ? Number(seconds) : NaN) : seconds;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 24 * 60 * 60) return undefined;
   return value < 60 ? { unit: "seconds", count: value } : { unit: "minutes", count: Math.ceil(value / 60) };
 }

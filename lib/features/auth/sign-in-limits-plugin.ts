@@ -164,6 +164,11 @@ export function signInLimits() {
             if (checksSessionPassword(ctx) && !(ctx.context.returned instanceof Error)) {
               const email = await sessionEmail(ctx);
               if (email !== undefined) await signInSucceeded({ address: addressOf(ctx), email, device: deviceOf(ctx, email) });
+              // A new password ends every known device (known-device.ts), this browser's too: it is known again.
+              if (email !== undefined && ctx.path === "/change-password") {
+                const cookie = knownDeviceCookie(email);
+                ctx.setCookie(cookie.name, cookie.value, cookie.options);
+              }
             }
             const arrived = arrivedAt.get(ctx.context);
             if (PADDED.has(ctx.path) && arrived !== undefined) {
