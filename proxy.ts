@@ -1,5 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
+import { resetLinkLanding } from "@/lib/features/auth/reset-link";
 import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/features/auth/redirect-target";
 import { isOutsideProxy } from "@/lib/core/domain/api-trees";
 import { environmentFromPath } from "@/lib/core/domain/environment";
@@ -20,6 +21,9 @@ export function proxy(request: NextRequest) {
   if (!isDecodablePath(pathname)) return malformedPathResponse(isApiPath(pathname));
   if (isOutsideProxy(request.nextUrl.pathname)) return NextResponse.next();
   if (isMisspelledApiPath(request.nextUrl.pathname)) return withHeaders(apiNotFoundResponse(request.nextUrl.pathname, request.method), COMMON_SECURITY_HEADERS);
+  // A mailed reset link's landing: its token leaves the address before any page is drawn.
+  const resetLanding = resetLinkLanding(request.method, request.nextUrl);
+  if (resetLanding) return withHeaders(resetLanding, { ...COMMON_SECURITY_HEADERS, "referrer-policy": "no-referrer" });
 
   // Signed out (no session cookie at all): the dashboard asks to sign in first. Only a cheap check
   // of the cookie's presence; every page still checks the session itself (getSessionMember).

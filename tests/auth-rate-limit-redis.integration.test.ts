@@ -64,6 +64,8 @@ describe.skipIf(!redisUp)("limits in Redis when REDIS_URL is set", () => {
   it("two processes share one account's wrong-password count, whatever the address", () =>
     twoProcesses(async (first, second, prefix) => {
       vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
+      // From five addresses: the account-wide count (lib/features/auth/sign-in-limits.ts), made as small as the per-address one.
+      vi.stubEnv("SIGN_IN_FREE_FAILURES_PER_ACCOUNT_WIDE", "5");
       const email = uniqueEmail("limited");
       // Five wrong passwords, spread over both processes and five addresses, are answered...
       for (let i = 0; i < 5; i++) expect((await signIn(i % 2 ? second : first, email, newIp())).status).toBe(401);

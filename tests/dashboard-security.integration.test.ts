@@ -74,6 +74,8 @@ describe("changing the password", () => {
 
   it("meets the account's delay after wrong guesses, the right password included, and after the delay changes it", async () => {
     vi.stubEnv("SIGN_IN_FREE_FAILURES_PER_ACCOUNT", "2");
+    // Each form post comes from a new address (as()): the account-wide count, made as small as the per-address one.
+    vi.stubEnv("SIGN_IN_FREE_FAILURES_PER_ACCOUNT_WIDE", "2");
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "1");
     vi.stubEnv("SIGN_IN_LOCK_MAX_SECONDS", "1");
     const { browser, email } = await signedUpMerchant();

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { twoFactorAction } from "@/app/dashboard/(account)/settings/security/actions";
 import { forgotPasswordAction, resendVerificationAction, signInAction, signUpAction } from "@/app/dashboard/(auth)/actions";
+import { AuthError } from "@/app/dashboard/(auth)/auth-header";
+import AdminLogin from "@/app/admin/login/page";
+import { knownDeviceCookie } from "@/lib/features/auth/known-device";
 import { createStaff } from "@/lib/features/admin/create-staff";
 import { db } from "@/lib/core/db/client";
 import { call, ORIGIN } from "./helpers/api-client";
-import { AuthBrowser, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
+import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
+import { elementsOf, nextRequest } from "./helpers/next-request";
 
 // Issue 27 (1): every way in shares one set of sign-in limits (lib/features/auth/sign-in-limits.ts): the
 // dashboard's forms (server actions, run here as Next runs them: next/headers gives the request's
@@ -19,8 +23,11 @@ vi.mock("next/headers", () => ({
   cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false, set: () => undefined, delete: () => undefined }),
 }));
 
+vi.mock("next-intl/server", async () => (await import("./helpers/next-request")).nextIntlServer());
+
 afterEach(() => {
   vi.unstubAllEnvs();
+  nextRequest.locale = "en";
 });
 
 let addresses = 0;
@@ -72,6 +79,12 @@ function expectRouteRefusal(answer: { status: number; headers: Headers; body: an
   return Number(answer.headers.get("retry-after"));
 }
 
+/**
+ * The account-wide count (distributed guessing) made as small as the per-address one, for the
+ * tests of what it shares with it: a guesser with a new address for each guess.
+ */
+const wideCount = (free: number) => vi.stubEnv("SIGN_IN_FREE_FAILURES_PER_ACCOUNT_WIDE", String(free));
+
 const waitSeconds = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
 
 describe("sign-in attempts per address", () => {
@@ -122,7 +135,8 @@ describe("sign-in attempts per IPv6 network", () => {
 });
 
 describe("wrong passwords per account", () => {
-  it("lock the account whatever the address, and the right password works once the delay is over", async () => {
+  it("from many addresses, past the account-wide count, lock the account whatever the address, and the right password works once the delay is over", async () => {
+    wideCount(5);
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "1");
     vi.stubEnv("SIGN_IN_LOCK_MAX_SECONDS", "2");
     const { email } = await signedUpMerchant();
@@ -144,6 +158,7 @@ describe("wrong passwords per account", () => {
 
   it("a stranger who keeps guessing meets a delay that doubles up to its cap, never a lock the owner cannot outwait", async () => {
     vi.stubEnv("SIGN_IN_FREE_FAILURES_PER_ACCOUNT", "2");
+    wideCount(2);
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "1");
     vi.stubEnv("SIGN_IN_LOCK_MAX_SECONDS", "2");
     const { email } = await signedUpMerchant();
@@ -164,6 +179,7 @@ describe("wrong passwords per account", () => {
   });
 
   it("a browser the owner signed in on before is not kept out by a stranger's guessing, through the form or /api/auth", async () => {
+    wideCount(5);
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
     const { email } = await signedUpMerchant();
     const phone = new AuthBrowser();
@@ -185,6 +201,7 @@ describe("wrong passwords per account", () => {
   });
 
   it("a known-device cookie copied by a guesser buys only the free attempts; another account's or a forged one buys none", async () => {
+    wideCount(5);
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
     const { email } = await signedUpMerchant();
     const other = await signedUpMerchant();
@@ -210,6 +227,7 @@ describe("wrong passwords per account", () => {
   });
 
   it("the support view and the dashboard share an account's delay", async () => {
+    wideCount(5);
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
     const email = uniqueEmail("staff");
     await createStaff(db(), { email, role: "support", password: PASSWORD });
@@ -220,6 +238,7 @@ describe("wrong passwords per account", () => {
   });
 
   it("the support view knows the browsers its staff signed in on, as the dashboard does", async () => {
+    wideCount(5);
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
     const email = uniqueEmail("staff");
     await createStaff(db(), { email, role: "support", password: PASSWORD });
@@ -234,6 +253,7 @@ describe("wrong passwords per account", () => {
   });
 
   it("the e-mail is one account however it is typed", async () => {
+    wideCount(5);
     vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
     const { email } = await signedUpMerchant();
     const spellings = [email.toUpperCase(), ` ${email}`, email, `${email} `, email.replace(/^./, (c) => c.toUpperCase())];
@@ -258,8 +278,8 @@ describe("a signed-in session asked for its password", () => {
     // The fifth guess held the account: the right password waits, on the form and on /api/auth.
     expect(await settingsForm("enable", PASSWORD)).toEqual({ stage: "idle", error: "tooMany" });
     expectRouteRefusal(await browser.request("POST", "/api/auth/two-factor/enable", { password: PASSWORD }, { "x-forwarded-for": address }));
-    // It is the account's own delay: signing in waits too.
-    expectRouteRefusal(await routeSignIn(email, PASSWORD, newAddress()));
+    // It is the account's own delay from that address: signing in from there waits too.
+    expectRouteRefusal(await routeSignIn(email, PASSWORD, address));
   });
 
   it("the right password, before any delay, clears the count", async () => {
@@ -323,5 +343,191 @@ describe("account mails", () => {
     expect((await postForm(forgotPasswordAction, { email: uniqueEmail("d") }, address)).searchParams.get("error")).toBe("tooMany");
     expectRouteRefusal(await viaRoute("/send-verification-email", { email: uniqueEmail("e") }, address));
     expect((await postForm(forgotPasswordAction, { email: uniqueEmail("f") }, newAddress())).searchParams.get("sent")).toBe("1");
+  });
+});
+
+// Issue 34 (11, 9): attacker tests. Each failed on the code before the fix (see the branch's report).
+
+/** The text of what a server component returned (its strings and numbers), without rendering it. */
+function textOf(node: unknown): string {
+  if (node === null || node === undefined || typeof node === "boolean") return "";
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join("");
+  if (typeof node === "object" && "props" in node) return textOf((node as { props: { children?: unknown } }).props.children);
+  return "";
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe("a stranger guessing from one place (issue 34, 11a)", () => {
+  it("50 wrong guesses from address A do not make the owner wait on a new device at address B", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
+    const { email } = await signedUpMerchant();
+    const strangerAddress = newAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 50; i++) statuses.push((await routeSignIn(email, `guess ${i}`, strangerAddress)).status);
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+    // The stranger's address waits, even with the right password...
+    expectRouteRefusal(await routeSignIn(email, PASSWORD, strangerAddress));
+    // ...the owner, on a browser the account was never used on, elsewhere, does not: form and /api/auth.
+    expect((await formSignIn(email, PASSWORD, newAddress())).pathname).toBe(HOME);
+    expect((await new AuthBrowser().request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD }, { "x-forwarded-for": newAddress() })).status).toBe(200);
+  });
+
+  it("the account-wide count still stops a guesser with many addresses", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
+    wideCount(20);
+    const { email } = await signedUpMerchant();
+    const statuses: number[] = [];
+    // Two guesses from each of 15 addresses: each address stays within its own free attempts.
+    for (let i = 0; i < 15; i++) {
+      const address = newAddress();
+      for (let j = 0; j < 2; j++) statuses.push((await routeSignIn(email, `guess ${i}.${j}`, address)).status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
+    // A new device then waits too (its ways past: a known device, or the mailed reset link).
+    expectRouteRefusal(await routeSignIn(email, PASSWORD, newAddress()));
+  });
+
+  it("a password reset (the owner's mailbox) lifts the account-wide delay", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
+    wideCount(5);
+    const { email } = await signedUpMerchant();
+    for (let i = 0; i < 6; i++) await routeSignIn(email, `guess ${i}`, newAddress());
+    expectRouteRefusal(await routeSignIn(email, PASSWORD, newAddress()));
+    const owner = new AuthBrowser();
+    expect((await owner.post("/request-password-reset", { email, redirectTo: "/dashboard/reset-password" })).status).toBe(200);
+    const token = new URL(await linkInOutbox(email, /Reset/)).pathname.split("/").at(-1)!;
+    expect((await owner.post("/reset-password", { token, newPassword: "the owner's new password" })).status).toBe(200);
+    expect((await owner.request("POST", "/api/auth/sign-in/email", { email, password: "the owner's new password" }, { "x-forwarded-for": newAddress() })).status).toBe(200);
+  });
+});
+
+describe("the sign-in forms say how long to wait (issue 34, 11b)", () => {
+  it("the dashboard's form: Try again in N seconds / minutes, in English and French", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "45");
+    const { email } = await signedUpMerchant();
+    const address = newAddress();
+    for (let i = 0; i < 5; i++) await formSignIn(email, `guess ${i}`, address);
+    const refused = await formSignIn(email, PASSWORD, address);
+    expect(refused.searchParams.get("error")).toBe("tooMany");
+    const wait = Number(refused.searchParams.get("wait"));
+    expect(wait).toBeGreaterThan(30);
+    expect(wait).toBeLessThanOrEqual(45);
+    const words = async (locale: "en" | "fr", seconds: string) => {
+      nextRequest.locale = locale;
+      return textOf(await AuthError({ error: "tooMany", wait: seconds }));
+    };
+    expect(await words("en", String(wait))).toBe(`Too many attempts. Try again in ${wait} seconds.`);
+    expect(await words("fr", String(wait))).toBe(`Trop de tentatives. Réessayez dans ${wait} secondes.`);
+    expect(await words("en", "900")).toBe("Too many attempts. Try again in 15 minutes.");
+    expect(await words("fr", "61")).toBe("Trop de tentatives. Réessayez dans 2 minutes.");
+    // Without a usable wait (an edited address), the plain message.
+    expect(await words("en", "soon")).toBe("Too many attempts. Wait a moment and try again.");
+  });
+
+  it("the support view's form: the same, from its 303 back to the login page", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "600");
+    const email = uniqueEmail("staff");
+    await createStaff(db(), { email, role: "support", password: PASSWORD });
+    const address = newAddress();
+    for (let i = 0; i < 5; i++) expect((await supportSignIn(email, `wrong ${i}`, address)).status).not.toBe(429);
+    const form = new URLSearchParams({ email, password: PASSWORD }).toString();
+    const answer = await call("POST", "/admin/api/session", { rawBody: form, headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": address, origin: ORIGIN } });
+    expect(answer.status).toBe(303);
+    const location = new URL(answer.headers.get("location")!, ORIGIN);
+    expect(location.searchParams.get("error")).toBe("rate");
+    const wait = location.searchParams.get("wait");
+    expect(Number(wait)).toBeGreaterThan(540);
+    const page = await AdminLogin({ searchParams: Promise.resolve({ error: "rate", wait: wait! }) });
+    const alert = elementsOf(page, "p").find((p) => p.role === "alert");
+    expect(textOf(alert?.children)).toBe("Too many attempts. Try again in 10 minutes.");
+  });
+});
+
+describe("verification mails at an unverified sign-in (issue 34, 11c)", () => {
+  const confirmations = async (email: string) => {
+    // Sent after the answer: let the last one land.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return db().outboxMail.count({ where: { to: email, subject: { contains: "Confirm" } } });
+  };
+
+  it("20 sign-ins of an unverified account send one mail per interval, each answered the same", async () => {
+    const email = uniqueEmail("unverified");
+    expect((await viaRoute("/sign-up/email", { name: "Awa", email, password: PASSWORD }, newAddress())).status).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      const answer = await routeSignIn(email, PASSWORD, newAddress());
+      expect([answer.status, answer.body.code]).toEqual([403, "EMAIL_NOT_VERIFIED"]);
+    }
+    expect(await confirmations(email)).toBe(1);
+  });
+
+  it("and a few a day, however far apart", async () => {
+    vi.stubEnv("ACCOUNT_MAIL_INTERVAL_SECONDS", "1");
+    vi.stubEnv("VERIFICATION_MAILS_PER_DAY_PER_ACCOUNT", "3");
+    const email = uniqueEmail("unverified");
+    expect((await viaRoute("/sign-up/email", { name: "Awa", email, password: PASSWORD }, newAddress())).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      await waitSeconds(1);
+      expect((await formSignIn(email, PASSWORD, newAddress())).searchParams.get("error")).toBe("unverified");
+    }
+    expect(await confirmations(email)).toBe(3);
+  });
+});
+
+describe("known-device cookies (issue 34, 9)", () => {
+  it("say when they expire: 180 days", async () => {
+    const { email } = await signedUpMerchant();
+    const answer = await new AuthBrowser().request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD }, { "x-forwarded-for": newAddress() });
+    const device = answer.headers.getSetCookie().find((cookie) => cookie.startsWith("pcs_device_"));
+    expect(device).toMatch(/Max-Age=15552000/);
+  });
+
+  it("a password reset ends every known device: the old cookie no longer skips the account's delay", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
+    wideCount(5);
+    const { email } = await signedUpMerchant();
+    const phone = new AuthBrowser();
+    expect((await phone.request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD }, { "x-forwarded-for": newAddress() })).status).toBe(200);
+    const old = deviceCookieOf(phone);
+    // The password is reset (by the owner, or by whoever took the mailbox).
+    const resetter = new AuthBrowser();
+    expect((await resetter.post("/request-password-reset", { email, redirectTo: "/dashboard/reset-password" })).status).toBe(200);
+    const token = new URL(await linkInOutbox(email, /Reset/)).pathname.split("/").at(-1)!;
+    expect((await resetter.post("/reset-password", { token, newPassword: "a brand new password" })).status).toBe(200);
+    // Guesses from elsewhere hold the account; the old cookie is a stranger's like any other.
+    for (let i = 0; i < 6; i++) await routeSignIn(email, `guess ${i}`, newAddress());
+    expect((await formSignIn(email, "a brand new password", newAddress(), old)).searchParams.get("error")).toBe("tooMany");
+  });
+
+  it("a password change ends the others too, and the browser that changed it is known again", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
+    wideCount(5);
+    const { email } = await signedUpMerchant();
+    const laptop = new AuthBrowser();
+    const phone = new AuthBrowser();
+    for (const browser of [laptop, phone]) expect((await browser.request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD }, { "x-forwarded-for": newAddress() })).status).toBe(200);
+    const phoneCookie = deviceCookieOf(phone);
+    const before = deviceCookieOf(laptop);
+    expect((await laptop.request("POST", "/api/auth/change-password", { currentPassword: PASSWORD, newPassword: "a changed password" }, { "x-forwarded-for": newAddress() })).status).toBe(200);
+    const after = deviceCookieOf(laptop);
+    expect(after).not.toBe(before);
+    for (let i = 0; i < 6; i++) await routeSignIn(email, `guess ${i}`, newAddress());
+    expect((await formSignIn(email, "a changed password", newAddress(), phoneCookie)).searchParams.get("error")).toBe("tooMany");
+    expect((await formSignIn(email, "a changed password", newAddress(), after)).pathname).toBe(HOME);
+  });
+
+  it("an expired cookie is not honoured, whatever the browser sends", async () => {
+    vi.stubEnv("SIGN_IN_LOCK_FIRST_SECONDS", "60");
+    wideCount(5);
+    const { email } = await signedUpMerchant();
+    const stale = knownDeviceCookie(email, Date.now() - 181 * DAY_MS);
+    const fresh = knownDeviceCookie(email, Date.now());
+    for (let i = 0; i < 6; i++) await routeSignIn(email, `guess ${i}`, newAddress());
+    expect((await formSignIn(email, PASSWORD, newAddress(), `${stale.name}=${stale.value}`)).searchParams.get("error")).toBe("tooMany");
+    // The same cookie, given now, is honoured: it is the date that refused the other.
+    expect((await formSignIn(email, PASSWORD, newAddress(), `${fresh.name}=${fresh.value}`)).pathname).toBe(HOME);
   });
 });

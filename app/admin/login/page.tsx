@@ -2,11 +2,12 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { currentStaffSession } from "@/lib/features/admin/current-staff";
+import { retryWait } from "@/lib/core/limits/retry-wait";
 import "../admin.css";
 
 export const metadata = { title: "Support sign-in", robots: { index: false } };
 
-type Params = { error?: string; step?: string };
+type Params = { error?: string; wait?: string; step?: string };
 
 const PASSWORD_ERRORS = { invalid: "invalid", rate: "rate", codes: "codes", expired: "expired" } as const;
 
@@ -17,7 +18,7 @@ export default async function AdminLogin({ searchParams }: { searchParams: Promi
   const session = await currentStaffSession();
   if (session) redirect(session.staff.mustChangePassword ? "/admin/password" : "/admin");
   const t = await getTranslations("admin.login");
-  const { error, step } = await searchParams;
+  const { error, wait, step } = await searchParams;
 
   if (step === "two-factor") {
     return (
@@ -43,6 +44,8 @@ export default async function AdminLogin({ searchParams }: { searchParams: Promi
   }
 
   const reason = error ? (PASSWORD_ERRORS[error as keyof typeof PASSWORD_ERRORS] ?? "invalid") : null;
+  // A refusal by the limits says how long to wait (the limiter's retry time, lib/surfaces/http/admin-sign-in-answer.ts).
+  const retry = reason === "rate" ? retryWait(wait) : undefined;
   return (
     <main className="admin-login">
       <h1>{t("title")}</h1>
@@ -53,7 +56,7 @@ export default async function AdminLogin({ searchParams }: { searchParams: Promi
         <input id="password" name="password" type="password" autoComplete="current-password" required />
         {reason && (
           <p role="alert" className="admin-error">
-            {t(reason)}
+            {retry ? t(retry.unit === "seconds" ? "rateSeconds" : "rateMinutes", { count: retry.count }) : t(reason)}
           </p>
         )}
         <button type="submit">{t("submit")}</button>

@@ -1,10 +1,12 @@
 "use server";
 
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/features/auth/auth";
 import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
+import { RESET_PAGE, RESET_TOKEN_COOKIE, resetTokenCookieOptions } from "@/lib/features/auth/reset-link";
+import { retryAfterOf } from "@/lib/core/limits/retry-wait";
 import { getSignInLanding } from "@/lib/features/dashboard/account-actions";
 
 // The account forms post here (server actions work before any JavaScript loads). better-auth does
@@ -67,15 +69,18 @@ export async function signInAction(form: FormData) {
   const next = dashboardRedirectTarget(field(form, "next"));
   if (!email || typeof password !== "string" || !password) back("/dashboard/sign-in", { error: "missing", next });
   let failure: ErrorKind | null = null;
+  let wait: string | undefined;
   let twoFactor = false;
   try {
     const result = await auth().api.signInEmail({ body: { email, password, callbackURL: next }, headers: await headers() });
     twoFactor = "twoFactorRedirect" in result && Boolean(result.twoFactorRedirect);
   } catch (error) {
     failure = errorKind(error);
+    wait = retryAfterOf(error);
   }
   if (failure === "unverified") back("/dashboard/verify-email", { email, error: "unverified" });
-  if (failure) back("/dashboard/sign-in", { error: failure, next });
+  // A refusal by the limits says how long to wait (the limiter's retry time).
+  if (failure) back("/dashboard/sign-in", { error: failure, wait: failure === "tooMany" ? wait : undefined, next });
   // Signed in: the home asked for by default opens in test mode while the merchant's live payments are off.
   const landing = await getSignInLanding(email, next);
   if (twoFactor) back("/dashboard/sign-in", { step: "two-factor", next: landing });
@@ -110,7 +115,7 @@ export async function forgotPasswordAction(form: FormData) {
   const email = field(form, "email").toLowerCase();
   if (!email) back("/dashboard/forgot-password", { error: "missing" });
   try {
-    await auth().api.requestPasswordReset({ body: { email, redirectTo: "/dashboard/reset-password" }, headers: await headers() });
+    await auth().api.requestPasswordReset({ body: { email, redirectTo: RESET_PAGE }, headers: await headers() });
   } catch (error) {
     back("/dashboard/forgot-password", { error: errorKind(error) });
   }
@@ -119,16 +124,21 @@ export async function forgotPasswordAction(form: FormData) {
 }
 
 export async function resetPasswordAction(form: FormData) {
-  const token = field(form, "token");
+  // The token is in the page's cookie, never in the page (lib/features/auth/reset-link.ts).
+  const jar = await cookies();
+  const token = jar.get(RESET_TOKEN_COOKIE)?.value ?? "";
   const newPassword = form.get("password");
-  if (!token || typeof newPassword !== "string" || !newPassword) back("/dashboard/reset-password", { token, error: "missing" });
+  if (!token) back(RESET_PAGE, { error: "invalidToken" });
+  if (typeof newPassword !== "string" || !newPassword) back(RESET_PAGE, { error: "missing" });
   let failure: ErrorKind | null = null;
   try {
     await auth().api.resetPassword({ body: { token, newPassword }, headers: await headers() });
   } catch (error) {
     failure = errorKind(error);
   }
-  if (failure) back("/dashboard/reset-password", { token: failure === "invalidToken" ? undefined : token, error: failure });
+  // A used or refused token is of no more use: the cookie goes with it.
+  if (!failure || failure === "invalidToken") jar.delete({ name: RESET_TOKEN_COOKIE, path: resetTokenCookieOptions().path });
+  if (failure) back(RESET_PAGE, { error: failure });
   back("/dashboard/sign-in", { notice: "reset" });
 }
 

@@ -41,7 +41,7 @@ export async function signIn(client: DbClient, options: { ip: string; headers: H
     const email = parsed.data.email.trim().toLowerCase();
     const { password } = parsed.data;
     const device = knownDevice(options.headers.get("cookie"), email);
-    spent.push(await chargeSignInAccount(email, device));
+    spent.push(await chargeSignInAccount(email, device, options.ip));
     const context = await staffAuth().$context;
     const user = await client.user.findUnique({ where: { email }, select: { id: true, staffRole: true, disabledAt: true } });
     if (!user?.staffRole || user.disabledAt) {

@@ -21,6 +21,7 @@ import { mailLinkBase } from "./public-origin";
 import { organizationHooks, organizationRules } from "./organization-rules";
 import { accessControl, organizationRoles } from "./roles";
 import { clientAddressHeader, LIMITED_PATHS, signInLimits } from "./sign-in-limits-plugin";
+import { accountUnlocked, verificationMailAllowed } from "./sign-in-limits";
 import { openMerchantOnSignUp } from "./sign-up-merchant";
 
 export const TWO_FACTOR_ISSUER = "Payments";
@@ -115,7 +116,10 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       sendResetPassword: async ({ user, url }, request) => {
         sendOffTheRequestPath(authMail("reset", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
       },
-      onPasswordReset: async ({ user }) => endOtherResetLinks(client, user.id),
+      onPasswordReset: async ({ user }) => {
+        await endOtherResetLinks(client, user.id);
+        await accountUnlocked(user.email);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -123,6 +127,7 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }, request) => {
+        if (!(await verificationMailAllowed(user.email))) return;
         sendOffTheRequestPath(authMail("verify", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
       },
     },

@@ -76,7 +76,7 @@ async function charge(ctx: Ctx) {
   switch (ctx.path) {
     case SIGN_IN:
       await chargeSignInAddress(address);
-      if (email !== undefined) await chargeSignInAccount(email, deviceOf(ctx, email));
+      if (email !== undefined) await chargeSignInAccount(email, deviceOf(ctx, email), address);
       return;
     case SIGN_UP:
       await chargeSignUp(address);
@@ -162,6 +162,11 @@ export function signInLimits() {
             if (checksSessionPassword(ctx) && !(ctx.context.returned instanceof Error)) {
               const email = await sessionEmail(ctx);
               if (email !== undefined) await signInSucceeded({ address: addressOf(ctx), email, device: deviceOf(ctx, email) });
+              // A new password ends every known device (known-device.ts), this browser's too: it is known again.
+              if (email !== undefined && ctx.path === "/change-password") {
+                const cookie = knownDeviceCookie(email);
+                ctx.setCookie(cookie.name, cookie.value, cookie.options);
+              }
             }
             const arrived = arrivedAt.get(ctx.context);
             if (PADDED.has(ctx.path) && arrived !== undefined) {

@@ -3,7 +3,8 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { consume, envLimiter, limiterFor, limitFromEnv, limitReached, secondsUntil, type Limiter, type LimitState } from "@/lib/core/limits/rate-limit";
 import { log } from "@/lib/core/logging/log";
 import { addressLimitKey } from "@/lib/core/request/client-address";
-import { accountKey } from "./known-device";
+import { db } from "@/lib/core/db/client";
+import { accountKey, deviceKey, type KnownDevice } from "./known-device";
 
 // The limits of every way into an account, in one place: the dashboard's forms (server actions)
 // and better-auth's routes under /api/auth both reach them through lib/features/auth/sign-in-limits-plugin.ts,
@@ -24,34 +25,45 @@ const mailsPerAddress = () => envLimiter("account-mail-ip", "ACCOUNT_MAILS_PER_H
 const mailsPerAccount = () => limiterFor("account-mail", 1, limitFromEnv("ACCOUNT_MAIL_INTERVAL_SECONDS", 120));
 
 /**
- * Per account, wrong passwords slow guessing down without ever locking the owner out for good,
- * in the manner of rate-limiter-flexible's brute-force protection (its ExpressBruteFlexible,
- * which is Express middleware, hence this small copy of the idea). The first
+ * Per account and client address, wrong passwords slow guessing down without ever locking the
+ * owner out for good, in the manner of rate-limiter-flexible's brute-force protection (its
+ * ExpressBruteFlexible, which is Express middleware, hence this small copy of the idea). The first
  * SIGN_IN_FREE_FAILURES_PER_ACCOUNT - 1 attempts are free. From then on each attempt takes the
- * account's "turn": it holds the account for a delay that starts at SIGN_IN_LOCK_FIRST_SECONDS and
- * doubles with every further attempt, up to SIGN_IN_LOCK_MAX_SECONDS; an attempt while the turn is
- * held is refused without trying the password (the right one included). So after five wrong
- * passwords the account waits 30 s, then 1, 2, 4, 8 min, then 15 min between guesses: about 100
- * guesses a day however many addresses the guesser has. A right password, once the delay is over,
- * signs in and clears both counts. Attempts are counted when they start, as if wrong, until a right
- * password proves otherwise, and the turn is taken atomically: a burst of parallel guesses gets no
- * more tries than a sequence. Counts are forgotten a day after they started.
+ * "turn": it holds the account, for that address, for a delay that starts at
+ * SIGN_IN_LOCK_FIRST_SECONDS and doubles with every further attempt, up to SIGN_IN_LOCK_MAX_SECONDS;
+ * an attempt while the turn is held is refused without trying the password (the right one
+ * included). So after five wrong passwords from one address the account waits 30 s, then 1, 2, 4,
+ * 8 min, then 15 min between guesses from there: about 100 guesses a day per address. Attempts are
+ * counted when they start, as if wrong, until a right password proves otherwise, and the turn is
+ * taken atomically: a burst of parallel guesses gets no more tries than a sequence. Counts are
+ * forgotten a day after they started.
  *
- * What a stranger can do: keep the account waiting, for browsers it was never signed in on, by
- * guessing again each time a delay ends (it shows in the logs: "account waits after wrong
- * passwords"). A browser where the right password was typed before carries a signed cookie
- * (lib/features/auth/known-device.ts): its attempts skip the account's delay and have a count of their own,
- * the same free attempts, after which that cookie counts for nothing. So the stranger cannot keep
- * the owner out of a phone or computer the owner uses.
+ * Counted per (account, address) (OWASP's advice: slowing down must not hand a stranger a way to
+ * keep the owner out), so a stranger guessing from one place does not make the owner wait on a
+ * new phone elsewhere. A guesser with many addresses meets the account-wide count: the same
+ * delays after SIGN_IN_FREE_FAILURES_PER_ACCOUNT_WIDE attempts from anywhere (default 200, about
+ * two addresses' full day of patient guessing). Once that one holds the account, a new device
+ * waits as before; the owner's ways past it are a known device (below), or the mailed reset link:
+ * a password reset clears the account-wide count (the owner proved the mailbox, and whatever was
+ * guessed was the old password).
+ *
+ * A browser where the right password was typed before carries a signed cookie
+ * (lib/features/auth/known-device.ts): its attempts skip both delays and have a count of their own,
+ * the same free attempts, after which that cookie counts for nothing. The cookie is honoured for
+ * 180 days and only if given after the password last changed.
  */
 const lockSettings = () => ({
   free: limitFromEnv("SIGN_IN_FREE_FAILURES_PER_ACCOUNT", 5),
+  accountWideFree: limitFromEnv("SIGN_IN_FREE_FAILURES_PER_ACCOUNT_WIDE", 200),
   firstSeconds: limitFromEnv("SIGN_IN_LOCK_FIRST_SECONDS", 30),
   maxSeconds: limitFromEnv("SIGN_IN_LOCK_MAX_SECONDS", 15 * 60),
 });
 const FAILURES_KEPT_SECONDS = 24 * 60 * 60;
+// Attempts, and the one point held by the attempt whose turn it is for that attempt's delay (its
+// customDuration): per (account, address), and per account from anywhere.
+const attemptsFromAddress = () => limiterFor("sign-in-account-address-attempts", Number.MAX_SAFE_INTEGER, FAILURES_KEPT_SECONDS);
+const turnFromAddress = () => limiterFor("sign-in-account-address-turn", 1, FAILURES_KEPT_SECONDS);
 const attemptsPerAccount = () => limiterFor("sign-in-account-attempts", Number.MAX_SAFE_INTEGER, FAILURES_KEPT_SECONDS);
-// One point: held by the attempt whose turn it is, for that attempt's delay (its customDuration).
 const accountTurn = () => limiterFor("sign-in-account-turn", 1, FAILURES_KEPT_SECONDS);
 // Attempts from a known device, by its cookie's nonce.
 const attemptsPerDevice = () => limiterFor("sign-in-device-attempts", Number.MAX_SAFE_INTEGER, FAILURES_KEPT_SECONDS);
@@ -69,39 +81,80 @@ async function spend(limit: Limiter, key: string, fields: Record<string, unknown
 /** A sign-in attempt from `address`, before its body is read (malformed requests count too). */
 export const chargeSignInAddress = (address: string) => spend(signInsPerAddress(), addressLimitKey(address), { address });
 
+type Scope = { name: string; key: string; free: number; attempts: Limiter; turn: Limiter };
+
 /**
- * A sign-in attempt on the account of `email`: free, its turn, or refused while another attempt
- * holds the turn. From a known `device` (knownDevice: the nonce of its cookie for this account),
- * tried whatever the account's turn, within that device's own free attempts.
+ * The counts an attempt on `account` from `address` spends: that address's and the account-wide
+ * one. A password re-check also spends the account's re-check count, from any address: whoever
+ * re-enters a password holds a session of the account already, so a stolen session guessing
+ * from many addresses meets the delay after the same few free attempts as one guessing from one.
  */
-export async function chargeSignInAccount(email: string, device?: string): Promise<LimitState> {
+function scopesOf(account: string, address: string | undefined, recheck = false): Scope[] {
+  const { free, accountWideFree } = lockSettings();
+  const fromAddress = (where: string, name: string): Scope => ({ name, key: `${account}\n${where}`, free, attempts: attemptsFromAddress(), turn: turnFromAddress() });
+  return [
+    fromAddress(address === undefined ? "?" : addressLimitKey(address), "sign-in-account-address"),
+    { name: "sign-in-account", key: account, free: accountWideFree, attempts: attemptsPerAccount(), turn: accountTurn() },
+    ...(recheck && address !== undefined ? [fromAddress("?", "password-recheck")] : []),
+  ];
+}
+
+/**
+ * The device of `device` if its cookie still counts: given after the account's password last
+ * changed (a reset or a change ends every known device). The password's version is its credential
+ * row's updatedAt, which better-auth moves on every new password.
+ */
+export async function currentKnownDevice(email: string, device: KnownDevice | undefined): Promise<KnownDevice | undefined> {
+  if (device === undefined) return undefined;
+  const credential = await db().account.findFirst({ where: { providerId: "credential", user: { email: accountKey(email) } }, select: { updatedAt: true } });
+  return credential && device.issuedAt >= credential.updatedAt.getTime() ? device : undefined;
+}
+
+/**
+ * A sign-in attempt on the account of `email` from `address`: free, its turn, or refused while
+ * another attempt holds a turn. From a known `device` (knownDevice: its cookie for this account),
+ * tried whatever the account's turns, within that device's own free attempts.
+ */
+export async function chargeSignInAccount(email: string, cookieDevice?: KnownDevice, address?: string, recheck = false): Promise<LimitState> {
   const account = accountKey(email);
   const { free, firstSeconds, maxSeconds } = lockSettings();
+  const device = await currentKnownDevice(account, cookieDevice);
   if (device !== undefined) {
-    const attempt = (await attemptsPerDevice().limiter.consume(device)).consumedPoints;
+    const attempt = (await attemptsPerDevice().limiter.consume(deviceKey(device))).consumedPoints;
     if (attempt <= free) return { limit: free, remaining: free - attempt, resetSeconds: FAILURES_KEPT_SECONDS };
   }
-  const refused = (res: RateLimiterRes) => {
+  const refused = (scope: Scope, res: RateLimiterRes) => {
     const wait = secondsUntil(res);
-    log("warn", "account limit reached", { limit: "sign-in-account", account, retryAfterSeconds: wait });
-    return limitReached(free, wait, `Too many wrong passwords for this account; retry in ${wait} s`);
+    log("warn", "account limit reached", { limit: scope.name, account, address, retryAfterSeconds: wait });
+    return limitReached(scope.free, wait, `Too many wrong passwords for this account; retry in ${wait} s`);
   };
-  const turn = accountTurn().limiter;
-  const held = await turn.get(account);
-  if (held && held.consumedPoints > 0 && held.msBeforeNext > 0) throw refused(held);
-
-  const attempts = attemptsPerAccount().limiter;
-  const attempt = (await attempts.consume(account)).consumedPoints;
-  if (attempt < free) return { limit: free, remaining: free - attempt, resetSeconds: FAILURES_KEPT_SECONDS };
-  const delaySeconds = Math.min(firstSeconds * 2 ** (attempt - free), maxSeconds);
-  const taken = await turn.penalty(account, 1, { customDuration: delaySeconds });
-  if (taken.consumedPoints > 1) {
-    // Another attempt holds the turn (a parallel guess): this one was never tried.
-    await attempts.reward(account, 1);
-    throw refused(taken);
+  const scopes = scopesOf(account, address, recheck);
+  for (const scope of scopes) {
+    const held = await scope.turn.limiter.get(scope.key);
+    if (held && held.consumedPoints > 0 && held.msBeforeNext > 0) throw refused(scope, held);
   }
-  log("warn", "account waits after wrong passwords", { account, attempts: attempt, waitSeconds: delaySeconds });
-  return { limit: free, remaining: 0, resetSeconds: delaySeconds };
+
+  const counted: Scope[] = [];
+  const states: LimitState[] = [];
+  for (const scope of scopes) {
+    const attempt = (await scope.attempts.limiter.consume(scope.key)).consumedPoints;
+    counted.push(scope);
+    if (attempt < scope.free) {
+      states.push({ limit: scope.free, remaining: scope.free - attempt, resetSeconds: FAILURES_KEPT_SECONDS });
+      continue;
+    }
+    const delaySeconds = Math.min(firstSeconds * 2 ** (attempt - scope.free), maxSeconds);
+    const taken = await scope.turn.limiter.penalty(scope.key, 1, { customDuration: delaySeconds });
+    if (taken.consumedPoints > 1) {
+      // Another attempt holds the turn (a parallel guess): this one was never tried.
+      await Promise.all(counted.map((done) => done.attempts.limiter.reward(done.key, 1)));
+      throw refused(scope, taken);
+    }
+    log("warn", "account waits after wrong passwords", { limit: scope.name, account, address, attempts: attempt, waitSeconds: delaySeconds });
+    states.push({ limit: scope.free, remaining: 0, resetSeconds: delaySeconds });
+  }
+  // What the caller is told: the count from its own address (the account-wide one is not its to see).
+  return states[0];
 }
 
 /**
@@ -112,8 +165,8 @@ export async function chargeSignInAccount(email: string, device?: string): Promi
  * account's delay, and a right password while it holds is refused unchecked. A right one is then
  * given back with signInSucceeded.
  */
-export async function chargePasswordRecheck({ address, email, device }: { address: string; email: string; device?: string }): Promise<LimitState[]> {
-  return [await chargeSignInAddress(address), await chargeSignInAccount(email, device)];
+export async function chargePasswordRecheck({ address, email, device }: { address: string; email: string; device?: KnownDevice }): Promise<LimitState[]> {
+  return [await chargeSignInAddress(address), await chargeSignInAccount(email, device, address, true)];
 }
 
 /** What a fresh account's count looks like: the state a right password leaves. */
@@ -121,14 +174,29 @@ export const accountLimitCleared = (): LimitState => ({ limit: lockSettings().fr
 
 /**
  * A right password (whatever comes next: a session, the second factor, a verification mail): the
- * address gets its attempt back and the account's counts are cleared. Without an e-mail (a second
- * factor's code), only the address's. From a known device, only that device's count: the owner
- * signing in on their phone gives a stranger guessing elsewhere no fresh free attempts.
+ * address gets its attempt back and the account's counts (from that address, and account-wide)
+ * are cleared. Without an e-mail (a second factor's code), only the address's. From a known
+ * device, only that device's count: the owner signing in on their phone gives a stranger guessing
+ * elsewhere no fresh free attempts.
  */
-export async function signInSucceeded({ address, email, device }: { address: string; email?: string; device?: string }) {
+export async function signInSucceeded({ address, email, device: cookieDevice }: { address: string; email?: string; device?: KnownDevice }) {
   await signInsPerAddress().limiter.reward(addressLimitKey(address), 1);
-  if (device !== undefined) await attemptsPerDevice().limiter.delete(device);
-  if (email === undefined || device !== undefined) return;
+  if (email === undefined) return;
+  const device = await currentKnownDevice(email, cookieDevice);
+  if (device !== undefined) {
+    await attemptsPerDevice().limiter.delete(deviceKey(device));
+    return;
+  }
+  // The address's count, the account's re-checks' (scopesOf), and the account-wide one.
+  const counts = scopesOf(accountKey(email), address, true);
+  await Promise.all(counts.flatMap((count) => [count.attempts.limiter.delete(count.key), count.turn.limiter.delete(count.key)]));
+}
+
+/**
+ * A password reset: the account's account-wide count and turn are cleared (the owner proved the
+ * mailbox, and whatever was guessed was the old password). The counts per address run out.
+ */
+export async function accountUnlocked(email: string) {
   const account = accountKey(email);
   await Promise.all([attemptsPerAccount().limiter.delete(account), accountTurn().limiter.delete(account)]);
 }
@@ -147,4 +215,26 @@ export async function chargeAccountMail({ address, email, kind }: { address: str
   if (email === undefined) return;
   const account = accountKey(email);
   await spend(mailsPerAccount(), `${kind}:${account}`, { account, kind });
+}
+
+// Verification mails as they are sent, however asked: at sign-up, at each sign-in of an unverified
+// account (better-auth's sendOnSignIn, which no route limit sees: the sign-in is the request), or
+// by the resend form. One per ACCOUNT_MAIL_INTERVAL_SECONDS per account and a few a day.
+const verificationMailsPerInterval = () => limiterFor("verification-mail-sent", 1, limitFromEnv("ACCOUNT_MAIL_INTERVAL_SECONDS", 120));
+const verificationMailsPerDay = () => envLimiter("verification-mail-day", "VERIFICATION_MAILS_PER_DAY_PER_ACCOUNT", 5, 24 * 60 * 60);
+
+/**
+ * Whether a verification mail to `email` may go now. A refused one is not sent and the request is
+ * answered as if it were (a sign-in's "confirm your e-mail first"), so nothing tells the asker.
+ */
+export async function verificationMailAllowed(email: string): Promise<boolean> {
+  const account = accountKey(email);
+  try {
+    await spend(verificationMailsPerInterval(), account, { account, kind: "verify-sent" });
+    await spend(verificationMailsPerDay(), account, { account, kind: "verify-sent" });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 42900) return false;
+    throw error;
+  }
 }

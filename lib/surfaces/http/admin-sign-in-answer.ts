@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/core/errors/api-error";
 import { errorResponse, jsonResponse, requestIdFor } from "./api-route";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
+import { retryAfterOf } from "@/lib/core/limits/retry-wait";
 import type { SecondStepAsked, SignedIn } from "@/lib/features/admin/sign-in";
 import { csrfTokenFor } from "@/lib/features/admin/staff-session";
 
@@ -36,7 +37,12 @@ export async function signInAnswer(request: Request, result: SignedIn | SecondSt
 
 /** Why the form is shown again (the login page words it): which step, and the reason. */
 function formRefusal(error: ApiError, step: "password" | "two-factor") {
-  if (step === "password") return error.code === 42900 ? "?error=rate" : "?error=invalid";
+  if (step === "password") {
+    if (error.code !== 42900) return "?error=invalid";
+    // How long to wait, for the page to say (a Retry-After on the redirect itself would delay following it).
+    const wait = retryAfterOf(error);
+    return wait ? `?error=rate&wait=${wait}` : "?error=rate";
+  }
   if (error.code === 42900) return "?error=codes";
   if (error.code === 40002) return "?error=expired";
   return "?step=two-factor&error=code";

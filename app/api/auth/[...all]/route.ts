@@ -13,7 +13,19 @@ import { withClientAddress } from "@/lib/core/request/client-address";
 async function handler(request: Request) {
   const asked = await withoutSupportSession(request);
   const { GET, POST } = toNextJsHandler(auth());
-  return (request.method === "POST" ? POST : GET)(new Request(asked, { headers: withClientAddress(asked.headers) }));
+  const answer = await (request.method === "POST" ? POST : GET)(new Request(asked, { headers: withClientAddress(asked.headers) }));
+  return carriesMailedToken(request) ? withoutReferrer(answer) : answer;
+}
+
+// The mailed links' own addresses hold their token (/reset-password/<token>, /verify-email?token=):
+// their answers (redirects, no page) say not to pass it on as a Referer, whatever the site's policy.
+const MAILED_LINK = /^\/api\/auth\/(reset-password\/[^/]+|verify-email)\/?$/;
+const carriesMailedToken = (request: Request) => request.method === "GET" && MAILED_LINK.test(new URL(request.url).pathname);
+
+function withoutReferrer(answer: Response) {
+  const headers = new Headers(answer.headers);
+  headers.set("referrer-policy", "no-referrer");
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: handler, POST: handler });

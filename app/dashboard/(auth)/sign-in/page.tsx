@@ -8,11 +8,11 @@ import { AuthError, AuthHeader } from "../auth-header";
 
 export const metadata = { title: "Sign in" };
 
-type Params = { error?: string; next?: string; step?: string; notice?: string };
+type Params = { error?: string; wait?: string; next?: string; step?: string; notice?: string };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Params> }) {
   const t = await getTranslations("auth");
-  const { error, next, step, notice } = await searchParams;
+  const { error, wait, next, step, notice } = await searchParams;
   const target = dashboardRedirectTarget(next);
   // Already signed in (with or without a merchant): on to the page; the dashboard sends a person
   // without a merchant to their invitations rather than back here.
@@ -44,7 +44,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <input id="email" name="email" type="email" autoComplete="username" required />
         <label htmlFor="password">{t("fields.password")}</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
-        <AuthError error={error} />
+        <AuthError error={error} wait={wait} />
         <button type="submit">{t("signIn.submit")}</button>
       </form>
       <p className="auth-links">
