@@ -79,6 +79,10 @@ describe("a demoted maker's keys", () => {
     expect((await keyRow(key)).scopes).toEqual(["balance:read"]);
     const notice = await db().outboxMail.findFirst({ where: { to: owner.email, subject: { contains: admin.email } }, orderBy: { createdAt: "desc" } });
     expect(notice?.text).toMatch(/transfers:write, refunds:write/);
+    // And in the audit log, by the service (no staff member decided it).
+    const entry = await db().auditEntry.findFirstOrThrow({ where: { targetType: "api_key", targetId: (await keyRow(key)).id } });
+    expect(entry).toMatchObject({ staffId: null, action: "api_key.narrowed_with_maker" });
+    expect(entry.details).toMatchObject({ merchantId, makerUserId: admin.userId, makerRole: "viewer", removedScopes: ["transfers:write", "refunds:write"], keptScopes: ["balance:read"] });
   });
 
   it("the same through better-auth's own route (update-member-role), and a key left with nothing is revoked", async () => {
@@ -111,6 +115,8 @@ describe("a departed maker's keys", () => {
     expect((await removeMemberAction(null, form({ memberId: admin.memberId })))?.error).toBeUndefined();
     expect((await payout(key)).status).toBe(401);
     expect((await balance(key)).status).toBe(401);
+    const entry = await db().auditEntry.findFirstOrThrow({ where: { targetType: "api_key", targetId: (await keyRow(key)).id } });
+    expect(entry).toMatchObject({ staffId: null, action: "api_key.revoked_with_maker", details: expect.objectContaining({ makerRole: null }) });
   });
 
   it("removed through better-auth's remove-member route, or leaving through its leave route: 401", async () => {

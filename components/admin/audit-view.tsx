@@ -5,7 +5,7 @@ import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 
-type Entry = { id: string; at: string; staff: string; action: string; targetType: string; targetId: string; details: unknown };
+type Entry = { id: string; at: string; staff: string | null; action: string; targetType: string; targetId: string; details: unknown };
 
 export function AuditView() {
   const t = useTranslations("admin");
@@ -13,7 +13,7 @@ export function AuditView() {
   if (!log.isSuccess) return <QueryFallback query={log} />;
   const columns: AdminColumn<Entry>[] = [
     { header: t("columns.at"), cell: (e) => e.at.slice(0, 19).replace("T", " ") },
-    { header: t("columns.who"), cell: (e) => e.staff },
+    { header: t("columns.who"), cell: (e) => e.staff ?? t("audit.byService") },
     { header: t("columns.action"), cell: (e) => e.action },
     {
       header: t("columns.target"),

@@ -1,5 +1,6 @@
 import { db, type DbClient } from "@/lib/core/db/client";
 import { errorFields, log } from "@/lib/core/logging/log";
+import { ulid } from "@/lib/core/domain/ulid";
 import { forgetApiKey } from "@/lib/features/merchants/api-key-cache";
 import { keysNoticeMail, type NarrowedKey } from "@/lib/integrations/mail/keys-notice-mail";
 import { sendMail } from "@/lib/integrations/mail/send-mail";
@@ -36,14 +37,28 @@ export async function narrowKeysOfMaker(client: DbClient, merchantId: string, us
       data: kept.length === 0 ? { revokedAt: now } : { scopes: kept },
     });
     forgetApiKey(key.id);
-    if (count === 1) changes.push({ keyId: key.id, name: key.name ?? key.prefix, prefix: key.prefix, environment: key.environment, removed, revoked: kept.length === 0 });
+    if (count === 1) {
+      changes.push({ keyId: key.id, name: key.name ?? key.prefix, prefix: key.prefix, environment: key.environment, removed, revoked: kept.length === 0 });
+      // In the support view's audit log (lib/features/admin/audit.ts, which this folder may not
+      // import: admin imports auth), by the service: no staff member decided it.
+      await client.auditEntry.create({
+        data: {
+          id: `aud_${ulid()}`,
+          staffId: null,
+          action: kept.length === 0 ? "api_key.revoked_with_maker" : "api_key.narrowed_with_maker",
+          targetType: "api_key",
+          targetId: key.id,
+          details: { merchantId, makerUserId: userId, makerRole: role, removedScopes: removed, keptScopes: kept },
+        },
+      });
+    }
   }
   return changes;
 }
 
 /**
- * After a member's role changed or they left: their keys narrowed, the merchant's owners told by
- * mail, and the change logged (who, which keys, which scopes). A mail that cannot be sent is
+ * After a member's role changed or they left: their keys narrowed, each change in the audit log,
+ * the merchant's owners told by mail, and the change logged (who, which keys, which scopes). A mail that cannot be sent is
  * logged; the keys are narrowed whatever happens to it.
  */
 export async function afterMemberRightsChanged(change: { merchantId: string; userId: string; userEmail: string; role: string | null; request?: Request | null }) {

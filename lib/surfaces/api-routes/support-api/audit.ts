@@ -1,4 +1,4 @@
-// GET /admin/api/audit - the latest admin actions: who, what, when
+// GET /admin/api/audit - the latest admin actions, and what the service did on a merchant's change: who (null: the service), what, when
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
@@ -10,7 +10,7 @@ const get = adminRoute({ action: "view" }, async () => {
       items: entries.map((e) => ({
         id: e.id,
         at: e.createdAt.toISOString(),
-        staff: e.staff.email,
+        staff: e.staff?.email ?? null,
         action: e.action,
         targetType: e.targetType,
         targetId: e.targetId,

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "AuditEntry" ALTER COLUMN "staffId" DROP NOT NULL;
+
