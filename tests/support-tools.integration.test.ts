@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { NextIntlClientProvider } from "next-intl";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { OverviewView } from "@/components/admin/overview-view";
 import { PaymentDetailView } from "@/components/admin/payment-detail-view";
 import { ReconciliationView } from "@/components/admin/reconciliation-view";
@@ -20,6 +20,9 @@ import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { call } from "./helpers/api-client";
 import { newMerchant, validLink } from "./helpers/fixtures";
+import { expectReconciled } from "./helpers/reconciled";
+import { startMtnMomoFake, type MtnMomoFake } from "./fakes/mtn-momo-fake";
+import { mtnMomoFakeEnv } from "./fakes/start-operator-fakes";
 import { staffSession, type StaffSession } from "./helpers/staff-session";
 
 let support: StaffSession;
@@ -109,6 +112,39 @@ describe("reconciliation from the support view", () => {
     });
     const audited = await db().auditEntry.findFirst({ where: { staffId: admin.id, action: "reconciliation.run" } });
     expect(audited?.details).toMatchObject(run.body.pass);
+  });
+
+  describe("against an operator", () => {
+    let fake: MtnMomoFake;
+    const saved = { ...process.env };
+    beforeAll(async () => {
+      fake = await startMtnMomoFake();
+      Object.assign(process.env, mtnMomoFakeEnv(fake), { MTN_MOMO_COUNTRIES: "CI", OPERATOR_TIMEOUT_MS: "1000" });
+    });
+    afterAll(async () => {
+      process.env = saved;
+      await fake.close();
+    });
+
+    it("settles a live deposit its operator approved since, as npm run reconcile does (its calls outside any transaction)", async () => {
+      const merchant = await newMerchant();
+      const msisdn = `22507${eightDigits()}`;
+      // Approved on the phone, no callback: only a read at the operator tells us.
+      fake.script(msisdn, { customer: "approve", callback: "none" });
+      const paid = await call("POST", "/api/v4/classic/deposit/initiate", {
+        key: merchant.liveKey,
+        body: { amount: 5000, currency: "XOF", customerPhone: `+${msisdn}`, country: "CI", gatewayName: "MTN_MOMO_CI" },
+      });
+      expect([paid.status, paid.body.status]).toEqual([200, "pending"]);
+
+      const run = await call("POST", "/admin/api/reconciliation/run", { headers: as(admin) });
+      expect(run.status).toBe(200);
+      expect(run.body.pass.depositsRead).toBeGreaterThanOrEqual(1);
+      expect(run.body.pass.depositsSettled).toBeGreaterThanOrEqual(1);
+      expect(await db().deposit.findUniqueOrThrow({ where: { reference: paid.body.reference }, select: { status: true } })).toEqual({ status: "completed" });
+      expect(run.body.open.map((o: { reference: string }) => o.reference)).not.toContain(paid.body.reference);
+      await expectReconciled(merchant.id);
+    });
   });
 
   it("gives admins the button instead of a command; support reads that an admin can", async () => {
