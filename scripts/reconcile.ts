@@ -16,24 +16,10 @@ import { parseArgs } from "node:util";
 import { closeDb } from "../lib/core/db/client";
 import { reconcile } from "../lib/features/ledger/reconcile";
 import { listOpenOutcomes, type OpenOutcome } from "../lib/features/reconciliation/list-open-outcomes";
-import { reconcileOperatorOutcomes, type ReconciliationPass } from "../lib/features/reconciliation/reconcile-operator-outcomes";
+import { readEveryOpenOutcome } from "../lib/features/reconciliation/read-every-open-outcome";
 import { openCliDatabase } from "./open-cli-database";
 
 const { values } = parseArgs({ options: { json: { type: "boolean", default: false }, "check-only": { type: "boolean", default: false } } });
-
-/** Passes until one finds no more than a batch: every open outcome gets its read (bounded, in case an operator keeps answering "pending"). */
-async function readEveryOpenOutcome(client: Awaited<ReturnType<typeof openCliDatabase>>["client"]) {
-  const total: Omit<ReconciliationPass, "backlog"> = { depositsRead: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0 };
-  for (let round = 0; round < 20; round++) {
-    const pass = await reconcileOperatorOutcomes(client, new Date(), { all: true });
-    total.depositsRead += pass.depositsRead;
-    total.depositsSettled += pass.depositsSettled;
-    total.transfersSettled += pass.transfersSettled;
-    total.refundsSettled += pass.refundsSettled;
-    if (!pass.backlog) break;
-  }
-  return total;
-}
 
 const age = (seconds: number) =>
   seconds < 3600 ? `${Math.round(seconds / 60)} min` : seconds < 172_800 ? `${(seconds / 3600).toFixed(1)} h` : `${Math.round(seconds / 86_400)} d`;

@@ -8,7 +8,7 @@ import { useAdminQuery } from "./queries";
 
 type Figure = { environment: string; status: string; currency: string; count: number; amount: number };
 type Figures = { links: Figure[]; deposits: Figure[]; transfers: Figure[] };
-type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number };
+type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number; pendingActivations: number };
 
 function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
   const t = useTranslations("admin.columns");
@@ -33,6 +33,9 @@ export function OverviewView() {
       <h1>{t("nav.overview")}</h1>
       <p>
         <a href="/admin/webhooks">{t("overview.deadWebhooks", { count: data.data.deadWebhooks })}</a>
+      </p>
+      <p>
+        <a href="/admin/activations">{t("overview.pendingActivations", { count: data.data.pendingActivations })}</a>
       </p>
       {(["today", "last7Days"] as const).map((period) => (
         <section key={period}>

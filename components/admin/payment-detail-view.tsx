@@ -54,9 +54,29 @@ type Detail = {
   webhooks: Delivery[];
 };
 
-/** A record's fields as they came, objects as JSON; the follow-up and the hold have sections of their own. */
-const asEntries = ({ followUp: _followUp, hold: _hold, ...data }: Record<string, unknown>): [string, string | null][] =>
-  Object.entries(data).map(([key, value]) => [key, value === null ? null : typeof value === "object" ? JSON.stringify(value) : String(value)]);
+/** The fields in major units of the record's currency (lib/features/deposits/transform-deposit.ts, lib/features/links/transform-link.ts). */
+const AMOUNT_FIELDS = new Set(["amount", "fees", "totalAmount"]);
+
+/**
+ * A record's fields in words (admin.detail.field), amounts with their currency as the rest of the
+ * console prints them, objects as JSON. The follow-up and the hold have sections of their own, and a
+ * link's attempts are listed below it.
+ */
+function RecordFields({ record }: { record: Record<string, unknown> }) {
+  const t = useTranslations("admin.detail");
+  const locale = useLocale();
+  const { followUp: _followUp, hold: _hold, attempts: _attempts, ...data } = record;
+  const currency = typeof data.currency === "string" ? data.currency : null;
+  const value = (key: string, v: unknown): string | null => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === "number" && currency && AMOUNT_FIELDS.has(key)) return formatMajor(v, currency, locale);
+    if (typeof v === "boolean") return v ? t("yes") : t("no");
+    return typeof v === "object" ? JSON.stringify(v) : String(v);
+  };
+  // A field the API gains later still shows, under its own name, until it has words here.
+  const label = (key: string) => (t.has(`field.${key}`) ? t(`field.${key}`) : key);
+  return <Fields entries={Object.entries(data).map(([key, v]) => [label(key), value(key, v)])} />;
+}
 
 /** A live deposit's follow-up at its operator: until when it is read, the next read, the operator's last answer. */
 function FollowUpFields({ followUp }: { followUp: FollowUp }) {
@@ -155,7 +175,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
         </p>
       )}
       <h2>{t("detail.fields")}</h2>
-      <Fields entries={asEntries(d.payment)} />
+      <RecordFields record={d.payment} />
       {d.kind === "deposit" && <AtTheOperator environment={d.environment} deposit={d.payment as DepositJson} onDone={setNotice} />}
       <PaymentRefunds rows={d.refunds} />
       <Timeline events={d.timeline} />
@@ -168,7 +188,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
               <summary>
                 {a.reference} · {String(a.gatewayName)} · {String(a.status)}
               </summary>
-              <Fields entries={asEntries(a)} />
+              <RecordFields record={a} />
               <AtTheOperator environment={d.environment} deposit={a} onDone={setNotice} />
             </details>
           ))}

@@ -7,11 +7,32 @@ import type { ReconciliationProblem } from "@/lib/features/ledger/reconcile";
 import type { OpenOutcome } from "@/lib/features/reconciliation/list-open-outcomes";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
-import { useAdminQuery } from "./queries";
+import { useAdminAction, useAdminQuery } from "./queries";
+import { useStaffCan } from "./staff-context";
 
 /** The answer of GET /admin/api/reconciliation. */
 type Open = ReturnType<typeof openOutcomeRow<OpenOutcome & { merchant: { name: string } }>>;
 type Report = { ok: boolean; problems: ReconciliationProblem[]; open: Open[] };
+/** The answer of POST /admin/api/reconciliation/run: what the pass did, then the report after it. */
+type Run = Report & { pass: { depositsRead: number; depositsSettled: number; transfersSettled: number; refundsSettled: number } };
+
+/** An admin: one reconciliation pass now (npm run reconcile's: every open outcome read at its operator), audited; says what it did. */
+function AskOperatorsNow() {
+  const r = useTranslations("admin.reconciliation");
+  const runs = useStaffCan("reconciliation:run");
+  // The report refreshes itself afterwards (useAdminAction invalidates the support view's queries).
+  const run = useAdminAction<void, Run>(() => "/admin/api/reconciliation/run");
+  if (!runs) return <p>{r("runAdminOnly")}</p>;
+  return (
+    <p>
+      <button type="button" className="button" onClick={() => run.mutate()} disabled={run.isPending}>
+        {r("run")}
+      </button>{" "}
+      {run.isSuccess && <span role="status">{r("ran", run.data.pass)}</span>}
+      {run.isError && <span role="alert">{String(run.error instanceof Error ? run.error.message : run.error)}</span>}
+    </p>
+  );
+}
 
 const DETAIL_PAGE: Record<Open["kind"], string> = { deposit: "payments", transfer: "transfers", refund: "refunds" };
 
@@ -66,7 +87,8 @@ export function ReconciliationView() {
   return (
     <>
       <h1>{t("nav.reconciliation")}</h1>
-      <p>{r.rich("intro", { code: (chunks) => <code>{chunks}</code> })}</p>
+      <p>{r("intro")}</p>
+      <AskOperatorsNow />
       <h2>{r("open")}</h2>
       <AdminTable columns={columns} rows={open} rowKey={(o) => `${o.kind}-${o.reference}`} empty={r("noneOpen")} />
       <h2>{r("books")}</h2>

@@ -2,6 +2,31 @@ import type { PrismaClient } from "@prisma/client";
 import { recordAudit } from "@/lib/features/admin/audit";
 import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import { forgetMerchantApiKeys } from "@/lib/features/merchants/api-key-cache";
+import { merchantMailLanguage } from "@/lib/features/auth/mail-language";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/core/i18n/locales";
+import { errorFields, log } from "@/lib/core/logging/log";
+import { activationDecisionMail } from "@/lib/integrations/mail/activation-decision-mail";
+import { sendMail } from "@/lib/integrations/mail/send-mail";
+
+/**
+ * Tells the merchant's owners what support decided, in the merchant's language (not the staff
+ * member's browser's). After the decision committed: a mail that cannot be sent is logged, and the
+ * decision stands.
+ */
+async function mailDecision(client: PrismaClient, request: { merchantId: string; status: string; refusalReason: string | null }) {
+  try {
+    const merchant = await client.merchant.findUniqueOrThrow({ where: { id: request.merchantId }, select: { name: true } });
+    const owners = await client.member.findMany({ where: { organizationId: request.merchantId, role: "owner" }, select: { user: { select: { email: true } } } });
+    const language = (await merchantMailLanguage(client, request.merchantId)) ?? undefined;
+    const locale = isLocale(language) ? language : DEFAULT_LOCALE;
+    const decision = request.status === "approved" ? "approve" : "refuse";
+    for (const owner of owners) {
+      await sendMail(activationDecisionMail({ to: owner.user.email, locale, merchant: merchant.name, decision, reason: request.refusalReason }));
+    }
+  } catch (error) {
+    log("error", "activation decision mail not sent", { merchantId: request.merchantId, ...errorFields(error) });
+  }
+}
 
 /**
  * Support's decision on an activation request in review, audited in the same transaction as the
@@ -9,6 +34,7 @@ import { forgetMerchantApiKeys } from "@/lib/features/merchants/api-key-cache";
  * keys are dropped from this process's key cache, so its live key works on the next request) and
  * makes the country reviewed the business's; refusing needs a reason, which the merchant reads on
  * its activation page before sending a new request. A request already decided answers 409/40020.
+ * The merchant's owners are mailed the decision once it committed.
  */
 export async function reviewActivationRequest(
   client: PrismaClient,
@@ -41,5 +67,6 @@ export async function reviewActivationRequest(
     return tx.activationRequest.findUniqueOrThrow({ where: { id: request.id } });
   });
   if (decided.status === "approved") forgetMerchantApiKeys(decided.merchantId);
+  await mailDecision(client, decided);
   return decided;
 }

@@ -86,10 +86,12 @@ async function statusFigures(client: DbClient, since: Date) {
 
 export async function overview(client: DbClient, now = new Date()) {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [day, week, deadWebhooks] = await Promise.all([
+  const [day, week, deadWebhooks, pendingActivations] = await Promise.all([
     statusFigures(client, today),
     statusFigures(client, new Date(now.getTime() - 7 * DAY_MS)),
     countDeadDeliveries(client),
+    // Merchants waiting for support before they can take live payments.
+    client.activationRequest.count({ where: { status: "in_review" } }),
   ]);
-  return { today: day, last7Days: week, deadWebhooks };
+  return { today: day, last7Days: week, deadWebhooks, pendingActivations };
 }

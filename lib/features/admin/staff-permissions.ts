@@ -14,6 +14,9 @@ export const STAFF_ACTIONS = [
   "view",
   // Asks a live deposit's operator now and records its answer: it may complete or fail the deposit.
   "payments:check-operator",
+  // Reads every open live outcome at its operator now (npm run reconcile's pass): it may complete or
+  // fail deposits and settle payouts and refunds.
+  "reconciliation:run",
   // Completes or fails a deposit held on its operator's other figures.
   "payments:resolve-hold",
   // Records a refund paid by hand, or retries a failed one: money leaves.

@@ -55,6 +55,7 @@ import * as supportPassword from "./support-api/password";
 import * as supportPaymentsReferenceCheckOperator from "./support-api/payments-reference-check-operator";
 import * as supportPaymentsReferenceResolveHold from "./support-api/payments-reference-resolve-hold";
 import * as supportPaymentsReference from "./support-api/payments-reference";
+import * as supportReconciliationRun from "./support-api/reconciliation-run";
 import * as supportReconciliation from "./support-api/reconciliation";
 import * as supportRefundsReferenceRecord from "./support-api/refunds-reference-record";
 import * as supportRefundsReferenceRetry from "./support-api/refunds-reference-retry";
@@ -140,6 +141,7 @@ export const API_ROUTES: TableRoute[] = [
   { path: "/admin/api/payments/[reference]/check-operator", handlers: supportPaymentsReferenceCheckOperator },
   { path: "/admin/api/payments/[reference]/resolve-hold", handlers: supportPaymentsReferenceResolveHold },
   { path: "/admin/api/reconciliation", handlers: supportReconciliation },
+  { path: "/admin/api/reconciliation/run", handlers: supportReconciliationRun },
   { path: "/admin/api/refunds", handlers: supportRefunds },
   { path: "/admin/api/refunds/[reference]", handlers: supportRefundsReference },
   { path: "/admin/api/refunds/[reference]/record", handlers: supportRefundsReferenceRecord },
