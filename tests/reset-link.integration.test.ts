@@ -76,6 +76,8 @@ describe("a mailed reset link", () => {
     expect(moved.status).toBe(303);
     const location = moved.headers.get("location")!;
     expect(location).not.toContain(token);
+    // Absolute, on the request's own origin (Next's proxy refuses a relative Location in production).
+    expect(new URL(location).origin).toBe(ORIGIN);
     expect(new URL(location, ORIGIN).pathname).toBe("/dashboard/reset-password");
     expect(new URL(location, ORIGIN).search).toBe("");
     expect(moved.headers.get("referrer-policy")).toBe("no-referrer");

@@ -35,7 +35,8 @@ export function resetLinkLanding(method: string, url: URL): Response | null {
   const token = url.searchParams.get("token") ?? "";
   const rest = new URLSearchParams(url.searchParams);
   rest.delete("token");
-  const location = `${RESET_PAGE}${rest.size ? `?${rest}` : ""}`;
+  // Absolute: Next's proxy refuses a relative Location ("Invalid URL", a bare 500 in production).
+  const location = new URL(`${RESET_PAGE}${rest.size ? `?${rest}` : ""}`, url).toString();
   const headers = new Headers({ location, "referrer-policy": "no-referrer", "cache-control": "no-store" });
   // A token that cannot be one (empty, or longer than better-auth's) is not kept: the page says the link is not valid.
   headers.append("set-cookie", setCookieHeader(/^[A-Za-z0-9_-]{1,128}$/.test(token) ? token : null));
