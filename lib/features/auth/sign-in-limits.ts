@@ -89,13 +89,14 @@ type Scope = { name: string; key: string; free: number; attempts: Limiter; turn:
  * re-enters a password holds a session of the account already, so a stolen session guessing
  * from many addresses meets the delay after the same few free attempts as one guessing from one.
  */
-function scopesOf(account: string, address: string | undefined, recheck = false): Scope[] {
+function scopesOf(account: string, address: string, recheck = false): Scope[] {
   const { free, accountWideFree } = lockSettings();
   const fromAddress = (where: string, name: string): Scope => ({ name, key: `${account}\n${where}`, free, attempts: attemptsFromAddress(), turn: turnFromAddress() });
   return [
-    fromAddress(address === undefined ? "?" : addressLimitKey(address), "sign-in-account-address"),
+    fromAddress(addressLimitKey(address), "sign-in-account-address"),
     { name: "sign-in-account", key: account, free: accountWideFree, attempts: attemptsPerAccount(), turn: accountTurn() },
-    ...(recheck && address !== undefined ? [fromAddress("?", "password-recheck")] : []),
+    // "?" is no client address (clientAddress says "unknown" at worst): the re-checks from anywhere.
+    ...(recheck ? [fromAddress("?", "password-recheck")] : []),
   ];
 }
 
@@ -115,7 +116,7 @@ export async function currentKnownDevice(email: string, device: KnownDevice | un
  * another attempt holds a turn. From a known `device` (knownDevice: its cookie for this account),
  * tried whatever the account's turns, within that device's own free attempts.
  */
-export async function chargeSignInAccount(email: string, cookieDevice?: KnownDevice, address?: string, recheck = false): Promise<LimitState> {
+export async function chargeSignInAccount(email: string, cookieDevice: KnownDevice | undefined, address: string, recheck = false): Promise<LimitState> {
   const account = accountKey(email);
   const { free, firstSeconds, maxSeconds } = lockSettings();
   const device = await currentKnownDevice(account, cookieDevice);
