@@ -1,3 +1,4 @@
+import type { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { limitFromEnv, limitReached } from "@/lib/core/limits/rate-limit";
@@ -19,20 +20,19 @@ export async function smsDailyCapsRefusal(
   send: { id: string; merchantId: string; environment: Environment; recipient: string },
 ): Promise<Error | null> {
   const since = new Date(Date.now() - DAY_MS);
+  const toRecipient: Prisma.LinkSendWhereInput = { channel: "sms", recipient: send.recipient, createdAt: { gte: since } };
+  const byMerchant: Prisma.LinkSendWhereInput = { channel: "sms", merchantId: send.merchantId, environment: send.environment, createdAt: { gte: since } };
   const perRecipient = limitFromEnv("SMS_SENDS_PER_DAY_PER_RECIPIENT", 5);
   const perMerchant = limitFromEnv("SMS_SENDS_PER_DAY_PER_MERCHANT", 100);
-  const [toRecipient, byMerchant, oldestToRecipient, oldestByMerchant] = await Promise.all([
-    client.linkSend.count({ where: { channel: "sms", recipient: send.recipient, createdAt: { gte: since } } }),
-    client.linkSend.count({ where: { channel: "sms", merchantId: send.merchantId, environment: send.environment, createdAt: { gte: since } } }),
-    client.linkSend.findFirst({ where: { channel: "sms", recipient: send.recipient, createdAt: { gte: since }, id: { not: send.id } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
-    client.linkSend.findFirst({ where: { channel: "sms", merchantId: send.merchantId, environment: send.environment, createdAt: { gte: since }, id: { not: send.id } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } }),
-  ]);
-  const retry = (oldest: { createdAt: Date } | null) => Math.max(1, Math.ceil(((oldest?.createdAt.getTime() ?? Date.now()) + DAY_MS - Date.now()) / 1000));
-  if (toRecipient > perRecipient) {
-    return limitReached(perRecipient, retry(oldestToRecipient), `At most ${perRecipient} texts to one phone number per day, from all accounts; retry in ${retry(oldestToRecipient)} s`);
-  }
-  if (byMerchant > perMerchant) {
-    return limitReached(perMerchant, retry(oldestByMerchant), `At most ${perMerchant} texts per day for this account; retry in ${retry(oldestByMerchant)} s`);
-  }
-  return null;
+  const caps = [
+    { where: toRecipient, cap: perRecipient, says: `At most ${perRecipient} texts to one phone number per day, from all accounts` },
+    { where: byMerchant, cap: perMerchant, says: `At most ${perMerchant} texts per day for this account` },
+  ];
+  const counts = await Promise.all(caps.map(({ where }) => client.linkSend.count({ where })));
+  const over = caps.find((cap, i) => counts[i] > cap.cap);
+  if (!over) return null;
+  // Only for a refusal: when the oldest of the day's other sends leaves the window.
+  const oldest = await client.linkSend.findFirst({ where: { ...over.where, id: { not: send.id } }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+  const retry = Math.max(1, Math.ceil(((oldest?.createdAt.getTime() ?? Date.now()) + DAY_MS - Date.now()) / 1000));
+  return limitReached(over.cap, retry, `${over.says}; retry in ${retry} s`);
 }
