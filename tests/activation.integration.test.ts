@@ -14,7 +14,7 @@ import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { LIVE_NOT_ACTIVATED_DETAILS } from "@/lib/features/merchants/live-activation";
 import { call } from "./helpers/api-client";
 import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
-import { newKey, newMerchant, validLink } from "./helpers/fixtures";
+import { newKey, newMerchant, validActivationForm, validLink } from "./helpers/fixtures";
 import { browseWith, nextRequest } from "./helpers/next-request";
 import { staffSession, type StaffSession } from "./helpers/staff-session";
 import en from "@/messages/en.json";
@@ -37,16 +37,7 @@ async function signedUpShop(businessName = `Boutique ${Date.now()}`) {
   return { browser, merchantId, userId: user.id, live: (await newKey(merchantId, "live")).key, sandbox: (await newKey(merchantId, "sandbox")).key };
 }
 
-const form = {
-  businessName: "Boutique Awa SARL",
-  businessKind: "company",
-  country: "CI",
-  payoutPhone: "07 00 00 04 44",
-  contactName: "Awa Diop",
-  contactPhone: "+225 05 00 00 00 01",
-  contactEmail: "awa@boutique.example",
-  documents: "RCCM CI-ABJ-2026-B-12345",
-};
+const form = validActivationForm;
 
 const createLink = (key: string, live = true) => call("POST", `${live ? "" : "/test"}/api/v4/payments/link`, { key, body: validLink });
 

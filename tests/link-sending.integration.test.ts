@@ -359,13 +359,19 @@ describe("SMS toll fraud (issue 34): what an attacker with an account cannot mak
 describe("the delivery report callback", () => {
   const reportsUrl = (secret: string | null) => `${app.origin}/api/sms/africastalking/delivery-reports${secret === null ? "" : `/${secret}`}`;
 
-  it("refuses a report without the secret path segment, and applies a repeated report once", async () => {
+  /** A text sent and handed to the provider, whose delivery report has not come yet. */
+  async function sentAwaitingReport() {
     const merchant = await merchantIn("CI");
     const reference = await link(merchant.sandboxKey);
     const phone = customerPhone().international;
     fake.script(phone, { report: "none" });
     const sent = (await send(merchant.sandboxKey, reference, { channel: "sms", to: phone })).body;
-    const row = await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } });
+    return { phone, sent, row: await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } }) };
+  }
+
+
+  it("refuses a report without the secret path segment, and applies a repeated report once", async () => {
+    const { phone, sent, row } = await sentAwaitingReport();
     const report = (secret: string | null, status: string) =>
       fetch(reportsUrl(secret), {
         method: "POST",
@@ -395,12 +401,7 @@ describe("the delivery report callback", () => {
   });
 
   it("refuses the retired ?key= form even with the right secret (issue 34): a secret in a query string ends up in access logs", async () => {
-    const merchant = await merchantIn("CI");
-    const reference = await link(merchant.sandboxKey);
-    const phone = customerPhone().international;
-    fake.script(phone, { report: "none" });
-    const sent = (await send(merchant.sandboxKey, reference, { channel: "sms", to: phone })).body;
-    const row = await db().linkSend.findUniqueOrThrow({ where: { id: sent.id } });
+    const { sent, row } = await sentAwaitingReport();
     const res = await fetch(`${reportsUrl(null)}?key=${SECRET}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },

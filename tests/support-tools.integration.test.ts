@@ -19,7 +19,7 @@ import { ulid } from "@/lib/core/domain/ulid";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { call } from "./helpers/api-client";
-import { newMerchant, validLink } from "./helpers/fixtures";
+import { newMerchant, validActivationForm, validLink } from "./helpers/fixtures";
 import { expectReconciled } from "./helpers/reconciled";
 import { startMtnMomoFake, type MtnMomoFake } from "./fakes/mtn-momo-fake";
 import { mtnMomoFakeEnv } from "./fakes/start-operator-fakes";
@@ -159,24 +159,13 @@ describe("reconciliation from the support view", () => {
   });
 });
 
-const activationForm = {
-  businessName: "Boutique Awa SARL",
-  businessKind: "company",
-  country: "CI",
-  payoutPhone: "07 00 00 04 44",
-  contactName: "Awa Diop",
-  contactPhone: "+225 05 00 00 00 01",
-  contactEmail: "awa@boutique.example",
-  documents: "RCCM CI-ABJ-2026-B-12345",
-};
-
 /** A merchant not activated yet, its owner and a developer, and its activation request in review. */
 async function shopInReview(defaultLanguage: "en" | "fr") {
   const merchant = await createMerchant(db(), { name: `Boutique ${ulid()}`, liveActivated: false, apiKeys: false });
   await db().merchant.update({ where: { id: merchant.id }, data: { defaultLanguage } });
   const owner = await memberOf(merchant.id, "owner");
   const developer = await memberOf(merchant.id, "developer");
-  const request = await submitActivationRequest(db(), { merchantId: merchant.id, userId: owner.id, fields: activationForm });
+  const request = await submitActivationRequest(db(), { merchantId: merchant.id, userId: owner.id, fields: validActivationForm });
   return { merchant, owner, developer, request };
 }
 

@@ -23,6 +23,18 @@ export async function newKey(
 
 export const validLink = { amount: 5000, currency: "XOF", description: "Order #1234" };
 
+/** An activation request's fields, as a Côte d'Ivoire business fills them in. */
+export const validActivationForm = {
+  businessName: "Boutique Awa SARL",
+  businessKind: "company",
+  country: "CI",
+  payoutPhone: "07 00 00 04 44",
+  contactName: "Awa Diop",
+  contactPhone: "+225 05 00 00 00 01",
+  contactEmail: "awa@boutique.example",
+  documents: "RCCM CI-ABJ-2026-B-12345",
+};
+
 export const validDeposit = {
   amount: 5000,
   currency: "XOF",
