@@ -28,7 +28,9 @@ export function ApiReferenceView({ document, locale }: { document: Record<string
         // Its developer tools (and their "Deploy" and "Share" buttons) are for Scalar's own users.
         showDeveloperTools: "never",
         documentDownloadType: "json",
-        defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+        // No default client: Scalar then selects the document's first own sample (x-codeSamples,
+        // lib/surfaces/openapi/code-samples.ts), the sandbox's curl, whose path and key work with
+        // the sandbox key the dashboard shows.
         localization: { locale },
       });
       destroy = () => reference.destroy();

@@ -39,9 +39,12 @@ test.describe("in English", () => {
     const response = await page.goto("/docs#POST/api/v4/payments/link");
     expect(response?.headers()["content-security-policy"]).toContain("script-src 'self' 'nonce-");
     await expect(page.getByRole("heading", { name: "Create a reusable payment link" }).first()).toBeVisible({ timeout: 30_000 });
-    // A request example of an operation, generated from the document (curl by default).
-    await expect(page.getByText(/curl/).first()).toBeVisible();
-    await expect(page.getByText("/api/v4/payments/link").first()).toBeVisible();
+    // The request example shown first is the sandbox's: its path under /test and a sandbox key,
+    // so the key copied from the dashboard works as pasted (a production path answers it 401).
+    const sample = page.locator(".scalar-code-block, pre").filter({ hasText: "curl" }).first();
+    await expect(sample).toContainText("/test/api/v4/payments/link");
+    await expect(sample).toContainText("sk_test_");
+    await expect(sample).not.toContainText("sk_live_");
     await page.waitForLoadState("networkidle");
     expect(outside).toEqual([]);
     expect(await violations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { resources } from "./operations";
 import type { Resource } from "./operations/shared";
+import { codeSamples } from "./code-samples";
 
 /** One part (paths or webhooks) of every resource, in one object in the order of the list. */
 const merged = (part: (resource: Resource) => ZodOpenApiPathsObject | undefined): ZodOpenApiPathsObject =>
@@ -11,7 +12,7 @@ const merged = (part: (resource: Resource) => ZodOpenApiPathsObject | undefined)
  * resource's operations and webhook are in operations/, beside the schemas they show.
  */
 export function buildOpenApiDocument(serverUrl: string) {
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "Payment Collection Service",
@@ -20,13 +21,64 @@ export function buildOpenApiDocument(serverUrl: string) {
         "Collect mobile-money payments in West and Central Africa. The sandbox is the same API under /test: " +
         "every sandbox transaction is simulated and its references carry TEST_.",
     },
+    // The sandbox first: the samples Scalar generates use the first server, and a developer's
+    // first key (the dashboard's) is a sandbox key, which production's paths answer 401.
     servers: [
-      { url: serverUrl, description: "Production" },
-      { url: `${serverUrl}/test`, description: "Sandbox" },
+      { url: `${serverUrl}/test`, description: "Sandbox (sk_test_ keys)" },
+      { url: serverUrl, description: "Production (sk_live_ keys)" },
     ],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "sk_test_... or sk_live_..." } } },
     security: [{ bearer: [] }],
     webhooks: merged((resource) => resource.webhooks),
     paths: merged((resource) => resource.paths),
   });
+  addCodeSamples(document, serverUrl);
+  return document;
+}
+
+/** An example value for a path parameter that has none: a sandbox reference of the path's resource. */
+const referenceExamples: [prefix: string, reference: string][] = [
+  ["/api/v4/payments/link/", "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"],
+  ["/api/v4/deposits/", "DEP_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"],
+  ["/api/v4/transfers/", "TRF_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"],
+  ["/api/v4/refunds/", "RFD_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"],
+];
+/** Query parameters a sample shows (the others, cursors and filters, would contradict each other). */
+const sampleQuery = new Set(["limit", "currency", "from", "to"]);
+
+type Parameter = { in: string; name: string; example?: unknown; schema?: { example?: unknown } };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+  security?: Record<string, unknown>[];
+  "x-codeSamples"?: unknown;
+};
+
+/** Gives every operation its request samples (code-samples.ts), built from its own examples. */
+function addCodeSamples(document: ReturnType<typeof createDocument>, origin: string) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of ["get", "post", "put", "patch", "delete"] as const) {
+      const operation = (item as Record<string, Operation | undefined>)[method];
+      if (!operation) continue;
+      const parameters = operation.parameters ?? [];
+      const exampleOf = (p: Parameter) => p.example ?? p.schema?.example;
+      const pathParams = Object.fromEntries(
+        parameters
+          .filter((p) => p.in === "path")
+          .map((p) => [p.name, String(exampleOf(p) ?? referenceExamples.find(([prefix]) => path.startsWith(prefix))?.[1] ?? p.name)]),
+      );
+      const query = Object.fromEntries(
+        parameters.filter((p) => p.in === "query" && sampleQuery.has(p.name) && exampleOf(p) !== undefined).map((p) => [p.name, String(exampleOf(p))]),
+      );
+      operation["x-codeSamples"] = codeSamples(origin, {
+        method,
+        path,
+        pathParams,
+        query,
+        body: operation.requestBody?.content?.["application/json"]?.example,
+        idempotent: parameters.some((p) => p.in === "header" && p.name === "Idempotency-Key"),
+        keyOptional: operation.security?.some((requirement) => Object.keys(requirement).length === 0),
+      });
+    }
+  }
 }
