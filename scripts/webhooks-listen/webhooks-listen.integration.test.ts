@@ -6,8 +6,10 @@ import { db } from "@/lib/core/db/client";
 import { ulid } from "@/lib/core/domain/ulid";
 import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
-import { parseListenArgs } from "./listen-options";
-import { runListen } from "./run-listen";
+import { EVENT_TYPES as SERVICE_EVENT_TYPES } from "@/lib/core/schemas/event";
+import { EVENT_TYPES } from "@/sdk/src/listen/event-types";
+import { parseListenArgs } from "@/sdk/src/listen/listen-options";
+import { runListen } from "@/sdk/src/listen/run-listen";
 import { call } from "@/tests/helpers/api-client";
 import { startAppServer } from "@/tests/helpers/app-server";
 import { newMerchant, sleep, validDeposit, validLink, waitForSandboxAnswer } from "@/tests/helpers/fixtures";
@@ -189,6 +191,10 @@ describe("webhooks:listen", () => {
       await listener.stop();
       await receiver.close();
     }
+  });
+
+  it("knows every event type the service sends (the SDK's copy of the list)", () => {
+    expect([...EVENT_TYPES].sort()).toEqual([...SERVICE_EVENT_TYPES].sort());
   });
 
   it("refuses a live key, an unknown event type, and stops on a key the service refuses", async () => {

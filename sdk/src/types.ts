@@ -26,3 +26,5 @@ export type DepositWebhook = Schemas["DepositWebhook"];
 export type TransferWebhook = Schemas["TransferWebhook"];
 export type RefundWebhook = Schemas["RefundWebhook"];
 export type ErrorBody = Schemas["Error"];
+export type Event = Schemas["Event"];
+export type EventList = Schemas["EventList"];

@@ -1,5 +1,5 @@
-import type { EventJson } from "@/lib/core/schemas/event";
-import { networkReason } from "./network-reason";
+import type { Event as EventJson } from "../types.js";
+import { networkReason } from "./network-reason.js";
 
 // The few calls webhooks:listen makes to the service, over HTTP like any integrator: always
 // under /test, with the merchant's sandbox key.
@@ -20,7 +20,7 @@ export type SandboxApi = ReturnType<typeof sandboxApi>;
 export function assertSandboxKey(key: string | undefined): asserts key is string {
   if (!key) throw new Error("--key is required: your sandbox key, sk_test_...");
   if (key.startsWith("sk_live_")) {
-    throw new Error("webhooks:listen only follows the sandbox: a live key (sk_live_...) is refused. Use your sandbox key, sk_test_...");
+    throw new Error("listen only follows the sandbox: a live key (sk_live_...) is refused. Use your sandbox key, sk_test_...");
   }
   if (!key.startsWith("sk_test_")) throw new Error("--key must be a sandbox key, sk_test_...");
 }

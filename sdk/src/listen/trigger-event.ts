@@ -1,4 +1,4 @@
-import type { SandboxApi } from "./sandbox-api";
+import type { SandboxApi } from "./sandbox-api.js";
 
 // --trigger: sandbox activity through the public API that ends in the named event, using the
 // sandbox simulator's magic phone endings (444 approves, 111 declines, 222 never answers).

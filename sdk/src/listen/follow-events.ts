@@ -1,5 +1,5 @@
-import type { EventJson } from "@/lib/core/schemas/event";
-import { SandboxApiError, type SandboxApi } from "./sandbox-api";
+import type { Event as EventJson } from "../types.js";
+import { SandboxApiError, type SandboxApi } from "./sandbox-api.js";
 
 export type FollowOptions = {
   api: SandboxApi;

@@ -1,10 +1,13 @@
-import { generateWebhookSecret } from "@/lib/core/domain/api-keys";
-import type { EventJson } from "@/lib/core/schemas/event";
-import { followEvents } from "./follow-events";
-import { forwardEvent, type ForwardResult } from "./forward-event";
-import type { ListenOptions } from "./listen-options";
-import { sandboxApi } from "./sandbox-api";
-import { triggerEvent } from "./trigger-event";
+import { randomBytes } from "node:crypto";
+import type { Event as EventJson } from "../types.js";
+import { followEvents } from "./follow-events.js";
+import { forwardEvent, type ForwardResult } from "./forward-event.js";
+import type { ListenOptions } from "./listen-options.js";
+import { sandboxApi } from "./sandbox-api.js";
+import { triggerEvent } from "./trigger-event.js";
+
+/** A session's secret when none is given: Standard Webhooks' form, "whsec_" + base64 of random bytes. */
+const sessionSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
 /** One line per forwarded event: when, what, which, and the local answer. */
 export function eventLine(event: EventJson, result: ForwardResult, at = new Date()): string {
@@ -20,7 +23,7 @@ export function eventLine(event: EventJson, result: ForwardResult, at = new Date
 export async function runListen(options: ListenOptions & { signal: AbortSignal; print: (line: string) => void; intervalMs?: number; fetch?: typeof fetch }) {
   const { print } = options;
   const api = sandboxApi({ baseUrl: options.baseUrl, key: options.key, fetch: options.fetch });
-  const secret = options.secret ?? generateWebhookSecret();
+  const secret = options.secret ?? sessionSecret();
   let ready!: () => void;
   const started = new Promise<void>((resolve) => (ready = resolve));
 
