@@ -171,9 +171,12 @@ describe("every role against every action", () => {
 });
 
 describe("every role against every page and download", () => {
-  const params = (route: string) => ({ reference: route.includes("/deposits/") ? depositReference : linkReference });
+  // The events view's [id]: an event of the merchant (the funding deposit's).
+  let eventId = "";
+  const params = (route: string) => ({ reference: route.includes("/deposits/") ? depositReference : linkReference, id: eventId });
 
   it("shows a page only to the roles allowed to open it; the others go to the dashboard's home", async () => {
+    eventId = (await db().webhookEvent.findFirstOrThrow({ where: { merchantId, environment: "sandbox" } })).id;
     const answered: Record<string, string> = {};
     const wanted: Record<string, string> = {};
     for (const page of dashboardPages().filter((p) => p.route in DASHBOARD_PAGES)) {

@@ -97,6 +97,9 @@ export const DASHBOARD_PAGES = {
   "/dashboard/analytics": "view",
   "/dashboard/analytics/export.csv": "view",
   "/dashboard/developers": "view",
+  // The webhook events and their deliveries: whoever sees the developers page's delivery log.
+  "/dashboard/developers/events": "view",
+  "/dashboard/developers/events/[id]": "view",
   "/dashboard/settings": "view",
   "/dashboard/settings/team": "view",
   "/dashboard/settings/security": "view",

@@ -4,6 +4,7 @@ import type { DashboardScope } from "./dashboard-scope";
 import { firstStepsState } from "./first-keys";
 import { listApiKeys } from "./manage-api-keys";
 import { listWebhookDeliveries, webhookSecretStatus } from "./manage-webhooks";
+import { getMerchantEvent, listMerchantEvents } from "./merchant-events";
 
 /** The developers page: the scope's API keys, webhook secret status, one page of its webhook deliveries (from `cursor`) and its first steps. */
 export async function getDevelopersPage(scope: DashboardScope, cursor?: string) {
@@ -15,3 +16,9 @@ export async function getDevelopersPage(scope: DashboardScope, cursor?: string) 
   ]);
   return { keys, secret, log, firstSteps };
 }
+
+/** The events page: one page of the scope's webhook events (from `cursor`). */
+export const getEventsPage = (scope: DashboardScope, cursor?: string) => listMerchantEvents(db(), scope, cursor);
+
+/** One event's page: its payload and deliveries, or null when it is not the scope's. */
+export const getEventPage = (scope: DashboardScope, id: string) => getMerchantEvent(db(), scope, id);

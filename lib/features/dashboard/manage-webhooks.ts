@@ -4,6 +4,7 @@ import { notFound } from "@/lib/core/errors/api-error";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { rotateWebhookSecret } from "@/lib/features/merchants/rotate-webhook-secret";
 import { callbackUrlField } from "@/lib/core/schemas/common";
+import { allowedPrivateHosts, isAllowedPrivateHost, refusedCallbackHost } from "@/lib/core/network/callback-host";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 import { findDeliveries, toDeliveryJson } from "@/lib/features/webhooks/list-deliveries";
 import { replayDelivery } from "@/lib/features/webhooks/replay-delivery";
@@ -28,6 +29,28 @@ export async function replayWebhookDelivery(client: DbClient, scope: DashboardSc
     if (!delivery) throw notFound("Webhook delivery", deliveryId);
     return replayDelivery(tx, delivery);
   });
+}
+
+/** The SDK's command that forwards sandbox events to a URL on the developer's machine. */
+export const LISTEN_COMMAND = "npx @pcs/sdk listen";
+
+/**
+ * Whether a URL the member typed names their own machine or network (localhost, 127.0.0.1,
+ * 192.168.x.x...), which our service can never reach: the test event form then points to the
+ * SDK's listen command, which forwards events there from the developer's side. Hosts that
+ * WEBHOOK_ALLOWED_PRIVATE_HOSTS lets through (development, tests) are deliverable, so not meant.
+ */
+export function pointsToDeveloperMachine(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || isAllowedPrivateHost(url, allowedPrivateHosts())) return false;
+  const host = url.hostname.toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  return refusedCallbackHost(new URL(`https://${url.host}`), []) !== null;
 }
 
 /** A "webhook.test" event to a URL the member types, signed like every other, to check their receiver. */

@@ -6,7 +6,7 @@ import { can } from "@/lib/features/auth/member-permissions";
 import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
 import { createFirstKey } from "@/lib/features/dashboard/first-keys";
 import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
-import { rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
+import { LISTEN_COMMAND, pointsToDeveloperMachine, rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
 
 // Server actions of the Developers page: thin, the rules are in lib/features/dashboard.
 
@@ -56,7 +56,10 @@ export async function rotateSecretAction(): Promise<ActionState> {
 export async function sendTestEventAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
   return runDashboardAction("webhooks:manage", async ({ db, scope }) => {
-    await sendTestWebhook(db, scope, String(form.get("url") ?? ""));
+    const url = String(form.get("url") ?? "");
+    // Our servers cannot call the developer's laptop: say which command forwards events there.
+    if (pointsToDeveloperMachine(url)) return { error: t("developers.localUrl", { command: `${LISTEN_COMMAND} --forward-to ${url} --key sk_test_...` }), code: 40021 };
+    await sendTestWebhook(db, scope, url);
     return { message: t("developers.testSent") };
   });
 }

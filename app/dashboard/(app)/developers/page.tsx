@@ -156,6 +156,9 @@ export default async function DevelopersPage({ searchParams }: Props) {
       ) : null}
 
       <h2>{t("developers.log")}</h2>
+      <p>
+        <a href={dashboardPath(scope.environment, "/developers/events")}>{t("events.viewAll")}</a>
+      </p>
       {log.items.length === 0 ? <p>{t("developers.noDeliveries")}</p> : null}
       <DeliveryLog deliveries={log.items} replay={manageWebhooks ? replayDeliveryAction : undefined} />
       {log.nextCursor ? (
