@@ -46,7 +46,12 @@ async function seed(page: Page) {
     data: { amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000444" },
   });
   expect([200, 201]).toContain(payout.status());
-  return { "/dashboard/links/[reference]": (await link.json()).reference as string, "/dashboard/deposits/[reference]": deposits[0] };
+  const events = await (await api.get("/test/api/v4/events?limit=1", { headers: auth(merchant.sandboxKey) })).json();
+  return {
+    "/dashboard/links/[reference]": (await link.json()).reference as string,
+    "/dashboard/deposits/[reference]": deposits[0],
+    "/dashboard/developers/events/[id]": events.data[0].id as string,
+  };
 }
 
 /** The route with its dynamic segments filled, or an error naming the segment nobody gave a value. */

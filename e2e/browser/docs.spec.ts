@@ -56,6 +56,17 @@ test.describe("in English", () => {
     for (const title of ["Going live", "Webhooks: verification, retries and replay", "Idempotency and retries", "The sandbox and its magic values"]) {
       await expect(page.getByRole("link", { name: title })).toBeVisible();
     }
+    // The quick start comes first, and walks from a sandbox key to a paid link and its webhook.
+    await expect(page.getByRole("main").getByRole("listitem").first()).toHaveText("Quick start: your first payment in the sandbox");
+    await page.getByRole("link", { name: "Quick start: your first payment in the sandbox" }).click();
+    await expect(page).toHaveURL(/\/docs\/guides\/quick-start$/);
+    for (const step of ["1. Get a sandbox key", "2. Create a payment link with curl", "3. Pay it in the sandbox checkout", "4. Receive the webhook on your machine", "5. Go live"]) {
+      await expect(page.getByRole("heading", { level: 2, name: step })).toBeVisible();
+    }
+    await expect(page.getByText("curl -X POST https://pay.example.com/test/api/v4/payments/link")).toBeVisible();
+    await expect(page.getByText("npx @pcs/sdk listen --forward-to http://localhost:3000/webhooks").first()).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/docs/guides");
     await page.getByRole("link", { name: "The sandbox and its magic values" }).click();
     await expect(page).toHaveURL(/\/docs\/guides\/sandbox$/);
     await expect(page.getByRole("cell", { name: "111" })).toBeVisible();
@@ -73,6 +84,8 @@ test.describe("in French", () => {
     // Scalar's own interface in French (its built-in locale), from the same language choice.
     await page.goto("/docs");
     await expect(page.getByRole("main", { name: /^Documentation de l.API pour Payment Collection Service$/ })).toBeVisible({ timeout: 20_000 });
+    await page.goto("/docs/guides");
+    await expect(page.getByRole("main").getByRole("listitem").first()).toHaveText("Démarrage rapide : votre premier paiement dans le bac à sable");
     await page.goto("/docs/guides/webhooks");
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks : vérification, nouvelles tentatives et rejeu" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Référence de l'API", exact: true })).toBeVisible();

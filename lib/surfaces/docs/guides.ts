@@ -10,11 +10,13 @@ import type { Locale } from "@/lib/core/i18n/locales";
 // A guide with no French file (the operator facts) is shown in English on the French site.
 // The files are ours, never user input: their HTML is rendered as written.
 
-export const GUIDE_SLUGS = ["going-live", "webhooks", "idempotency", "sandbox", "operators", "security"] as const;
+// The quick start first: the guides index lists them in this order.
+export const GUIDE_SLUGS = ["quick-start", "going-live", "webhooks", "idempotency", "sandbox", "operators", "security"] as const;
 export type GuideSlug = (typeof GUIDE_SLUGS)[number];
 
 /** Where a guide's markdown lives, relative to the repository root. */
 const SOURCES: Record<GuideSlug, Partial<Record<Locale, string>> & { en: string }> = {
+  "quick-start": { en: "docs/guides/quick-start.md", fr: "docs/guides/fr/quick-start.md" },
   "going-live": { en: "docs/guides/going-live.md", fr: "docs/guides/fr/going-live.md" },
   webhooks: { en: "docs/guides/webhooks.md", fr: "docs/guides/fr/webhooks.md" },
   idempotency: { en: "docs/guides/idempotency.md", fr: "docs/guides/fr/idempotency.md" },
