@@ -31,6 +31,8 @@ async function expectAccessible(page: Page) {
 
 test.describe("in English", () => {
   test.use({ locale: "en-GB" });
+  // Scalar's whole reference, or two guides checked by axe, on a loaded machine.
+  test.slow();
 
   test("/docs renders the API reference with code samples, and nothing leaves the server's address", async ({ page, baseURL }) => {
     const outside = outsideRequests(page, baseURL!);
@@ -83,7 +85,7 @@ test.describe("in French", () => {
     const outside = outsideRequests(page, baseURL!);
     // Scalar's own interface in French (its built-in locale), from the same language choice.
     await page.goto("/docs");
-    await expect(page.getByRole("main", { name: /^Documentation de l.API pour Payment Collection Service$/ })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("main", { name: /^Documentation de l.API pour Payment Collection Service$/ })).toBeVisible({ timeout: 30_000 });
     await page.goto("/docs/guides");
     await expect(page.getByRole("main").getByRole("listitem").first()).toHaveText("Démarrage rapide : votre premier paiement dans le bac à sable");
     await page.goto("/docs/guides/webhooks");
