@@ -4,8 +4,9 @@ import { getSessionMember } from "@/lib/features/auth/session-member";
 import { mailsKeptInOutbox } from "@/lib/integrations/mail/outbox";
 import { resendVerificationAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Verify your e-mail" };
+export const generateMetadata = pageTitle("verifyEmail");
 
 // Shown after sign-up, and where a refused verification link lands (?error=INVALID_TOKEN from
 // better-auth). A valid link signs in and goes on to the dashboard.

@@ -13,6 +13,9 @@ import { formatMajor } from "@/lib/core/domain/money";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../../links/actions";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("deposit");
 
 type Props = { params: Promise<{ reference: string }> };
 

@@ -21,6 +21,9 @@ import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../actions";
 import { duplicateLinkAction } from "../duplicate-action";
 import { sendLinkAction } from "../send-link-action";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("link");
 
 type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string; duplicatedFrom?: string }> };
 

@@ -5,6 +5,9 @@ import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { LINK_CURRENCIES } from "@/lib/core/domain/money";
 import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/core/schemas/payment-link";
 import { createLinkAction } from "../actions";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("newLink");
 
 // Lifetimes offered to people who do not think in seconds; the sandbox adds 5 minutes to test expiry.
 const LIFETIMES = [3600, 86_400, 604_800, 2_592_000];
