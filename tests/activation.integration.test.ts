@@ -12,10 +12,10 @@ import { readActivationState } from "@/lib/features/activation/activation-state"
 import { db } from "@/lib/core/db/client";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { LIVE_NOT_ACTIVATED_DETAILS } from "@/lib/features/merchants/live-activation";
-import { call } from "./helpers/api-client";
+import { call, ORIGIN } from "./helpers/api-client";
 import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 import { newKey, newMerchant, validActivationForm, validLink } from "./helpers/fixtures";
-import { browseWith, nextRequest } from "./helpers/next-request";
+import { browseWith, elementsOf, nextRequest, redirectOf } from "./helpers/next-request";
 import { staffSession, type StaffSession } from "./helpers/staff-session";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
@@ -90,6 +90,40 @@ describe("where a sign-in lands", () => {
     expect(await dashboardLanding(db(), memberEmail, "/dashboard")).toBe("/dashboard");
     // No merchant at all: the home decides (it sends them to /dashboard/start).
     expect(await dashboardLanding(db(), uniqueEmail("nobody"), "/dashboard")).toBe("/dashboard");
+  });
+});
+
+describe("a verification link sent again (issue 35)", () => {
+  /** Posts the account form `action` as a browser from its own address; where it sent the browser. */
+  const postForm = async (action: (form: FormData) => Promise<unknown>, fields: Record<string, string>) => {
+    nextRequest.headers = new Headers({ host: new URL(ORIGIN).host, origin: ORIGIN, "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}`, "accept-language": "en" });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return redirectOf(() => action(form));
+  };
+  const waitForNextMail = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+
+  it("opens the home in test mode, from the resend button and from a sign-in before verifying", async () => {
+    // One verification mail per account per interval (lib/features/auth/sign-in-limits.ts): a short one here.
+    vi.stubEnv("ACCOUNT_MAIL_INTERVAL_SECONDS", "1");
+    const email = uniqueEmail("resent");
+    const { resendVerificationAction, signInAction } = await import("@/app/dashboard/(auth)/actions");
+    expect((await new AuthBrowser().post("/sign-up/email", { name: "Awa Diop", email, password: PASSWORD, businessName: "Resent shop", callbackURL: "/test/dashboard" })).status).toBe(200);
+    const first = await linkInOutbox(email, /Confirm|Confirmez/);
+    await waitForNextMail();
+    expect(await postForm(resendVerificationAction, { email })).toMatch(/resent=1/);
+    const resent = await linkInOutbox(email, /Confirm|Confirmez/);
+    expect(resent).not.toBe(first);
+    expect(new URL(resent).searchParams.get("callbackURL")).toBe("/test/dashboard");
+    await waitForNextMail();
+    expect(await postForm(signInAction, { email, password: PASSWORD, next: "/dashboard" })).toMatch(/verify-email.*error=unverified/);
+    const onSignIn = await linkInOutbox(email, /Confirm|Confirmez/);
+    expect(onSignIn).not.toBe(resent);
+    expect(new URL(onSignIn).searchParams.get("callbackURL")).toBe("/test/dashboard");
+    // Opened, it signs in and lands on the sandbox dashboard, not on live mode's "not activated".
+    const opened = await new AuthBrowser().get(onSignIn);
+    expect([opened.status, opened.headers.get("location")]).toEqual([302, "/test/dashboard"]);
+    vi.unstubAllEnvs();
   });
 });
 
@@ -242,6 +276,23 @@ describe("the dashboard's live actions before activation", () => {
     expect(await db().paymentLink.count({ where: { merchantId: shop.merchantId, environment: "live" } })).toBe(0);
     asOwner(cookie, "sandbox");
     await expect(createLinkAction(null, linkForm())).rejects.toMatchObject({ digest: expect.stringMatching(/\/test\/dashboard\/links\/LINK_TEST_/) });
+    nextRequest.locale = "en";
+  });
+
+  it("shows the new-link page in live mode as the reason and the ways out, without the form (issue 35)", async () => {
+    const shop = await signedUpShop();
+    const { default: NewPaymentLinkPage } = await import("@/app/dashboard/(app)/links/new/page");
+    asOwner(shop.browser.cookieHeader(), "live", "fr");
+    const live = await NewPaymentLinkPage();
+    const refused = elementsOf(live, "div").find((div) => div["data-testid"] === "live-link-refused");
+    expect(refused).toBeDefined();
+    expect(elementsOf(live, "p").map((p) => p.children)).toContain(fr.activation.newLinkRefused);
+    expect(elementsOf(live, "a").map((a) => a.href)).toEqual(["/dashboard/activation", "/test/dashboard/links/new"]);
+    expect(elementsOf(live, "input")).toEqual([]);
+    asOwner(shop.browser.cookieHeader(), "sandbox", "fr");
+    const test = await NewPaymentLinkPage();
+    expect(elementsOf(test, "div").find((div) => div["data-testid"] === "live-link-refused")).toBeUndefined();
+    expect(elementsOf(test, "input").map((input) => input.name)).toContain("amount");
     nextRequest.locale = "en";
   });
 

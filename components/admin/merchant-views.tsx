@@ -1,20 +1,24 @@
 "use client";
 
+import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatMajor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
+import { ConfirmAction } from "./confirm-action";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
 
 type MerchantRow = { id: string; name: string; createdAt: string; links: number; deposits: number };
 type Key = { id: string; prefix: string; environment: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+type Member = { userId: string; name: string; email: string; role: string; emailVerified: boolean; createdAt: string };
 type Volume = { environment: string; currency: string; count: number; amount: number };
 type Merchant = {
   id: string;
   name: string;
   keys: Key[];
   gateways: { kind: string; name: string }[];
+  members: Member[];
   volume30d: Volume[];
 };
 
@@ -41,6 +45,8 @@ export function MerchantDetailView({ id }: { id: string }) {
   const t = useTranslations("admin");
   const locale = useLocale();
   const manageCredentials = useStaffCan("merchants:credentials");
+  const verifyEmails = useStaffCan("members:verify-email");
+  const [verified, setVerified] = useState<string | null>(null);
   const merchant = useAdminQuery<Merchant>(`/admin/api/merchants/${id}`);
   const createKey = useAdminAction<string, { key: string }>(() => `/admin/api/merchants/${id}/keys`, (environment) => ({ environment }));
   const revoke = useAdminAction<string, unknown>((keyId) => `/admin/api/keys/${keyId}/revoke`);
@@ -62,6 +68,29 @@ export function MerchantDetailView({ id }: { id: string }) {
             {t("merchant.revoke")}
           </button>
         ) : null,
+    },
+  ];
+  // A member whose confirmation mail never arrived (a server without SMTP): an admin confirms the
+  // address by hand, after checking who asks (audited: member.email_verified).
+  const memberColumns: AdminColumn<Member>[] = [
+    { header: t("columns.name"), cell: (u) => u.name },
+    { header: t("merchant.email"), cell: (u) => u.email },
+    { header: t("merchant.role"), cell: (u) => u.role },
+    {
+      header: t("merchant.emailVerified"),
+      cell: (u) =>
+        u.emailVerified ? (
+          t("merchant.verified")
+        ) : verifyEmails ? (
+          <ConfirmAction<{ email: string }>
+            label={t("merchant.verifyEmail")}
+            question={t("merchant.verifyEmailQuestion", { email: u.email })}
+            path={`/admin/api/merchants/${id}/members/${u.userId}/verify-email`}
+            onDone={(result) => setVerified(result.email)}
+          />
+        ) : (
+          t("merchant.notVerified")
+        ),
     },
   ];
   const volumeColumns: AdminColumn<Volume>[] = [
@@ -105,6 +134,9 @@ export function MerchantDetailView({ id }: { id: string }) {
           {t("merchant.shownOnce")} <code>{createKey.data.key}</code>
         </p>
       )}
+      <h2>{t("merchant.members")}</h2>
+      <AdminTable columns={memberColumns} rows={m.members} rowKey={(u) => u.userId} />
+      {verified && <p role="status">{t("merchant.emailConfirmed", { email: verified })}</p>}
       <h2>{t("merchant.gateways")}</h2>
       <p>{m.gateways.map((g) => `${g.name} (${g.kind})`).join(", ")}</p>
       <h2>{t("merchant.volume")}</h2>

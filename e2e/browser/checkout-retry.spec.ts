@@ -135,7 +135,7 @@ test.describe("the merchant's side (en)", () => {
     const link = await createLink(request, baseURL!);
     await signInAsMember(page, { role: "viewer" });
     await page.goto(`/test/dashboard/links/${link.reference}`);
-    await expect(page.getByRole("heading", { name: message("en", "dashboard.link.heading", { reference: link.reference }) })).toBeVisible();
+    await expect(page.getByText(message("en", "dashboard.link.referenceLine", { reference: link.reference }))).toBeVisible();
     await expect(page.getByRole("button", { name: message("en", "linkDuplicate.submit") })).toHaveCount(0);
   });
 });

@@ -96,7 +96,8 @@ for (const [locale, browserLocale] of [
           await page.getByRole("button", { name: d("newLink.submit") }).click();
           await expect(page).toHaveURL(/\/test\/dashboard\/links\/LINK_TEST_[0-9A-Z]{26}\?created=1$/, { timeout: 15_000 });
           reference = /LINK_TEST_[0-9A-Z]{26}/.exec(page.url())![0];
-          await expect(page.getByRole("heading", { name: d("link.heading", { reference }) })).toBeVisible();
+          await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
+          await expect(page.getByText(d("link.referenceLine", { reference }))).toBeVisible();
           await expect(page.getByText(d("link.created"))).toBeVisible();
           await expect(page.locator("main")).toContainText(AMOUNTS[locale].link);
           await expectNoAxeViolations(page);
@@ -119,7 +120,8 @@ for (const [locale, browserLocale] of [
           await expect(row).toContainText(AMOUNTS[locale].link);
           await expectNoAxeViolations(page);
           await row.getByRole("link", { name: reference }).click();
-          await expect(page.getByRole("heading", { name: d("link.heading", { reference }) })).toBeVisible();
+          await expect(page.getByRole("heading", { name: description, level: 1 })).toBeVisible();
+          await expect(page.getByText(d("link.referenceLine", { reference }))).toBeVisible();
 
           await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
           const delivery = page.getByRole("region", { name: `payment_link.completed ${reference}` }).first();

@@ -6,8 +6,9 @@ import { AdminLocaleSwitch } from "@/components/admin/admin-locale-switch";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { currentStaffSession } from "@/lib/features/admin/current-staff";
 import "../admin.css";
+import { sectionTitle } from "@/components/page-title";
 
-export const metadata = { title: "Support", robots: { index: false } };
+export const generateMetadata = sectionTitle("support");
 
 // Every console page needs a staff session: anonymous visitors go to the sign-in page.
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {

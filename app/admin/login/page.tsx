@@ -4,8 +4,9 @@ import { LocaleSwitch } from "@/components/locale-switch";
 import { currentStaffSession } from "@/lib/features/admin/current-staff";
 import { retryWait } from "@/lib/core/limits/retry-wait";
 import "../admin.css";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Support sign-in", robots: { index: false } };
+export const generateMetadata = pageTitle("supportSignIn", { robots: { index: false } });
 
 type Params = { error?: string; wait?: string; step?: string };
 

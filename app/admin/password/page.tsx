@@ -4,8 +4,9 @@ import { LocaleSwitch } from "@/components/locale-switch";
 import { MIN_PASSWORD_LENGTH } from "@/lib/features/admin/create-staff";
 import { currentStaffSession } from "@/lib/features/admin/current-staff";
 import "../admin.css";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Support: new password", robots: { index: false } };
+export const generateMetadata = pageTitle("supportPassword", { robots: { index: false } });
 
 const PROBLEMS = ["current", "short", "mismatch", "same", "tooMany"];
 

@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import "../(auth)/auth.css";
 // The dashboard's buttons and confirmations (components/dashboard) on the security page.
 import "../dashboard.css";
+import { sectionTitle } from "@/components/page-title";
 
-export const metadata = { robots: { index: false } };
+export const generateMetadata = sectionTitle("account");
 
 // Account pages of a signed-in member (security), kept apart from the merchant pages of (app).
 export default function AccountLayout({ children }: { children: ReactNode }) {

@@ -11,8 +11,9 @@ import { requireMember } from "@/lib/features/dashboard/require-member";
 import { signOutAction } from "../(auth)/actions";
 import { switchMerchantAction } from "./switch-merchant-action";
 import "../dashboard.css";
+import { sectionTitle } from "@/components/page-title";
 
-export const metadata = { title: "Dashboard", robots: { index: false } };
+export const generateMetadata = sectionTitle("dashboard");
 
 // Every dashboard page needs a signed-in member (else the sign-in page); /test/dashboard is the
 // sandbox, shown with a banner, and the switch beside the merchant's name changes environment.

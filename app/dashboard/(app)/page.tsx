@@ -5,6 +5,9 @@ import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { getHomeOverview } from "@/lib/features/dashboard/home-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("home");
 
 type Props = { searchParams: Promise<{ refused?: string }> };
 

@@ -72,7 +72,9 @@ export async function signInAction(form: FormData) {
   let wait: string | undefined;
   let twoFactor = false;
   try {
-    const result = await auth().api.signInEmail({ body: { email, password, callbackURL: next }, headers: await headers() });
+    // An unverified account gets a fresh verification link whose sign-in lands where this one
+    // would: the home in test mode while the merchant's live payments are off.
+    const result = await auth().api.signInEmail({ body: { email, password, callbackURL: await getSignInLanding(email, next) }, headers: await headers() });
     twoFactor = "twoFactorRedirect" in result && Boolean(result.twoFactorRedirect);
   } catch (error) {
     failure = errorKind(error);
@@ -104,7 +106,8 @@ export async function resendVerificationAction(form: FormData) {
   const email = field(form, "email").toLowerCase();
   if (!email) back("/dashboard/verify-email", { error: "missing" });
   try {
-    await auth().api.sendVerificationEmail({ body: { email, callbackURL: "/dashboard" }, headers: await headers() });
+    // The link signs in and opens the home in the mode the merchant works in (test mode until activation).
+    await auth().api.sendVerificationEmail({ body: { email, callbackURL: await getSignInLanding(email, "/dashboard") }, headers: await headers() });
   } catch (error) {
     back("/dashboard/verify-email", { email, error: errorKind(error) });
   }

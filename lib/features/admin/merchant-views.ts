@@ -56,6 +56,10 @@ export async function merchantDetail(client: DbClient, id: string, now = new Dat
       revokedAt: k.revokedAt?.toISOString() ?? null,
     })),
     gateways: merchant.gateways.map((g) => ({ kind: g.kind, name: g.gatewayName })),
+    // Its people, oldest first, and whether each has confirmed their e-mail (support may confirm it).
+    members: (
+      await client.member.findMany({ where: { organizationId: id }, orderBy: { createdAt: "asc" }, include: { user: { select: { name: true, email: true, emailVerified: true } } } })
+    ).map((m) => ({ userId: m.userId, name: m.user.name, email: m.user.email, role: m.role, emailVerified: m.user.emailVerified, createdAt: m.createdAt.toISOString() })),
     volume30d: await completedVolume(client, { merchantId: id, since: new Date(now.getTime() - 30 * DAY_MS) }),
   };
 }

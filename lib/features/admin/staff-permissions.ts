@@ -27,6 +27,9 @@ export const STAFF_ACTIONS = [
   "activations:decide",
   // Issues and revokes a merchant's API keys, rotates its webhook signing secret.
   "merchants:credentials",
+  // Confirms a member's e-mail address by hand (the confirmation mail could not reach them): it
+  // opens an account, so an admin's call, after checking who asks.
+  "members:verify-email",
   // Sends a dead webhook delivery again (signed with the merchant's secret, to its endpoint).
   "webhooks:resend",
 ] as const;

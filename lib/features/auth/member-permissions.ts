@@ -105,6 +105,8 @@ export const DASHBOARD_PAGES = {
   "/dashboard/settings/security": "view",
   // Everyone sees where live payments stand; only activation:request sees the form.
   "/dashboard/activation": "view",
+  // Any other address: the dashboard's own not-found page, for members only (issue 35).
+  "/dashboard/[...missing]": "view",
 } as const satisfies Record<string, MemberAction>;
 
 export type DashboardPage = keyof typeof DASHBOARD_PAGES;

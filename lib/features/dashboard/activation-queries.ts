@@ -1,6 +1,7 @@
 import "server-only";
 import { readActivationState } from "@/lib/features/activation/activation-state";
 import { db } from "@/lib/core/db/client";
+import { readLiveActivated } from "@/lib/features/merchants/live-activation";
 
 /** The activation page: where the merchant's live payments stand, and its name and country for the form. */
 export async function getActivationPage(merchantId: string) {
@@ -9,4 +10,13 @@ export async function getActivationPage(merchantId: string) {
     db().merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { name: true, country: true } }),
   ]);
   return { state, merchant };
+}
+
+/**
+ * Whether a link made in this scope could be paid: always in test mode, in live mode only once the
+ * merchant's live payments are activated (the new-link page says why not before the form is
+ * filled; the action refuses it anyway, lib/features/dashboard/dashboard-action.ts).
+ */
+export async function linksPayableIn(scope: { merchantId: string; environment: "live" | "sandbox" }): Promise<boolean> {
+  return scope.environment === "sandbox" || readLiveActivated(db(), scope.merchantId);
 }

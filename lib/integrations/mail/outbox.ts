@@ -17,6 +17,16 @@ export function mailsKeptInOutbox(env: NodeJS.ProcessEnv = process.env): boolean
   return outboxPageEnabled(env) && !env.SMTP_URL;
 }
 
+/**
+ * Whether account mails cannot leave at all: a production server without SMTP_URL (the embedded
+ * `npm start`) writes them to the outbox table, which no page shows in production. The pages that
+ * promise a mail say so instead, and point to support (who may confirm an e-mail by hand:
+ * lib/features/admin/verify-member-email.ts).
+ */
+export function mailsCannotLeave(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !outboxPageEnabled(env) && !env.SMTP_URL?.trim();
+}
+
 /** The newest mails first, optionally only those sent to one address. */
 export function listOutbox(options: { to?: string; take?: number } = {}) {
   return db().outboxMail.findMany({

@@ -48,6 +48,7 @@ import * as supportKeysIdRevoke from "./support-api/keys-id-revoke";
 import * as supportLinks from "./support-api/links";
 import * as supportMerchantsIdKeys from "./support-api/merchants-id-keys";
 import * as supportMerchantsIdWebhookSecret from "./support-api/merchants-id-webhook-secret";
+import * as supportMerchantsIdMembersUserIdVerifyEmail from "./support-api/merchants-id-members-user-id-verify-email";
 import * as supportMerchantsId from "./support-api/merchants-id";
 import * as supportMerchants from "./support-api/merchants";
 import * as supportOverview from "./support-api/overview";
@@ -155,6 +156,7 @@ export const API_ROUTES: TableRoute[] = [
   { path: "/admin/api/merchants/[id]", handlers: supportMerchantsId },
   { path: "/admin/api/merchants/[id]/keys", handlers: supportMerchantsIdKeys },
   { path: "/admin/api/merchants/[id]/webhook-secret", handlers: supportMerchantsIdWebhookSecret },
+  { path: "/admin/api/merchants/[id]/members/[userId]/verify-email", handlers: supportMerchantsIdMembersUserIdVerifyEmail },
   { path: "/admin/api/keys/[id]/revoke", handlers: supportKeysIdRevoke },
   { path: "/admin/api/activations", handlers: supportActivations },
   { path: "/admin/api/activations/[id]", handlers: supportActivationsId },

@@ -2,6 +2,9 @@ import { redirect } from "next/navigation";
 import { SearchView } from "@/components/admin/search-view";
 import { currentStaffSession } from "@/lib/features/admin/current-staff";
 import { findSearchTarget } from "@/lib/features/admin/search-queries";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("search");
 
 type Query = { q?: string | string[]; environment?: string | string[] };
 

@@ -7,6 +7,9 @@ import { can } from "@/lib/features/auth/member-permissions";
 import { getActivationPage } from "@/lib/features/dashboard/activation-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { requestActivationAction } from "./actions";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("activation");
 
 // "Activate live payments": where the merchant's live payments stand and, for an owner or an
 // admin, the form that asks support to turn them on (lib/features/activation).

@@ -6,6 +6,9 @@ import { getAnalyticsReport } from "@/lib/features/dashboard/analytics-queries";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { ApiError } from "@/lib/core/errors/api-error";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("analytics");
 
 type Props = { searchParams: Promise<{ from?: string; to?: string }> };
 

@@ -14,6 +14,9 @@ import { formatMinor } from "@/lib/core/domain/money";
 import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import { requestWithdrawalAction } from "./actions";
 import { moneyOutStatus } from "@/lib/core/domain/transfer-review";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("balance");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -9,6 +9,9 @@ import { DEPOSIT_STATUSES } from "@/lib/features/dashboard/list-deposits";
 import { parseListFilters } from "@/lib/features/dashboard/list-filters";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("deposits");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -11,6 +11,9 @@ import { KEY_OVERLAPS } from "@/lib/features/dashboard/manage-api-keys";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { replayDeliveryAction } from "../links/actions";
 import { createFirstKeyAction, createKeyAction, regenerateKeyAction, revokeKeyAction, rotateSecretAction, sendTestEventAction } from "./actions";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("developers");
 
 type Props = { searchParams: Promise<{ cursor?: string }> };
 

@@ -9,6 +9,9 @@ import { listMerchantLinks } from "@/lib/features/dashboard/links-queries";
 import { can } from "@/lib/features/auth/member-permissions";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("links");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -8,6 +8,9 @@ import { getMerchantSettings } from "@/lib/features/dashboard/settings-queries";
 import { LOGO_MAX_BYTES } from "@/lib/features/dashboard/update-merchant-settings";
 import { LOCALES } from "@/lib/core/i18n/locales";
 import { saveSettingsAction } from "./actions";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("settings");
 
 const LANGUAGE_NAMES: Record<string, string> = { fr: "Français", en: "English" };
 

@@ -2,8 +2,9 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { forgotPasswordAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Forgot password" };
+export const generateMetadata = pageTitle("forgotPassword");
 
 export default async function ForgotPasswordPage({ searchParams }: { searchParams: Promise<{ error?: string; sent?: string }> }) {
   const t = await getTranslations("auth");

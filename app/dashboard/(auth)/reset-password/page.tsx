@@ -4,8 +4,9 @@ import { getTranslations } from "next-intl/server";
 import { RESET_PAGE, RESET_TOKEN_COOKIE } from "@/lib/features/auth/reset-link";
 import { resetPasswordAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Reset password" };
+export const generateMetadata = pageTitle("resetPassword");
 
 // The mailed link goes through better-auth (/api/auth/reset-password/<token>), which checks the
 // token and lands here with ?token= (which proxy.ts turns into a cookie of this page, off the

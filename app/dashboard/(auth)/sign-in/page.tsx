@@ -5,8 +5,9 @@ import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
 import { signInAction, verifyTotpAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Sign in" };
+export const generateMetadata = pageTitle("signIn");
 
 type Params = { error?: string; wait?: string; next?: string; step?: string; notice?: string };
 

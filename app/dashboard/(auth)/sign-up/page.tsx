@@ -4,8 +4,9 @@ import { BusinessCountryField } from "@/components/dashboard/business-country-fi
 import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
 import { signUpAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Sign up" };
+export const generateMetadata = pageTitle("signUp");
 
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ error?: string; next?: string; email?: string }> }) {
   const t = await getTranslations("auth");

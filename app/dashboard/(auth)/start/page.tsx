@@ -9,8 +9,9 @@ import { getStartChoices } from "@/lib/features/dashboard/account-queries";
 import { signOutAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 import { acceptInvitationFromStartAction, chooseMerchantAction, declineInvitationAction, openOwnBusinessAction } from "./actions";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Welcome" };
+export const generateMetadata = pageTitle("start");
 
 /**
  * A signed-in person the dashboard cannot show a merchant to: an invitee who never accepted (or

@@ -4,6 +4,9 @@ import { MerchantDetailView } from "@/components/admin/merchant-views";
 import { PendingTransfersView } from "@/components/admin/pending-transfers-view";
 import { getMerchantAnalytics } from "@/lib/features/admin/merchant-queries";
 import { isIsoCurrency } from "@/lib/core/domain/money";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("merchant");
 
 type Search = { env?: string; currency?: string };
 

@@ -1,4 +1,7 @@
 import { TransferDetailView } from "@/components/admin/transfer-detail-view";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("transfer");
 
 export default async function AdminTransferPage({ params }: { params: Promise<{ reference: string }> }) {
   return <TransferDetailView reference={(await params).reference} />;

@@ -10,8 +10,9 @@ import { signOutAction } from "../../../(auth)/actions";
 import { revokeOtherSessionsAction, revokeSessionAction } from "./account-actions";
 import { ChangePasswordForm } from "./change-password-form";
 import { TwoFactorForm } from "./two-factor-form";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Security" };
+export const generateMetadata = pageTitle("security");
 
 // The person's own account: password, two-factor sign-in, sessions. Under /test/dashboard (the
 // proxy passes the environment on) the way back stays in test mode.

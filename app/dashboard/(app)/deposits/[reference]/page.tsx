@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
+import { timelineSentence } from "@/components/dashboard/timeline-sentence";
 import { failureReasonLabel, gatewayLabel } from "@/components/labels";
 import { can } from "@/lib/features/auth/member-permissions";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
@@ -12,13 +13,16 @@ import { formatMajor } from "@/lib/core/domain/money";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../../links/actions";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("deposit");
 
 type Props = { params: Promise<{ reference: string }> };
 
 export default async function DepositPage({ params }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/deposits/[reference]");
   const { reference } = await params;
-  const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
+  const [t, labels, steps, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getTranslations("dashboard.timelineSteps"), getLocale()]);
   const detail = await getMerchantDeposit(scope, reference).catch((error) => {
     if (error instanceof ApiError && error.code === 40004) notFound();
     throw error;
@@ -66,8 +70,7 @@ export default async function DepositPage({ params }: Props) {
         {detail.timeline.map((entry, i) => (
           <li key={i}>
             <time dateTime={entry.at}>{formatTime(entry.at, locale)}</time>
-            {entry.event} · {entry.reference}
-            {entry.details ? ` · ${entry.details}` : ""}
+            {timelineSentence(steps, labels, entry)} <span className="dash-hint">{entry.reference}</span>
           </li>
         ))}
       </ol>

@@ -7,6 +7,7 @@ import { LinkSends } from "@/components/dashboard/link-sends";
 import { SendLinkForm } from "@/components/dashboard/send-link-form";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
+import { timelineSentence } from "@/components/dashboard/timeline-sentence";
 import { gatewayLabel } from "@/components/labels";
 import { ShareActions } from "@/components/dashboard/share-actions";
 import { can } from "@/lib/features/auth/member-permissions";
@@ -20,18 +21,22 @@ import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../actions";
 import { duplicateLinkAction } from "../duplicate-action";
 import { sendLinkAction } from "../send-link-action";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("link");
 
 type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string; duplicatedFrom?: string }> };
 
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/links/[reference]");
   const [{ reference }, { created, duplicatedFrom }] = await Promise.all([params, searchParams]);
-  const [t, td, labels, reasons, locale, origin] = await Promise.all([
+  const [t, td, labels, reasons, steps, locale, origin] = await Promise.all([
     getTranslations("dashboard"),
     getTranslations("linkDuplicate"),
     getTranslations("labels"),
     // The customer's words for why an attempt failed, read by the merchant too.
     getTranslations("checkout.final.reasons"),
+    getTranslations("dashboard.timelineSteps"),
     getLocale(),
     pageOrigin(),
   ]);
@@ -50,7 +55,9 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
       <p className="dash-no-print">
         <a href={dashboardPath(scope.environment, "/links")}>{t("link.back")}</a>
       </p>
-      <h1>{t("link.heading", { reference: link.reference })}</h1>
+      {/* The shopkeeper knows the link by what it sells ("Sac de riz"); the reference is for support. */}
+      <h1>{link.description}</h1>
+      <p className="dash-hint">{t("link.referenceLine", { reference: link.reference })}</p>
       {created ? (
         <p role="status" className="dash-ok">
           {t("link.created")}
@@ -169,8 +176,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
           {detail.timeline.map((entry, i) => (
             <li key={i}>
               <time dateTime={entry.at}>{formatTime(entry.at, locale)}</time>
-              {entry.event} · {entry.reference}
-              {entry.details ? ` · ${entry.details}` : ""}
+              {timelineSentence(steps, labels, entry)} <span className="dash-hint">{entry.reference}</span>
             </li>
           ))}
         </ol>

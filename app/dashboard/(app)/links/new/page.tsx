@@ -1,16 +1,40 @@
 import { getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { linksPayableIn } from "@/lib/features/dashboard/activation-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { LINK_CURRENCIES } from "@/lib/core/domain/money";
 import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/core/schemas/payment-link";
 import { createLinkAction } from "../actions";
+import { pageTitle } from "@/components/page-title";
+
+export const generateMetadata = pageTitle("newLink");
 
 // Lifetimes offered to people who do not think in seconds; the sandbox adds 5 minutes to test expiry.
 const LIFETIMES = [3600, 86_400, 604_800, 2_592_000];
 
 export default async function NewPaymentLinkPage() {
   const { scope } = await requirePageMember("/dashboard/links/new");
-  const t = await getTranslations("dashboard");
+  const [t, ta, payable] = await Promise.all([getTranslations("dashboard"), getTranslations("activation"), linksPayableIn(scope)]);
+  // Live mode before activation: no customer could pay the link, so say why instead of the form,
+  // with the way to activation and to the same form in test mode.
+  if (!payable) {
+    return (
+      <>
+        <h1>{t("newLink.heading")}</h1>
+        <div className="dash-card" data-testid="live-link-refused">
+          <p>{ta("newLinkRefused")}</p>
+          <p className="dash-actions">
+            <a className="dash-button" href="/dashboard/activation">
+              {ta("liveOffActivate")}
+            </a>
+            <a className="dash-button" href="/test/dashboard/links/new">
+              {ta("newLinkInTest")}
+            </a>
+          </p>
+        </div>
+      </>
+    );
+  }
   const lifetimes = scope.environment === "sandbox" ? [300, ...LIFETIMES] : LIFETIMES;
   return (
     <>

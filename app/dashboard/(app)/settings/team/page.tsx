@@ -6,8 +6,9 @@ import { can, canGrantRole, MEMBER_ROLES } from "@/lib/features/auth/member-perm
 import { listTeam } from "@/lib/features/dashboard/manage-team";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction } from "./actions";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Team" };
+export const generateMetadata = pageTitle("team");
 
 // The merchant's team is the same in test mode and live: the page sits in the (app) group for the
 // dashboard's shell and navigation, and shows the same thing under /dashboard and /test/dashboard.

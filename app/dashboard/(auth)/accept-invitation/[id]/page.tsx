@@ -5,8 +5,9 @@ import { findOpenInvitation } from "@/lib/features/auth/invitations";
 import { MEMBER_ROLES } from "@/lib/features/auth/member-permissions";
 import { acceptInvitationAction, signOutAction } from "../../actions";
 import { AuthError, AuthHeader } from "../../auth-header";
+import { pageTitle } from "@/components/page-title";
 
-export const metadata = { title: "Join a team" };
+export const generateMetadata = pageTitle("acceptInvitation");
 
 export default async function AcceptInvitationPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ error?: string }> }) {
   const t = await getTranslations("auth");
