@@ -15,7 +15,17 @@ import { requireMember, type DashboardContext } from "./require-member";
  * `error` says to look at them), both in the member's language; `code` is the API's, for tests
  * and support (never shown as text).
  */
-export type ActionState = { message?: string; secret?: string; error?: string; fieldErrors?: Record<string, string>; code?: number } | null;
+export type ActionState = {
+  message?: string;
+  secret?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  code?: number;
+  /** A two-step form's question before it acts ("Withdraw 1 000 XOF to ...?"): nothing was done yet. */
+  confirm?: { question: string };
+  /** What was typed, handed back: a page re-rendered without JavaScript shows it again. */
+  fields?: Record<string, string>;
+} | null;
 
 /** What an action's work gets: the member, their scope and the database to do it on (actions never import the client). */
 export type DashboardActionContext = DashboardContext & { db: Db };
