@@ -40,5 +40,5 @@ export async function requestWithdrawalAction(_state: ActionState, form: FormDat
     },
     { fields: WITHDRAWAL_FORM_FIELDS, refresh: confirmed },
   );
-  return state?.error || state?.confirm ? { ...state, fields } : state;
+  return state?.fieldErrors || state?.confirm ? { ...state, fields } : state;
 }

@@ -123,7 +123,7 @@ export default async function BalancePage({ searchParams }: Props) {
                   <td className="num">{formatMinor(w.amountMinor, w.currency, locale)}</td>
                   <td className="num">{w.status === "failed" ? "—" : formatMinor(w.feesMinor, w.currency, locale)}</td>
                   <td>
-                    <span className={`badge badge-${moneyOutStatus(w)}`}>{t(`status.${moneyOutStatus(w)}`)}</span>
+                    <span className={`badge badge-${moneyOutStatus(w)}`}>{t(`payoutStatus.${moneyOutStatus(w)}`)}</span>
                     {w.failureReason ? ` ${failureReasonLabel(labels, w.failureReason)}` : null}
                   </td>
                   <td>{w.beneficiaryPhone}</td>
