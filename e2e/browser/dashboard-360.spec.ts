@@ -13,7 +13,7 @@ import { expectCurrentTabInView, expectFrenchOnly, expectNoSidewaysScroll } from
 // walked too; a new dynamic segment fails here until it is given a value below.
 
 test.use({ viewport: { width: 360, height: 640 }, locale: "fr-FR", isMobile: true, hasTouch: true });
-test.setTimeout(180_000);
+test.setTimeout(420_000);
 
 
 /** The route with its dynamic segments filled, or an error naming the segment nobody gave a value. */

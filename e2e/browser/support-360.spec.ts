@@ -11,7 +11,7 @@ import { expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
 // sideways and no English shows. The pages are read from the app tree, so a new one is walked too.
 
 test.use({ viewport: { width: 360, height: 640 }, locale: "fr-FR", isMobile: true, hasTouch: true });
-test.setTimeout(240_000);
+test.setTimeout(300_000);
 
 const consoleDir = path.resolve(import.meta.dirname, "../../app/admin/(console)");
 
