@@ -89,6 +89,15 @@ describe("the link page's Send form", () => {
     expect(html).toContain("badge-sent");
   });
 
+  it("a local number typed in the 'phone number or e-mail address' field is texted, whichever channel was left chosen (issue 35)", async () => {
+    const reference = await newLink();
+    const typed = localPhone();
+    const international = `+221${typed.replace(/\s/g, "")}`;
+    const state = await sendForm(owner, { reference, channel: "email", to: typed }, "fr");
+    expect(state, JSON.stringify(state)).toMatchObject({ message: `Lien envoyé à ${international}.` });
+    expect(fake.messages.find((m) => m.to === international)).toBeDefined();
+  });
+
   it("sends by e-mail (in test mode, to the team only), and shows a refused send with its reason in words", async () => {
     const reference = await newLink();
     expect(await sendForm(owner, { reference, channel: "email", to: owner.email })).toMatchObject({ message: `Link sent to ${owner.email}.` });

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { useAdminAction } from "./queries";
 import { useStaffCan } from "./staff-context";
+import { StatusWord } from "./status-word";
 
 // Sections that the detail pages of a payment and of a transfer share.
 
@@ -59,7 +60,7 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
       <ol className="admin-timeline">
         {events.map((e, i) => (
           <li key={i}>
-            <time>{e.at}</time> {e.event} <code>{e.reference}</code> {e.details ? `(${e.details})` : ""}
+            <time>{e.at}</time> <code>{e.event}</code> <code>{e.reference}</code> {e.details ? <code>({e.details})</code> : null}
           </li>
         ))}
       </ol>
@@ -97,7 +98,7 @@ export function DeliveryCard({ delivery: w, canRetry, onRetry, retrying }: { del
   return (
     <section className="admin-delivery" aria-label={`${w.eventType} ${w.url}`}>
       <h3>
-        {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}>{w.status}</span>
+        {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}><StatusWord status={w.status} /></span>
       </h3>
       <AdminTable columns={columns} rows={w.attempts} rowKey={(a) => a.number} />
       {canRetry && w.status !== "delivered" && (

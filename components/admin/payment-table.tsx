@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { adminPaymentRow } from "@/lib/features/admin/admin-rows";
 import { formatMajor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
+import { StatusWord } from "./status-word";
 
 /** A row as the links, deposits and search endpoints send it (lib/features/admin/admin-rows.ts). */
 export type PaymentRow = ReturnType<typeof adminPaymentRow>;
@@ -15,7 +16,7 @@ export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
     { header: t("reference"), cell: (r) => <a href={`/admin/payments/${r.reference}`}>{r.reference}</a> },
     { header: t("merchant"), cell: (r) => r.merchant },
     { header: t("environment"), cell: (r) => r.environment },
-    { header: t("status"), cell: (r) => <span className={`badge badge-${r.status}`}>{r.status}</span> },
+    { header: t("status"), cell: (r) => <span className={`badge badge-${r.status}`}><StatusWord status={r.status} /></span> },
     { header: t("amount"), cell: (r) => formatMajor(r.amount, r.currency, locale), numeric: true },
     { header: t("gateway"), cell: (r) => r.gatewayName ?? "—" },
     { header: t("phone"), cell: (r) => r.customerPhone ?? "—" },

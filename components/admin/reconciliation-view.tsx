@@ -9,6 +9,7 @@ import { AdminTable, type AdminColumn } from "./admin-table";
 import { QueryFallback } from "./query-fallback";
 import { useAdminAction, useAdminQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
+import { StatusWord } from "./status-word";
 
 /** The answer of GET /admin/api/reconciliation. */
 type Open = ReturnType<typeof openOutcomeRow<OpenOutcome & { merchant: { name: string } }>>;
@@ -60,7 +61,7 @@ export function ReconciliationView() {
     { header: t("columns.reference"), cell: (o) => <a href={`/admin/${DETAIL_PAGE[o.kind]}/${o.reference}`}>{o.reference}</a> },
     { header: t("columns.merchant"), cell: (o) => <a href={`/admin/merchants/${o.merchantId}`}>{o.merchant}</a> },
     { header: t("columns.state"), cell: (o) => r(`states.${o.state}`) },
-    { header: t("columns.status"), cell: (o) => <span className={`badge badge-${o.status}`}>{o.status}</span> },
+    { header: t("columns.status"), cell: (o) => <span className={`badge badge-${o.status}`}><StatusWord status={o.status} /></span> },
     { header: t("columns.amount"), cell: (o) => formatMajor(o.amount, o.currency, locale), numeric: true },
     { header: t("columns.gateway"), cell: (o) => o.gatewayName },
     { header: t("columns.age"), cell: (o) => age(o.ageSeconds, locale), numeric: true },

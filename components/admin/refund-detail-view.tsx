@@ -10,6 +10,7 @@ import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 import { useRefundSource } from "./refund-table";
 import { useStaffCan } from "./staff-context";
+import { StatusWord } from "./status-word";
 
 /** The answer of GET /admin/api/refunds/{reference} (lib/features/admin/refund-detail.ts). */
 type Detail = Awaited<ReturnType<typeof refundDetail>>;
@@ -41,7 +42,7 @@ export function RefundDetailView({ reference }: { reference: string }) {
     <>
       <h1>{r.reference}</h1>
       <p>
-        <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · {d.environment} · <span className={`badge badge-${r.status}`}>{r.status}</span>
+        <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · {d.environment} · <span className={`badge badge-${r.status}`}><StatusWord status={r.status} /></span>
       </p>
       {notice && (
         <p role="status" className="admin-notice">
@@ -98,7 +99,7 @@ export function RefundDetailView({ reference }: { reference: string }) {
       <h2>{f("statusAndTimes")}</h2>
       <Fields
         entries={[
-          [f("status"), r.status],
+          [f("status"), <StatusWord key="s" status={r.status} />],
           [f("createdAt"), time(r.createdAt)],
           [f("dueAt"), time(r.dueAt)],
           [f("completedAt"), time(r.completedAt)],
@@ -128,7 +129,7 @@ export function RefundDetailView({ reference }: { reference: string }) {
         entries={[
           [f("paymentReference"), <a href={`/admin/payments/${p.reference}`}>{p.reference}</a>],
           [f("depositReference"), p.depositReference === p.reference ? null : <a href={`/admin/payments/${p.depositReference}`}>{p.depositReference}</a>],
-          [f("paymentStatus"), p.status],
+          [f("paymentStatus"), <StatusWord key="p" status={p.status} />],
           [f("paymentAmount"), money(p.amountMinor, p.currency)],
           [f("paymentFees"), money(p.feesMinor, p.currency)],
           [f("charged"), money(p.chargedMinor, p.currency)],

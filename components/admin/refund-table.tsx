@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { adminRefundRow, refundSummary } from "@/lib/features/admin/admin-rows";
 import { formatMinor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
+import { StatusWord } from "./status-word";
 
 /** A row as GET /admin/api/refunds sends it (lib/features/admin/admin-rows.ts). */
 export type RefundRow = ReturnType<typeof adminRefundRow>;
@@ -31,7 +32,7 @@ function useRefundColumns<Row extends RefundSummary>(): AdminColumn<Row>[] {
       header: t("columns.status"),
       cell: (r) => (
         <>
-          <span className={`badge badge-${r.status}`}>{r.status}</span>
+          <span className={`badge badge-${r.status}`}><StatusWord status={r.status} /></span>
           {r.failureReason ? ` ${r.failureReason}` : ""}
         </>
       ),

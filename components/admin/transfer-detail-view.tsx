@@ -6,6 +6,7 @@ import { formatMinor } from "@/lib/core/domain/money";
 import { Fields, LedgerEntries, Timeline, WebhookDeliveries, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
+import { StatusWord } from "./status-word";
 
 /** The answer of GET /admin/api/transfers/{reference} (lib/features/admin/transfer-detail.ts). */
 type Detail = Awaited<ReturnType<typeof transferDetail>>;
@@ -26,7 +27,7 @@ export function TransferDetailView({ reference }: { reference: string }) {
       <h1>{tr.reference}</h1>
       <p>
         <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · {d.environment} ·{" "}
-        <span className={`badge badge-${tr.status}`}>{tr.status}</span>
+        <span className={`badge badge-${tr.status}`}><StatusWord status={tr.status} /></span>
       </p>
       {tr.awaitingApproval && (
         <p role="note">
@@ -46,7 +47,7 @@ export function TransferDetailView({ reference }: { reference: string }) {
       <h2>{f("statusAndTimes")}</h2>
       <Fields
         entries={[
-          [f("status"), tr.status],
+          [f("status"), <StatusWord key="s" status={tr.status} />],
           [f("createdAt"), time(tr.createdAt)],
           [tr.gatewayType === "SCHEDULED" ? f("scheduledFor") : f("dueAt"), time(tr.dueAt)],
           [f("reviewedAt"), time(tr.reviewedAt)],

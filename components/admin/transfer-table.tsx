@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import type { adminTransferRow } from "@/lib/features/admin/admin-rows";
 import { formatMinor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
+import { StatusWord } from "./status-word";
 
 /** A row as GET /admin/api/transfers sends it (lib/features/admin/admin-rows.ts). */
 export type TransferRow = ReturnType<typeof adminTransferRow>;
@@ -16,7 +17,7 @@ export function TransferTable({ rows }: { rows: TransferRow[] }) {
     { header: t("reference"), cell: (r) => <a href={`/admin/transfers/${r.reference}`}>{r.reference}</a> },
     { header: t("merchant"), cell: (r) => r.merchant },
     { header: t("environment"), cell: (r) => r.environment },
-    { header: t("status"), cell: (r) => <span className={`badge badge-${r.status}`}>{r.status}</span> },
+    { header: t("status"), cell: (r) => <span className={`badge badge-${r.status}`}><StatusWord status={r.status} /></span> },
     { header: t("amount"), cell: (r) => formatMinor(BigInt(r.amountMinor), r.currency, locale), numeric: true },
     { header: t("fees"), cell: (r) => formatMinor(BigInt(r.feesMinor), r.currency, locale), numeric: true },
     { header: t("gateway"), cell: (r) => `${r.gatewayName} (${r.gatewayType})` },

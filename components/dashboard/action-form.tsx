@@ -83,9 +83,15 @@ export function useKeptActionState(action: (state: ActionState, form: FormData) 
     startTransition(() => formAction(data));
   };
   useEffect(() => {
-    if (state && !state.error) form.current?.reset();
+    // A two-step form's question (state.confirm) keeps the fields: they are what the second step sends.
+    if (state && !state.error && !state.confirm) form.current?.reset();
   }, [state]);
   return { state, formAction, pending, form, onSubmit };
+}
+
+/** Field errors for <FieldError> in a form not made by ActionForm (a two-step form). */
+export function FieldErrorsProvider({ formId, errors, children }: { formId: string; errors: Record<string, string>; children: ReactNode }) {
+  return <FieldErrors.Provider value={{ formId, errors }}>{children}</FieldErrors.Provider>;
 }
 
 /** The error of one field of the ActionForm around it, if it has one: put it right after the field. */

@@ -1,3 +1,4 @@
+import { cardColumns } from "@/lib/features/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { getMerchantLinkSending } from "@/lib/features/dashboard/links-queries";
 import { formatTime } from "./format";
@@ -11,7 +12,8 @@ export async function LinkSends({ sends }: { sends: LinkSend[] }) {
   const why = (send: LinkSend) => (send.failureReason ? (t.has(`failures.${send.failureReason}`) ? t(`failures.${send.failureReason}`) : send.failureReason) : "");
   return (
     <div className="dash-table-wrap" tabIndex={0}>
-      <table className="dash-table" data-testid="link-sends">
+      {/* One card per send on a phone (.dash-cards): the five columns were 515 px wide at 360. */}
+      <table className="dash-table dash-cards" data-testid="link-sends" style={cardColumns([t("history.channel"), t("history.to"), t("history.status"), t("history.when"), t("history.why")])}>
         <caption>{t("history.caption")}</caption>
         <thead>
           <tr>

@@ -78,7 +78,7 @@ export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
                   <td>{r.reference}</td>
                   <td className="num">{formatMinor(r.amountMinor, r.currency, locale)}</td>
                   <td>
-                    <span className={`badge badge-${moneyOutStatus(r)}`}>{t(`status.${moneyOutStatus(r)}`)}</span>
+                    <span className={`badge badge-${moneyOutStatus(r)}`}>{t(`refundStatus.${moneyOutStatus(r)}`)}</span>
                     {r.failureReason ? ` ${failure(r.failureReason)}` : null}
                   </td>
                   <td>{asked(r)}</td>

@@ -50,7 +50,8 @@ export function SendLinkForm({ action, reference, smsAvailable, labels }: Props)
           name="to"
           required
           autoComplete="off"
-          type={channel === "email" ? "email" : "tel"}
+          // Text, not "email": the field takes a phone number too, which the browser would refuse.
+          type="text"
           inputMode={channel === "email" ? "email" : "tel"}
           defaultValue={state?.to ?? ""}
           aria-describedby={hint}

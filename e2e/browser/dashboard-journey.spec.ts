@@ -153,7 +153,8 @@ for (const [locale, browserLocale] of [
           // The sandbox answers a refund after its simulated delay (about 2 s).
           await expect(async () => {
             await page.reload();
-            await expect(row).toContainText(d("status.completed"), { timeout: 1000 });
+            // "Remboursé", not "Payé" (issue 35).
+            await expect(row).toContainText(d("refundStatus.completed"), { timeout: 1000 });
           }).toPass({ timeout: 30_000 });
           await expect(row).toContainText(AMOUNTS[locale].refund);
           await expectNoAxeViolations(page);
@@ -270,16 +271,17 @@ for (const [locale, browserLocale] of [
           await form.getByLabel(d("balance.country")).selectOption("CI");
           await form.getByLabel(d("balance.beneficiaryPhone")).fill("+2250700000555");
           await expectNoAxeViolations(page);
-          await form.getByRole("button", { name: d("balance.submit") }).click();
+          // Asked first (issue 35): nothing leaves before the confirmation.
+          await form.getByRole("button", { name: d("balance.review") }).click();
+          await expect(form.getByTestId("withdraw-question")).toContainText("+2250700000555");
+          await form.getByRole("button", { name: d("balance.confirm") }).click();
           const requested = form.getByRole("status");
           const [said] = d("balance.requested", { reference: "\u0000" }).split("\u0000");
           await expect(requested).toContainText(said);
           const withdrawal = /TRF_TEST_\w+/.exec((await requested.textContent())!)![0];
           const row = page.getByRole("table", { name: d("balance.withdrawals") }).getByRole("row").filter({ hasText: withdrawal });
-          await expect(async () => {
-            await page.reload();
-            await expect(row).toContainText(d("status.completed"), { timeout: 1000 });
-          }).toPass({ timeout: 30_000 });
+          // Its status follows by itself, no reload (issue 35): the sandbox answers in about 2 s.
+          await expect(row).toContainText(d("payoutStatus.completed"), { timeout: 30_000 });
           await expect(row).toContainText(AMOUNTS[locale].withdrawal);
           await expectNoAxeViolations(page);
         });

@@ -30,3 +30,20 @@ export function computeFeesMinor(amountMinor: bigint, currency: string, schedule
 }
 
 export { minorUnits };
+
+/**
+ * The largest amount (minor units) whose amount + fees fits in `availableMinor`: "the most you can
+ * withdraw" of a balance. Fees only grow with the amount, so a binary search over the amount finds
+ * it by the very rule (computeFeesMinor) the withdrawal is checked with: this amount is accepted,
+ * one minor unit more is refused for lack of balance.
+ */
+export function maxAmountWithinMinor(availableMinor: bigint, currency: string, schedule: FeeSchedule): bigint {
+  let low = 0n;
+  let high = availableMinor > 0n ? availableMinor : 0n;
+  while (low < high) {
+    const middle = (low + high + 1n) / 2n;
+    if (middle + computeFeesMinor(middle, currency, schedule) <= availableMinor) low = middle;
+    else high = middle - 1n;
+  }
+  return low;
+}

@@ -1,6 +1,10 @@
 import type { LedgerEntry, Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
-import { minorUnits } from "@/lib/core/domain/money";
+import { minorUnits, toMajor, toMinor } from "@/lib/core/domain/money";
+import { computeFeesMinor, maxAmountWithinMinor, type FeeSchedule } from "@/lib/core/domain/fees";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
+import { resolveWithdrawalGateway } from "@/lib/features/transfers/resolve-withdrawal-gateway";
 import { normalizePhone } from "@/lib/core/domain/phone";
 import { listGateways } from "@/lib/integrations/gateways/list-gateways";
 import { validationError } from "@/lib/core/errors/validation-errors";
@@ -83,8 +87,8 @@ export async function withdrawalGateways(client: DbClient, scope: DashboardScope
 
 export const WITHDRAWAL_FORM_FIELDS = ["amount", "currency", "gatewayName", "country", "beneficiaryPhone", "beneficiaryName"] as const;
 
-/** A withdrawal from the form: the API's request body through the API's schema and createTransfer. */
-export async function requestWithdrawal(client: DbClient, scope: DashboardScope, form: Record<string, string>) {
+/** The withdrawal form's fields as the API's request body, checked by the API's schema (errors are the API's). */
+function withdrawalInput(form: Record<string, string>) {
   checkFieldsText(new URLSearchParams(form));
   const input: Record<string, unknown> = {};
   for (const field of WITHDRAWAL_FORM_FIELDS) {
@@ -97,7 +101,45 @@ export async function requestWithdrawal(client: DbClient, scope: DashboardScope,
   if (typeof input.beneficiaryPhone === "string") input.beneficiaryPhone = normalizePhone(input.beneficiaryPhone, String(input.country ?? "")) ?? input.beneficiaryPhone;
   const parsed = transferRequestSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, input);
-  return createTransfer(client, { merchantId: scope.merchantId, environment: scope.environment, input: parsed.data });
+  return parsed.data;
+}
+
+/** A withdrawal from the form: the API's request body through the API's schema and createTransfer. */
+export async function requestWithdrawal(client: DbClient, scope: DashboardScope, form: Record<string, string>) {
+  return createTransfer(client, { merchantId: scope.merchantId, environment: scope.environment, input: withdrawalInput(form) });
+}
+
+/**
+ * The most a merchant can withdraw in a currency through a gateway: the available balance less
+ * that withdrawal's own fees (maxAmountWithinMinor, by the fee rule createTransfer checks with).
+ */
+export function maxWithdrawalMinor(availableMinor: bigint, currency: string, schedule: FeeSchedule) {
+  return maxAmountWithinMinor(availableMinor, currency, schedule);
+}
+
+/** The most the form's withdrawal (its gateway, currency, country) could take of the available balance. */
+export async function withdrawalLimit(client: DbClient, scope: DashboardScope, form: Record<string, string>) {
+  const input = withdrawalInput(form);
+  const { fees } = await resolveWithdrawalGateway(client, { merchantId: scope.merchantId, gatewayName: input.gatewayName, currency: input.currency, country: input.country });
+  const availableMinor = await readAvailableMinor(client, scope.merchantId, scope.environment, input.currency);
+  return { currency: input.currency, availableMinor, maxMinor: maxWithdrawalMinor(availableMinor, input.currency, fees) };
+}
+
+/**
+ * What a withdrawal from the form would do, before it is confirmed: nothing is written. The same
+ * checks as requestWithdrawal (fields, gateway, currency, country), then the balance: more than the
+ * available balance can pay with its fees is refused with 40013, as createTransfer would refuse it.
+ * Returns the amount, the fees, the total leaving the balance, and the most that could be withdrawn.
+ */
+export async function reviewWithdrawal(client: DbClient, scope: DashboardScope, form: Record<string, string>) {
+  const input = withdrawalInput(form);
+  const { gateway, fees } = await resolveWithdrawalGateway(client, { merchantId: scope.merchantId, gatewayName: input.gatewayName, currency: input.currency, country: input.country });
+  const amountMinor = toMinor(input.amount, input.currency) as bigint;
+  const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
+  const availableMinor = await readAvailableMinor(client, scope.merchantId, scope.environment, input.currency);
+  const review = { input, gateway: gateway.name, amountMinor, feesMinor, totalMinor: amountMinor + feesMinor, availableMinor, maxMinor: maxWithdrawalMinor(availableMinor, input.currency, fees) };
+  if (review.totalMinor > availableMinor) throw new ApiError(40013, { details: `available ${toMajor(availableMinor, input.currency)} ${input.currency}; at most ${toMajor(review.maxMinor, input.currency)} can be withdrawn through ${gateway.name}` });
+  return review;
 }
 
 /** One page of the member's withdrawals, newest first. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { refresh } from "next/cache";
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type { MemberAction } from "@/lib/features/auth/member-permissions";
 import { db, type Db } from "@/lib/core/db/client";
@@ -15,7 +16,17 @@ import { requireMember, type DashboardContext } from "./require-member";
  * `error` says to look at them), both in the member's language; `code` is the API's, for tests
  * and support (never shown as text).
  */
-export type ActionState = { message?: string; secret?: string; error?: string; fieldErrors?: Record<string, string>; code?: number } | null;
+export type ActionState = {
+  message?: string;
+  secret?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  code?: number;
+  /** A two-step form's question before it acts ("Withdraw 1 000 XOF to ...?"): nothing was done yet. */
+  confirm?: { question: string };
+  /** What was typed, handed back: a page re-rendered without JavaScript shows it again. */
+  fields?: Record<string, string>;
+} | null;
 
 /** What an action's work gets: the member, their scope and the database to do it on (actions never import the client). */
 export type DashboardActionContext = DashboardContext & { db: Db };
@@ -52,7 +63,10 @@ export async function runDashboardAction(
     const state = await work({ ...context, db: db() });
     // Re-render the page with what changed; not when the form that shows a secret would vanish
     // with it (a regenerated key's form goes once the key has an end date).
-    if (options.refresh !== false) refresh();
+    // Only for a post made by the page's JavaScript (Next's "Next-Action" header): a plain form post
+    // (JavaScript off, or not loaded yet) gets the whole page rendered again anyway, and refresh()
+    // there left the response hanging (the no-JavaScript withdrawal and invitation never answered).
+    if (options.refresh !== false && (await headers()).has("next-action")) refresh();
     return state;
   } catch (error) {
     // Live money before activation: the reason and the way to activation, in the page's language.

@@ -1,14 +1,44 @@
 "use server";
 
-import { getTranslations } from "next-intl/server";
-import { requestWithdrawal, WITHDRAWAL_FORM_FIELDS } from "@/lib/features/dashboard/balance-and-payouts";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatMinor } from "@/lib/core/domain/money";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { requestWithdrawal, reviewWithdrawal, withdrawalLimit, WITHDRAWAL_FORM_FIELDS } from "@/lib/features/dashboard/balance-and-payouts";
 import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
 
+/**
+ * The withdrawal form, in two steps (money leaves only once asked): without `step=confirm` the
+ * form is checked and answered with the question (amount, fees, what leaves the balance) and
+ * nothing is written; with it, the withdrawal is made. Asking more than the balance can pay with
+ * its fees says the most that can be withdrawn. Works as a plain form without JavaScript: the
+ * answer carries what was typed, for the re-rendered page.
+ */
 export async function requestWithdrawalAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  const t = await getTranslations("dashboard");
-  return runDashboardAction("payouts:request", async ({ db, scope }) => {
-    const fields = Object.fromEntries(WITHDRAWAL_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-    const transfer = await requestWithdrawal(db, scope, fields);
-    return { message: t("balance.requested", { reference: transfer.reference }) };
-  }, { fields: WITHDRAWAL_FORM_FIELDS });
+  const [t, tApi, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("apiErrors"), getLocale()]);
+  const fields = Object.fromEntries(WITHDRAWAL_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  // "Change" without JavaScript: back to the fields, as they were typed.
+  if (form.get("step") === "edit") return { fields };
+  const confirmed = form.get("step") === "confirm";
+  const state = await runDashboardAction(
+    "payouts:request",
+    async ({ db, scope }) => {
+      try {
+        const review = await reviewWithdrawal(db, scope, fields);
+        const money = (minor: bigint) => formatMinor(minor, review.input.currency, locale);
+        if (!confirmed) {
+          const question = t("balance.question", { amount: money(review.amountMinor), phone: review.input.beneficiaryPhone, fee: money(review.feesMinor), total: money(review.totalMinor) });
+          return { confirm: { question }, fields };
+        }
+        const transfer = await requestWithdrawal(db, scope, fields);
+        return { message: t("balance.requested", { reference: transfer.reference }) };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 40013) throw error;
+        // Not enough for the amount and its fees: say the most that can go, by the same rule.
+        const limit = await withdrawalLimit(db, scope, fields);
+        return { error: tApi("summary"), fieldErrors: { amount: t("balance.overMax", { max: formatMinor(limit.maxMinor, limit.currency, locale) }) }, code: 40013 };
+      }
+    },
+    { fields: WITHDRAWAL_FORM_FIELDS, refresh: confirmed },
+  );
+  return state?.fieldErrors || state?.confirm ? { ...state, fields } : state;
 }

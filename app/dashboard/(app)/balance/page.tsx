@@ -1,6 +1,7 @@
 import { cardColumns } from "@/lib/features/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
-import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { WithdrawForm } from "@/components/dashboard/withdraw-form";
+import { RefreshWhilePending } from "@/components/dashboard/refresh-while-pending";
 import { PayoutPreview } from "@/components/dashboard/payout-preview";
 import { failureReasonLabel, gatewayLabel, ledgerKindLabel } from "@/components/labels";
 import { formatTime } from "@/components/dashboard/format";
@@ -24,13 +25,25 @@ export default async function BalancePage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/balance");
   const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   const filters = parseListFilters(await searchParams, []);
-  const { balances, statement, withdrawals, gateways } = await getBalancePage(scope, filters);
+  const { balances, statement, withdrawals, gateways, summaries } = await getBalancePage(scope, filters);
   const action = dashboardPath(scope.environment, "/balance");
   const csvQuery = new URLSearchParams(Object.entries({ from: filters.from, to: filters.to }).filter((e): e is [string, string] => Boolean(e[1])));
   const countries = [...new Set(gateways.flatMap((g) => g.allowedCountries))].sort();
   const currencies = [...new Set(gateways.flatMap((g) => g.allowedCurrencies))].sort();
   const region = new Intl.DisplayNames([locale], { type: "region" });
   const schedules = Object.fromEntries(gateways.map((g) => [g.name, feeSchedule(g)]));
+  // The form's first values; the "withdraw the most" link sets them through the address.
+  const query = await searchParams;
+  const asked = (name: string, allowed: string[]) => {
+    const value = typeof query[name] === "string" ? (query[name] as string) : "";
+    return allowed.includes(value) ? value : undefined;
+  };
+  const defaults = {
+    currency: asked("currency", currencies) ?? (currencies.includes("XOF") ? "XOF" : currencies[0]),
+    gatewayName: asked("gatewayName", gateways.map((g) => g.name)) ?? gateways[0]?.name ?? "",
+    country: asked("country", countries) ?? (countries.includes("CI") ? "CI" : countries[0]),
+    amount: typeof query.amount === "string" && /^\d{1,12}(\.\d{1,3})?$/.test(query.amount) ? query.amount : "",
+  };
   return (
     <>
       <h1>{t("balance.heading")}</h1>
@@ -48,70 +61,48 @@ export default async function BalancePage({ searchParams }: Props) {
         ))}
       </div>
 
-      <h2>{t("balance.withdraw")}</h2>
+      <h2 id="withdraw">{t("balance.withdraw")}</h2>
       {can(member.role, "payouts:request") ? (
         <section className="dash-card" aria-label={t("balance.withdraw")}>
-          <ActionForm action={requestWithdrawalAction} submitLabel={t("balance.submit")}>
-            <label>
-              {t("balance.amount")}
-              <input name="amount" inputMode="decimal" required autoComplete="off" />
-            </label>
-            <FieldError name="amount" />
-            <label>
-              {t("newLink.currency")}
-              <select name="currency" defaultValue={currencies.includes("XOF") ? "XOF" : currencies[0]}>
-                {currencies.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <FieldError name="currency" />
-            <label>
-              {t("balance.gateway")}
-              <select name="gatewayName">
-                {gateways.map((g) => (
-                  <option key={g.name} value={g.name}>
-                    {gatewayLabel(labels, g.name)}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <FieldError name="gatewayName" />
-            <label>
-              {t("balance.country")}
-              <select name="country" defaultValue={countries.includes("CI") ? "CI" : countries[0]}>
-                {countries.map((c) => (
-                  <option key={c} value={c}>
-                    {region.of(c) ?? c}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <FieldError name="country" />
-            <label>
-              {t("balance.beneficiaryPhone")}
-              <input name="beneficiaryPhone" type="tel" required autoComplete="off" />
-            </label>
-            <FieldError name="beneficiaryPhone" />
-            <label>
-              {t("balance.beneficiaryName")}
-              <input name="beneficiaryName" autoComplete="off" />
-            </label>
-            <FieldError name="beneficiaryName" />
-            <PayoutPreview
-              schedules={schedules}
-              locale={locale}
-              templates={{ fee: labels.raw("payout.fee"), receives: labels.raw("payout.receives"), debited: labels.raw("payout.debited") }}
-            />
-          </ActionForm>
+          <WithdrawForm
+            action={requestWithdrawalAction}
+            labels={{
+              review: t("balance.review"),
+              confirm: t("balance.confirm"),
+              change: t("balance.change"),
+              sending: t("balance.sending"),
+              amount: t("balance.amount"),
+              currency: t("newLink.currency"),
+              gateway: t("balance.gateway"),
+              country: t("balance.country"),
+              beneficiaryPhone: t("balance.beneficiaryPhone"),
+              beneficiaryName: t("balance.beneficiaryName"),
+            }}
+            options={{
+              currencies,
+              gateways: gateways.map((g) => ({ name: g.name, label: gatewayLabel(labels, g.name) })),
+              countries: countries.map((c) => ({ code: c, label: region.of(c) ?? c })),
+            }}
+            defaults={defaults}
+            preview={
+              <PayoutPreview
+                schedules={schedules}
+                gatewayLabels={Object.fromEntries(gateways.map((g) => [g.name, gatewayLabel(labels, g.name)]))}
+                available={Object.fromEntries(balances.map((b) => [b.currency, b.availableMinor.toString()]))}
+                locale={locale}
+                initial={{ gatewayName: defaults.gatewayName, currency: defaults.currency, country: defaults.country }}
+                pageHref={action}
+                templates={{ fee: labels.raw("payout.fee"), receives: labels.raw("payout.receives"), debited: labels.raw("payout.debited"), max: t.raw("balance.max"), fillMax: t("balance.fillMax") }}
+              />
+            }
+          />
         </section>
       ) : (
         <p>{t("forbidden")}</p>
       )}
 
       <h2 id="balance-withdrawals">{t("balance.withdrawals")}</h2>
+      <RefreshWhilePending pending={withdrawals.items.some((w) => w.status === "pending")} labels={{ live: t("balance.live"), refresh: t("balance.refresh") }} href={`${action}#balance-withdrawals`} />
       {withdrawals.items.length === 0 ? (
         <p>{t("list.empty")}</p>
       ) : (
@@ -135,7 +126,7 @@ export default async function BalancePage({ searchParams }: Props) {
                   <td className="num">{formatMinor(w.amountMinor, w.currency, locale)}</td>
                   <td className="num">{w.status === "failed" ? "—" : formatMinor(w.feesMinor, w.currency, locale)}</td>
                   <td>
-                    <span className={`badge badge-${moneyOutStatus(w)}`}>{t(`status.${moneyOutStatus(w)}`)}</span>
+                    <span className={`badge badge-${moneyOutStatus(w)}`}>{t(`payoutStatus.${moneyOutStatus(w)}`)}</span>
                     {w.failureReason ? ` ${failureReasonLabel(labels, w.failureReason)}` : null}
                   </td>
                   <td>{w.beneficiaryPhone}</td>
@@ -166,6 +157,41 @@ export default async function BalancePage({ searchParams }: Props) {
           </a>
         </div>
       </form>
+      {summaries.length === 0 ? (
+        <p>{t("list.empty")}</p>
+      ) : (
+        summaries.map((m) => {
+          const money = (minor: bigint) => formatMinor(minor, m.currency, locale);
+          const lines: [string, bigint][] = [
+            [t("balance.moneyIn"), m.moneyInMinor],
+            [t("balance.refunds"), m.refundsMinor],
+            [t("balance.payouts"), m.payoutsMinor],
+            [t("balance.fees"), m.feesMinor],
+            ...(m.otherMinor !== 0n ? ([[t("balance.other"), m.otherMinor]] as [string, bigint][]) : []),
+          ];
+          return (
+            <section key={m.currency} className="dash-card" aria-label={`${t("balance.summary")} ${m.currency}`} data-testid="balance-summary">
+              <p className="dash-hint">{filters.from || filters.to ? t("balance.summaryPeriod") : t("balance.summary")}</p>
+              <dl className="dash-summary">
+                {lines.map(([label, minor]) => (
+                  <div key={label} className="dash-summary-line">
+                    <dt>{label}</dt>
+                    <dd className="num">{money(minor)}</dd>
+                  </div>
+                ))}
+                <div className="dash-summary-line dash-summary-total">
+                  <dt>{filters.from || filters.to ? t("balance.totalPeriod") : t("balance.total")}</dt>
+                  <dd className="num">{money(m.balanceMinor)}</dd>
+                </div>
+              </dl>
+              {m.onTheWayMinor !== 0n ? <p className="dash-hint">{t("balance.onTheWay", { amount: money(m.onTheWayMinor) })}</p> : null}
+            </section>
+          );
+        })
+      )}
+      {/* The ledger's own entries, for an accountant: behind a toggle, the summary above says it in plain words. */}
+      <details className="dash-ledger" data-testid="balance-ledger">
+        <summary>{t("balance.ledger")}</summary>
       {statement.items.length === 0 ? (
         <p>{t("list.empty")}</p>
       ) : (
@@ -195,6 +221,7 @@ export default async function BalancePage({ searchParams }: Props) {
         </div>
       )}
       <ListPager action={action} filters={filters} nextCursor={statement.nextCursor} labels={{ first: t("list.first"), next: t("list.next") }} />
+      </details>
     </>
   );
 }

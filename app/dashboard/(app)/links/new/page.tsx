@@ -93,7 +93,7 @@ export default async function NewPaymentLinkPage() {
             <summary>{t("newLink.developers")}</summary>
             <label>
               {t("newLink.callbackUrl")}
-              <input name="callbackUrl" type="url" autoComplete="off" placeholder="https://example.com/webhooks" />
+              <input name="callbackUrl" type="url" autoComplete="off" placeholder="https://" />
             </label>
             <FieldError name="callbackUrl" />
           </details>
