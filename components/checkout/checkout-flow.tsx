@@ -112,7 +112,10 @@ function useCheckoutScreen({
   const [gatewayName, setGatewayName] = useState(initialGateway ?? country?.gateways[0]?.name ?? "");
   const gateway = country?.gateways.find((g) => g.name === gatewayName) ?? country?.gateways[0];
   const [national, setNational] = useState(initialNational ?? "");
-  const [error, setError] = useState<CheckoutErrorView>(initialError ? { key: initialError } : null);
+  // A wrong code posted without JavaScript: the error says the tries left, as the island's does.
+  const [error, setError] = useState<CheckoutErrorView>(
+    initialError ? { key: initialError, count: initialError === "wrongCode" ? (initialState.attempt?.triesLeft ?? undefined) : undefined } : null,
+  );
   const heading = useRef<HTMLHeadingElement>(null);
 
   const digits = national.replace(/\D/g, "");

@@ -20,8 +20,8 @@ type Props = {
 };
 
 /**
- * An OTP attempt: the code the operator sent, with the tries left (said once: the wrong-code error
- * does not repeat them), and the ways out: a new code, another number, another method.
+ * An OTP attempt: the code the operator sent, with the tries left (said once: in the wrong-code
+ * error when there is one), and the ways out: a new code, another number, another method.
  */
 export function OtpScreen({ phone, triesLeft, customerGenerated, provider, onConfirm, onNewCode, onChangeNumber, onChangeMethod, confirming, error, headingRef }: Props) {
   const t = useTranslations("checkout");
@@ -42,10 +42,11 @@ export function OtpScreen({ phone, triesLeft, customerGenerated, provider, onCon
         pattern="[0-9]*"
         maxLength={8}
         required
-        aria-describedby="otp-hint otp-tries"
+        aria-describedby={error?.key === "wrongCode" ? "otp-hint" : "otp-hint otp-tries"}
         className="otp-input"
       />
-      <p id="otp-tries">{t("triesLeft", { count: triesLeft })}</p>
+      {/* Said once: after a wrong code the error says the tries left instead. */}
+      {error?.key !== "wrongCode" && <p id="otp-tries">{t("triesLeft", { count: triesLeft })}</p>}
       <IntentButton intent="otp" disabled={confirming}>
         {confirming ? t("paying") : t("otpSubmit")}
       </IntentButton>
