@@ -68,7 +68,6 @@ test.describe("with JavaScript off", () => {
     await chooseMethod(page, "CI", /MTN Mobile Money/, "MTN_MOMO_CI");
     await pay(page, "0700000111");
     await expect(heading(page, "steps.direct")).toBeVisible();
-    await button(page, "checkPayment").click();
     await expect(page.getByRole("heading", { name: text("en", "final.failedTitle") })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(text("en", "final.reasons.declined_by_customer"))).toBeVisible();
     // The three ways on: the same number again, another number, another method.
