@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { HeadingRef } from "./checkout-types";
 import { ErrorAlert, type CheckoutErrorView } from "./error-alert";
+import { IntentButton, StepForm } from "./step-form";
 
 type Props = {
   otp: boolean;
@@ -15,19 +16,19 @@ type Props = {
 export function AttemptExpiredScreen({ otp, onNewCode, onChangeMethod, starting, error, headingRef }: Props) {
   const t = useTranslations("checkout");
   return (
-    <section aria-labelledby="step-title">
+    <StepForm onSubmit={otp ? onNewCode : onChangeMethod}>
       <h2 id="step-title" ref={headingRef} tabIndex={-1}>
         {otp ? t("errors.codeExpired") : t("errors.attemptExpired")}
       </h2>
       {otp && (
-        <button className="button" onClick={onNewCode} disabled={starting}>
+        <IntentButton intent="newCode" onClick={onNewCode} disabled={starting}>
           {t("newCode")}
-        </button>
+        </IntentButton>
       )}
-      <button className="link-button" onClick={onChangeMethod}>
+      <IntentButton intent="otherMethod" className="link-button" onClick={onChangeMethod}>
         {t("changeMethod")}
-      </button>
+      </IntentButton>
       <ErrorAlert error={error} />
-    </section>
+    </StepForm>
   );
 }

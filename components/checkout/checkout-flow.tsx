@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
 import { countryOfPhone } from "@/lib/core/domain/dial-codes";
 import { isLocalNumber, localToE164 } from "@/lib/core/domain/phone";
+import { checkoutErrorKey, type CheckoutErrorKey, type CheckoutStep } from "@/lib/features/checkout/checkout-steps";
 import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
 import { AttemptExpiredScreen } from "./attempt-expired-screen";
 import type { CheckoutCountryView } from "./checkout-types";
@@ -17,6 +18,7 @@ import { OtpScreen } from "./otp-screen";
 import { PhoneScreen } from "./phone-screen";
 import { RedirectScreen } from "./redirect-screen";
 import { RetryScreen } from "./retry-screen";
+import { CheckoutAddresses } from "./step-form";
 
 type Props = {
   reference: string;
@@ -24,6 +26,19 @@ type Props = {
   merchant: string;
   countries: CheckoutCountryView[];
   initialCountry: string;
+  /**
+   * The step and choices in the page's address (lib/features/checkout/checkout-steps.ts): where a
+   * form posted without JavaScript, or before the scripts loaded, led. The island starts there.
+   */
+  initialStep?: CheckoutStep | null;
+  initialGateway?: string | null;
+  initialNational?: string;
+  initialError?: CheckoutErrorKey | null;
+  /** The number of this checkout's own last attempt, when the server knows it (an attempt started by a form). */
+  knownPhone?: string | null;
+  /** Where the steps' forms post, and the page's own address. */
+  formAction: string;
+  pagePath: string;
   initialState: CheckoutState;
   expiresAt: string;
   /**
@@ -36,13 +51,15 @@ type Props = {
   whenFailed?: ReactNode;
 };
 
-type Step = "gateway" | "phone" | "attempt";
+type Step = CheckoutStep;
 
 export function CheckoutFlow(props: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
-      <Flow {...props} />
+      <CheckoutAddresses.Provider value={{ formAction: props.formAction, pagePath: props.pagePath }}>
+        <Flow {...props} />
+      </CheckoutAddresses.Provider>
     </QueryClientProvider>
   );
 }
@@ -54,12 +71,7 @@ function pollInterval(state: CheckoutState | undefined, updates: number): number
 }
 
 function errorKey(error: unknown): string {
-  const code = error instanceof CheckoutError ? error.code : "network";
-  const keys: Record<string, string> = {
-    network: "network", 40019: "wrongCode", 40007: "codeExpired", 40014: "invalidPhone", 40020: "linkClosed", 42900: "tooMany",
-    paymentInProgress: "paymentInProgress",
-  };
-  return keys[String(code)] ?? "generic";
+  return checkoutErrorKey(error instanceof CheckoutError ? error.code : "network");
 }
 
 function Flow({ whilePending, whenFailed, ...props }: Props) {
@@ -74,7 +86,9 @@ function Flow({ whilePending, whenFailed, ...props }: Props) {
 }
 
 /** The checkout's state (polled, moved on by the customer's actions) and the screen for it. */
-function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt }: Omit<Props, "whilePending" | "whenFailed">) {
+function useCheckoutScreen({
+  reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt, initialStep, initialGateway, initialNational, initialError, knownPhone,
+}: Omit<Props, "whilePending" | "whenFailed">) {
   const api = checkoutApi(apiBase);
   const queryClient = useQueryClient();
   const { data: state, isFetching } = useQuery({
@@ -88,15 +102,20 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
   });
   const attempt = state.attempt;
   // A failed attempt on a payable link opens on its failure and "try again" (after a reload too).
+  // The address's step first (where the server's answer to a form led), then the state's.
   const [step, setStep] = useState<Step>(
-    attempt?.status === "pending" || initialState.paymentInProgress || initialState.status === "failed" ? "attempt" : "gateway",
+    (initialStep === "attempt" && !attempt && !initialState.paymentInProgress ? null : initialStep) ??
+      (attempt?.status === "pending" || initialState.paymentInProgress || initialState.status === "failed" ? "attempt" : "gateway"),
   );
   const [countryCode, setCountryCode] = useState(initialCountry);
   const country = countries.find((c) => c.code === countryCode) ?? countries[0];
-  const [gatewayName, setGatewayName] = useState(country?.gateways[0]?.name ?? "");
+  const [gatewayName, setGatewayName] = useState(initialGateway ?? country?.gateways[0]?.name ?? "");
   const gateway = country?.gateways.find((g) => g.name === gatewayName) ?? country?.gateways[0];
-  const [national, setNational] = useState("");
-  const [error, setError] = useState<CheckoutErrorView>(null);
+  const [national, setNational] = useState(initialNational ?? "");
+  // A wrong code posted without JavaScript: the error says the tries left, as the island's does.
+  const [error, setError] = useState<CheckoutErrorView>(
+    initialError ? { key: initialError, count: initialError === "wrongCode" ? (initialState.attempt?.triesLeft ?? undefined) : undefined } : null,
+  );
   const heading = useRef<HTMLHeadingElement>(null);
 
   const digits = national.replace(/\D/g, "");
@@ -109,10 +128,21 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
   // from before the mutation, after it, and undo it: cancel it first.
   const cancelRefetch = () => queryClient.cancelQueries({ queryKey: checkoutQueryKey(reference) });
   // A new code needs the phone number; after a reload the page no longer knows it, so ask again.
-  const newCode = () => (phoneValid ? start.mutate() : setStep("phone"));
+  // The number of the last attempt: typed in this page, or known to the server (an attempt its form started).
+  const attemptPhone = phoneValid ? phone : (knownPhone ?? null);
+  const newCode = () => {
+    setError(null);
+    if (!attemptPhone) return setStep("phone");
+    // The last attempt's own method (the page may have moved on to another country's list since).
+    if (attempt) retryWith(attempt.gatewayName);
+    start.mutate(attempt ? { gatewayName: attempt.gatewayName, phone: attemptPhone } : undefined);
+  };
   const start = useMutation({
     onMutate: cancelRefetch,
-    mutationFn: () => api.start({ gatewayName: gateway!.name, country: country!.code, customerPhone: phone }),
+    mutationFn: (same?: { gatewayName: string; phone: string }) => {
+      const home = same ? (countries.find((c) => c.code === countryCode && c.gateways.some((g) => g.name === same.gatewayName)) ?? countries.find((c) => c.gateways.some((g) => g.name === same.gatewayName))) : country;
+      return api.start({ gatewayName: same?.gatewayName ?? gateway!.name, country: home?.code ?? country!.code, customerPhone: same?.phone ?? phone });
+    },
     onSuccess: (next) => {
       setError(null);
       apply(next);
@@ -165,18 +195,22 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
       const failedGateway = attempt?.gatewayName ?? gateway?.name ?? "";
       const provider = countries.flatMap((c) => c.gateways).find((g) => g.name === failedGateway)?.provider ?? failedGateway;
       const sameMethod = () => retryWith(failedGateway);
-      const sameNumberKnown = phoneValid && attempt !== null && gateway?.name === attempt.gatewayName;
+      const sameNumberKnown = attempt !== null && ((phoneValid && gateway?.name === attempt.gatewayName) || !!knownPhone);
+      const samePhone = phoneValid && gateway?.name === attempt?.gatewayName ? phone : (knownPhone ?? null);
       return (
         <RetryScreen
           failureReason={state.failureReason}
           provider={provider}
           merchant={merchant}
           returnUrl={state.returnUrl}
-          phone={sameNumberKnown ? phone : null}
+          phone={sameNumberKnown ? samePhone : null}
           onTryAgain={() => {
             setError(null);
-            // Same method and number: start at once. After a reload the number is not known here: ask for it.
-            if (sameNumberKnown) return start.mutate();
+            // Same method and number: start at once. After a reload the number may not be known here: ask for it.
+            if (sameNumberKnown && samePhone && attempt) {
+              sameMethod();
+              return start.mutate({ gatewayName: attempt.gatewayName, phone: samePhone });
+            }
             setStep(sameMethod() ? "phone" : "gateway");
           }}
           onOtherNumber={() => {
@@ -199,6 +233,18 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
       const checkAgain = () => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) });
       return <PaymentInProgress onCheckAgain={checkAgain} checking={isFetching} />;
     }
+    const checkNow = () => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) });
+    // Leaving an attempt for another number or method: the choices kept, the number cleared.
+    const otherNumber = () => {
+      setError(null);
+      setNational("");
+      if (attempt) retryWith(attempt.gatewayName);
+      setStep("phone");
+    };
+    const otherMethod = () => {
+      setError(null);
+      setStep("gateway");
+    };
 
     if (step === "attempt" && attempt) {
       const provider = countries.flatMap((c) => c.gateways).find((g) => g.name === attempt.gatewayName)?.provider ?? attempt.gatewayName;
@@ -221,12 +267,14 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
       if (attempt.paymentType === "OTP") {
         return (
           <OtpScreen
-            phone={digits ? phone : null}
+            phone={attemptPhone}
             triesLeft={attempt.triesLeft ?? 0}
             customerGenerated={attempt.codeFrom === "customer"}
             provider={provider}
             onConfirm={(otp) => confirm.mutate(otp)}
             onNewCode={newCode}
+            onChangeNumber={otherNumber}
+            onChangeMethod={otherMethod}
             confirming={confirm.isPending}
             error={error}
             headingRef={heading}
@@ -236,7 +284,7 @@ function useCheckoutScreen({ reference, apiBase, merchant, countries, initialCou
       if (attempt.paymentType === "REDIRECT") {
         return <RedirectScreen url={attempt.url} provider={provider} lastTryFailure={attempt.lastTryFailure} error={error} headingRef={heading} />;
       }
-      return <DirectScreen phone={digits ? phone : ""} provider={provider} error={error} headingRef={heading} />;
+      return <DirectScreen phone={attemptPhone ?? ""} provider={provider} error={error} headingRef={heading} onCheck={checkNow} checking={isFetching} />;
     }
 
     if (step === "phone" && gateway) {

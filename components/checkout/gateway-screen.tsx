@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { CheckoutCountryView, CheckoutGatewayView, HeadingRef } from "./checkout-types";
 import { ErrorAlert, type CheckoutErrorView } from "./error-alert";
+import { IntentButton, StepForm } from "./step-form";
 
 type Props = {
   countries: CheckoutCountryView[];
@@ -13,24 +14,22 @@ type Props = {
   headingRef: HeadingRef;
 };
 
-/** Step 1: the country (when there is a choice) and the gateway, each with its fees and total. */
+/**
+ * Step 1: the country (when there is a choice) and the gateway, each with its fees and total.
+ * Without JavaScript a new country's list is not on the page yet: Continue posts the country and
+ * the server answers with its list (lib/features/checkout/submit-checkout-form.ts, "choose").
+ */
 export function GatewayScreen({ countries, country, gateway, onCountry, onGateway, onContinue, error, headingRef }: Props) {
   const t = useTranslations("checkout");
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        onContinue();
-      }}
-      aria-labelledby="step-title"
-    >
+    <StepForm onSubmit={onContinue}>
       <h2 id="step-title" ref={headingRef} tabIndex={-1}>
         {t("steps.gateway")}
       </h2>
-      {countries.length > 1 && (
+      {countries.length > 1 ? (
         <>
           <label htmlFor="country">{t("country")}</label>
-          <select id="country" value={country.code} onChange={(e) => onCountry(e.target.value)}>
+          <select id="country" name="country" value={country.code} onChange={(e) => onCountry(e.target.value)}>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
@@ -38,6 +37,8 @@ export function GatewayScreen({ countries, country, gateway, onCountry, onGatewa
             ))}
           </select>
         </>
+      ) : (
+        <input type="hidden" name="country" value={country.code} />
       )}
       <fieldset className="gateways">
         <legend className="visually-hidden">{t("steps.gateway")}</legend>
@@ -51,10 +52,8 @@ export function GatewayScreen({ countries, country, gateway, onCountry, onGatewa
           </label>
         ))}
       </fieldset>
-      <button className="button" type="submit">
-        {t("continue")}
-      </button>
+      <IntentButton intent="choose">{t("continue")}</IntentButton>
       <ErrorAlert error={error} />
-    </form>
+    </StepForm>
   );
 }

@@ -1,10 +1,10 @@
 import { useTranslations } from "next-intl";
-import type { FormEvent } from "react";
 import type { HeadingRef } from "./checkout-types";
 import { ErrorAlert, type CheckoutErrorView } from "./error-alert";
+import { IntentButton, StepForm } from "./step-form";
 
 type Props = {
-  /** The number the code was sent to, when the page still knows it (not after a reload). */
+  /** The number the code was sent to, when the page knows it. */
   phone: string | null;
   triesLeft: number;
   /** The customer generates the code in the operator's menu (Orange Money): we sent none. */
@@ -12,20 +12,21 @@ type Props = {
   provider: string;
   onConfirm: (otp: string) => void;
   onNewCode: () => void;
+  onChangeNumber: () => void;
+  onChangeMethod: () => void;
   confirming: boolean;
   error: CheckoutErrorView;
   headingRef: HeadingRef;
 };
 
-/** An OTP attempt: the code the operator sent, with the tries left. */
-export function OtpScreen({ phone, triesLeft, customerGenerated, provider, onConfirm, onNewCode, confirming, error, headingRef }: Props) {
+/**
+ * An OTP attempt: the code the operator sent, with the tries left (said once: in the wrong-code
+ * error when there is one), and the ways out: a new code, another number, another method.
+ */
+export function OtpScreen({ phone, triesLeft, customerGenerated, provider, onConfirm, onNewCode, onChangeNumber, onChangeMethod, confirming, error, headingRef }: Props) {
   const t = useTranslations("checkout");
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onConfirm(String(new FormData(event.currentTarget).get("otp") ?? "").trim());
-  };
   return (
-    <form onSubmit={submit} aria-labelledby="step-title">
+    <StepForm onSubmit={(form) => onConfirm(String(new FormData(form).get("otp") ?? "").trim())}>
       <h2 id="step-title" ref={headingRef} tabIndex={-1}>
         {t("steps.otp")}
       </h2>
@@ -41,19 +42,28 @@ export function OtpScreen({ phone, triesLeft, customerGenerated, provider, onCon
         pattern="[0-9]*"
         maxLength={8}
         required
-        aria-describedby="otp-hint otp-tries"
+        aria-describedby={error?.key === "wrongCode" ? "otp-hint" : "otp-hint otp-tries"}
         className="otp-input"
       />
-      <p id="otp-tries">{t("triesLeft", { count: triesLeft })}</p>
-      <button className="button" type="submit" disabled={confirming}>
+      {/* Said once: after a wrong code the error says the tries left instead. */}
+      {error?.key !== "wrongCode" && <p id="otp-tries">{t("triesLeft", { count: triesLeft })}</p>}
+      <IntentButton intent="otp" disabled={confirming}>
         {confirming ? t("paying") : t("otpSubmit")}
-      </button>
+      </IntentButton>
       <ErrorAlert error={error} />
-      {error?.key === "codeExpired" && (
-        <button type="button" className="link-button" onClick={onNewCode}>
-          {t("newCode")}
-        </button>
-      )}
-    </form>
+      <div className="step-ways-out">
+        {!customerGenerated && (
+          <IntentButton intent="newCode" className="link-button" onClick={onNewCode}>
+            {t("newCode")}
+          </IntentButton>
+        )}
+        <IntentButton intent="otherNumber" className="link-button" onClick={onChangeNumber}>
+          {t("changeNumber")}
+        </IntentButton>
+        <IntentButton intent="otherMethod" className="link-button" onClick={onChangeMethod}>
+          {t("changeMethod")}
+        </IntentButton>
+      </div>
+    </StepForm>
   );
 }

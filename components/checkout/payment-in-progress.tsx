@@ -2,10 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { CheckAgainForm } from "./step-form";
 
 /**
  * Another checkout (another phone or browser) is paying this link right now: its attempt is not
- * shown, and a new one would be refused (409/40020) until it ends. The customer can check again.
+ * shown, and a new one would be refused (409/40020) until it ends. The customer can check again
+ * (without JavaScript: the page again).
  */
 export function PaymentInProgress({ onCheckAgain, checking }: { onCheckAgain: () => void; checking: boolean }) {
   const t = useTranslations("checkout");
@@ -17,9 +19,7 @@ export function PaymentInProgress({ onCheckAgain, checking }: { onCheckAgain: ()
         {t("inProgress.title")}
       </h2>
       <p>{t("inProgress.body")}</p>
-      <button type="button" className="button" onClick={onCheckAgain} disabled={checking}>
-        {t("inProgress.checkAgain")}
-      </button>
+      <CheckAgainForm onCheck={onCheckAgain} checking={checking} label={t("inProgress.checkAgain")} />
     </section>
   );
 }

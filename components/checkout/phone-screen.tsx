@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
-import type { FormEvent } from "react";
 import type { CheckoutCountryView, CheckoutGatewayView, HeadingRef } from "./checkout-types";
 import { ErrorAlert, type CheckoutErrorView } from "./error-alert";
+import { IntentButton, StepForm } from "./step-form";
 
 type Props = {
   country: CheckoutCountryView;
@@ -17,18 +17,21 @@ type Props = {
   headingRef: HeadingRef;
 };
 
-/** Step 2: the phone number (validated as typed, after the country's dial code), then pay. */
+/**
+ * Step 2: the phone number (validated as typed, after the country's dial code), then pay. The pay
+ * button is never disabled for a number not yet valid: without JavaScript nothing would enable it;
+ * the server checks the number and says what is wrong (the island says it as it is typed).
+ */
 export function PhoneScreen({ country, gateway, national, phoneValid, onNational, onPay, onBack, paying, error, headingRef }: Props) {
   const t = useTranslations("checkout");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (phoneValid) onPay();
-  };
+  const invalid = national !== "" && !phoneValid;
   return (
-    <form onSubmit={submit} aria-labelledby="step-title" noValidate>
+    <StepForm onSubmit={() => phoneValid && onPay()} noValidate>
       <h2 id="step-title" ref={headingRef} tabIndex={-1}>
         {t("steps.phone")}
       </h2>
+      <input type="hidden" name="country" value={country.code} />
+      <input type="hidden" name="gateway" value={gateway.name} />
       <dl className="summary">
         <dt>{t("fees")}</dt>
         <dd>{gateway.feesLabel}</dd>
@@ -40,12 +43,13 @@ export function PhoneScreen({ country, gateway, national, phoneValid, onNational
         <span aria-hidden="true">+{country.dialCode}</span>
         <input
           id="phone"
+          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
           value={national}
           onChange={(e) => onNational(e.target.value)}
-          aria-invalid={national !== "" && !phoneValid}
+          aria-invalid={invalid}
           aria-describedby="phone-hint phone-error"
           required
         />
@@ -54,15 +58,16 @@ export function PhoneScreen({ country, gateway, national, phoneValid, onNational
         {t("phoneHint", { provider: gateway.provider })}
       </p>
       <p id="phone-error" className="field-error" aria-live="polite">
-        {national !== "" && !phoneValid ? t("phoneInvalid", { dialCode: country.dialCode }) : ""}
+        {invalid ? t("phoneInvalid", { dialCode: country.dialCode }) : ""}
       </p>
-      <button className="button" type="submit" disabled={!phoneValid || paying}>
+      <IntentButton intent="pay" disabled={paying}>
         {paying ? t("paying") : t("pay", { total: gateway.totalLabel })}
-      </button>
-      <button type="button" className="link-button" onClick={onBack}>
+      </IntentButton>
+      <IntentButton intent="back" className="link-button" onClick={onBack}>
         {t("back")}
-      </button>
-      <ErrorAlert error={error} />
-    </form>
+      </IntentButton>
+      {/* The server's "invalid number" is the field's own message when the number is shown again. */}
+      <ErrorAlert error={invalid && error?.key === "invalidPhone" ? null : error} />
+    </StepForm>
   );
 }

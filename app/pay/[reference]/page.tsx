@@ -8,7 +8,9 @@ import type { CheckoutCountryView } from "@/components/checkout/checkout-types";
 import { FinalScreen } from "@/components/checkout/final-screen";
 import { ShareLink } from "@/components/checkout/share-link";
 import { LocaleSwitch } from "@/components/locale-switch";
-import { findCheckoutPageLink, getCheckoutPageState, listCheckoutPageGateways } from "@/lib/features/checkout/checkout-page-queries";
+import { findCheckoutPageLink, getCheckoutPageState, listCheckoutPageGateways, ownLastAttemptPhone } from "@/lib/features/checkout/checkout-page-queries";
+import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { readCheckoutPageQuery } from "@/lib/features/checkout/checkout-steps";
 import { preselectCountry } from "@/lib/features/checkout/preselect-country";
 import { qrSvg } from "@/lib/features/checkout/qr-svg";
 import { DIAL_CODES } from "@/lib/core/domain/dial-codes";
@@ -20,6 +22,7 @@ import { paymentUrl } from "@/lib/features/links/payment-url";
 import "./checkout.css";
 
 type Params = { params: Promise<{ reference: string }> };
+type PageProps = Params & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** What the page knows of its request, in the shape the API helpers read. */
 async function requestLike() {
@@ -28,14 +31,20 @@ async function requestLike() {
 }
 
 // The hosted checkout: server-rendered, with one small client island for the interactive steps.
-export default async function PayPage({ params }: Params) {
+// Every step works without JavaScript (issue 35): each is a form posting to ./form, which answers
+// with the next step in the query (lib/features/checkout/checkout-steps.ts); the island starts
+// from that step and only makes it smoother.
+export default async function PayPage({ params, searchParams }: PageProps) {
   const { reference } = await params;
   const request = await requestLike();
   const environment = proxiedRequestEnvironment(request);
   const link = await findCheckoutPageLink(reference, environment);
   if (!link) notFound();
 
-  const [state, locale, t] = await Promise.all([getCheckoutPageState(link), getLocale(), getTranslations("checkout")]);
+  // The checkout session cookie reaches the page when its forms started the attempt (the island's
+  // API calls carry their own): the page then shows this customer's attempt as theirs.
+  const viewerToken = readCheckoutToken(request);
+  const [state, locale, t] = await Promise.all([getCheckoutPageState(link, viewerToken), getLocale(), getTranslations("checkout")]);
   // One currency label everywhere, the receipt's too: the ISO code (docs/decisions.md, "Money for people").
   const money = (value: number) => formatMajor(value, link.currency, locale);
   const amountLabel = formatMinor(link.amountMinor, link.currency, locale);
@@ -75,7 +84,8 @@ export default async function PayPage({ params }: Params) {
       </>
     );
   } else {
-    const initialCountry = preselectCountry({
+    const query = readCheckoutPageQuery(await searchParams, countries);
+    const initialCountry = query.country ?? preselectCountry({
       available: countries.map((c) => c.code),
       acceptLanguage: request.headers.get("accept-language"),
       merchantCountry: link.merchant.country,
@@ -91,6 +101,13 @@ export default async function PayPage({ params }: Params) {
           merchant={merchant}
           countries={countries}
           initialCountry={initialCountry}
+          initialStep={query.step}
+          initialGateway={query.gateway}
+          initialNational={query.national}
+          initialError={query.error}
+          knownPhone={await ownLastAttemptPhone(link, viewerToken)}
+          formAction={`${pagePath}/form`}
+          pagePath={pagePath}
           initialState={state}
           expiresAt={link.expiresAt.toISOString()}
           whenFailed={support}
@@ -172,6 +189,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return {
     title: link ? t("title", { merchant: link.merchant.name }) : t("notFound.title"),
     robots: { index: false, follow: false },
-    referrer: "no-referrer",
+    // Not "no-referrer": under it a browser posts the steps' forms with `Origin: null`, which the
+    // form handler refuses. same-origin still gives an operator's page nothing.
+    referrer: "same-origin",
   };
 }

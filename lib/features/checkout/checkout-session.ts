@@ -39,3 +39,14 @@ export function checkoutCookie(token: string, options: { reference: string; envi
   const path = `${pathPrefix(options.environment)}/api/checkout/${options.reference}`;
   return `${CHECKOUT_COOKIE}=${token}; Path=${path}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
 }
+
+/**
+ * The same token for the checkout page and its forms (app/pay/[reference], .../form): a checkout
+ * without JavaScript starts attempts through the page's forms, and the page must know the attempt
+ * is this customer's own. Set with checkoutCookie (same token), so the island's API calls after a
+ * later hydration carry it too.
+ */
+export function checkoutPageCookie(token: string, options: { reference: string; environment: Environment; secure: boolean }): string {
+  const path = `${pathPrefix(options.environment)}/pay/${options.reference}`;
+  return `${CHECKOUT_COOKIE}=${token}; Path=${path}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
+}

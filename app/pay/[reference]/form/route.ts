@@ -1,0 +1,55 @@
+// POST /pay/{reference}/form (and /test/pay/... in the sandbox: the proxy strips /test and passes
+// the environment in a header) - a checkout step's form, posted without JavaScript or before the
+// page's scripts have loaded (issue 35). Thin: lib/features/checkout/submit-checkout-form.ts does
+// the step through the JSON checkout API's own functions; this answers 303 to the page with the
+// next step in the query. Never a 500 page: anything unexpected is logged and the step says "generic".
+import { db } from "@/lib/core/db/client";
+import { pathPrefix } from "@/lib/core/domain/environment";
+import { errorFields, log } from "@/lib/core/logging/log";
+import { checkoutCookie, checkoutPageCookie, newCheckoutToken, readCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { checkoutPageSearch, parseCheckoutForm } from "@/lib/features/checkout/checkout-steps";
+import { isSameOriginPost } from "@/lib/surfaces/http/same-origin-post";
+import { submitCheckoutForm } from "@/lib/features/checkout/submit-checkout-form";
+import { requestOrigin } from "@/lib/surfaces/http/api-route";
+import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
+
+type Params = { params: Promise<{ reference: string }> };
+
+export async function POST(request: Request, { params }: Params) {
+  const { reference } = await params;
+  const environment = proxiedRequestEnvironment(request);
+  const origin = requestOrigin(request);
+  // Absolute: Next's server answers a relative Location with a bare 500 in production.
+  const page = `${origin}${pathPrefix(environment)}/pay/${encodeURIComponent(reference)}`;
+  const seeOther = (search: string, cookies: string[] = []) => {
+    const headers = new Headers({ location: `${page}${search}`, "cache-control": "no-store" });
+    for (const cookie of cookies) headers.append("set-cookie", cookie);
+    return new Response(null, { status: 303, headers });
+  };
+  // Cross-site forms may not act for the customer (the session cookie is SameSite=Lax, but a
+  // stranger's form could still start attempts on a link): back to the page, nothing done.
+  if (!isSameOriginPost(request, origin)) return seeOther("");
+
+  const form = await request.formData().catch(() => null);
+  const intent = form && parseCheckoutForm(form);
+  if (!intent) return seeOther(checkoutPageSearch({ error: "generic" }));
+  try {
+    const checkoutToken = readCheckoutToken(request);
+    const answer = await submitCheckoutForm(db(), { reference, environment, origin, request, checkoutToken, newToken: newCheckoutToken(), intent });
+    const secure = origin.startsWith("https:");
+    const cookies = answer.setToken
+      ? [checkoutPageCookie(answer.setToken, { reference, environment, secure }), checkoutCookie(answer.setToken, { reference, environment, secure })]
+      : [];
+    return seeOther(answer.search, cookies);
+  } catch (error) {
+    log("error", "checkout form failed", { reference, intent: intent.intent, ...errorFields(error) });
+    return seeOther(checkoutPageSearch({ error: "generic" }));
+  }
+}
+
+/** A form address reloaded or followed: the page. */
+export async function GET(request: Request, { params }: Params) {
+  const { reference } = await params;
+  const page = `${requestOrigin(request)}${pathPrefix(proxiedRequestEnvironment(request))}/pay/${encodeURIComponent(reference)}`;
+  return new Response(null, { status: 303, headers: { location: page } });
+}

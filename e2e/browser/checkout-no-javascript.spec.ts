@@ -1,0 +1,195 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createLink, linkStatus, pattern, text } from "../checkout-helpers";
+
+// Issue 35: the hosted checkout works with JavaScript off (Opera Mini's data saving, KaiOS, old
+// WebViews): each step is a form the server answers, the waiting page refreshes itself. Run by the
+// "no-javascript" project (playwright.config.ts: javaScriptEnabled false, desktop, English).
+// The last test turns the scripts on but holds them back, as a slow network does: a tap before
+// hydration keeps the customer's choice.
+
+const heading = (page: Page, key: string) => page.getByRole("heading", { name: text("en", key) });
+const button = (page: Page, key: string) => page.getByRole("button", { name: text("en", key) });
+
+/** The first step without JavaScript: the country (its list drawn by the server), then the method. */
+async function chooseMethod(page: Page, country: string, provider: RegExp, gateway: string) {
+  const select = page.getByLabel(text("en", "country"));
+  if ((await select.inputValue()) !== country) {
+    await select.selectOption(country);
+    await button(page, "continue").click();
+    await expect(page).toHaveURL(new RegExp(`[?&]country=${country}(&|$)`));
+  }
+  await page.getByRole("radio", { name: provider }).check();
+  await button(page, "continue").click();
+  await expect(heading(page, "steps.phone")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?country=${country}&gateway=${gateway}&step=phone$`));
+}
+
+async function pay(page: Page, national: string) {
+  await page.getByLabel(text("en", "phoneLabel")).fill(national);
+  await page.getByRole("button", { name: pattern("en", "pay") }).click();
+}
+
+test.describe("with JavaScript off", () => {
+  // The waiting page reloads itself every 3 s: a payment is a few page loads on a busy machine.
+  test.describe.configure({ timeout: 60_000 });
+
+  test("DIRECT approved: country, method, number, the page waits by itself, paid", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(link.paymentUrl);
+    // Changing the country shows that country's methods (the server draws them): the method
+    // still checked is the first country's, which the new one does not offer.
+    const country = page.getByLabel(text("en", "country"));
+    const other = (await country.inputValue()) === "SN" ? "CI" : "SN";
+    await country.selectOption(other);
+    await button(page, "continue").click();
+    await expect(page).toHaveURL(new RegExp(`\\?country=${other}&step=gateway$`));
+    await expect(heading(page, "steps.gateway")).toBeVisible();
+    await expect(page.locator(`input[name=gateway][value=ORANGE_MONEY_${other}]`)).toBeVisible();
+    const first = other === "SN" ? "CI" : "SN";
+    await expect(page.locator(`input[name=gateway][value$=_${first}]`)).toHaveCount(0);
+
+    await chooseMethod(page, "CI", /MTN Mobile Money/, "MTN_MOMO_CI");
+    // An invalid number: said on the page, the number kept to correct it.
+    await pay(page, "0712");
+    await expect(page.getByText(text("en", "phoneInvalid").replace("{dialCode}", "225"))).toBeVisible();
+    await expect(page.getByLabel(text("en", "phoneLabel"))).toHaveValue("0712");
+    await pay(page, "0700000444");
+    await expect(heading(page, "steps.direct")).toBeVisible();
+    await expect(page.getByText(pattern("en", "directBody"))).toContainText("+2250700000444");
+    await expect(button(page, "checkPayment")).toBeVisible();
+    // No click: the page's own refresh brings the answer (the sandbox approves after ~2 s).
+    await expect(heading(page, "final.completedTitle")).toBeVisible({ timeout: 20_000 });
+    expect(await linkStatus(request, link.reference)).toBe("completed");
+  });
+
+  test("DIRECT declined, then paid with another number", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(link.paymentUrl);
+    await chooseMethod(page, "CI", /MTN Mobile Money/, "MTN_MOMO_CI");
+    await pay(page, "0700000111");
+    await expect(heading(page, "steps.direct")).toBeVisible();
+    await expect(page.getByRole("heading", { name: text("en", "final.failedTitle") })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(text("en", "final.reasons.declined_by_customer"))).toBeVisible();
+    // The three ways on: the same number again, another number, another method.
+    await expect(page.getByRole("button", { name: /Try again with MTN Mobile Money \(\+2250700000111\)/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay another way" })).toBeVisible();
+    await page.getByRole("button", { name: "Use another number" }).click();
+    await expect(heading(page, "steps.phone")).toBeVisible();
+    await expect(page.getByLabel(text("en", "phoneLabel"))).toHaveValue("");
+    await pay(page, "0700000444");
+    await expect(heading(page, "final.completedTitle")).toBeVisible({ timeout: 20_000 });
+    expect(await linkStatus(request, link.reference)).toBe("completed");
+  });
+
+  test("OTP: a new code, a wrong code (the tries said once), then the right one", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(link.paymentUrl);
+    await chooseMethod(page, "CI", /Orange Money/, "ORANGE_MONEY_CI");
+    await pay(page, "0700000444");
+    await expect(heading(page, "steps.otp")).toBeVisible();
+    await expect(page.getByText(pattern("en", "otpHint"))).toContainText("+2250700000444");
+    await expect(button(page, "changeNumber")).toBeVisible();
+    await expect(button(page, "changeMethod")).toBeVisible();
+    await button(page, "newCode").click();
+    await expect(heading(page, "steps.otp")).toBeVisible();
+    await expect(page.getByText("5 tries left")).toHaveCount(1);
+
+    await page.getByLabel(text("en", "otpLabel")).fill("000000");
+    await button(page, "otpSubmit").click();
+    await expect(page.locator(".error[role=alert]")).toContainText("4 tries left");
+    await expect(page.getByText(/4 tries left/)).toHaveCount(1);
+    await page.getByLabel(text("en", "otpLabel")).fill("123456");
+    await button(page, "otpSubmit").click();
+    await expect(heading(page, "final.completedTitle")).toBeVisible();
+    expect(await linkStatus(request, link.reference)).toBe("completed");
+  });
+
+  test("OTP: change the number, or go back to the methods", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(link.paymentUrl);
+    await chooseMethod(page, "CI", /Orange Money/, "ORANGE_MONEY_CI");
+    await pay(page, "0700000444");
+    await button(page, "changeNumber").click();
+    await expect(heading(page, "steps.phone")).toBeVisible();
+    await expect(page).toHaveURL(/\?country=CI&gateway=ORANGE_MONEY_CI&step=phone$/);
+    await button(page, "back").click();
+    await expect(heading(page, "steps.gateway")).toBeVisible();
+    await expect(page.getByRole("radio", { name: /Orange Money/ })).toBeChecked();
+  });
+
+  test("REDIRECT: the way to the operator's page, approved there, paid", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(link.paymentUrl);
+    await chooseMethod(page, "CI", /Wave/, "WAVE_CI");
+    await pay(page, "0700000444");
+    await expect(heading(page, "steps.redirect")).toBeVisible();
+    await page.getByRole("link", { name: pattern("en", "redirectButton") }).click();
+    await page.waitForURL(/\/test\/sandbox\/operator\//);
+    await page.getByRole("button", { name: /Approve/ }).click();
+    await expect(heading(page, "final.completedTitle")).toBeVisible();
+    expect(await linkStatus(request, link.reference)).toBe("completed");
+  });
+
+  test("the link expires while the customer is on a step: the expired screen", async ({ page, request, baseURL }) => {
+    const created = Date.now();
+    const link = await createLink(request, baseURL!, { expiresIn: 10 });
+    await page.goto(link.paymentUrl);
+    await chooseMethod(page, "CI", /MTN Mobile Money/, "MTN_MOMO_CI");
+    // Past its expiresAt, the number typed and "Pay" tapped.
+    await page.waitForTimeout(Math.max(0, created + 10_500 - Date.now()));
+    await pay(page, "0700000444");
+    await expect(heading(page, "final.expiredTitle")).toBeVisible();
+    expect(await linkStatus(request, link.reference)).toBe("expired");
+  });
+
+  test("a form posted from another site does nothing", async ({ request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    const res = await request.post(`/test/pay/${link.reference}/form`, {
+      headers: { origin: "https://evil.example" },
+      form: { intent: "pay", country: "CI", gateway: "MTN_MOMO_CI", phone: "0700000444" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(303);
+    expect(res.headers().location).toBe(`${baseURL}/test/pay/${link.reference}`);
+    expect(await linkStatus(request, link.reference)).toBe("pending");
+    const state = await (await request.get(`/test/api/checkout/${link.reference}`)).json();
+    expect(state.attempt).toBeNull();
+  });
+});
+
+test.describe("with JavaScript on but slow to arrive", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("a tap before hydration keeps the country and method; the hydrated page starts from them", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    // The page's scripts wait until released, as on a 2G network where the form shows seconds before them.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/**/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(link.paymentUrl, { waitUntil: "commit" });
+    await page.getByLabel(text("en", "country")).selectOption("SN");
+    await button(page, "continue").click();
+    await expect(page).toHaveURL(/\?country=SN&step=gateway$/);
+    await page.getByRole("radio", { name: /Free Money/ }).check();
+    await button(page, "continue").click();
+    await expect(page).toHaveURL(/\?country=SN&gateway=FREE_MONEY_SN&step=phone$/);
+
+    release();
+    await page.waitForFunction(() => {
+      const pay = document.querySelector("main form button[type=submit]");
+      return !!pay && Object.keys(pay).some((key) => key.startsWith("__reactProps"));
+    });
+    await expect(heading(page, "steps.phone")).toBeVisible();
+    await expect(page.getByText("+221", { exact: true })).toBeVisible();
+    await expect(page.getByText(pattern("en", "phoneHint"))).toContainText("Free Money");
+    // Hydrated: Back is the island's now (no request), and shows Senegal's methods, Free Money chosen.
+    await button(page, "back").click();
+    await expect(heading(page, "steps.gateway")).toBeVisible();
+    await expect(page).toHaveURL(/step=phone$/);
+    await expect(page.getByLabel(text("en", "country"))).toHaveValue("SN");
+    await expect(page.getByRole("radio", { name: /Free Money/ })).toBeChecked();
+  });
+});

@@ -1,0 +1,124 @@
+import type { DbClient } from "@/lib/core/db/client";
+import type { Environment } from "@/lib/core/domain/environment";
+import { normalizePhone, phoneDigits } from "@/lib/core/domain/phone";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-answer";
+import { checkoutGateways } from "./checkout-gateways";
+import { limitCheckoutWrite } from "./checkout-limits";
+import { hashCheckoutToken } from "./checkout-session";
+import { latestAttempt } from "./checkout-state";
+import { checkoutErrorKey, checkoutPageSearch, type CheckoutFormIntent } from "./checkout-steps";
+import { confirmLinkOtp } from "./confirm-link-otp";
+import { findCheckoutLink } from "./get-checkout-link";
+import { startLinkAttempt } from "./start-link-attempt";
+
+// What a checkout step's form does (the checkout without JavaScript, issue 35), through the same
+// functions, limits and checks as the JSON checkout API (/api/checkout/{reference}/attempts and
+// /otp): startLinkAttempt, confirmLinkOtp, limitCheckoutWrite, the checkout session token. The
+// answer is the page's query for the next step; the route (app/pay/[reference]/form) turns it into
+// a 303 to the page, so a reload never posts twice.
+
+type Options = {
+  reference: string;
+  environment: Environment;
+  origin: string;
+  /** The request, for the per-address limits (lib/features/checkout/checkout-limits.ts). */
+  request: Request;
+  /** The checkout session token the request carries; null when it has none. */
+  checkoutToken: string | null;
+  /** A new token, used (and then set as the cookie) when the request had none and an attempt starts. */
+  newToken: string;
+  intent: CheckoutFormIntent;
+};
+
+/** The page's query for the next step, and the session token to set when an attempt was started with a new one. */
+export type CheckoutFormAnswer = { search: string; setToken: string | null };
+
+export async function submitCheckoutForm(client: DbClient, options: Options): Promise<CheckoutFormAnswer> {
+  const { intent } = options;
+  const link = await findCheckoutLink(client, options.reference, options.environment);
+  // The page itself says "not found".
+  if (!link) return { search: "", setToken: null };
+  const answer = (parts: Parameters<typeof checkoutPageSearch>[0]): CheckoutFormAnswer => ({ search: checkoutPageSearch(parts), setToken: null });
+
+  switch (intent.intent) {
+    case "check":
+      return answer({});
+    case "choose": {
+      const countries = await checkoutGateways(client, link);
+      const country = countries.find((c) => c.code === intent.country);
+      if (!country) return answer({ step: "gateway" });
+      // A gateway of another country: the country was just changed (its list is not on a page
+      // without JavaScript until the server draws it): its own list, to choose from.
+      if (!country.gateways.some((g) => g.name === intent.gateway)) return answer({ step: "gateway", country: country.code });
+      return answer({ step: "phone", country: country.code, gateway: intent.gateway });
+    }
+    case "back":
+      return answer({ step: "gateway", country: intent.country, gateway: intent.gateway });
+    case "otherMethod":
+    case "otherNumber": {
+      const attempt = await latestAttempt(client, link.id);
+      if (!attempt) return answer({ step: "gateway" });
+      const step = intent.intent === "otherNumber" ? "phone" : "gateway";
+      return answer({ step, country: attempt.country, gateway: attempt.gatewayName });
+    }
+    case "pay": {
+      const choice = { country: intent.country, gateway: intent.gateway };
+      const digits = phoneDigits(intent.national);
+      const phone = normalizePhone(intent.national, intent.country);
+      if (!phone) return answer({ step: "phone", ...choice, error: "invalidPhone", national: digits });
+      return startAttempt(client, options, { ...choice, phone }, { step: "phone", ...choice, national: digits });
+    }
+    case "newCode": {
+      // The last attempt's gateway and number, for its own checkout only (the number is that customer's).
+      const attempt = await latestAttempt(client, link.id);
+      const owner = attempt?.checkoutTokenHash && options.checkoutToken && hashCheckoutToken(options.checkoutToken) === attempt.checkoutTokenHash;
+      if (!attempt || !owner) return answer({ step: attempt ? "phone" : "gateway", country: attempt?.country, gateway: attempt?.gatewayName });
+      const choice = { country: attempt.country, gateway: attempt.gatewayName };
+      return startAttempt(client, options, { ...choice, phone: attempt.customerPhone }, { step: "attempt" });
+    }
+    case "otp": {
+      if (!/^\d{4,8}$/.test(intent.otp)) return answer({ step: "attempt", error: "wrongCode" });
+      try {
+        await limitCheckoutWrite(options.request, link.reference);
+        await confirmLinkOtp(client, { reference: link.reference, environment: options.environment, otp: intent.otp, checkoutToken: options.checkoutToken });
+        return answer({ step: "attempt" });
+      } catch (error) {
+        return answer({ step: "attempt", error: errorKeyOf(error) });
+      }
+    }
+  }
+}
+
+async function startAttempt(
+  client: DbClient,
+  options: Options,
+  choice: { country: string; gateway: string; phone: string },
+  onError: Parameters<typeof checkoutPageSearch>[0],
+): Promise<CheckoutFormAnswer> {
+  const checkoutToken = options.checkoutToken ?? options.newToken;
+  try {
+    await limitCheckoutWrite(options.request, options.reference);
+    const attempt = await startLinkAttempt(client, {
+      reference: options.reference,
+      environment: options.environment,
+      origin: options.origin,
+      checkoutToken,
+      gatewayName: choice.gateway,
+      country: choice.country,
+      customerPhone: choice.phone,
+    });
+    scheduleSandboxAnswer(attempt);
+    return { search: checkoutPageSearch({ step: "attempt" }), setToken: options.checkoutToken ? null : checkoutToken };
+  } catch (error) {
+    return { search: checkoutPageSearch({ ...onError, error: errorKeyOf(error) }), setToken: null };
+  }
+}
+
+/** The message of an error of the checkout's functions; anything unexpected is rethrown (the route logs it and says "generic"). */
+function errorKeyOf(error: unknown) {
+  if (!(error instanceof ApiError)) throw error;
+  // 409/40020: another checkout's attempt is live (400/40020 is a closed link).
+  if (error.code === 40020 && error.status === 409) return "paymentInProgress";
+  return checkoutErrorKey(error.code);
+}
