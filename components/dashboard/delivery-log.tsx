@@ -19,7 +19,8 @@ export async function DeliveryLog({ deliveries, replay }: Props) {
       {deliveries.map((d) => (
         <section key={d.id} className="dash-card dash-delivery" aria-label={`${d.eventType} ${d.reference} (${d.id})`}>
           <h3>
-            {d.eventType} <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
+            {/* The event's name is an identifier developers match on: shown as code, not words. */}
+            <code>{d.eventType}</code> <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
           </h3>
           <dl className="dash-fields">
             <dt>{t("deliveries.url")}</dt>

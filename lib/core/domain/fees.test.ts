@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeFeesMinor, minorUnits } from "./fees";
+import { computeFeesMinor, maxAmountWithinMinor, minorUnits, type FeeSchedule } from "./fees";
 import { toMajor } from "./money";
 
 const schedule = (percent: string, fixedMinor: Record<string, number> = {}) => ({ percent, fixedMinor });
@@ -46,4 +46,23 @@ describe("computeFeesMinor", () => {
       );
     });
   }
+});
+
+describe("maxAmountWithinMinor (issue 35: the most that can be withdrawn)", () => {
+  const schedules: FeeSchedule[] = [
+    { percent: "1", fixedMinor: { XOF: 0 } },
+    { percent: "1.5", fixedMinor: { XOF: 100, EUR: 30 } },
+    { percent: "0", fixedMinor: {} },
+  ];
+  it("is the largest amount whose amount + fees fits the balance", () => {
+    for (const schedule of schedules) {
+      for (const currency of ["XOF", "EUR"]) {
+        for (const balance of [0n, 1n, 99n, 101n, 1_000n, 10_000n, 1_234_567n]) {
+          const max = maxAmountWithinMinor(balance, currency, schedule);
+          if (max > 0n) expect(max + computeFeesMinor(max, currency, schedule)).toBeLessThanOrEqual(balance);
+          expect(max + 1n + computeFeesMinor(max + 1n, currency, schedule), `${balance} ${currency} ${schedule.percent}`).toBeGreaterThan(balance);
+        }
+      }
+    }
+  });
 });
