@@ -263,7 +263,7 @@ for (const [locale, browserLocale] of [
         await test.step("request a withdrawal and follow its status", async () => {
           await nav("balance");
           await expect(page.getByRole("heading", { name: d("balance.heading"), level: 1 })).toBeVisible();
-          await expect(page.getByRole("region", { name: "XOF" })).toContainText(d("balance.available"));
+          await expect(page.getByRole("region", { name: "XOF", exact: true })).toContainText(d("balance.available"));
           const form = page.getByRole("region", { name: d("balance.withdraw") });
           await form.getByLabel(d("balance.amount")).fill("1000");
           await form.getByLabel(d("newLink.currency")).selectOption("XOF");
