@@ -32,7 +32,7 @@ function customer() {
     },
     async submit(reference: string, intent: CheckoutFormIntent) {
       const request = new Request("http://localhost/", { method: "POST", headers: { "x-forwarded-for": address } });
-      const answer = await submitCheckoutForm(db(), {
+      const answer = await submitCheckoutForm({
         reference, environment: "sandbox", origin: "http://localhost", request, checkoutToken: token, newToken: newCheckoutToken(), intent,
       });
       if (answer.setToken) token = answer.setToken;

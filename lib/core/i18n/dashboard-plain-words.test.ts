@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import fr from "@/messages/fr.json";
 
 // Issue 35: the French shopkeeper's pages say what a webhook does ("adresse de notification de
-// votre site"), not the developer's word; the developers' page (keys, signing secret) keeps it,
-// where it is the name developers look for.
+// votre site"), not the developer's word; the developers' pages (keys, signing secret, the events
+// view) keep it, where it is the name developers look for.
 
 function strings(node: unknown, path: string): [string, string][] {
   if (typeof node === "string") return [[path, node]];
@@ -11,8 +11,8 @@ function strings(node: unknown, path: string): [string, string][] {
 }
 
 describe("the French dashboard's words", () => {
-  it("no 'webhook' outside the developers' page", () => {
-    const { developers: _developers, ...shopkeeper } = fr.dashboard;
+  it("no 'webhook' outside the developers' pages", () => {
+    const { developers: _developers, events: _events, ...shopkeeper } = fr.dashboard;
     const found = strings(shopkeeper, "dashboard").filter(([, text]) => /webhook/i.test(text));
     expect(found).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { DbClient } from "@/lib/core/db/client";
+import { db, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { normalizePhone, phoneDigits } from "@/lib/core/domain/phone";
 import { ApiError } from "@/lib/core/errors/api-error";
@@ -34,7 +34,7 @@ type Options = {
 /** The page's query for the next step, and the session token to set when an attempt was started with a new one. */
 export type CheckoutFormAnswer = { search: string; setToken: string | null };
 
-export async function submitCheckoutForm(client: DbClient, options: Options): Promise<CheckoutFormAnswer> {
+export async function submitCheckoutForm(options: Options, client: DbClient = db()): Promise<CheckoutFormAnswer> {
   const { intent } = options;
   const link = await findCheckoutLink(client, options.reference, options.environment);
   // The page itself says "not found".

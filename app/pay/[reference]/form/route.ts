@@ -3,7 +3,6 @@
 // page's scripts have loaded (issue 35). Thin: lib/features/checkout/submit-checkout-form.ts does
 // the step through the JSON checkout API's own functions; this answers 303 to the page with the
 // next step in the query. Never a 500 page: anything unexpected is logged and the step says "generic".
-import { db } from "@/lib/core/db/client";
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { checkoutCookie, checkoutPageCookie, newCheckoutToken, readCheckoutToken } from "@/lib/features/checkout/checkout-session";
@@ -35,7 +34,7 @@ export async function POST(request: Request, { params }: Params) {
   if (!intent) return seeOther(checkoutPageSearch({ error: "generic" }));
   try {
     const checkoutToken = readCheckoutToken(request);
-    const answer = await submitCheckoutForm(db(), { reference, environment, origin, request, checkoutToken, newToken: newCheckoutToken(), intent });
+    const answer = await submitCheckoutForm({ reference, environment, origin, request, checkoutToken, newToken: newCheckoutToken(), intent });
     const secure = origin.startsWith("https:");
     const cookies = answer.setToken
       ? [checkoutPageCookie(answer.setToken, { reference, environment, secure }), checkoutCookie(answer.setToken, { reference, environment, secure })]

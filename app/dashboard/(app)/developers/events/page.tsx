@@ -1,9 +1,12 @@
 // GET /dashboard/developers/events - the webhook events of the member's merchant and environment, newest first
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
+import { pageTitle } from "@/components/page-title";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { getEventsPage } from "@/lib/features/dashboard/developers-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
+
+export const generateMetadata = pageTitle("events");
 
 type Props = { searchParams: Promise<{ cursor?: string }> };
 

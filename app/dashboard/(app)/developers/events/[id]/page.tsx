@@ -3,11 +3,14 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { formatTime } from "@/components/dashboard/format";
+import { pageTitle } from "@/components/page-title";
 import { can } from "@/lib/features/auth/member-permissions";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { getEventPage } from "@/lib/features/dashboard/developers-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { replayDeliveryAction } from "../../../links/actions";
+
+export const generateMetadata = pageTitle("event");
 
 type Props = { params: Promise<{ id: string }> };
 
