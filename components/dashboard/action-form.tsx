@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, startTransition, useActionState, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { createContext, startTransition, useActionState, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
 
 /** The field errors of the form around, for <FieldError> beside each field. */
@@ -31,28 +31,7 @@ export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, cop
   const formId = useId().replace(/:/g, "");
   const errors = state?.fieldErrors ?? {};
 
-  useEffect(() => {
-    const element = form.current;
-    if (!element || !state) return;
-    // Mark the fields in error for assistive technology (and unmark them once they are right),
-    // and take the member to the first one.
-    let first: HTMLElement | null = null;
-    for (const field of Array.from(element.elements) as HTMLInputElement[]) {
-      if (!field.name) continue;
-      const ours = errorId(formId, field.name);
-      const others = (field.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== ours);
-      if (state.fieldErrors?.[field.name]) {
-        field.setAttribute("aria-invalid", "true");
-        field.setAttribute("aria-describedby", [...others, ours].join(" "));
-        first ??= field;
-      } else {
-        field.removeAttribute("aria-invalid");
-        if (others.length) field.setAttribute("aria-describedby", others.join(" "));
-        else field.removeAttribute("aria-describedby");
-      }
-    }
-    first?.focus();
-  }, [state, formId, form]);
+  useMarkFieldsInError(form, state, formId);
 
   return (
     <FieldErrors.Provider value={{ formId, errors }}>
@@ -90,6 +69,33 @@ export function useKeptActionState(action: (state: ActionState, form: FormData) 
 }
 
 /** Field errors for <FieldError> in a form not made by ActionForm (a two-step form). */
+/**
+ * Marks the fields in error for assistive technology (and unmarks them once they are right), and
+ * takes the member to the first one: every form that shows <FieldError>s beside its fields.
+ */
+export function useMarkFieldsInError(form: RefObject<HTMLFormElement | null>, state: { fieldErrors?: Record<string, string> } | null | undefined, formId: string) {
+  useEffect(() => {
+    const element = form.current;
+    if (!element || !state) return;
+    let first: HTMLElement | null = null;
+    for (const field of Array.from(element.elements) as HTMLInputElement[]) {
+      if (!field.name) continue;
+      const ours = errorId(formId, field.name);
+      const others = (field.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== ours);
+      if (state.fieldErrors?.[field.name]) {
+        field.setAttribute("aria-invalid", "true");
+        field.setAttribute("aria-describedby", [...others, ours].join(" "));
+        first ??= field;
+      } else {
+        field.removeAttribute("aria-invalid");
+        if (others.length) field.setAttribute("aria-describedby", others.join(" "));
+        else field.removeAttribute("aria-describedby");
+      }
+    }
+    first?.focus();
+  }, [state, formId, form]);
+}
+
 export function FieldErrorsProvider({ formId, errors, children }: { formId: string; errors: Record<string, string>; children: ReactNode }) {
   return <FieldErrors.Provider value={{ formId, errors }}>{children}</FieldErrors.Provider>;
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
-import { ActionResult, FieldError, FieldErrorsProvider, useKeptActionState } from "./action-form";
+import { ActionResult, FieldError, FieldErrorsProvider, useKeptActionState, useMarkFieldsInError } from "./action-form";
 
 type Props = {
   action: (state: ActionState, form: FormData) => Promise<ActionState>;
@@ -38,6 +38,7 @@ export function WithdrawForm({ action, labels, options, defaults, preview }: Pro
   const [editing, setEditing] = useState(false);
   const formId = useId().replace(/:/g, "");
   useEffect(() => setEditing(false), [state]);
+  useMarkFieldsInError(form, state, formId);
   const reviewing = Boolean(state?.confirm) && !editing;
   return (
     <FieldErrorsProvider formId={formId} errors={state?.fieldErrors ?? {}}>

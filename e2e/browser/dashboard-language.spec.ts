@@ -44,6 +44,8 @@ async function tamper(form: Locator, name: string, value: string) {
 }
 
 /** Fills text fields (leaving the browser's own checks aside, as a server must), submits, and waits for the field's error. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 async function submit(page: Page, form: Locator, fields: Record<string, string>, selects: Record<string, string>, expected: { field: string; key: string }, locale: Locale) {
   await form.evaluate((f) => {
     (f as HTMLFormElement).noValidate = true;
@@ -54,7 +56,9 @@ async function submit(page: Page, form: Locator, fields: Record<string, string>,
   for (const [name, value] of Object.entries(selects)) await tamper(form, name, value);
   await form.locator('button[type="submit"]').click();
   const error = form.locator(`[data-field="${expected.field}"]`);
-  await expect(error, `${expected.field} ${JSON.stringify(fields)} ${JSON.stringify(selects)}`).toHaveText(message(locale, `apiErrors.${expected.key}`));
+  // A key outside apiErrors (dashboard.balance.overMax) is the field's own message, its figures left open.
+  const said = expected.key.startsWith("dashboard.") ? new RegExp(`^${message(locale, expected.key, { max: "\u0000" }).split("\u0000").map(escapeRegExp).join(".+")}$`) : message(locale, `apiErrors.${expected.key}`);
+  await expect(error, `${expected.field} ${JSON.stringify(fields)} ${JSON.stringify(selects)}`).toHaveText(said);
   await expect(form.getByRole("alert")).toHaveText(message(locale, "apiErrors.summary"));
   // The field says it is in error, and everything typed is still there.
   await expect(form.locator(`[name="${expected.field}"]`)).toHaveAttribute("aria-invalid", "true");
@@ -122,7 +126,8 @@ for (const [locale, browserLocale] of [
       await expect(form.locator('[name="gatewayName"] option[value="MTN_MOMO_CI"]')).toHaveText(message(locale, "labels.gateway.MTN_MOMO_CI"));
 
       const cases: [Record<string, string>, Record<string, string>, string, string][] = [
-        [{ amount: "9 000 000 000" }, ci, "amount", "codes.40013"],
+        // Too much: refused with the most that can be withdrawn (issue 35), not the API's bare 40013.
+        [{ amount: "9 000 000 000" }, ci, "amount", "dashboard.balance.overMax"],
         [{ amount: "1 000,5" }, ci, "amount", "rules.decimals"],
         [{ amount: "" }, ci, "amount", "rules.required"],
         [{ beneficiaryPhone: "07 00" }, ci, "beneficiaryPhone", "codes.40014"],
