@@ -11,11 +11,9 @@
 //   each step as soon as it is usable (a DIRECT gateway, a number the sandbox approves in ~2 s).
 // Measures, asserts nothing: the goals (usable at first paint, <= 60 KB before usable, < 8 s for the
 // payment) are in bench/README.md.
-import { execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { startCheckoutBenchServer } from "./bench-checkout-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3251);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -23,32 +21,9 @@ const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KBPS = 400;
 const LATENCY_MS = 400;
-const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 
-if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-bench-slow-"));
-const env: NodeJS.ProcessEnv = {
-  ...process.env, PGLITE_DATA_DIR: path.join(dataDir, "pglite"), LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", BETTER_AUTH_URL: BASE,
-};
-delete env.DATABASE_URL;
-const merchant = JSON.parse(
-  execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "Bench Shop", "--json"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!,
-);
-const server = spawn(process.execPath, [path.join("server", "app-server.cjs"), "--port", String(PORT)], { env, stdio: "ignore" });
-
-async function waitForServer() {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${BASE}/public/gateways/deposit/list`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+const bench = startCheckoutBenchServer({ port: PORT, tmpPrefix: "pcs-bench-slow-", startTries: 150 });
+const { merchant } = bench;
 
 async function newLink(): Promise<string> {
   const res = await fetch(`${BASE}/test/api/v4/payments/link`, {
@@ -129,7 +104,7 @@ async function oneRun(reference: string): Promise<Run> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 try {
-  await waitForServer();
+  await bench.ready();
   // One warm-up payment: the server's first render of each route is slower than any later one.
   await oneRun(await newLink());
   const runs: Run[] = [];
@@ -150,6 +125,5 @@ try {
   ];
   console.log(lines.join("\n"));
 } finally {
-  server.kill("SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  bench.stop();
 }

@@ -1,41 +1,19 @@
 // npm run bench:checkout - weight and speed of the hosted checkout against an empty page of the
 // same production build (run `npm run build` first; this builds nothing). Prints a table and
 // writes bench/checkout-results.md. Measures, does not assert: targets are in bench/README.md.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { startCheckoutBenchServer } from "./bench-checkout-server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3250);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
 
-if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-bench-"));
-// BETTER_AUTH_URL: a production server refuses to start without it (lib/surfaces/config/production-settings.ts).
-const env: NodeJS.ProcessEnv = { ...process.env, PGLITE_DATA_DIR: path.join(dataDir, "pglite"), LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", BETTER_AUTH_URL: BASE };
-delete env.DATABASE_URL;
-const merchant = JSON.parse(
-  execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "Bench Shop", "--json"], { env, encoding: "utf8" }).trim().split("\n").at(-1)!,
-);
-// Our server as `npm start` runs it, in one process (server/app-server.cjs).
-const server = spawn(process.execPath, [path.join("server", "app-server.cjs"), "--port", String(PORT)], { env, stdio: "ignore" });
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${BASE}/public/gateways/deposit/list`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
+const bench = startCheckoutBenchServer({ port: PORT, tmpPrefix: "pcs-bench-", startTries: 100 });
+const { dataDir, merchant } = bench;
 
 async function median(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -107,7 +85,7 @@ function runLighthouse(url: string) {
 }
 
 try {
-  await waitForServer();
+  await bench.ready();
   const link = await (
     await fetch(`${BASE}/test/api/v4/payments/link`, {
       method: "POST",
@@ -140,6 +118,5 @@ try {
   fs.writeFileSync(path.join("bench", "checkout-results.md"), `${lines.join("\n")}\n`);
   console.log(lines.join("\n"));
 } finally {
-  server.kill("SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  bench.stop();
 }
