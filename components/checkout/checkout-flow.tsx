@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { readChoicesBeforeHydration } from "./choices-before-hydration";
+import { ISLAND_MARK } from "./waiting-poller";
 import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
 import { countryOfPhone } from "@/lib/core/domain/dial-codes";
 import { isLocalNumber, localToE164 } from "@/lib/core/domain/phone";
@@ -77,6 +78,10 @@ function errorKey(error: unknown): string {
 
 function Flow({ whilePending, whenFailed, ...props }: Props) {
   const { state, screen } = useCheckoutScreen(props);
+  // The page's inline waiting poller (waiting-poller.tsx) stops: the island polls from now on.
+  useEffect(() => {
+    (window as unknown as Record<string, boolean>)[ISLAND_MARK] = true;
+  }, []);
   return (
     <>
       {screen}

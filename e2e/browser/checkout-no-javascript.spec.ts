@@ -216,6 +216,20 @@ test.describe("with JavaScript on but slow to arrive", () => {
     await expect(page.locator(`input[name=gateway][value=${picked}]`)).toBeChecked();
   });
 
+  test("the waiting screen moves on to paid by itself while the scripts are still on their way", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    // The scripts never arrive: the page's own few-line poller (waiting-poller.tsx) reloads it once
+    // the payment settles. (The <noscript> refresh does not run where JavaScript is on.)
+    await page.route("**/_next/static/**/*.js", () => {});
+    await page.goto(link.paymentUrl, { waitUntil: "commit" });
+    await chooseMethod(page, "CI", /MTN Mobile Money/, "MTN_MOMO_CI");
+    await pay(page, "0700000444");
+    await expect(heading(page, "steps.direct")).toBeVisible();
+    await expect(heading(page, "final.completedTitle")).toBeVisible({ timeout: 20_000 });
+    expect(await linkStatus(request, link.reference)).toBe("completed");
+    expect(await page.evaluate(() => Object.keys(document.querySelector("main h1")!).some((key) => key.startsWith("__react")))).toBe(false);
+  });
+
   test("a tap before hydration keeps the country and method; the hydrated page starts from them", async ({ page, request, baseURL }) => {
     const link = await createLink(request, baseURL!);
     // The page's scripts wait until released, as on a 2G network where the form shows seconds before them.

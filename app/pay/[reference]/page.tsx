@@ -7,6 +7,7 @@ import { CheckoutFlow } from "@/components/checkout/checkout-flow";
 import type { CheckoutCountryView } from "@/components/checkout/checkout-types";
 import { FinalScreen } from "@/components/checkout/final-screen";
 import { ShareLink } from "@/components/checkout/share-link";
+import { WaitingPoller } from "@/components/checkout/waiting-poller";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { findCheckoutPageLink, getCheckoutPageState, listCheckoutPageGateways, ownLastAttemptPhone } from "@/lib/features/checkout/checkout-page-queries";
 import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
@@ -18,6 +19,7 @@ import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMajor, formatMinor } from "@/lib/core/domain/money";
 import { requestOrigin } from "@/lib/surfaces/http/api-route";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
+import { nonceOf } from "@/lib/surfaces/http/security-headers";
 import { paymentUrl } from "@/lib/features/links/payment-url";
 import "./checkout.css";
 
@@ -93,11 +95,14 @@ export default async function PayPage({ params, searchParams }: PageProps) {
     });
     const url = paymentUrl(reference, environment, requestOrigin(request));
     const messages = await getMessages();
+    const apiBase = `${pathPrefix(environment)}/api/checkout/${reference}`;
+    const waiting = state.attempt?.status === "pending" && state.attempt.paymentType === "DIRECT";
     body = (
       <NextIntlClientProvider messages={{ checkout: messages.checkout, checkoutRetry: messages.checkoutRetry }}>
+        {waiting && <WaitingPoller stateUrl={apiBase} nonce={nonceOf(request.headers.get("content-security-policy"))} />}
         <CheckoutFlow
           reference={reference}
-          apiBase={`${pathPrefix(environment)}/api/checkout/${reference}`}
+          apiBase={apiBase}
           merchant={merchant}
           countries={countries}
           initialCountry={initialCountry}

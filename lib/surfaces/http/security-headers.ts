@@ -65,3 +65,8 @@ export const COMMON_SECURITY_HEADERS: Record<string, string> = {
 
 /** Every answer of the API trees (/api, /public and the same under /test), from next.config.ts or the API lane. */
 export const API_TREE_HEADERS: Record<string, string> = { ...COMMON_SECURITY_HEADERS, "cache-control": "no-store" };
+
+/** The nonce of a policy made by contentSecurityPolicy (a page reads it from its request's header), or undefined. */
+export function nonceOf(policy: string | null): string | undefined {
+  return policy ? /'nonce-([^']+)'/.exec(policy)?.[1] : undefined;
+}
