@@ -25,33 +25,35 @@ const lifted = {
   ACCOUNT_MAILS_PER_HOUR_PER_IP: "10000000",
 };
 
+const integration = {
+  include: ["tests/**/*.integration.test.ts", "lib/**/*.integration.test.ts", "scripts/**/*.integration.test.ts"],
+  globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/webhook-tls.ts"],
+  setupFiles: ["tests/helpers/setup-db.ts"],
+  // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long,
+  // but long enough that a loaded machine still sees "pending" right after starting one.
+  env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "500", ...lifted },
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
     env: { LOG_LEVEL: "silent", NEXT_TELEMETRY_DISABLED: "1", ...lifted },
     // Vitest's default is one worker per core but one: a single worker on a 2-core machine (CI's),
     // where the files would run one after another while most of them wait on timers, receivers and
-    // the database. On PGlite every file has a database of its own, so they run side by side. On
-    // PostgreSQL they share the suite's database, one at a time: some work every due row in it, and
-    // with two workers tests/transfer-claims.integration.test.ts's two-process race once left 3 of
-    // its 6 transfers unsent (CI, 2026-11-23), not understood yet (see the issue notes).
-    maxWorkers: process.env.DATABASE_URL ? 1 : Math.max(2, os.availableParallelism() - 1),
+    // the database. Every file has a database of its own on both engines (tests/helpers/setup-db.ts),
+    // so they run side by side. (When the PostgreSQL files shared one database, one working every due
+    // row in it could take another's: the likely cause of tests/transfer-claims.integration.test.ts
+    // leaving 3 of its 6 transfers unsent with two workers, CI 2026-11-23.)
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["lib/**/*.test.ts"], exclude: ["**/*.integration.test.ts"] } },
-      {
-        resolve: { alias },
-        test: {
-          name: "integration",
-          include: ["tests/**/*.integration.test.ts", "lib/**/*.integration.test.ts", "scripts/**/*.integration.test.ts"],
-          globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/webhook-tls.ts"],
-          setupFiles: ["tests/helpers/setup-db.ts"],
-          // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long,
-          // but long enough that a loaded machine still sees "pending" right after starting one.
-          env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "500", ...lifted },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { resolve: { alias }, test: { name: "integration", ...integration, exclude: ["tests/torture/**"] } },
+      // The torture suite (PostgreSQL only) runs its own worker processes and operator fakes with
+      // tight timeouts: alone, after everything else, as it did when the PostgreSQL pass ran one
+      // file at a time.
+      { resolve: { alias }, test: { name: "torture", ...integration, include: ["tests/torture/**/*.integration.test.ts"], maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },
 });

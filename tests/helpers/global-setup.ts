@@ -27,8 +27,10 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const base = process.env.DATABASE_URL;
   if (!base) return pgliteTemplate(project);
+  // Both integration projects (vitest.config.ts) name this setup: the suite's database is made once.
+  if (process.env.PCS_VITEST_DATABASE === base) return;
   assertLocalDatabase(base);
-  process.env.DATABASE_URL = siblingDatabaseUrl(base, "vitest");
+  process.env.DATABASE_URL = process.env.PCS_VITEST_DATABASE = siblingDatabaseUrl(base, "vitest");
   await freshDatabase(process.env.DATABASE_URL);
   await migrateDatabase();
   await seedGatewayCatalog(db());

@@ -5,12 +5,25 @@ import { afterAll, inject } from "vitest";
 import { pgliteAdapter } from "@/lib/core/db/adapter";
 import { closeDb, setDb } from "@/lib/core/db/client";
 import { sqlOverPGlite } from "@/lib/core/db/sql";
+import { copyDatabase, dropDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database";
 
-// Each test file gets a database: on PGlite a fresh in-memory one, a copy of the one the global
-// setup migrated as the app does it; on PostgreSQL the suite's own (global-setup.ts).
+// Each test file gets a database of its own, a copy of the one the global setup migrated as the
+// app does it: on PGlite a fresh in-memory one; on PostgreSQL a database made from the suite's
+// (global-setup.ts) as a template, which this file's processes (a second app process, the CLI, the
+// torture suite's workers) reach through the DATABASE_URL set here. Files then run side by side on
+// both engines: none sees the due rows, deliveries or balances another left.
 if (!process.env.DATABASE_URL) {
   const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
   setDb(new PrismaClient({ adapter: pgliteAdapter(pglite) }), () => pglite.close(), sqlOverPGlite(pglite));
+  afterAll(closeDb);
+} else {
+  const template = process.env.DATABASE_URL;
+  const own = siblingDatabaseUrl(template, `w${process.env.VITEST_POOL_ID ?? "0"}`);
+  await copyDatabase(template, own);
+  process.env.DATABASE_URL = own;
+  afterAll(async () => {
+    await closeDb();
+    await dropDatabase(own);
+    process.env.DATABASE_URL = template;
+  });
 }
-
-afterAll(closeDb);
