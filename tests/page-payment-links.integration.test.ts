@@ -1,0 +1,203 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/core/db/client";
+import { isLinkPayable } from "@/lib/core/domain/link-status";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { transitionLink } from "@/lib/features/links/transition-link";
+import { makePagePaymentLink, PAGE_LINK_LIFETIME_SECONDS, PageClosedError } from "@/lib/features/payment-pages/make-page-payment-link";
+import { call } from "./helpers/api-client";
+import { newMerchant } from "./helpers/fixtures";
+import { expectLedgerBalanced } from "./helpers/ledger-invariant";
+
+// Issue 36, part 2 (the function behind the customer's "Pay"): a payment page makes one ordinary
+// payment link per customer. Called here as the customer's page will, without HTTP.
+
+afterEach(expectLedgerBalanced);
+
+let merchant: Awaited<ReturnType<typeof newMerchant>>;
+let addressCounter = 0;
+/** A client address of its own per call site, so the per-address limit is tested only where meant. */
+const address = () => `198.51.100.${++addressCounter % 250}`;
+
+beforeAll(async () => {
+  merchant = await newMerchant();
+});
+
+const newPage = async (body: Record<string, unknown>, environment: "sandbox" | "live" = "sandbox") => {
+  const res = await call("POST", `${environment === "sandbox" ? "/test" : ""}/api/v4/payments/page`, {
+    key: environment === "sandbox" ? merchant.sandboxKey : merchant.liveKey,
+    body: { description: "Boutique Awa", currency: "XOF", ...body },
+  });
+  expect(res.status).toBe(200);
+  return res.body as { reference: string };
+};
+const pay = (reference: string, amount?: string, environment: "sandbox" | "live" = "sandbox") =>
+  makePagePaymentLink(db(), { reference, environment, amount, clientAddress: address() });
+const readPage = (reference: string) => call("GET", `/test/api/v4/payments/page/${reference}`, { key: merchant.sandboxKey });
+const linksOf = async (reference: string) =>
+  db().paymentLink.count({ where: { paymentPage: { reference } } });
+
+/** What a settled checkout attempt does to its link (lib/features/links/settle-link-attempt.ts): completes it, credited. */
+const complete = (linkId: string) =>
+  db().$transaction((tx) => transitionLink(tx, { id: linkId, to: "completed", at: new Date(), feesMinor: 0n, gatewayName: "MTN_MOMO_CI", paidByDepositId: `dep_${linkId}` }));
+
+async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("makePagePaymentLink", () => {
+  it("makes an ordinary payment link at the page's set price, for 30 minutes, naming the page", async () => {
+    const page = await newPage({ amount: 2500, callbackUrl: "https://merchant.example/hook", returnUrl: "https://merchant.example/thanks", metadata: { shop: "cocody" } });
+    const now = new Date("2026-11-29T10:00:00Z");
+    const link = await makePagePaymentLink(db(), { reference: page.reference, environment: "sandbox", amount: "999", clientAddress: address(), now });
+    expect(link.reference).toMatch(/^LINK_TEST_/);
+    expect(link).toMatchObject({
+      merchantId: merchant.id,
+      environment: "sandbox",
+      status: "pending",
+      amountMinor: 2500n,
+      currency: "XOF",
+      description: "Boutique Awa",
+      callbackUrl: "https://merchant.example/hook",
+      returnUrl: "https://merchant.example/thanks",
+      metadata: { shop: "cocody" },
+    });
+    expect(link.expiresAt.getTime() - link.createdAt.getTime()).toBe(PAGE_LINK_LIFETIME_SECONDS * 1000);
+    const read = await call("GET", `/test/api/v4/payments/link/${link.reference}`, { key: merchant.sandboxKey });
+    expect(read.body).toMatchObject({ paymentPage: page.reference, amount: 2500, status: "pending" });
+  });
+
+  it.each([
+    ["2 500", 2500n],
+    ["2.500", 2500n],
+    ["2500", 2500n],
+    ["2\u202f500", 2500n],
+    ["2,500", 2500n],
+    [" 1 000 ", 1000n],
+  ])("reads the typed amount %j as %s", async (typed, minor) => {
+    const page = await newPage({ minAmount: 500, maxAmount: 50_000 });
+    expect((await pay(page.reference, typed)).amountMinor).toBe(minor);
+  });
+
+  it("reads decimals where the currency has them", async () => {
+    const page = await newPage({ currency: "EUR" });
+    expect((await pay(page.reference, "150,50")).amountMinor).toBe(15050n);
+  });
+
+  it.each([
+    ["", "amount is required"],
+    [undefined, "amount is required"],
+    ["abc", "amount must be a number, such as 2 500"],
+    ["2500,5", "amount has more decimals than XOF allows"],
+    ["499", "amount must be between 500 XOF and 50,000 XOF"],
+    ["50 001", "amount must be between 500 XOF and 50,000 XOF"],
+  ])("refuses the typed amount %j: 400/40010, making nothing", async (typed, details) => {
+    const page = await newPage({ minAmount: 500, maxAmount: 50_000 });
+    const error = await refusal(pay(page.reference, typed));
+    expect(error).toMatchObject({ code: 40010, status: 400, details });
+    expect(await linksOf(page.reference)).toBe(0);
+  });
+
+  it("keeps to the link's limits when the page gives no range", async () => {
+    const page = await newPage({});
+    expect((await refusal(pay(page.reference, "99"))).details).toBe("amount must be between 100 XOF and 10,000,000 XOF");
+    expect((await pay(page.reference, "100")).amountMinor).toBe(100n);
+  });
+
+  it("refuses an inactive, expired or exhausted page, saying which, and makes nothing", async () => {
+    const off = await newPage({ amount: 1000 });
+    await call("POST", `/test/api/v4/payments/page/${off.reference}/deactivate`, { key: merchant.sandboxKey });
+    const inactive = await refusal(pay(off.reference));
+    expect(inactive).toBeInstanceOf(PageClosedError);
+    expect(inactive).toMatchObject({ code: 40020, status: 400, pageStatus: "inactive" });
+    await call("POST", `/test/api/v4/payments/page/${off.reference}/activate`, { key: merchant.sandboxKey });
+    expect((await pay(off.reference)).amountMinor).toBe(1000n);
+
+    const old = await newPage({ amount: 1000, expiresIn: 5 });
+    await db().paymentPage.update({ where: { reference: old.reference }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await refusal(pay(old.reference))).toMatchObject({ code: 40020, pageStatus: "expired" });
+
+    const capped = await newPage({ amount: 1000, maxPayments: 1 });
+    await complete((await pay(capped.reference)).id);
+    expect(await refusal(pay(capped.reference))).toMatchObject({ code: 40020, pageStatus: "exhausted" });
+
+    expect(await linksOf(off.reference)).toBe(1);
+    expect(await linksOf(old.reference)).toBe(0);
+    expect(await linksOf(capped.reference)).toBe(1);
+  });
+
+  it("never counts an abandoned, failed or expired attempt towards maxPayments", async () => {
+    const page = await newPage({ maxPayments: 1 });
+    const abandoned = await pay(page.reference, "2 500");
+    const failed = await pay(page.reference, "2 500");
+    await db().paymentLink.update({ where: { id: failed.id }, data: { status: "failed", failedAt: new Date() } });
+    const expired = await pay(page.reference, "2 500");
+    await db().paymentLink.update({ where: { id: expired.id }, data: { status: "expired", expiredAt: new Date() } });
+    expect((await readPage(page.reference)).body).toMatchObject({ status: "active", paymentsCount: 0, amountCollected: 0 });
+    const paid = await pay(page.reference, "1 000");
+    await complete(paid.id);
+    expect((await readPage(page.reference)).body).toMatchObject({ status: "exhausted", paymentsCount: 1, amountCollected: 1000 });
+    expect(isLinkPayable(abandoned)).toBe(true);
+  });
+
+  it("lets a customer already paying finish when the page reaches maxPayments: their payment is taken and counted", async () => {
+    // docs/decisions.md: links already made stay payable; the page may end above maxPayments by
+    // the customers who were paying at that moment, and no customer's money is refused.
+    const page = await newPage({ maxPayments: 2 });
+    const first = await pay(page.reference, "2 500");
+    const second = await pay(page.reference, "1 000");
+    const third = await pay(page.reference, "500");
+    await complete(first.id);
+    await complete(second.id);
+    expect((await readPage(page.reference)).body).toMatchObject({ status: "exhausted", paymentsCount: 2, amountCollected: 3500 });
+    expect(await refusal(pay(page.reference, "700"))).toMatchObject({ pageStatus: "exhausted" });
+
+    const open = await db().paymentLink.findUniqueOrThrow({ where: { id: third.id } });
+    expect(isLinkPayable(open)).toBe(true);
+    expect(await complete(third.id)).toBe(true);
+    expect((await readPage(page.reference)).body).toMatchObject({ status: "exhausted", paymentsCount: 3, amountCollected: 4000 });
+  });
+
+  it("answers an unknown page, or the other environment's, 404/40004", async () => {
+    const page = await newPage({ amount: 1000 });
+    expect(await refusal(pay(page.reference, undefined, "live"))).toMatchObject({ code: 40004, status: 404 });
+    expect(await refusal(pay("PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"))).toMatchObject({ code: 40004 });
+    const live = await newPage({ amount: 1000 }, "live");
+    expect((await pay(live.reference, undefined, "live")).reference).toMatch(/^LINK_[0-9A-Z]{26}$/);
+    expect(await refusal(pay(live.reference))).toMatchObject({ code: 40004 });
+  });
+
+  it("limits the links made per client address, refusals included (429/42900), not other addresses", async () => {
+    process.env.PAGE_LINKS_PER_HOUR_PER_IP = "3";
+    try {
+      const page = await newPage({ minAmount: 500 });
+      const clientAddress = "203.0.113.77";
+      const attempt = (amount: string) => makePagePaymentLink(db(), { reference: page.reference, environment: "sandbox", amount, clientAddress });
+      await attempt("1000");
+      await refusal(attempt("1")); // a refused amount still counts
+      await attempt("1000");
+      const limited = await refusal(attempt("1000"));
+      expect(limited).toMatchObject({ code: 42900, status: 429 });
+      expect(limited.headers?.["retry-after"]).toBeDefined();
+      expect(await linksOf(page.reference)).toBe(2);
+      // Another customer at another address is not held back.
+      await makePagePaymentLink(db(), { reference: page.reference, environment: "sandbox", amount: "1000", clientAddress: "203.0.113.78" });
+      expect(await linksOf(page.reference)).toBe(3);
+    } finally {
+      delete process.env.PAGE_LINKS_PER_HOUR_PER_IP;
+    }
+  });
+
+  it("lists the links it made on the page's payments, newest first", async () => {
+    const page = await newPage({});
+    const a = await pay(page.reference, "1 000");
+    const b = await pay(page.reference, "2 000");
+    const res = await call("GET", `/test/api/v4/payments/page/${page.reference}/payments`, { key: merchant.sandboxKey });
+    expect(res.body.data.map((l: { reference: string }) => l.reference)).toEqual([b.reference, a.reference]);
+    expect(res.body.data.every((l: { paymentPage: string }) => l.paymentPage === page.reference)).toBe(true);
+  });
+});
