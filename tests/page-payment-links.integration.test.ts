@@ -162,6 +162,27 @@ describe("makePagePaymentLink", () => {
     expect((await readPage(page.reference)).body).toMatchObject({ status: "exhausted", paymentsCount: 3, amountCollected: 4000 });
   });
 
+  it("sends the link's own payment_link.* events to the page's callbackUrl, naming the page", async () => {
+    const page = await newPage({ amount: 1500, callbackUrl: "https://merchant.example/hook", metadata: { shop: "cocody" } });
+    const link = await pay(page.reference);
+    await complete(link.id);
+    const event = await db().webhookEvent.findFirstOrThrow({ where: { reference: link.reference, type: "payment_link.completed" }, include: { deliveries: true } });
+    expect(JSON.parse(event.payload)).toMatchObject({
+      event: "payment_link.completed",
+      reference: link.reference,
+      amount: 1500,
+      metadata: { shop: "cocody" },
+      paymentPage: page.reference,
+    });
+    expect(event.deliveries.map((d) => d.url)).toEqual(["https://merchant.example/hook"]);
+    // An ordinary link's payload stays the contract's: no paymentPage key at all.
+    const ordinary = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: { amount: 1500, currency: "XOF", description: "x" } });
+    const row = await db().paymentLink.findUniqueOrThrow({ where: { reference: ordinary.body.reference } });
+    await complete(row.id);
+    const plain = await db().webhookEvent.findFirstOrThrow({ where: { reference: row.reference, type: "payment_link.completed" } });
+    expect(Object.keys(JSON.parse(plain.payload))).not.toContain("paymentPage");
+  });
+
   it("answers an unknown page, or the other environment's, 404/40004", async () => {
     const page = await newPage({ amount: 1000 });
     expect(await refusal(pay(page.reference, undefined, "live"))).toMatchObject({ code: 40004, status: 404 });

@@ -27,7 +27,7 @@ async function pageLink(pageReference: string, amount: number, state: "pending" 
     merchantId: page.merchantId,
     environment: page.environment,
     input: { amount, currency: page.currency as "XOF", description: page.description, expiresIn: 1800 },
-    paymentPageId: page.id,
+    paymentPageReference: page.reference,
   });
   if (state === "paid") await db().paymentLink.update({ where: { id: link.id }, data: { status: "completed", completedAt: new Date(), paidByDepositId: `dep_${link.id}` } });
   if (state === "failed") await db().paymentLink.update({ where: { id: link.id }, data: { status: "failed", failedAt: new Date() } });

@@ -759,6 +759,8 @@ export type components = {
             metadata: {
                 [key: string]: unknown;
             } | null;
+            /** @description Only on a link made from a payment page for one customer: the page's reference (PAGE_...). Absent on a link you created. */
+            paymentPage?: string;
         };
         DepositWebhook: {
             /** @enum {string} */

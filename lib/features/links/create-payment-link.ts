@@ -14,11 +14,11 @@ type Options = {
   environment: Environment;
   input: CreatePaymentLinkInput;
   now?: Date;
-  /** The payment page this link is made from for one customer (lib/features/payment-pages); none for an ordinary link. */
-  paymentPageId?: string;
+  /** The reference of the payment page this link is made from for one customer (lib/features/payment-pages); none for an ordinary link. */
+  paymentPageReference?: string;
 };
 
-export async function createPaymentLink(client: DbClient, { merchantId, environment, input, now = new Date(), paymentPageId }: Options) {
+export async function createPaymentLink(client: DbClient, { merchantId, environment, input, now = new Date(), paymentPageReference }: Options) {
   // Link timestamps have whole seconds: store them that way so every reader agrees.
   const createdAt = truncateToSecond(now);
   const lifetime = input.expiresIn ?? LINK_DEFAULT_LIFETIME_SECONDS;
@@ -41,7 +41,7 @@ export async function createPaymentLink(client: DbClient, { merchantId, environm
     metadata: input.metadata ?? null,
     createdAt,
     expiresAt: new Date(createdAt.getTime() + lifetime * 1000),
-    paymentPageId: paymentPageId ?? null,
+    paymentPageReference: paymentPageReference ?? null,
   };
   // Outside a transaction (no Idempotency-Key) the insert skips Prisma: the API's hottest write.
   const sql = directSql(client);

@@ -46,8 +46,7 @@ export function toLinkAttemptJson(d: LinkAttempt, now = new Date()) {
   };
 }
 
-/** `paymentPage`: the reference of the payment page the link was made from (PaymentLink.paymentPageId), null for an ordinary link. */
-export function toPaymentLinkJson(link: PaymentLink, origin: string, attempts: LinkAttempt[], now = new Date(), paymentPage: string | null = null) {
+export function toPaymentLinkJson(link: PaymentLink, origin: string, attempts: LinkAttempt[], now = new Date()) {
   const status = effectiveLinkStatus(link, now);
   return {
     reference: link.reference,
@@ -72,6 +71,7 @@ export function toPaymentLinkJson(link: PaymentLink, origin: string, attempts: L
     // Why the last attempt failed, while the link reads failed (still payable until expiresAt).
     failureReason: status === "failed" ? link.failureReason : null,
     attempts: [...attempts].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((d) => toLinkAttemptJson(d, now)),
-    paymentPage,
+    // The payment page the link was made from for one customer; null for an ordinary link.
+    paymentPage: link.paymentPageReference,
   };
 }

@@ -18,7 +18,7 @@ export async function listPagePayments(
   const page = await getPageOrThrow(client, options);
   const limit = options.query.limit ?? PAGE_PAYMENTS_PAGE_DEFAULT;
   const rows = await client.paymentLink.findMany({
-    where: { paymentPageId: page.id, ...(options.query.startingAfter ? { reference: { lt: options.query.startingAfter } } : {}) },
+    where: { paymentPageReference: page.reference, ...(options.query.startingAfter ? { reference: { lt: options.query.startingAfter } } : {}) },
     orderBy: { reference: "desc" },
     take: limit + 1,
   });
@@ -26,7 +26,7 @@ export async function listPagePayments(
   const attempts = new Map<string, LinkAttempt[]>();
   for (const link of links) attempts.set(link.id, await findLinkAttempts(client, link.id));
   return {
-    data: links.map((link) => toPaymentLinkJson(link, options.origin, attempts.get(link.id) ?? [], options.now, page.reference)),
+    data: links.map((link) => toPaymentLinkJson(link, options.origin, attempts.get(link.id) ?? [], options.now)),
     hasMore: rows.length > limit,
   };
 }

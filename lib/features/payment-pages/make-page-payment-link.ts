@@ -82,13 +82,13 @@ export async function makePagePaymentLink(client: DbClient, options: Options): P
     const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "PaymentPage" WHERE reference = ${options.reference} FOR UPDATE`;
     const page = locked ? await tx.paymentPage.findUnique({ where: { id: locked.id } }) : null;
     if (!page || page.environment !== options.environment) throw notFound("Payment page", options.reference);
-    const status = effectivePageStatus(page, (await pageTotals(tx, page.id)).paymentsCount, now);
+    const status = effectivePageStatus(page, (await pageTotals(tx, page.reference)).paymentsCount, now);
     if (status !== "active") throw new PageClosedError(page.reference, status);
     const amountMinor = customerAmount(options.amount, page);
     return createPaymentLink(tx, {
       merchantId: page.merchantId,
       environment: page.environment,
-      paymentPageId: page.id,
+      paymentPageReference: page.reference,
       now,
       input: {
         amount: toMajor(amountMinor, page.currency),

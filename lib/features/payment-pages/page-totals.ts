@@ -8,9 +8,9 @@ export type PageTotals = { paymentsCount: number; amountCollectedMinor: bigint }
  * the figures can never disagree with them. A link that failed, expired unpaid or is still open
  * counts for nothing (an abandoned attempt never counts).
  */
-export async function pageTotals(client: DbClient, paymentPageId: string): Promise<PageTotals> {
+export async function pageTotals(client: DbClient, paymentPageReference: string): Promise<PageTotals> {
   const totals = await client.paymentLink.aggregate({
-    where: { paymentPageId, paidByDepositId: { not: null } },
+    where: { paymentPageReference, paidByDepositId: { not: null } },
     _count: { _all: true },
     _sum: { amountMinor: true },
   });

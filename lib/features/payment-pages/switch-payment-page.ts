@@ -15,7 +15,7 @@ type Options = { reference: string; merchantId: string; environment: Environment
 export async function switchPaymentPage(client: DbClient, to: "active" | "inactive", options: Options) {
   const page = await getPageOrThrow(client, options);
   if (to === "active") {
-    const status = effectivePageStatus(page, (await pageTotals(client, page.id)).paymentsCount, options.now);
+    const status = effectivePageStatus(page, (await pageTotals(client, page.reference)).paymentsCount, options.now);
     if (status === "expired" || status === "exhausted") {
       throw new ApiError(40020, { details: `Payment page ${page.reference} is ${status}: it can no longer be activated` });
     }

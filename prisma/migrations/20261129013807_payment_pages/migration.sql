@@ -2,7 +2,7 @@
 CREATE TYPE "PaymentPageSwitch" AS ENUM ('active', 'inactive');
 
 -- AlterTable
-ALTER TABLE "PaymentLink" ADD COLUMN     "paymentPageId" TEXT;
+ALTER TABLE "PaymentLink" ADD COLUMN     "paymentPageReference" TEXT;
 
 -- CreateTable
 CREATE TABLE "PaymentPage" (
@@ -34,10 +34,10 @@ CREATE UNIQUE INDEX "PaymentPage_reference_key" ON "PaymentPage"("reference");
 CREATE INDEX "PaymentPage_merchantId_environment_createdAt_idx" ON "PaymentPage"("merchantId", "environment", "createdAt");
 
 -- CreateIndex
-CREATE INDEX "PaymentLink_paymentPageId_createdAt_idx" ON "PaymentLink"("paymentPageId", "createdAt");
+CREATE INDEX "PaymentLink_paymentPageReference_reference_idx" ON "PaymentLink"("paymentPageReference", "reference");
 
 -- AddForeignKey
-ALTER TABLE "PaymentLink" ADD CONSTRAINT "PaymentLink_paymentPageId_fkey" FOREIGN KEY ("paymentPageId") REFERENCES "PaymentPage"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE "PaymentLink" ADD CONSTRAINT "PaymentLink_paymentPageReference_fkey" FOREIGN KEY ("paymentPageReference") REFERENCES "PaymentPage"("reference") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "PaymentPage" ADD CONSTRAINT "PaymentPage_merchantId_fkey" FOREIGN KEY ("merchantId") REFERENCES "Merchant"("id") ON DELETE RESTRICT ON UPDATE CASCADE;

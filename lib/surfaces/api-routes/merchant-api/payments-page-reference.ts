@@ -7,6 +7,6 @@ import { toPaymentPageJson } from "@/lib/features/payment-pages/transform-page";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: apiRoute({ auth: { scope: "links:read" } }, async ({ db, params, principal, environment, origin }) => {
     const page = await getPageOrThrow(db, { reference: params.reference, merchantId: principal.merchantId, environment });
-    return { body: toPaymentPageJson(page, origin, await pageTotals(db, page.id)) };
+    return { body: toPaymentPageJson(page, origin, await pageTotals(db, page.reference)) };
   }),
 });
