@@ -3,7 +3,8 @@ import { db } from "@/lib/core/db/client";
 import { isLinkPayable } from "@/lib/core/domain/link-status";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { transitionLink } from "@/lib/features/links/transition-link";
-import { makePagePaymentLink, PAGE_LINK_LIFETIME_SECONDS, PageClosedError } from "@/lib/features/payment-pages/make-page-payment-link";
+import { findCustomerPage } from "@/lib/features/payment-pages/find-customer-page";
+import { makePagePaymentLink, PAGE_LINK_LIFETIME_SECONDS, PageAmountError, PageClosedError } from "@/lib/features/payment-pages/make-page-payment-link";
 import { call } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
@@ -102,6 +103,17 @@ describe("makePagePaymentLink", () => {
     expect(await linksOf(page.reference)).toBe(0);
   });
 
+  it("gives the customer's page the reason and the range in minor units, to say them in the customer's language", async () => {
+    const page = await newPage({ currency: "EUR", minAmount: 100, maxAmount: 150.5 });
+    const tooMuch = await refusal(pay(page.reference, "200"));
+    expect(tooMuch).toBeInstanceOf(PageAmountError);
+    expect(tooMuch).toMatchObject({ reason: "out_of_range", minMinor: 10000n, maxMinor: 15050n });
+    expect((await pay(page.reference, "120,50")).amountMinor).toBe(12050n);
+    expect(await refusal(pay(page.reference, "1,234"))).toMatchObject({ reason: "out_of_range" });
+    expect(await refusal(pay(page.reference, "10,505"))).toMatchObject({ reason: "out_of_range" });
+    expect(await refusal(pay(page.reference, "1.2.3,45"))).toMatchObject({ reason: "not_a_number" });
+  });
+
   it("keeps to the link's limits when the page gives no range", async () => {
     const page = await newPage({});
     expect((await refusal(pay(page.reference, "99"))).details).toBe("amount must be between 100 XOF and 10,000,000 XOF");
@@ -183,8 +195,11 @@ describe("makePagePaymentLink", () => {
     expect(Object.keys(JSON.parse(plain.payload))).not.toContain("paymentPage");
   });
 
-  it("answers an unknown page, or the other environment's, 404/40004", async () => {
+  it("answers an unknown page, a mangled reference, or the other environment's, 404/40004", async () => {
     const page = await newPage({ amount: 1000 });
+    for (const mangled of [`${page.reference}\u0000`, `${page.reference}%00`, "", "x".repeat(5000)]) {
+      expect(await refusal(pay(mangled))).toMatchObject({ code: 40004, status: 404 });
+    }
     expect(await refusal(pay(page.reference, undefined, "live"))).toMatchObject({ code: 40004, status: 404 });
     expect(await refusal(pay("PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K"))).toMatchObject({ code: 40004 });
     const live = await newPage({ amount: 1000 }, "live");
@@ -220,5 +235,30 @@ describe("makePagePaymentLink", () => {
     const res = await call("GET", `/test/api/v4/payments/page/${page.reference}/payments`, { key: merchant.sandboxKey });
     expect(res.body.data.map((l: { reference: string }) => l.reference)).toEqual([b.reference, a.reference]);
     expect(res.body.data.every((l: { paymentPage: string }) => l.paymentPage === page.reference)).toBe(true);
+  });
+});
+
+describe("findCustomerPage", () => {
+  it("gives what the customer's page shows: the business, the description, the price or range, the status", async () => {
+    const fixed = await newPage({ amount: 2500 });
+    expect(await findCustomerPage(db(), fixed.reference, "sandbox")).toMatchObject({
+      reference: fixed.reference,
+      status: "active",
+      description: "Boutique Awa",
+      currency: "XOF",
+      amountRule: { type: "fixed", amountMinor: 2500n },
+      merchant: { name: merchant.name },
+    });
+    const open = await newPage({ minAmount: 500, maxPayments: 1 });
+    expect((await findCustomerPage(db(), open.reference, "sandbox"))?.amountRule).toEqual({ type: "customer_chooses", minMinor: 500n, maxMinor: 10_000_000n });
+    await complete((await pay(open.reference, "600")).id);
+    expect((await findCustomerPage(db(), open.reference, "sandbox"))?.status).toBe("exhausted");
+  });
+
+  it("finds nothing in the other environment, for an unknown or a mangled reference", async () => {
+    const page = await newPage({ amount: 2500 });
+    expect(await findCustomerPage(db(), page.reference, "live")).toBeNull();
+    expect(await findCustomerPage(db(), "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "sandbox")).toBeNull();
+    expect(await findCustomerPage(db(), `${page.reference}\u0000`, "sandbox")).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { parseAmountInput } from "@/lib/core/domain/amount-input";
 import type { Environment } from "@/lib/core/domain/environment";
 import { formatMinor, toMajor } from "@/lib/core/domain/money";
 import { effectivePageStatus, type PageStatus } from "@/lib/core/domain/page-status";
+import { isPlausibleReference } from "@/lib/core/domain/references";
 import { ApiError, notFound } from "@/lib/core/errors/api-error";
 import { consume, envLimiter } from "@/lib/core/limits/rate-limit";
 import { addressLimitKey } from "@/lib/core/request/client-address";
@@ -46,6 +47,22 @@ type Options = {
   now?: Date;
 };
 
+/**
+ * An amount the customer typed that the page cannot take: unreadable (`reason`), or outside the
+ * page's range (`out_of_range`); the range in minor units, for the page to say it in the
+ * customer's language.
+ */
+export class PageAmountError extends ApiError {
+  constructor(
+    readonly reason: "empty" | "not_a_number" | "too_many_decimals" | "out_of_range",
+    readonly minMinor: bigint,
+    readonly maxMinor: bigint,
+    details: string,
+  ) {
+    super(40010, { details });
+  }
+}
+
 /** The customer's amount in minor units, read as people type it (lib/core/domain/amount-input.ts) and held to the page's range. */
 function customerAmount(typed: string | undefined, page: { currency: string; amountMinor: bigint | null; minAmountMinor: bigint | null; maxAmountMinor: bigint | null }): bigint {
   const rule = pageAmountRule(page);
@@ -53,11 +70,11 @@ function customerAmount(typed: string | undefined, page: { currency: string; amo
   const parsed = parseAmountInput(typed ?? "", page.currency);
   if (!parsed.ok) {
     const why = { empty: "is required", not_a_number: "must be a number, such as 2 500", too_many_decimals: `has more decimals than ${page.currency} allows` }[parsed.reason];
-    throw new ApiError(40010, { details: `amount ${why}` });
+    throw new PageAmountError(parsed.reason, rule.minMinor, rule.maxMinor, `amount ${why}`);
   }
   if (parsed.minor < rule.minMinor || parsed.minor > rule.maxMinor) {
     const words = (minor: bigint) => formatMinor(minor, page.currency, "en");
-    throw new ApiError(40010, { details: `amount must be between ${words(rule.minMinor)} and ${words(rule.maxMinor)}` });
+    throw new PageAmountError("out_of_range", rule.minMinor, rule.maxMinor, `amount must be between ${words(rule.minMinor)} and ${words(rule.maxMinor)}`);
   }
   return parsed.minor;
 }
@@ -78,6 +95,8 @@ export async function makePagePaymentLink(client: DbClient, options: Options): P
   const { variable, fallback } = PAGE_LINKS_PER_HOUR_PER_IP;
   await consume(envLimiter("page-links-ip", variable, fallback, 3600), addressLimitKey(options.clientAddress));
   const now = options.now ?? new Date();
+  // A reference mangled in a URL (even "%00", which PostgreSQL cannot store) is simply unknown.
+  if (!isPlausibleReference(options.reference)) throw notFound("Payment page");
   return inTransaction(client, async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "PaymentPage" WHERE reference = ${options.reference} FOR UPDATE`;
     const page = locked ? await tx.paymentPage.findUnique({ where: { id: locked.id } }) : null;

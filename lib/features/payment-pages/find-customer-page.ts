@@ -1,0 +1,31 @@
+import type { DbClient } from "@/lib/core/db/client";
+import type { Environment } from "@/lib/core/domain/environment";
+import { effectivePageStatus } from "@/lib/core/domain/page-status";
+import { isPlausibleReference } from "@/lib/core/domain/references";
+import { pageTotals } from "./page-totals";
+import { pageAmountRule } from "./transform-page";
+
+/**
+ * What the customer's page (`/p/{reference}`, issue 36 part 2: not built yet) shows: the business
+ * as the checkout shows it, the description, the price or the range (minor units), and the status
+ * (only `active` takes a payment). Only in the page's own environment; null for anything else,
+ * a mangled reference included (the page answers it as not found).
+ */
+export async function findCustomerPage(client: DbClient, reference: string, environment: Environment, now = new Date()) {
+  if (!isPlausibleReference(reference)) return null;
+  const page = await client.paymentPage.findUnique({
+    where: { reference },
+    include: { merchant: { select: { name: true, country: true, logoDataUrl: true, supportPhone: true, supportEmail: true } } },
+  });
+  if (!page || page.environment !== environment) return null;
+  const { paymentsCount } = await pageTotals(client, page.reference);
+  return {
+    reference: page.reference,
+    environment: page.environment,
+    status: effectivePageStatus(page, paymentsCount, now),
+    description: page.description,
+    currency: page.currency,
+    amountRule: pageAmountRule(page),
+    merchant: page.merchant,
+  };
+}
