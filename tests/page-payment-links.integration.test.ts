@@ -5,7 +5,11 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { transitionLink } from "@/lib/features/links/transition-link";
 import { findCustomerPage } from "@/lib/features/payment-pages/find-customer-page";
 import { makePagePaymentLink, PAGE_LINK_LIFETIME_SECONDS, PageAmountError, PageClosedError } from "@/lib/features/payment-pages/make-page-payment-link";
-import { call } from "./helpers/api-client";
+import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
+import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
+import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 
@@ -260,5 +264,38 @@ describe("findCustomerPage", () => {
     expect(await findCustomerPage(db(), page.reference, "live")).toBeNull();
     expect(await findCustomerPage(db(), "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "sandbox")).toBeNull();
     expect(await findCustomerPage(db(), `${page.reference}\u0000`, "sandbox")).toBeNull();
+  });
+});
+
+describe("a page's payment through the link's own checkout (sandbox)", () => {
+  const attempt = (reference: string, customerPhone: string) =>
+    startLinkAttempt(db(), { reference, environment: "sandbox", gatewayName: "MTN_MOMO_CI", country: "CI", customerPhone, origin: ORIGIN, checkoutToken: newCheckoutToken() });
+  /** The sandbox phone answers the DIRECT prompt (the due-work pass settles it). */
+  const phoneAnswers = (started: { createdAt: Date }) => runDueWork(db(), new Date(started.createdAt.getTime() + sandboxAnswerDelayMs() + 10_000));
+
+  it("two customers pay 2 500 and 1 000 (one after a declined try); a third is refused; the page reads exhausted, 2 payments, 3 500", async () => {
+    const page = await newPage({ maxPayments: 2, callbackUrl: "https://merchant.example/hook" });
+    const first = await pay(page.reference, "2 500");
+    await phoneAnswers(await attempt(first.reference, "+2250700000444"));
+    const second = await pay(page.reference, "1.000");
+    await phoneAnswers(await attempt(second.reference, "+2250700000111")); // declined
+    expect((await call("GET", `/test/api/v4/payments/link/${second.reference}`, { key: merchant.sandboxKey })).body.status).toBe("failed");
+    expect((await readPage(page.reference)).body).toMatchObject({ status: "active", paymentsCount: 1, amountCollected: 2500 });
+    await phoneAnswers(await attempt(second.reference, "+2250700000445")); // the retry, approved
+
+    expect((await readPage(page.reference)).body).toMatchObject({ status: "exhausted", paymentsCount: 2, amountCollected: 3500 });
+    expect(await refusal(pay(page.reference, "500"))).toMatchObject({ code: 40020, pageStatus: "exhausted" });
+
+    const list = await call("GET", `/test/api/v4/payments/page/${page.reference}/payments`, { key: merchant.sandboxKey });
+    expect(list.body.data.map((l: { reference: string; status: string; attempts: unknown[] }) => [l.reference, l.status, l.attempts.length])).toEqual([
+      [second.reference, "completed", 2],
+      [first.reference, "completed", 1],
+    ]);
+    const events = await db().webhookEvent.findMany({ where: { reference: { in: [first.reference, second.reference] } }, orderBy: { id: "asc" } });
+    expect(events.map((e) => [e.reference, e.type, JSON.parse(e.payload).paymentPage])).toEqual([
+      [first.reference, "payment_link.completed", page.reference],
+      [second.reference, "payment_link.failed", page.reference],
+      [second.reference, "payment_link.completed", page.reference],
+    ]);
   });
 });

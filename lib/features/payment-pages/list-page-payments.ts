@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { PAGE_PAYMENTS_PAGE_DEFAULT, type ListPagePaymentsQuery } from "@/lib/core/schemas/payment-page";
-import { findLinkAttempts, type LinkAttempt } from "@/lib/features/links/link-attempts";
+import { findAttemptsOfLinks } from "@/lib/features/links/link-attempts";
 import { toPaymentLinkJson } from "@/lib/features/links/transform-link";
 import { getPageOrThrow } from "./get-page-or-throw";
 
@@ -23,8 +23,7 @@ export async function listPagePayments(
     take: limit + 1,
   });
   const links = rows.slice(0, limit);
-  const attempts = new Map<string, LinkAttempt[]>();
-  for (const link of links) attempts.set(link.id, await findLinkAttempts(client, link.id));
+  const attempts = await findAttemptsOfLinks(client, links.map((link) => link.id));
   return {
     data: links.map((link) => toPaymentLinkJson(link, options.origin, attempts.get(link.id) ?? [], options.now)),
     hasMore: rows.length > limit,
