@@ -4,7 +4,9 @@ import { resetLinkLanding } from "@/lib/features/auth/reset-link";
 import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/features/auth/redirect-target";
 import { isOutsideProxy } from "@/lib/core/domain/api-trees";
 import { environmentFromPath } from "@/lib/core/domain/environment";
-import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
+import { db } from "@/lib/core/db/client";
+import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER, NOT_FOUND_PAGE_HEADER } from "@/lib/core/request/environment-header";
+import { checkoutLinkExists } from "@/lib/features/checkout/get-checkout-link";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/surfaces/http/malformed-path";
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/surfaces/http/security-headers";
 
@@ -16,7 +18,7 @@ import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNonc
 // proxy: it cost as much per request as Next.js itself. Their handlers read the environment from
 // the path (lib/surfaces/http/request-environment.ts) and next.config.ts gives them their headers. An
 // escaped API path still comes here, because Next answers a bare 500 for an undecodable one.
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { environment, pathname } = environmentFromPath(request.nextUrl.pathname);
   if (!isDecodablePath(pathname)) return malformedPathResponse(isApiPath(pathname));
   if (isOutsideProxy(request.nextUrl.pathname)) return NextResponse.next();
@@ -53,8 +55,16 @@ export function proxy(request: NextRequest) {
     responseHeaders["content-security-policy"] = csp;
   }
 
+  // An unknown checkout reference: the 404 page drawn on the server (app/not-found.tsx), which a
+  // phone without JavaScript can read, reached through an address no route answers.
+  headers.delete(NOT_FOUND_PAGE_HEADER);
   let response: NextResponse;
-  if (environment === "live") {
+  if (checkoutReference && (request.method === "GET" || request.method === "HEAD") && !(await checkoutLinkExists(db(), checkoutReference, environment))) {
+    headers.set(NOT_FOUND_PAGE_HEADER, "checkout");
+    const url = request.nextUrl.clone();
+    url.pathname = `/pay/${checkoutReference}/unknown`;
+    response = NextResponse.rewrite(url, { request: { headers } });
+  } else if (environment === "live") {
     response = NextResponse.next({ request: { headers } });
   } else {
     const url = request.nextUrl.clone();

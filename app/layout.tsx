@@ -1,9 +1,15 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { getLocale } from "next-intl/server";
+import { headers } from "next/headers";
+import { getLocale, getTranslations } from "next-intl/server";
+import { NOT_FOUND_PAGE_HEADER } from "@/lib/core/request/environment-header";
 import "./globals.css";
 
-export const metadata: Metadata = { title: "Payment collection service" };
+// The 404 page (app/not-found.tsx) has no metadata of its own: its tab title comes from here.
+export async function generateMetadata(): Promise<Metadata> {
+  if ((await headers()).get(NOT_FOUND_PAGE_HEADER) === "checkout") return { title: (await getTranslations("checkout.notFound"))("title") };
+  return { title: "Payment collection service" };
+}
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0b5fff" };
 
 // No client-side i18n provider here: pages that need one wrap only their interactive island,

@@ -142,6 +142,22 @@ test.describe("with JavaScript off", () => {
     expect(await linkStatus(request, link.reference)).toBe("expired");
   });
 
+  test("an unknown reference: the checkout's own 404, drawn by the server", async ({ page, request, baseURL }) => {
+    // Next draws a page's notFound() as an empty shell filled in by scripts (vercel/next.js#62228):
+    // proxy.ts answers unknown references before the page, through app/not-found.tsx.
+    for (const path of ["/test/pay/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "/pay/LINK_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "/test/pay/%00", "/pay/not-a-reference/"]) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(heading(page, "notFound.title")).toBeVisible();
+      await expect(page.getByText(text("en", "notFound.body"))).toBeVisible();
+      await expect(page).toHaveTitle(text("en", "notFound.title"));
+    }
+    // A sandbox link is unknown to the live checkout.
+    const link = await createLink(request, baseURL!);
+    expect((await page.goto(`/pay/${link.reference}`))?.status()).toBe(404);
+    await expect(heading(page, "notFound.title")).toBeVisible();
+  });
+
   test("a form posted from another site does nothing", async ({ request, baseURL }) => {
     const link = await createLink(request, baseURL!);
     const res = await request.post(`/test/pay/${link.reference}/form`, {
@@ -159,6 +175,46 @@ test.describe("with JavaScript off", () => {
 
 test.describe("with JavaScript on but slow to arrive", () => {
   test.use({ javaScriptEnabled: true });
+
+  test("a country or method chosen before hydration but not sent is still chosen once the scripts run", async ({ page, request, baseURL }) => {
+    /** Opens a new link's page with its scripts held back; `choose` acts on the server-drawn form, then the scripts run. */
+    async function beforeHydration(choose: () => Promise<void>) {
+      const link = await createLink(request, baseURL!);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/_next/static/**/*.js", async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(link.paymentUrl, { waitUntil: "commit" });
+      await choose();
+      release();
+      await page.waitForFunction(() => {
+        const select = document.querySelector("main form select");
+        return !!select && Object.keys(select).some((key) => key.startsWith("__reactProps"));
+      });
+      await page.unrouteAll();
+    }
+    const country = page.getByLabel(text("en", "country"));
+
+    let other = "";
+    await beforeHydration(async () => {
+      other = (await country.inputValue()) === "SN" ? "CI" : "SN";
+      await country.selectOption(other);
+    });
+    await expect(country).toHaveValue(other);
+    // The hydrated page offers that country's methods, not the first one's.
+    await expect(page.locator(`input[name=gateway][value=ORANGE_MONEY_${other}]`)).toBeVisible();
+    await expect(page.locator(`input[name=gateway][value$=_${other === "SN" ? "CI" : "SN"}]`)).toHaveCount(0);
+
+    let picked = "";
+    await beforeHydration(async () => {
+      const last = page.locator("input[name=gateway]").last();
+      picked = (await last.getAttribute("value"))!;
+      await last.check();
+    });
+    await expect(page.locator(`input[name=gateway][value=${picked}]`)).toBeChecked();
+  });
 
   test("a tap before hydration keeps the country and method; the hydrated page starts from them", async ({ page, request, baseURL }) => {
     const link = await createLink(request, baseURL!);

@@ -1,15 +1,6 @@
-import { useTranslations } from "next-intl";
+import { CheckoutNotFound } from "@/components/checkout/checkout-not-found";
 import "./checkout.css";
 
-// A real 404 for an unknown reference, in the customer's language.
-export default function PayNotFound() {
-  const t = useTranslations("checkout.notFound");
-  return (
-    <main className="checkout">
-      <section className="final final-failed" aria-labelledby="final-title">
-        <h1 id="final-title">{t("title")}</h1>
-        <p>{t("body")}</p>
-      </section>
-    </main>
-  );
-}
+// The page's own notFound(), should its read disagree with proxy.ts's check (which answers unknown
+// references before the page is drawn, through app/not-found.tsx).
+export default CheckoutNotFound;

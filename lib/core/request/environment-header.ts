@@ -6,3 +6,7 @@ export const ENVIRONMENT_HEADER = "x-pcs-environment";
 // other request), so the locale negotiation (lib/core/i18n/request.ts) can fall back on the merchant's
 // default language without parsing paths itself.
 export const CHECKOUT_REFERENCE_HEADER = "x-pcs-checkout-reference";
+
+// Set by proxy.ts (and removed from any other request) when it answers an unknown checkout
+// reference with the 404 page: app/not-found.tsx then draws the checkout's own.
+export const NOT_FOUND_PAGE_HEADER = "x-pcs-not-found";
