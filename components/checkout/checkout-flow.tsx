@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { readChoicesBeforeHydration } from "./choices-before-hydration";
 import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
 import { countryOfPhone } from "@/lib/core/domain/dial-codes";
 import { isLocalNumber, localToE164 } from "@/lib/core/domain/phone";
@@ -117,6 +118,17 @@ function useCheckoutScreen({
     initialError ? { key: initialError, count: initialError === "wrongCode" ? (initialState.attempt?.triesLeft ?? undefined) : undefined } : null,
   );
   const heading = useRef<HTMLHeadingElement>(null);
+  // A country or method picked on the server-drawn form before the scripts ran is kept (issue 35):
+  // read as hydration starts, applied once mounted. Not rendered, so server and client agree.
+  const [choicesBeforeHydration] = useState(readChoicesBeforeHydration);
+  useEffect(() => {
+    const picked = choicesBeforeHydration && countries.find((c) => c.code === choicesBeforeHydration.country);
+    if (!picked || step !== "gateway") return;
+    const pickedGateway = picked.gateways.find((g) => g.name === choicesBeforeHydration.gateway) ?? (picked.code === countryCode ? null : picked.gateways[0]);
+    setCountryCode(picked.code);
+    if (pickedGateway) setGatewayName(pickedGateway.name);
+    // Once, on mount: later choices are the island's own.
+  }, []);
 
   const digits = national.replace(/\D/g, "");
   // The same rule as the dashboard's phone fields (lib/core/domain/phone.ts).
