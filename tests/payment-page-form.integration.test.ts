@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { PAGE_LINKS_PER_HOUR_PER_IP } from "@/lib/features/payment-pages/make-page-payment-link";
+import { merchantCheckoutLanguage } from "@/lib/core/i18n/merchant-checkout-language";
+import { paymentPageExists } from "@/lib/features/payment-pages/find-customer-page";
 import { readPageQuery } from "@/lib/features/payment-pages/page-form";
+import { isNoncePage } from "@/lib/surfaces/http/security-headers";
 import { call, dispatch, ORIGIN } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 
@@ -143,5 +146,33 @@ describe("the page's query", () => {
     expect(readPageQuery({ error: "outOfRange", amount: "100" })).toEqual({ error: "outOfRange", amount: "100" });
     expect(readPageQuery({ error: "<script>", amount: ["7", "8"] })).toEqual({ error: null, amount: "7" });
     expect(readPageQuery({ amount: "9".repeat(100) }).amount).toHaveLength(40);
+  });
+});
+
+describe("the page's treatment by proxy.ts", () => {
+  it("a nonce-carrying page like the checkout (its form's address is a route, not a page)", () => {
+    expect(isNoncePage("/p/PAGE_01JD3Z8M6X5V4T3R2Q1P0N9M8K")).toBe(true);
+    expect(isNoncePage("/p/PAGE_01JD3Z8M6X5V4T3R2Q1P0N9M8K/")).toBe(true);
+    expect(isNoncePage("/p/PAGE_01JD3Z8M6X5V4T3R2Q1P0N9M8K/pay")).toBe(false);
+    expect(isNoncePage("/p/PAGE_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png")).toBe(false);
+  });
+
+  it("exists only in its own environment (else the server-drawn 404)", async () => {
+    const reference = await newPage({ amount: 2500 });
+    expect(await paymentPageExists(db(), reference, "sandbox")).toBe(true);
+    expect(await paymentPageExists(db(), reference, "live")).toBe(false);
+    expect(await paymentPageExists(db(), "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "sandbox")).toBe(false);
+    expect(await paymentPageExists(db(), "%00", "sandbox")).toBe(false);
+  });
+
+  it("speaks the merchant's checkout language when the browser names none we offer, as a link's checkout", async () => {
+    const reference = await newPage({ amount: 2500 });
+    await db().merchant.update({ where: { id: merchant.id }, data: { defaultLanguage: "en" } });
+    try {
+      expect(await merchantCheckoutLanguage(reference)).toBe("en");
+      expect(await merchantCheckoutLanguage("PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K")).toBeNull();
+    } finally {
+      await db().merchant.update({ where: { id: merchant.id }, data: { defaultLanguage: null } });
+    }
   });
 });
