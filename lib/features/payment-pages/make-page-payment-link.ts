@@ -15,7 +15,7 @@ import { createPaymentLink } from "@/lib/features/links/create-payment-link";
 import { pageTotals } from "./page-totals";
 import { pageAmountRule } from "./transform-page";
 
-// Issue 36, part 2: what "Pay" on a payment page does. The customer's page (not built here) calls
+// Issue 36, part 2: what "Pay" on a payment page does. The customer's page (app/p/[reference], its form through page-form.ts) calls
 // this with what the customer typed; it makes an ordinary payment link of the contract for that one
 // customer (paymentPage names the page), and the customer continues on the link's checkout, so
 // every state, retry, OTP, webhook and settlement rule is the link's.
