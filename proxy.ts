@@ -7,6 +7,7 @@ import { environmentFromPath } from "@/lib/core/domain/environment";
 import { db } from "@/lib/core/db/client";
 import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER, NOT_FOUND_PAGE_HEADER } from "@/lib/core/request/environment-header";
 import { checkoutLinkExists } from "@/lib/features/checkout/get-checkout-link";
+import { paymentPageExists } from "@/lib/features/payment-pages/find-customer-page";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/surfaces/http/malformed-path";
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/surfaces/http/security-headers";
 
@@ -39,7 +40,9 @@ export async function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(ENVIRONMENT_HEADER, environment);
   const checkoutReference = /^\/pay\/([^/]+)\/?$/.exec(pathname)?.[1];
-  if (checkoutReference) headers.set(CHECKOUT_REFERENCE_HEADER, checkoutReference);
+  // A payment page (/p/{reference}) chooses its language as the checkout does: the header names the page.
+  const pageReference = /^\/p\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (checkoutReference || pageReference) headers.set(CHECKOUT_REFERENCE_HEADER, (checkoutReference ?? pageReference)!);
   else headers.delete(CHECKOUT_REFERENCE_HEADER);
   if (isDashboardPage(pathname)) headers.set(DASHBOARD_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   else headers.delete(DASHBOARD_PATH_HEADER);
@@ -55,14 +58,21 @@ export async function proxy(request: NextRequest) {
     responseHeaders["content-security-policy"] = csp;
   }
 
-  // An unknown checkout reference: the 404 page drawn on the server (app/not-found.tsx), which a
-  // phone without JavaScript can read, reached through an address no route answers.
+  // An unknown checkout reference or payment page: the 404 page drawn on the server
+  // (app/not-found.tsx), which a phone without JavaScript can read, reached through an address no
+  // route answers.
   headers.delete(NOT_FOUND_PAGE_HEADER);
+  const reading = request.method === "GET" || request.method === "HEAD";
   let response: NextResponse;
-  if (checkoutReference && (request.method === "GET" || request.method === "HEAD") && !(await checkoutLinkExists(db(), checkoutReference, environment))) {
+  if (checkoutReference && reading && !(await checkoutLinkExists(db(), checkoutReference, environment))) {
     headers.set(NOT_FOUND_PAGE_HEADER, "checkout");
     const url = request.nextUrl.clone();
     url.pathname = `/pay/${checkoutReference}/unknown`;
+    response = NextResponse.rewrite(url, { request: { headers } });
+  } else if (pageReference && reading && !(await paymentPageExists(db(), pageReference, environment))) {
+    headers.set(NOT_FOUND_PAGE_HEADER, "page");
+    const url = request.nextUrl.clone();
+    url.pathname = `/p/${pageReference}/unknown`;
     response = NextResponse.rewrite(url, { request: { headers } });
   } else if (environment === "live") {
     response = NextResponse.next({ request: { headers } });

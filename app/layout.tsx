@@ -7,7 +7,9 @@ import "./globals.css";
 
 // The 404 page (app/not-found.tsx) has no metadata of its own: its tab title comes from here.
 export async function generateMetadata(): Promise<Metadata> {
-  if ((await headers()).get(NOT_FOUND_PAGE_HEADER) === "checkout") return { title: (await getTranslations("checkout.notFound"))("title") };
+  const notFound = (await headers()).get(NOT_FOUND_PAGE_HEADER);
+  if (notFound === "checkout") return { title: (await getTranslations("checkout.notFound"))("title") };
+  if (notFound === "page") return { title: (await getTranslations("paymentPage.notFound"))("title") };
   return { title: "Payment collection service" };
 }
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0b5fff" };

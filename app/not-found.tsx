@@ -1,14 +1,17 @@
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { CheckoutNotFound } from "@/components/checkout/checkout-not-found";
+import { PaymentPageNotFound } from "@/components/payment-page/payment-page-not-found";
 import { NOT_FOUND_PAGE_HEADER } from "@/lib/core/request/environment-header";
 import "./pay/[reference]/checkout.css";
 
 // Every address no route answers, drawn on the server in the visitor's language. proxy.ts sends
-// unknown checkout references here (marked by its header) so the customer sees the checkout's own
-// 404 without JavaScript.
+// unknown checkout references and payment pages here (marked by its header) so the customer sees
+// the checkout's own 404, or the payment page's, without JavaScript.
 export default async function NotFound() {
-  if ((await headers()).get(NOT_FOUND_PAGE_HEADER) === "checkout") return <CheckoutNotFound />;
+  const which = (await headers()).get(NOT_FOUND_PAGE_HEADER);
+  if (which === "checkout") return <CheckoutNotFound />;
+  if (which === "page") return <PaymentPageNotFound />;
   const t = await getTranslations("titles");
   return (
     <main className="checkout">

@@ -148,6 +148,8 @@ describe("GET /api/v4/payments/link/{reference}", () => {
       // Issue 28: the last failure while failed, and every checkout attempt (none yet).
       failureReason: null,
       attempts: [],
+      // Issue 36: the payment page a link was made from; none for a link the merchant created.
+      paymentPage: null,
     });
   });
 

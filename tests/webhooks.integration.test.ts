@@ -278,7 +278,9 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent", "transferEvent", "refundEvent"]);
     const post = res.body.webhooks.paymentLinkEvent.post;
     expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
-    expect(Object.keys(res.body.components.schemas.PaymentLinkWebhook.properties)).toEqual(LINK_FIELDS);
+    // The contract's fields, then paymentPage: only on a link made from a payment page (issue 36), never required.
+    expect(Object.keys(res.body.components.schemas.PaymentLinkWebhook.properties)).toEqual([...LINK_FIELDS, "paymentPage"]);
+    expect(res.body.components.schemas.PaymentLinkWebhook.required).not.toContain("paymentPage");
   });
 });
 

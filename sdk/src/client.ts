@@ -7,6 +7,7 @@ import type {
   AnalyticsByCurrency,
   ConfirmDepositRequest,
   CreatePaymentLinkRequest,
+  CreatePaymentPageRequest,
   DepositRequest,
   RefundRequest,
   TransferRequest,
@@ -27,6 +28,8 @@ export type RequestOptions = { signal?: AbortSignal };
 export type CreateOptions = RequestOptions & { idempotencyKey?: string };
 
 export type AnalyticsQuery = { from?: string; to?: string; currency?: string };
+/** Cursor of GET /api/v4/payments/page/{reference}/payments. */
+export type PagePaymentsQuery = NonNullable<paths["/api/v4/payments/page/{reference}/payments"]["get"]["parameters"]["query"]>;
 /** Filters and cursor of GET /api/v4/events. */
 export type EventListQuery = NonNullable<paths["/api/v4/events"]["get"]["parameters"]["query"]>;
 
@@ -76,6 +79,25 @@ export class PcsClient {
     /** GET /api/v4/payments/link/{reference}: verify a link's status before you ship. */
     retrieve: async (reference: string, options: RequestOptions = {}) =>
       unwrap(await this.api.GET("/api/v4/payments/link/{reference}", { params: { path: { reference } }, signal: options.signal })),
+  };
+
+  /** Payment pages (an extension): one reusable URL or shop QR code that many customers pay. */
+  readonly paymentPages = {
+    /** POST /api/v4/payments/page: a set price (amount) or the customer chooses (minAmount..maxAmount). */
+    create: async (body: CreatePaymentPageRequest, options: CreateOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/payments/page", { body, headers: createHeaders(options), signal: options.signal })),
+    /** GET /api/v4/payments/page/{reference}: status, completed payments and total. */
+    retrieve: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/payments/page/{reference}", { params: { path: { reference } }, signal: options.signal })),
+    /** GET /api/v4/payments/page/{reference}/payments: one page of the links customers made from it, newest first. */
+    listPayments: async (reference: string, query: PagePaymentsQuery = {}, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/payments/page/{reference}/payments", { params: { path: { reference }, query }, signal: options.signal })),
+    /** POST /api/v4/payments/page/{reference}/deactivate: it makes no new payment link. */
+    deactivate: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/payments/page/{reference}/deactivate", { params: { path: { reference } }, signal: options.signal })),
+    /** POST /api/v4/payments/page/{reference}/activate: refused (40020) for an expired or exhausted page. */
+    activate: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/payments/page/{reference}/activate", { params: { path: { reference } }, signal: options.signal })),
   };
 
   readonly deposits = {

@@ -72,6 +72,103 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/payments/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment page: one reusable URL or shop QR code that many customers pay (an extension)
+         * @description A payment link is one payment; a page is paid by any number of customers, at a set price (`amount`) or an amount each customer types (from `minAmount` to `maxAmount`, by default the payment link's limits). Each customer's payment is an ordinary payment link made from the page (its `paymentPage` names the page), with its own `payment_link.*` webhooks to the page's `callbackUrl`. `url` is the public page (`/p/{reference}`, under `/test` in the sandbox), `qrCodeUrl`/`qrCodeSvgUrl` its QR code. Status: `active`; `inactive` once turned off; `exhausted` after `maxPayments` completed payments; `expired` after `expiresIn` (by default a page never expires). Needs the `links:write` scope.
+         */
+        post: operations["createPaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/payments/page/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payment page: its status, amount rule, completed payments and total (`links:read` scope) */
+        get: operations["getPaymentPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/payments/page/{reference}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment links made from a page, newest first, by cursor pages (`links:read` scope)
+         * @description One link per customer who pressed Pay, whatever became of it (pending, failed, expired or completed); only completed ones count in the page's `paymentsCount`. Pass the last `reference` of a page as `startingAfter` for the next one; links made meanwhile only appear before the first page.
+         */
+        get: operations["listPaymentPagePayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/payments/page/{reference}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a payment page off (`links:write` scope)
+         * @description The page makes no new payment link; links already made for customers stay payable until they expire. Idempotent: a page already off stays off.
+         */
+        post: operations["deactivatePaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/payments/page/{reference}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a payment page back on (`links:write` scope)
+         * @description Idempotent. An expired or exhausted page cannot be turned on (40020): it could take no payment.
+         */
+        post: operations["activatePaymentPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/classic/deposit/initiate": {
         parameters: {
             query?: never;
@@ -510,6 +607,41 @@ export type components = {
              */
             language?: "fr" | "en";
         };
+        CreatePaymentPageRequest: {
+            /**
+             * @description What the customer pays for, shown on the page.
+             * @example Boutique Awa - Marché de Cocody
+             */
+            description: string;
+            /** @enum {string} */
+            currency: "XOF" | "XAF" | "GNF" | "EUR" | "USD";
+            /** @description A set price in the currency's major unit (100 to 10000000). Without it the customer types the amount. */
+            amount?: number;
+            /** @description Without amount: the least a customer may type; default 100. */
+            minAmount?: number;
+            /** @description Without amount: the most a customer may type; default 10000000. */
+            maxAmount?: number;
+            /** @description The page closes (status exhausted) after this many completed payments. Default: no limit. */
+            maxPayments?: number;
+            /** @description Lifetime in seconds. Default: the page never expires. */
+            expiresIn?: number;
+            /**
+             * @description Receives the payment_link.* webhooks of every payment made from the page.
+             * @example https://merchant.example/webhooks/payments
+             */
+            callbackUrl?: string;
+            /** @example https://merchant.example/orders/1234/thanks */
+            returnUrl?: string;
+            /**
+             * @description Free key-value pairs, echoed in webhooks.
+             * @example {
+             *       "orderId": "1234"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
         DepositRequest: {
             /** @example 5000 */
             amount: number;
@@ -627,6 +759,8 @@ export type components = {
             metadata: {
                 [key: string]: unknown;
             } | null;
+            /** @description Only on a link made from a payment page for one customer: the page's reference (PAGE_...). Absent on a link you created. */
+            paymentPage?: string;
         };
         DepositWebhook: {
             /** @enum {string} */
@@ -740,6 +874,8 @@ export type components = {
             failureReason: string | null;
             /** @description The customer's payment attempts from the hosted checkout, oldest first; each is its own deposit. At most one completes the link. */
             attempts: components["schemas"]["PaymentLinkAttempt"][];
+            /** @description The reference of the payment page (PAGE_...) this link was made from for one customer; null for a link you created. */
+            paymentPage: string | null;
         };
         PaymentLinkAttempt: {
             /** @description The attempt's deposit reference (an OTP attempt's validated reference once confirmed). */
@@ -786,6 +922,62 @@ export type components = {
         };
         LinkSendList: {
             data: components["schemas"]["LinkSend"][];
+        };
+        PaymentPage: {
+            /** @example PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K */
+            reference: string;
+            /**
+             * Format: uri
+             * @description The public page customers open: `{base}/p/{reference}` (`{base}/test/p/...` in the sandbox).
+             */
+            url: string;
+            /**
+             * Format: uri
+             * @description The page's URL as a QR code, PNG (1024 px, for print): `{url}/qr.png`. Public, no key needed.
+             */
+            qrCodeUrl: string;
+            /**
+             * Format: uri
+             * @description The same QR code as SVG: `{url}/qr.svg`.
+             */
+            qrCodeSvgUrl: string;
+            /**
+             * @description active: takes payments. inactive: turned off by the merchant (POST .../activate turns it on). exhausted: maxPayments completed payments reached. expired: past expiresAt. Only an active page makes payment links.
+             * @enum {string}
+             */
+            status: "active" | "inactive" | "exhausted" | "expired";
+            description: string;
+            currency: string;
+            /**
+             * @description fixed: every customer pays `amount`. customer_chooses: the customer types an amount from minAmount to maxAmount.
+             * @enum {string}
+             */
+            amountType: "fixed" | "customer_chooses";
+            /** @description The set price; null when the customer chooses. */
+            amount: number | null;
+            /** @description When the customer chooses: the least they may pay; null for a set price. */
+            minAmount: number | null;
+            /** @description When the customer chooses: the most they may pay; null for a set price. */
+            maxAmount: number | null;
+            maxPayments: number | null;
+            /** @description Completed payments made through the page (including one approved after its link expired). */
+            paymentsCount: number;
+            /** @description The sum of those payments' amounts (fees excluded), in the currency's major unit. */
+            amountCollected: number;
+            callbackUrl: string | null;
+            returnUrl: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** @description UTC ISO 8601 date-time without zone designator */
+            createdAt: string;
+            /** @description null: the page never expires. */
+            expiresAt: string | null;
+        };
+        PagePaymentList: {
+            /** @description The page's payment links, newest first: one per customer who pressed Pay, whatever became of it. */
+            data: components["schemas"]["PaymentLink"][];
+            hasMore: boolean;
         };
         Deposit: {
             /** @example DEP_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K */
@@ -1352,6 +1544,509 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LinkSendList"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key (1-255 characters) kept 24 h per merchant, environment and operation. Same key and body: the first response is replayed with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Boutique Awa - Marché de Cocody",
+                 *       "currency": "XOF",
+                 *       "minAmount": 500,
+                 *       "maxAmount": 200000,
+                 *       "maxPayments": 100,
+                 *       "callbackUrl": "https://merchant.example/hooks",
+                 *       "metadata": {
+                 *         "shop": "cocody"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePaymentPageRequest"];
+            };
+        };
+        responses: {
+            /** @description The page was created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "url": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "qrCodeUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
+                     *       "qrCodeSvgUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
+                     *       "status": "active",
+                     *       "description": "Boutique Awa - Marché de Cocody",
+                     *       "currency": "XOF",
+                     *       "amountType": "customer_chooses",
+                     *       "amount": null,
+                     *       "minAmount": 500,
+                     *       "maxAmount": 200000,
+                     *       "maxPayments": 100,
+                     *       "paymentsCount": 2,
+                     *       "amountCollected": 3500,
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "returnUrl": null,
+                     *       "metadata": {
+                     *         "shop": "cocody"
+                     *       },
+                     *       "createdAt": "2026-11-22T10:15:00",
+                     *       "expiresAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description 40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, 40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: `is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40020 a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40023 body larger than 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40020 this Idempotency-Key was used with a different body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "url": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "qrCodeUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
+                     *       "qrCodeSvgUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
+                     *       "status": "active",
+                     *       "description": "Boutique Awa - Marché de Cocody",
+                     *       "currency": "XOF",
+                     *       "amountType": "customer_chooses",
+                     *       "amount": null,
+                     *       "minAmount": 500,
+                     *       "maxAmount": 200000,
+                     *       "maxPayments": 100,
+                     *       "paymentsCount": 2,
+                     *       "amountCollected": 3500,
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "returnUrl": null,
+                     *       "metadata": {
+                     *         "shop": "cocody"
+                     *       },
+                     *       "createdAt": "2026-11-22T10:15:00",
+                     *       "expiresAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPaymentPagePayments: {
+        parameters: {
+            query?: {
+                /** @description Links per page, 1 to 100; default 20 */
+                limit?: number;
+                /** @description Cursor: the links older than this one (pass the last `reference` of the page you have) */
+                startingAfter?: string;
+            };
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagePaymentList"];
+                };
+            };
+            /** @description 40023 a query parameter breaks its rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deactivatePaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, as it now reads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "url": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "qrCodeUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
+                     *       "qrCodeSvgUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
+                     *       "status": "active",
+                     *       "description": "Boutique Awa - Marché de Cocody",
+                     *       "currency": "XOF",
+                     *       "amountType": "customer_chooses",
+                     *       "amount": null,
+                     *       "minAmount": 500,
+                     *       "maxAmount": 200000,
+                     *       "maxPayments": 100,
+                     *       "paymentsCount": 2,
+                     *       "amountCollected": 3500,
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "returnUrl": null,
+                     *       "metadata": {
+                     *         "shop": "cocody"
+                     *       },
+                     *       "createdAt": "2026-11-22T10:15:00",
+                     *       "expiresAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    activatePaymentPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, as it now reads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "url": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "qrCodeUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
+                     *       "qrCodeSvgUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
+                     *       "status": "active",
+                     *       "description": "Boutique Awa - Marché de Cocody",
+                     *       "currency": "XOF",
+                     *       "amountType": "customer_chooses",
+                     *       "amount": null,
+                     *       "minAmount": 500,
+                     *       "maxAmount": 200000,
+                     *       "maxPayments": 100,
+                     *       "paymentsCount": 2,
+                     *       "amountCollected": 3500,
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "returnUrl": null,
+                     *       "metadata": {
+                     *         "shop": "cocody"
+                     *       },
+                     *       "createdAt": "2026-11-22T10:15:00",
+                     *       "expiresAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            /** @description 40020 the page is expired or exhausted */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */

@@ -10,6 +10,7 @@ export const REFERENCE_KINDS = {
   validated: "DEP_VALID",
   transfer: "TRF",
   refund: "RFD",
+  page: "PAGE",
 } as const;
 export type ReferenceKind = keyof typeof REFERENCE_KINDS;
 

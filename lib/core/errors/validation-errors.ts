@@ -5,6 +5,8 @@ import type { ErrorCode } from "@/lib/core/errors/error-codes";
 // docs/decisions.md: each field has its own error code; every other field or rule is INVALID_REQUEST.
 const FIELD_CODES: Record<string, ErrorCode> = {
   amount: 40010,
+  minAmount: 40010,
+  maxAmount: 40010,
   country: 40011,
   gatewayName: 40012,
   customerPhone: 40014,

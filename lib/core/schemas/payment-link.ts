@@ -116,5 +116,8 @@ export const paymentLinkSchema = z
     attempts: z.array(linkAttemptSchema).meta({
       description: "The customer's payment attempts from the hosted checkout, oldest first; each is its own deposit. At most one completes the link.",
     }),
+    paymentPage: z.string().nullable().meta({
+      description: "The reference of the payment page (PAGE_...) this link was made from for one customer; null for a link you created.",
+    }),
   })
   .meta({ id: "PaymentLink" });

@@ -26,6 +26,9 @@ export const paymentLinkWebhookSchema = z
     customerEmail: z.string().nullable(),
     completedAt: timestampField.nullable(),
     metadata,
+    paymentPage: z.string().optional().meta({
+      description: "Only on a link made from a payment page for one customer: the page's reference (PAGE_...). Absent on a link you created.",
+    }),
   })
   .strict()
   .meta({ id: "PaymentLinkWebhook" });

@@ -9,9 +9,16 @@ import { truncateToSecond } from "@/lib/core/domain/time";
 import { insertPaymentLink, type NewPaymentLink } from "./payment-link-sql";
 import { LINK_DEFAULT_LIFETIME_SECONDS, type CreatePaymentLinkInput } from "@/lib/core/schemas/payment-link";
 
-type Options = { merchantId: string; environment: Environment; input: CreatePaymentLinkInput; now?: Date };
+type Options = {
+  merchantId: string;
+  environment: Environment;
+  input: CreatePaymentLinkInput;
+  now?: Date;
+  /** The reference of the payment page this link is made from for one customer (lib/features/payment-pages); none for an ordinary link. */
+  paymentPageReference?: string;
+};
 
-export async function createPaymentLink(client: DbClient, { merchantId, environment, input, now = new Date() }: Options) {
+export async function createPaymentLink(client: DbClient, { merchantId, environment, input, now = new Date(), paymentPageReference }: Options) {
   // Link timestamps have whole seconds: store them that way so every reader agrees.
   const createdAt = truncateToSecond(now);
   const lifetime = input.expiresIn ?? LINK_DEFAULT_LIFETIME_SECONDS;
@@ -34,6 +41,7 @@ export async function createPaymentLink(client: DbClient, { merchantId, environm
     metadata: input.metadata ?? null,
     createdAt,
     expiresAt: new Date(createdAt.getTime() + lifetime * 1000),
+    paymentPageReference: paymentPageReference ?? null,
   };
   // Outside a transaction (no Idempotency-Key) the insert skips Prisma: the API's hottest write.
   const sql = directSql(client);

@@ -26,6 +26,16 @@ export async function findLinkAttempts(client: DbClient, paymentLinkId: string):
   return (await sql(SELECT, [paymentLinkId])).map(toLinkAttempt);
 }
 
+/** The attempts of several links in one query (a page of a payment page's links), by link id. */
+export async function findAttemptsOfLinks(client: DbClient, paymentLinkIds: string[]): Promise<Map<string, LinkAttempt[]>> {
+  const rows = paymentLinkIds.length
+    ? await client.deposit.findMany({ where: { paymentLinkId: { in: paymentLinkIds } }, select: { ...ATTEMPT_FIELDS, paymentLinkId: true } })
+    : [];
+  const byLink = new Map<string, LinkAttempt[]>(paymentLinkIds.map((id) => [id, []]));
+  for (const { paymentLinkId, ...attempt } of rows) byLink.get(paymentLinkId!)?.push(attempt);
+  return byLink;
+}
+
 function toLinkAttempt(row: SqlRow): LinkAttempt {
   const text = (name: string) => row[name] as string;
   return {

@@ -11,10 +11,13 @@ export type NewPaymentLink = Pick<
   | "id" | "reference" | "merchantId" | "environment" | "amountMinor" | "currency" | "description"
   | "customerName" | "customerEmail" | "customerPhone" | "callbackUrl" | "returnUrl" | "metadata"
   | "createdAt" | "expiresAt"
->;
+> & {
+  /** The payment page the link is made from (lib/features/payment-pages); absent or null for an ordinary link. */
+  paymentPageReference?: string | null;
+};
 
 export function newPaymentLinkRow(data: NewPaymentLink): PaymentLink {
-  return { ...data, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false, claimedUntil: null };
+  return { ...data, paymentPageReference: data.paymentPageReference ?? null, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false, claimedUntil: null };
 }
 
 const insertRow = rowInsert<NewPaymentLink>(
@@ -22,7 +25,7 @@ const insertRow = rowInsert<NewPaymentLink>(
   {
     id: "", reference: "", merchantId: "", environment: '"Environment"', amountMinor: "bigint", currency: "", description: "",
     customerName: "", customerEmail: "", customerPhone: "", callbackUrl: "", returnUrl: "", metadata: "jsonb",
-    createdAt: "timestamp(3)", expiresAt: "timestamp(3)",
+    createdAt: "timestamp(3)", expiresAt: "timestamp(3)", paymentPageReference: "",
   },
   { status: "'pending'" },
 );
@@ -36,7 +39,7 @@ const SELECT = `SELECT id, reference, "merchantId", environment::text, status::t
     "customerName", "customerEmail", "customerPhone", "callbackUrl", "returnUrl", metadata::text, "feesMinor"::text,
     "gatewayName", "failureReason", ${epochMs('"createdAt"')} AS "createdAt", ${epochMs('"expiresAt"')} AS "expiresAt",
     ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt",
-    "paidByDepositId", "paidAfterExpiry"::text, ${epochMs('"claimedUntil"')} AS "claimedUntil"
+    "paidByDepositId", "paidAfterExpiry"::text, ${epochMs('"claimedUntil"')} AS "claimedUntil", "paymentPageReference"
   FROM "PaymentLink" WHERE reference = $1`;
 
 export async function findPaymentLink(sql: Sql, reference: string): Promise<PaymentLink | null> {
@@ -72,5 +75,6 @@ function toPaymentLink(row: SqlRow): PaymentLink {
     paidByDepositId: row.paidByDepositId,
     paidAfterExpiry: row.paidAfterExpiry === "true",
     claimedUntil: dateOrNull(row.claimedUntil),
+    paymentPageReference: row.paymentPageReference,
   };
 }

@@ -71,5 +71,7 @@ export function toPaymentLinkJson(link: PaymentLink, origin: string, attempts: L
     // Why the last attempt failed, while the link reads failed (still payable until expiresAt).
     failureReason: status === "failed" ? link.failureReason : null,
     attempts: [...attempts].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((d) => toLinkAttemptJson(d, now)),
+    // The payment page the link was made from for one customer; null for an ordinary link.
+    paymentPage: link.paymentPageReference,
   };
 }

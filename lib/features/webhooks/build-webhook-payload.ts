@@ -28,6 +28,8 @@ export function linkWebhookPayload(link: PaymentLink, event: LinkEvent): Payment
     customerEmail: link.customerEmail,
     completedAt: link.completedAt ? formatWholeSeconds(link.completedAt) : null,
     metadata: (link.metadata as Record<string, unknown> | null) ?? null,
+    // Only on a link made from a payment page (issue 36): an ordinary link's payload stays the contract's.
+    ...(link.paymentPageReference ? { paymentPage: link.paymentPageReference } : {}),
   };
 }
 

@@ -32,6 +32,11 @@ import * as v4PaymentsLinkReferenceSend from "./merchant-api/payments-link-refer
 import * as v4PaymentsLinkReferenceSends from "./merchant-api/payments-link-reference-sends";
 import * as v4PaymentsLinkReference from "./merchant-api/payments-link-reference";
 import * as v4PaymentsLink from "./merchant-api/payments-link";
+import * as v4PaymentsPageReferenceActivate from "./merchant-api/payments-page-reference-activate";
+import * as v4PaymentsPageReferenceDeactivate from "./merchant-api/payments-page-reference-deactivate";
+import * as v4PaymentsPageReferencePayments from "./merchant-api/payments-page-reference-payments";
+import * as v4PaymentsPageReference from "./merchant-api/payments-page-reference";
+import * as v4PaymentsPage from "./merchant-api/payments-page";
 import * as v4RefundsReference from "./merchant-api/refunds-reference";
 import * as v4Refunds from "./merchant-api/refunds";
 import * as v4TransfersInstant from "./merchant-api/transfers-instant";
@@ -91,6 +96,12 @@ export const API_ROUTES: TableRoute[] = [
   { path: "/api/v4/payments/link/[reference]", sandbox: true, lane: true, handlers: v4PaymentsLinkReference },
   { path: "/api/v4/payments/link/[reference]/send", sandbox: true, lane: true, handlers: v4PaymentsLinkReferenceSend },
   { path: "/api/v4/payments/link/[reference]/sends", sandbox: true, lane: true, handlers: v4PaymentsLinkReferenceSends },
+  // Payment pages (issue 36, an extension): one reusable URL or shop QR code that many customers pay.
+  { path: "/api/v4/payments/page", sandbox: true, lane: true, handlers: v4PaymentsPage },
+  { path: "/api/v4/payments/page/[reference]", sandbox: true, lane: true, handlers: v4PaymentsPageReference },
+  { path: "/api/v4/payments/page/[reference]/payments", sandbox: true, lane: true, handlers: v4PaymentsPageReferencePayments },
+  { path: "/api/v4/payments/page/[reference]/activate", sandbox: true, lane: true, handlers: v4PaymentsPageReferenceActivate },
+  { path: "/api/v4/payments/page/[reference]/deactivate", sandbox: true, lane: true, handlers: v4PaymentsPageReferenceDeactivate },
   { path: "/api/v4/classic/deposit/initiate", sandbox: true, lane: true, handlers: v4ClassicDepositInitiate },
   // The spec names this path too, for the same operation.
   { path: "/api/v4/deposit/initiate", sandbox: true, lane: true, handlers: v4ClassicDepositInitiate },

@@ -11,12 +11,12 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * Pages rendered per request, which can carry a nonce: checkout, the support view, the merchant
+ * Pages rendered per request, which can carry a nonce: checkout, a payment page, the support view, the merchant
  * dashboard and the developer docs (the API reference runs a large third-party bundle: it gets
  * the same strict policy).
  */
 export function isNoncePage(pathname: string): boolean {
-  return /^\/pay\/[^/]+\/?$/.test(pathname) || (/^\/(admin|dashboard|docs)(\/|$)/.test(pathname) && !isApiPath(pathname));
+  return /^\/(pay|p)\/[^/]+\/?$/.test(pathname) || (/^\/(admin|dashboard|docs)(\/|$)/.test(pathname) && !isApiPath(pathname));
 }
 
 export function newNonce(): string {

@@ -17,6 +17,38 @@ export const createPaymentLink = {
   expiresIn: 3600,
 };
 
+export const createPaymentPage = {
+  description: "Boutique Awa - Marché de Cocody",
+  currency: "XOF",
+  minAmount: 500,
+  maxAmount: 200000,
+  maxPayments: 100,
+  callbackUrl: "https://merchant.example/hooks",
+  metadata: { shop: "cocody" },
+};
+
+export const paymentPage = {
+  reference: "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  url: "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  qrCodeUrl: "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
+  qrCodeSvgUrl: "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
+  status: "active",
+  description: "Boutique Awa - Marché de Cocody",
+  currency: "XOF",
+  amountType: "customer_chooses",
+  amount: null,
+  minAmount: 500,
+  maxAmount: 200000,
+  maxPayments: 100,
+  paymentsCount: 2,
+  amountCollected: 3500,
+  callbackUrl: "https://merchant.example/hooks",
+  returnUrl: null,
+  metadata: { shop: "cocody" },
+  createdAt: "2026-11-22T10:15:00",
+  expiresAt: null,
+};
+
 export const sendLink = { channel: "sms", to: "07 00 00 04 44", language: "fr" };
 
 export const directDeposit = {

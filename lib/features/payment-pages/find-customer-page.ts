@@ -1,0 +1,42 @@
+import type { DbClient } from "@/lib/core/db/client";
+import type { Environment } from "@/lib/core/domain/environment";
+import { effectivePageStatus } from "@/lib/core/domain/page-status";
+import { isPlausibleReference } from "@/lib/core/domain/references";
+import { pageTotals } from "./page-totals";
+import { pageAmountRule } from "./transform-page";
+
+/**
+ * What the customer's page (`/p/{reference}`, issue 36 part 2: app/p/[reference]/page.tsx) shows: the business
+ * as the checkout shows it, the description, the price or the range (minor units), and the status
+ * (only `active` takes a payment). Only in the page's own environment; null for anything else,
+ * a mangled reference included (the page answers it as not found).
+ */
+export async function findCustomerPage(client: DbClient, reference: string, environment: Environment, now = new Date()) {
+  if (!isPlausibleReference(reference)) return null;
+  const page = await client.paymentPage.findUnique({
+    where: { reference },
+    include: { merchant: { select: { name: true, country: true, logoDataUrl: true, supportPhone: true, supportEmail: true } } },
+  });
+  if (!page || page.environment !== environment) return null;
+  const { paymentsCount } = await pageTotals(client, page.reference);
+  return {
+    reference: page.reference,
+    environment: page.environment,
+    status: effectivePageStatus(page, paymentsCount, now),
+    description: page.description,
+    currency: page.currency,
+    amountRule: pageAmountRule(page),
+    merchant: page.merchant,
+  };
+}
+
+/**
+ * Whether `reference` names a payment page of `environment`: proxy.ts asks before `/p/{reference}`
+ * is drawn, so an unknown one gets the server-rendered 404 (app/not-found.tsx) rather than a page
+ * that throws notFound(), which Next 16 answers with an empty shell that needs JavaScript.
+ */
+export async function paymentPageExists(client: DbClient, reference: string, environment: Environment) {
+  if (!isPlausibleReference(reference)) return false;
+  const page = await client.paymentPage.findUnique({ where: { reference }, select: { environment: true } });
+  return page?.environment === environment;
+}

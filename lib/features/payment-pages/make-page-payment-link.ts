@@ -1,0 +1,124 @@
+import type { PaymentLink } from "@prisma/client";
+import type { DbClient } from "@/lib/core/db/client";
+import { inTransaction } from "@/lib/core/db/in-transaction";
+import { parseAmountInput } from "@/lib/core/domain/amount-input";
+import type { Environment } from "@/lib/core/domain/environment";
+import { formatMinor, toMajor } from "@/lib/core/domain/money";
+import { effectivePageStatus, type PageStatus } from "@/lib/core/domain/page-status";
+import { isPlausibleReference } from "@/lib/core/domain/references";
+import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { consume, envLimiter } from "@/lib/core/limits/rate-limit";
+import { addressLimitKey } from "@/lib/core/request/client-address";
+import type { LinkCurrency } from "@/lib/core/domain/money";
+import type { CreatePaymentLinkInput } from "@/lib/core/schemas/payment-link";
+import { createPaymentLink } from "@/lib/features/links/create-payment-link";
+import { pageTotals } from "./page-totals";
+import { pageAmountRule } from "./transform-page";
+
+// Issue 36, part 2: what "Pay" on a payment page does. The customer's page (app/p/[reference], its form through page-form.ts) calls
+// this with what the customer typed; it makes an ordinary payment link of the contract for that one
+// customer (paymentPage names the page), and the customer continues on the link's checkout, so
+// every state, retry, OTP, webhook and settlement rule is the link's.
+
+/** How long the link made for one customer stays payable: the time to pay at a counter, not a day. */
+export const PAGE_LINK_LIFETIME_SECONDS = 30 * 60;
+
+/** Links made from pages per client address and hour (any page): a bot cannot fill a merchant's links. */
+export const PAGE_LINKS_PER_HOUR_PER_IP = { variable: "PAGE_LINKS_PER_HOUR_PER_IP", fallback: 30 } as const;
+
+/** A page that makes no payment link now, and why: the customer's page says so plainly. */
+export class PageClosedError extends ApiError {
+  readonly pageStatus: Exclude<PageStatus, "active">;
+  constructor(reference: string, pageStatus: Exclude<PageStatus, "active">) {
+    super(40020, { details: `Payment page ${reference} is ${pageStatus}: it takes no payment` });
+    this.pageStatus = pageStatus;
+  }
+}
+
+type Options = {
+  /** The page's public reference, from its URL. */
+  reference: string;
+  /** From the path (/test/p/... is the sandbox): a page answers in its own environment only. */
+  environment: Environment;
+  /** What the customer typed ("2 500", "2.500", "2500"); ignored for a page at a set price. */
+  amount?: string;
+  /** The client's address (lib/core/request/client-address.ts): making links is limited per address. */
+  clientAddress: string;
+  now?: Date;
+};
+
+/**
+ * An amount the customer typed that the page cannot take: unreadable (`reason`), or outside the
+ * page's range (`out_of_range`); the range in minor units, for the page to say it in the
+ * customer's language.
+ */
+export class PageAmountError extends ApiError {
+  constructor(
+    readonly reason: "empty" | "not_a_number" | "too_many_decimals" | "out_of_range",
+    readonly minMinor: bigint,
+    readonly maxMinor: bigint,
+    details: string,
+  ) {
+    super(40010, { details });
+  }
+}
+
+/** The customer's amount in minor units, read as people type it (lib/core/domain/amount-input.ts) and held to the page's range. */
+function customerAmount(typed: string | undefined, page: { currency: string; amountMinor: bigint | null; minAmountMinor: bigint | null; maxAmountMinor: bigint | null }): bigint {
+  const rule = pageAmountRule(page);
+  if (rule.type === "fixed") return rule.amountMinor;
+  const parsed = parseAmountInput(typed ?? "", page.currency);
+  if (!parsed.ok) {
+    const why = { empty: "is required", not_a_number: "must be a number, such as 2 500", too_many_decimals: `has more decimals than ${page.currency} allows` }[parsed.reason];
+    throw new PageAmountError(parsed.reason, rule.minMinor, rule.maxMinor, `amount ${why}`);
+  }
+  if (parsed.minor < rule.minMinor || parsed.minor > rule.maxMinor) {
+    const words = (minor: bigint) => formatMinor(minor, page.currency, "en");
+    throw new PageAmountError("out_of_range", rule.minMinor, rule.maxMinor, `amount must be between ${words(rule.minMinor)} and ${words(rule.maxMinor)}`);
+  }
+  return parsed.minor;
+}
+
+/**
+ * Makes the payment link one customer pays a page with. Refused, making nothing: past the
+ * per-address limit (429/42900, counted before anything else, refusals included); an unknown page or
+ * the other environment's (404/40004); a page inactive, exhausted or expired (PageClosedError,
+ * 400/40020); an amount unreadable or outside the page's range (400/40010).
+ *
+ * The page's row is locked while its status is decided and the link made, so two customers racing
+ * for a page's last payment are decided one after the other. Only completed payments count towards
+ * maxPayments: a link made here and abandoned, failed or expired never closes the page. What a
+ * link already made does when the page reaches maxPayments meanwhile: docs/decisions.md (it stays
+ * payable; the customer's money is never refused).
+ */
+export async function makePagePaymentLink(client: DbClient, options: Options): Promise<PaymentLink> {
+  const { variable, fallback } = PAGE_LINKS_PER_HOUR_PER_IP;
+  await consume(envLimiter("page-links-ip", variable, fallback, 3600), addressLimitKey(options.clientAddress));
+  const now = options.now ?? new Date();
+  // A reference mangled in a URL (even "%00", which PostgreSQL cannot store) is simply unknown.
+  if (!isPlausibleReference(options.reference)) throw notFound("Payment page");
+  return inTransaction(client, async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "PaymentPage" WHERE reference = ${options.reference} FOR UPDATE`;
+    const page = locked ? await tx.paymentPage.findUnique({ where: { id: locked.id } }) : null;
+    if (!page || page.environment !== options.environment) throw notFound("Payment page", options.reference);
+    const status = effectivePageStatus(page, (await pageTotals(tx, page.reference)).paymentsCount, now);
+    if (status !== "active") throw new PageClosedError(page.reference, status);
+    const amountMinor = customerAmount(options.amount, page);
+    return createPaymentLink(tx, {
+      merchantId: page.merchantId,
+      environment: page.environment,
+      paymentPageReference: page.reference,
+      now,
+      input: {
+        amount: toMajor(amountMinor, page.currency),
+        currency: page.currency as LinkCurrency,
+        description: page.description,
+        expiresIn: PAGE_LINK_LIFETIME_SECONDS,
+        ...(page.callbackUrl ? { callbackUrl: page.callbackUrl } : {}),
+        ...(page.returnUrl ? { returnUrl: page.returnUrl } : {}),
+        // Validated by the page's own schema, the link's metadata rule.
+        ...(page.metadata ? { metadata: page.metadata as CreatePaymentLinkInput["metadata"] } : {}),
+      },
+    });
+  });
+}
