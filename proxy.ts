@@ -39,7 +39,8 @@ export async function proxy(request: NextRequest) {
 
   const headers = new Headers(request.headers);
   headers.set(ENVIRONMENT_HEADER, environment);
-  const checkoutReference = /^\/pay\/([^/]+)\/?$/.exec(pathname)?.[1];
+  // The checkout page and its receipt (pay/{reference}/receipt).
+  const checkoutReference = /^\/pay\/([^/]+)(?:\/receipt)?\/?$/.exec(pathname)?.[1];
   // A payment page (/p/{reference}) chooses its language as the checkout does: the header names the page.
   const pageReference = /^\/p\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (checkoutReference || pageReference) headers.set(CHECKOUT_REFERENCE_HEADER, (checkoutReference ?? pageReference)!);

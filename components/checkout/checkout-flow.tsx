@@ -93,7 +93,7 @@ function Flow({ whilePending, whenFailed, ...props }: Props) {
 
 /** The checkout's state (polled, moved on by the customer's actions) and the screen for it. */
 function useCheckoutScreen({
-  reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt, initialStep, initialGateway, initialNational, initialError, knownPhone,
+  reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt, initialStep, initialGateway, initialNational, initialError, knownPhone, pagePath,
 }: Omit<Props, "whilePending" | "whenFailed">) {
   const api = checkoutApi(apiBase);
   const queryClient = useQueryClient();
@@ -205,7 +205,7 @@ function useCheckoutScreen({
 
   const pickScreen = () => {
     if (!state.payable) {
-      return <FinalScreen state={state} merchant={merchant} />;
+      return <FinalScreen state={state} merchant={merchant} receiptHref={`${pagePath}/receipt`} />;
     }
 
     if (state.status === "failed" && step === "attempt") {

@@ -11,13 +11,15 @@ type Props = {
   /** A final state: its status, failure reason and the merchant's returnUrl (carrying reference and status). */
   state: Pick<CheckoutState, "reference" | "status" | "failureReason" | "returnUrl" | "amount" | "fees" | "total" | "currency">;
   merchant: string;
+  /** The paid link's receipt page (pay/{reference}/receipt under the environment's prefix). */
+  receiptHref: string;
 };
 
 /**
  * The end of a payment. Rendered by the server for a link that is already final, and by the
  * checkout island when a payment ends while the customer watches; it holds no client state.
  */
-export function FinalScreen({ state, merchant }: Props) {
+export function FinalScreen({ state, merchant, receiptHref }: Props) {
   const { reference, failureReason, returnUrl, amount, fees, total, currency } = state;
   const locale = useLocale();
   const money = (value: number) => formatMajor(value, currency, locale);
@@ -44,6 +46,9 @@ export function FinalScreen({ state, merchant }: Props) {
             )}
           </dl>
           <p>{t("completedBody", { merchant })}</p>
+          <p>
+            <a href={receiptHref}>{t("receipt")}</a>
+          </p>
         </>
       )}
       {status === "failed" && <p>{t(`reasons.${reason}`)}</p>}

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createLink, linkStatus, pattern, text } from "../checkout-helpers";
+import fs from "node:fs";
+import { createLink, linkStatus, merchant, pattern, text } from "../checkout-helpers";
+import { auth } from "../helpers";
 
 // Issue 35: the hosted checkout works with JavaScript off (Opera Mini's data saving, KaiOS, old
 // WebViews): each step is a form the server answers, the waiting page refreshes itself. Run by the
@@ -7,6 +9,8 @@ import { createLink, linkStatus, pattern, text } from "../checkout-helpers";
 // The last test turns the scripts on but holds them back, as a slow network does: a tap before
 // hydration keeps the customer's choice.
 
+const receiptCatalog = JSON.parse(fs.readFileSync("messages/en.json", "utf8")).receipt;
+const receiptText = (key: string): string => key.split(".").reduce((node, part) => node[part], receiptCatalog);
 const heading = (page: Page, key: string) => page.getByRole("heading", { name: text("en", key) });
 const button = (page: Page, key: string) => page.getByRole("button", { name: text("en", key) });
 
@@ -60,6 +64,30 @@ test.describe("with JavaScript off", () => {
     // No click: the page's own refresh brings the answer (the sandbox approves after ~2 s).
     await expect(heading(page, "final.completedTitle")).toBeVisible({ timeout: 20_000 });
     expect(await linkStatus(request, link.reference)).toBe("completed");
+
+    // The receipt (issue 36): this payment's amounts and references, and no way to any other payment.
+    await page.getByRole("link", { name: text("en", "final.receipt") }).click();
+    await expect(page).toHaveTitle(receiptText("title"));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Receipt");
+    const read = await (await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) })).json();
+    const lines = page.locator(".receipt-lines");
+    await expect(lines).toContainText(link.reference);
+    await expect(lines).toContainText(/DEP_TEST_\w+/);
+    await expect(lines).toContainText(receiptText("total"));
+    const total = String(5000 + read.fees);
+    await expect(lines).toContainText(new RegExp(`${total.slice(0, -3)}\\D?${total.slice(-3)}`));
+    const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    for (const href of hrefs) expect(href).toMatch(new RegExp(`^/test/pay/${link.reference}(\\?|$)`));
+  });
+
+  test("a link not paid yet has no receipt, and says so", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    const res = await page.goto(`/test/pay/${link.reference}/receipt`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { name: receiptText("notPaid.title") })).toBeVisible();
+    await expect(page.locator(".receipt-lines")).toHaveCount(0);
+    // An unknown reference's receipt is the checkout's 404.
+    expect((await page.goto("/test/pay/LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/receipt"))?.status()).toBe(404);
   });
 
   test("DIRECT declined, then paid with another number", async ({ page, request, baseURL }) => {

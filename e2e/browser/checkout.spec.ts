@@ -41,6 +41,8 @@ for (const locale of ["fr", "en"] as Locale[]) {
       await expect(heading(page, "steps.direct")).toBeFocused();
       await capture(page, testInfo, "3-approve-on-phone");
       await expect(heading(page, "final.completedTitle")).toBeVisible({ timeout: 15_000 });
+      // The receipt to keep (issue 36), from the island's paid screen too.
+      await expect(page.getByRole("link", { name: text(locale, "final.receipt") })).toHaveAttribute("href", `/test/pay/${link.reference}/receipt`);
       // Left alone, the paid screen returns to the shop by itself after 5 s.
       await expectBackToShop(page, link.reference, "completed");
       expect(await linkStatus(request, link.reference)).toBe("completed");

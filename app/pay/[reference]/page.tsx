@@ -69,7 +69,7 @@ export default async function PayPage({ params, searchParams }: PageProps) {
   if (!state.payable) {
     body = (
       <>
-        <FinalScreen state={state} merchant={merchant} />
+        <FinalScreen state={state} merchant={merchant} receiptHref={`${pagePath}/receipt`} />
         {state.status !== "completed" && support}
       </>
     );

@@ -16,7 +16,7 @@ export function isApiPath(pathname: string): boolean {
  * the same strict policy).
  */
 export function isNoncePage(pathname: string): boolean {
-  return /^\/(pay|p)\/[^/]+\/?$/.test(pathname) || (/^\/(admin|dashboard|docs)(\/|$)/.test(pathname) && !isApiPath(pathname));
+  return /^\/(pay|p)\/[^/]+\/?$/.test(pathname) || /^\/pay\/[^/]+\/receipt\/?$/.test(pathname) || (/^\/(admin|dashboard|docs)(\/|$)/.test(pathname) && !isApiPath(pathname));
 }
 
 export function newNonce(): string {
