@@ -40,12 +40,15 @@ export default defineConfig({
     // The support view is a desktop tool; the customer pages and the dashboard's journey are tested
     // on a small phone too (the live-operator journeys once, on desktop: they share the fakes'
     // customers and one receiver). The dashboard's access rules (isolation, team, memberships,
-    // accounts, links) and the sign-in limits do not depend on the screen: desktop only.
+    // accounts, links) and the sign-in limits do not depend on the screen: desktop only. Nor do the
+    // headers (content security policy); the developers' pages (docs, events) are desktop tools, and
+    // the dashboard's not-found page is walked at 360 px by dashboard-360.spec.ts: desktop only too
+    // (CI's minutes are counted).
     // On the embedded database only: the layout at 360 px does not depend on the database, and the
     // suite runs again on PostgreSQL for what does (CI runs both: .ci/run).
     ...(process.env.DATABASE_URL
       ? []
-      : [{ name: "mobile", testMatch: /browser\/.*\.spec\.ts/, testIgnore: /admin\.spec\.ts|checkout-no-javascript\.spec\.ts|payment-page\.spec\.ts|live-operators\.spec\.ts|sign-in-limits\.spec\.ts|forms-without-javascript\.spec\.ts|dashboard-(isolation|team|memberships|accounts|links)\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } }]),
+      : [{ name: "mobile", testMatch: /browser\/.*\.spec\.ts/, testIgnore: /admin\.spec\.ts|checkout-no-javascript\.spec\.ts|docs\.spec\.ts|content-security-policy\.spec\.ts|dashboard-(events|not-found)\.spec\.ts|payment-page\.spec\.ts|live-operators\.spec\.ts|sign-in-limits\.spec\.ts|forms-without-javascript\.spec\.ts|dashboard-(isolation|team|memberships|accounts|links)\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } }]),
   ],
   webServer: {
     command: "node_modules/.bin/tsx e2e/serve.ts",
