@@ -260,7 +260,10 @@ test.describe("with JavaScript on but slow to arrive", () => {
 
   test("a tap before hydration keeps the country and method; the hydrated page starts from them", async ({ page, request, baseURL }) => {
     const link = await createLink(request, baseURL!);
-    // The page's scripts wait until released, as on a 2G network where the form shows seconds before them.
+    // A throttled connection (the bench's 400 kbps / 400 ms), and the page's scripts held until
+    // released on top of it, so the taps surely come before hydration, as on a 2G network.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/_next/static/**/*.js", async (route) => {
