@@ -1,7 +1,6 @@
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { CheckoutNotFound } from "@/components/checkout/checkout-not-found";
-import { PaymentPageNotFound } from "@/components/payment-page/payment-page-not-found";
+import { CheckoutNotFound, PaymentPageNotFound } from "@/components/checkout/checkout-not-found";
 import { NOT_FOUND_PAGE_HEADER } from "@/lib/core/request/environment-header";
 import "./pay/[reference]/checkout.css";
 

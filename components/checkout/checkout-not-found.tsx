@@ -1,8 +1,11 @@
 import { useTranslations } from "next-intl";
 
-/** An unknown payment link, in the customer's language: a real 404 (app/not-found.tsx, app/pay/[reference]/not-found.tsx). */
-export function CheckoutNotFound() {
-  const t = useTranslations("checkout.notFound");
+/**
+ * An unknown payment link or payment page, in the customer's language: a real 404 drawn by the
+ * server (app/not-found.tsx, which proxy.ts sends unknown references to; the segments' not-found.tsx).
+ */
+function CustomerNotFound({ messages }: { messages: "checkout.notFound" | "paymentPage.notFound" }) {
+  const t = useTranslations(messages);
   return (
     <main className="checkout">
       <section className="final final-failed" aria-labelledby="final-title">
@@ -12,3 +15,6 @@ export function CheckoutNotFound() {
     </main>
   );
 }
+
+export const CheckoutNotFound = () => <CustomerNotFound messages="checkout.notFound" />;
+export const PaymentPageNotFound = () => <CustomerNotFound messages="paymentPage.notFound" />;

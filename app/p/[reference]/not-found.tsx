@@ -1,4 +1,4 @@
-import { PaymentPageNotFound } from "@/components/payment-page/payment-page-not-found";
+import { PaymentPageNotFound } from "@/components/checkout/checkout-not-found";
 import "../../pay/[reference]/checkout.css";
 
 // The page's own notFound(), should its read disagree with proxy.ts's check (which answers unknown
