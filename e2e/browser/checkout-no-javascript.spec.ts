@@ -28,6 +28,17 @@ async function chooseMethod(page: Page, country: string, provider: RegExp, gatew
   await expect(page).toHaveURL(new RegExp(`\\?country=${country}&gateway=${gateway}&step=phone$`));
 }
 
+/** Holds the page's scripts back until the returned function is called, as a slow network does. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 async function pay(page: Page, national: string) {
   await page.getByLabel(text("en", "phoneLabel")).fill(national);
   await page.getByRole("button", { name: pattern("en", "pay") }).click();
@@ -208,12 +219,7 @@ test.describe("with JavaScript on but slow to arrive", () => {
     /** Opens a new link's page with its scripts held back; `choose` acts on the server-drawn form, then the scripts run. */
     async function beforeHydration(choose: () => Promise<void>) {
       const link = await createLink(request, baseURL!);
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/_next/static/**/*.js", async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdScripts(page);
       await page.goto(link.paymentUrl, { waitUntil: "commit" });
       await choose();
       release();
@@ -264,12 +270,7 @@ test.describe("with JavaScript on but slow to arrive", () => {
     // released on top of it, so the taps surely come before hydration, as on a 2G network.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/**/*.js", async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(link.paymentUrl, { waitUntil: "commit" });
     await page.getByLabel(text("en", "country")).selectOption("SN");
     await button(page, "continue").click();
