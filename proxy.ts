@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { resetLinkLanding } from "@/lib/features/auth/reset-link";
 import { DASHBOARD_PATH_HEADER, isDashboardPage, isPublicDashboardPage } from "@/lib/features/auth/redirect-target";
 import { isOutsideProxy } from "@/lib/core/domain/api-trees";
-import { environmentFromPath } from "@/lib/core/domain/environment";
+import { environmentFromPath, type Environment } from "@/lib/core/domain/environment";
 import { db } from "@/lib/core/db/client";
 import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER, NOT_FOUND_PAGE_HEADER } from "@/lib/core/request/environment-header";
 import { checkoutLinkExists } from "@/lib/features/checkout/get-checkout-link";
@@ -64,16 +64,12 @@ export async function proxy(request: NextRequest) {
   // route answers.
   headers.delete(NOT_FOUND_PAGE_HEADER);
   const reading = request.method === "GET" || request.method === "HEAD";
+  const unknown = reading ? await unknownCustomerPage(checkoutReference, pageReference, environment) : null;
   let response: NextResponse;
-  if (checkoutReference && reading && !(await checkoutLinkExists(db(), checkoutReference, environment))) {
-    headers.set(NOT_FOUND_PAGE_HEADER, "checkout");
+  if (unknown) {
+    headers.set(NOT_FOUND_PAGE_HEADER, unknown);
     const url = request.nextUrl.clone();
-    url.pathname = `/pay/${checkoutReference}/unknown`;
-    response = NextResponse.rewrite(url, { request: { headers } });
-  } else if (pageReference && reading && !(await paymentPageExists(db(), pageReference, environment))) {
-    headers.set(NOT_FOUND_PAGE_HEADER, "page");
-    const url = request.nextUrl.clone();
-    url.pathname = `/p/${pageReference}/unknown`;
+    url.pathname = `${pathname.replace(/\/$/, "")}/unknown`;
     response = NextResponse.rewrite(url, { request: { headers } });
   } else if (environment === "live") {
     response = NextResponse.next({ request: { headers } });
@@ -84,6 +80,13 @@ export async function proxy(request: NextRequest) {
   }
   for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
   return response;
+}
+
+/** The customer page whose reference names nothing in `environment` ("checkout" or "page", the header's values), or null. */
+async function unknownCustomerPage(checkoutReference: string | undefined, pageReference: string | undefined, environment: Environment) {
+  if (checkoutReference && !(await checkoutLinkExists(db(), checkoutReference, environment))) return "checkout";
+  if (pageReference && !(await paymentPageExists(db(), pageReference, environment))) return "page";
+  return null;
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

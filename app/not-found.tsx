@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { CheckoutNotFound, PaymentPageNotFound } from "@/components/checkout/checkout-not-found";
+import { CustomerNotFound, customerNotFoundMessages } from "@/components/checkout/checkout-not-found";
 import { NOT_FOUND_PAGE_HEADER } from "@/lib/core/request/environment-header";
 import "./pay/[reference]/checkout.css";
 
@@ -8,9 +8,8 @@ import "./pay/[reference]/checkout.css";
 // unknown checkout references and payment pages here (marked by its header) so the customer sees
 // the checkout's own 404, or the payment page's, without JavaScript.
 export default async function NotFound() {
-  const which = (await headers()).get(NOT_FOUND_PAGE_HEADER);
-  if (which === "checkout") return <CheckoutNotFound />;
-  if (which === "page") return <PaymentPageNotFound />;
+  const messages = customerNotFoundMessages((await headers()).get(NOT_FOUND_PAGE_HEADER));
+  if (messages) return <CustomerNotFound messages={messages} />;
   const t = await getTranslations("titles");
   return (
     <main className="checkout">
