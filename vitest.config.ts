@@ -34,6 +34,10 @@ const integration = {
   env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "500", ...lifted },
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  // expect.poll's own default (1 s) is shorter than a loaded CI machine needs for a callback to make
+  // its round trip (a delivery report missed it on the PostgreSQL pass, CI 2026-11-29): the wait
+  // ends as soon as the condition holds, so a longer bound costs nothing when things work.
+  expect: { poll: { timeout: 10_000, interval: 50 } },
 };
 
 export default defineConfig({

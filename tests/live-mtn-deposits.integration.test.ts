@@ -181,7 +181,7 @@ describe("a live MTN MoMo deposit", () => {
     const forged = { externalId: deposit.reference, amount: "1", currency: "XOF", status: "SUCCESSFUL", financialTransactionId: "1" };
     const answer = await call("PUT", "/api/operators/mtn-momo/callback", { rawBody: JSON.stringify(forged), query: { reference: deposit.reference } });
     expect(answer.status).toBe(200);
-    await vi.waitFor(() => expect(statusReads(deposit.operatorRequestId!).length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(statusReads(deposit.operatorRequestId!).length).toBeGreaterThan(0), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await row(deposit.reference)).status).toBe("pending");
     expect(await events(deposit.reference)).toEqual([]);
@@ -194,7 +194,7 @@ describe("a live MTN MoMo deposit", () => {
       const answer = await call(method, "/api/operators/mtn-momo/callback", { rawBody: "{}", query: { reference } });
       expect(answer.status).toBe(200);
     }
-    await vi.waitFor(async () => expect((await row(reference)).status).toBe("failed"));
+    await vi.waitFor(async () => expect((await row(reference)).status).toBe("failed"), { timeout: 10_000 });
     expect((await row(reference)).failureReason).toBe("declined_by_customer");
     expect((await events(reference)).map((e) => e.type)).toEqual(["deposit.failed"]);
   });
@@ -260,7 +260,7 @@ describe("a live MTN MoMo deposit", () => {
     await transitionDeposit(db(), { id: late.id, to: "expired", at: late.expiresAt });
     const answer = await call("PUT", "/api/operators/mtn-momo/callback", { rawBody: "{}", query: { reference: late.reference } });
     expect(answer.status).toBe(200);
-    await vi.waitFor(async () => expect((await row(late.reference)).status).toBe("completed"));
+    await vi.waitFor(async () => expect((await row(late.reference)).status).toBe("completed"), { timeout: 10_000 });
     const settled = await row(late.reference);
     expect(settled.expiredAt?.getTime()).toBe(late.expiresAt.getTime());
     expect(settled.operatorReference).toBe(fake.transactions.get(late.operatorRequestId!)?.financialTransactionId);
@@ -268,7 +268,7 @@ describe("a live MTN MoMo deposit", () => {
     expect(await db().ledgerEntry.count({ where: { reference: late.reference, kind: "deposit_completed" } })).toBeGreaterThan(0);
     // A repeated callback changes nothing more.
     await call("PUT", "/api/operators/mtn-momo/callback", { rawBody: "{}", query: { reference: late.reference } });
-    await vi.waitFor(async () => expect((await events(late.reference)).length).toBe(2));
+    await vi.waitFor(async () => expect((await events(late.reference)).length).toBe(2), { timeout: 10_000 });
   });
 
   it("an admin's 'check with the operator now' settles a pending deposit, records a success after our expiry, and is audited; support may not", async () => {
