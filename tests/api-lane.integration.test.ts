@@ -7,7 +7,7 @@ import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, type Router } from "@/lib/surfaces/api-routes/router";
 import { MAX_BODY_BYTES } from "@/lib/surfaces/http/read-body-text";
 import { attachFrontDoor } from "../server/front-door.cjs";
-import { listen, type RunningServer } from "./helpers/app-http-server";
+import { listen, type RunningServer } from "./helpers/app-server";
 import { newMerchant, validLink } from "./helpers/fixtures";
 import { sendRaw as sendRawTo } from "./helpers/raw-http";
 

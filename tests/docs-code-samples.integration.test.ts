@@ -49,7 +49,7 @@ describe("the reference's request samples", () => {
 
   it("the create-link sample, pasted into a shell with a sandbox key, creates a sandbox link", async () => {
     const merchant = await newMerchant();
-    const { list } = operations(app.baseUrl);
+    const { list } = operations(app.origin);
     const sample = list.find(({ operation }) => operation.operationId === "createPaymentLink")!.operation["x-codeSamples"]![0]!;
     const command = `${sample.source.replace(sandboxKeyPlaceholder, merchant.sandboxKey)} -s -w '\\n%{http_code}'`;
     const { stdout } = await promisify(execFile)("sh", ["-c", command]);
@@ -59,7 +59,7 @@ describe("the reference's request samples", () => {
   });
 
   it("the gateway list's sample works as pasted, before any key is replaced", async () => {
-    const { list } = operations(app.baseUrl);
+    const { list } = operations(app.origin);
     const sample = list.find(({ operation }) => operation.operationId === "listDepositGateways")!.operation["x-codeSamples"]![0]!;
     const { stdout } = await promisify(execFile)("sh", ["-c", `${sample.source} -s -w '\\n%{http_code}'`]);
     expect(stdout.slice(stdout.lastIndexOf("\n") + 1)).toBe("200");

@@ -3,7 +3,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readGuide } from "@/lib/surfaces/docs/guides";
 import { attachFrontDoor, UNROUTED_METHOD_HEADER } from "../server/front-door.cjs";
-import { listen, type RunningServer } from "./helpers/app-http-server";
+import { listen, type RunningServer } from "./helpers/app-server";
 
 // Issue 34 (11), the edges of our server's front door (server/front-door.cjs) over raw sockets:
 // what reaches Next (here a stand-in that records each request and answers 418) for a TRACE on a

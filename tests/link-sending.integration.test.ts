@@ -6,7 +6,7 @@ import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newKey, validLink } from "./helpers/fixtures";
-import { startAppServer, type RunningServer } from "./helpers/app-http-server";
+import { startAppServer, type RunningServer } from "./helpers/app-server";
 import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
 
 // POST /api/v4/payments/link/{reference}/send and GET .../sends, live and sandbox, against the

@@ -5,7 +5,7 @@ import { MTN_NOT_FOUND_GRACE_MS } from "@/lib/integrations/gateways/mtn-momo/mtn
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
 import { call } from "./helpers/api-client";
-import { startAppServer, type RunningServer } from "./helpers/app-http-server";
+import { startAppServer, type RunningServer } from "./helpers/app-server";
 import { availableBalance } from "./helpers/fund-merchant";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { mtnMomoCountryEnv, mtnMomoFakeEnv } from "./fakes/start-operator-fakes";

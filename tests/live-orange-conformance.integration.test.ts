@@ -4,7 +4,7 @@ import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import { createOrangeMoneyClient } from "@/lib/integrations/gateways/orange-money/orange-money-client";
 import { call } from "./helpers/api-client";
-import { startAppServer, type RunningServer } from "./helpers/app-http-server";
+import { startAppServer, type RunningServer } from "./helpers/app-server";
 import { merchantCheckedAfterEach } from "./helpers/reconciled";
 import { orangeMoneyFakeEnv } from "./fakes/start-operator-fakes";
 import { orangeCallbackSignature, startOrangeMoneyFake, type OrangeCustomer, type OrangeMoneyFake } from "./fakes/orange-money-fake";

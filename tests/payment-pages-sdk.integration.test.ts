@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PcsClient, PcsError, type PaymentPage } from "@/sdk/src/index";
-import { startAppServer, type RunningServer } from "./helpers/app-http-server";
+import { startAppServer, type RunningServer } from "./helpers/app-server";
 import { newMerchant } from "./helpers/fixtures";
 
 // The SDK's paymentPages (issue 36) against the real app over HTTP, as tests/sdk-client does for links.

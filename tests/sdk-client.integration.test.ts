@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { PcsClient, PcsError, type Analytics, type AnalyticsByCurrency, type CreatePaymentLinkRequest } from "@/sdk/src/index";
-import { listen, startAppServer, type RunningServer } from "./helpers/app-http-server";
+import { listen, startAppServer, type RunningServer } from "./helpers/app-server";
 import { newMerchant, validDeposit, waitForSandboxAnswer } from "./helpers/fixtures";
 
 // The SDK (sdk/) against the real app: its route handlers behind a real HTTP server, PGlite or

@@ -69,7 +69,7 @@ describe("the SDK package's listen command", () => {
 
     const child = spawn(
       "npx",
-      npx(["listen", "--forward-to", forwardTo, "--key", m.sandboxKey, "--secret", m.webhookSecret, "--trigger", "deposit.completed", "--base-url", app.baseUrl]),
+      npx(["listen", "--forward-to", forwardTo, "--key", m.sandboxKey, "--secret", m.webhookSecret, "--trigger", "deposit.completed", "--base-url", app.origin]),
       { cwd: project, stdio: ["ignore", "pipe", "pipe"], detached: true },
     );
     let output = "";

@@ -60,7 +60,7 @@ afterAll(() => app.close());
 function listen(args: string[], options: { intervalMs?: number } = {}) {
   const lines: string[] = [];
   const stop = new AbortController();
-  const done = runListen({ ...parseListenArgs(["--base-url", app.baseUrl, ...args], { NODE_ENV: "test" }), signal: stop.signal, print: (line) => lines.push(line), intervalMs: options.intervalMs ?? 100 });
+  const done = runListen({ ...parseListenArgs(["--base-url", app.origin, ...args], { NODE_ENV: "test" }), signal: stop.signal, print: (line) => lines.push(line), intervalMs: options.intervalMs ?? 100 });
   return {
     lines,
     done,

@@ -6,4 +6,4 @@
 import { startAppServer } from "./app-server";
 
 const server = await startAppServer();
-process.stdout.write(`${server.baseUrl}\n`);
+process.stdout.write(`${server.origin}\n`);
