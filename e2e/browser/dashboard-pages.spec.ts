@@ -79,3 +79,24 @@ test("makes a page where the customer chooses, lists it, turns it off and on, pr
   await expect(page).toHaveURL(/\/poster\?size=a6$/);
   await expectPoster(page, business, reference);
 });
+
+test.describe("with JavaScript off, in English", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: "en-GB", javaScriptEnabled: false });
+
+  test("the form makes a page at a set price typed the local way, and the switch turns it off", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "mobile", "one run is enough");
+    const en = (key: string) => message("en", `dashboardPages.${key}`);
+    await signInAsMember(page);
+    await page.goto("/test/dashboard/pages/new");
+    const description = `No-script juice ${Date.now()}`;
+    await page.getByLabel(en("new.description")).fill(description);
+    await page.getByLabel(en("new.amount"), { exact: true }).fill("2 500");
+    await page.getByRole("button", { name: en("new.submit") }).click();
+    await expect(page).toHaveURL(/\/test\/dashboard\/pages\/PAGE_TEST_[0-9A-Z]{26}\?created=1$/);
+    await expect(page.getByRole("heading", { level: 1, name: description })).toBeVisible();
+    await expect(page.locator(".dash-fields")).toContainText("2,500 XOF");
+    await page.getByRole("button", { name: en("detail.turnOff") }).click();
+    await expect(page.getByText(en("detail.turnedOff"))).toBeVisible();
+    await expect(page.locator(".dash-fields .badge")).toHaveText(en("status.inactive"));
+  });
+});
