@@ -66,12 +66,21 @@ export async function seedPageData(page: Page) {
     expect([200, 201]).toContain(payout.status());
     transfers.push((await payout.json()).reference);
   }
+  // A payment page (issue 36) with a long description and a range: its detail and its poster.
+  const paymentPage = await api.post("/test/api/v4/payments/page", {
+    ...sandbox,
+    data: { description: "Boutique de tissus wax et pagnes du marché de Treichville, allée centrale", currency: "XOF", minAmount: 500, maxAmount: 250_000, maxPayments: 100 },
+  });
+  expect(paymentPage.status(), await paymentPage.text()).toBe(200);
+  const pageReference = (await paymentPage.json()).reference as string;
   const events = await (await api.get("/test/api/v4/events?limit=1", sandbox)).json();
   return {
     values: {
       "/dashboard/links/[reference]": linkReference,
       "/dashboard/deposits/[reference]": deposits[0],
       "/dashboard/developers/events/[id]": events.data[0].id as string,
+      "/dashboard/pages/[reference]": pageReference,
+      "/dashboard/pages/[reference]/poster": pageReference,
     },
     link: linkReference,
     deposits,

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { can, canGrantRole, DASHBOARD_PAGES, keyScopesFor, MEMBER_ACTIONS, MEMBER_ROLES, type MemberAction, type MemberRole } from "@/lib/features/auth/member-permissions";
 import { isPublicDashboardPage, NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
+import { createPageFromForm } from "@/lib/features/dashboard/create-page-from-form";
 import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
 import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
 import { createDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
@@ -33,6 +34,7 @@ let scope: DashboardScope;
 let people: Record<MemberRole, Person>;
 let linkReference: string;
 let depositReference: string;
+let pageReference: string;
 
 async function person(role: MemberRole): Promise<Person> {
   const { browser, email } = await signedUpMerchant({ businessName: role === "owner" ? "Role matrix shop" : `Own shop of a ${role}` });
@@ -52,6 +54,7 @@ beforeAll(async () => {
   const { key } = await newKey(merchantId, "sandbox");
   [depositReference] = await fundMerchant(key, [50_000]);
   linkReference = (await createLinkFromForm(db(), scope, { amount: "1000", currency: "XOF", description: "Matrix link" })).reference;
+  pageReference = (await createPageFromForm(db(), scope, { description: "Matrix page", currency: "XOF", amountType: "customer_chooses" })).reference;
 });
 
 /** The next request is `who`'s, on the sandbox dashboard. */
@@ -108,6 +111,8 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
   sendTestEventAction: { needs: "webhooks:manage", form: async () => ({ url: "https://hooks.example.invalid/matrix" }) },
   replayDeliveryAction: { needs: "webhooks:manage", form: async () => ({ deliveryId: (await sendTestWebhook(db(), scope, "https://hooks.example.invalid/replay")).deliveryId }) },
   createLinkAction: { needs: "links:create", form: async () => ({ amount: "1000", currency: "XOF", description: "Matrix link" }) },
+  createPageAction: { needs: "links:create", form: async () => ({ description: "Matrix page", currency: "XOF", amountType: "fixed", amount: "1000" }) },
+  switchPageAction: { needs: "links:create", form: async () => ({ reference: pageReference, to: "inactive" }) },
   duplicateLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference }) },
   // In test mode a link is mailed only to a member: a new one each time, under the per-recipient limit.
   sendLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference, channel: "email", to: await newTeamAddress() }) },
@@ -179,7 +184,7 @@ const ignoreNotFound = (error: unknown) => {
 describe("every role against every page and download", () => {
   // The events view's [id]: an event of the merchant (the funding deposit's).
   let eventId = "";
-  const params = (route: string) => ({ reference: route.includes("/deposits/") ? depositReference : linkReference, id: eventId });
+  const params = (route: string) => ({ reference: route.includes("/deposits/") ? depositReference : route.includes("/pages/") ? pageReference : linkReference, id: eventId });
 
   it("shows a page only to the roles allowed to open it; the others go to the dashboard's home", async () => {
     eventId = (await db().webhookEvent.findFirstOrThrow({ where: { merchantId, environment: "sandbox" } })).id;

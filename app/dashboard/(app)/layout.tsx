@@ -19,10 +19,11 @@ export const generateMetadata = sectionTitle("dashboard");
 // sandbox, shown with a banner, and the switch beside the merchant's name changes environment.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { member, scope } = await requireMember();
-  const [t, ta, f, locale, { memberships, liveActivated }] = await Promise.all([
+  const [t, ta, f, tp, locale, { memberships, liveActivated }] = await Promise.all([
     getTranslations("dashboard"),
     getTranslations("activation"),
     getTranslations("firstSteps"),
+    getTranslations("dashboardPages"),
     getLocale(),
     getDashboardFrame(member),
   ]);
@@ -30,6 +31,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const items = [
     { segment: null, href: path(""), label: t("nav.home") },
     { segment: "links", href: path("/links"), label: t("nav.links") },
+    { segment: "pages", href: path("/pages"), label: tp("nav") },
     { segment: "deposits", href: path("/deposits"), label: t("nav.deposits") },
     { segment: "balance", href: path("/balance"), label: t("nav.balance") },
     { segment: "analytics", href: path("/analytics"), label: t("nav.analytics") },

@@ -90,6 +90,11 @@ export const DASHBOARD_PAGES = {
   "/dashboard/links/[reference]": "view",
   "/dashboard/links/[reference]/qr.png": "view",
   "/dashboard/links/[reference]/qr.svg": "view",
+  // Payment pages (issue 36): seen by every member, made and switched as links are.
+  "/dashboard/pages": "view",
+  "/dashboard/pages/new": "links:create",
+  "/dashboard/pages/[reference]": "view",
+  "/dashboard/pages/[reference]/poster": "view",
   "/dashboard/deposits": "view",
   "/dashboard/deposits/[reference]": "view",
   "/dashboard/balance": "view",

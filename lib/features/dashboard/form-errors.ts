@@ -20,9 +20,11 @@ const CODE_FIELDS: Partial<Record<number, string>> = {
 const RULES: [RegExp, string][] = [
   [/ is required$/, "rules.required"],
   [new RegExp(` ${UNSTORABLE_TEXT_RULE.replace(/[+]/g, "\\+")}`), "rules.unstorable"],
-  [/^amount has more decimals than/, "rules.decimals"],
-  [/^amount must be a number/, "rules.notANumber"],
-  [/^amount must be at most/, "rules.tooLarge"],
+  [/^(amount|minAmount|maxAmount) has more decimals than/, "rules.decimals"],
+  [/^(amount|minAmount|maxAmount) must be a number/, "rules.notANumber"],
+  [/^(amount|minAmount|maxAmount) must be at most/, "rules.tooLarge"],
+  // A payment page's range (issue 36): the schema's cross-field rule, on the minimum.
+  [/^minAmount must not be greater than maxAmount/, "rules.minAboveMax"],
   [/must be at most \d+ characters|too long|too big/i, "rules.tooLong"],
   [/e-mail/, "rules.email"],
   // A phone field without a code of its own (the support phone is 40023): the phone's message.

@@ -1,0 +1,131 @@
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { ActionForm } from "@/components/dashboard/action-form";
+import { formatTime } from "@/components/dashboard/format";
+import { amountRuleText, PageStatusBadge } from "@/components/dashboard/payment-page-words";
+import { ShareActions } from "@/components/dashboard/share-actions";
+import { pageTitle } from "@/components/page-title";
+import { formatMajor, formatMinor } from "@/lib/core/domain/money";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { can } from "@/lib/features/auth/member-permissions";
+import { cardColumns } from "@/lib/features/dashboard/card-columns";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { pageOrigin } from "@/lib/features/dashboard/page-origin";
+import { getMerchantPage } from "@/lib/features/dashboard/pages-queries";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { switchPageAction } from "../actions";
+
+export const generateMetadata = pageTitle("page");
+
+type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ created?: string }> };
+
+export default async function PaymentPageDetail({ params, searchParams }: Props) {
+  const { member, scope } = await requirePageMember("/dashboard/pages/[reference]");
+  const [{ reference }, { created }] = await Promise.all([params, searchParams]);
+  const [t, tl, td, locale, origin] = await Promise.all([getTranslations("dashboardPages"), getTranslations("dashboard.link"), getTranslations("dashboard"), getLocale(), pageOrigin()]);
+  const detail = await getMerchantPage(scope, reference, origin).catch((error) => {
+    // Another merchant's or environment's page: the same 404 as a reference that never existed.
+    if (error instanceof ApiError && error.code === 40004) notFound();
+    throw error;
+  });
+  const { page, status, rule, url } = detail;
+  const price = amountRuleText(t, page, rule, locale);
+  const base = dashboardPath(scope.environment, `/pages/${page.reference}`);
+  // The switch shows what it would do next: off while on; on again unless nothing could be paid anyway.
+  const switchTo = page.status === "active" ? "inactive" : status === "inactive" ? "active" : null;
+  return (
+    <>
+      <p className="dash-no-print">
+        <a href={dashboardPath(scope.environment, "/pages")}>{t("detail.back")}</a>
+      </p>
+      {/* The shopkeeper knows the page by what it sells; the reference is for support. */}
+      <h1>{page.description}</h1>
+      <p className="dash-hint">{tl("referenceLine", { reference: page.reference })}</p>
+      {created ? (
+        <p role="status" className="dash-ok">
+          {t("detail.created")}
+        </p>
+      ) : null}
+      <dl className="dash-fields dash-card">
+        <dt>{t("list.status")}</dt>
+        <dd>
+          <PageStatusBadge t={t} status={status} />
+          <p className="dash-hint">{t(`statusHint.${status}`)}</p>
+        </dd>
+        <dt>{t("list.price")}</dt>
+        <dd>{price}</dd>
+        <dt>{t("list.payments")}</dt>
+        <dd>{page.maxPayments !== null ? t("detail.paymentsOf", { count: String(detail.paymentsCount), max: String(page.maxPayments) }) : detail.paymentsCount}</dd>
+        <dt>{t("list.collected")}</dt>
+        <dd>{formatMinor(detail.amountCollectedMinor, page.currency, locale)}</dd>
+        <dt>{td("list.created")}</dt>
+        <dd>{formatTime(page.createdAt, locale)}</dd>
+        <dt>{tl("expires")}</dt>
+        <dd>{page.expiresAt ? formatTime(page.expiresAt, locale) : t("detail.neverExpires")}</dd>
+      </dl>
+      {switchTo && can(member.role, "links:create") ? (
+        <ActionForm action={switchPageAction} submitLabel={t(switchTo === "active" ? "detail.turnOn" : "detail.turnOff")} className="dash-form dash-inline dash-no-print">
+          <input type="hidden" name="reference" value={page.reference} />
+          <input type="hidden" name="to" value={switchTo} />
+        </ActionForm>
+      ) : null}
+      <section className="dash-card dash-qr" aria-label={tl("qr")}>
+        <img src={detail.qrDataUrl} alt={t("detail.qrAlt")} width={256} height={256} />
+        <div>
+          <p>
+            <strong>{price}</strong> · {page.description}
+          </p>
+          <p>{t("detail.url")}</p>
+          <code className="dash-url">{url}</code>
+          <ShareActions
+            url={url}
+            subject={page.description}
+            text={t("detail.shareText", { description: page.description })}
+            labels={{ copy: tl("copy"), copied: tl("copied"), whatsapp: tl("whatsapp"), sms: tl("sms"), email: tl("email"), shareSheet: tl("shareSheet") }}
+          />
+          <p className="dash-actions dash-no-print">
+            <a className="dash-button" href={`${base}/poster?size=a4`}>
+              {t("detail.posterA4")}
+            </a>
+            <a className="dash-button" href={`${base}/poster?size=a6`}>
+              {t("detail.posterA6")}
+            </a>
+          </p>
+        </div>
+      </section>
+      <h2>{t("detail.payments")}</h2>
+      {detail.payments.length === 0 ? (
+        <p>{t("detail.noPayments")}</p>
+      ) : (
+        <div className="dash-table-wrap" tabIndex={0}>
+          <table className="dash-table dash-cards" style={cardColumns([td("list.reference"), td("list.amount"), td("list.status"), td("list.created")])}>
+            <caption>{t("detail.paymentsCaption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{td("list.reference")}</th>
+                <th scope="col" className="num">{td("list.amount")}</th>
+                <th scope="col">{td("list.status")}</th>
+                <th scope="col">{td("list.created")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.payments.map((link) => (
+                <tr key={link.reference}>
+                  <td>
+                    <a href={dashboardPath(scope.environment, `/links/${link.reference}`)}>{link.reference}</a>
+                  </td>
+                  <td className="num">{formatMajor(link.amount, link.currency, locale)}</td>
+                  <td>
+                    <span className={`badge badge-${link.status}`}>{td(`status.${link.status}`)}</span>
+                  </td>
+                  <td>{formatTime(link.createdAt, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {detail.morePayments ? <p className="dash-hint">{t("detail.morePayments")}</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { PrintButton } from "@/components/dashboard/print-button";
+import { gatewayLabel } from "@/components/labels";
+import { pageTitle } from "@/components/page-title";
+import { formatMinor } from "@/lib/core/domain/money";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { pageOrigin } from "@/lib/features/dashboard/page-origin";
+import { getPagePoster } from "@/lib/features/dashboard/pages-queries";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+
+export const generateMetadata = pageTitle("pagePoster");
+
+type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ size?: string | string[] }> };
+
+// The sheet's own size for the browser's print (one page, no dashboard around it: dashboard.css's print rules).
+const PAGE_SIZE = { a4: "A4", a6: "A6" } as const;
+
+/**
+ * The page's poster for the shop's wall or counter (issue 36 part 3): the business, what is paid,
+ * the QR code, the operators the customer can pay with, and the short address for phones that
+ * read no QR code. Printed from the browser on one A4 or A6 sheet.
+ */
+export default async function PaymentPagePoster({ params, searchParams }: Props) {
+  const { scope } = await requirePageMember("/dashboard/pages/[reference]/poster");
+  const [{ reference }, query] = await Promise.all([params, searchParams]);
+  const size = (Array.isArray(query.size) ? query.size[0] : query.size) === "a6" ? "a6" : "a4";
+  const [t, labels, locale, origin] = await Promise.all([getTranslations("dashboardPages"), getTranslations("labels"), getLocale(), pageOrigin()]);
+  const poster = await getPagePoster(scope, reference, origin).catch((error) => {
+    if (error instanceof ApiError && error.code === 40004) notFound();
+    throw error;
+  });
+  const { page, rule, merchant } = poster;
+  const base = dashboardPath(scope.environment, `/pages/${page.reference}`);
+  const other = size === "a4" ? "a6" : "a4";
+  return (
+    <>
+      <style>{`@page { size: ${PAGE_SIZE[size]}; margin: ${size === "a4" ? "12mm" : "5mm"}; }`}</style>
+      <p className="dash-actions dash-no-print">
+        <a href={base}>{t("poster.back")}</a>
+        <a className="dash-button" href={`${base}/poster?size=${other}`}>
+          {t(`poster.switchTo.${other}`)}
+        </a>
+        <PrintButton label={t("poster.print")} />
+      </p>
+      <p className="dash-hint dash-no-print">{t("poster.printHint")}</p>
+      <article className={`dash-poster dash-poster-${size}`} data-size={size}>
+        {merchant.logoDataUrl ? <img className="dash-poster-logo" src={merchant.logoDataUrl} alt="" /> : null}
+        <h1 className="dash-poster-business">{merchant.name}</h1>
+        <p className="dash-poster-what">{page.description}</p>
+        {rule.type === "fixed" ? <p className="dash-poster-price">{formatMinor(rule.amountMinor, page.currency, locale)}</p> : null}
+        <img className="dash-poster-qr" src={poster.qrDataUrl} alt={t("detail.qrAlt")} />
+        <p className="dash-poster-scan">{t("poster.scan")}</p>
+        {poster.operators.length > 0 ? (
+          <p className="dash-poster-operators">
+            {t("poster.operators")} <span>{poster.operators.map((name) => gatewayLabel(labels, name)).join(" · ")}</span>
+          </p>
+        ) : null}
+        <p className="dash-poster-url">
+          {t("poster.noReader")} <strong>{poster.url.replace(/^https?:\/\//, "")}</strong>
+        </p>
+        {scope.environment === "sandbox" ? <p className="dash-poster-test">{t("poster.test")}</p> : null}
+      </article>
+    </>
+  );
+}

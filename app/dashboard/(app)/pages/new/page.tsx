@@ -1,0 +1,114 @@
+import { getTranslations } from "next-intl/server";
+import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { pageTitle } from "@/components/page-title";
+import { LINK_CURRENCIES } from "@/lib/core/domain/money";
+import { linksPayableIn } from "@/lib/features/dashboard/activation-queries";
+import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { createPageAction } from "../actions";
+
+export const generateMetadata = pageTitle("newPage");
+
+// Lifetimes a page may be given; none by default (a shop's QR code stays on its wall). The
+// sandbox adds 5 minutes, to see a page expire.
+const LIFETIMES = [86_400, 604_800, 2_592_000, 31_536_000];
+
+export default async function NewPaymentPagePage() {
+  const { scope } = await requirePageMember("/dashboard/pages/new");
+  const [t, ta, payable] = await Promise.all([getTranslations("dashboardPages"), getTranslations("activation"), linksPayableIn(scope)]);
+  // Live mode before activation: no customer could pay the page; say why instead of the form (the action refuses it anyway).
+  if (!payable) {
+    return (
+      <>
+        <h1>{t("new.heading")}</h1>
+        <div className="dash-card" data-testid="live-page-refused">
+          <p>{t("new.liveRefused")}</p>
+          <p className="dash-actions">
+            <a className="dash-button" href="/dashboard/activation">
+              {ta("liveOffActivate")}
+            </a>
+            <a className="dash-button" href="/test/dashboard/pages/new">
+              {t("new.inTest")}
+            </a>
+          </p>
+        </div>
+      </>
+    );
+  }
+  const lifetimes = scope.environment === "sandbox" ? [300, ...LIFETIMES] : LIFETIMES;
+  return (
+    <>
+      <p>
+        <a href={dashboardPath(scope.environment, "/pages")}>{t("detail.back")}</a>
+      </p>
+      <h1>{t("new.heading")}</h1>
+      <p>{t("new.intro")}</p>
+      <div className="dash-card">
+        <ActionForm action={createPageAction} submitLabel={t("new.submit")} pendingLabel={t("new.submitting")} className="dash-form dash-page-form">
+          <label>
+            {t("new.description")}
+            <input name="description" required maxLength={500} />
+          </label>
+          <FieldError name="description" />
+          <label>
+            {t("new.currency")}
+            <select name="currency" defaultValue="XOF">
+              {LINK_CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError name="currency" />
+          <fieldset>
+            <legend>{t("new.amountType")}</legend>
+            <label>
+              <input type="radio" name="amountType" value="fixed" defaultChecked /> {t("new.fixed")}
+            </label>
+            <label>
+              <input type="radio" name="amountType" value="customer_chooses" /> {t("new.customerChooses")}
+            </label>
+          </fieldset>
+          <div className="dash-page-fixed">
+            <label>
+              {t("new.amount")}
+              <input name="amount" inputMode="decimal" autoComplete="off" />
+            </label>
+            <FieldError name="amount" />
+          </div>
+          <div className="dash-page-range">
+            <label>
+              {t("new.minAmount")}
+              <input name="minAmount" inputMode="decimal" autoComplete="off" />
+            </label>
+            <FieldError name="minAmount" />
+            <label>
+              {t("new.maxAmount")}
+              <input name="maxAmount" inputMode="decimal" autoComplete="off" />
+            </label>
+            <FieldError name="maxAmount" />
+          </div>
+          <label>
+            {t("new.maxPayments")}
+            <input name="maxPayments" inputMode="numeric" autoComplete="off" />
+          </label>
+          <p className="dash-hint">{t("new.maxPaymentsHint")}</p>
+          <FieldError name="maxPayments" />
+          <label>
+            {t("new.expiresIn")}
+            <select name="expiresIn" defaultValue="">
+              <option value="">{t("new.never")}</option>
+              {lifetimes.map((s) => (
+                <option key={s} value={s}>
+                  {t(`new.lifetimes.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError name="expiresIn" />
+        </ActionForm>
+      </div>
+    </>
+  );
+}
