@@ -1,20 +1,15 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
 import { readCustomerPage, readPageQuery } from "@/lib/features/payment-pages/page-form";
-import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
+import { pageEnvironment } from "@/lib/surfaces/http/page-request";
 import "../../pay/[reference]/checkout.css";
 
 type Params = { params: Promise<{ reference: string }> };
 type PageProps = Params & { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-async function environmentOfRequest() {
-  return proxiedRequestEnvironment({ headers: (await headers()) as unknown as Headers });
-}
 
 // A payment page as the customer sees it (issue 36 part 2): the business, the description, the
 // set price or an amount field, and "Pay", a plain form (no JavaScript at all) that posts to
@@ -22,7 +17,7 @@ async function environmentOfRequest() {
 // The checkout's styles, language and security headers (proxy.ts) are the page's too.
 export default async function PaymentPagePage({ params, searchParams }: PageProps) {
   const { reference } = await params;
-  const environment = await environmentOfRequest();
+  const environment = await pageEnvironment();
   const page = await readCustomerPage(reference, environment);
   if (!page) notFound();
 
@@ -118,7 +113,7 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { reference } = await params;
   const t = await getTranslations("paymentPage");
-  const page = await readCustomerPage(reference, await environmentOfRequest());
+  const page = await readCustomerPage(reference, await pageEnvironment());
   return {
     title: page ? t("title", { merchant: page.merchant.name }) : t("notFound.title"),
     robots: { index: false, follow: false },

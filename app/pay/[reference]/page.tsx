@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
@@ -19,6 +18,7 @@ import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMajor, formatMinor } from "@/lib/core/domain/money";
 import { requestOrigin } from "@/lib/surfaces/http/api-route";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
+import { pageEnvironment, pageRequest } from "@/lib/surfaces/http/page-request";
 import { nonceOf } from "@/lib/surfaces/http/security-headers";
 import { paymentUrl } from "@/lib/features/links/payment-url";
 import "./checkout.css";
@@ -26,19 +26,13 @@ import "./checkout.css";
 type Params = { params: Promise<{ reference: string }> };
 type PageProps = Params & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** What the page knows of its request, in the shape the API helpers read. */
-async function requestLike() {
-  const h = await headers();
-  return { headers: h as unknown as Headers, url: "http://localhost/" };
-}
-
 // The hosted checkout: server-rendered, with one small client island for the interactive steps.
 // Every step works without JavaScript (issue 35): each is a form posting to ./form, which answers
 // with the next step in the query (lib/features/checkout/checkout-steps.ts); the island starts
 // from that step and only makes it smoother.
 export default async function PayPage({ params, searchParams }: PageProps) {
   const { reference } = await params;
-  const request = await requestLike();
+  const request = await pageRequest();
   const environment = proxiedRequestEnvironment(request);
   const link = await findCheckoutPageLink(reference, environment);
   if (!link) notFound();
@@ -190,7 +184,7 @@ async function merchantSupport(merchant: { name: string; supportPhone: string | 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { reference } = await params;
   const t = await getTranslations("checkout");
-  const link = await findCheckoutPageLink(reference, proxiedRequestEnvironment(await requestLike()));
+  const link = await findCheckoutPageLink(reference, await pageEnvironment());
   return {
     title: link ? t("title", { merchant: link.merchant.name }) : t("notFound.title"),
     robots: { index: false, follow: false },

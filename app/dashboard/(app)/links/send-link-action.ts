@@ -2,7 +2,7 @@
 
 import { getLocale, getTranslations } from "next-intl/server";
 import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
-import { pageOrigin } from "@/lib/features/dashboard/page-origin";
+import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/features/dashboard/send-link-from-form";
 
 export type SendLinkState = (ActionState & { channel?: string; to?: string }) | null;

@@ -1,17 +1,12 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { headers } from "next/headers";
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
 import { findPageReceipt } from "@/lib/features/receipts/find-receipt";
-import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
+import { pageEnvironment } from "@/lib/surfaces/http/page-request";
 import "../checkout.css";
 
 type Params = { params: Promise<{ reference: string }> };
-
-async function environment() {
-  return proxiedRequestEnvironment({ headers: (await headers()) as unknown as Headers });
-}
 
 // The customer's receipt of one paid link (issue 36 part 4): business, what was bought, amount,
 // fees and total, when, our references and the operator's; printable (print styles in
@@ -20,7 +15,7 @@ async function environment() {
 // checkout's 404 from proxy.ts; a link not paid (yet) says so and leads back to its page.
 export default async function ReceiptPage({ params }: Params) {
   const { reference } = await params;
-  const env = await environment();
+  const env = await pageEnvironment();
   const [receipt, locale, t] = await Promise.all([findPageReceipt(reference, env), getLocale(), getTranslations("receipt")]);
   const paymentPath = `${pathPrefix(env)}/pay/${reference}`;
   if (!receipt) {

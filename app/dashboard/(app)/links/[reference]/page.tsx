@@ -13,7 +13,7 @@ import { ShareActions } from "@/components/dashboard/share-actions";
 import { can } from "@/lib/features/auth/member-permissions";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { getMerchantLink, getMerchantLinkSending } from "@/lib/features/dashboard/links-queries";
-import { pageOrigin } from "@/lib/features/dashboard/page-origin";
+import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { formatMajor } from "@/lib/core/domain/money";
 import { ApiError } from "@/lib/core/errors/api-error";

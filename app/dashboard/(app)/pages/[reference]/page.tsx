@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { can } from "@/lib/features/auth/member-permissions";
 import { cardColumns } from "@/lib/features/dashboard/card-columns";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { pageOrigin } from "@/lib/features/dashboard/page-origin";
+import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { getMerchantPage } from "@/lib/features/dashboard/pages-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { switchPageAction } from "../actions";

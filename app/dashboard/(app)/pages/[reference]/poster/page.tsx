@@ -6,7 +6,7 @@ import { pageTitle } from "@/components/page-title";
 import { formatMinor } from "@/lib/core/domain/money";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { pageOrigin } from "@/lib/features/dashboard/page-origin";
+import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { getPagePoster } from "@/lib/features/dashboard/pages-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { db } from "@/lib/core/db/client";
 import { ApiError, errorBody } from "@/lib/core/errors/api-error";
-import { routeMember } from "./require-member";
-import { pageOrigin } from "./page-origin";
-import { paymentLinkUrl, qrPng, qrSvg } from "./payment-link-qr";
+import { routeMember } from "@/lib/features/dashboard/require-member";
+import { pageOrigin } from "@/lib/surfaces/http/page-request";
+import { paymentLinkUrl, qrPng, qrSvg } from "@/lib/features/dashboard/payment-link-qr";
 
 /**
  * The QR code download of one of the member's links, as PNG or SVG. Not signed in: 401; a role
