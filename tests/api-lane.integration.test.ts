@@ -6,6 +6,7 @@ import { createApiLane } from "@/lib/surfaces/api-routes/api-lane";
 import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, type Router } from "@/lib/surfaces/api-routes/router";
 import { MAX_BODY_BYTES } from "@/lib/surfaces/http/read-body-text";
+import { db } from "@/lib/core/db/client";
 import { attachFrontDoor } from "../server/front-door.cjs";
 import { listen, type RunningServer } from "./helpers/app-server";
 import { newMerchant, validLink } from "./helpers/fixtures";
@@ -112,6 +113,41 @@ describe("the API lane", () => {
     expect(put.status).toBe(400);
     expect(put.headers.get("allow")).toBe("POST");
     expect((await put.json()).error.code).toBe(40017);
+  });
+
+  it("reads a body it is not told the size of to one byte past the limit (413), and outlives a client that leaves mid-body", async () => {
+    // Chunked, no Content-Length: the lane stops reading past MAX_BODY_BYTES and the route answers 413.
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${server.origin}/test/api/v4/payments/link`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${merchant.sandboxKey}`, "content-type": "application/json", "transfer-encoding": "chunked" },
+      });
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk)).on("end", () => resolve({ status: res.statusCode!, body }));
+      });
+      req.on("error", reject);
+      // Twice the limit, in 8 KiB chunks; the answer may come before the last are written.
+      for (let i = 0; i < (2 * MAX_BODY_BYTES) / 8192; i++) req.write("x".repeat(8192));
+      req.end();
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).error.code).toBe(40023);
+
+    // Half a body, then the client goes: nothing is created, and the lane still answers the next one.
+    const links = () => db().paymentLink.count({ where: { merchantId: merchant.id } });
+    const before = await links();
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(new URL(server.origin).port), "127.0.0.1", () => {
+        socket.write(
+          `POST /test/api/v4/payments/link HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${merchant.sandboxKey}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"amount":`,
+        );
+        setTimeout(() => (socket.destroy(), resolve()), 100);
+      });
+    });
+    expect(await links()).toBe(before);
+    const next = await send("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: JSON.stringify(validLink) });
+    expect(next.status).toBe(200);
   });
 
   it("compresses a large answer for a client that accepts it, as Next does, and sends small ones as they are", async () => {

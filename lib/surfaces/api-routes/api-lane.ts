@@ -5,18 +5,18 @@
 // core serve several times the API requests Next alone can (bench/README.md).
 //
 // Same handlers, same answers: the lane calls the table's handlers, as Next does through the
-// catch-all route files (catch-all-route.ts), with a standard Request and the path's parameters,
+// catch-all route files (catch-all-route.ts), with a standard Request (lane-request.ts) and the path's parameters,
 // and sends their Response with the headers next.config.ts gives these trees and the compression
 // Next applies. Whatever it does not recognize (a route not marked `lane`, HEAD or OPTIONS, a path
 // with an escape, a dot in a parameter or a trailing slash) goes on to Next untouched. The front
 // door (server/front-door.cjs) offers it each request after the client's address is recorded.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequest } from "@remix-run/node-fetch-server";
 import compression from "compression";
 import { errorResponse, METHODS, requestIdFor, type Handler, type Method } from "@/lib/surfaces/http/api-route";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
+import { laneRequest } from "./lane-request";
 import { pathSegments, type Router } from "./router";
 
 const LANE_METHODS = new Set<string>(METHODS);
@@ -73,8 +73,16 @@ const LANE_ORIGIN_HOST = "localhost";
 
 async function answer(req: IncomingMessage, res: ServerResponse, handler: Handler, params: Record<string, string>) {
   // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
-  const request = createRequest(req, res, { host: LANE_ORIGIN_HOST });
+  let request: Request;
   let response: Response;
+  try {
+    request = await laneRequest(req, LANE_ORIGIN_HOST);
+  } catch (error) {
+    // The client went away while sending its body: no one to answer.
+    log("info", "API lane: request abandoned", { url: loggableUrl(req.url ?? "/"), ...errorFields(error) });
+    res.destroy();
+    return;
+  }
   try {
     response = await handler(request, { params: Promise.resolve(params) });
   } catch (error) {
