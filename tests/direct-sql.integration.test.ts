@@ -4,7 +4,7 @@ import { createDeposit } from "@/lib/features/deposits/create-deposit";
 import { createPaymentLink } from "@/lib/features/links/create-payment-link";
 import { getLinkOrThrow } from "@/lib/features/links/get-link-or-throw";
 import { findLinkAttempts } from "@/lib/features/links/link-attempts";
-import { findPaymentLink } from "@/lib/features/links/payment-link-sql";
+import { findPaymentLink, findPaymentLinkWithAttempts } from "@/lib/features/links/payment-link-sql";
 import { newMerchant } from "./helpers/fixtures";
 
 // The link create and read and the deposit insert bypass Prisma outside transactions (lib/core/db/sql.ts): what they write
@@ -151,5 +151,13 @@ describe("a link's attempts in direct SQL", () => {
     expect([...direct].sort(byReference)).toEqual([...throughPrisma].sort(byReference));
     expect(direct.find((d) => d.reference === failed.reference)).toMatchObject({ status: "failed", failureReason: "insufficient_funds", failedAt: new Date("2026-11-27T10:00:00.123Z") });
     expect(direct.find((d) => d.reference === paid.reference)).toMatchObject({ status: "completed", validatedReference: `${paid.reference}_V`, heldReason: "amount_mismatch", feesMinor: paid.feesMinor });
+
+    // The link read's one statement (the attempts as a JSON column): the same link and attempts.
+    const together = (await findPaymentLinkWithAttempts(directSql(db())!, link.reference))!;
+    expect(together.link).toEqual(await findPaymentLink(directSql(db())!, link.reference));
+    expect([...together.attempts].sort(byReference)).toEqual([...throughPrisma].sort(byReference));
+    const alone = await createPaymentLink(db(), { merchantId, environment: "sandbox", input });
+    expect((await findPaymentLinkWithAttempts(directSql(db())!, alone.reference))!.attempts).toEqual([]);
+    expect(await findPaymentLinkWithAttempts(directSql(db())!, "LINK_TEST_00000000000000000000000000")).toBeNull();
   });
 });

@@ -12,6 +12,21 @@ const SELECT = `SELECT reference, "validatedReference", status::text, ${epochMs(
     ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt"
   FROM "Deposit" WHERE "paymentLinkId" = $1`;
 
+/**
+ * The same attempts as one JSON column of the link's own row, for the link read
+ * (payment-link-sql.ts, findPaymentLinkWithAttempts): one statement and one round trip instead of
+ * two (bench/profile.md). `link` is the PaymentLink's alias in the outer query. Each value is text,
+ * as in SELECT, so toLinkAttempt reads both.
+ */
+export const attemptsJson = (link: string) =>
+  `(SELECT coalesce(json_agg(json_build_object('reference', d.reference, 'validatedReference', d."validatedReference",
+    'status', d.status::text, 'expiresAt', ${epochMs('d."expiresAt"')}, 'heldReason', d."heldReason", 'gatewayName', d."gatewayName",
+    'paymentType', d."paymentType", 'feesMinor', d."feesMinor"::text, 'currency', d.currency, 'failureReason', d."failureReason",
+    'createdAt', ${epochMs('d."createdAt"')}, 'completedAt', ${epochMs('d."completedAt"')}, 'failedAt', ${epochMs('d."failedAt"')},
+    'expiredAt', ${epochMs('d."expiredAt"')})), '[]'::json)::text FROM "Deposit" d WHERE d."paymentLinkId" = ${link}.id)`;
+
+export const attemptsFromJson = (text: string): LinkAttempt[] => (JSON.parse(text) as SqlRow[]).map(toLinkAttempt);
+
 /** What a link's read shows of each checkout attempt (a deposit), and all this reads of it. */
 const ATTEMPT_FIELDS = {
   reference: true, validatedReference: true, status: true, expiresAt: true, heldReason: true, gatewayName: true, paymentType: true,

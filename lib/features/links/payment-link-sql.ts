@@ -1,5 +1,6 @@
 import type { PaymentLink } from "@prisma/client";
 import { bigintOrNull, dateOrNull, epochMs, rowInsert, type Sql, type SqlRow } from "@/lib/core/db/sql";
+import { attemptsFromJson, attemptsJson, type LinkAttempt } from "./link-attempts";
 
 // A link create and a link read in direct SQL (why: lib/core/db/sql.ts). Both give back Prisma's
 // PaymentLink type, so a column added to the model fails to compile here until it is added;
@@ -35,16 +36,23 @@ export async function insertPaymentLink(sql: Sql, data: NewPaymentLink): Promise
   return newPaymentLinkRow(data);
 }
 
-const SELECT = `SELECT id, reference, "merchantId", environment::text, status::text, "amountMinor"::text, currency, description,
+const COLUMNS = `id, reference, "merchantId", environment::text, status::text, "amountMinor"::text, currency, description,
     "customerName", "customerEmail", "customerPhone", "callbackUrl", "returnUrl", metadata::text, "feesMinor"::text,
     "gatewayName", "failureReason", ${epochMs('"createdAt"')} AS "createdAt", ${epochMs('"expiresAt"')} AS "expiresAt",
     ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt",
-    "paidByDepositId", "paidAfterExpiry"::text, ${epochMs('"claimedUntil"')} AS "claimedUntil", "paymentPageReference"
-  FROM "PaymentLink" WHERE reference = $1`;
+    "paidByDepositId", "paidAfterExpiry"::text, ${epochMs('"claimedUntil"')} AS "claimedUntil", "paymentPageReference"`;
+const SELECT = `SELECT ${COLUMNS} FROM "PaymentLink" WHERE reference = $1`;
+const SELECT_WITH_ATTEMPTS = `SELECT ${COLUMNS}, ${attemptsJson("pl")} AS attempts FROM "PaymentLink" pl WHERE pl.reference = $1`;
 
 export async function findPaymentLink(sql: Sql, reference: string): Promise<PaymentLink | null> {
   const [row] = await sql(SELECT, [reference]);
   return row ? toPaymentLink(row) : null;
+}
+
+/** The link and its checkout attempts in one statement (the API's link read, which merchants poll). */
+export async function findPaymentLinkWithAttempts(sql: Sql, reference: string): Promise<{ link: PaymentLink; attempts: LinkAttempt[] } | null> {
+  const [row] = await sql(SELECT_WITH_ATTEMPTS, [reference]);
+  return row ? { link: toPaymentLink(row), attempts: attemptsFromJson(row.attempts as string) } : null;
 }
 
 function toPaymentLink(row: SqlRow): PaymentLink {
