@@ -9,6 +9,9 @@ import { call, ORIGIN } from "./helpers/api-client";
 import { validLink, waitForSandboxAnswer } from "./helpers/fixtures";
 import { startAppServer, type RunningServer } from "./helpers/app-http-server";
 import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
+import { receiveOperatorCallback } from "@/lib/features/deposits/receive-operator-callback";
+import { mtnMomoFakeEnv } from "./fakes/start-operator-fakes";
+import { startMtnMomoFake, type MtnMomoFake } from "./fakes/mtn-momo-fake";
 
 // Issue 36 part 4: a paid link's receipt sent to its customer, when the merchant turned receipts
 // on: queued in the payment's transaction (PaymentLink.receiptDueAt), sent by the due-work runner
@@ -19,14 +22,16 @@ import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake
 const SECRET = "dlr-secret-for-receipts-0123456789";
 let fake: AfricasTalkingFake;
 let app: RunningServer;
+let mtn: MtnMomoFake;
 const saved = { ...process.env };
 const LIMITS = ["LINK_SENDS_PER_HOUR_PER_RECIPIENT", "LINK_SENDS_PER_DAY_PER_MERCHANT", "SMS_SENDS_PER_DAY_PER_RECIPIENT", "SMS_SENDS_PER_DAY_PER_MERCHANT"];
 
 beforeAll(async () => {
   fake = await startAfricasTalkingFake();
   app = await startAppServer();
+  mtn = await startMtnMomoFake();
   fake.sendReportsTo(`${app.origin}/api/sms/africastalking/delivery-reports/${SECRET}`);
-  Object.assign(process.env, africasTalkingFakeEnv(fake), { SMS_DELIVERY_REPORT_SECRET: SECRET, PAYMENT_BASE_URL: ORIGIN });
+  Object.assign(process.env, africasTalkingFakeEnv(fake), mtnMomoFakeEnv(mtn), { MTN_MOMO_COUNTRIES: "CI", SMS_DELIVERY_REPORT_SECRET: SECRET, PAYMENT_BASE_URL: ORIGIN });
   delete process.env.SMTP_URL;
 });
 afterEach(() => {
@@ -37,7 +42,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   process.env = saved;
-  await Promise.all([fake.close(), app.close()]);
+  await Promise.all([fake.close(), app.close(), mtn.close()]);
 });
 
 let phones = 0;
@@ -199,5 +204,35 @@ describe("receipts on", () => {
     expect(textsTo(phone)).toEqual([]);
     expect(await receiptsOf(reference)).toEqual([]);
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference } })).receiptDueAt).toBeNull();
+  });
+});
+
+describe("receipts in production", () => {
+  it("texts the payer unmarked and mails any customerEmail, once a live link is paid through MTN", async () => {
+    const merchant = await shop({ receipts: true, name: "Chez Awa live" });
+    const msisdn = `225070${String(Date.now() % 1e5).padStart(5, "0")}${String(++phones % 100).padStart(2, "0")}`;
+    mtn.script(msisdn, { customer: "approve", callback: "none" });
+    const phone = `+${msisdn}`;
+    const customer = `client.${Date.now()}@example.com`;
+    const created = await call("POST", "/api/v4/payments/link", { key: merchant.liveKey, body: { ...validLink, customerEmail: customer } });
+    expect(created.status).toBe(200);
+    const reference = created.body.reference as string;
+    const started = await call("POST", `/api/checkout/${reference}/attempts`, { body: { country: "CI", gatewayName: "MTN_MOMO_CI", customerPhone: phone }, headers: { "x-forwarded-for": "10.36.4.251" } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const attempt = await db().deposit.findFirstOrThrow({ where: { paymentLink: { reference } } });
+    const { read } = await receiveOperatorCallback(db(), { operator: "mtn-momo", url: new URL(`${ORIGIN}/api/operators/mtn-momo/callback?reference=${attempt.reference}`), bodyText: "" });
+    await read;
+    expect((await db().paymentLink.findUniqueOrThrow({ where: { reference } })).status).toBe("completed");
+
+    await runDueWork(db(), new Date(), { parts: { settle: false, reconcile: false, webhooks: true } });
+    const url = `${ORIGIN}/pay/${reference}/receipt`;
+    expect(textsTo(phone).map((m) => m.message)).toEqual([`Chez Awa live : reçu de votre paiement de ${formatMinor(5000n, "XOF", "fr")} : ${url}`]);
+    const mail = await db().outboxMail.findFirstOrThrow({ where: { to: customer } });
+    expect(mail.subject).not.toContain("[TEST]");
+    expect(mail.text).toContain(url);
+    expect(await receiptsOf(reference)).toMatchObject([
+      { channel: "sms", environment: "live", recipient: phone },
+      { channel: "email", environment: "live", status: "sent", recipient: customer },
+    ]);
   });
 });
