@@ -3,7 +3,7 @@ import { creditCollection } from "@/lib/features/ledger/credit-collection";
 import { holdRefundDue } from "@/lib/features/ledger/hold-refund-due";
 import { openRefundDue } from "@/lib/features/refunds/open-refund-due";
 import { linkWebhookPayload } from "@/lib/features/webhooks/build-webhook-payload";
-import { queueReceipt } from "@/lib/features/receipts/queue-receipt";
+import { queueReceipt } from "./queue-receipt";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 import { transitionLink } from "./transition-link";
 

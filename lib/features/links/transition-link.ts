@@ -2,7 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { LinkStatus } from "@/lib/core/domain/link-status";
 import { creditCollection } from "@/lib/features/ledger/credit-collection";
 import { linkWebhookPayload } from "@/lib/features/webhooks/build-webhook-payload";
-import { queueReceipt } from "@/lib/features/receipts/queue-receipt";
+import { queueReceipt } from "./queue-receipt";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 
 type FinalStatus = Exclude<LinkStatus, "pending">;

@@ -14,7 +14,7 @@ import { smsAvailability } from "@/lib/integrations/sms/sms-settings";
 import { receiptMail, receiptSms, type ReceiptForMessage } from "./receipt-message";
 
 // The receipt message of a paid link (issue 36 part 4), sent by the due-work runner after the
-// payment's commit: queue-receipt.ts set the link's receiptDueAt in that transaction (the outbox),
+// payment's commit: lib/features/links/queue-receipt.ts set the link's receiptDueAt in that transaction (the outbox),
 // and every pass (the embedded runner's, or Inngest's sweep) claims the due links, sends, and
 // clears it. A process that dies in between leaves it due: the next pass runs it again.
 //

@@ -5,7 +5,7 @@ import type { Prisma } from "@prisma/client";
  * outbox, written in the transaction that records the payment (the link's completion, or a
  * payment after expiry), so the message is due exactly when the payment commits, and never
  * without it. Due now (this process's clock, which the runner's claim compares with, not the
- * operator's time of the payment). The runner sends it after the commit (send-receipt.ts); nothing is sent here.
+ * operator's time of the payment). The runner sends it after the commit (lib/features/receipts/send-receipt.ts); nothing is sent here.
  */
 export async function queueReceipt(tx: Prisma.TransactionClient, link: { id: string; merchantId: string }): Promise<boolean> {
   const merchant = await tx.merchant.findUnique({ where: { id: link.merchantId }, select: { sendReceipts: true } });
