@@ -9,6 +9,8 @@ import { call, ORIGIN } from "./helpers/api-client";
 import { validLink, waitForSandboxAnswer } from "./helpers/fixtures";
 import { startAppServer, type RunningServer } from "./helpers/app-http-server";
 import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
+import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
+import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { receiveOperatorCallback } from "@/lib/features/deposits/receive-operator-callback";
 import { mtnMomoFakeEnv } from "./fakes/start-operator-fakes";
 import { startMtnMomoFake, type MtnMomoFake } from "./fakes/mtn-momo-fake";
@@ -204,6 +206,30 @@ describe("receipts on", () => {
     expect(textsTo(phone)).toEqual([]);
     expect(await receiptsOf(reference)).toEqual([]);
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference } })).receiptDueAt).toBeNull();
+  });
+});
+
+describe("a payment after the link's expiry", () => {
+  it("has its receipt sent too: the customer paid", async () => {
+    const merchant = await shop({ receipts: true, name: "En retard" });
+    const created = await call("POST", "/test/api/v4/payments/link", { key: merchant.sandboxKey, body: { ...validLink, expiresIn: 6 } });
+    const link = await db().paymentLink.findUniqueOrThrow({ where: { reference: created.body.reference } });
+    const phone = payingPhone();
+    // Started just before expiry, with no in-process answer timer: the phone answers after the link expired.
+    await startLinkAttempt(db(), {
+      reference: link.reference,
+      environment: "sandbox",
+      gatewayName: "MTN_MOMO_CI",
+      country: "CI",
+      customerPhone: phone,
+      origin: ORIGIN,
+      checkoutToken: newCheckoutToken(),
+      now: new Date(link.expiresAt.getTime() - 200),
+    });
+    await runDueWork(db(), new Date(link.expiresAt.getTime() + 5_000));
+    expect(await db().paymentLink.findUniqueOrThrow({ where: { id: link.id } })).toMatchObject({ status: "expired", paidAfterExpiry: true });
+    await sendDueReceipts(db(), new Date(), 100);
+    expect(textsTo(phone).map((m) => m.message)).toEqual([expect.stringContaining(`/test/pay/${link.reference}/receipt`)]);
   });
 });
 
