@@ -1,4 +1,5 @@
 import type { Prisma } from "@prisma/client";
+import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
 
 /**
  * Queues a paid link's receipt message when its merchant sends receipts: receiptDueAt is the
@@ -11,5 +12,8 @@ export async function queueReceipt(tx: Prisma.TransactionClient, link: { id: str
   const merchant = await tx.merchant.findUnique({ where: { id: link.merchantId }, select: { sendReceipts: true } });
   if (!merchant?.sendReceipts) return false;
   await tx.paymentLink.update({ where: { id: link.id }, data: { receiptDueAt: new Date() } });
+  // Not awaited, as a webhook delivery's trigger: Inngest's send-receipt waits for the commit, and
+  // without Inngest (or if this is lost) the runner's pass finds the due row.
+  sendJobTrigger({ name: "payment-link/receipt.due", data: { linkId: link.id } });
   return true;
 }

@@ -16,7 +16,8 @@ import { receiptMail, receiptSms, type ReceiptForMessage } from "./receipt-messa
 // The receipt message of a paid link (issue 36 part 4), sent by the due-work runner after the
 // payment's commit: lib/features/links/queue-receipt.ts set the link's receiptDueAt in that transaction (the outbox),
 // and every pass (the embedded runner's, or Inngest's sweep) claims the due links, sends, and
-// clears it. A process that dies in between leaves it due: the next pass runs it again.
+// clears it; with Inngest, its send-receipt function does so at once too (lib/features/jobs).
+// A process that dies in between leaves it due: the next pass runs it again.
 //
 // Recipients: the phone the customer paid with (the paying deposit's number) by SMS, and the
 // link's customerEmail, if it has one, by e-mail: the two things a customer gave us. Each goes
@@ -46,10 +47,13 @@ export function receiptUrl(reference: string, environment: Environment, origin =
 
 export const receiptDedupeKey = (linkId: string, channel: LinkSendChannel) => `${linkId}:receipt:${channel}`;
 
-/** Sends one paid link's receipt messages (those not sent yet) and clears its receiptDueAt. */
-export async function sendLinkReceipt(client: DbClient, linkId: string): Promise<number> {
+/**
+ * Sends one paid link's receipt messages (those not sent yet) and clears its receiptDueAt: how many
+ * sends it wrote, or null when no receipt is due (none queued, already handled, or not committed yet).
+ */
+export async function sendLinkReceipt(client: DbClient, linkId: string): Promise<number | null> {
   const link = await client.paymentLink.findUnique({ where: { id: linkId }, include: { merchant: { select: { name: true, defaultLanguage: true, sendReceipts: true } } } });
-  if (!link?.receiptDueAt) return 0;
+  if (!link?.receiptDueAt) return null;
   const deposit = link.paidByDepositId ? await client.deposit.findUnique({ where: { id: link.paidByDepositId } }) : null;
   let sent = 0;
   // Turned off since the payment: the merchant no longer wants them sent.
@@ -114,7 +118,7 @@ export async function sendDueReceipts(client: DbClient, now: Date, batchSize: nu
   try {
     for (const id of claim.ids) {
       try {
-        sent += await sendLinkReceipt(client, id);
+        sent += (await sendLinkReceipt(client, id)) ?? 0;
       } catch (error) {
         log("error", "due work failed: receipt", { id, ...errorFields(error) });
         claim.failed(id);
