@@ -7,7 +7,7 @@ import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { receiptDedupeKey, sendDueReceipts, sendLinkReceipt } from "@/lib/features/receipts/send-receipt";
 import { call, ORIGIN } from "./helpers/api-client";
 import { validLink, waitForSandboxAnswer } from "./helpers/fixtures";
-import { startAppServer, type RunningServer } from "./helpers/app-http-server";
+import { startAppServer, type RunningServer } from "./helpers/app-server";
 import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
 import { InngestTestEngine } from "@inngest/test";
 import { sendReceiptJob } from "@/lib/features/jobs/functions/send-receipt-job";
