@@ -17,7 +17,7 @@ import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import { findMerchantGateway } from "@/lib/integrations/gateways/list-gateways";
 import { balanceSummary } from "@/lib/features/dashboard/balance-summary";
 import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
-import { browseWith, nextRequest, redirectOf } from "./helpers/next-request";
+import { browseWith, elementsOf, nextRequest, redirectOf } from "./helpers/next-request";
 
 // The dashboard's forms as a shopkeeper fills them (issue 28): amounts and phones typed the local
 // way are accepted, and every error comes back beside the field it concerns, in the member's
@@ -204,6 +204,47 @@ describe("errors beside their field, in the member's language", () => {
         expect(state).toEqual({ error: said(locale, "codes.40001"), code: 40001 });
         expectForPeople(state);
       }
+    } finally {
+      cookie = owner;
+    }
+  });
+});
+
+describe("receipts for customers in the settings (issue 36 part 4)", () => {
+  const sendReceipts = async () => (await db().merchant.findUniqueOrThrow({ where: { id: merchantId } })).sendReceipts;
+  const settings = { name: "Boutique des formulaires", supportPhone: "", supportEmail: "", defaultLanguage: "" };
+  const checkbox = async () => {
+    browseWith(cookie);
+    const render = (await import("@/app/dashboard/(app)/settings/page")).default;
+    return elementsOf(await render(), "input").find((input) => input.name === "sendReceipts");
+  };
+
+  it("are off by default, turned on and off by the form, and left alone by a form without the box", async () => {
+    expect(await sendReceipts()).toBe(false);
+    expect((await checkbox())?.defaultChecked).toBe(false);
+    expect(await post(saveSettingsAction, { ...settings, receiptsShown: "1", sendReceipts: "on" }, "fr")).toEqual({ message: fr.dashboard.settings.saved });
+    expect(await sendReceipts()).toBe(true);
+    expect((await checkbox())?.defaultChecked).toBe(true);
+    // An older page, without the box: nothing to say about receipts.
+    await post(saveSettingsAction, settings);
+    expect(await sendReceipts()).toBe(true);
+    // The box unticked: the browser sends no sendReceipts at all.
+    expect(await post(saveSettingsAction, { ...settings, receiptsShown: "1" })).toEqual({ message: en.dashboard.settings.saved });
+    expect(await sendReceipts()).toBe(false);
+  });
+
+  it("cannot be turned on by a member whose role may not change the settings", async () => {
+    const viewer = await signedUpMerchant({ businessName: "Own shop of a receipts viewer" });
+    const user = await db().user.findUniqueOrThrow({ where: { email: viewer.email } });
+    await db().member.create({ data: { id: randomUUID(), organizationId: merchantId, userId: user.id, role: "viewer", createdAt: new Date() } });
+    await db().session.updateMany({ where: { userId: user.id }, data: { activeOrganizationId: merchantId } });
+    const owner = cookie;
+    cookie = viewer.browser.cookieHeader();
+    try {
+      expect(await post(saveSettingsAction, { ...settings, receiptsShown: "1", sendReceipts: "on" })).toEqual({ error: said("en", "codes.40001"), code: 40001 });
+      expect(await sendReceipts()).toBe(false);
+      // The viewer reads the setting, with no box to change it.
+      expect(await checkbox()).toBeUndefined();
     } finally {
       cookie = owner;
     }

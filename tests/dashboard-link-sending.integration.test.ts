@@ -158,3 +158,22 @@ describe("the link page's Send form", () => {
     expect(await db().linkSend.count({ where: { recipient: "viewer@example.com" } })).toBe(0);
   });
 });
+
+describe("a paid link's receipt sends in the Sends table (issue 36 part 4)", () => {
+  it("labels each send the payment link or its receipt, in the member's language", async () => {
+    const reference = await newLink();
+    const link = await db().paymentLink.findUniqueOrThrow({ where: { reference } });
+    const row = { paymentLinkId: link.id, merchantId: scope.merchantId, environment: "sandbox" as const, channel: "sms" as const, recipient: "+2250700000444", status: "sent" as const };
+    await db().linkSend.create({ data: { ...row, id: `send_${randomUUID()}`, requestedBy: "api" } });
+    await db().linkSend.create({ data: { ...row, id: `send_${randomUUID()}`, requestedBy: "receipt", purpose: "receipt", dedupeKey: `${link.id}:receipt:sms` } });
+    const sends = (await linkSendingView(db(), scope, reference)).sends;
+    expect(sends.map((send) => send.purpose).sort()).toEqual(["link", "receipt"]);
+    for (const [locale, catalog] of [["en", en], ["fr", fr]] as const) {
+      nextRequest.locale = locale;
+      const html = renderToStaticMarkup(await LinkSends({ sends }));
+      expect(html).toContain(`<td>${catalog.linkSending.purpose.receipt}</td>`);
+      expect(html).toContain(`<td>${catalog.linkSending.purpose.link}</td>`);
+      expect(html).toContain(catalog.linkSending.history.what);
+    }
+  });
+});

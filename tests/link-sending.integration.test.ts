@@ -64,7 +64,7 @@ describe("sending a link by SMS", () => {
     const phone = customerPhone();
     const res = await send(merchant.sandboxKey, reference, { channel: "sms", to: phone.local, language: "en" });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ reference, channel: "sms", to: phone.international, status: "sent", failureReason: null, deliveredAt: null });
+    expect(res.body).toMatchObject({ reference, purpose: "link", channel: "sms", to: phone.international, status: "sent", failureReason: null, deliveredAt: null });
     expect(res.body.id).toMatch(/^send_[0-9A-Z]{26}$/);
     const message = fake.messages.find((m) => m.to === phone.international)!;
     // The name's digit runs (Date.now(), Math.random()) look like phone numbers: left out of the text.

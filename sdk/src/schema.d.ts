@@ -62,7 +62,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The times a link was sent, newest first, with their delivery state (an extension; `links:read` scope) */
+        /** The times a link was sent, newest first, with their delivery state (an extension; `links:read` scope). `purpose` tells the payment link's sends (`link`) from its receipt's (`receipt`): once a link is paid, its customer's receipt page is /pay/{reference}/receipt (/test/pay/... in the sandbox), and when receipts are on in the dashboard settings the service sends that page's address, at most once per channel, by SMS to the phone that paid and by e-mail to the link's customerEmail, through the same providers, limits and test-mode rules as POST .../send. */
         get: operations["listPaymentLinkSends"];
         put?: never;
         post?: never;
@@ -845,7 +845,10 @@ export type components = {
         };
         PaymentLink: {
             reference: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The hosted checkout. Once the link is paid, paymentUrl + "/receipt" (/pay/{reference}/receipt) is the customer's receipt page: amount and fees, date, references; with receipts on in the dashboard settings, its address is sent to the customer (see GET .../sends).
+             */
             paymentUrl: string;
             /** @enum {string} */
             status: "pending" | "completed" | "expired" | "failed";
@@ -900,6 +903,12 @@ export type components = {
              * @example LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K
              */
             reference: string;
+            /**
+             * @description link: the payment link, sent on your request (POST .../send or the dashboard); receipt: the link to the customer's receipt page (/pay/{reference}/receipt), sent by the service once the link is paid, when receipts are on in your dashboard settings
+             * @example link
+             * @enum {string}
+             */
+            purpose: "link" | "receipt";
             /** @enum {string} */
             channel: "sms" | "email";
             /**
@@ -912,7 +921,7 @@ export type components = {
              * @enum {string}
              */
             status: "queued" | "sent" | "delivered" | "failed";
-            /** @description Why it failed, e.g. invalid_number, provider_balance, undeliverable, mail_error, test_mode_recipient (a sandbox e-mail to an address outside the account's members) */
+            /** @description Why it failed, e.g. invalid_number, provider_balance, undeliverable, mail_error, test_mode_recipient (a sandbox e-mail to an address outside the account's members); for a receipt also limit_reached (a sending limit or daily SMS cap), sms_unavailable (no SMS provider) and not_textable (the paying number is not a mobile number of a served country) */
             failureReason: string | null;
             /** @description UTC ISO 8601 date-time without zone designator */
             createdAt: string;

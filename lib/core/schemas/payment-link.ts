@@ -91,7 +91,11 @@ export const linkAttemptSchema = z
 export const paymentLinkSchema = z
   .object({
     reference: z.string(),
-    paymentUrl: z.url(),
+    paymentUrl: z.url().meta({
+      description:
+        "The hosted checkout. Once the link is paid, paymentUrl + \"/receipt\" (/pay/{reference}/receipt) is the customer's receipt page: " +
+        "amount and fees, date, references; with receipts on in the dashboard settings, its address is sent to the customer (see GET .../sends).",
+    }),
     status: linkStatusSchema,
     amount: z.number(),
     currency: z.string(),

@@ -9,8 +9,9 @@ import { emailField, nameField, phoneField } from "@/lib/core/schemas/common";
 import { phoneFromForm } from "./create-link-from-form";
 import type { DashboardScope } from "./dashboard-scope";
 
-// The business as its customers see it on the checkout: name, logo, and whom to contact when a
-// payment fails. Settings are the merchant's, the same in both environments.
+// The business as its customers see it on the checkout: name, logo, whom to contact when a
+// payment fails, and whether its customers get their receipt by SMS or e-mail once they have paid
+// (lib/features/receipts/send-receipt.ts). Settings are the merchant's, the same in both environments.
 
 /** A logo is stored in the row as a data URL: small, so the checkout stays light on a slow network. */
 /** The settings form's fields, for its errors (lib/features/dashboard/form-errors.ts). */
@@ -38,7 +39,7 @@ const settingsSchema = z.strictObject({
 export async function readMerchantSettings(client: DbClient, scope: DashboardScope) {
   return client.merchant.findUniqueOrThrow({
     where: { id: scope.merchantId },
-    select: { name: true, logoDataUrl: true, supportPhone: true, supportEmail: true, defaultLanguage: true, country: true },
+    select: { name: true, logoDataUrl: true, supportPhone: true, supportEmail: true, defaultLanguage: true, country: true, sendReceipts: true },
   });
 }
 
@@ -57,7 +58,7 @@ export function logoDataUrl(bytes: Uint8Array): string {
 export async function updateMerchantSettings(
   client: DbClient,
   scope: DashboardScope,
-  form: { name?: string; supportPhone?: string; supportEmail?: string; defaultLanguage?: string; country?: string; logo?: Uint8Array | null; removeLogo?: boolean },
+  form: { name?: string; supportPhone?: string; supportEmail?: string; defaultLanguage?: string; country?: string; logo?: Uint8Array | null; removeLogo?: boolean; sendReceipts?: boolean },
 ) {
   const text = Object.fromEntries(
     (["name", "supportPhone", "supportEmail", "defaultLanguage", "country"] as const).flatMap((k) => (form[k]?.trim() ? [[k, form[k]!.trim()]] : [])),
@@ -77,8 +78,10 @@ export async function updateMerchantSettings(
       defaultLanguage: parsed.data.defaultLanguage ?? null,
       // A form without the field (an older page) leaves the country as it was.
       ...(form.country !== undefined ? { country: parsed.data.country ?? null } : {}),
+      // Absent (an older page, or a caller that does not show it): left as it was.
+      ...(form.sendReceipts !== undefined ? { sendReceipts: form.sendReceipts } : {}),
       ...(logo ? { logoDataUrl: logo } : form.removeLogo ? { logoDataUrl: null } : {}),
     },
-    select: { name: true, logoDataUrl: true, supportPhone: true, supportEmail: true, defaultLanguage: true, country: true },
+    select: { name: true, logoDataUrl: true, supportPhone: true, supportEmail: true, defaultLanguage: true, country: true, sendReceipts: true },
   });
 }

@@ -11,6 +11,7 @@ import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
 import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 import { attemptRecorder, claimDueDeliveries, sendAttempt } from "@/lib/features/webhooks/attempt-delivery";
 import { settleSandboxAnswers } from "@/lib/features/deposits/settle-sandbox-answers";
+import { sendDueReceipts } from "@/lib/features/receipts/send-receipt";
 import { claimDueRows } from "@/lib/core/db/claim-due-rows";
 import type { WebhookSettings } from "@/lib/features/webhooks/webhook-settings";
 
@@ -37,6 +38,8 @@ export type DueWorkReport = {
   transfersSettled: number;
   refundsSettled: number;
   deliveriesAttempted: number;
+  /** Receipt messages (SMS or e-mail) handed to a provider or recorded refused. */
+  receiptsSent: number;
   eventsDeleted: number;
   /** Some kind filled its batch: more is probably due already. */
   backlog: boolean;
@@ -107,14 +110,14 @@ export function dueDepositKinds(now: Date): { due: Prisma.Sql; orderBy: Prisma.S
 /**
  * One pass over everything overdue, all of it found in the database: deposits past expiresAt or
  * whose sandbox phone has answered, then links past expiresAt still pending, transfers due to be sent
- * (DIRECT answers, SCHEDULED batches), and webhook attempts due.
+ * (DIRECT answers, SCHEDULED batches), webhook attempts due, and receipt messages due.
  * Every change is conditional, so any number of passes (the embedded runner's loop in several
  * processes, Inngest's cron, a test) may overlap: each transition and each attempt happens once.
  */
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? defaultConcurrency();
-  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, deliveriesAttempted: 0, eventsDeleted: 0, backlog: false };
+  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, deliveriesAttempted: 0, receiptsSent: 0, eventsDeleted: 0, backlog: false };
   const guarded: Guarded = async (what, id, fn) => {
     try {
       await fn();
@@ -139,6 +142,12 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   }
   if (webhooks) {
     await deliverDue(client, now, batchSize, options, report, guarded);
+    // The customers' receipt messages, like webhooks an outbox of messages after a commit.
+    await guarded("receipts", "-", async () => {
+      const receipts = await sendDueReceipts(client, now, batchSize);
+      report.receiptsSent = receipts.sent;
+      if (receipts.claimed === batchSize) report.backlog = true;
+    });
     // Retention of the events API (30 days), after the attempts: a delivery still pending keeps its event.
     await guarded("event retention", "-", async () => {
       report.eventsDeleted = await deleteExpiredEvents(client, now);

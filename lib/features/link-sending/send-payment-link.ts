@@ -4,17 +4,13 @@ import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { canSendLink } from "@/lib/core/domain/link-sendable";
 import { internationalPhone } from "@/lib/core/domain/phone";
-import { ulid } from "@/lib/core/domain/ulid";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { isLocale, type Locale } from "@/lib/core/i18n/locales";
 import { getLinkOrThrow } from "@/lib/features/links/get-link-or-throw";
 import { paymentUrl } from "@/lib/features/links/payment-url";
-import { errorFields, log } from "@/lib/core/logging/log";
-import { sendMail } from "@/lib/integrations/mail/send-mail";
 import { smsAvailability } from "@/lib/integrations/sms/sms-settings";
 import { linkMail, linkSms, type LinkForMessage } from "./link-message";
-import { spendLinkSendLimits } from "./link-send-limits";
-import { smsDailyCapsRefusal } from "./sms-daily-caps";
+import { deliverSend } from "./deliver-send";
 import { smsDestinationRefusal } from "./sms-destination";
 
 // Sending a payment link to a customer, by SMS through the configured provider or by e-mail
@@ -26,11 +22,12 @@ import { smsDestinationRefusal } from "./sms-destination";
 //      sms-destination.ts; 40014), or an e-mail address (40023);
 //   3. SMS needs a provider for the link's environment (503/50300 when none is configured; test
 //      mode only ever texts through the provider's sandbox: lib/integrations/sms/sms-settings.ts);
-//   4. the limits per recipient and per merchant (429/42900), and for SMS the daily caps per phone
-//      across every link and account and per merchant, counted on the sends (sms-daily-caps.ts);
-//   5. the send is recorded as queued, handed over, and recorded as sent or failed: the row is
-//      whole at every step, and a provider's refusal is a failed send, not an error; so is a
-//      test-mode e-mail to anyone outside the account's members (isTeamAddress).
+//   4. then the sending core shared with receipts (deliver-send.ts): the limits per recipient and
+//      per merchant (429/42900), and for SMS the daily caps per phone across every link and account
+//      and per merchant, counted on the sends (sms-daily-caps.ts); the send recorded as queued,
+//      handed over, and recorded as sent or failed: the row is whole at every step, and a
+//      provider's refusal is a failed send, not an error; so is a test-mode e-mail to anyone
+//      outside the account's members.
 // The provider is called outside any transaction: an SMS API may take seconds.
 
 export type SendLinkInput = { channel: "sms" | "email"; to: string; language?: Locale };
@@ -57,17 +54,6 @@ function recipientOf(input: SendLinkInput, country: string | null): string {
   });
 }
 
-/**
- * Test mode e-mails only the account's own people, as Stripe's test mode does: an account anyone
- * can open and never activate must not mail strangers from the service's domain (its texts go
- * only to the SMS provider's sandbox: lib/integrations/sms/sms-settings.ts). Elsewhere the send
- * fails with reason test_mode_recipient, so an integration sees the same answer shape as live.
- */
-async function isTeamAddress(client: DbClient, merchantId: string, address: string): Promise<boolean> {
-  const member = await client.member.findFirst({ where: { organizationId: merchantId, user: { email: { equals: address, mode: "insensitive" } } }, select: { id: true } });
-  return member !== null;
-}
-
 export async function sendPaymentLink(
   client: DbClient,
   options: { reference: string; merchantId: string; environment: Environment; origin: string; input: SendLinkInput; requestedBy: string },
@@ -80,7 +66,6 @@ export async function sendPaymentLink(
   const recipient = recipientOf(options.input, merchant.country);
   const sms = options.input.channel === "sms" ? smsAvailability(options.environment) : null;
   if (sms && !sms.provider) throw new ApiError(50300, { details: sms.why });
-  await spendLinkSendLimits({ merchantId: options.merchantId, environment: options.environment, linkId: link.id, recipient });
 
   const locale: Locale = options.input.language ?? (isLocale(merchant.defaultLanguage ?? undefined) ? (merchant.defaultLanguage as Locale) : "fr");
   const message: LinkForMessage = {
@@ -92,45 +77,18 @@ export async function sendPaymentLink(
     expiresAt: link.expiresAt,
     environment: options.environment,
   };
-  const outsideTeam = options.environment === "sandbox" && options.input.channel === "email" && !(await isTeamAddress(client, options.merchantId, recipient));
-  const send = await client.linkSend.create({
-    data: {
-      id: `send_${ulid()}`,
-      paymentLinkId: link.id,
-      merchantId: options.merchantId,
-      environment: options.environment,
-      channel: options.input.channel,
-      recipient,
-      requestedBy: options.requestedBy,
-      // Never handed to the mail server: failed at once, with the rule as its reason.
-      ...(outsideTeam ? { status: "failed" as const, failedAt: new Date(), failureReason: "test_mode_recipient" } : {}),
-    },
+  const send = await deliverSend(client, {
+    link,
+    merchantId: options.merchantId,
+    environment: options.environment,
+    channel: options.input.channel,
+    recipient,
+    requestedBy: options.requestedBy,
+    purpose: "link",
+    sms,
+    message: { sms: () => linkSms(message, locale), mail: (to) => linkMail(message, locale, to) },
+    refusals: "throw",
   });
-  if (outsideTeam) return send;
-  if (options.input.channel === "sms") {
-    const overCap = await smsDailyCapsRefusal(client, send);
-    if (overCap) {
-      await client.linkSend.delete({ where: { id: send.id } });
-      throw overCap;
-    }
-  }
-
-  if (sms?.provider) {
-    const result = await sms.provider.send(recipient, linkSms(message, locale));
-    const now = new Date();
-    return client.linkSend.update({
-      where: { id: send.id },
-      data:
-        result.outcome === "sent"
-          ? { status: "sent", sentAt: now, provider: sms.provider.name, providerMessageId: result.messageId, providerStatus: result.providerStatus, providerCost: result.cost }
-          : { status: "failed", failedAt: now, provider: sms.provider.name, failureReason: result.reason, providerStatus: result.providerStatus },
-    });
-  }
-  try {
-    await sendMail(linkMail(message, locale, recipient));
-    return client.linkSend.update({ where: { id: send.id }, data: { status: "sent", sentAt: new Date(), provider: process.env.SMTP_URL?.trim() ? "smtp" : "outbox" } });
-  } catch (error) {
-    log("warn", "link mail failed", { sendId: send.id, ...errorFields(error) });
-    return client.linkSend.update({ where: { id: send.id }, data: { status: "failed", failedAt: new Date(), provider: "smtp", failureReason: "mail_error" } });
-  }
+  // Only a send with a dedupeKey can be skipped, and a link send has none.
+  return send!;
 }

@@ -20,8 +20,10 @@ export async function smsDailyCapsRefusal(
   send: { id: string; merchantId: string; environment: Environment; recipient: string },
 ): Promise<Error | null> {
   const since = new Date(Date.now() - DAY_MS);
-  const toRecipient: Prisma.LinkSendWhereInput = { channel: "sms", recipient: send.recipient, createdAt: { gte: since } };
-  const byMerchant: Prisma.LinkSendWhereInput = { channel: "sms", merchantId: send.merchantId, environment: send.environment, createdAt: { gte: since } };
+  // A receipt a limit refused stays as a failed send (deliver-send.ts): no text left, none counted.
+  const texted: Prisma.LinkSendWhereInput = { channel: "sms", createdAt: { gte: since }, OR: [{ failureReason: null }, { failureReason: { not: "limit_reached" } }] };
+  const toRecipient: Prisma.LinkSendWhereInput = { ...texted, recipient: send.recipient };
+  const byMerchant: Prisma.LinkSendWhereInput = { ...texted, merchantId: send.merchantId, environment: send.environment };
   const perRecipient = limitFromEnv("SMS_SENDS_PER_DAY_PER_RECIPIENT", 5);
   const perMerchant = limitFromEnv("SMS_SENDS_PER_DAY_PER_MERCHANT", 100);
   const caps = [

@@ -7,6 +7,7 @@ export function toLinkSendJson(send: LinkSend, reference: string) {
   return {
     id: send.id,
     reference,
+    purpose: send.purpose,
     channel: send.channel,
     to: send.recipient,
     status: send.status,

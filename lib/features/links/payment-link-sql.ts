@@ -18,7 +18,7 @@ export type NewPaymentLink = Pick<
 };
 
 export function newPaymentLinkRow(data: NewPaymentLink): PaymentLink {
-  return { ...data, paymentPageReference: data.paymentPageReference ?? null, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false, claimedUntil: null };
+  return { ...data, paymentPageReference: data.paymentPageReference ?? null, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false, claimedUntil: null, receiptDueAt: null };
 }
 
 const insertRow = rowInsert<NewPaymentLink>(
@@ -40,7 +40,8 @@ const COLUMNS = `id, reference, "merchantId", environment::text, status::text, "
     "customerName", "customerEmail", "customerPhone", "callbackUrl", "returnUrl", metadata::text, "feesMinor"::text,
     "gatewayName", "failureReason", ${epochMs('"createdAt"')} AS "createdAt", ${epochMs('"expiresAt"')} AS "expiresAt",
     ${epochMs('"completedAt"')} AS "completedAt", ${epochMs('"failedAt"')} AS "failedAt", ${epochMs('"expiredAt"')} AS "expiredAt",
-    "paidByDepositId", "paidAfterExpiry"::text, ${epochMs('"claimedUntil"')} AS "claimedUntil", "paymentPageReference"`;
+    "paidByDepositId", "paidAfterExpiry"::text, ${epochMs('"claimedUntil"')} AS "claimedUntil", "paymentPageReference",
+    ${epochMs('"receiptDueAt"')} AS "receiptDueAt"`;
 const SELECT = `SELECT ${COLUMNS} FROM "PaymentLink" WHERE reference = $1`;
 const SELECT_WITH_ATTEMPTS = `SELECT ${COLUMNS}, ${attemptsJson("pl")} AS attempts FROM "PaymentLink" pl WHERE pl.reference = $1`;
 
@@ -84,5 +85,6 @@ function toPaymentLink(row: SqlRow): PaymentLink {
     paidAfterExpiry: row.paidAfterExpiry === "true",
     claimedUntil: dateOrNull(row.claimedUntil),
     paymentPageReference: row.paymentPageReference,
+    receiptDueAt: dateOrNull(row.receiptDueAt),
   };
 }

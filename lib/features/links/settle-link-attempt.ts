@@ -3,6 +3,7 @@ import { creditCollection } from "@/lib/features/ledger/credit-collection";
 import { holdRefundDue } from "@/lib/features/ledger/hold-refund-due";
 import { openRefundDue } from "@/lib/features/refunds/open-refund-due";
 import { linkWebhookPayload } from "@/lib/features/webhooks/build-webhook-payload";
+import { queueReceipt } from "./queue-receipt";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 import { transitionLink } from "./transition-link";
 
@@ -88,6 +89,8 @@ export async function settleLinkAttempt(
       url: late.callbackUrl,
       payload: linkWebhookPayload(late, "payment_link.paid_after_expiry"),
     });
+    // The customer paid: their receipt page exists, and so does its message.
+    await queueReceipt(tx, late);
     return;
   }
 

@@ -2,6 +2,7 @@ import type { Prisma } from "@prisma/client";
 import type { LinkStatus } from "@/lib/core/domain/link-status";
 import { creditCollection } from "@/lib/features/ledger/credit-collection";
 import { linkWebhookPayload } from "@/lib/features/webhooks/build-webhook-payload";
+import { queueReceipt } from "./queue-receipt";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 
 type FinalStatus = Exclude<LinkStatus, "pending">;
@@ -57,6 +58,8 @@ export async function transitionLink(
       feesMinor: link.feesMinor ?? 0n,
       at,
     });
+    // The customer's receipt by SMS or e-mail, sent after the commit when the merchant wants it.
+    await queueReceipt(tx, link);
   }
   // Recorded with or without a callbackUrl (then nothing is delivered): the events API lists it.
   const event = `payment_link.${to}` as const;

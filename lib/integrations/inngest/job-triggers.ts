@@ -19,3 +19,7 @@ export const paymentLinkCreated = eventType("payment-link/created", {
 export const depositCreated = eventType("deposit/created", {
   schema: z.object({ depositId: z.string().min(1), expiresAt: isoTime }),
 });
+
+export const paymentLinkReceiptDue = eventType("payment-link/receipt.due", {
+  schema: z.object({ linkId: z.string().min(1) }),
+});

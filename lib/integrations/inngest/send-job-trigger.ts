@@ -8,7 +8,8 @@ import { inngestConfigured } from "./inngest-configured";
 export type JobTrigger =
   | { name: "webhook/delivery.due"; data: { deliveryId: string } }
   | { name: "payment-link/created"; data: { linkId: string; expiresAt: string } }
-  | { name: "deposit/created"; data: { depositId: string; expiresAt: string } };
+  | { name: "deposit/created"; data: { depositId: string; expiresAt: string } }
+  | { name: "payment-link/receipt.due"; data: { linkId: string } };
 
 /**
  * Tells Inngest about new work, when Inngest runs the jobs; without it the embedded runner

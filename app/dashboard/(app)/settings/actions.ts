@@ -18,6 +18,8 @@ export async function saveSettingsAction(_state: ActionState, form: FormData): P
       country: form.has("country") ? text("country") : undefined,
       logo,
       removeLogo: form.get("removeLogo") === "on",
+      // An unticked box sends nothing: the form's hidden receiptsShown says the box was there.
+      sendReceipts: form.has("receiptsShown") ? form.get("sendReceipts") === "on" : undefined,
     });
     return { message: t("settings.saved") };
   }, { fields: SETTINGS_FORM_FIELDS });

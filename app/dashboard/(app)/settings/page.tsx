@@ -14,7 +14,7 @@ export const generateMetadata = pageTitle("settings");
 
 const LANGUAGE_NAMES: Record<string, string> = { fr: "Français", en: "English" };
 
-// The business as its customers see it on the checkout. Team members, invitations and security
+// The business as its customers see it on the checkout, and the receipts they are sent. Team members, invitations and security
 // (two-factor, sessions) are the accounts' pages.
 export default async function SettingsPage() {
   const { member, scope } = await requirePageMember("/dashboard/settings");
@@ -71,6 +71,14 @@ export default async function SettingsPage() {
               </select>
             </label>
             <FieldError name="defaultLanguage" />
+            <fieldset>
+              <legend>{t("settings.receipts")}</legend>
+              <p className="dash-hint" id="receipts-intro">{t("settings.receiptsIntro")}</p>
+              <input type="hidden" name="receiptsShown" value="1" />
+              <label className="dash-check">
+                <input name="sendReceipts" type="checkbox" defaultChecked={settings.sendReceipts} aria-describedby="receipts-intro" /> {t("settings.sendReceipts")}
+              </label>
+            </fieldset>
           </ActionForm>
         ) : (
           <dl className="dash-fields">
@@ -82,6 +90,8 @@ export default async function SettingsPage() {
             <dd>{settings.supportPhone ?? "—"}</dd>
             <dt>{t("settings.supportEmail")}</dt>
             <dd>{settings.supportEmail ?? "—"}</dd>
+            <dt>{t("settings.receipts")}</dt>
+            <dd>{t(settings.sendReceipts ? "settings.receiptsOn" : "settings.receiptsOff")}</dd>
           </dl>
         )}
       </section>

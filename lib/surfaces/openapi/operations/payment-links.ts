@@ -65,7 +65,11 @@ export const paymentLinks: Resource = {
     },
     "/api/v4/payments/link/{reference}/sends": readByReference(
       "listPaymentLinkSends",
-      "The times a link was sent, newest first, with their delivery state (an extension; `links:read` scope)",
+      "The times a link was sent, newest first, with their delivery state (an extension; `links:read` scope). `purpose` tells " +
+        "the payment link's sends (`link`) from its receipt's (`receipt`): once a link is paid, its customer's receipt page is " +
+        "/pay/{reference}/receipt (/test/pay/... in the sandbox), and when receipts are on in the dashboard settings the service " +
+        "sends that page's address, at most once per channel, by SMS to the phone that paid and by e-mail to the link's " +
+        "customerEmail, through the same providers, limits and test-mode rules as POST .../send.",
       jsonResponse("The link's sends", linkSendListSchema),
     ),
   },
