@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { findReceipt } from "@/lib/features/receipts/find-receipt";
 import { call } from "./helpers/api-client";
-import { newMerchant, validLink, waitForSandboxAnswer } from "./helpers/fixtures";
+import { newMerchant, validLink } from "./helpers/fixtures";
 
 // Issue 36 part 4: the receipt of a paid link, from the paying attempt: amounts, fees, time and
 // references; none for a link not paid, another environment's or an unknown one.
@@ -19,6 +19,8 @@ async function newLink(amount = 12500) {
   return link.body.reference as string;
 }
 
+const readLink = async (reference: string) => (await call("GET", `/test/api/v4/payments/link/${reference}`, { key: merchant.sandboxKey })).body;
+
 describe("a payment's receipt", () => {
   it("holds the paying attempt's amounts, time, method and references once paid, and nothing before", async () => {
     const reference = await newLink();
@@ -29,9 +31,8 @@ describe("a payment's receipt", () => {
       headers: customer,
     });
     expect(started.status).toBe(200);
-    await waitForSandboxAnswer();
-    const read = await call("GET", `/test/api/v4/payments/link/${reference}`, { key: merchant.sandboxKey });
-    expect(read.body.status).toBe("completed");
+    // The simulated phone answers after SANDBOX_DIRECT_ANSWER_MS; the read settles it once due.
+    await expect.poll(async () => (await readLink(reference)).status).toBe("completed");
 
     const receipt = await findReceipt(db(), reference, "sandbox");
     const deposit = await db().deposit.findFirstOrThrow({ where: { paymentLink: { reference }, status: "completed" } });
@@ -59,8 +60,7 @@ describe("a payment's receipt", () => {
       body: { country: "CI", gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000111" },
       headers: customer,
     });
-    await waitForSandboxAnswer();
-    expect((await call("GET", `/test/api/v4/payments/link/${reference}`, { key: merchant.sandboxKey })).body.status).toBe("failed");
+    await expect.poll(async () => (await readLink(reference)).status).toBe("failed");
     expect(await findReceipt(db(), reference, "sandbox")).toBeNull();
     expect(await findReceipt(db(), "LINK_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "sandbox")).toBeNull();
     expect(await findReceipt(db(), "%00", "sandbox")).toBeNull();
