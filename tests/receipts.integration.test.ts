@@ -42,7 +42,7 @@ describe("a payment's receipt", () => {
       description: validLink.description,
       currency: "XOF",
       amountMinor: 12500n,
-      feesMinor: BigInt(read.body.fees),
+      feesMinor: BigInt((await readLink(reference)).fees),
       gatewayName: "MTN_MOMO_CI",
       provider: expect.stringMatching(/MTN/),
       paymentReference: deposit.reference,
