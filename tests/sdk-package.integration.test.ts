@@ -28,7 +28,10 @@ beforeAll(async () => {
   const { stdout } = await run("npm", ["pack", "--pack-destination", project], { cwd: path.join(root, "sdk") });
   const tarball = stdout.trim().split("\n").pop()!;
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "merchant-app", private: true }));
-  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", `./${tarball}`], { cwd: project });
+  // npm waits 5 minutes on a stalled registry request by default (it hung this hook's 3 minutes on
+  // CI, 2026-11-29); its package documents are not in the cache `npm ci` left, only the tarballs.
+  const patience = ["--fetch-timeout=20000", "--fetch-retries=4", "--fetch-retry-mintimeout=1000"];
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", ...patience, `./${tarball}`], { cwd: project });
 }, 180_000);
 afterAll(async () => {
   await app.close();
