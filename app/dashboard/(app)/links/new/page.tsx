@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { CurrencyField } from "@/components/dashboard/currency-field";
 import { linksPayableIn } from "@/lib/features/dashboard/activation-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
-import { LINK_CURRENCIES } from "@/lib/core/domain/money";
 import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/core/schemas/payment-link";
 import { createLinkAction } from "../actions";
 import { pageTitle } from "@/components/page-title";
@@ -31,17 +31,7 @@ export default async function NewPaymentLinkPage() {
             <input name="amount" inputMode="decimal" required autoComplete="off" />
           </label>
           <FieldError name="amount" />
-          <label>
-            {t("newLink.currency")}
-            <select name="currency" defaultValue="XOF">
-              {LINK_CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-          <FieldError name="currency" />
+          <CurrencyField label={t("newLink.currency")} />
           <label>
             {t("newLink.description")}
             <input name="description" required maxLength={500} />

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { CurrencyField } from "@/components/dashboard/currency-field";
 import { LiveCreationRefused } from "@/components/dashboard/live-creation-refused";
 import { pageTitle } from "@/components/page-title";
-import { LINK_CURRENCIES } from "@/lib/core/domain/money";
 import { linksPayableIn } from "@/lib/features/dashboard/activation-queries";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
@@ -35,17 +35,7 @@ export default async function NewPaymentPagePage() {
             <input name="description" required maxLength={500} />
           </label>
           <FieldError name="description" />
-          <label>
-            {t("new.currency")}
-            <select name="currency" defaultValue="XOF">
-              {LINK_CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-          <FieldError name="currency" />
+          <CurrencyField label={t("new.currency")} />
           <fieldset>
             <legend>{t("new.amountType")}</legend>
             <label>
