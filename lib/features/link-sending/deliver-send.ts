@@ -68,7 +68,12 @@ async function createSend(client: DbClient, data: Prisma.LinkSendUncheckedCreate
 
 /** A send that never reached a provider, recorded failed with its reason (receipts' refusals). */
 export function recordFailedSend(client: DbClient, send: Omit<SendToDeliver, "sms" | "message" | "refusals">, failureReason: string) {
-  return createSend(client, {
+  return createSend(client, { ...newSendRow(send), status: "failed", failedAt: new Date(), failureReason });
+}
+
+/** A new send's row, queued unless told otherwise. */
+function newSendRow(send: Omit<SendToDeliver, "sms" | "message" | "refusals">): Prisma.LinkSendUncheckedCreateInput {
+  return {
     id: `send_${ulid()}`,
     paymentLinkId: send.link.id,
     merchantId: send.merchantId,
@@ -78,10 +83,7 @@ export function recordFailedSend(client: DbClient, send: Omit<SendToDeliver, "sm
     dedupeKey: send.dedupeKey,
     recipient: send.recipient,
     requestedBy: send.requestedBy,
-    status: "failed",
-    failedAt: new Date(),
-    failureReason,
-  });
+  };
 }
 
 export async function deliverSend(client: DbClient, send: SendToDeliver): Promise<LinkSend | null> {
@@ -94,17 +96,7 @@ export async function deliverSend(client: DbClient, send: SendToDeliver): Promis
   }
   const outsideTeam = send.environment === "sandbox" && send.channel === "email" && !(await isTeamAddress(client, send.merchantId, send.recipient));
   if (outsideTeam) return recordFailedSend(client, send, "test_mode_recipient");
-  const row = await createSend(client, {
-    id: `send_${ulid()}`,
-    paymentLinkId: send.link.id,
-    merchantId: send.merchantId,
-    environment: send.environment,
-    channel: send.channel,
-    purpose: send.purpose,
-    dedupeKey: send.dedupeKey,
-    recipient: send.recipient,
-    requestedBy: send.requestedBy,
-  });
+  const row = await createSend(client, newSendRow(send));
   if (!row) return null;
   if (send.channel === "sms") {
     const overCap = await smsDailyCapsRefusal(client, row);

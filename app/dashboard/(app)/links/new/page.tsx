@@ -1,11 +1,12 @@
 import { getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { CurrencyField } from "@/components/dashboard/currency-field";
 import { linksPayableIn } from "@/lib/features/dashboard/activation-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
-import { LINK_CURRENCIES } from "@/lib/core/domain/money";
 import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/core/schemas/payment-link";
 import { createLinkAction } from "../actions";
 import { pageTitle } from "@/components/page-title";
+import { LiveCreationRefused } from "@/components/dashboard/live-creation-refused";
 
 export const generateMetadata = pageTitle("newLink");
 
@@ -15,25 +16,8 @@ const LIFETIMES = [3600, 86_400, 604_800, 2_592_000];
 export default async function NewPaymentLinkPage() {
   const { scope } = await requirePageMember("/dashboard/links/new");
   const [t, ta, payable] = await Promise.all([getTranslations("dashboard"), getTranslations("activation"), linksPayableIn(scope)]);
-  // Live mode before activation: no customer could pay the link, so say why instead of the form,
-  // with the way to activation and to the same form in test mode.
   if (!payable) {
-    return (
-      <>
-        <h1>{t("newLink.heading")}</h1>
-        <div className="dash-card" data-testid="live-link-refused">
-          <p>{ta("newLinkRefused")}</p>
-          <p className="dash-actions">
-            <a className="dash-button" href="/dashboard/activation">
-              {ta("liveOffActivate")}
-            </a>
-            <a className="dash-button" href="/test/dashboard/links/new">
-              {ta("newLinkInTest")}
-            </a>
-          </p>
-        </div>
-      </>
-    );
+    return <LiveCreationRefused heading={t("newLink.heading")} reason={ta("newLinkRefused")} testLabel={ta("newLinkInTest")} testHref="/test/dashboard/links/new" testId="live-link-refused" />;
   }
   const lifetimes = scope.environment === "sandbox" ? [300, ...LIFETIMES] : LIFETIMES;
   return (
@@ -47,17 +31,7 @@ export default async function NewPaymentLinkPage() {
             <input name="amount" inputMode="decimal" required autoComplete="off" />
           </label>
           <FieldError name="amount" />
-          <label>
-            {t("newLink.currency")}
-            <select name="currency" defaultValue="XOF">
-              {LINK_CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-          <FieldError name="currency" />
+          <CurrencyField label={t("newLink.currency")} />
           <label>
             {t("newLink.description")}
             <input name="description" required maxLength={500} />

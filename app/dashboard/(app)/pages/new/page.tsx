@@ -1,7 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
+import { CurrencyField } from "@/components/dashboard/currency-field";
+import { LiveCreationRefused } from "@/components/dashboard/live-creation-refused";
 import { pageTitle } from "@/components/page-title";
-import { LINK_CURRENCIES } from "@/lib/core/domain/money";
 import { linksPayableIn } from "@/lib/features/dashboard/activation-queries";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
@@ -15,25 +16,9 @@ const LIFETIMES = [86_400, 604_800, 2_592_000, 31_536_000];
 
 export default async function NewPaymentPagePage() {
   const { scope } = await requirePageMember("/dashboard/pages/new");
-  const [t, ta, payable] = await Promise.all([getTranslations("dashboardPages"), getTranslations("activation"), linksPayableIn(scope)]);
-  // Live mode before activation: no customer could pay the page; say why instead of the form (the action refuses it anyway).
+  const [t, payable] = await Promise.all([getTranslations("dashboardPages"), linksPayableIn(scope)]);
   if (!payable) {
-    return (
-      <>
-        <h1>{t("new.heading")}</h1>
-        <div className="dash-card" data-testid="live-page-refused">
-          <p>{t("new.liveRefused")}</p>
-          <p className="dash-actions">
-            <a className="dash-button" href="/dashboard/activation">
-              {ta("liveOffActivate")}
-            </a>
-            <a className="dash-button" href="/test/dashboard/pages/new">
-              {t("new.inTest")}
-            </a>
-          </p>
-        </div>
-      </>
-    );
+    return <LiveCreationRefused heading={t("new.heading")} reason={t("new.liveRefused")} testLabel={t("new.inTest")} testHref="/test/dashboard/pages/new" testId="live-page-refused" />;
   }
   const lifetimes = scope.environment === "sandbox" ? [300, ...LIFETIMES] : LIFETIMES;
   return (
@@ -50,17 +35,7 @@ export default async function NewPaymentPagePage() {
             <input name="description" required maxLength={500} />
           </label>
           <FieldError name="description" />
-          <label>
-            {t("new.currency")}
-            <select name="currency" defaultValue="XOF">
-              {LINK_CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </label>
-          <FieldError name="currency" />
+          <CurrencyField label={t("new.currency")} />
           <fieldset>
             <legend>{t("new.amountType")}</legend>
             <label>
