@@ -1,14 +1,11 @@
-import { getTranslations } from "next-intl/server";
-
-type Props = { heading: string; reason: string; testLabel: string; testHref: string; testId: string };
+type Props = { heading: string; reason: string; activateLabel: string; testLabel: string; testHref: string; testId: string };
 
 /**
  * In live mode before activation, in place of a form that makes something customers pay (a link,
  * a payment page): nobody could pay it yet, so the reason, the way to activation and the same form
  * in test mode. The form's action refuses it anyway.
  */
-export async function LiveCreationRefused({ heading, reason, testLabel, testHref, testId }: Props) {
-  const ta = await getTranslations("activation");
+export function LiveCreationRefused({ heading, reason, activateLabel, testLabel, testHref, testId }: Props) {
   return (
     <>
       <h1>{heading}</h1>
@@ -16,7 +13,7 @@ export async function LiveCreationRefused({ heading, reason, testLabel, testHref
         <p>{reason}</p>
         <p className="dash-actions">
           <a className="dash-button" href="/dashboard/activation">
-            {ta("liveOffActivate")}
+            {activateLabel}
           </a>
           <a className="dash-button" href={testHref}>
             {testLabel}

@@ -11,6 +11,7 @@ import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./api-client";
+import { LiveCreationRefused } from "@/components/dashboard/live-creation-refused";
 
 export const nextRequest = { headers: new Headers(), locale: "en" as "en" | "fr" };
 
@@ -48,12 +49,19 @@ export async function redirectOf(work: () => Promise<unknown>): Promise<string |
   }
 }
 
+/** Our components with no hooks, which a test may call as functions to see what they draw. */
+const PLAIN_COMPONENTS = [LiveCreationRefused] as ((props: never) => unknown)[];
+
 type Element = { type: unknown; props: Record<string, unknown> & { children?: unknown } };
 
-/** The props of the `type` elements ("form", "input") in what a page returned, without rendering it. */
-export function elementsOf(node: unknown, type: string): Element["props"][] {
+/**
+ * The props of the `type` elements ("form", "input") in what a page returned, without rendering it.
+ * Elements of our own plain components (not client ones) are looked into when listed in `expand`.
+ */
+export function elementsOf(node: unknown, type: string, expand: ((props: never) => unknown)[] = PLAIN_COMPONENTS): Element["props"][] {
   if (Array.isArray(node)) return node.flatMap((child) => elementsOf(child, type));
   if (!node || typeof node !== "object" || !("props" in node)) return [];
   const element = node as Element;
-  return [...(element.type === type ? [element.props] : []), ...elementsOf(element.props.children, type)];
+  if (typeof element.type === "function" && expand.includes(element.type as never)) return elementsOf((element.type as (props: unknown) => unknown)(element.props), type, expand);
+  return [...(element.type === type ? [element.props] : []), ...elementsOf(element.props.children, type, expand)];
 }

@@ -17,7 +17,7 @@ export default async function NewPaymentLinkPage() {
   const { scope } = await requirePageMember("/dashboard/links/new");
   const [t, ta, payable] = await Promise.all([getTranslations("dashboard"), getTranslations("activation"), linksPayableIn(scope)]);
   if (!payable) {
-    return <LiveCreationRefused heading={t("newLink.heading")} reason={ta("newLinkRefused")} testLabel={ta("newLinkInTest")} testHref="/test/dashboard/links/new" testId="live-link-refused" />;
+    return <LiveCreationRefused heading={t("newLink.heading")} reason={ta("newLinkRefused")} activateLabel={ta("liveOffActivate")} testLabel={ta("newLinkInTest")} testHref="/test/dashboard/links/new" testId="live-link-refused" />;
   }
   const lifetimes = scope.environment === "sandbox" ? [300, ...LIFETIMES] : LIFETIMES;
   return (

@@ -16,9 +16,9 @@ const LIFETIMES = [86_400, 604_800, 2_592_000, 31_536_000];
 
 export default async function NewPaymentPagePage() {
   const { scope } = await requirePageMember("/dashboard/pages/new");
-  const [t, payable] = await Promise.all([getTranslations("dashboardPages"), linksPayableIn(scope)]);
+  const [t, ta, payable] = await Promise.all([getTranslations("dashboardPages"), getTranslations("activation"), linksPayableIn(scope)]);
   if (!payable) {
-    return <LiveCreationRefused heading={t("new.heading")} reason={t("new.liveRefused")} testLabel={t("new.inTest")} testHref="/test/dashboard/pages/new" testId="live-page-refused" />;
+    return <LiveCreationRefused heading={t("new.heading")} reason={t("new.liveRefused")} activateLabel={ta("liveOffActivate")} testLabel={t("new.inTest")} testHref="/test/dashboard/pages/new" testId="live-page-refused" />;
   }
   const lifetimes = scope.environment === "sandbox" ? [300, ...LIFETIMES] : LIFETIMES;
   return (
