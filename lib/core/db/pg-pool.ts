@@ -1,4 +1,5 @@
 import pg from "pg";
+import { errorFields, log } from "../logging/log";
 
 // Prisma's adapter-pg 6.19 cannot deserialize columns of type `name` (OID 19), which
 // `prisma migrate` reads from the catalog (prisma/orm#27403, fixed in adapter-pg 7).
@@ -41,5 +42,11 @@ export function poolSize(): number {
 }
 
 export function createPgPool(connectionString: string, max = poolSize()) {
-  return new pg.Pool({ connectionString, max, Client: NameAsTextClient });
+  const pool = new pg.Pool({ connectionString, max, Client: NameAsTextClient });
+  // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a dropped
+  // database) is reported as an "error" event on the pool, which discards the connection and opens
+  // another on the next query: without a listener, Node takes it for an uncaught error and the
+  // process dies.
+  pool.on("error", (error) => log("warn", "database: an idle connection was closed by the server", errorFields(error)));
+  return pool;
 }
