@@ -38,21 +38,24 @@ export async function listMerchantPages(scope: DashboardScope, client: DbClient 
   });
 }
 
+/** One of the scope's pages with its amount rule, public URL and QR code (SVG); 404 (ApiError) outside the scope. */
+async function pageWithQr(scope: DashboardScope, reference: string, origin: string, client: DbClient) {
+  const page = await getPageOrThrow(client, { reference, ...scope });
+  const url = pageUrl(page.reference, page.environment, origin);
+  return { page, rule: pageAmountRule(page), url, qrDataUrl: svgDataUrl(await qrSvg(url)) };
+}
+
 /** One of the scope's pages with its totals, public URL, QR code (SVG) and newest payments; 404 (ApiError) outside the scope. */
 export async function getMerchantPage(scope: DashboardScope, reference: string, origin: string, client: DbClient = db(), now = new Date()) {
-  const page = await getPageOrThrow(client, { reference, ...scope });
+  const shown = await pageWithQr(scope, reference, origin, client);
   const [totals, payments] = await Promise.all([
-    pageTotals(client, page.reference),
+    pageTotals(client, shown.page.reference),
     listPagePayments(client, { reference, ...scope, origin, query: { limit: 100 }, now }),
   ]);
-  const url = pageUrl(page.reference, page.environment, origin);
   return {
-    page,
-    status: effectivePageStatus(page, totals.paymentsCount, now),
-    rule: pageAmountRule(page),
+    ...shown,
+    status: effectivePageStatus(shown.page, totals.paymentsCount, now),
     ...totals,
-    url,
-    qrDataUrl: svgDataUrl(await qrSvg(url)),
     payments: payments.data,
     morePayments: payments.hasMore,
   };
@@ -61,15 +64,18 @@ export async function getMerchantPage(scope: DashboardScope, reference: string, 
 /**
  * What the printed poster shows: the business, the page and the mobile-money operators a
  * customer can pay it with (the card is no operator), as the checkout offers them (enabled for the merchant, taking the
- * page's currency, live only where wired), in the merchant's country when it has one.
+ * page's currency, live only where wired), in the merchant's country when it has one. Not the
+ * page's payments or totals, which a poster does not show.
  */
 export async function getPagePoster(scope: DashboardScope, reference: string, origin: string, client: DbClient = db()) {
-  const detail = await getMerchantPage(scope, reference, origin, client);
-  const merchant = await client.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true, country: true, logoDataUrl: true } });
-  const countries = await checkoutGateways(client, { merchantId: scope.merchantId, environment: scope.environment, currency: detail.page.currency, amountMinor: 0n });
+  const shown = await pageWithQr(scope, reference, origin, client);
+  const [merchant, countries] = await Promise.all([
+    client.merchant.findUniqueOrThrow({ where: { id: scope.merchantId }, select: { name: true, country: true, logoDataUrl: true } }),
+    checkoutGateways(client, { merchantId: scope.merchantId, environment: scope.environment, currency: shown.page.currency, amountMinor: 0n }),
+  ]);
   const home = countries.filter((c) => c.code === merchant.country);
   const operators = [...new Set((home.length > 0 ? home : countries).flatMap((c) => c.gateways.filter((g) => g.name !== "CARD").map((g) => g.name)))];
-  return { ...detail, merchant, operators };
+  return { ...shown, merchant, operators };
 }
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
