@@ -98,6 +98,9 @@ export async function deliverSend(client: DbClient, send: SendToDeliver): Promis
   if (outsideTeam) return recordFailedSend(client, send, "test_mode_recipient");
   const row = await createSend(client, newSendRow(send));
   if (!row) return null;
+  const failed = (failureReason: string, more: Prisma.LinkSendUpdateInput = {}) =>
+    client.linkSend.update({ where: { id: row.id }, data: { status: "failed", failedAt: new Date(), failureReason, ...more } });
+
   if (send.channel === "sms") {
     const overCap = await smsDailyCapsRefusal(client, row);
     if (overCap) {
@@ -105,31 +108,23 @@ export async function deliverSend(client: DbClient, send: SendToDeliver): Promis
         await client.linkSend.delete({ where: { id: row.id } });
         throw overCap;
       }
-      return client.linkSend.update({ where: { id: row.id }, data: { status: "failed", failedAt: new Date(), failureReason: "limit_reached" } });
+      return failed("limit_reached");
     }
-  }
-
-  const provider = send.sms?.provider;
-  if (send.channel === "sms" && provider) {
+    const provider = send.sms?.provider;
+    // The caller checked the provider first; one that vanished meanwhile (a reload) fails the send.
+    if (!provider) return failed("sms_unavailable");
     const result = await provider.send(send.recipient, send.message.sms());
-    const now = new Date();
+    if (result.outcome !== "sent") return failed(result.reason, { provider: provider.name, providerStatus: result.providerStatus });
     return client.linkSend.update({
       where: { id: row.id },
-      data:
-        result.outcome === "sent"
-          ? { status: "sent", sentAt: now, provider: provider.name, providerMessageId: result.messageId, providerStatus: result.providerStatus, providerCost: result.cost }
-          : { status: "failed", failedAt: now, provider: provider.name, failureReason: result.reason, providerStatus: result.providerStatus },
+      data: { status: "sent", sentAt: new Date(), provider: provider.name, providerMessageId: result.messageId, providerStatus: result.providerStatus, providerCost: result.cost },
     });
-  }
-  if (send.channel === "sms") {
-    // The caller checked the provider first; one that vanished meanwhile (a reload) fails the send.
-    return client.linkSend.update({ where: { id: row.id }, data: { status: "failed", failedAt: new Date(), failureReason: "sms_unavailable" } });
   }
   try {
     await sendMail(send.message.mail(send.recipient));
     return client.linkSend.update({ where: { id: row.id }, data: { status: "sent", sentAt: new Date(), provider: process.env.SMTP_URL?.trim() ? "smtp" : "outbox" } });
   } catch (error) {
     log("warn", "link mail failed", { sendId: row.id, ...errorFields(error) });
-    return client.linkSend.update({ where: { id: row.id }, data: { status: "failed", failedAt: new Date(), provider: "smtp", failureReason: "mail_error" } });
+    return failed("mail_error", { provider: "smtp" });
   }
 }
