@@ -5,6 +5,16 @@ import { useStaff } from "./staff-context";
 
 // The support view's data hooks: one place for fetch, errors, the CSRF header and query keys.
 
+/** A refused support API call: its status lets a view say "not found" in the staff member's language (the API's own details are English). */
+export class AdminRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 async function request<T>(path: string, init?: RequestInit & { csrf?: string }): Promise<T> {
   const response = await fetch(path, {
     ...init,
@@ -13,7 +23,7 @@ async function request<T>(path: string, init?: RequestInit & { csrf?: string }):
   });
   const body = response.status === 204 ? null : await response.json().catch(() => null);
   if (response.status === 401) window.location.assign("/admin/login");
-  if (!response.ok) throw new Error(body?.error?.details ?? body?.error?.message ?? `HTTP ${response.status}`);
+  if (!response.ok) throw new AdminRequestError(body?.error?.details ?? body?.error?.message ?? `HTTP ${response.status}`, response.status);
   return body as T;
 }
 

@@ -28,9 +28,8 @@ function supportPages(): string[] {
 async function fitsAndFrench(page: Page, url: string) {
   const response = await page.goto(url);
   expect(response?.status(), url).toBeLessThan(500);
-  await page.waitForLoadState("networkidle");
-  // The lists and details load their rows after the first paint.
-  await page.waitForTimeout(300);
+  // The lists and details load their rows after the first paint: wait until none is still loading.
+  await expect(page.getByText(message("fr", "admin.loading"))).toHaveCount(0);
   await expectNoSidewaysScroll(page, url);
   await expectFrenchOnly(page, url);
 }
