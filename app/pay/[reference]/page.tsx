@@ -8,7 +8,7 @@ import { FinalScreen } from "@/components/checkout/final-screen";
 import { ShareLink } from "@/components/checkout/share-link";
 import { WaitingPoller } from "@/components/checkout/waiting-poller";
 import { LocaleSwitch } from "@/components/locale-switch";
-import { findCheckoutPageLink, getCheckoutPageState, listCheckoutPageGateways, ownLastAttemptPhone } from "@/lib/features/checkout/checkout-page-queries";
+import { findCheckoutPageLink, listCheckoutPageGateways, readCheckoutPageState } from "@/lib/features/checkout/checkout-page-queries";
 import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { readCheckoutPageQuery } from "@/lib/features/checkout/checkout-steps";
 import { preselectCountry } from "@/lib/features/checkout/preselect-country";
@@ -40,7 +40,7 @@ export default async function PayPage({ params, searchParams }: PageProps) {
   // The checkout session cookie reaches the page when its forms started the attempt (the island's
   // API calls carry their own): the page then shows this customer's attempt as theirs.
   const viewerToken = readCheckoutToken(request);
-  const [state, locale, t] = await Promise.all([getCheckoutPageState(link, viewerToken), getLocale(), getTranslations("checkout")]);
+  const [{ state, knownPhone }, locale, t] = await Promise.all([readCheckoutPageState(link, viewerToken), getLocale(), getTranslations("checkout")]);
   // One currency label everywhere, the receipt's too: the ISO code (docs/decisions.md, "Money for people").
   const money = (value: number) => formatMajor(value, link.currency, locale);
   const amountLabel = formatMinor(link.amountMinor, link.currency, locale);
@@ -104,7 +104,7 @@ export default async function PayPage({ params, searchParams }: PageProps) {
           initialGateway={query.gateway}
           initialNational={query.national}
           initialError={query.error}
-          knownPhone={await ownLastAttemptPhone(link, viewerToken)}
+          knownPhone={knownPhone}
           formAction={`${pagePath}/form`}
           pagePath={pagePath}
           initialState={state}

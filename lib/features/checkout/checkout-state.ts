@@ -71,10 +71,9 @@ function toAttempt(d: Deposit, now: Date): CheckoutAttempt {
 }
 
 /**
- * What the checkout page needs to show now: the link's status and its latest attempt, brought up
- * to date with the operator first (so polling is what moves a sandbox DIRECT payment along).
- * Only the customer's own payment facts: nothing about the merchant's account or other links, and
- * nothing of another checkout's live attempt (the reference is public: it is in the QR code).
+ * What the checkout needs to show now: the link's status and its latest attempt, brought up to
+ * date with the operator first (so polling the state is what moves a sandbox DIRECT payment along).
+ * The checkout's state route calls it; the page itself draws `checkoutStateOf` what is recorded.
  */
 export async function checkoutState(
   client: DbClient,
@@ -86,7 +85,16 @@ export async function checkoutState(
   let attempt = await latestAttempt(client, link.id);
   if (attempt?.status === "pending") attempt = await syncDepositWithGateway(client, attempt, now);
   const current = attempt ? await client.paymentLink.findUniqueOrThrow({ where: { id: link.id } }) : link;
-  const status = effectiveLinkStatus(current, now);
+  return checkoutStateOf(current, attempt, now, viewerToken);
+}
+
+/**
+ * The state of `link` and its latest attempt as they stand, read nowhere else. Only the customer's
+ * own payment facts: nothing about the merchant's account or other links, and nothing of another
+ * checkout's live attempt (the reference is public: it is in the QR code).
+ */
+export function checkoutStateOf(link: PaymentLink, attempt: Deposit | null, now: Date, viewerToken: string | null): CheckoutState {
+  const status = effectiveLinkStatus(link, now);
   const othersLive =
     status === "pending" &&
     attempt !== null &&
@@ -94,16 +102,16 @@ export async function checkoutState(
     attempt.checkoutTokenHash !== null &&
     (viewerToken === null || hashCheckoutToken(viewerToken) !== attempt.checkoutTokenHash);
   return {
-    reference: current.reference,
+    reference: link.reference,
     status,
-    amount: toMajor(current.amountMinor, current.currency),
-    fees: current.feesMinor === null ? null : toMajor(current.feesMinor, current.currency),
-    total: current.feesMinor === null ? null : toMajor(current.amountMinor + current.feesMinor, current.currency),
-    currency: current.currency,
-    failureReason: current.failureReason,
-    returnUrl: status === "pending" ? null : returnUrlWith(current.returnUrl, current.reference, status),
+    amount: toMajor(link.amountMinor, link.currency),
+    fees: link.feesMinor === null ? null : toMajor(link.feesMinor, link.currency),
+    total: link.feesMinor === null ? null : toMajor(link.amountMinor + link.feesMinor, link.currency),
+    currency: link.currency,
+    failureReason: link.failureReason,
+    returnUrl: status === "pending" ? null : returnUrlWith(link.returnUrl, link.reference, status),
     attempt: attempt && !othersLive ? toAttempt(attempt, now) : null,
-    payable: isLinkPayable(current, now),
+    payable: isLinkPayable(link, now),
     ...(othersLive ? { paymentInProgress: true as const } : {}),
   };
 }

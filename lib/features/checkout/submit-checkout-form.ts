@@ -6,7 +6,7 @@ import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-
 import { checkoutGateways } from "./checkout-gateways";
 import { limitCheckoutWrite } from "./checkout-limits";
 import { hashCheckoutToken } from "./checkout-session";
-import { latestAttempt } from "./checkout-state";
+import { checkoutState, latestAttempt } from "./checkout-state";
 import { checkoutErrorKey, checkoutPageSearch, type CheckoutFormIntent } from "./checkout-steps";
 import { confirmLinkOtp } from "./confirm-link-otp";
 import { findCheckoutLink } from "./get-checkout-link";
@@ -43,6 +43,9 @@ export async function submitCheckoutForm(options: Options, client: DbClient = db
 
   switch (intent.intent) {
     case "check":
+      // "Check the payment" without JavaScript: what the state route does for the island, bring
+      // the attempt up to date with its operator (on its back-off schedule); the page then draws it.
+      await checkoutState(client, link, new Date(), options.checkoutToken);
       return answer({});
     case "choose": {
       const countries = await checkoutGateways(client, link);
