@@ -165,6 +165,11 @@ function pagesImportingTheDatabase(imports: Import[]): string[] {
     .map(describeImport);
 }
 
+/** Imports of app/ by components/ (types too): pages draw components, never the other way. */
+function componentsImportingApp(imports: Import[]): string[] {
+  return imports.filter((imp) => imp.file.startsWith("components/") && imp.internal && (imp.target === "app" || imp.target.startsWith("app/"))).map(describeImport);
+}
+
 /** Cycles in a graph of imports, found by depth-first search, each as the imports that close it. */
 function cycles(edges: { from: string; to: string; imp: Import }[]): string[][] {
   const next = new Map<string, Map<string, Import>>();
@@ -248,6 +253,10 @@ describe("lib/ layers", () => {
   it("keeps the Prisma client and lib/core/db out of app/ and components/ (import type is fine)", () => {
     expect(pagesImportingTheDatabase(pageImports)).toEqual([]);
   });
+
+  it("has no component importing app/", () => {
+    expect(componentsImportingApp(pageImports)).toEqual([]);
+  });
 });
 
 describe("the layering rules can fail", () => {
@@ -295,6 +304,15 @@ describe("the layering rules can fail", () => {
       "components/admin/view.tsx imports @prisma/client",
       "app/admin/api/links/route.ts imports @/lib/core/db/client",
     ]);
+  });
+
+  it("reports a component importing app/, types too, not app/ importing components", () => {
+    const planted = [
+      imp("components/dashboard/form.tsx", "@/app/dashboard/(app)/links/action", true),
+      imp("app/dashboard/page.tsx", "@/components/dashboard/form"),
+      imp("components/dashboard/other.tsx", "@/components/dashboard/form"),
+    ];
+    expect(componentsImportingApp(planted)).toEqual(["components/dashboard/form.tsx imports @/app/dashboard/(app)/links/action"]);
   });
 
   it("reads `import type` and type-only named imports as types, everything else as values", () => {

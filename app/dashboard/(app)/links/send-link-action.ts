@@ -1,11 +1,9 @@
 "use server";
 
 import { getLocale, getTranslations } from "next-intl/server";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction } from "@/lib/features/dashboard/dashboard-action";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
-import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/features/dashboard/send-link-from-form";
-
-export type SendLinkState = (ActionState & { channel?: string; to?: string }) | null;
+import { SEND_LINK_FORM_FIELDS, sendLinkFromForm, type SendLinkState } from "@/lib/features/dashboard/send-link-from-form";
 
 // The link page's "Send" form: thin, the rules are sendPaymentLink's (the API's). It answers what
 // was typed back with the result, so the form keeps it after an error.
