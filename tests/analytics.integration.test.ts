@@ -28,7 +28,7 @@ describe("merchant analytics", () => {
     await call("POST", `/test/api/checkout/${paid.body.reference}/attempts`, {
       body: { country: "CI", gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" },
     });
-    await waitForSandboxAnswer();
+    await waitForSandboxAnswer(paid.body.reference);
     await call("GET", `/test/api/checkout/${paid.body.reference}`);
   });
 

@@ -25,7 +25,7 @@ describe("the checkout state of a paid link", () => {
       headers: customer,
     });
     expect(started.status).toBe(200);
-    await waitForSandboxAnswer();
+    await waitForSandboxAnswer(reference);
     const after = await call("GET", `/test/api/checkout/${reference}`, { headers: customer });
     const read = await call("GET", `/test/api/v4/payments/link/${reference}`, { key: merchant.sandboxKey });
     expect(read.body.status).toBe("completed");

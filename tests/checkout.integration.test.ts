@@ -42,7 +42,7 @@ describe("paying a link from the checkout", () => {
     const started = await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ attempt: { paymentType: "DIRECT", gatewayName: "MTN_MOMO_CI" } });
-    await waitForSandboxAnswer();
+    await waitForSandboxAnswer(reference);
     const after = await state(reference);
     expect(after.body).toMatchObject({ status: "completed", attempt: { status: "completed" } });
     expect(after.body.returnUrl).toBe(`https://shop.example/done?reference=${reference}&status=completed`);
@@ -54,7 +54,7 @@ describe("paying a link from the checkout", () => {
   it("a declined attempt fails the link, which stays payable: a new attempt reopens it (issue 28)", async () => {
     const reference = await newLink();
     await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000111" });
-    await waitForSandboxAnswer();
+    await waitForSandboxAnswer(reference);
     expect((await state(reference)).body).toMatchObject({ status: "failed", failureReason: "declined_by_customer", payable: true });
     expect((await readLink(reference)).status).toBe("failed");
     const again = await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" });

@@ -168,8 +168,7 @@ describe("a live MTN MoMo deposit", () => {
     expect([res.status, res.body.status]).toEqual([200, "pending"]);
     const deposit = await row(res.body.reference);
     expect(deposit.operatorRequestId).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(fake.transactions.has(deposit.operatorRequestId!)).toBe(true);
+    await vi.waitFor(() => expect(fake.transactions.has(deposit.operatorRequestId!)).toBe(true), { timeout: 10_000 });
     await runDueWork(db(), new Date(deposit.createdAt.getTime() + 5_000));
     expect((await row(deposit.reference)).status).toBe("completed");
     expect((await events(deposit.reference)).length).toBe(1);

@@ -6,7 +6,7 @@ import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { receiptDedupeKey, sendDueReceipts, sendLinkReceipt } from "@/lib/features/receipts/send-receipt";
 import { call, ORIGIN } from "./helpers/api-client";
-import { validLink, waitForSandboxAnswer } from "./helpers/fixtures";
+import { validLink } from "./helpers/fixtures";
 import { startAppServer, type RunningServer } from "./helpers/app-server";
 import { africasTalkingFakeEnv, startAfricasTalkingFake, type AfricasTalkingFake } from "./fakes/africastalking-fake";
 import { InngestTestEngine } from "@inngest/test";
@@ -71,7 +71,6 @@ async function paidLink(key: string, phone: string, extra: Record<string, unknow
     headers: { "x-forwarded-for": `10.36.4.${phones % 250}` },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  await waitForSandboxAnswer();
   await expect.poll(async () => (await db().paymentLink.findUniqueOrThrow({ where: { reference } })).status).toBe("completed");
   return reference;
 }

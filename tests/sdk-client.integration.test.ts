@@ -80,7 +80,7 @@ describe("every endpoint through the SDK", () => {
   it("initiates a DIRECT deposit, then reads it completed once the simulated phone approved", async () => {
     const deposit = await sdk.deposits.initiate(validDeposit);
     expect(deposit.reference).toMatch(/^DEP_TEST_/);
-    await waitForSandboxAnswer();
+    await waitForSandboxAnswer(deposit.reference);
     const read = await sdk.deposits.retrieve(deposit.reference);
     expect(read.status).toBe("completed");
   });
@@ -94,8 +94,8 @@ describe("every endpoint through the SDK", () => {
   });
 
   it("reads the balance, pays out with a transfer and reads the transfer back", async () => {
-    await sdk.deposits.initiate({ ...validDeposit, amount: 20_000 });
-    await waitForSandboxAnswer();
+    const funding = await sdk.deposits.initiate({ ...validDeposit, amount: 20_000 });
+    await waitForSandboxAnswer(funding.reference);
     const before = (await sdk.balance.retrieve()).balances.find((b) => b.currency === "XOF");
     expect(before?.available).toBeGreaterThanOrEqual(20_000);
     const transfer = await sdk.transfers.create({

@@ -23,7 +23,7 @@ beforeAll(async () => {
     body: { ...validDeposit, customerPhone: "+2250700000111", callbackUrl: "https://merchant.example/hooks" },
   });
   expect(res.status).toBe(200);
-  await waitForSandboxAnswer();
+  await waitForSandboxAnswer(res.body.reference);
   await call("GET", `/test/api/v4/deposits/${res.body.reference}`, { key: merchant.sandboxKey });
   event = await db().webhookEvent.findFirstOrThrow({ where: { reference: res.body.reference } });
 });

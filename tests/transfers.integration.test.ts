@@ -3,7 +3,7 @@ import { createStaff } from "@/lib/features/admin/create-staff";
 import { db } from "@/lib/core/db/client";
 import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 import { call } from "./helpers/api-client";
-import { newKey, newMerchant, validLink, waitForSandboxAnswer } from "./helpers/fixtures";
+import { newKey, newMerchant, validLink, waitForSandboxAnswer, waitUntilSandboxAnswerIsDue } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";
 import { expectLedgerBalanced } from "./helpers/ledger-invariant";
 
@@ -43,7 +43,7 @@ describe("balance", () => {
       key: m.sandboxKey,
       body: { amount: 9000, currency: "XOF", customerPhone: "+2250700000111", country: "CI", gatewayName: "MTN_MOMO_CI" },
     });
-    await waitForSandboxAnswer();
+    await waitForSandboxAnswer(failed.body.reference);
     expect((await call("GET", `/test/api/v4/deposits/${failed.body.reference}`, { key: m.sandboxKey })).body.status).toBe("failed");
     expect(await balance(m)).toEqual([{ currency: "XOF", available: 7500, pending: 0 }]);
     // The live balance is another book.
@@ -57,7 +57,7 @@ describe("balance", () => {
       body: { country: "CI", gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000444" },
     });
     expect(attempt.status).toBeLessThan(300);
-    await waitForSandboxAnswer();
+    await waitForSandboxAnswer(link.body.reference);
     await call("GET", `/test/api/checkout/${link.body.reference}`);
     const read = await call("GET", `/test/api/v4/payments/link/${link.body.reference}`, { key: m.sandboxKey });
     expect(read.body.status).toBe("completed");
@@ -145,7 +145,8 @@ describe("instant transfers: DIRECT", () => {
     expect(res.body.reference).toMatch(/^TRF_TEST_[0-9A-Z]{26}$/);
     expect(await xof(m)).toEqual({ currency: "XOF", available: 3990, pending: 1010 });
 
-    await waitForSandboxAnswer();
+    // A payout's simulated answer is recorded by the read that finds it due.
+    await waitUntilSandboxAnswerIsDue();
     const read = await call("GET", `/test/api/v4/transfers/${res.body.reference}`, { key: m.sandboxKey });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ reference: res.body.reference, status: "completed", metadata: { payout: "7" } });
@@ -162,7 +163,8 @@ describe("instant transfers: DIRECT", () => {
     await fundMerchant(m.sandboxKey, [5000]);
     const res = await transfer(m, { ...direct, beneficiaryPhone: "+2250700000111", callbackUrl: "https://merchant.example/hooks" });
     expect(res.status).toBe(200);
-    await waitForSandboxAnswer();
+    // A payout's simulated answer is recorded by the read that finds it due.
+    await waitUntilSandboxAnswerIsDue();
     const read = await call("GET", `/test/api/v4/transfers/${res.body.reference}`, { key: m.sandboxKey });
     expect(read.body).toMatchObject({ status: "failed", failureReason: "declined_by_customer" });
     expect(await xof(m)).toEqual({ currency: "XOF", available: 5000, pending: 0 });

@@ -1,3 +1,4 @@
+import { expect, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { newApiKeyRow, createMerchant } from "@/lib/features/merchants/create-merchant";
 import type { Scope } from "@/lib/core/domain/api-keys";
@@ -45,5 +46,25 @@ export const validDeposit = {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the sandbox's simulated phone has had time to answer a DIRECT prompt. */
-export const waitForSandboxAnswer = () => sleep(Number(process.env.SANDBOX_DIRECT_ANSWER_MS ?? 2000) + 100);
+/**
+ * Waits until the simulated phone's answer to a sandbox DIRECT prompt is due: for what only a read
+ * records (a payout's answer), or to show what readers do once it is. Waiting for the answer to be
+ * recorded is waitForSandboxAnswer.
+ */
+export const waitUntilSandboxAnswerIsDue = () => sleep(Number(process.env.SANDBOX_DIRECT_ANSWER_MS ?? 2000) + 100);
+
+/**
+ * Waits until the simulated phone's answer to each DIRECT prompt is recorded (its in-process timer,
+ * late on a loaded machine): the deposit, or the link whose attempt it is, is no longer pending.
+ */
+export async function waitForSandboxAnswer(...references: string[]) {
+  const pending = async () => {
+    const [deposits, links] = await Promise.all([
+      db().deposit.count({ where: { reference: { in: references }, status: "pending" } }),
+      db().paymentLink.count({ where: { reference: { in: references }, status: "pending" } }),
+    ]);
+    return deposits + links;
+  };
+  // vi.waitFor rather than expect.poll: hooks (beforeAll) wait for answers too.
+  await vi.waitFor(async () => expect(await pending(), `sandbox answers of ${references.join(", ")}`).toBe(0), { timeout: 10_000, interval: 50 });
+}

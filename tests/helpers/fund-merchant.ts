@@ -13,7 +13,7 @@ export async function fundMerchant(key: string, amounts: number[], deposit: Reco
     expect(res.status).toBe(200);
     references.push(res.body.reference);
   }
-  await waitForSandboxAnswer();
+  await waitForSandboxAnswer(...references);
   for (const reference of references) {
     const res = await call("GET", `/test/api/v4/deposits/${reference}`, { key });
     expect(res.body.status).toBe("completed");
