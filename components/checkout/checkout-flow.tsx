@@ -2,11 +2,8 @@
 
 import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { readChoicesBeforeHydration } from "./choices-before-hydration";
 import { ISLAND_MARK } from "./waiting-poller";
 import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
-import { countryOfPhone } from "@/lib/core/domain/dial-codes";
-import { isLocalNumber, localToE164 } from "@/lib/core/domain/phone";
 import { checkoutErrorKey, type CheckoutErrorKey, type CheckoutStep } from "@/lib/features/checkout/checkout-steps";
 import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
 import { AttemptExpiredScreen } from "./attempt-expired-screen";
@@ -21,6 +18,7 @@ import { PhoneScreen } from "./phone-screen";
 import { RedirectScreen } from "./redirect-screen";
 import { RetryScreen } from "./retry-screen";
 import { CheckoutAddresses } from "./step-form";
+import { useCheckoutChoices } from "./use-checkout-choices";
 
 type Props = {
   reference: string;
@@ -113,51 +111,31 @@ function useCheckoutScreen({
     (initialStep === "attempt" && !attempt && !initialState.paymentInProgress ? null : initialStep) ??
       (attempt?.status === "pending" || initialState.paymentInProgress || initialState.status === "failed" ? "attempt" : "gateway"),
   );
-  const [countryCode, setCountryCode] = useState(initialCountry);
-  const country = countries.find((c) => c.code === countryCode) ?? countries[0];
-  const [gatewayName, setGatewayName] = useState(initialGateway ?? country?.gateways[0]?.name ?? "");
-  const gateway = country?.gateways.find((g) => g.name === gatewayName) ?? country?.gateways[0];
-  const [national, setNational] = useState(initialNational ?? "");
+  const choices = useCheckoutChoices({ countries, initialCountry, initialGateway, initialNational, startsOnFirstStep: step === "gateway" });
+  const { country, gateway, phoneValid, phone } = choices;
   // A wrong code posted without JavaScript: the error says the tries left, as the island's does.
   const [error, setError] = useState<CheckoutErrorView>(
     initialError ? { key: initialError, count: initialError === "wrongCode" ? (initialState.attempt?.triesLeft ?? undefined) : undefined } : null,
   );
   const heading = useRef<HTMLHeadingElement>(null);
-  // A country or method picked on the server-drawn form before the scripts ran is kept (issue 35):
-  // read as hydration starts, applied once mounted. Not rendered, so server and client agree.
-  const [choicesBeforeHydration] = useState(readChoicesBeforeHydration);
-  useEffect(() => {
-    const picked = choicesBeforeHydration && countries.find((c) => c.code === choicesBeforeHydration.country);
-    if (!picked || step !== "gateway") return;
-    const pickedGateway = picked.gateways.find((g) => g.name === choicesBeforeHydration.gateway) ?? (picked.code === countryCode ? null : picked.gateways[0]);
-    setCountryCode(picked.code);
-    if (pickedGateway) setGatewayName(pickedGateway.name);
-    // Once, on mount: later choices are the island's own.
-  }, []);
-
-  const digits = national.replace(/\D/g, "");
-  // The same rule as the dashboard's phone fields (lib/core/domain/phone.ts).
-  const phoneValid = isLocalNumber(digits);
-  const phone = localToE164(country?.dialCode ?? "", digits);
+  /** Moves to `next` with the last error cleared. */
+  const goTo = (next: Step) => {
+    setError(null);
+    setStep(next);
+  };
 
   const apply = (next: CheckoutState) => queryClient.setQueryData(checkoutQueryKey(reference), next);
+  const checkNow = () => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) });
   // A refetch already in flight (a poll, the window regaining focus) would answer with the state
   // from before the mutation, after it, and undo it: cancel it first.
   const cancelRefetch = () => queryClient.cancelQueries({ queryKey: checkoutQueryKey(reference) });
   // A new code needs the phone number; after a reload the page no longer knows it, so ask again.
   // The number of the last attempt: typed in this page, or known to the server (an attempt its form started).
   const attemptPhone = phoneValid ? phone : (knownPhone ?? null);
-  const newCode = () => {
-    setError(null);
-    if (!attemptPhone) return setStep("phone");
-    // The last attempt's own method (the page may have moved on to another country's list since).
-    if (attempt) retryWith(attempt.gatewayName);
-    start.mutate(attempt ? { gatewayName: attempt.gatewayName, phone: attemptPhone } : undefined);
-  };
   const start = useMutation({
     onMutate: cancelRefetch,
     mutationFn: (same?: { gatewayName: string; phone: string }) => {
-      const home = same ? (countries.find((c) => c.code === countryCode && c.gateways.some((g) => g.name === same.gatewayName)) ?? countries.find((c) => c.gateways.some((g) => g.name === same.gatewayName))) : country;
+      const home = same ? choices.countryOf(same.gatewayName) : country;
       return api.start({ gatewayName: same?.gatewayName ?? gateway!.name, country: home?.code ?? country!.code, customerPhone: same?.phone ?? phone });
     },
     onSuccess: (next) => {
@@ -181,6 +159,19 @@ function useCheckoutScreen({
       setError({ key: errorKey(e), count: fresh?.attempt?.triesLeft ?? undefined });
     },
   });
+  const newCode = () => {
+    setError(null);
+    if (!attemptPhone) return setStep("phone");
+    // The last attempt's own method (the page may have moved on to another country's list since).
+    if (attempt) choices.chooseGatewayWithCountry(attempt.gatewayName);
+    start.mutate(attempt ? { gatewayName: attempt.gatewayName, phone: attemptPhone } : undefined);
+  };
+  // Another number for the method just tried: its country and method picked again, the number
+  // cleared; the methods' list when that method is no longer offered.
+  const otherNumber = (gatewayName: string) => {
+    choices.clearNumber();
+    goTo(choices.chooseGatewayWithCountry(gatewayName) ? "phone" : "gateway");
+  };
 
   // Move focus to each new step's heading, so screen readers announce where the customer is.
   useEffect(() => heading.current?.focus(), [step, state.status, attempt?.status, attempt?.paymentType]);
@@ -192,135 +183,90 @@ function useCheckoutScreen({
     return () => clearTimeout(timer);
   }, [expiresAt, queryClient, reference]);
 
-  // Retry with the failed attempt's method: its country and gateway picked again (gateway names
-  // are per country), the number typed in this page kept when there is one.
-  const retryWith = (gatewayNameOfAttempt: string) => {
-    const home = countries.find((c) => c.code === countryCode && c.gateways.some((g) => g.name === gatewayNameOfAttempt))
-      ?? countries.find((c) => c.gateways.some((g) => g.name === gatewayNameOfAttempt));
-    if (!home) return false;
-    setCountryCode(home.code);
-    setGatewayName(gatewayNameOfAttempt);
-    return true;
+  const providerOf = (gatewayName: string) => countries.flatMap((c) => c.gateways).find((g) => g.name === gatewayName)?.provider ?? gatewayName;
+
+  /** A failed attempt on a link still payable: try again the same way, with another number, or another method. */
+  const retryScreen = () => {
+    const failedGateway = attempt?.gatewayName ?? gateway?.name ?? "";
+    const typedForIt = phoneValid && gateway?.name === attempt?.gatewayName;
+    const samePhone = typedForIt ? phone : (knownPhone ?? null);
+    const sameNumberKnown = attempt !== null && (typedForIt || !!knownPhone);
+    return (
+      <RetryScreen
+        failureReason={state.failureReason}
+        provider={providerOf(failedGateway)}
+        merchant={merchant}
+        returnUrl={state.returnUrl}
+        phone={sameNumberKnown ? samePhone : null}
+        onTryAgain={() => {
+          setError(null);
+          // Same method and number: start at once. After a reload the number may not be known here: ask for it.
+          if (sameNumberKnown && samePhone && attempt) {
+            choices.chooseGatewayWithCountry(failedGateway);
+            return start.mutate({ gatewayName: attempt.gatewayName, phone: samePhone });
+          }
+          goTo(choices.chooseGatewayWithCountry(failedGateway) ? "phone" : "gateway");
+        }}
+        onOtherNumber={() => otherNumber(failedGateway)}
+        onOtherMethod={() => goTo("gateway")}
+        starting={start.isPending}
+        error={error}
+        headingRef={heading}
+      />
+    );
   };
 
-  const pickScreen = () => {
-    if (!state.payable) {
-      return <FinalScreen state={state} merchant={merchant} receiptHref={`${pagePath}/receipt`} />;
-    }
-
-    if (state.status === "failed" && step === "attempt") {
-      const failedGateway = attempt?.gatewayName ?? gateway?.name ?? "";
-      const provider = countries.flatMap((c) => c.gateways).find((g) => g.name === failedGateway)?.provider ?? failedGateway;
-      const sameMethod = () => retryWith(failedGateway);
-      const sameNumberKnown = attempt !== null && ((phoneValid && gateway?.name === attempt.gatewayName) || !!knownPhone);
-      const samePhone = phoneValid && gateway?.name === attempt?.gatewayName ? phone : (knownPhone ?? null);
+  /** The attempt under way (or just expired): its operator's own step. */
+  const attemptScreen = (current: NonNullable<CheckoutState["attempt"]>) => {
+    const provider = providerOf(current.gatewayName);
+    if (current.status === "expired") {
       return (
-        <RetryScreen
-          failureReason={state.failureReason}
-          provider={provider}
-          merchant={merchant}
-          returnUrl={state.returnUrl}
-          phone={sameNumberKnown ? samePhone : null}
-          onTryAgain={() => {
-            setError(null);
-            // Same method and number: start at once. After a reload the number may not be known here: ask for it.
-            if (sameNumberKnown && samePhone && attempt) {
-              sameMethod();
-              return start.mutate({ gatewayName: attempt.gatewayName, phone: samePhone });
-            }
-            setStep(sameMethod() ? "phone" : "gateway");
-          }}
-          onOtherNumber={() => {
-            setError(null);
-            setNational("");
-            setStep(sameMethod() ? "phone" : "gateway");
-          }}
-          onOtherMethod={() => {
-            setError(null);
-            setStep("gateway");
-          }}
+        <AttemptExpiredScreen
+          otp={current.paymentType === "OTP"}
+          onNewCode={newCode}
+          onChangeMethod={() => goTo("gateway")}
           starting={start.isPending}
           error={error}
           headingRef={heading}
         />
       );
     }
-
-    if (state.paymentInProgress) {
-      const checkAgain = () => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) });
-      return <PaymentInProgress onCheckAgain={checkAgain} checking={isFetching} />;
+    if (current.paymentType === "OTP") {
+      return (
+        <OtpScreen
+          phone={attemptPhone}
+          triesLeft={current.triesLeft ?? 0}
+          customerGenerated={current.codeFrom === "customer"}
+          provider={provider}
+          onConfirm={(otp) => confirm.mutate(otp)}
+          onNewCode={newCode}
+          onChangeNumber={() => otherNumber(current.gatewayName)}
+          onChangeMethod={() => goTo("gateway")}
+          confirming={confirm.isPending}
+          error={error}
+          headingRef={heading}
+        />
+      );
     }
-    const checkNow = () => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) });
-    // Leaving an attempt for another number or method: the choices kept, the number cleared.
-    const otherNumber = () => {
-      setError(null);
-      setNational("");
-      if (attempt) retryWith(attempt.gatewayName);
-      setStep("phone");
-    };
-    const otherMethod = () => {
-      setError(null);
-      setStep("gateway");
-    };
-
-    if (step === "attempt" && attempt) {
-      const provider = countries.flatMap((c) => c.gateways).find((g) => g.name === attempt.gatewayName)?.provider ?? attempt.gatewayName;
-      if (attempt.status === "expired") {
-        const restart = () => {
-          setError(null);
-          setStep("gateway");
-        };
-        return (
-          <AttemptExpiredScreen
-            otp={attempt.paymentType === "OTP"}
-            onNewCode={newCode}
-            onChangeMethod={restart}
-            starting={start.isPending}
-            error={error}
-            headingRef={heading}
-          />
-        );
-      }
-      if (attempt.paymentType === "OTP") {
-        return (
-          <OtpScreen
-            phone={attemptPhone}
-            triesLeft={attempt.triesLeft ?? 0}
-            customerGenerated={attempt.codeFrom === "customer"}
-            provider={provider}
-            onConfirm={(otp) => confirm.mutate(otp)}
-            onNewCode={newCode}
-            onChangeNumber={otherNumber}
-            onChangeMethod={otherMethod}
-            confirming={confirm.isPending}
-            error={error}
-            headingRef={heading}
-          />
-        );
-      }
-      if (attempt.paymentType === "REDIRECT") {
-        return <RedirectScreen url={attempt.url} provider={provider} lastTryFailure={attempt.lastTryFailure} error={error} headingRef={heading} />;
-      }
-      return <DirectScreen phone={attemptPhone ?? ""} provider={provider} error={error} headingRef={heading} onCheck={checkNow} checking={isFetching} />;
+    if (current.paymentType === "REDIRECT") {
+      return <RedirectScreen url={current.url} provider={provider} lastTryFailure={current.lastTryFailure} error={error} headingRef={heading} />;
     }
+    return <DirectScreen phone={attemptPhone ?? ""} provider={provider} error={error} headingRef={heading} onCheck={checkNow} checking={isFetching} />;
+  };
 
+  const pickScreen = () => {
+    if (!state.payable) return <FinalScreen state={state} merchant={merchant} receiptHref={`${pagePath}/receipt`} />;
+    if (state.status === "failed" && step === "attempt") return retryScreen();
+    if (state.paymentInProgress) return <PaymentInProgress onCheckAgain={checkNow} checking={isFetching} />;
+    if (step === "attempt" && attempt) return attemptScreen(attempt);
     if (step === "phone" && gateway) {
-      const onNational = (value: string) => {
-        // A full international number pasted in picks its own country.
-        const pasted = value.startsWith("+") ? countryOfPhone(value) : null;
-        const pastedCountry = pasted ? countries.find((c) => c.code === pasted) : undefined;
-        if (!pastedCountry) return setNational(value);
-        setCountryCode(pastedCountry.code);
-        if (!pastedCountry.gateways.some((g) => g.name === gatewayName)) setGatewayName(pastedCountry.gateways[0].name);
-        setNational(value.replace(/\D/g, "").slice(pastedCountry.dialCode.length));
-      };
       return (
         <PhoneScreen
           country={country}
           gateway={gateway}
-          national={national}
+          national={choices.national}
           phoneValid={phoneValid}
-          onNational={onNational}
+          onNational={choices.typeNumber}
           onPay={() => start.mutate()}
           onBack={() => setStep("gateway")}
           paying={start.isPending}
@@ -329,18 +275,13 @@ function useCheckoutScreen({
         />
       );
     }
-
     return (
       <GatewayScreen
         countries={countries}
         country={country}
         gateway={gateway}
-        onCountry={(code) => {
-          const next = countries.find((c) => c.code === code)!;
-          setCountryCode(next.code);
-          setGatewayName(next.gateways[0].name);
-        }}
-        onGateway={setGatewayName}
+        onCountry={choices.chooseCountry}
+        onGateway={choices.chooseGateway}
         onContinue={() => setStep("phone")}
         error={error}
         headingRef={heading}
