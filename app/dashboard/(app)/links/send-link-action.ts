@@ -1,7 +1,7 @@
 "use server";
 
 import { getLocale, getTranslations } from "next-intl/server";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/features/dashboard/send-link-from-form";
 
