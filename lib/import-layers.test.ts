@@ -28,7 +28,9 @@ import { describe, expect, it } from "vitest";
 //
 // Besides the layers, this test fails naming the import when: lib/ holds code outside the four
 // layers' folders; a folder below the surfaces imports lib/surfaces/http (primitives it needs live
-// in lib/core/limits and lib/core/request); lib/ imports anything outside lib/ but the message
+// in lib/core/limits and lib/core/request); a folder below the surfaces imports the HTTP error type
+// (lib/core/errors/api-error: features throw domain outcomes, lib/core/errors/domain-error.ts, which
+// each surface maps to the contract's codes); lib/ imports anything outside lib/ but the message
 // catalogs (messages/); two folders of lib/, or two files of lib/, import each other (directly or
 // through others); a file of app/ or components/ (pages, layouts, server actions, client views,
 // route files) imports the Prisma client or lib/core/db as a value (`import type` is fine): pages
@@ -152,6 +154,22 @@ function httpImportsFromBelow(imports: Import[]): string[] {
     .map((imp) => `${describeImport(imp)} (${LAYER_OF[libFolder(imp.file)!] ?? "no layer"} ${libFolder(imp.file)} -> lib/surfaces/http)`);
 }
 
+/**
+ * Imports of the HTTP error type (lib/core/errors/api-error: ApiError) by a file below the
+ * surfaces, types included: features throw domain outcomes (lib/core/errors/domain-error) and
+ * each surface maps them to the contract's codes in one place (docs/architecture.md).
+ */
+function httpErrorImportsFromBelow(imports: Import[]): string[] {
+  return imports
+    .filter((imp) => imp.internal && imp.target === HTTP_ERROR_MODULE && layerOfPath(imp.file) !== "surfaces")
+    .map((imp) => `${describeImport(imp)} (${layerOfPath(imp.file) ?? "no layer"} ${libFolder(imp.file)} -> the HTTP error type)`);
+}
+
+const HTTP_ERROR_MODULE = "lib/core/errors/api-error";
+
+/** The layer a file of lib/ sits in, from its path (a folder name can be in two layers: lib/features/dashboard, lib/surfaces/dashboard). */
+const layerOfPath = (file: string) => (file.startsWith("lib/") ? LAYERS.find((layer) => file.split("/")[1] === layer) : undefined);
+
 /** Imports from lib/ of the project's own code outside lib/ (app/, components/, tests/, scripts/...). */
 function importsOutsideLib(imports: Import[]): string[] {
   return imports.filter((imp) => imp.internal && !imp.target.startsWith("lib/") && !OUTSIDE_LIB_ALLOWED.has(imp.target.split("/")[0])).map(describeImport);
@@ -238,6 +256,10 @@ describe("lib/ layers", () => {
     expect(httpImportsFromBelow(libImports)).toEqual([]);
   });
 
+  it("has no feature (nor anything below the surfaces) importing the HTTP error type", () => {
+    expect(httpErrorImportsFromBelow(libImports)).toEqual([]);
+  });
+
   it("imports nothing outside lib/ but the message catalogs (never app/)", () => {
     expect(importsOutsideLib(libImports)).toEqual([]);
   });
@@ -283,6 +305,19 @@ describe("the layering rules can fail", () => {
   it("reports a feature importing lib/surfaces/http, not lib/surfaces/http importing a feature", () => {
     const planted = [imp("lib/features/checkout/checkout-limits.ts", "@/lib/surfaces/http/rate-limit"), imp("lib/surfaces/http/api-route.ts", "@/lib/features/merchants/authenticate-api-key")];
     expect(httpImportsFromBelow(planted)).toEqual(["lib/features/checkout/checkout-limits.ts imports @/lib/surfaces/http/rate-limit (features checkout -> lib/surfaces/http)"]);
+  });
+
+  it("reports a feature importing the HTTP error type, even as a type, not a surface nor the domain outcomes", () => {
+    const planted = [
+      imp("lib/features/refunds/create-refund.ts", "@/lib/core/errors/api-error"),
+      imp("lib/features/dashboard/x.ts", "@/lib/core/errors/api-error", true),
+      imp("lib/features/refunds/y.ts", "@/lib/core/errors/domain-error"),
+      imp("lib/surfaces/http/api-error-of.ts", "@/lib/core/errors/api-error"),
+    ];
+    expect(httpErrorImportsFromBelow(planted)).toEqual([
+      "lib/features/refunds/create-refund.ts imports @/lib/core/errors/api-error (features refunds -> the HTTP error type)",
+      "lib/features/dashboard/x.ts imports @/lib/core/errors/api-error (features dashboard -> the HTTP error type)",
+    ]);
   });
 
   it("reports lib/ importing app/ or tests/, not the message catalogs", () => {

@@ -4,7 +4,7 @@ import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { db } from "@/lib/core/db/client";
 import { decideSandboxRedirect } from "@/lib/features/deposits/decide-sandbox-redirect";
 import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { contractErrorOf } from "./helpers/contract-error";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { call, ORIGIN } from "./helpers/api-client";
@@ -125,8 +125,7 @@ describe("a failed link and its expiry", () => {
       ["payment_link.expired", "expired"],
     ]);
     const refused = await attempt(link.reference, APPROVES, { now: after }).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ApiError);
-    expect((refused as ApiError).code).toBe(40020);
+    expect(contractErrorOf(refused).code).toBe(40020);
     expect((await checkout(link.reference)).payable).toBe(false);
   });
 

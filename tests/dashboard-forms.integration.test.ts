@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestWithdrawalAction } from "@/app/dashboard/(app)/balance/actions";
 import { createLinkAction } from "@/app/dashboard/(app)/links/actions";
 import { saveSettingsAction } from "@/app/dashboard/(app)/settings/actions";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { db } from "@/lib/core/db/client";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createPageAction, switchPageAction } from "@/app/dashboard/(app)/pages/actions";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { db } from "@/lib/core/db/client";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { createPaymentLink } from "@/lib/features/links/create-payment-link";
@@ -10,6 +10,7 @@ import fr from "@/messages/fr.json";
 import { ORIGIN } from "./helpers/api-client";
 import { signedUpMerchant } from "./helpers/auth-session";
 import { browseWith, elementsOf, nextRequest, redirectOf } from "./helpers/next-request";
+import { contractError } from "./helpers/contract-error";
 
 // Issue 36 part 3: payment pages made and run from the dashboard. The form goes through the API's
 // schema and createPaymentPage (same rules, its errors beside the fields in the member's
@@ -171,7 +172,7 @@ describe("the pages list, detail and switch", () => {
   it("does not show another merchant's page: the dashboard's 404, and its actions change nothing", async () => {
     const reference = await createFromForm({ description: "Privé", currency: "XOF", amountType: "fixed", amount: "1000" });
     const theirs = { merchantId: stranger.merchantId, environment: "sandbox" as const };
-    await expect(getMerchantPage(theirs, reference, ORIGIN)).rejects.toMatchObject({ code: 40004 });
+    expect(await contractError(getMerchantPage(theirs, reference, ORIGIN))).toMatchObject({ code: 40004 });
     expect(await listMerchantPages(theirs)).toEqual([]);
     const pages = { detail: await import("@/app/dashboard/(app)/pages/[reference]/page"), poster: await import("@/app/dashboard/(app)/pages/[reference]/poster/page") };
     for (const [file, { default: render }] of Object.entries(pages) as [string, { default: (props: unknown) => Promise<unknown> }][]) {

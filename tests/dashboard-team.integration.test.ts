@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { MemberRole } from "@/lib/features/auth/session-member";
 import { db } from "@/lib/core/db/client";
 import { changeMemberRole, inviteMember, listTeam, removeMember, revokeInvitation, type TeamActor } from "@/lib/features/dashboard/manage-team";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { contractErrorOf } from "./helpers/contract-error";
 import { ORIGIN } from "./helpers/api-client";
 import { signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 
@@ -40,9 +40,9 @@ async function refused(work: Promise<unknown>, code: number) {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).code).toBe(code);
-  return error as ApiError;
+  const answered = contractErrorOf(error);
+  expect(answered.code).toBe(code);
+  return answered;
 }
 
 const roleOf = async (memberId: string) => (await db().member.findUnique({ where: { id: memberId } }))?.role ?? null;

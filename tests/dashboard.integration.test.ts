@@ -11,7 +11,8 @@ import { createDashboardApiKey, listApiKeys, regenerateApiKey, revokeDashboardAp
 import { listWebhookDeliveries, replayWebhookDelivery, sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
 import { paymentLinkUrl, qrPng } from "@/lib/features/dashboard/payment-link-qr";
 import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
+import { contractErrorOf } from "./helpers/contract-error";
 import { LINK_STATUSES } from "@/lib/features/dashboard/list-payment-links";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
@@ -36,9 +37,9 @@ const filters = (params: Record<string, string> = {}) => parseListFilters(params
 
 async function expectApiError(promise: Promise<unknown>, code: number, detailsMatch?: RegExp) {
   const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).code).toBe(code);
-  if (detailsMatch) expect((error as ApiError).details).toMatch(detailsMatch);
+  const answered = contractErrorOf(error);
+  expect(answered.code).toBe(code);
+  if (detailsMatch) expect(answered.details).toMatch(detailsMatch);
 }
 
 beforeAll(async () => {
@@ -83,10 +84,10 @@ describe("the new payment link form", () => {
   it("a viewer may view but not create links, keys or payouts; a developer may not request payouts", () => {
     expect(() => assertCan({ role: "viewer" }, "view")).not.toThrow();
     for (const action of ["links:create", "keys:manage", "payouts:request", "webhooks:manage"] as const) {
-      expect(() => assertCan({ role: "viewer" }, action)).toThrow(ApiError);
+      expect(() => assertCan({ role: "viewer" }, action)).toThrow(DomainError);
     }
     expect(() => assertCan({ role: "developer" }, "keys:manage")).not.toThrow();
-    const refused = (() => { try { assertCan({ role: "developer" }, "payouts:request"); } catch (e) { return e as ApiError; } })();
+    const refused = (() => { try { assertCan({ role: "developer" }, "payouts:request"); } catch (e) { return contractErrorOf(e); } })();
     expect([refused?.code, refused?.status, refused?.details]).toEqual([40001, 403, expect.stringContaining("developer")]);
     expect(() => assertCan({ role: "admin" }, "payouts:request")).not.toThrow();
   });

@@ -6,6 +6,7 @@ import { getLinkOrThrow } from "@/lib/features/links/get-link-or-throw";
 import { findLinkAttempts } from "@/lib/features/links/link-attempts";
 import { findPaymentLink, findPaymentLinkWithAttempts } from "@/lib/features/links/payment-link-sql";
 import { newMerchant } from "./helpers/fixtures";
+import { contractError } from "./helpers/contract-error";
 
 // The link create and read and the deposit insert bypass Prisma outside transactions (lib/core/db/sql.ts): what they write
 // and read must be exactly what Prisma writes and reads, column for column.
@@ -74,8 +75,8 @@ describe("payment links in direct SQL", () => {
   it("answers null for an unknown reference, and getLinkOrThrow 404 for another merchant's link", async () => {
     expect(await findPaymentLink(directSql(db())!, "LINK_TEST_00000000000000000000000000")).toBeNull();
     const { reference } = await createPaymentLink(db(), { merchantId, environment: "sandbox", input });
-    await expect(getLinkOrThrow(db(), { reference, merchantId: "mer_other", environment: "sandbox" })).rejects.toMatchObject({ status: 404 });
-    await expect(getLinkOrThrow(db(), { reference, merchantId, environment: "live" })).rejects.toMatchObject({ status: 404 });
+    expect(await contractError(getLinkOrThrow(db(), { reference, merchantId: "mer_other", environment: "sandbox" }))).toMatchObject({ status: 404 });
+    expect(await contractError(getLinkOrThrow(db(), { reference, merchantId, environment: "live" }))).toMatchObject({ status: 404 });
     expect((await getLinkOrThrow(db(), { reference, merchantId, environment: "sandbox" })).reference).toBe(reference);
   });
 });

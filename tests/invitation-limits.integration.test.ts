@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { inviteMemberAction, revokeInvitationAction } from "@/app/dashboard/(app)/settings/team/actions";
 import { inviteMember } from "@/lib/features/dashboard/manage-team";
 import { db } from "@/lib/core/db/client";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { contractErrorOf } from "./helpers/contract-error";
 import en from "@/messages/en.json";
 import { ORIGIN } from "./helpers/api-client";
 import { type AuthBrowser, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
@@ -61,8 +61,7 @@ describe("who may invite", () => {
     const actor = { userId: unverified.userId, merchantId: unverified.merchantId, role: "owner" as const };
     const headers = new Headers({ cookie: unverified.browser.cookieHeader(), origin: ORIGIN, host: new URL(ORIGIN).host });
     const refusal = await inviteMember(actor, headers, { email: stranger, role: "viewer" }).catch((e: unknown) => e);
-    expect(refusal).toBeInstanceOf(ApiError);
-    expect(refusal).toMatchObject({ code: 40001, hint: "inviterUnverified" });
+    expect(contractErrorOf(refusal)).toMatchObject({ code: 40001, hint: "inviterUnverified" });
     expect(en.apiErrors.hints.inviterUnverified).toMatch(/Confirm your own e-mail address/);
     expect((await inviteOverRoute(unverified, stranger)).status).toBe(403);
     expect(await db().invitation.count({ where: { email: stranger } })).toBe(0);

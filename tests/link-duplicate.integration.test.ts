@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { duplicatePaymentLink } from "@/lib/features/dashboard/duplicate-payment-link";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { contractErrorOf } from "./helpers/contract-error";
 import { call } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 
@@ -69,8 +69,7 @@ describe("duplicating a payment link", () => {
     const source = await apiLink({ amount: 5000, currency: "XOF", description: "Mine" });
     for (const scope of [{ merchantId: other.id, environment: "sandbox" as const }, { merchantId: merchant.id, environment: "live" as const }]) {
       const error = await duplicatePaymentLink(db(), scope, source.reference).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).code).toBe(40004);
+      expect(contractErrorOf(error).code).toBe(40004);
     }
     expect(await db().paymentLink.count({ where: { merchantId: other.id } })).toBe(0);
   });
@@ -81,9 +80,8 @@ describe("duplicating a payment link", () => {
     await db().paymentLink.update({ where: { id: source.id }, data: { environment: "live" } });
     const before = await db().paymentLink.count({ where: { merchantId: merchant.id } });
     const error = await duplicatePaymentLink(db(), { merchantId: merchant.id, environment: "live" }, source.reference).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe(40023);
-    expect((error as ApiError).details).toMatch(/expiresIn/);
+    expect(contractErrorOf(error).code).toBe(40023);
+    expect(contractErrorOf(error).details).toMatch(/expiresIn/);
     expect(await db().paymentLink.count({ where: { merchantId: merchant.id } })).toBe(before);
   });
 });

@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { isLinkPayable } from "@/lib/core/domain/link-status";
-import { ApiError } from "@/lib/core/errors/api-error";
+import type { ApiError } from "@/lib/core/errors/api-error";
+import type { DomainError } from "@/lib/core/errors/domain-error";
+import { contractErrorOf } from "./helpers/contract-error";
 import { transitionLink } from "@/lib/features/links/transition-link";
 import { findCustomerPage } from "@/lib/features/payment-pages/find-customer-page";
 import { makePagePaymentLink, PAGE_LINK_LIFETIME_SECONDS, PageAmountError, PageClosedError } from "@/lib/features/payment-pages/make-page-payment-link";
@@ -45,13 +47,14 @@ const linksOf = async (reference: string) =>
 const complete = (linkId: string) =>
   db().$transaction((tx) => transitionLink(tx, { id: linkId, to: "completed", at: new Date(), feesMinor: 0n, gatewayName: "MTN_MOMO_CI", paidByDepositId: `dep_${linkId}` }));
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+/** The outcome a page refused with (its own fields: pageStatus, problem...) and what the API answers for it (code, status, headers). */
+async function refusal(promise: Promise<unknown>): Promise<DomainError & Pick<ApiError, "code" | "status" | "headers">> {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  const { code, status, headers } = contractErrorOf(error);
+  return Object.assign(error as DomainError, { code, status, headers });
 }
 
 describe("makePagePaymentLink", () => {
@@ -111,11 +114,11 @@ describe("makePagePaymentLink", () => {
     const page = await newPage({ currency: "EUR", minAmount: 100, maxAmount: 150.5 });
     const tooMuch = await refusal(pay(page.reference, "200"));
     expect(tooMuch).toBeInstanceOf(PageAmountError);
-    expect(tooMuch).toMatchObject({ reason: "out_of_range", minMinor: 10000n, maxMinor: 15050n });
+    expect(tooMuch).toMatchObject({ problem: "out_of_range", minMinor: 10000n, maxMinor: 15050n });
     expect((await pay(page.reference, "120,50")).amountMinor).toBe(12050n);
-    expect(await refusal(pay(page.reference, "1,234"))).toMatchObject({ reason: "out_of_range" });
-    expect(await refusal(pay(page.reference, "10,505"))).toMatchObject({ reason: "out_of_range" });
-    expect(await refusal(pay(page.reference, "1.2.3,45"))).toMatchObject({ reason: "not_a_number" });
+    expect(await refusal(pay(page.reference, "1,234"))).toMatchObject({ problem: "out_of_range" });
+    expect(await refusal(pay(page.reference, "10,505"))).toMatchObject({ problem: "out_of_range" });
+    expect(await refusal(pay(page.reference, "1.2.3,45"))).toMatchObject({ problem: "not_a_number" });
   });
 
   it("keeps to the link's limits when the page gives no range", async () => {

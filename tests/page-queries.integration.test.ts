@@ -18,7 +18,7 @@ import { parseListFilters } from "@/lib/features/dashboard/list-filters";
 import { LINK_STATUSES } from "@/lib/features/dashboard/list-payment-links";
 import { getMerchantSettings } from "@/lib/features/dashboard/settings-queries";
 import { getSandboxOperatorDeposit } from "@/lib/features/deposits/sandbox-operator-queries";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { contractErrorOf } from "./helpers/contract-error";
 import { readLiveActivated } from "@/lib/features/merchants/live-activation";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant, validDeposit } from "./helpers/fixtures";
@@ -39,8 +39,7 @@ const depositFilters = () => parseListFilters({}, DEPOSIT_STATUSES);
 
 async function apiErrorCode(promise: Promise<unknown>) {
   const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(ApiError);
-  return (error as ApiError).code;
+  return contractErrorOf(error).code;
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, startTransition, useActionState, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 
 /** The field errors of the form around, for <FieldError> beside each field. */
 const FieldErrors = createContext<{ formId: string; errors: Record<string, string> }>({ formId: "", errors: {} });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { ActionResult } from "./action-form";
 import { useNotice } from "./notices";
 import { SecretShownOnce, type SecretLabels } from "./secret-shown-once";

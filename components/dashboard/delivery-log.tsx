@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { DeliveryJson } from "@/lib/features/webhooks/list-deliveries";
 import { ActionForm } from "./action-form";
 import { formatTime } from "./format";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 
 type Props = {
   deliveries: DeliveryJson[];

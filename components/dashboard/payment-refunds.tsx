@@ -1,6 +1,6 @@
 import { cardColumns } from "@/lib/features/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { minorText } from "@/lib/features/dashboard/balance-and-payouts";
 import type { paymentRefunds } from "@/lib/features/dashboard/payment-refunds";
 import { formatMinor } from "@/lib/core/domain/money";

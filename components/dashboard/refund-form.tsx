@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { parseAmountInput } from "@/lib/core/domain/amount-input";
 import { formatMinor } from "@/lib/core/domain/money";
 import { ActionResult, useKeptActionState } from "./action-form";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useId, useState } from "react";
-import type { SendLinkState } from "@/lib/features/dashboard/send-link-from-form";
+import type { SendLinkState } from "@/lib/surfaces/dashboard/send-link-state";
 import { ActionResult } from "./action-form";
 
 type Props = {

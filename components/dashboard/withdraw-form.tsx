@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState, type ReactNode } from "react";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { ActionResult, FieldError, FieldErrorsProvider, useKeptActionState, useMarkFieldsInError } from "./action-form";
 
 type Props = {

@@ -1,7 +1,7 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { REFUND_FORM_FIELDS, refundFromForm } from "@/lib/features/dashboard/refund-from-form";
 
 // The refund form of a paid link's and a completed deposit's pages: thin, the rules are createRefund's.

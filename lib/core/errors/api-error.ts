@@ -14,7 +14,11 @@ type ApiErrorOptions = {
   hint?: string;
 };
 
-/** An error the client caused or must know about; it becomes the spec's error envelope. */
+/**
+ * An error of the contract, as the surfaces answer it: the spec's error envelope, its status and
+ * headers. Only the surfaces make these (features throw a DomainError, lib/core/errors/domain-error.ts,
+ * which lib/surfaces/http/api-error-of.ts maps); lib/import-layers.test.ts keeps it so.
+ */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -33,12 +37,4 @@ export class ApiError extends Error {
   }
 }
 
-export type ErrorBody = { error: { code: number; message: string; details?: string } };
-
-export function errorBody(code: ErrorCode, details?: string): ErrorBody {
-  const message = errorMessage(code);
-  return { error: details === undefined ? { code, message } : { code, message, details } };
-}
-
-export const notFound = (what = "Resource", reference?: string) =>
-  new ApiError(40004, { details: reference ? `${what} ${reference} not found` : `${what} not found` });
+export { errorBody, type ErrorBody } from "./error-body";

@@ -1,32 +1,29 @@
 import type { z } from "zod";
-import { ApiError } from "@/lib/core/errors/api-error";
-import type { ErrorCode } from "@/lib/core/errors/error-codes";
+import { DomainError, type OutcomeReason } from "@/lib/core/errors/domain-error";
 
-// docs/decisions.md: each field has its own error code; every other field or rule is INVALID_REQUEST.
-const FIELD_CODES: Record<string, ErrorCode> = {
-  amount: 40010,
-  minAmount: 40010,
-  maxAmount: 40010,
-  country: 40011,
-  gatewayName: 40012,
-  customerPhone: 40014,
-  phone: 40014,
-  beneficiaryPhone: 40014,
-  payoutPhone: 40014,
-  contactPhone: 40014,
-  currency: 40015,
-  callbackUrl: 40021,
-  otp: 40019,
+// docs/decisions.md: each field has its own error code (the reason the API's mapping turns into
+// it); every other field or rule is INVALID_REQUEST (an invalid outcome without a reason).
+const FIELD_REASONS: Record<string, OutcomeReason> = {
+  amount: "amount",
+  minAmount: "amount",
+  maxAmount: "amount",
+  country: "country",
+  gatewayName: "gateway",
+  customerPhone: "phone",
+  phone: "phone",
+  beneficiaryPhone: "phone",
+  payoutPhone: "phone",
+  contactPhone: "phone",
+  currency: "currency",
+  callbackUrl: "callback_url",
+  otp: "otp",
 };
-
-// The spec: "OTP missing or expired: error 40007".
-const MISSING_FIELD_CODES: Record<string, ErrorCode> = { otp: 40007 };
 
 // An otp of the wrong type (123456 as a number: a common client mistake) is the integration's bug,
 // not a code the customer mistyped: 40019 would have the merchant ask the customer to type the
 // code again, and 40007 (the field's "missing") to request new codes, forever. INVALID_REQUEST
 // says the request itself must change.
-const WRONG_TYPE_FIELD_CODES: Record<string, ErrorCode> = { otp: 40023 };
+const WRONG_TYPE_NO_REASON = new Set(["otp"]);
 
 const ARTICLE_TYPES: Record<string, string> = { object: "an object", array: "an array", int: "an integer" };
 
@@ -35,11 +32,11 @@ const ARTICLE_TYPES: Record<string, string> = { object: "an object", array: "an 
  * `input` is what was parsed: zod 4 does not put the value in its issues, and only the input tells
  * a field that is absent ("is required") from one of the wrong type ("must be a number").
  */
-export function validationError(error: z.ZodError, input: unknown): ApiError {
+export function validationError(error: z.ZodError, input: unknown): DomainError {
   const issue = error.issues[0];
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.map((key) => `'${key}'`).join(", ");
-    return new ApiError(40023, { details: `unknown field ${keys}` });
+    return new DomainError("invalid", { details: `unknown field ${keys}` });
   }
   if (issue.path.length === 0 && issue.code === "invalid_type") {
     return fieldError([], "must be a JSON object");
@@ -73,13 +70,15 @@ export function fieldError(
   path: readonly PropertyKey[],
   rule: string,
   options: { missing?: boolean; wrongType?: boolean } = {},
-): ApiError {
+): DomainError {
   const field = path.map(String).join(".");
-  if (!field) return new ApiError(40023, { details: `body ${rule}` });
+  if (!field) return new DomainError("invalid", { details: `body ${rule}` });
   const name = String(path[0]);
+  const details = `${field} ${rule}`;
   // Only a top-level field has the field's own "missing" or "wrong type" code (metadata.otp is metadata's).
   const own = path.length === 1;
-  const special = own && options.missing ? MISSING_FIELD_CODES[name] : own && options.wrongType ? WRONG_TYPE_FIELD_CODES[name] : undefined;
-  const code = special ?? FIELD_CODES[name] ?? 40023;
-  return new ApiError(code, { details: `${field} ${rule}` });
+  // The spec: "OTP missing or expired: error 40007": a missing otp is a code gone, as an expired one.
+  if (own && options.missing && name === "otp") return new DomainError("not_found", { reason: "otp_gone", details });
+  if (own && options.wrongType && WRONG_TYPE_NO_REASON.has(name)) return new DomainError("invalid", { details });
+  return new DomainError("invalid", { reason: Object.hasOwn(FIELD_REASONS, name) ? FIELD_REASONS[name] : undefined, details });
 }

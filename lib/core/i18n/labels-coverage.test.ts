@@ -41,7 +41,7 @@ describe("labels in both languages", () => {
     expect(missing(Object.keys(ERROR_CODES).map((code) => `apiErrors.codes.${code}`))).toEqual([]);
   });
 
-  it("every hint an error carries for people (ApiError's hint)", () => {
+  it("every hint an error carries for people (an outcome's hint)", () => {
     const hints = new Set(sourceFiles(path.join(root, "lib")).flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/\bhint: "(\w+)"/g)].map((m) => m[1])));
     expect(hints.size).toBeGreaterThan(0);
     expect(missing([...hints].map((hint) => `apiErrors.hints.${hint}`))).toEqual([]);

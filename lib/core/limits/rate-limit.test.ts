@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { mostRestrictive, withLimitHeaders } from "./rate-limit";
 
 describe("mostRestrictive", () => {
@@ -17,13 +17,13 @@ describe("withLimitHeaders", () => {
   const state = { limit: 5, remaining: 2, resetSeconds: 90 };
 
   it("adds RateLimit-* to a refusal, keeping its code, status and details", () => {
-    const error = withLimitHeaders(new ApiError(40002, { details: "Invalid e-mail or password" }), state);
-    expect(error).toMatchObject({ code: 40002, status: 401, details: "Invalid e-mail or password" });
-    expect((error as ApiError).headers).toEqual({ "ratelimit-limit": "5", "ratelimit-remaining": "2", "ratelimit-reset": "90" });
+    const error = withLimitHeaders(new DomainError("unauthenticated", { details: "Invalid e-mail or password" }), state);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ kind: "unauthenticated", details: "Invalid e-mail or password", rateLimit: state });
   });
 
-  it("leaves a 429's own headers and anything that is not an ApiError alone", () => {
-    const tooMany = new ApiError(42900, { headers: { "retry-after": "30", "ratelimit-limit": "20", "ratelimit-remaining": "0", "ratelimit-reset": "30" } });
+  it("leaves a 429's own headers and anything that is not an outcome alone", () => {
+    const tooMany = new DomainError("limited", { retryAfterSeconds: 30, rateLimit: { limit: 20, remaining: 0, resetSeconds: 30 } });
     expect(withLimitHeaders(tooMany, state)).toBe(tooMany);
     const crash = new Error("database down");
     expect(withLimitHeaders(crash, state)).toBe(crash);

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { redisClient } from "./redis-client";
 
 // Fixed-window limits from rate-limiter-flexible. In process by default; shared by every app
@@ -24,16 +24,8 @@ export function createLimiter(name: string, points: number, durationSeconds: num
 export const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
 /** The 429 of docs/decisions.md: Retry-After and the RateLimit-* headers of the limit that refused. */
-export function limitReached(limit: number, retryAfterSeconds: number, details: string): ApiError {
-  return new ApiError(42900, {
-    details,
-    headers: {
-      "retry-after": String(retryAfterSeconds),
-      "ratelimit-limit": String(limit),
-      "ratelimit-remaining": "0",
-      "ratelimit-reset": String(retryAfterSeconds),
-    },
-  });
+export function limitReached(limit: number, retryAfterSeconds: number, details: string): DomainError {
+  return new DomainError("limited", { details, retryAfterSeconds, rateLimit: { limit, remaining: 0, resetSeconds: retryAfterSeconds } });
 }
 
 /** Spends one point for key, or throws limitReached's 429. */
@@ -68,12 +60,8 @@ export function mostRestrictive(states: LimitState[]): LimitState {
  * tells the client where it stands; a 429 keeps its own (the limit that refused).
  */
 export function withLimitHeaders(error: unknown, state: LimitState): unknown {
-  if (!(error instanceof ApiError) || error.headers?.["ratelimit-limit"]) return error;
-  return new ApiError(error.code, {
-    status: error.status,
-    details: error.details,
-    headers: { ...error.headers, ...limitHeaders(state) },
-  });
+  if (!(error instanceof DomainError) || error.rateLimit) return error;
+  return error.with({ rateLimit: state });
 }
 
 /** A positive integer from the environment, or the default. */

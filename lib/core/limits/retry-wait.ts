@@ -10,7 +10,7 @@ export function retryWait(seconds: unknown): { unit: "seconds" | "minutes"; coun
   return value < 60 ? { unit: "seconds", count: value } : { unit: "minutes", count: Math.ceil(value / 60) };
 }
 
-/** The Retry-After of a refusal (an ApiError's or better-auth's APIError's headers, an object or Headers). */
+/** The Retry-After of a refusal (the API's error's or better-auth's APIError's headers, an object or Headers). */
 export function retryAfterOf(error: unknown): string | undefined {
   const headers = (error as { headers?: unknown } | null)?.headers;
   const value = headers instanceof Headers ? headers.get("retry-after") : (headers as Record<string, unknown> | undefined)?.["retry-after"];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normalizePhone } from "@/lib/core/domain/phone";
 import { isServedCountry, SERVED_COUNTRIES } from "@/lib/core/domain/served-countries";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { emailField, nameField } from "@/lib/core/schemas/common";
@@ -34,8 +34,8 @@ export type ActivationForm = z.infer<typeof activationSchema>;
 
 /**
  * The form's fields checked and shaped for storage: phone numbers in international form (typed
- * locally for the chosen country, or internationally), blanks dropped. An ApiError names the
- * first wrong field (country 40011, phone numbers 40014, the rest 40023).
+ * locally for the chosen country, or internationally), blanks dropped. An invalid outcome names the
+ * first wrong field (its reason: country, phone; none for the rest).
  */
 export function parseActivationForm(fields: ActivationFields): ActivationForm {
   const text = Object.fromEntries(
@@ -48,7 +48,7 @@ export function parseActivationForm(fields: ActivationFields): ActivationForm {
   for (const name of ["payoutPhone", "contactPhone"] as const) {
     const international = normalizePhone(form[name], form.country);
     if (!international) {
-      throw new ApiError(40014, { details: `${name} must be a phone number of ${form.country} (local form, e.g. 07 00 00 00 00) or in international form (+ then the country code)` });
+      throw new DomainError("invalid", { reason: "phone", details: `${name} must be a phone number of ${form.country} (local form, e.g. 07 00 00 00 00) or in international form (+ then the country code)` });
     }
     form[name] = international;
   }

@@ -1,6 +1,6 @@
 import type { ActivationRequest, ActivationStatus } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 
 // The support view's side: the requests to review (in review first, oldest first: who waited
 // longest is served first), then the decided ones, newest first.

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { recordAudit } from "@/lib/features/admin/audit";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { forgetMerchantApiKeys } from "@/lib/features/merchants/api-key-cache";
 import { merchantMailLanguage } from "@/lib/features/auth/mail-language";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/core/i18n/locales";
@@ -41,7 +41,7 @@ export async function reviewActivationRequest(
   options: { staffId: string; requestId: string; decision: "approve" | "refuse"; reason?: string },
 ) {
   const reason = options.reason?.trim();
-  if (options.decision === "refuse" && !reason) throw new ApiError(40023, { details: "reason is required to refuse a request" });
+  if (options.decision === "refuse" && !reason) throw new DomainError("invalid", { details: "reason is required to refuse a request" });
   const decided = await client.$transaction(async (tx) => {
     const request = await tx.activationRequest.findUnique({ where: { id: options.requestId } });
     if (!request) throw notFound("Activation request");
@@ -51,7 +51,7 @@ export async function reviewActivationRequest(
       where: { id: request.id, status: "in_review" },
       data: { status: options.decision === "approve" ? "approved" : "refused", decidedAt: now, decidedBy: options.staffId, refusalReason: options.decision === "refuse" ? reason : null },
     });
-    if (changed.count === 0) throw new ApiError(40020, { status: 409, details: `${request.id} is already ${request.status}` });
+    if (changed.count === 0) throw new DomainError("conflict", { details: `${request.id} is already ${request.status}` });
     if (options.decision === "approve") {
       // The country reviewed becomes the merchant's: the payout number was read in it, and it is
       // where local numbers are read and what the checkout preselects from now on.

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { parseActivationForm, type ActivationFields } from "./activation-form";
 
 /**
@@ -13,10 +13,10 @@ export async function submitActivationRequest(client: PrismaClient, options: { m
   const form = parseActivationForm(options.fields);
   return client.$transaction(async (tx) => {
     const [merchant] = await tx.$queryRaw<{ liveActivatedAt: Date | null }[]>`SELECT "liveActivatedAt" FROM "Merchant" WHERE id = ${options.merchantId} FOR UPDATE`;
-    if (!merchant) throw new ApiError(40004, { details: "No such merchant" });
-    if (merchant.liveActivatedAt) throw new ApiError(40020, { status: 409, details: "Live payments are already activated for this merchant" });
+    if (!merchant) throw new DomainError("not_found", { details: "No such merchant" });
+    if (merchant.liveActivatedAt) throw new DomainError("conflict", { details: "Live payments are already activated for this merchant" });
     const pending = await tx.activationRequest.count({ where: { merchantId: options.merchantId, status: "in_review" } });
-    if (pending > 0) throw new ApiError(40020, { status: 409, details: "An activation request is already in review" });
+    if (pending > 0) throw new DomainError("conflict", { details: "An activation request is already in review" });
     return tx.activationRequest.create({
       data: { id: `act_${ulid()}`, merchantId: options.merchantId, submittedBy: options.userId, status: "in_review", ...form, documents: form.documents ?? null },
     });

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { knownDevice } from "@/lib/features/auth/known-device";
 import { chargePasswordRecheck, signInSucceeded } from "@/lib/features/auth/sign-in-limits";
 import { MIN_PASSWORD_LENGTH } from "./create-staff";
@@ -17,9 +17,9 @@ const DETAILS: Record<PasswordProblem, string> = {
   same: "newPassword: must differ from the current password",
 };
 
-export class PasswordChangeError extends ApiError {
+export class PasswordChangeError extends DomainError {
   constructor(readonly problem: PasswordProblem) {
-    super(40023, { details: DETAILS[problem] });
+    super("invalid", { details: DETAILS[problem] });
   }
 }
 

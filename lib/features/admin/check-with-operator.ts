@@ -1,9 +1,9 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import type { GatewayOutcome } from "@/lib/integrations/gateways/adapter";
 import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
-import { operatorApiError } from "@/lib/integrations/gateways/operators/operator-api-error";
+import { operatorOutcome } from "@/lib/integrations/gateways/operators/operator-outcome";
 import { OperatorError } from "@/lib/integrations/gateways/operators/operator-errors";
 import { recordAudit } from "./audit";
 
@@ -20,13 +20,13 @@ export async function checkWithOperatorNow(client: DbClient, options: { staffId:
   const readable = deposit.flow === "classic" || deposit.confirmedAt !== null;
   const adapter = deposit.environment === "live" && readable ? gatewayAdapter(deposit.gatewayName, deposit.environment) : null;
   if (!adapter || !(deposit.operatorRequestId || deposit.operatorReference || deposit.flow === "otp")) {
-    throw new ApiError(40020, { details: `${deposit.reference} is not a live payment an operator was asked to take` });
+    throw new DomainError("refused", { details: `${deposit.reference} is not a live payment an operator was asked to take` });
   }
   let operatorSays: GatewayOutcome;
   try {
     operatorSays = await adapter.status(deposit, now);
   } catch (error) {
-    if (error instanceof OperatorError) throw operatorApiError(error, "nothing was changed");
+    if (error instanceof OperatorError) throw operatorOutcome(error, "nothing was changed");
     throw error;
   }
   // applyGatewayOutcome records a pending deposit's answer, and a success after our expiry.

@@ -1,7 +1,7 @@
 import type { Environment } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { forgetApiKey } from "@/lib/features/merchants/api-key-cache";
 import { SCOPES, type Scope } from "@/lib/core/domain/api-keys";
 import { newApiKeyRow } from "@/lib/features/merchants/create-merchant";

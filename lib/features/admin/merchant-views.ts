@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { toMajor } from "@/lib/core/domain/money";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { countDeadDeliveries } from "./webhook-deliveries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

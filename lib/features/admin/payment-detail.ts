@@ -1,7 +1,7 @@
 import type { Deposit } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { depositTimeline, linkTimeline, withOtpTries } from "@/lib/features/links/payment-timeline";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { toDepositDetailJson } from "@/lib/features/deposits/transform-deposit";
 import { toPaymentLinkJson } from "@/lib/features/links/transform-link";
 import { deliveriesFor } from "@/lib/features/webhooks/list-deliveries";

@@ -2,7 +2,7 @@ import type { Refund } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
 import { recordAudit } from "./audit";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { openRefundDue } from "@/lib/features/refunds/open-refund-due";
 import { transitionRefund } from "@/lib/features/refunds/transition-refund";
 import { beingSent, withSendClaim } from "@/lib/features/outgoing/send-claim";
@@ -29,7 +29,7 @@ export async function recordRefundByHand(
   const refund = await client.refund.findUnique({ where: { reference: options.reference } });
   if (!refund) throw notFound("Refund", options.reference);
   if (!recordableByHand(refund)) {
-    throw new ApiError(40020, { status: 409, details: `${refund.reference} is ${refund.status}${refund.status === "pending" ? " with its operator" : ""}: not one to record by hand` });
+    throw new DomainError("conflict", { details: `${refund.reference} is ${refund.status}${refund.status === "pending" ? " with its operator" : ""}: not one to record by hand` });
   }
   // Under the refund's send claim, never while a sender is at its operator (lib/features/outgoing/).
   const recorded = await withSendClaim(client, "refund", refund.id, (claim) =>
@@ -42,7 +42,7 @@ export async function recordRefundByHand(
         operatorReference: options.operatorReference,
         claim,
       });
-      if (!changed) throw new ApiError(40020, { status: 409, details: `${refund.reference} was settled meanwhile` });
+      if (!changed) throw new DomainError("conflict", { details: `${refund.reference} was settled meanwhile` });
       await recordAudit(tx, {
         staffId: options.staffId,
         action: `refund.recorded_${options.outcome}`,
@@ -63,10 +63,10 @@ export async function retryRefundDue(client: DbClient, options: { staffId: strin
     const failed = await tx.refund.findUnique({ where: { reference: options.reference }, include: { deposit: true } });
     if (!failed) throw notFound("Refund", options.reference);
     if (failed.source !== "refund_due" || failed.status !== "failed") {
-      throw new ApiError(40020, { status: 409, details: `${failed.reference} is a ${failed.source} refund, ${failed.status}: only a failed refund the platform owes is sent again (a merchant refunds again itself)` });
+      throw new DomainError("conflict", { details: `${failed.reference} is a ${failed.source} refund, ${failed.status}: only a failed refund the platform owes is sent again (a merchant refunds again itself)` });
     }
     const standing = await tx.refund.count({ where: { depositId: failed.depositId, source: "refund_due", status: { not: "failed" } } });
-    if (standing > 0) throw new ApiError(40020, { status: 409, details: `${failed.paymentReference} already has a refund on its way` });
+    if (standing > 0) throw new DomainError("conflict", { details: `${failed.paymentReference} already has a refund on its way` });
     const refund = await openRefundDue(tx, {
       deposit: failed.deposit,
       reason: failed.reason ?? failed.deposit.refundDueReason ?? "refund_due",

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { formatFractionalSeconds, formatFractionalSecondsOrNull as stamp } from "@/lib/core/domain/time";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { chargedMinor } from "@/lib/features/refunds/refund-operator";
 import { deliveriesFor } from "@/lib/features/webhooks/list-deliveries";
 import { refundSummary } from "./admin-rows";

@@ -2,7 +2,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
 import { recordAudit } from "./audit";
 import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { holdRefundDue } from "@/lib/features/ledger/hold-refund-due";
 import { openRefundDue } from "@/lib/features/refunds/open-refund-due";
 
@@ -26,11 +26,11 @@ export async function resolveHeldDeposit(
     if (!deposit) throw notFound("Payment", options.reference);
     // Taken first, under the row's lock: two staff deciding at once decide once.
     const { count } = await tx.deposit.updateMany({ where: { id: deposit.id, heldReason: { not: null } }, data: { heldReason: null } });
-    if (count === 0 || !deposit.heldReason) throw new ApiError(40020, { status: 409, details: `${deposit.reference} is not held for support` });
+    if (count === 0 || !deposit.heldReason) throw new DomainError("conflict", { details: `${deposit.reference} is not held for support` });
 
     if (options.decision === "complete") {
       const done = await transitionDeposit(tx, { id: deposit.id, to: "completed", at: now, lateSuccess: deposit.status !== "pending", paymentLinkId: deposit.paymentLinkId });
-      if (!done) throw new ApiError(40020, { status: 409, details: `${deposit.reference} is ${deposit.status} and cannot complete` });
+      if (!done) throw new DomainError("conflict", { details: `${deposit.reference} is ${deposit.status} and cannot complete` });
     } else {
       if (deposit.status === "pending") {
         await transitionDeposit(tx, { id: deposit.id, to: "failed", at: now, failureReason: deposit.heldReason, paymentLinkId: deposit.paymentLinkId });

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { isLegacyStaffHash } from "@/lib/features/auth/legacy-staff-password";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import type { StaffMember } from "./staff-session";
 import { knownDevice, knownDeviceSetCookie } from "@/lib/features/auth/known-device";
@@ -15,7 +15,7 @@ import { staffAuth } from "./staff-auth";
 /** The address's state once a right password or code gave its attempt back. */
 const givenBack = (state: LimitState): LimitState => ({ ...state, remaining: Math.min(state.limit, state.remaining + 1) });
 
-const invalid = () => new ApiError(40002, { details: "Invalid e-mail or password" });
+const invalid = () => new DomainError("unauthenticated", { details: "Invalid e-mail or password" });
 
 export type SignedIn = { step: "signed-in"; staff: StaffMember; setCookies: string[]; sessionToken: string; rateLimit: LimitState };
 /** A right password for an account with two-factor sign-in: its cookie holds the pending step. */
@@ -75,20 +75,20 @@ async function staffMember(client: DbClient, id: string): Promise<StaffMember> {
 }
 
 /** better-auth's refusals of a second-step code, as the spec's errors. */
-function codeRefusal(code: string | undefined): ApiError {
+function codeRefusal(code: string | undefined): DomainError {
   switch (code) {
     case "INVALID_CODE":
     case "INVALID_BACKUP_CODE":
-      return new ApiError(40019, { details: "code: is neither the app's current code nor an unused backup code" });
+      return new DomainError("invalid", { reason: "otp", details: "code: is neither the app's current code nor an unused backup code" });
     // Five wrong codes end the pending sign-in (the password is asked again) ...
     case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
-      return new ApiError(42900, { details: "Too many wrong codes: sign in again" });
+      return new DomainError("limited", { details: "Too many wrong codes: sign in again" });
     // ... and ten in a row, over any number of sign-ins, lock the account's second step for 15 minutes.
     case "ACCOUNT_TEMPORARILY_LOCKED":
-      return new ApiError(42900, { details: "Too many wrong codes: two-factor sign-in is locked for 15 minutes" });
+      return new DomainError("limited", { details: "Too many wrong codes: two-factor sign-in is locked for 15 minutes" });
     default:
       // No pending sign-in (no cookie, expired after 10 minutes, or already used).
-      return new ApiError(40002, { details: "Sign in with your password first" });
+      return new DomainError("unauthenticated", { details: "Sign in with your password first" });
   }
 }
 

@@ -2,7 +2,7 @@ import { awaitsAdmin } from "@/lib/core/domain/transfer-review";
 import type { LedgerEntry, Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { formatFractionalSeconds, formatFractionalSecondsOrNull as stamp } from "@/lib/core/domain/time";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { deliveriesFor } from "@/lib/features/webhooks/list-deliveries";
 
 type TimelineEntry = { at: string; event: string; reference: string; details?: string | null };

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
 import { rotateWebhookSecret } from "@/lib/features/merchants/rotate-webhook-secret";
 import { retryDeadDelivery } from "@/lib/features/webhooks/retry-dead-delivery";

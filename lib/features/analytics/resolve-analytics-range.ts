@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { ANALYTICS_MAX_DAYS } from "@/lib/core/schemas/analytics";
 
 const DAY_MS = 86_400_000;
@@ -18,9 +18,9 @@ export function resolveAnalyticsRange(query: { from?: string; to?: string }, now
   // merchant reads back is then exactly the one counted (a second later, same query, same numbers).
   const to = query.to ? parseBound(query.to, true) : new Date(Math.ceil(now.getTime() / 1000) * 1000);
   const from = query.from ? parseBound(query.from, false) : new Date(to.getTime() - 30 * DAY_MS);
-  if (from >= to) throw new ApiError(40023, { details: "from must be before to" });
+  if (from >= to) throw new DomainError("invalid", { details: "from must be before to" });
   if (to.getTime() - from.getTime() > ANALYTICS_MAX_DAYS * DAY_MS) {
-    throw new ApiError(40023, { details: `the range must be at most ${ANALYTICS_MAX_DAYS} days` });
+    throw new DomainError("invalid", { details: `the range must be at most ${ANALYTICS_MAX_DAYS} days` });
   }
   return { from, to };
 }

@@ -1,5 +1,5 @@
 import { consume, envLimiter } from "@/lib/core/limits/rate-limit";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isOutcome, type DomainError } from "@/lib/core/errors/domain-error";
 import { log } from "@/lib/core/logging/log";
 
 // Invitation mails go to any address the inviter types, from a business whose name its owner
@@ -26,7 +26,7 @@ export class InvitationLimitReached extends Error {
   }
 }
 
-const retryAfter = (error: ApiError) => Number(error.headers?.["retry-after"] ?? DAY);
+const retryAfter = (error: DomainError) => error.retryAfterSeconds ?? DAY;
 
 /** Spends one invitation mail of the merchant and one of the recipient address, or throws InvitationLimitReached (spending nothing). */
 export async function chargeInvitationMail(merchantId: string, email: string) {
@@ -34,14 +34,14 @@ export async function chargeInvitationMail(merchantId: string, email: string) {
   try {
     await consume(perMerchant(), merchantId);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!isOutcome(error, "limited")) throw error;
     log("warn", "invitation mail limit reached", { limit: "merchant", merchantId });
     throw new InvitationLimitReached("merchant", retryAfter(error));
   }
   try {
     await consume(perAddress(), address);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!isOutcome(error, "limited")) throw error;
     // Not sent: the merchant's point comes back.
     await perMerchant().limiter.reward(merchantId, 1);
     log("warn", "invitation mail limit reached", { limit: "address", merchantId });

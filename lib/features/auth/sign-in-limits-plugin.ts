@@ -1,8 +1,8 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isOutcome } from "@/lib/core/errors/domain-error";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/core/request/client-address";
-import { limitFromEnv } from "@/lib/core/limits/rate-limit";
+import { limitFromEnv, limitHeaders } from "@/lib/core/limits/rate-limit";
 import { knownDevice, knownDeviceCookie } from "./known-device";
 import { chargeAccountMail, chargePasswordRecheck, chargeSignInAccount, chargeSignInAddress, chargeSignUp, signInSucceeded } from "./sign-in-limits";
 
@@ -54,9 +54,9 @@ const deviceOf = (ctx: Ctx, email: string | undefined) => (email === undefined ?
 
 /** Our 429 in better-auth's shape (its own limiter's code and message), with how long to wait. */
 function asBetterAuthRefusal(error: unknown): unknown {
-  if (!(error instanceof ApiError) || error.code !== 42900) return error;
-  const wait = error.headers?.["retry-after"] ?? "1";
-  const headers = { ...error.headers, "x-retry-after": wait };
+  if (!isOutcome(error, "limited")) return error;
+  const wait = String(error.retryAfterSeconds ?? 1);
+  const headers = { "retry-after": wait, ...(error.rateLimit ? limitHeaders(error.rateLimit) : {}), "x-retry-after": wait };
   return new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_REQUESTS", message: "Too many requests. Please try again later." }, headers);
 }
 

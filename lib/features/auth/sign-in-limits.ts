@@ -1,5 +1,5 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isOutcome } from "@/lib/core/errors/domain-error";
 import { consume, envLimiter, limiterFor, limitFromEnv, limitReached, secondsUntil, type Limiter, type LimitState } from "@/lib/core/limits/rate-limit";
 import { log } from "@/lib/core/logging/log";
 import { addressLimitKey } from "@/lib/core/request/client-address";
@@ -12,7 +12,7 @@ import { accountKey, deviceKey, type KnownDevice } from "./known-device";
 // whichever way a guess comes in. Counted by rate-limiter-flexible (lib/core/limits/rate-limit.ts): in
 // Redis, shared by every app process, when REDIS_URL is set; in the process otherwise. Each
 // setting is read from the environment on each use (so a test can lower it); a refusal is the
-// API's 429 (ApiError 42900 with Retry-After), which each surface answers its own way.
+// limited outcome (with when to retry), which each surface answers its own way (the API's 429).
 
 // Per address (an IPv6 address's /64: addressLimitKey). A right password gives its sign-in attempt back, so an office or a mobile carrier
 // behind one address can sign in all day; wrong ones (and malformed requests) count.
@@ -73,7 +73,7 @@ async function spend(limit: Limiter, key: string, fields: Record<string, unknown
   try {
     return await consume(limit, key);
   } catch (error) {
-    if (error instanceof ApiError) log("warn", "account limit reached", { limit: limit.name, ...fields, retryAfterSeconds: Number(error.headers?.["retry-after"]) });
+    if (isOutcome(error, "limited")) log("warn", "account limit reached", { limit: limit.name, ...fields, retryAfterSeconds: error.retryAfterSeconds });
     throw error;
   }
 }
@@ -235,7 +235,7 @@ export async function verificationMailAllowed(email: string): Promise<boolean> {
     await spend(verificationMailsPerDay(), account, { account, kind: "verify-sent" });
     return true;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 42900) return false;
+    if (isOutcome(error, "limited")) return false;
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { confirmDeposit } from "@/lib/features/deposits/confirm-deposit";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { hashCheckoutToken } from "./checkout-session";
 import { latestAttempt } from "./checkout-state";
 import { paymentInProgress } from "./start-link-attempt";
@@ -19,7 +19,7 @@ export async function confirmLinkOtp(
   const link = await getCheckoutLinkOrThrow(client, options.reference, options.environment);
   const attempt = await latestAttempt(client, link.id);
   if (!attempt || attempt.flow !== "otp") {
-    throw new ApiError(40007, { details: "No code was requested for this payment" });
+    throw new DomainError("not_found", { reason: "otp_gone", details: "No code was requested for this payment" });
   }
   if (attempt.status === "pending" && attempt.checkoutTokenHash && (!options.checkoutToken || hashCheckoutToken(options.checkoutToken) !== attempt.checkoutTokenHash)) {
     throw paymentInProgress();

@@ -1,7 +1,7 @@
 import { isPlausibleReference } from "@/lib/core/domain/references";
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 
 /** The link a checkout page or endpoint serves: only in its own environment, with what the checkout shows of its merchant. */
 export async function findCheckoutLink(client: DbClient, reference: string, environment: Environment) {

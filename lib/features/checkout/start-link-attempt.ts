@@ -7,7 +7,7 @@ import { writeDeposit } from "@/lib/features/deposits/create-deposit";
 import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
 import { errorFields, log } from "@/lib/core/logging/log";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { lockPaymentLink } from "@/lib/features/links/lock-payment-link";
 import { reopenFailedLink } from "@/lib/features/links/transition-link";
 import { paymentUrl } from "@/lib/features/links/payment-url";
@@ -29,13 +29,12 @@ type Options = {
 
 /** 409: another checkout's attempt is live; only that checkout may replace it or type its code. */
 export const paymentInProgress = () =>
-  new ApiError(40020, {
-    status: 409,
+  new DomainError("conflict", {
     details: "A payment is in progress for this link: another checkout started it and is waiting for the customer's answer. Try again once it has ended.",
   });
 
 const linkClosed = (status: string) =>
-  new ApiError(40020, { details: `This payment link is ${status} and accepts no new payment` });
+  new DomainError("refused", { details: `This payment link is ${status} and accepts no new payment` });
 
 /**
  * The customer starts paying a link: a deposit attempt tied to it, through the same deposit code
@@ -54,7 +53,7 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
 
   const countries = await checkoutGateways(client, link);
   if (!gatewayServesCountry(countries, options.gatewayName, options.country)) {
-    throw new ApiError(40012, { details: `${options.gatewayName} cannot take this payment in ${options.country}` });
+    throw new DomainError("invalid", { reason: "gateway", details: `${options.gatewayName} cannot take this payment in ${options.country}` });
   }
   const type = countries.flatMap((c) => c.gateways).find((g) => g.name === options.gatewayName)?.type;
 

@@ -1,7 +1,7 @@
 import { db, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { normalizePhone, phoneDigits } from "@/lib/core/domain/phone";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-answer";
 import { checkoutGateways } from "./checkout-gateways";
 import { limitCheckoutWrite } from "./checkout-limits";
@@ -120,8 +120,11 @@ async function startAttempt(
 
 /** The message of an error of the checkout's functions; anything unexpected is rethrown (the route logs it and says "generic"). */
 function errorKeyOf(error: unknown) {
-  if (!(error instanceof ApiError)) throw error;
-  // 409/40020: another checkout's attempt is live (400/40020 is a closed link).
-  if (error.code === 40020 && error.status === 409) return "paymentInProgress";
-  return checkoutErrorKey(error.code);
+  if (!(error instanceof DomainError)) throw error;
+  // A conflict: another checkout's attempt is live (refused: a closed link).
+  if (error.kind === "conflict") return "paymentInProgress";
+  return checkoutErrorKey(CHECKOUT_ERRORS[`${error.kind}:${error.reason ?? ""}`] ?? "generic");
 }
+
+// The outcomes a checkout step names, as the checkout API's codes the step's messages are keyed by (checkoutErrorKey).
+const CHECKOUT_ERRORS: Record<string, string> = { "invalid:otp": "40019", "not_found:otp_gone": "40007", "invalid:phone": "40014", "refused:": "40020", "limited:": "42900" };

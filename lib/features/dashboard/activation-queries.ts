@@ -15,7 +15,7 @@ export async function getActivationPage(merchantId: string) {
 /**
  * Whether a link made in this scope could be paid: always in test mode, in live mode only once the
  * merchant's live payments are activated (the new-link page says why not before the form is
- * filled; the action refuses it anyway, lib/features/dashboard/dashboard-action.ts).
+ * filled; the action refuses it anyway, lib/surfaces/dashboard/dashboard-action.ts).
  */
 export async function linksPayableIn(scope: { merchantId: string; environment: "live" | "sandbox" }): Promise<boolean> {
   return scope.environment === "sandbox" || readLiveActivated(db(), scope.merchantId);

@@ -2,7 +2,7 @@ import type { LedgerEntry, Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { minorUnits, toMajor, toMinor } from "@/lib/core/domain/money";
 import { computeFeesMinor, maxAmountWithinMinor, type FeeSchedule } from "@/lib/core/domain/fees";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
 import { resolveWithdrawalGateway } from "@/lib/features/transfers/resolve-withdrawal-gateway";
 import { normalizePhone } from "@/lib/core/domain/phone";
@@ -138,7 +138,7 @@ export async function reviewWithdrawal(client: DbClient, scope: DashboardScope, 
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
   const availableMinor = await readAvailableMinor(client, scope.merchantId, scope.environment, input.currency);
   const review = { input, gateway: gateway.name, amountMinor, feesMinor, totalMinor: amountMinor + feesMinor, availableMinor, maxMinor: maxWithdrawalMinor(availableMinor, input.currency, fees) };
-  if (review.totalMinor > availableMinor) throw new ApiError(40013, { details: `available ${toMajor(availableMinor, input.currency)} ${input.currency}; at most ${toMajor(review.maxMinor, input.currency)} can be withdrawn through ${gateway.name}` });
+  if (review.totalMinor > availableMinor) throw new DomainError("insufficient_balance", { details: `available ${toMajor(availableMinor, input.currency)} ${input.currency}; at most ${toMajor(review.maxMinor, input.currency)} can be withdrawn through ${gateway.name}` });
   return review;
 }
 

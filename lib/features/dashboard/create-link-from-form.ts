@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { parseAmountInput } from "@/lib/core/domain/amount-input";
 import { normalizePhone } from "@/lib/core/domain/phone";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
 import { createPaymentLink } from "@/lib/features/links/create-payment-link";
@@ -13,7 +13,7 @@ export const LINK_FORM_FIELDS = ["amount", "currency", "description", "customerN
 /**
  * The "new payment link" form for people who do not code: its fields become the API's request
  * body and go through the same schema and the same create code, so they meet the same rules and
- * the same errors (ApiError with the spec's code and the field in details). Empty optional
+ * the same errors (invalid outcomes naming the field in details). Empty optional
  * fields are left out, as a JSON client would. The amount is read as people type it ("5 000",
  * "5.000": lib/core/domain/amount-input.ts) and the customer's phone in the merchant's country's local
  * form ("07 00 00 04 44": lib/core/domain/phone.ts).
@@ -41,7 +41,7 @@ export function amountFromForm(text: string, currency: string): number {
   const parsed = parseAmountInput(text, currency);
   if (parsed.ok) return Number(parsed.text);
   const rule = parsed.reason === "too_many_decimals" ? `has more decimals than ${currency} allows` : "must be a number";
-  throw new ApiError(40010, { details: `amount ${rule}` });
+  throw new DomainError("invalid", { reason: "amount", details: `amount ${rule}` });
 }
 
 /** A typed phone in E.164, read in the local form of `country` (or the merchant's); as typed when it is no number, for the schema's 40014. */

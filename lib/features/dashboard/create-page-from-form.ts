@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { parseAmountInput } from "@/lib/core/domain/amount-input";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
 import { createPaymentPageSchema } from "@/lib/core/schemas/payment-page";
@@ -17,7 +17,7 @@ function amountOf(field: (typeof AMOUNT_FIELDS)[number], text: string, currency:
   const parsed = parseAmountInput(text, currency);
   if (parsed.ok) return Number(parsed.text);
   const rule = parsed.reason === "too_many_decimals" ? `has more decimals than ${currency} allows` : "must be a number";
-  throw new ApiError(40010, { details: `${field} ${rule}` });
+  throw new DomainError("invalid", { reason: "amount", details: `${field} ${rule}` });
 }
 
 /**
@@ -35,7 +35,7 @@ export async function createPageFromForm(client: DbClient, scope: DashboardScope
   if (typed("description")) input.description = typed("description");
   if (currency) input.currency = currency;
   const chooses = typed("amountType") === "customer_chooses";
-  if (!chooses && !typed("amount")) throw new ApiError(40010, { details: "amount is required" });
+  if (!chooses && !typed("amount")) throw new DomainError("invalid", { reason: "amount", details: "amount is required" });
   for (const field of chooses ? (["minAmount", "maxAmount"] as const) : (["amount"] as const)) {
     if (typed(field)) input[field] = amountOf(field, typed(field), currency);
   }

@@ -12,7 +12,7 @@ export function listMerchantDeposits(scope: DashboardScope, filters: ListFilters
   return listDeposits(db(), scope, filters);
 }
 
-/** One of the scope's deposits with its refunds and webhook deliveries; 404 (ApiError) outside the scope. */
+/** One of the scope's deposits with its refunds and webhook deliveries; not found (a DomainError) outside the scope. */
 export function getMerchantDeposit(scope: DashboardScope, reference: string) {
   return getDepositDetail(db(), scope, reference);
 }

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { toMajor } from "@/lib/core/domain/money";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { createPaymentLink } from "@/lib/features/links/create-payment-link";
 import { createPaymentLinkSchema } from "@/lib/core/schemas/payment-link";

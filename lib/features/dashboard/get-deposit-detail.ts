@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { toDepositDetailJson } from "@/lib/features/deposits/transform-deposit";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { depositTimeline, withOtpTries } from "@/lib/features/links/payment-timeline";
 import { deliveriesFor } from "@/lib/features/webhooks/list-deliveries";
 import type { DashboardScope } from "./dashboard-scope";

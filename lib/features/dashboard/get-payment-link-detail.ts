@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { toDepositDetailJson } from "@/lib/features/deposits/transform-deposit";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { depositTimeline, linkTimeline, withOtpTries } from "@/lib/features/links/payment-timeline";
 import { toPaymentLinkJson } from "@/lib/features/links/transform-link";
 import { deliveriesFor } from "@/lib/features/webhooks/list-deliveries";

@@ -14,7 +14,7 @@ export function listMerchantLinks(scope: DashboardScope, filters: ListFilters) {
   return listPaymentLinks(db(), scope, filters);
 }
 
-/** One of the scope's links with its payments, refunds and webhook deliveries; 404 (ApiError) outside the scope. */
+/** One of the scope's links with its payments, refunds and webhook deliveries; not found (a DomainError) outside the scope. */
 export function getMerchantLink(scope: DashboardScope, reference: string, origin: string) {
   return getPaymentLinkDetail(db(), scope, reference, origin);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { keyScopesFor, scopeAction, type MemberRole } from "@/lib/features/auth/member-permissions";
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { forgetApiKey } from "@/lib/features/merchants/api-key-cache";
 import { SCOPES, type Scope } from "@/lib/core/domain/api-keys";
@@ -48,7 +48,7 @@ function assertMayGrantScopes(role: MemberRole, scopes: readonly Scope[], doing:
   if (beyond.length === 0) return;
   const needs = beyond.map((s) => `'${s}' needs '${scopeAction(s)}'`).join(", ");
   const what = doing === "give" ? "give a key these scopes" : "revoke a key with these scopes";
-  throw new ApiError(40001, { details: `Your role (${role}) cannot ${what}: ${needs}; ask an owner or admin of the account`, hint: doing === "give" ? "keyScopes" : "keyRevokeScopes" });
+  throw new DomainError("not_allowed", { details: `Your role (${role}) cannot ${what}: ${needs}; ask an owner or admin of the account`, hint: doing === "give" ? "keyScopes" : "keyRevokeScopes" });
 }
 
 /** A new key made by a member of `role`; the key itself is returned once and only its hash is kept. */
@@ -78,7 +78,7 @@ async function findOwnKey(client: DbClient, scope: DashboardScope, keyId: string
 export async function regenerateApiKey(client: DbClient, scope: DashboardScope, role: MemberRole, options: { keyId: string; overlapSeconds: number; now?: Date; makerUserId?: string }) {
   const now = options.now ?? new Date();
   if (!(KEY_OVERLAPS as readonly number[]).includes(options.overlapSeconds)) {
-    throw new ApiError(40023, { details: `overlap: must be one of ${KEY_OVERLAPS.join(", ")} seconds` });
+    throw new DomainError("invalid", { details: `overlap: must be one of ${KEY_OVERLAPS.join(", ")} seconds` });
   }
   const result = await inTransaction(client, async (tx) => {
     const old = await findOwnKey(tx, scope, options.keyId);
@@ -90,7 +90,7 @@ export async function regenerateApiKey(client: DbClient, scope: DashboardScope, 
       where: { id: old.id, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: expiresAt } }] },
       data: { expiresAt },
     });
-    if (count !== 1) throw new ApiError(40020, { status: 409, details: "This key was regenerated meanwhile; reload the page", hint: "reload" });
+    if (count !== 1) throw new DomainError("conflict", { details: "This key was regenerated meanwhile; reload the page", hint: "reload" });
     const { key, row } = newApiKeyRow(scope.merchantId, scope.environment, old.scopes as Scope[]);
     // The regenerating member is the new key's maker: its scopes are now theirs to answer for.
     await tx.apiKey.create({ data: { ...row, name: old.name, createdByUserId: options.makerUserId ?? old.createdByUserId } });

@@ -5,7 +5,7 @@ import { canGrantRole, MEMBER_ROLES, type MemberRole } from "@/lib/features/auth
 import { grantingOwnership } from "@/lib/features/auth/organization-rules";
 import type { SessionMember } from "@/lib/features/auth/session-member";
 import { db } from "@/lib/core/db/client";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { assertCan } from "./require-member";
 
 /** Who acts on the team: the signed-in member (their merchant is the organization, same id). */
@@ -30,13 +30,13 @@ export async function listTeam(merchantId: string) {
   };
 }
 
-function invalid(error: z.ZodError): ApiError {
-  return new ApiError(40023, { details: error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") });
+function invalid(error: z.ZodError): DomainError {
+  return new DomainError("invalid", { details: error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") });
 }
 
 function assertMayGrant(actor: TeamActor, role: MemberRole) {
   if (!canGrantRole(actor.role, role)) {
-    throw new ApiError(40001, { details: `Your role (${actor.role}) cannot give the role '${role}'; only an owner can make someone owner`, hint: "ownerOnly" });
+    throw new DomainError("not_allowed", { details: `Your role (${actor.role}) cannot give the role '${role}'; only an owner can make someone owner`, hint: "ownerOnly" });
   }
 }
 
@@ -51,24 +51,24 @@ async function memberOfMerchant(actor: TeamActor, memberId: string) {
 // the merchant always keeps at least one owner (someone who can hand the account over).
 async function assertOwnerKept(actor: TeamActor, target: { role: string; organizationId: string }, nextRole: MemberRole | null) {
   if (target.role !== "owner") return;
-  if (actor.role !== "owner") throw new ApiError(40001, { details: "Only an owner can change or remove an owner", hint: "ownerOnly" });
+  if (actor.role !== "owner") throw new DomainError("not_allowed", { details: "Only an owner can change or remove an owner", hint: "ownerOnly" });
   if (nextRole === "owner") return;
   const owners = await db().member.count({ where: { organizationId: target.organizationId, role: "owner" } });
-  if (owners <= 1) throw new ApiError(40020, { details: "The account's last owner cannot be removed or demoted; make another member owner first", hint: "lastOwner" });
+  if (owners <= 1) throw new DomainError("refused", { details: "The account's last owner cannot be removed or demoted; make another member owner first", hint: "lastOwner" });
 }
 
 // Our own refusals from better-auth's hooks (lib/features/auth/organization-rules.ts), as the form words them.
-const HOOK_REFUSALS: Record<string, { code: 40001 | 40023 | 42900; hint?: string }> = {
-  INVITER_EMAIL_NOT_VERIFIED: { code: 40001, hint: "inviterUnverified" },
-  INVITATION_LIMIT_MERCHANT: { code: 42900, hint: "invitationLimitMerchant" },
-  INVITATION_LIMIT_ADDRESS: { code: 42900, hint: "invitationLimitAddress" },
-  ROLE_NOT_ALLOWED: { code: 40023 },
-  OWNER_FROM_TEAM_PAGE_ONLY: { code: 40001, hint: "ownerOnly" },
+const HOOK_REFUSALS: Record<string, { kind: "not_allowed" | "invalid" | "limited"; hint?: string }> = {
+  INVITER_EMAIL_NOT_VERIFIED: { kind: "not_allowed", hint: "inviterUnverified" },
+  INVITATION_LIMIT_MERCHANT: { kind: "limited", hint: "invitationLimitMerchant" },
+  INVITATION_LIMIT_ADDRESS: { kind: "limited", hint: "invitationLimitAddress" },
+  ROLE_NOT_ALLOWED: { kind: "invalid" },
+  OWNER_FROM_TEAM_PAGE_ONLY: { kind: "not_allowed", hint: "ownerOnly" },
 };
 
 /**
  * better-auth's organization rules refuse with its own APIError; the form shows it in the spec's
- * words: a refusal is 40001, anything else the operation not allowed (its message says why).
+ * words: a refusal is not allowed, anything else refused (its message says why).
  */
 async function throughBetterAuth<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -78,8 +78,8 @@ async function throughBetterAuth<T>(call: () => Promise<T>): Promise<T> {
     if (typeof failure?.statusCode !== "number" || failure.statusCode >= 500) throw error;
     const details = failure.body?.message ?? failure.body?.code ?? "refused";
     const ours = HOOK_REFUSALS[failure.body?.code ?? ""];
-    if (ours) throw new ApiError(ours.code, { details, hint: ours.hint });
-    throw new ApiError(failure.statusCode === 401 || failure.statusCode === 403 ? 40001 : 40020, { details });
+    if (ours) throw new DomainError(ours.kind, { details, hint: ours.hint });
+    throw new DomainError(failure.statusCode === 401 || failure.statusCode === 403 ? "not_allowed" : "refused", { details });
   }
 }
 
@@ -91,7 +91,7 @@ export async function inviteMember(actor: TeamActor, requestHeaders: Headers, in
   if (!parsed.success) throw invalid(parsed.error);
   assertMayGrant(actor, parsed.data.role);
   const already = await db().member.findFirst({ where: { organizationId: actor.merchantId, user: { email: parsed.data.email } } });
-  if (already) throw new ApiError(40020, { details: `${parsed.data.email} is already a member of this account`, hint: "alreadyMember" });
+  if (already) throw new DomainError("refused", { details: `${parsed.data.email} is already a member of this account`, hint: "alreadyMember" });
   return throughBetterAuth(() =>
     granting(parsed.data.role, () => auth().api.createInvitation({ headers: requestHeaders, body: { email: parsed.data.email, role: parsed.data.role, organizationId: actor.merchantId } })),
   );

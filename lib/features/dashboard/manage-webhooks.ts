@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { rotateWebhookSecret } from "@/lib/features/merchants/rotate-webhook-secret";
 import { callbackUrlField } from "@/lib/core/schemas/common";

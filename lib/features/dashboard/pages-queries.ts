@@ -38,14 +38,14 @@ export async function listMerchantPages(scope: DashboardScope, client: DbClient 
   });
 }
 
-/** One of the scope's pages with its amount rule, public URL and QR code (SVG); 404 (ApiError) outside the scope. */
+/** One of the scope's pages with its amount rule, public URL and QR code (SVG); not found (a DomainError) outside the scope. */
 async function pageWithQr(scope: DashboardScope, reference: string, origin: string, client: DbClient) {
   const page = await getPageOrThrow(client, { reference, ...scope });
   const url = pageUrl(page.reference, page.environment, origin);
   return { page, rule: pageAmountRule(page), url, qrDataUrl: svgDataUrl(await qrSvg(url)) };
 }
 
-/** One of the scope's pages with its totals, public URL, QR code (SVG) and newest payments; 404 (ApiError) outside the scope. */
+/** One of the scope's pages with its totals, public URL, QR code (SVG) and newest payments; not found (a DomainError) outside the scope. */
 export async function getMerchantPage(scope: DashboardScope, reference: string, origin: string, client: DbClient = db(), now = new Date()) {
   const shown = await pageWithQr(scope, reference, origin, client);
   const [totals, payments] = await Promise.all([

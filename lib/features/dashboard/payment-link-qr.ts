@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import type { DbClient } from "@/lib/core/db/client";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { paymentUrl } from "@/lib/features/links/payment-url";
 import { qrSvg } from "@/lib/features/checkout/qr-svg";
 import type { DashboardScope } from "./dashboard-scope";

@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/core/db/client";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isOutcome } from "@/lib/core/errors/domain-error";
 import { findRefundablePayment } from "@/lib/features/refunds/find-refundable-payment";
 import { refundableMinor } from "@/lib/features/refunds/refundable-minor";
 import type { DashboardScope } from "./dashboard-scope";
@@ -15,7 +15,7 @@ export async function paymentRefunds(client: DbClient, scope: DashboardScope, pa
   const [payment, refunds] = await Promise.all([
     findRefundablePayment(client, { reference: paymentReference, ...scope }).catch((error: unknown) => {
       // Not a payment that holds money to give back (unpaid, a link's attempt...): no form.
-      if (error instanceof ApiError && error.code === 40020) return null;
+      if (isOutcome(error, "refused")) return null;
       throw error;
     }),
     client.refund.findMany({ where: { ...scope, depositId: { in: depositIds } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),

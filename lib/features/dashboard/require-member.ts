@@ -5,7 +5,8 @@ import { can, DASHBOARD_PAGES, type DashboardPage, type MemberAction } from "@/l
 import { redirectWithoutMember } from "@/lib/features/auth/require-member";
 import { getSessionMember, type SessionMember } from "@/lib/features/auth/session-member";
 import type { Environment } from "@/lib/core/domain/environment";
-import { ApiError, errorBody } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
+import { errorBody } from "@/lib/core/errors/error-body";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { dashboardPath } from "./dashboard-paths";
 import type { DashboardScope } from "./dashboard-scope";
@@ -62,5 +63,5 @@ const forbiddenDetails = (member: Pick<SessionMember, "role">, action: MemberAct
   `Your role (${member.role}) does not allow '${action}'; ask an owner or admin of the account`;
 
 export function assertCan(member: Pick<SessionMember, "role">, action: MemberAction) {
-  if (!can(member.role, action)) throw new ApiError(40001, { details: forbiddenDetails(member, action) });
+  if (!can(member.role, action)) throw new DomainError("not_allowed", { details: forbiddenDetails(member, action) });
 }

@@ -8,13 +8,9 @@ import { listLinkSends } from "@/lib/features/link-sending/list-link-sends";
 import { sendPaymentLink } from "@/lib/features/link-sending/send-payment-link";
 import { sendLinkRequestSchema } from "@/lib/core/schemas/link-send";
 import { smsAvailability } from "@/lib/integrations/sms/sms-settings";
-import type { ActionState } from "./dashboard-action";
 import type { DashboardScope } from "./dashboard-scope";
 
 export const SEND_LINK_FORM_FIELDS = ["reference", "channel", "to"] as const;
-
-/** The send form's answer: the action's result, with what was typed so the form keeps it after an error. */
-export type SendLinkState = (ActionState & { channel?: string; to?: string }) | null;
 
 /**
  * The link page's "Send" form: its fields become the API's request body and go through the same

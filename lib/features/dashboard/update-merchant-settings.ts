@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DbClient } from "@/lib/core/db/client";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
 import { isServedCountry, SERVED_COUNTRIES } from "@/lib/core/domain/served-countries";
@@ -14,7 +14,7 @@ import type { DashboardScope } from "./dashboard-scope";
 // (lib/features/receipts/send-receipt.ts). Settings are the merchant's, the same in both environments.
 
 /** A logo is stored in the row as a data URL: small, so the checkout stays light on a slow network. */
-/** The settings form's fields, for its errors (lib/features/dashboard/form-errors.ts). */
+/** The settings form's fields, for its errors (lib/surfaces/dashboard/form-errors.ts). */
 export const SETTINGS_FORM_FIELDS = ["name", "logo", "supportPhone", "supportEmail", "defaultLanguage"] as const;
 
 export const LOGO_MAX_BYTES = 100 * 1024;
@@ -45,9 +45,9 @@ export async function readMerchantSettings(client: DbClient, scope: DashboardSco
 
 /** A logo file's bytes as a data URL, or 40023 naming the rule it breaks. */
 export function logoDataUrl(bytes: Uint8Array): string {
-  if (bytes.length > LOGO_MAX_BYTES) throw new ApiError(40023, { details: `logo must be at most ${LOGO_MAX_BYTES / 1024} KB` });
+  if (bytes.length > LOGO_MAX_BYTES) throw new DomainError("invalid", { details: `logo must be at most ${LOGO_MAX_BYTES / 1024} KB` });
   const format = SIGNATURES.find((s) => s.matches(bytes));
-  if (!format) throw new ApiError(40023, { details: "logo must be a PNG, JPEG or WebP image" });
+  if (!format) throw new DomainError("invalid", { details: "logo must be a PNG, JPEG or WebP image" });
   return `data:${format.type};base64,${Buffer.from(bytes).toString("base64")}`;
 }
 

@@ -7,7 +7,7 @@ import type { Deposit } from "@prisma/client";
 import { followUntil, nextOperatorCheck } from "@/lib/core/domain/operator-polling";
 import type { GatewayAdapter, OtpOutcome } from "@/lib/integrations/gateways/adapter";
 import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
-import { operatorApiError } from "@/lib/integrations/gateways/operators/operator-api-error";
+import { operatorOutcome } from "@/lib/integrations/gateways/operators/operator-outcome";
 import {
   OperatorError,
   OperatorNotSentError,
@@ -16,21 +16,20 @@ import {
   paymentMaybeSent,
 } from "@/lib/integrations/gateways/operators/operator-errors";
 import { operatorTimeoutMs } from "@/lib/integrations/gateways/operators/operator-http";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { applyGatewayOutcome } from "./sync-deposit-with-gateway";
 import { transitionDeposit } from "./transition-deposit";
 
 type Options = { merchantId: string; environment: Environment; trxReference: string; otp: string; now?: Date };
 
-const otpGone = (details: string) => new ApiError(40007, { details });
+const otpGone = (details: string) => new DomainError("not_found", { reason: "otp_gone", details });
 
 const alreadyConfirmed = (deposit: Deposit) =>
-  new ApiError(40020, { details: `${deposit.reference} is already confirmed as ${deposit.validatedReference ?? deposit.operatorReference ?? deposit.reference}` });
+  new DomainError("refused", { details: `${deposit.reference} is already confirmed as ${deposit.validatedReference ?? deposit.operatorReference ?? deposit.reference}` });
 
 /** A code of this invoice is with the operator: a second one could be a second debit. */
 const paymentBeingProcessed = (reference: string) =>
-  new ApiError(40020, {
-    status: 409,
+  new DomainError("conflict", {
     details: `A payment with a code is being processed for ${reference}; its outcome will be known shortly: read the deposit (GET /api/v4/deposits/${reference}) instead of confirming again`,
   });
 
@@ -65,10 +64,10 @@ const RELEASED = { confirmedAt: null, nextCheckAt: null, followUntil: null } as 
 export async function confirmDeposit(client: DbClient, { merchantId, environment, trxReference, otp, now = new Date() }: Options) {
   const invoice = await client.deposit.findUnique({ where: { reference: trxReference } });
   if (!invoice || invoice.merchantId !== merchantId || invoice.environment !== environment) {
-    throw new ApiError(40006, { details: `No deposit invoice ${trxReference} for this account` });
+    throw new DomainError("not_found", { reason: "transaction", details: `No deposit invoice ${trxReference} for this account` });
   }
   if (invoice.flow !== "otp") {
-    throw new ApiError(40020, {
+    throw new DomainError("refused", {
       details: `${trxReference} is not an OTP invoice: only references from generate-invoice can be confirmed`,
     });
   }
@@ -82,7 +81,7 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
   }
 
   const adapter = gatewayAdapter(invoice.gatewayName, environment);
-  if (!adapter) throw new ApiError(50200, { details: `Gateway ${invoice.gatewayName} is not available` });
+  if (!adapter) throw new DomainError("operator_failed", { details: `Gateway ${invoice.gatewayName} is not available` });
 
   // The sandbox checks its own code and moves no money: no claim, concurrent codes race as before.
   const claimedAt = environment === "live" ? await claimInvoice(client, invoice, now) : null;
@@ -157,7 +156,7 @@ async function verifyWithOperator(client: DbClient, adapter: GatewayAdapter, inv
     } else if (claimedAt && error instanceof OperatorUnknownOutcomeError) {
       return { status: "pending" };
     }
-    if (error instanceof OperatorError) throw operatorApiError(error, "the code was not used; try again");
+    if (error instanceof OperatorError) throw operatorOutcome(error, "the code was not used; try again");
     throw error;
   }
 }
@@ -176,7 +175,7 @@ async function countWrongTry(client: DbClient, invoice: Deposit, claimedAt: Date
   if (left === 0) {
     await transitionDeposit(client, { id: invoice.id, to: "failed", at: now, failureReason: "otp_attempts_exceeded" });
   }
-  throw new ApiError(40019, {
+  throw new DomainError("invalid", { reason: "otp", 
     details: left > 0 ? `Wrong code: ${left} ${left === 1 ? "try" : "tries"} left` : "Wrong code: no tries left, the OTP is spent",
   });
 }

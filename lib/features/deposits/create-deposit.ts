@@ -10,11 +10,11 @@ import { newReference } from "@/lib/core/domain/references";
 import { followUntil, nextOperatorCheck } from "@/lib/core/domain/operator-polling";
 import type { DepositForGateway, GatewayAdapter } from "@/lib/integrations/gateways/adapter";
 import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
-import { operatorApiError } from "@/lib/integrations/gateways/operators/operator-api-error";
+import { operatorOutcome } from "@/lib/integrations/gateways/operators/operator-outcome";
 import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/integrations/gateways/operators/operator-errors";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import type { DepositRequest } from "@/lib/core/schemas/deposit";
 import { insertDeposit, type NewDeposit } from "./deposit-sql";
 import { resolveDepositGateway, type DepositEndpoint } from "./resolve-deposit-gateway";
@@ -54,7 +54,7 @@ export async function writeDeposit(
   const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
   const adapter = gatewayAdapter(gateway.name, environment);
   if (!adapter) {
-    throw new ApiError(50200, {
+    throw new DomainError("operator_failed", {
       details: `Gateway ${gateway.name} is not available in production yet; no deposit was created`,
     });
   }
@@ -186,7 +186,7 @@ async function initiateLiveDeposit(client: DbClient, adapter: GatewayAdapter, de
       return deposit;
     }
     await client.deposit.delete({ where: { id: deposit.id } });
-    if (error instanceof OperatorError) throw operatorApiError(error, "no deposit was created");
+    if (error instanceof OperatorError) throw operatorOutcome(error, "no deposit was created");
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/core/db/client";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
 import { transitionDeposit } from "./transition-deposit";
 

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
 
 /**

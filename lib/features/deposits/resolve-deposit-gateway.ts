@@ -1,7 +1,7 @@
 import { assertGatewayServes, feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import type { DbClient } from "@/lib/core/db/client";
 import { findMerchantGateway } from "@/lib/integrations/gateways/list-gateways";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 
 export type DepositEndpoint = "classic" | "otp";
 
@@ -22,13 +22,13 @@ export async function resolveDepositGateway(
   const { merchantId, gatewayName, currency, country, endpoint } = options;
   const gateway = await findMerchantGateway(client, "deposit", merchantId, gatewayName);
   if (!gateway) {
-    throw new ApiError(40012, {
+    throw new DomainError("invalid", { reason: "gateway", 
       details: `gatewayName '${gatewayName}' is not a deposit gateway enabled for this account; see GET /public/gateways/deposit/list`,
     });
   }
   const wantsOtp = endpoint === "otp";
   if ((gateway.type === "OTP") !== wantsOtp) {
-    throw new ApiError(40020, {
+    throw new DomainError("refused", {
       details: `${gateway.name} is a ${gateway.type} gateway: use ${ENDPOINT_FOR_TYPE[gateway.type]}`,
     });
   }

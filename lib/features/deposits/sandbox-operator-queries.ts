@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/core/db/client";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isNotFound } from "@/lib/core/errors/domain-error";
 import { decideSandboxRedirect, getSandboxRedirectDeposit, type OperatorDecision } from "./decide-sandbox-redirect";
 import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
 
@@ -11,7 +11,7 @@ import { syncDepositWithGateway } from "./sync-deposit-with-gateway";
  */
 export async function getSandboxOperatorDeposit(reference: string) {
   const found = await getSandboxRedirectDeposit(db(), reference).catch((error) => {
-    if (error instanceof ApiError) return null;
+    if (isNotFound(error)) return null;
     throw error;
   });
   if (!found) return null;

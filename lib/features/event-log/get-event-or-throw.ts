@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { EVENT_TYPES } from "@/lib/core/schemas/event";
 import { eventRowInclude, toEventJson } from "./transform-event";
 

@@ -2,7 +2,7 @@ import type { Prisma, LinkSend, LinkSendChannel, LinkSendPurpose } from "@prisma
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { ulid } from "@/lib/core/domain/ulid";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isOutcome, type DomainError } from "@/lib/core/errors/domain-error";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { sendMail, type Mail } from "@/lib/integrations/mail/send-mail";
 import type { SmsAvailability } from "@/lib/integrations/sms/sms-settings";
@@ -54,8 +54,8 @@ async function isTeamAddress(client: DbClient, merchantId: string, address: stri
   return member !== null;
 }
 
-function isLimitRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === 42900;
+function isLimitRefusal(error: unknown): error is DomainError {
+  return isOutcome(error, "limited");
 }
 
 /** The row, or null when a send with the same dedupeKey exists already (a re-run, or a rival runner). */

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isOutcome } from "@/lib/core/errors/domain-error";
 import { consume, envLimiter } from "@/lib/core/limits/rate-limit";
 
 // Limits against abuse of link sending (a merchant's key, or a member's session, turned into an
@@ -20,9 +20,9 @@ async function spend(limiter: ReturnType<typeof envLimiter>, key: string, what: 
   try {
     await consume(limiter, key);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== 42900) throw error;
-    // The same 429 and headers, with details that say which limit it was.
-    throw new ApiError(42900, { details: `${what}; retry in ${error.headers?.["retry-after"] ?? "a while"} s`, headers: error.headers });
+    if (!isOutcome(error, "limited")) throw error;
+    // The same refusal and wait, with details that say which limit it was.
+    throw error.with({ details: `${what}; retry in ${error.retryAfterSeconds ?? "a while"} s` });
   }
 }
 

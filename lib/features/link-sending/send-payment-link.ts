@@ -4,7 +4,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { canSendLink } from "@/lib/core/domain/link-sendable";
 import { internationalPhone } from "@/lib/core/domain/phone";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { isLocale, type Locale } from "@/lib/core/i18n/locales";
 import { getLinkOrThrow } from "@/lib/features/links/get-link-or-throw";
 import { paymentUrl } from "@/lib/features/links/payment-url";
@@ -37,16 +37,16 @@ const email = z.email();
 function recipientOf(input: SendLinkInput, country: string | null): string {
   if (input.channel === "email") {
     const address = input.to.trim().toLowerCase();
-    if (!email.safeParse(address).success) throw new ApiError(40023, { details: "to must be a valid e-mail address" });
+    if (!email.safeParse(address).success) throw new DomainError("invalid", { details: "to must be a valid e-mail address" });
     return address;
   }
   const answer = internationalPhone(input.to, country);
   if ("phone" in answer) {
     const refusal = smsDestinationRefusal(answer.phone);
-    if (refusal) throw new ApiError(40014, { details: refusal });
+    if (refusal) throw new DomainError("invalid", { reason: "phone", details: refusal });
     return answer.phone;
   }
-  throw new ApiError(40014, {
+  throw new DomainError("invalid", { reason: "phone", 
     details:
       answer.error === "no_country"
         ? "to must be in international format (+ then the country code and number): your account has no country to read a local number in"
@@ -60,12 +60,12 @@ export async function sendPaymentLink(
 ): Promise<LinkSend> {
   const link = await getLinkOrThrow(client, { reference: options.reference, merchantId: options.merchantId, environment: options.environment });
   if (!canSendLink(link)) {
-    throw new ApiError(40020, { details: `${link.reference} can no longer be paid (${link.status}): only a pending link, or a failed one before it expires, can be sent` });
+    throw new DomainError("refused", { details: `${link.reference} can no longer be paid (${link.status}): only a pending link, or a failed one before it expires, can be sent` });
   }
   const merchant = await client.merchant.findUniqueOrThrow({ where: { id: options.merchantId }, select: { name: true, country: true, defaultLanguage: true } });
   const recipient = recipientOf(options.input, merchant.country);
   const sms = options.input.channel === "sms" ? smsAvailability(options.environment) : null;
-  if (sms && !sms.provider) throw new ApiError(50300, { details: sms.why });
+  if (sms && !sms.provider) throw new DomainError("unavailable", { details: sms.why });
 
   const locale: Locale = options.input.language ?? (isLocale(merchant.defaultLanguage ?? undefined) ? (merchant.defaultLanguage as Locale) : "fr");
   const message: LinkForMessage = {

@@ -1,6 +1,6 @@
 import { directSql, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import type { PaymentLink } from "@prisma/client";
 import { findLinkAttempts, type LinkAttempt } from "./link-attempts";
 import { findPaymentLink, findPaymentLinkWithAttempts } from "./payment-link-sql";

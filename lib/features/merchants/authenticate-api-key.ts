@@ -1,5 +1,5 @@
 import type { Environment } from "@/lib/core/domain/environment";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { db } from "@/lib/core/db/client";
 import { cacheApiKey, cachedApiKey } from "./api-key-cache";
 import { hashApiKey, hashesEqual, looksLikeApiKey, type Scope } from "@/lib/core/domain/api-keys";
@@ -10,7 +10,7 @@ export type MerchantPrincipal = { merchantId: string; keyId: string; environment
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 function unauthorized(details: string) {
-  return new ApiError(40002, { details });
+  return new DomainError("unauthenticated", { details });
 }
 
 /**
@@ -65,10 +65,10 @@ export async function authenticateApiKey(
         : "This is a sandbox key; use it under /test, or use an sk_live_ key in production",
     );
   }
-  if (key.role !== "merchant") throw new ApiError(401, { details: "Not a merchant API key" });
+  if (key.role !== "merchant") throw new DomainError("not_allowed", { reason: "role", details: "Not a merchant API key" });
   if (environment === "live" && !isLiveActivated(key.merchant)) throw liveNotActivated();
   if (scope && !key.scopes.includes(scope)) {
-    throw new ApiError(40001, { details: `This key lacks the '${scope}' scope` });
+    throw new DomainError("not_allowed", { details: `This key lacks the '${scope}' scope` });
   }
 
   if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {

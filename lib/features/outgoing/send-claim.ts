@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { DbClient } from "@/lib/core/db/client";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { operatorTimeoutMs } from "@/lib/integrations/gateways/operators/operator-http";
 
 // The claim on one payout's or refund's send: the fence that keeps two senders (an API request,
@@ -74,4 +74,4 @@ export async function withSendClaim<T>(client: DbClient, table: OutgoingTableNam
 
 /** 409 for support's decision on a row a sender holds now (at its operator: its step ends within a lease). */
 export const beingSent = (reference: string) =>
-  new ApiError(40020, { status: 409, details: `${reference} is being sent to or read at its operator right now; try again in a minute` });
+  new DomainError("conflict", { details: `${reference} is being sent to or read at its operator right now; try again in a minute` });

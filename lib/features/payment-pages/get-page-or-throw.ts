@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 
 /**
  * A merchant's page in one environment. Another merchant's page, or the other environment's, is

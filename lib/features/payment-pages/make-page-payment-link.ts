@@ -6,7 +6,7 @@ import type { Environment } from "@/lib/core/domain/environment";
 import { formatMinor, toMajor } from "@/lib/core/domain/money";
 import { effectivePageStatus, type PageStatus } from "@/lib/core/domain/page-status";
 import { isPlausibleReference } from "@/lib/core/domain/references";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { consume, envLimiter } from "@/lib/core/limits/rate-limit";
 import { addressLimitKey } from "@/lib/core/request/client-address";
 import type { LinkCurrency } from "@/lib/core/domain/money";
@@ -27,10 +27,10 @@ export const PAGE_LINK_LIFETIME_SECONDS = 30 * 60;
 export const PAGE_LINKS_PER_HOUR_PER_IP = { variable: "PAGE_LINKS_PER_HOUR_PER_IP", fallback: 30 } as const;
 
 /** A page that makes no payment link now, and why: the customer's page says so plainly. */
-export class PageClosedError extends ApiError {
+export class PageClosedError extends DomainError {
   readonly pageStatus: Exclude<PageStatus, "active">;
   constructor(reference: string, pageStatus: Exclude<PageStatus, "active">) {
-    super(40020, { details: `Payment page ${reference} is ${pageStatus}: it takes no payment` });
+    super("refused", { details: `Payment page ${reference} is ${pageStatus}: it takes no payment` });
     this.pageStatus = pageStatus;
   }
 }
@@ -48,18 +48,18 @@ type Options = {
 };
 
 /**
- * An amount the customer typed that the page cannot take: unreadable (`reason`), or outside the
+ * An amount the customer typed that the page cannot take: unreadable (`problem`), or outside the
  * page's range (`out_of_range`); the range in minor units, for the page to say it in the
  * customer's language.
  */
-export class PageAmountError extends ApiError {
+export class PageAmountError extends DomainError {
   constructor(
-    readonly reason: "empty" | "not_a_number" | "too_many_decimals" | "out_of_range",
+    readonly problem: "empty" | "not_a_number" | "too_many_decimals" | "out_of_range",
     readonly minMinor: bigint,
     readonly maxMinor: bigint,
     details: string,
   ) {
-    super(40010, { details });
+    super("invalid", { reason: "amount", details });
   }
 }
 

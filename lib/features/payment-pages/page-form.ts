@@ -1,6 +1,6 @@
 import { db } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isNotFound, isOutcome } from "@/lib/core/errors/domain-error";
 import { findCustomerPage } from "./find-customer-page";
 import { makePagePaymentLink, PageAmountError, PageClosedError } from "./make-page-payment-link";
 
@@ -27,7 +27,7 @@ export type PageFormAnswer =
   /** No such page in this environment. */
   | { notFound: true };
 
-const AMOUNT_REASONS: Record<PageAmountError["reason"], PageFormError> = {
+const AMOUNT_REASONS: Record<PageAmountError["problem"], PageFormError> = {
   empty: "empty",
   not_a_number: "notANumber",
   too_many_decimals: "tooManyDecimals",
@@ -50,11 +50,11 @@ export async function submitPageForm(options: { reference: string; environment: 
     const link = await makePagePaymentLink(db(), options);
     return { linkReference: link.reference };
   } catch (error) {
-    if (error instanceof PageAmountError) return { search: pageFormSearch(AMOUNT_REASONS[error.reason], options.amount?.trim()) };
+    if (error instanceof PageAmountError) return { search: pageFormSearch(AMOUNT_REASONS[error.problem], options.amount?.trim()) };
     // The page, drawn again, says it is closed and why; nothing to add in the query.
     if (error instanceof PageClosedError) return { search: "" };
-    if (error instanceof ApiError && error.status === 404) return { notFound: true };
-    if (error instanceof ApiError && error.status === 429) return { search: pageFormSearch("tooMany", options.amount?.trim()) };
+    if (isNotFound(error)) return { notFound: true };
+    if (isOutcome(error, "limited")) return { search: pageFormSearch("tooMany", options.amount?.trim()) };
     throw error;
   }
 }

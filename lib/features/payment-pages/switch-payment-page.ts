@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { effectivePageStatus } from "@/lib/core/domain/page-status";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { getPageOrThrow } from "./get-page-or-throw";
 import { pageTotals } from "./page-totals";
 
@@ -17,7 +17,7 @@ export async function switchPaymentPage(client: DbClient, to: "active" | "inacti
   if (to === "active") {
     const status = effectivePageStatus(page, (await pageTotals(client, page.reference)).paymentsCount, options.now);
     if (status === "expired" || status === "exhausted") {
-      throw new ApiError(40020, { details: `Payment page ${page.reference} is ${status}: it can no longer be activated` });
+      throw new DomainError("refused", { details: `Payment page ${page.reference} is ${status}: it can no longer be activated` });
     }
   }
   return client.paymentPage.update({

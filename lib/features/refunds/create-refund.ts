@@ -3,7 +3,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
 import type { Environment } from "@/lib/core/domain/environment";
 import { toMajor, toMinor } from "@/lib/core/domain/money";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { lockBalance } from "@/lib/features/ledger/lock-balance";
 import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
 import type { RefundRequest } from "@/lib/core/schemas/refund";
@@ -33,15 +33,15 @@ export async function acceptRefund(
     await lockBalance(tx, merchantId, environment, deposit.currency);
     const refundable = await refundableMinor(tx, payment);
     const money = (minor: bigint) => `${toMajor(minor, deposit.currency)} ${deposit.currency}`;
-    if (refundable <= 0n) throw new ApiError(40020, { details: `${payment.paymentReference} is already refunded in full` });
+    if (refundable <= 0n) throw new DomainError("refused", { details: `${payment.paymentReference} is already refunded in full` });
     const amountMinor = input.amount === undefined ? refundable : toMinor(input.amount, deposit.currency);
-    if (amountMinor === null) throw new ApiError(40010, { details: `amount has more decimals than ${deposit.currency} allows` });
+    if (amountMinor === null) throw new DomainError("invalid", { reason: "amount", details: `amount has more decimals than ${deposit.currency} allows` });
     if (amountMinor > refundable) {
-      throw new ApiError(40010, { details: `amount ${money(amountMinor)} is more than can still be refunded for ${payment.paymentReference}: ${money(refundable)}` });
+      throw new DomainError("invalid", { reason: "amount", details: `amount ${money(amountMinor)} is more than can still be refunded for ${payment.paymentReference}: ${money(refundable)}` });
     }
     const available = await readAvailableMinor(tx, merchantId, environment, deposit.currency);
     if (available < amountMinor) {
-      throw new ApiError(40013, { details: `available ${money(available)}; this refund needs ${money(amountMinor)}` });
+      throw new DomainError("insufficient_balance", { details: `available ${money(available)}; this refund needs ${money(amountMinor)}` });
     }
     return insertRefund(tx, {
       deposit,

@@ -1,7 +1,7 @@
 import type { Deposit } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 
 /** A completed payment a refund gives back: the deposit that took the money, and where the merchant hears of it. */
 export type RefundablePayment = {
@@ -33,7 +33,7 @@ export async function findRefundablePayment(
     if (link.merchantId !== merchantId || link.environment !== environment) throw notFound("Payment", reference);
     const deposit = link.paidByDepositId ? await client.deposit.findUnique({ where: { id: link.paidByDepositId } }) : null;
     if (!deposit || deposit.status !== "completed") {
-      throw new ApiError(40020, { details: `${reference} is ${link.status} and holds no payment: only a paid link can be refunded` });
+      throw new DomainError("refused", { details: `${reference} is ${link.status} and holds no payment: only a paid link can be refunded` });
     }
     refuseOwedBack(deposit, reference);
     return { deposit, paymentReference: link.reference, callbackUrl: link.callbackUrl, amountMinor: deposit.amountMinor };
@@ -41,10 +41,10 @@ export async function findRefundablePayment(
   const deposit = await client.deposit.findFirst({ where: { OR: [{ reference }, { validatedReference: reference }] } });
   if (!deposit || deposit.merchantId !== merchantId || deposit.environment !== environment) throw notFound("Payment", reference);
   if (deposit.paymentLinkId) {
-    throw new ApiError(40020, { details: `${reference} is an attempt to pay a payment link: refund the link by its reference` });
+    throw new DomainError("refused", { details: `${reference} is an attempt to pay a payment link: refund the link by its reference` });
   }
   if (deposit.status !== "completed") {
-    throw new ApiError(40020, { details: `${reference} is ${deposit.status}: only a completed payment can be refunded` });
+    throw new DomainError("refused", { details: `${reference} is ${deposit.status}: only a completed payment can be refunded` });
   }
   refuseOwedBack(deposit, reference);
   return {
@@ -62,7 +62,7 @@ export async function findRefundablePayment(
  */
 function refuseOwedBack(deposit: Deposit, reference: string) {
   if (!deposit.refundDueReason) return;
-  throw new ApiError(40020, {
+  throw new DomainError("refused", {
     details: `${reference} is owed back to the customer by the platform (${deposit.refundDueReason}): it is refunded as a refund due, not by the merchant`,
   });
 }

@@ -7,7 +7,7 @@ import { computeFeesMinor } from "@/lib/core/domain/fees";
 import { toMajor, toMinor } from "@/lib/core/domain/money";
 import { newReference } from "@/lib/core/domain/references";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { lockBalance } from "@/lib/features/ledger/lock-balance";
 import { postEntries } from "@/lib/features/ledger/post-entries";
@@ -45,7 +45,7 @@ export async function acceptTransfer(
   // then go through the operator or, for a bank transfer, to support (send-due-transfer.ts).
   const payout = environment === "live" && gateway.type === "DIRECT" ? livePayoutAdapter(gateway.name) : null;
   if (environment === "live" && gateway.type === "DIRECT" && !payout) {
-    throw new ApiError(50200, { details: `${gateway.name} payouts are not available in production yet` });
+    throw new DomainError("operator_failed", { details: `${gateway.name} payouts are not available in production yet` });
   }
   const amountMinor = toMinor(input.amount, input.currency) as bigint;
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
@@ -63,7 +63,7 @@ export async function acceptTransfer(
     await lockBalance(tx, merchantId, environment, input.currency);
     const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
     if (available < totalMinor) {
-      throw new ApiError(40013, {
+      throw new DomainError("insufficient_balance", {
         details: `available ${toMajor(available, input.currency)} ${input.currency}; this transfer needs ${toMajor(totalMinor, input.currency)} (amount ${input.amount} + fees ${toMajor(feesMinor, input.currency)})`,
       });
     }

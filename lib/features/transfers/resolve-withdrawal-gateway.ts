@@ -1,7 +1,7 @@
 import { assertGatewayServes, feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import type { DbClient } from "@/lib/core/db/client";
 import { findMerchantGateway } from "@/lib/integrations/gateways/list-gateways";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
 
 /** The merchant's withdrawal gateway for a transfer, checked against currency and country. */
 export async function resolveWithdrawalGateway(
@@ -11,7 +11,7 @@ export async function resolveWithdrawalGateway(
   const { merchantId, gatewayName, currency, country } = options;
   const gateway = await findMerchantGateway(client, "withdrawal", merchantId, gatewayName);
   if (!gateway) {
-    throw new ApiError(40012, {
+    throw new DomainError("invalid", { reason: "gateway", 
       details: `gatewayName '${gatewayName}' is not a withdrawal gateway enabled for this account; see GET /public/gateways/withdraw/list`,
     });
   }

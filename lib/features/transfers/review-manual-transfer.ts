@@ -1,7 +1,7 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
 import { recordAudit } from "@/lib/features/admin/audit";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { awaitsAdmin } from "@/lib/core/domain/transfer-review";
 import { beingSent, withSendClaim } from "@/lib/features/outgoing/send-claim";
 import { transitionTransfer } from "./transition-transfer";
@@ -21,9 +21,9 @@ export async function reviewManualTransfer(
   const transfer = await client.transfer.findUnique({ where: { reference: options.reference } });
   if (!transfer) throw notFound("Transfer");
   if (transfer.status === "pending" && !awaitsAdmin(transfer)) {
-    throw new ApiError(40020, { status: 409, details: `${transfer.reference} is a ${transfer.gatewayType} transfer its operator is still handling, not one waiting for an admin` });
+    throw new DomainError("conflict", { details: `${transfer.reference} is a ${transfer.gatewayType} transfer its operator is still handling, not one waiting for an admin` });
   }
-  if (transfer.status !== "pending") throw new ApiError(40020, { status: 409, details: `${transfer.reference} is already ${transfer.status}` });
+  if (transfer.status !== "pending") throw new DomainError("conflict", { details: `${transfer.reference} is already ${transfer.status}` });
   const decided = await withSendClaim(client, "transfer", transfer.id, (claim) =>
     inTransaction(client, async (tx) => {
       const changed = await transitionTransfer(tx, {
@@ -33,7 +33,7 @@ export async function reviewManualTransfer(
         reviewedBy: options.staffId,
         claim,
       });
-      if (!changed) throw new ApiError(40020, { status: 409, details: `${transfer.reference} was settled meanwhile` });
+      if (!changed) throw new DomainError("conflict", { details: `${transfer.reference} was settled meanwhile` });
       await recordAudit(tx, {
         staffId: options.staffId,
         action: `transfer.${options.decision}`,

@@ -1,6 +1,6 @@
 import type { Gateway } from "@prisma/client";
 import type { FeeSchedule } from "@/lib/core/domain/fees";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { invalid } from "@/lib/core/errors/domain-error";
 
 /** A gateway row's fee schedule, in the shape lib/core/domain/fees.ts computes with. */
 export function feeSchedule(gateway: Pick<Gateway, "feePercent" | "feeFixed">): FeeSchedule {
@@ -10,13 +10,9 @@ export function feeSchedule(gateway: Pick<Gateway, "feePercent" | "feeFixed">): 
 /** Refuses a currency or country the gateway does not serve, naming the gateway (40015 / 40011). */
 export function assertGatewayServes(gateway: Pick<Gateway, "name" | "allowedCurrencies" | "allowedCountries">, currency: string, country: string) {
   if (!gateway.allowedCurrencies.includes(currency)) {
-    throw new ApiError(40015, {
-      details: `currency ${currency} is not supported by gateway ${gateway.name} (supported: ${gateway.allowedCurrencies.join(", ")})`,
-    });
+    throw invalid(`currency ${currency} is not supported by gateway ${gateway.name} (supported: ${gateway.allowedCurrencies.join(", ")})`, "currency");
   }
   if (!gateway.allowedCountries.includes(country)) {
-    throw new ApiError(40011, {
-      details: `country ${country} is not served by gateway ${gateway.name} (served: ${gateway.allowedCountries.join(", ")})`,
-    });
+    throw invalid(`country ${country} is not served by gateway ${gateway.name} (served: ${gateway.allowedCountries.join(", ")})`, "country");
   }
 }

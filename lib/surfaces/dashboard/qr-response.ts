@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/core/db/client";
-import { ApiError, errorBody } from "@/lib/core/errors/api-error";
+import { errorBody } from "@/lib/core/errors/api-error";
 import { routeMember } from "@/lib/features/dashboard/require-member";
+import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { paymentLinkUrl, qrPng, qrSvg } from "@/lib/features/dashboard/payment-link-qr";
 
@@ -18,7 +19,8 @@ export async function qrResponse(reference: string, format: "png" | "svg"): Prom
     if (format === "svg") return new Response(await qrSvg(url), { headers: { ...headers, "content-type": "image/svg+xml" } });
     return new Response(new Uint8Array(await qrPng(url)), { headers: { ...headers, "content-type": "image/png" } });
   } catch (error) {
-    if (error instanceof ApiError) return Response.json(errorBody(error.code, error.details), { status: error.status });
+    const apiError = apiErrorOf(error);
+    if (apiError) return Response.json(errorBody(apiError.code, apiError.details), { status: apiError.status });
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { ApiError } from "@/lib/core/errors/api-error";
+import type { ApiError } from "@/lib/core/errors/api-error";
+import { apiErrorOf } from "./api-error-of";
 import { errorResponse, jsonResponse, requestIdFor } from "./api-route";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { retryAfterOf } from "@/lib/core/limits/retry-wait";
@@ -50,6 +51,7 @@ function formRefusal(error: ApiError, step: "password" | "two-factor") {
 
 /** A refusal: the spec's error envelope for the API, the login page again for the form. */
 export function signInRefusal(request: Request, error: unknown, form: boolean, step: "password" | "two-factor" = "password") {
-  if (form && error instanceof ApiError) return seeOther(`/admin/login${formRefusal(error, step)}`, rateLimitOnly(error.headers));
+  const refusal = form ? apiErrorOf(error) : null;
+  if (refusal) return seeOther(`/admin/login${formRefusal(refusal, step)}`, rateLimitOnly(refusal.headers));
   return errorResponse(error, requestIdFor(request), request);
 }

@@ -4,7 +4,8 @@ import { db, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { authenticateApiKey, type MerchantPrincipal } from "@/lib/features/merchants/authenticate-api-key";
 import type { Scope } from "@/lib/core/domain/api-keys";
-import { ApiError, errorBody } from "@/lib/core/errors/api-error";
+import { errorBody } from "@/lib/core/errors/api-error";
+import { apiErrorOf } from "./api-error-of";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
 import { parseIdempotencyKey, runIdempotent, runIdempotentPhases, type StoredResponse } from "./idempotency";
@@ -92,9 +93,8 @@ export function jsonResponse(status: number, body: unknown, requestId: string, h
 }
 
 export function errorResponse(error: unknown, requestId: string, request: Request): Response {
-  if (error instanceof ApiError) {
-    return jsonResponse(error.status, errorBody(error.code, error.details), requestId, error.headers);
-  }
+  const apiError = apiErrorOf(error);
+  if (apiError) return jsonResponse(apiError.status, errorBody(apiError.code, apiError.details), requestId, apiError.headers);
   log("error", "unhandled error", { requestId, method: request.method, url: loggableUrl(request.url), ...errorFields(error) });
   return jsonResponse(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
 }

@@ -4,6 +4,7 @@ import { ulid } from "@/lib/core/domain/ulid";
 import { db, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { ApiError } from "@/lib/core/errors/api-error";
+import { apiErrorOf } from "./api-error-of";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -148,7 +149,7 @@ export async function runIdempotentPhases<R extends { id: string }>(
   } catch (error) {
     // Before the intent committed, or after complete undid it: nothing stands, the key is free.
     // Otherwise the resource stands: the key keeps it for a retry to resume once the lease lapses.
-    if (resourceId === null || error instanceof ApiError) await freeKey(claimed);
+    if (resourceId === null || apiErrorOf(error)) await freeKey(claimed);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { notFound } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { isStorableText } from "@/lib/core/request/storable-text";
 
 export type NextRouteContext = { params: Promise<Record<string, string | string[]>> };

@@ -3,7 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import { ACTIVATION_FIELDS } from "@/lib/features/activation/activation-form";
 import { submitActivationRequest } from "@/lib/features/activation/submit-activation-request";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 
 export async function requestActivationAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("activation");

@@ -1,11 +1,12 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { AnalyticsView } from "@/components/dashboard/analytics-view";
 import { gatewayLabel } from "@/components/labels";
-import { formErrorOf } from "@/lib/features/dashboard/form-errors";
+import { formErrorOf } from "@/lib/surfaces/dashboard/form-errors";
 import { getAnalyticsReport } from "@/lib/features/dashboard/analytics-queries";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { DomainError } from "@/lib/core/errors/domain-error";
+import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("analytics");
@@ -16,7 +17,7 @@ export default async function AnalyticsPage({ searchParams }: Props) {
   const { scope } = await requirePageMember("/dashboard/analytics");
   const [t, gatewayLabels, apiErrors, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getTranslations("apiErrors"), getLocale()]);
   const query = await searchParams;
-  const report = await getAnalyticsReport(scope, query).catch((error) => (error instanceof ApiError ? error : Promise.reject(error)));
+  const report = await getAnalyticsReport(scope, query).catch((error) => (error instanceof DomainError ? error : Promise.reject(error)));
   const csv = new URLSearchParams(Object.entries({ from: query.from, to: query.to }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
   const labels = {
     created: t("analytics.created"), completed: t("analytics.completed"), volume: t("analytics.volume"), fees: t("analytics.fees"),
@@ -43,9 +44,9 @@ export default async function AnalyticsPage({ searchParams }: Props) {
           </a>
         </div>
       </form>
-      {report instanceof ApiError ? (
+      {report instanceof DomainError ? (
         <p role="alert" className="dash-error">
-          {apiErrors(formErrorOf(report, []).messageKey)}
+          {apiErrors(formErrorOf(apiErrorOf(report)!, []).messageKey)}
         </p>
       ) : report.currencies.length === 0 ? (
         <p>{t("analytics.empty")}</p>

@@ -2,9 +2,9 @@
 
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatMinor } from "@/lib/core/domain/money";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isOutcome } from "@/lib/core/errors/domain-error";
 import { requestWithdrawal, reviewWithdrawal, withdrawalLimit, WITHDRAWAL_FORM_FIELDS } from "@/lib/features/dashboard/balance-and-payouts";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 
 /**
  * The withdrawal form, in two steps (money leaves only once asked): without `step=confirm` the
@@ -32,7 +32,7 @@ export async function requestWithdrawalAction(_state: ActionState, form: FormDat
         const transfer = await requestWithdrawal(db, scope, fields);
         return { message: t("balance.requested", { reference: transfer.reference }) };
       } catch (error) {
-        if (!(error instanceof ApiError) || error.code !== 40013) throw error;
+        if (!isOutcome(error, "insufficient_balance")) throw error;
         // Not enough for the amount and its fees: say the most that can go, by the same rule.
         const limit = await withdrawalLimit(db, scope, fields);
         return { error: tApi("summary"), fieldErrors: { amount: t("balance.overMax", { max: formatMinor(limit.maxMinor, limit.currency, locale) }) }, code: 40013 };

@@ -3,7 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import type { FirstKeyState } from "@/components/dashboard/first-key-form";
 import { can } from "@/lib/features/auth/member-permissions";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { createFirstKey } from "@/lib/features/dashboard/first-keys";
 import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
 import { LISTEN_COMMAND, pointsToDeveloperMachine, rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { createLinkFromForm, LINK_FORM_FIELDS } from "@/lib/features/dashboard/create-link-from-form";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { replayWebhookDelivery } from "@/lib/features/dashboard/manage-webhooks";
 

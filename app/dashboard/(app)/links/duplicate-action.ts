@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { duplicatePaymentLink } from "@/lib/features/dashboard/duplicate-payment-link";
 

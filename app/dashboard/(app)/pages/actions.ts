@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { createPageFromForm, PAGE_FORM_FIELDS } from "@/lib/features/dashboard/create-page-from-form";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { switchPaymentPage } from "@/lib/features/payment-pages/switch-payment-page";
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { getTranslations } from "next-intl/server";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { SETTINGS_FORM_FIELDS, updateMerchantSettings } from "@/lib/features/dashboard/update-merchant-settings";
 
 export async function saveSettingsAction(_state: ActionState, form: FormData): Promise<ActionState> {

@@ -1,6 +1,7 @@
 // PUT|POST /api/operators/{operator}/callback - an operator tells us a payment has news (no merchant auth)
 import { receiveOperatorCallback } from "@/lib/features/deposits/receive-operator-callback";
-import { ApiError, notFound } from "@/lib/core/errors/api-error";
+import { ApiError } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { operatorFromPathSegment } from "@/lib/integrations/gateways/operators/operator-gateways";
 import { apiRoute, routeMethods, type ApiContext } from "@/lib/surfaces/http/api-route";
 import { readBodyText } from "@/lib/surfaces/http/read-body-text";

@@ -3,7 +3,7 @@ import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/surfaces/http/admin-
 import { changePassword, PasswordChangeError } from "@/lib/features/admin/change-password";
 import { db } from "@/lib/core/db/client";
 import { clientAddress } from "@/lib/core/request/client-address";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 import { errorResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
@@ -30,10 +30,11 @@ async function post(request: Request) {
       return new Response(null, { status: 303, headers: { location: `/admin/password?error=${error.problem}` } });
     }
     // The account waits after wrong passwords (the sign-in limits): the form says so.
-    if (form && error instanceof ApiError && error.code === 42900) {
-      return new Response(null, { status: 303, headers: { location: "/admin/password?error=tooMany", "retry-after": error.headers?.["retry-after"] ?? "1" } });
+    const refusal = form ? apiErrorOf(error) : null;
+    if (refusal?.code === 42900) {
+      return new Response(null, { status: 303, headers: { location: "/admin/password?error=tooMany", "retry-after": refusal.headers?.["retry-after"] ?? "1" } });
     }
-    if (form && error instanceof ApiError && error.code === 40002) {
+    if (refusal?.code === 40002) {
       return new Response(null, { status: 303, headers: { location: "/admin/login" } });
     }
     return errorResponse(error, requestIdFor(request), request);

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { changeAccountPassword, revokeAccountSession, revokeOtherAccountSessions } from "@/lib/features/auth/account-security";
 import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { dashboardEnvironment } from "@/lib/features/dashboard/require-member";
 

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { ActionResult } from "@/components/dashboard/action-form";
-import type { ActionState } from "@/lib/features/dashboard/dashboard-action";
+import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { changePasswordAction } from "./account-actions";
 
 type Labels = Record<"current" | "new" | "confirmation" | "hint" | "signOutOthers" | "submit", string>;

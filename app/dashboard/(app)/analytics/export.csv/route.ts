@@ -1,6 +1,6 @@
 // GET /dashboard/analytics/export.csv?from&to - the member's analytics per currency, day and gateway as CSV
 import { analyticsCsvLines } from "@/lib/features/dashboard/analytics-report";
-import { csvDownload } from "@/lib/features/dashboard/csv-route";
+import { csvDownload } from "@/lib/surfaces/dashboard/csv-route";
 
 export async function GET(request: Request) {
   const params = new URL(request.url).searchParams;

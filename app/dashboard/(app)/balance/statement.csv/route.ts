@@ -1,6 +1,6 @@
 // GET /dashboard/balance/statement.csv?from&to - the member's ledger statement as CSV (streamed, scoped)
 import { statementCsvLines } from "@/lib/features/dashboard/balance-and-payouts";
-import { csvDownload } from "@/lib/features/dashboard/csv-route";
+import { csvDownload } from "@/lib/surfaces/dashboard/csv-route";
 import { parseListFilters } from "@/lib/features/dashboard/list-filters";
 
 export async function GET(request: Request) {

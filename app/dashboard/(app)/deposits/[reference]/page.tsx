@@ -10,7 +10,7 @@ import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { getMerchantDeposit } from "@/lib/features/dashboard/deposits-queries";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { formatMajor } from "@/lib/core/domain/money";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isNotFound } from "@/lib/core/errors/domain-error";
 import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../../links/actions";
 import { pageTitle } from "@/components/page-title";
@@ -24,7 +24,7 @@ export default async function DepositPage({ params }: Props) {
   const { reference } = await params;
   const [t, labels, steps, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getTranslations("dashboard.timelineSteps"), getLocale()]);
   const detail = await getMerchantDeposit(scope, reference).catch((error) => {
-    if (error instanceof ApiError && error.code === 40004) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   });
   const d = detail.deposit;

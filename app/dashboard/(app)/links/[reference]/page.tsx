@@ -16,7 +16,7 @@ import { getMerchantLink, getMerchantLinkSending } from "@/lib/features/dashboar
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { requirePageMember } from "@/lib/features/dashboard/require-member";
 import { formatMajor } from "@/lib/core/domain/money";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isNotFound } from "@/lib/core/errors/domain-error";
 import { refundPaymentAction } from "../../refund-payment-action";
 import { replayDeliveryAction } from "../actions";
 import { duplicateLinkAction } from "../duplicate-action";
@@ -43,7 +43,7 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
   const reasonText = (reason: string | null) => (reason ? reasons.has(reason) ? reasons(reason) : reasons("other") : null);
   const detail = await getMerchantLink(scope, reference, origin).catch((error) => {
     // Another merchant's or environment's link: the same 404 as a reference that never existed.
-    if (error instanceof ApiError && error.code === 40004) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   });
   const { link } = detail;

@@ -6,7 +6,7 @@ import { amountRuleText, PageStatusBadge } from "@/components/dashboard/payment-
 import { ShareActions } from "@/components/dashboard/share-actions";
 import { pageTitle } from "@/components/page-title";
 import { formatMajor, formatMinor } from "@/lib/core/domain/money";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isNotFound } from "@/lib/core/errors/domain-error";
 import { can } from "@/lib/features/auth/member-permissions";
 import { cardColumns } from "@/lib/features/dashboard/card-columns";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
@@ -25,7 +25,7 @@ export default async function PaymentPageDetail({ params, searchParams }: Props)
   const [t, tl, td, locale, origin] = await Promise.all([getTranslations("dashboardPages"), getTranslations("dashboard.link"), getTranslations("dashboard"), getLocale(), pageOrigin()]);
   const detail = await getMerchantPage(scope, reference, origin).catch((error) => {
     // Another merchant's or environment's page: the same 404 as a reference that never existed.
-    if (error instanceof ApiError && error.code === 40004) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   });
   const { page, status, rule, url } = detail;

@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { runDashboardAction, type ActionState } from "@/lib/features/dashboard/dashboard-action";
+import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { changeMemberRole, inviteMember, removeMember, revokeInvitation } from "@/lib/features/dashboard/manage-team";
 
 // Each goes through better-auth's organization API with the request's session (its own rules

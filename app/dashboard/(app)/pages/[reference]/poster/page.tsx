@@ -4,7 +4,7 @@ import { PrintButton } from "@/components/dashboard/print-button";
 import { gatewayLabel } from "@/components/labels";
 import { pageTitle } from "@/components/page-title";
 import { formatMinor } from "@/lib/core/domain/money";
-import { ApiError } from "@/lib/core/errors/api-error";
+import { isNotFound } from "@/lib/core/errors/domain-error";
 import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { getPagePoster } from "@/lib/features/dashboard/pages-queries";
@@ -28,7 +28,7 @@ export default async function PaymentPagePoster({ params, searchParams }: Props)
   const size = (Array.isArray(query.size) ? query.size[0] : query.size) === "a6" ? "a6" : "a4";
   const [t, labels, locale, origin] = await Promise.all([getTranslations("dashboardPages"), getTranslations("labels"), getLocale(), pageOrigin()]);
   const poster = await getPagePoster(scope, reference, origin).catch((error) => {
-    if (error instanceof ApiError && error.code === 40004) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   });
   const { page, rule, merchant } = poster;

@@ -4,11 +4,11 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type { MemberAction } from "@/lib/features/auth/member-permissions";
 import { db, type Db } from "@/lib/core/db/client";
-import { ApiError } from "@/lib/core/errors/api-error";
 import { LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated, readLiveActivated } from "@/lib/features/merchants/live-activation";
 import { errorFields, log } from "@/lib/core/logging/log";
+import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 import { formErrorOf } from "./form-errors";
-import { requireMember, type DashboardContext } from "./require-member";
+import { requireMember, type DashboardContext } from "@/lib/features/dashboard/require-member";
 
 /**
  * What a dashboard form shows after its server action: a message, a secret shown once, or the
@@ -47,7 +47,8 @@ async function assertLiveAllowed(action: MemberAction, context: DashboardContext
  * The body of every dashboard server action: the member must be signed in and allowed the
  * action (otherwise it never runs and the form shows 40001), live money actions need live
  * payments activated (40001 with the reason), the work is scoped by their merchant and
- * environment, and an ApiError becomes the form's error in the member's language (messages:
+ * environment, and an outcome (or an ApiError) becomes the form's error in the member's language, by
+ * the contract's code the API would answer (lib/surfaces/http/api-error-of.ts; messages:
  * apiErrors), beside the field it concerns when it is one of the form's `fields`, or in the form's
  * own words for the codes it names (`errors`: code to message, in the page's language).
  */
@@ -70,11 +71,13 @@ export async function runDashboardAction(
     return state;
   } catch (error) {
     // Live money before activation: the reason and the way to activation, in the page's language.
-    if (error instanceof ApiError && error.details === LIVE_NOT_ACTIVATED_DETAILS) return { error: (await getTranslations("activation"))("liveRefused"), code: error.code };
-    if (error instanceof ApiError) {
-      const { field, messageKey } = formErrorOf(error, options.fields ?? []);
-      const message = options.errors?.[error.code] ?? t(messageKey);
-      return field ? { error: t("summary"), fieldErrors: { [field]: message }, code: error.code } : { error: message, code: error.code };
+    // The dashboard's one mapping of outcomes: the API's code, then the form's words for it.
+    const refusal = apiErrorOf(error);
+    if (refusal && refusal.details === LIVE_NOT_ACTIVATED_DETAILS) return { error: (await getTranslations("activation"))("liveRefused"), code: refusal.code };
+    if (refusal) {
+      const { field, messageKey } = formErrorOf(refusal, options.fields ?? []);
+      const message = options.errors?.[refusal.code] ?? t(messageKey);
+      return field ? { error: t("summary"), fieldErrors: { [field]: message }, code: refusal.code } : { error: message, code: refusal.code };
     }
     // redirect() and notFound() throw on purpose: let Next handle them.
     if (error instanceof Error && "digest" in error) throw error;

@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { confirmDepositSchema } from "@/lib/core/schemas/deposit";
 import { createPaymentLinkSchema } from "@/lib/core/schemas/payment-link";
-import { validationError } from "./validation-errors";
+import { validationError } from "@/lib/core/errors/validation-errors";
+import { apiErrorOf } from "./api-error-of";
+
+// validationError's outcomes as the API answers them: the contract's code per field.
 
 const errorFor = (body: unknown) => {
   const result = createPaymentLinkSchema("sandbox").safeParse(body);
   if (result.success) throw new Error("expected a validation error");
-  return validationError(result.error, body);
+  return apiErrorOf(validationError(result.error, body))!;
 };
 
-describe("validationError", () => {
+describe("validationError, through the API's mapping", () => {
   it("maps each field to its spec code and names it in details", () => {
     expect(errorFor({ amount: 1, currency: "XOF", description: "x" })).toMatchObject({ code: 40010, status: 400 });
     expect(errorFor({ amount: 500, currency: "ZZZ", description: "x" })).toMatchObject({ code: 40015 });
@@ -43,7 +46,7 @@ describe("validationError", () => {
     const confirmError = (body: unknown) => {
       const result = confirmDepositSchema.safeParse(body);
       if (result.success) throw new Error("expected a validation error");
-      return validationError(result.error, body);
+      return apiErrorOf(validationError(result.error, body))!;
     };
     expect(confirmError({ trxReference: "DEP_INV_TEST_X" })).toMatchObject({ code: 40007, status: 404, details: "otp is required" });
     expect(confirmError({ trxReference: "DEP_INV_TEST_X", otp: 123456 })).toMatchObject({ code: 40023, status: 400, details: "otp must be a string of digits" });

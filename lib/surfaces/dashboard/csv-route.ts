@@ -1,14 +1,15 @@
 import "server-only";
 import type { DashboardPage } from "@/lib/features/auth/member-permissions";
 import { db, type Db } from "@/lib/core/db/client";
-import { ApiError, errorBody } from "@/lib/core/errors/api-error";
-import type { DashboardScope } from "./dashboard-scope";
-import { routeMember } from "./require-member";
+import { errorBody } from "@/lib/core/errors/api-error";
+import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
+import { routeMember } from "@/lib/features/dashboard/require-member";
+import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 
 /**
  * A dashboard CSV download (`page`, for who may fetch it): the signed-in member's scope (401
  * without a member, 403 for a role that may not), the lines streamed as they are read, an
- * ApiError before the first line as the spec's envelope.
+ * refusal (an outcome) before the first line as the spec's envelope.
  * `lines` gets the scope and the database to read it from (routes never import the client).
  */
 export async function csvDownload(page: DashboardPage, filename: string, lines: (scope: DashboardScope, db: Db) => AsyncGenerator<string>): Promise<Response> {
@@ -19,7 +20,8 @@ export async function csvDownload(page: DashboardPage, filename: string, lines: 
   try {
     first = await iterator.next();
   } catch (error) {
-    if (error instanceof ApiError) return Response.json(errorBody(error.code, error.details), { status: error.status });
+    const apiError = apiErrorOf(error);
+    if (apiError) return Response.json(errorBody(apiError.code, apiError.details), { status: apiError.status });
     throw error;
   }
   const encoder = new TextEncoder();

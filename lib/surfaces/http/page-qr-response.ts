@@ -1,11 +1,13 @@
 import QRCode from "qrcode";
 import { db } from "@/lib/core/db/client";
 import { isPlausibleReference } from "@/lib/core/domain/references";
-import { ApiError, errorBody, notFound } from "@/lib/core/errors/api-error";
+import { errorBody } from "@/lib/core/errors/api-error";
+import { notFound } from "@/lib/core/errors/domain-error";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { limitCheckoutRead } from "@/lib/features/checkout/checkout-limits";
 import { qrSvg } from "@/lib/features/checkout/qr-svg";
-import { pageUrl } from "./page-url";
+import { pageUrl } from "@/lib/features/payment-pages/page-url";
+import { apiErrorOf } from "./api-error-of";
 
 /** The origin the client used (PAYMENT_BASE_URL overrides it in pageUrl), from the Host the proxy passed on. */
 function originOf(request: Request): string {
@@ -35,7 +37,8 @@ export async function pageQrResponse(request: Request, reference: string, format
     const png = await QRCode.toBuffer(url, { type: "png", width: 1024, margin: 2, errorCorrectionLevel: "M" });
     return new Response(new Uint8Array(png), { headers: { ...headers, "content-type": "image/png" } });
   } catch (error) {
-    if (error instanceof ApiError) return Response.json(errorBody(error.code, error.details), { status: error.status, headers: error.headers });
+    const apiError = apiErrorOf(error);
+    if (apiError) return Response.json(errorBody(apiError.code, apiError.details), { status: apiError.status, headers: apiError.headers });
     throw error;
   }
 }

@@ -1,0 +1,17 @@
+import { DomainError } from "@/lib/core/errors/domain-error";
+import { OperatorError, OperatorUnavailableError } from "./operator-errors";
+
+/**
+ * The outcome when an operator call left nothing created: unavailable, with when to retry, while
+ * the operator's circuit is open (the API's 503), else operator_failed (502). Details name the operator, the call and its own
+ * error code, never a credential (operator errors never carry one).
+ */
+export function operatorOutcome(error: OperatorError, what: string): DomainError {
+  if (error instanceof OperatorUnavailableError) {
+    return new DomainError("unavailable", {
+      details: `${error.operator} is not answering; ${what}. Retry in ${error.retryAfterSeconds} s`,
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
+  }
+  return new DomainError("operator_failed", { details: `${error.message}; ${what}` });
+}
