@@ -39,13 +39,13 @@ import { describe, expect, it } from "vitest";
 const LAYERS = ["core", "integrations", "features", "surfaces"] as const;
 type Layer = (typeof LAYERS)[number];
 
-/** lib/<layer>/<folder>: each folder's layer is the folder it sits in. */
+/** lib/<layer>/<folder>, keyed "<layer>/<folder>": a name can be in two layers (features/dashboard, surfaces/dashboard). */
 const LAYER_OF: Record<string, Layer> = Object.fromEntries(
   LAYERS.flatMap((layer) =>
     fs
       .readdirSync(path.join(import.meta.dirname, layer), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
-      .map((entry) => [entry.name, layer] as const),
+      .map((entry) => [`${layer}/${entry.name}`, layer] as const),
   ),
 );
 
@@ -116,11 +116,14 @@ function importsOf(absolute: string, text = fs.readFileSync(absolute, "utf8")): 
   });
 }
 
-/** lib/<layer>/<folder>/... -> folder; a file directly in a layer is its own folder; elsewhere: undefined. */
+/** lib/<layer>/<folder>/... -> "<layer>/<folder>"; a file directly in a layer is its own folder; elsewhere: undefined. */
 function libFolder(projectPath: string): string | undefined {
   const parts = projectPath.split("/");
-  return parts[0] === "lib" && (LAYERS as readonly string[]).includes(parts[1]) && parts.length > 2 ? parts[2].replace(/\.tsx?$/, "") : undefined;
+  return parts[0] === "lib" && (LAYERS as readonly string[]).includes(parts[1]) && parts.length > 2 ? `${parts[1]}/${parts[2].replace(/\.tsx?$/, "")}` : undefined;
 }
+
+/** "features/links" -> "links", as the reports name a folder beside its layer. */
+const nameOf = (folder: string | undefined) => folder?.split("/")[1];
 
 const describeImport = (imp: Import) => `${imp.file} imports ${imp.specifier}`;
 const layerIndex = (folder: string) => LAYERS.indexOf(LAYER_OF[folder]);
@@ -140,7 +143,7 @@ function upwardImports(imports: Import[]): string[] {
     const from = libFolder(imp.file);
     const to = imp.internal ? libFolder(imp.target) : undefined;
     if (!from || !to || from === to || !(from in LAYER_OF) || !(to in LAYER_OF)) return [];
-    return layerIndex(to) > layerIndex(from) ? [`${describeImport(imp)} (${LAYER_OF[from]} ${from} -> ${LAYER_OF[to]} ${to})`] : [];
+    return layerIndex(to) > layerIndex(from) ? [`${describeImport(imp)} (${LAYER_OF[from]} ${nameOf(from)} -> ${LAYER_OF[to]} ${nameOf(to)})`] : [];
   });
 }
 
@@ -149,9 +152,9 @@ function httpImportsFromBelow(imports: Import[]): string[] {
   return imports
     .filter((imp) => {
       const from = libFolder(imp.file);
-      return !!from && from !== "http" && imp.internal && libFolder(imp.target) === "http" && LAYER_OF[from] !== "surfaces";
+      return !!from && imp.internal && libFolder(imp.target) === "surfaces/http" && LAYER_OF[from] !== "surfaces";
     })
-    .map((imp) => `${describeImport(imp)} (${LAYER_OF[libFolder(imp.file)!] ?? "no layer"} ${libFolder(imp.file)} -> lib/surfaces/http)`);
+    .map((imp) => `${describeImport(imp)} (${LAYER_OF[libFolder(imp.file)!] ?? "no layer"} ${nameOf(libFolder(imp.file))} -> lib/surfaces/http)`);
 }
 
 /**
@@ -162,7 +165,7 @@ function httpImportsFromBelow(imports: Import[]): string[] {
 function httpErrorImportsFromBelow(imports: Import[]): string[] {
   return imports
     .filter((imp) => imp.internal && imp.target === HTTP_ERROR_MODULE && layerOfPath(imp.file) !== "surfaces")
-    .map((imp) => `${describeImport(imp)} (${layerOfPath(imp.file) ?? "no layer"} ${libFolder(imp.file)} -> the HTTP error type)`);
+    .map((imp) => `${describeImport(imp)} (${layerOfPath(imp.file) ?? "no layer"} ${nameOf(libFolder(imp.file))} -> the HTTP error type)`);
 }
 
 const HTTP_ERROR_MODULE = "lib/core/errors/api-error";
@@ -240,7 +243,8 @@ describe("lib/ layers", () => {
     expect(libImports.some((imp) => imp.file.startsWith("lib/surfaces/http/") && imp.target.startsWith("lib/core/errors/"))).toBe(true);
     expect(libImports.some((imp) => imp.file === "lib/integrations/gateways/live-adapters.ts" && imp.resolved === "lib/integrations/gateways/adapter.ts" && imp.typeOnly)).toBe(true);
     expect(pageImports.some((imp) => imp.file.startsWith("app/") && imp.target.startsWith("lib/"))).toBe(true);
-    expect(LAYER_OF.http).toBe("surfaces");
+    expect(LAYER_OF["surfaces/http"]).toBe("surfaces");
+    expect(LAYER_OF["features/dashboard"]).toBe("features");
     expect(Object.keys(LAYER_OF).length).toBeGreaterThan(30);
   });
 
@@ -300,6 +304,11 @@ describe("the layering rules can fail", () => {
       "lib/core/domain/money.ts imports @/lib/features/links/create-link (core domain -> features links)",
       "lib/integrations/gateways/wave/wave-client.ts imports @/lib/features/deposits/x (integrations gateways -> features deposits)",
     ]);
+  });
+
+  it("reads a folder's layer from its path: features/dashboard importing surfaces/dashboard goes up", () => {
+    const planted = [imp("lib/features/dashboard/x.ts", "@/lib/surfaces/dashboard/dashboard-action"), imp("lib/surfaces/dashboard/y.ts", "@/lib/features/dashboard/x")];
+    expect(upwardImports(planted)).toEqual(["lib/features/dashboard/x.ts imports @/lib/surfaces/dashboard/dashboard-action (features dashboard -> surfaces dashboard)"]);
   });
 
   it("reports a feature importing lib/surfaces/http, not lib/surfaces/http importing a feature", () => {
