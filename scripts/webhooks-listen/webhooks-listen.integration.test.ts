@@ -90,7 +90,7 @@ describe("webhooks:listen", () => {
     const m = await newMerchant();
     // An event from before the listener starts: never forwarded.
     const before = await call("POST", "/test/api/v4/classic/deposit/initiate", { key: m.sandboxKey, body: { ...validDeposit, customerPhone: "+2250700000111" } });
-    await waitForSandboxAnswer();
+    await waitForSandboxAnswer(before.body.reference);
     await call("GET", `/test/api/v4/deposits/${before.body.reference}`, { key: m.sandboxKey });
     expect(await db().webhookEvent.count({ where: { merchantId: m.id } })).toBe(1);
 

@@ -58,6 +58,7 @@ export const waitUntilSandboxAnswerIsDue = () => sleep(Number(process.env.SANDBO
  * late on a loaded machine): the deposit, or the link whose attempt it is, is no longer pending.
  */
 export async function waitForSandboxAnswer(...references: string[]) {
+  if (references.length === 0) throw new Error("waitForSandboxAnswer: name the deposits or links to wait for");
   const pending = async () => {
     const [deposits, links] = await Promise.all([
       db().deposit.count({ where: { reference: { in: references }, status: "pending" } }),
