@@ -81,8 +81,8 @@ export function requestIdFor(request: Request): string {
 
 /**
  * A JSON answer before it is a Fetch Response: the API lane writes it to Node's ServerResponse as
- * it is (building a Response, then reading its body and headers back, was a tenth of a link
- * create's CPU beyond the database floor: bench/profile.md); Next's route handlers get
+ * it is (building a Response, then reading its body and headers back, showed in every created
+ * link's profile: bench/README.md, "Where a request's time goes"); Next's route handlers get
  * answerResponse's. Header names are lowercase, as a Response's Headers would give them.
  */
 export type JsonAnswer = { status: number; headers: Record<string, string>; body: string };
