@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { SourceMapConsumer } from "source-map-js";
 import { appEnv, bin, prepareMerchant, requireBuild, sleep, startApp } from "./bench-app";
+import { inspect, startDbFloor, type CpuProfile, type CpuProfileNode, type Inspector } from "./bench-inspector";
 import { freshDatabase } from "./fresh-database";
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 20);
@@ -28,71 +29,8 @@ const merchant = prepareMerchant(env, "Profile Shop");
 const app = await startApp({ ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${INSPECT_PORT}` }, PORT);
 // The database floor (scripts/bench-db-floor.ts: node:http + pg, the same statements), profiled alike.
 const floorPort = PORT + 2;
-const floor = spawn(process.execPath, [`--inspect=127.0.0.1:${floorPort + 1}`, "--import", "tsx", "scripts/bench-db-floor.ts"], {
-  env: { ...env, PORT: String(floorPort), BENCH_MERCHANT_ID: merchant.id },
-  stdio: "ignore",
-});
+const floor = await startDbFloor(env, merchant.id, floorPort, floorPort + 1);
 process.on("exit", () => (app.stop(), floor.kill()));
-for (let i = 0; !(await fetch(`http://127.0.0.1:${floorPort}/link/none`).catch(() => null)); i++) {
-  if (i > 100) throw new Error("the database floor did not start");
-  await sleep(200);
-}
-
-// ---- the inspector protocol, over Node's own WebSocket client
-type CpuProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
-type CpuProfile = { nodes: CpuProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
-type AppStats = { loopP50: number; loopP99: number; loopMax: number; gcCount: number; gcTotal: number; gcMax: number };
-
-/** A process's inspector: V8's profiler, and its event-loop delay and GC pauses read inside it. */
-async function inspect(port: number) {
-  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => ((socket.onopen = resolve), (socket.onerror = reject)));
-  let nextId = 0;
-  const pending = new Map<number, (result: unknown) => void>();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data));
-    if (message.id !== undefined) pending.get(message.id)?.(message.error ? Promise.reject(new Error(message.error.message)) : message.result);
-  };
-  function send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
-    const id = ++nextId;
-    return new Promise<T>((resolve) => {
-      pending.set(id, resolve as (result: unknown) => void);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
-  }
-  /** Runs an expression in the process's main context; answers its JSON value. */
-  async function evaluate<T>(expression: string): Promise<T> {
-    const answer = await send<{ result: { value: T } }>("Runtime.evaluate", { expression, returnByValue: true, awaitPromise: true });
-    return answer.result.value;
-  }
-  // perf_hooks' event-loop histogram (10 ms resolution) and a GC observer, reset before each run.
-  await evaluate(`(() => {
-    const { monitorEventLoopDelay, PerformanceObserver } = process.getBuiltinModule("node:perf_hooks");
-    const stats = (globalThis.__pcsProfileStats = { loop: monitorEventLoopDelay({ resolution: 10 }), gc: [] });
-    stats.loop.enable();
-    new PerformanceObserver((list) => { for (const entry of list.getEntries()) stats.gc.push(entry.duration); }).observe({ entryTypes: ["gc"] });
-    return true;
-  })()`);
-  await send("Profiler.enable");
-  await send("Profiler.setSamplingInterval", { interval: 200 });
-  return {
-    /** Profiles `work` alone: the profile, and the loop delay and GC pauses meanwhile. */
-    async around<T>(work: () => Promise<T>): Promise<{ result: T; profile: CpuProfile; stats: AppStats }> {
-      await evaluate(`(globalThis.__pcsProfileStats.loop.reset(), globalThis.__pcsProfileStats.gc.length = 0, true)`);
-      await send("Profiler.start");
-      const result = await work();
-      const { profile } = await send<{ profile: CpuProfile }>("Profiler.stop");
-      const stats = await evaluate<AppStats>(`(() => {
-        const { loop, gc } = globalThis.__pcsProfileStats;
-        return { loopP50: loop.percentile(50) / 1e6, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6,
-          gcCount: gc.length, gcTotal: gc.reduce((a, b) => a + b, 0), gcMax: gc.reduce((a, b) => Math.max(a, b), 0) };
-      })()`);
-      return { result, profile, stats };
-    },
-    close: () => socket.close(),
-  };
-}
 
 // ---- load
 type Load = { rps: number; requests: number; p50: number; p99: number; non2xx: number; errors: number };
@@ -155,8 +93,8 @@ const PHASES: [string, RegExp][] = [
   ["body read + JSON parse", /^readJsonBody$/],
   ["validation (zod)", /^safeParse$/],
   ["idempotency", /^(runIdempotent|runIdempotentPhases)$/],
-  ["SQL statements (building, sending)", /^(insertPaymentLink|findPaymentLink|findLinkAttempts)$/],
-  ["serialization (JSON.stringify, Response)", /^jsonResponse$/],
+  ["SQL statements (building, sending)", /^(insertPaymentLink|findPaymentLink|findPaymentLinkWithAttempts|findLinkAttempts)$/],
+  ["serialization (JSON.stringify, the answer)", /^(jsonResponse|jsonAnswer|writeAnswer)$/],
   ["logging", /^log$/],
   ["background runner", /^runDueWork$/],
 ];
@@ -212,10 +150,10 @@ fs.mkdirSync("bench/profiles", { recursive: true });
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
-async function profiled(inspector: Awaited<ReturnType<typeof inspect>>, url: string, route: (typeof ROUTES)[number], file: string) {
+async function profiled(inspector: Inspector, url: string, route: (typeof ROUTES)[number], file: string) {
   await autocannon(url, route.method, 5, route.body); // the warm-up, outside the profile
   await sleep(1000);
-  const { result: load, profile, stats } = await inspector.around(() => autocannon(url, route.method, SECONDS, route.body));
+  const { result: load, profile, stats } = await inspector.profiled(() => autocannon(url, route.method, SECONDS, route.body));
   fs.writeFileSync(`bench/profiles/${file}.cpuprofile`, JSON.stringify(profile));
   const summary = summarize(profile);
   /** µs of CPU per answered request. */

@@ -20,12 +20,18 @@
 //   BENCH_SLICE_SECONDS (default 5) for the ratios, BENCH_DATABASE_URL (default
 //   postgresql://postgres@127.0.0.1:5432/pcs_bench, dropped and created afresh), BENCH_PORT
 //   (default 3270; the next one too), BENCH_DB_FLOOR=1 adds scripts/bench-db-floor.ts (node:http +
-//   pg running the same link insert and read) to the table.
+//   pg running the same link insert and read) to the table, and issue 38's targets against it:
+//   create and read link >= 50% of its req/s at 10 and 50 connections, p99 at 50 <= 2x its p99.
+// Beside each one-process run's p99: the event loop's delay (p99 / max) and the GC pauses (count,
+// total, longest) inside the app (or the database floor) over that run, read over its inspector
+// (scripts/bench-inspector.ts; the app then runs with --inspect on BENCH_PORT + 2, the floor on
+// BENCH_PORT + 3): what a tail is made of.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { appEnv, bin, prepareMerchant, requireBuild, startApp, treeUsage } from "./bench-app";
+import { formatLoopAndGc, inspect, startDbFloor, type Inspector, type LoopAndGc } from "./bench-inspector";
 import { freshDatabase } from "./fresh-database";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -47,9 +53,16 @@ const env = appEnv(DATABASE_URL, null, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL 
 const merchant = prepareMerchant(env, "Bench Shop");
 
 const children: ChildProcess[] = [];
-/** The app as `npm start` runs it: the launcher, `workers` workers. */
+const APP_INSPECT_PORT = PORT + 2;
+const FLOOR_INSPECT_PORT = PORT + 3;
+/**
+ * The app as `npm start` runs it: the launcher, `workers` workers. One process (the launcher runs
+ * the server in itself) is inspectable, for the loop delay and GC pauses beside each run; workers
+ * would all ask for the same inspector port.
+ */
 async function startWorkers(workers: number) {
-  const app = await startApp({ ...env, WEB_CONCURRENCY: String(workers) }, PORT);
+  const inspectable = workers === 1 ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --inspect=127.0.0.1:${APP_INSPECT_PORT}`.trim() } : {};
+  const app = await startApp({ ...env, ...inspectable, WEB_CONCURRENCY: String(workers) }, PORT);
   children.push(app.process);
   return app;
 }
@@ -61,17 +74,6 @@ async function stop(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      await (await fetch(url)).text();
-      return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 type Target = { method: "GET" | "POST"; url: string; body?: string; headers?: Record<string, string> };
@@ -88,6 +90,8 @@ type Result = {
   /** The app's CPU time per answered request, ms. */
   cpuMs: number;
   rssMiB: number;
+  /** The process's event-loop delay and GC pauses over the run, when it was inspected. */
+  stats?: LoopAndGc;
 };
 
 /**
@@ -109,10 +113,15 @@ async function measureIdle(appPid: number, when: "fresh" | "after warm-up", seco
 }
 
 /** One autocannon run; the app tree's peak RSS is sampled meanwhile, its CPU time read before and after. */
-async function run(name: string, target: Target, connections: number, seconds: number, appPid: number): Promise<Result> {
+async function run(name: string, target: Target, connections: number, seconds: number, appPid: number, inspector?: Inspector): Promise<Result> {
   // autocannon has once exited without a report: one more try before a row of NaN.
-  const first = await runOnce(name, target, connections, seconds, appPid);
-  return Number.isNaN(first.rps) ? runOnce(name, target, connections, seconds, appPid) : first;
+  const once = async () => {
+    if (!inspector) return runOnce(name, target, connections, seconds, appPid);
+    const { result, stats } = await inspector.during(() => runOnce(name, target, connections, seconds, appPid));
+    return { ...result, stats };
+  };
+  const first = await once();
+  return Number.isNaN(first.rps) ? once() : first;
 }
 
 async function runOnce(name: string, target: Target, connections: number, seconds: number, appPid: number): Promise<Result> {
@@ -206,12 +215,13 @@ async function interleaved(targets: Record<string, Target>, connections: number,
 }
 
 const results: Result[] = [];
-async function measure(label: string, target: Target, appPid: number) {
+async function measure(label: string, target: Target, appPid: number, inspector?: Inspector) {
   for (const c of CONNECTIONS) {
-    const result = await run(label, target, c, SECONDS, appPid);
+    const result = await run(label, target, c, SECONDS, appPid, inspector);
     results.push(result);
+    const { loop, gc } = formatLoopAndGc(result.stats);
     console.log(
-      `${label.padEnd(38)} c=${String(c).padStart(3)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  max ${result.max} ms  errors ${result.errors}  non-2xx ${result.non2xx}  CPU ${result.cpuMs.toFixed(2)} ms/req  rss ${result.rssMiB.toFixed(0)} MiB`,
+      `${label.padEnd(38)} c=${String(c).padStart(3)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  max ${result.max} ms  loop delay p99/max ${loop} ms  GC ${gc}  errors ${result.errors}  non-2xx ${result.non2xx}  CPU ${result.cpuMs.toFixed(2)} ms/req  rss ${result.rssMiB.toFixed(0)} MiB`,
     );
   }
 }
@@ -238,22 +248,25 @@ try {
   let app = await startWorkers(1);
   let targets = await targetsOf(app.base);
   const appPid = () => app.process.pid!;
+  const appInspector = await inspect(APP_INSPECT_PORT);
   await warm(targets, appPid());
   for (const c of CONNECTIONS) slices[c] = await interleaved(targets, c, appPid());
-  for (const [name, target] of Object.entries(targets)) await measure(name, target, appPid());
+  for (const [name, target] of Object.entries(targets)) await measure(name, target, appPid(), appInspector);
+  appInspector.close();
 
   if (DB_FLOOR) {
     const floorPort = PORT + 1;
-    const floor = spawn(bin("tsx"), ["scripts/bench-db-floor.ts"], { env: { ...env, PORT: String(floorPort), BENCH_MERCHANT_ID: merchant.id }, stdio: "ignore" });
+    const floor = await startDbFloor(env, merchant.id, floorPort, FLOOR_INSPECT_PORT);
     children.push(floor);
+    const floorInspector = await inspect(FLOOR_INSPECT_PORT);
     const floorBase = `http://127.0.0.1:${floorPort}`;
-    await waitFor(`${floorBase}/link/none`);
     const floorLink = await (await fetch(`${floorBase}/link`, { method: "POST", headers: json, body: linkBody })).json();
     const insert: Target = { method: "POST", url: `${floorBase}/link`, body: linkBody, headers: json };
     const read: Target = { method: "GET", url: `${floorBase}/link/${floorLink.reference}` };
     await warm({ insert, read }, floor.pid!);
-    await measure("database floor: insert link", insert, floor.pid!);
-    await measure("database floor: read link", read, floor.pid!);
+    await measure("database floor: insert link", insert, floor.pid!, floorInspector);
+    await measure("database floor: read link", read, floor.pid!, floorInspector);
+    floorInspector.close();
     await stop(floor);
   }
 
@@ -298,6 +311,24 @@ const latencyRows = Object.keys(slices[CONNECTIONS[0]] ?? {}).map((name) => {
   const r = find(name, high);
   return r ? `| ${name} | ${high} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${meets(r.p99 < 100 && r.errors === 0 && r.non2xx === 0)} |` : "";
 });
+// Issue 38: against the plain node:http + pg server running the same statements (the 20 s runs,
+// the floor's after the app's).
+const DB_FLOOR_RATIOS = [
+  { route: "create link", floor: "database floor: insert link" },
+  { route: "read link", floor: "database floor: read link" },
+];
+const dbFloorRows = CONNECTIONS.flatMap((c) =>
+  DB_FLOOR_RATIOS.map(({ route, floor }) => {
+    const ours = find(route, c);
+    const base = find(floor, c);
+    if (!ours || !base) return "";
+    const throughput = ours.rps / base.rps;
+    const cpu = base.cpuMs / ours.cpuMs;
+    const tail = c === high ? `${ours.p99} / ${base.p99} ms (${(ours.p99 / base.p99).toFixed(1)}x)` : "-";
+    const tailMet = c !== high || ours.p99 <= 2 * base.p99;
+    return `| ${route} / ${floor.replace("database floor: ", "")} | ${c} | ${percent(throughput)} (${ours.rps.toFixed(0)} / ${base.rps.toFixed(0)}) | ${percent(cpu)} (${ours.cpuMs.toFixed(2)} / ${base.cpuMs.toFixed(2)} ms) | ${tail} | ${tailMet ? meetsRatio(throughput, cpu, 0.5) : crowded ? `p99 ${notJudged}` : "**p99 not met**"} |`;
+  }),
+).filter(Boolean);
 const clusterRows = CONNECTIONS.flatMap((c) =>
   clusterNames.map((name) => {
     const one = find(name, c);
@@ -332,6 +363,16 @@ const lines = [
   "|---|---|---|---|---|---|",
   ...latencyRows,
   "",
+  ...(dbFloorRows.length
+    ? [
+        `Against the database floor (issue 38: scripts/bench-db-floor.ts, node:http + pg running the same link insert and read; the ${SECONDS} s runs below, the floor's after the app's). Targets: >= 50% of its req/s at every connection count, p99 at ${high} connections <= 2x its p99.`,
+        "",
+        "| route / database floor | connections | req/s ratio | CPU-time ratio (ms per request) | p99, route / floor | >= 50%, p99 <= 2x |",
+        "|---|---|---|---|---|---|",
+        ...dbFloorRows,
+        "",
+      ]
+    : []),
   `One process (WEB_CONCURRENCY=1) against every core (WEB_CONCURRENCY=${ALL_CORES}), both through the launcher, ${SECONDS} s runs:`,
   "",
   `| route | connections | req/s, 1 process | req/s, ${ALL_CORES} workers | ${ALL_CORES} workers / 1 | CPU ms per request, 1 / ${ALL_CORES} |`,
@@ -340,11 +381,14 @@ const lines = [
   "",
   "## Every run",
   "",
-  "| run | connections | req/s | p50 ms | p99 ms | max ms | errors | non-2xx | CPU ms per request | peak RSS MiB |",
-  "|---|---|---|---|---|---|---|---|---|---|",
-  ...results.map(
-    (r) => `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${r.cpuMs.toFixed(2)} | ${r.rssMiB.toFixed(0)} |`,
-  ),
+  "Loop delay and GC: inside the process answering (the app, or the database floor) over the run, read over its inspector (scripts/bench-inspector.ts); not read for the workers.",
+  "",
+  "| run | connections | req/s | p50 ms | p99 ms | max ms | loop delay p99 / max ms | GC pauses, total, longest | errors | non-2xx | CPU ms per request | peak RSS MiB |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|",
+  ...results.map((r) => {
+    const { loop, gc } = formatLoopAndGc(r.stats);
+    return `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.max} | ${loop} | ${gc} | ${r.errors} | ${r.non2xx} | ${r.cpuMs.toFixed(2)} | ${r.rssMiB.toFixed(0)} |`;
+  }),
   "",
   `Whole run: ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 ];

@@ -6,13 +6,14 @@
 //
 // Same handlers, same answers: the lane calls the table's handlers, as Next does through the
 // catch-all route files (catch-all-route.ts), with a standard Request (lane-request.ts) and the path's parameters,
-// and sends their Response with the headers next.config.ts gives these trees and the compression
-// Next applies. Whatever it does not recognize (a route not marked `lane`, HEAD or OPTIONS, a path
+// and sends their answer with the headers next.config.ts gives these trees and the compression
+// Next applies. The route wrapper's answers (api-route.ts, JsonAnswer) are written as they are,
+// without a Fetch Response between; a handler that only makes a Response is read back from it. Whatever it does not recognize (a route not marked `lane`, HEAD or OPTIONS, a path
 // with an escape, a dot in a parameter or a trailing slash) goes on to Next untouched. The front
 // door (server/front-door.cjs) offers it each request after the client's address is recorded.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
-import { errorResponse, METHODS, requestIdFor, type Handler, type Method } from "@/lib/surfaces/http/api-route";
+import { answererOf, errorAnswer, errorResponse, METHODS, requestIdFor, type Handler, type JsonAnswer, type Method } from "@/lib/surfaces/http/api-route";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
@@ -32,6 +33,7 @@ const PARAM_VALUE = /^[A-Za-z0-9_~-]+$/;
 // Next compresses what its server sends (next.config's `compress`, on by default) with this same
 // middleware and its default threshold: answers under 1 KiB go as they are.
 const compress = compression();
+const COMPRESSION_THRESHOLD = 1024;
 
 export type ApiLane = {
   /** Answers the request and returns true, or returns false and leaves it wholly to Next. */
@@ -51,11 +53,9 @@ export function createApiLane(router: Router): ApiLane {
       const found = router.match(pathSegments(pathname));
       const handler = found?.route.handlers[method as Method];
       if (!found || !handler || !Object.values(found.params).every((value) => PARAM_VALUE.test(value))) return false;
-      compress(req as never, res as never, () => {
-        answer(req, res, handler, found.params).catch((error) => {
-          log("error", "API lane: no answer could be sent", { url: loggableUrl(url), ...errorFields(error) });
-          res.destroy();
-        });
+      answer(req, res, handler, found.params).catch((error) => {
+        log("error", "API lane: no answer could be sent", { url: loggableUrl(url), ...errorFields(error) });
+        res.destroy();
       });
       return true;
     },
@@ -74,7 +74,6 @@ const LANE_ORIGIN_HOST = "localhost";
 async function answer(req: IncomingMessage, res: ServerResponse, handler: Handler, params: Record<string, string>) {
   // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
   let request: Request;
-  let response: Response;
   try {
     request = await laneRequest(req, LANE_ORIGIN_HOST);
   } catch (error) {
@@ -83,24 +82,76 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Handle
     res.destroy();
     return;
   }
+  const answerer = answererOf(handler);
+  if (!answerer) return answerFromResponse(req, res, request, handler, params);
+  let result: JsonAnswer;
+  try {
+    result = await answerer(request, { params: Promise.resolve(params) });
+  } catch (error) {
+    // The route wrapper answers its own errors; this is for a handler that throws past it.
+    result = errorAnswer(error, requestIdFor(request), request);
+  }
+  if (res.destroyed) return;
+  writeAnswer(req, res, result);
+}
+
+/** Every answer's headers before its own: the API trees' (next.config.ts) and HSTS behind HTTPS. */
+function treeHeaders(req: IncomingMessage): Record<string, string | number> {
+  const headers: Record<string, string | number> = { ...API_TREE_HEADERS };
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (wantsHsts("http:", Array.isArray(forwarded) ? forwarded.join(", ") : (forwarded ?? null))) headers["strict-transport-security"] = HSTS;
+  return headers;
+}
+
+/**
+ * A JSON answer, written at once. Under the compression threshold, what the middleware would do
+ * is only to add Vary (a compressible type without no-transform), done here without wrapping the
+ * response; anything else goes through it.
+ */
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: JsonAnswer) {
+  const body = Buffer.from(answer.body);
+  const headers = treeHeaders(req);
+  for (const name in answer.headers) headers[name] = answer.headers[name];
+  headers["content-length"] = body.byteLength;
+  const plainJson =
+    body.byteLength < COMPRESSION_THRESHOLD &&
+    answer.headers["content-type"]?.startsWith("application/json") &&
+    answer.headers.vary === undefined &&
+    !/(?:^|,)\s*?no-transform\s*?(?:,|$)/.test(answer.headers["cache-control"] ?? "");
+  if (plainJson) {
+    headers.vary = "Accept-Encoding";
+    res.writeHead(answer.status, headers);
+    res.end(body);
+    return;
+  }
+  compress(req as never, res as never, () => {
+    for (const name in headers) res.setHeader(name, headers[name]);
+    res.statusCode = answer.status;
+    res.end(body);
+  });
+}
+
+/** A handler that answers with a Response only (the probes, the bench floors, Better Auth's...): read whole and sent. */
+async function answerFromResponse(req: IncomingMessage, res: ServerResponse, request: Request, handler: Handler, params: Record<string, string>) {
+  let response: Response;
   try {
     response = await handler(request, { params: Promise.resolve(params) });
   } catch (error) {
-    // The route wrapper answers its own errors; this is for a handler that throws past it.
     response = errorResponse(error, requestIdFor(request), request);
   }
   // Read whole: the API's answers are small JSON documents, and one write with its length lets
   // the compression middleware judge the size.
   const body = Buffer.from(await response.arrayBuffer());
   if (res.destroyed) return;
-  for (const [name, value] of Object.entries(API_TREE_HEADERS)) res.setHeader(name, value);
-  if (wantsHsts("http:", request.headers.get("x-forwarded-proto"))) res.setHeader("strict-transport-security", HSTS);
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
+  compress(req as never, res as never, () => {
+    for (const [name, value] of Object.entries(treeHeaders(req))) res.setHeader(name, value);
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") res.setHeader(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+    res.setHeader("content-length", body.byteLength);
+    res.statusCode = response.status;
+    res.end(body);
   });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  res.setHeader("content-length", body.byteLength);
-  res.statusCode = response.status;
-  res.end(body);
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { MAX_BODY_BYTES } from "@/lib/surfaces/http/read-body-text";
+import { MAX_BODY_BYTES, withBodyRead } from "@/lib/surfaces/http/read-body-text";
 
 // The standard Request the lane hands the route handlers. Built here rather than by
 // @remix-run/node-fetch-server's createRequest, which pipes the socket into a web ReadableStream
@@ -38,15 +38,31 @@ function readBody(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
+/**
+ * The client's headers as the Request's init: Node's own object when every value is a string
+ * (the Request copies it into its Headers once; building a Headers first copied them twice), else
+ * with the repeated ones joined as a Headers would join them.
+ */
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const raw = req.headers;
+  for (const name in raw) {
+    if (typeof raw[name] !== "string") {
+      const joined: Record<string, string> = {};
+      for (const [key, value] of Object.entries(raw)) if (value !== undefined) joined[key] = Array.isArray(value) ? value.join(", ") : value;
+      return joined;
+    }
+  }
+  return raw as Record<string, string>;
+}
+
 /** The Request for the handlers: our origin host (see LANE_ORIGIN_HOST in api-lane.ts), the client's headers, the body as bytes. */
 export async function laneRequest(req: IncomingMessage, host: string): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
+  const headers = headersOf(req);
   const protocol = (req.socket as TLSSocket).encrypted ? "https:" : "http:";
   const url = `${protocol}//${host}${req.url}`;
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD") return new Request(url, { method, headers });
-  return new Request(url, { method, headers, body: await readBody(req) });
+  const body = await readBody(req);
+  // The handlers' readBodyText takes these bytes as they are, not back through the Request's stream.
+  return withBodyRead(new Request(url, { method, headers, body }), body);
 }

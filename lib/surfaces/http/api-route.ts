@@ -80,23 +80,39 @@ export function requestIdFor(request: Request): string {
   return incoming && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : `req_${ulid()}`;
 }
 
-export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "cache-control": "no-store",
-      "x-request-id": requestId,
-      ...headers,
-    },
-  });
+/**
+ * A JSON answer before it is a Fetch Response: the API lane writes it to Node's ServerResponse as
+ * it is (building a Response, then reading its body and headers back, showed in every created
+ * link's profile: bench/README.md, "Where a request's time goes"); Next's route handlers get
+ * answerResponse's. Header names are lowercase, as a Response's Headers would give them.
+ */
+export type JsonAnswer = { status: number; headers: Record<string, string>; body: string };
+
+export function jsonAnswer(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): JsonAnswer {
+  const all: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "x-request-id": requestId,
+  };
+  for (const name in headers) all[name.toLowerCase()] = headers[name];
+  return { status, headers: all, body: JSON.stringify(body) };
+}
+
+export const answerResponse = (answer: JsonAnswer) => new Response(answer.body, { status: answer.status, headers: answer.headers });
+
+export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Response {
+  return answerResponse(jsonAnswer(status, body, requestId, headers));
+}
+
+export function errorAnswer(error: unknown, requestId: string, request: Request): JsonAnswer {
+  const apiError = apiErrorOf(error);
+  if (apiError) return jsonAnswer(apiError.status, errorBody(apiError.code, apiError.details), requestId, apiError.headers);
+  log("error", "unhandled error", { requestId, method: request.method, url: loggableUrl(request.url), ...errorFields(error) });
+  return jsonAnswer(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
 }
 
 export function errorResponse(error: unknown, requestId: string, request: Request): Response {
-  const apiError = apiErrorOf(error);
-  if (apiError) return jsonResponse(apiError.status, errorBody(apiError.code, apiError.details), requestId, apiError.headers);
-  log("error", "unhandled error", { requestId, method: request.method, url: loggableUrl(request.url), ...errorFields(error) });
-  return jsonResponse(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
+  return answerResponse(errorAnswer(error, requestId, request));
 }
 
 /**
@@ -116,11 +132,11 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
   handler: ((ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>) | PhasedHandler<TBody, TAuth, R>,
 ) {
   const schemaFor = bodySchemas(config.body);
-  return async (request: Request, routeContext?: NextRouteContext): Promise<Response> => {
+  const answerer: Answerer = async (request, routeContext) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     const environment = apiRequestEnvironment(request);
-    let response: Response;
+    let response: JsonAnswer;
     let rateLimit: Record<string, string> = {};
     try {
       const principal =
@@ -164,15 +180,15 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
         stored = await runIdempotent(scope, idempotencyKey, body, async (tx) => answered(await handler({ ...ctx, db: tx })));
       }
       if (stored) {
-        response = jsonResponse(stored.status, stored.body, requestId, { ...rateLimit, ...(stored.replayed ? { "idempotent-replayed": "true" } : {}) });
+        response = jsonAnswer(stored.status, stored.body, requestId, { ...rateLimit, ...(stored.replayed ? { "idempotent-replayed": "true" } : {}) });
       } else {
         const r = await (handler as (ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>)({ ...ctx, db: db() });
-        response = jsonResponse(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
+        response = jsonAnswer(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
       }
     } catch (error) {
-      response = errorResponse(error, requestId, request);
+      response = errorAnswer(error, requestId, request);
       // A refusal after the limit was spent still tells the client where it stands (a 429 has its own).
-      if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers.set(name, value);
+      if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers[name] = value;
     }
     if (logEnabled()) {
       log("info", "request", {
@@ -186,6 +202,23 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     }
     return response;
   };
+  return answering(async (request: Request, routeContext?: NextRouteContext) => answerResponse(await answerer(request, routeContext)), answerer);
+}
+
+/** A route handler's answer as a JsonAnswer, for the API lane (see JsonAnswer). */
+export type Answerer = (request: Request, routeContext?: NextRouteContext) => Promise<JsonAnswer>;
+
+/** The handlers that can answer without a Response, and how. */
+const answerers = new WeakMap<Handler, Answerer>();
+
+function answering<H extends Handler>(handler: H, answerer: Answerer): H {
+  answerers.set(handler, answerer);
+  return handler;
+}
+
+/** The handler's JsonAnswer form when it has one (apiRoute's, and routeMethods' and staticErrorRoute's around them). */
+export function answererOf(handler: Handler): Answerer | undefined {
+  return answerers.get(handler);
 }
 
 /** The methods a route answers itself; HEAD and OPTIONS are Next's (and the front door leaves them to it). */
@@ -221,15 +254,23 @@ const askedMethod = (request: Request) => request.headers.get(UNROUTED_METHOD_HE
 export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const own = METHODS.filter((m) => handlers[m]);
   const allowed = own.join(", ");
-  const notAllowed: Handler = async (request) =>
-    jsonResponse(
+  const notAllowedAnswer: Answerer = async (request) =>
+    jsonAnswer(
       400,
       errorBody(40017, `${askedMethod(request)} is not supported here; allowed: ${allowed}`),
       requestIdFor(request),
       { allow: allowed },
     );
-  const refusingUnrouted = (handler: Handler): Handler => (request, context) =>
-    request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowed(request, context) : handler(request, context);
+  const notAllowed: Handler = answering(async (request) => answerResponse(await notAllowedAnswer(request)), notAllowedAnswer);
+  const refusingUnrouted = (handler: Handler): Handler => {
+    const refusing: Handler = (request, context) =>
+      request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowed(request, context) : handler(request, context);
+    const inner = answererOf(handler);
+    if (!inner) return refusing;
+    return answering(refusing, (request, context) =>
+      request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowedAnswer(request, context) : inner(request, context),
+    );
+  };
   const route = Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? refusingUnrouted(handlers[m]) : notAllowed])) as RouteHandlers;
   ownMethods.set(route.GET, own);
   return route;
@@ -237,12 +278,13 @@ export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record
 
 /** Catch-all routes: the spec's envelope instead of an HTML page. */
 export function staticErrorRoute(code: ErrorCode, details?: string) {
-  const handler: Handler = async (request) =>
-    jsonResponse(
+  const answer: Answerer = async (request) =>
+    jsonAnswer(
       ERROR_CODES[code].status,
       errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`),
       requestIdFor(request),
     );
+  const handler: Handler = answering(async (request) => answerResponse(await answer(request)), answer);
   const route = Object.fromEntries(METHODS.map((m) => [m, handler])) as RouteHandlers;
   ownMethods.set(handler, [...METHODS]);
   return route;
