@@ -21,17 +21,31 @@ const root = path.resolve(import.meta.dirname, "..");
 let project: string;
 let app: Awaited<ReturnType<typeof startAppServer>>;
 
+/**
+ * One step of the set-up, named on stderr if it is still running after 20 s: the hook timed out
+ * twice in loaded full runs (2026-11-29) without saying which step hung, and passes alone.
+ */
+async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const slow = setInterval(() => console.error(`sdk-package set-up: still on "${name}" after ${Math.round((Date.now() - started) / 1000)} s`), 20_000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(slow);
+  }
+}
+
 beforeAll(async () => {
-  app = await startAppServer();
+  app = await step("start the app server", () => startAppServer());
   project = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-sdk-package-"));
-  await run("npm", ["--prefix", "sdk", "run", "build"], { cwd: root });
-  const { stdout } = await run("npm", ["pack", "--pack-destination", project], { cwd: path.join(root, "sdk") });
+  await step("build the SDK", () => run("npm", ["--prefix", "sdk", "run", "build"], { cwd: root }));
+  const { stdout } = await step("pack the SDK", () => run("npm", ["pack", "--pack-destination", project], { cwd: path.join(root, "sdk") }));
   const tarball = stdout.trim().split("\n").pop()!;
   fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "merchant-app", private: true }));
   // npm waits 5 minutes on a stalled registry request by default (it hung this hook's 3 minutes on
   // CI, 2026-11-29); its package documents are not in the cache `npm ci` left, only the tarballs.
   const patience = ["--fetch-timeout=20000", "--fetch-retries=4", "--fetch-retry-mintimeout=1000"];
-  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", ...patience, `./${tarball}`], { cwd: project });
+  await step("install the tarball", () => run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", ...patience, `./${tarball}`], { cwd: project }));
 }, 180_000);
 afterAll(async () => {
   await app.close();
