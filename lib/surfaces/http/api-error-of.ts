@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/core/errors/api-error";
 import { DomainError, type OutcomeKind, type OutcomeReason } from "@/lib/core/errors/domain-error";
 import type { ErrorCode } from "@/lib/core/errors/error-codes";
+import { limitHeaders } from "@/lib/core/limits/rate-limit";
 
 // The API's (and the support view's) one mapping from the features' outcomes to the contract's
 // codes (docs/api-reference.md's catalog): the code, its status where the catalog's does not fit,
@@ -37,11 +38,7 @@ export function contractCodeOf(error: DomainError): ErrorCode {
 function headersOf(error: DomainError): Record<string, string> | undefined {
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== undefined) headers["retry-after"] = String(error.retryAfterSeconds);
-  if (error.rateLimit) {
-    headers["ratelimit-limit"] = String(error.rateLimit.limit);
-    headers["ratelimit-remaining"] = String(error.rateLimit.remaining);
-    headers["ratelimit-reset"] = String(error.rateLimit.resetSeconds);
-  }
+  if (error.rateLimit) Object.assign(headers, limitHeaders(error.rateLimit));
   return Object.keys(headers).length ? headers : undefined;
 }
 
