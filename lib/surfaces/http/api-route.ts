@@ -6,6 +6,7 @@ import { authenticateApiKey, type MerchantPrincipal } from "@/lib/features/merch
 import type { Scope } from "@/lib/core/domain/api-keys";
 import { errorBody } from "@/lib/core/errors/api-error";
 import { apiErrorOf } from "./api-error-of";
+import { hostOrigin } from "./host-origin";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
 import { parseIdempotencyKey, runIdempotent, runIdempotentPhases, type StoredResponse } from "./idempotency";
@@ -61,18 +62,12 @@ export type PhasedHandler<TBody, TAuth extends AuthMode, R extends { id: string 
   complete: (ctx: ApiContext<TBody, TAuth>, id: string, written: R | null) => Promise<ApiResult>;
 };
 
-type HeadersAndUrl = { headers: Headers; url: string };
-
 /**
- * The origin the client used, for URLs we hand back (paymentUrl, REDIRECT url): from the Host
- * (or a proxy's X-Forwarded-Host/-Proto) header, since Next reports its own bind address in
- * request.url. PAYMENT_BASE_URL overrides it for paymentUrl.
+ * @deprecated hostOrigin(request.headers) (./host-origin.ts), which pages and routes share. Kept
+ * for lib/surfaces/api-routes/support-api/payments-reference.ts, which the move of the API's
+ * operations (issue 37) rewrites; delete with its last caller.
  */
-export function requestOrigin(request: HeadersAndUrl): string {
-  const host = request.headers.get("x-forwarded-host")?.split(",")[0].trim() || request.headers.get("host") || new URL(request.url).host;
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() || request.url.slice(0, request.url.indexOf(":"));
-  return `${proto}://${host}`;
-}
+export const requestOrigin = (request: Request): string => hostOrigin(request.headers);
 
 /** The client's X-Request-Id when it is a sane one, else a new id. */
 export function requestIdFor(request: Request): string {
@@ -164,7 +159,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       }
 
       const params = await readRouteParams(routeContext);
-      const base = { request, requestId, environment, origin: requestOrigin(request), params, body, principal };
+      const base = { request, requestId, environment, origin: hostOrigin(request.headers), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
       const scope = config.idempotentOperation && principal ? { merchantId: principal.merchantId, environment, route: config.idempotentOperation } : null;
