@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { twoFactorAction } from "@/app/dashboard/(account)/settings/security/actions";
 import { forgotPasswordAction, resendVerificationAction, signInAction, signUpAction } from "@/app/dashboard/(auth)/actions";
 import { AuthError } from "@/app/dashboard/(auth)/auth-header";
-import AdminLogin from "@/app/admin/login/page";
+import SupportLogin from "@/app/admin/login/page";
 import { knownDeviceCookie } from "@/lib/features/auth/known-device";
 import { createStaff } from "@/lib/features/staff/create-staff";
 import { db } from "@/lib/core/db/client";
@@ -441,7 +441,7 @@ describe("the sign-in forms say how long to wait (issue 34, 11b)", () => {
     expect(location.searchParams.get("error")).toBe("rate");
     const wait = location.searchParams.get("wait");
     expect(Number(wait)).toBeGreaterThan(540);
-    const page = await AdminLogin({ searchParams: Promise.resolve({ error: "rate", wait: wait! }) });
+    const page = await SupportLogin({ searchParams: Promise.resolve({ error: "rate", wait: wait! }) });
     const alert = elementsOf(page, "p").find((p) => p.role === "alert");
     expect(textOf(alert?.children)).toBe("Too many attempts. Try again in 10 minutes.");
   });

@@ -14,7 +14,7 @@ import { AuthBrowser, PASSWORD, signedUpMerchant } from "./helpers/auth-session"
 let ip = 0;
 
 /** A browser on /admin: the cookies the support view's answers set, sent back. */
-class AdminBrowser {
+class SupportBrowser {
   readonly cookies = new Map<string, string>();
 
   cookieHeader() {
@@ -71,7 +71,7 @@ const supportSessions = (userId: string) => db().session.count({ where: { userId
 describe("separate sessions for the support view and the dashboard", () => {
   it("signing out of /admin leaves the dashboard signed in, and the reverse", async () => {
     const { dashboard, email, id } = await memberAndStaff();
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
     expect((await admin.signIn(email, PASSWORD)).status).toBe(200);
     // Two cookies of different names, the support view's only sent under /admin.
     const [supportCookie] = [...admin.cookies.keys()];
@@ -104,7 +104,7 @@ describe("separate sessions for the support view and the dashboard", () => {
 
   it("a support session carries no merchant and is marked as the support view's", async () => {
     const { email, id } = await memberAndStaff();
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
     expect((await admin.signIn(email, PASSWORD)).status).toBe(200);
     const row = await db().session.findFirstOrThrow({ where: { userId: id, surface: "admin" } });
     expect(row.activeOrganizationId).toBeNull();
@@ -129,7 +129,7 @@ describe("two-factor sign-in at /admin", () => {
   it("asks for the app's code after the password, refuses a wrong one, accepts the right one", async () => {
     const { dashboard, email, id } = await memberAndStaff();
     const { secret } = await withTotp(dashboard);
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
 
     const first = await admin.signIn(email, PASSWORD);
     expect(first.status).toBe(200);
@@ -156,12 +156,12 @@ describe("two-factor sign-in at /admin", () => {
   it("accepts a backup code once", async () => {
     const { dashboard, email } = await memberAndStaff();
     const { backupCodes } = await withTotp(dashboard);
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
     expect((await admin.signIn(email, PASSWORD)).body).toEqual({ twoFactorRequired: true });
     expect((await admin.code(backupCodes[0])).status).toBe(200);
     expect((await admin.whoAmI()).status).toBe(200);
 
-    const again = new AdminBrowser();
+    const again = new SupportBrowser();
     expect((await again.signIn(email, PASSWORD)).body).toEqual({ twoFactorRequired: true });
     const reused = await again.code(backupCodes[0]);
     expect([reused.status, reused.body.error.code]).toEqual([400, 40019]);
@@ -171,9 +171,9 @@ describe("two-factor sign-in at /admin", () => {
   it("without a pending sign-in a code opens nothing; an empty one is a validation error", async () => {
     const { dashboard, email } = await memberAndStaff();
     const { secret } = await withTotp(dashboard);
-    const nobody = await new AdminBrowser().code(await generate({ secret }));
+    const nobody = await new SupportBrowser().code(await generate({ secret }));
     expect([nobody.status, nobody.body.error.code]).toEqual([401, 40002]);
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
     await admin.signIn(email, PASSWORD);
     const empty = await admin.code("");
     expect([empty.status, empty.body.error.code]).toEqual([400, 40023]);
@@ -182,7 +182,7 @@ describe("two-factor sign-in at /admin", () => {
   it("the form goes back to the code step on a wrong code, and to the console on a right one", async () => {
     const { dashboard, email } = await memberAndStaff();
     const { secret } = await withTotp(dashboard);
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
     const first = await admin.signIn(email, PASSWORD, true);
     expect([first.status, first.headers.get("location")]).toEqual([303, "/admin/login?step=two-factor"]);
     const wrong = await admin.code(await wrongCode(secret), true);
@@ -195,7 +195,7 @@ describe("two-factor sign-in at /admin", () => {
   it("five wrong codes end the pending sign-in, as on the dashboard", async () => {
     const { dashboard, email } = await memberAndStaff();
     const { secret } = await withTotp(dashboard);
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
     await admin.signIn(email, PASSWORD);
     const bad = await wrongCode(secret);
     for (let i = 0; i < 5; i++) expect((await admin.code(bad)).status).toBe(400);
@@ -215,7 +215,7 @@ describe("staff:create on an existing account", () => {
     const user = await db().user.findUniqueOrThrow({ where: { id } });
     expect([user.staffRole, user.mustChangePassword]).toEqual(["support", false]);
     // The member's own password signs in at /admin, and still on the dashboard.
-    expect((await new AdminBrowser().signIn(email, PASSWORD)).status).toBe(200);
+    expect((await new SupportBrowser().signIn(email, PASSWORD)).status).toBe(200);
     expect((await new AuthBrowser().post("/sign-in/email", { email, password: PASSWORD })).status).toBe(200);
     expect((await db().account.findFirstOrThrow({ where: { id: before.id } })).password).toBe(before.password);
     expect(await db().auditEntry.count({ where: { targetId: id, action: "staff.granted" } })).toBe(1);
@@ -235,15 +235,15 @@ describe("staff:create on an existing account", () => {
     const made = await makeStaff(db(), { email, role: "admin", password: "a new support passphrase" });
     expect(made.outcome).toBe("granted");
     expect(await browser.session()).toBeNull();
-    expect((await new AdminBrowser().signIn(email, PASSWORD)).status).toBe(401);
-    expect((await new AdminBrowser().signIn(email, "a new support passphrase")).body).toMatchObject({ role: "admin", mustChangePassword: false });
+    expect((await new SupportBrowser().signIn(email, PASSWORD)).status).toBe(401);
+    expect((await new SupportBrowser().signIn(email, "a new support passphrase")).body).toMatchObject({ role: "admin", mustChangePassword: false });
   });
 });
 
 describe("staff:disable", () => {
   it("ends the open support sessions at once, keeps the dashboard's, and --enable undoes it", async () => {
     const { dashboard, email, id } = await memberAndStaff();
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
     expect((await admin.signIn(email, PASSWORD)).status).toBe(200);
 
     const disabled = await setStaffDisabled(db(), { email: email.toUpperCase(), disabled: true });
@@ -284,7 +284,7 @@ describe.skipIf(!process.env.DATABASE_URL)("the staff commands", () => {
     expect(granted.stderr).toBe("");
     expect(granted.stdout).toBe(`${email} already had an account: it is now staff (support).\nIts password is unchanged.\n`);
 
-    const admin = new AdminBrowser();
+    const admin = new SupportBrowser();
     expect((await admin.signIn(email, PASSWORD)).status).toBe(200);
     const disabled = run("staff-disable", ["--email", email]);
     expect([disabled.status, disabled.stdout]).toEqual([0, `${email} is disabled: 1 support session(s) ended.\n`]);

@@ -8,10 +8,10 @@ import { NextIntlClientProvider } from "next-intl";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { OverviewView } from "@/components/admin/overview-view";
-import { PaymentDetailView } from "@/components/admin/payment-detail-view";
-import { ReconciliationView } from "@/components/admin/reconciliation-view";
-import { StaffContext } from "@/components/admin/staff-context";
+import { OverviewView } from "@/components/support/overview-view";
+import { PaymentDetailView } from "@/components/support/payment-detail-view";
+import { ReconciliationView } from "@/components/support/reconciliation-view";
+import { StaffContext } from "@/components/support/staff-context";
 import { submitActivationRequest } from "@/lib/features/activation/submit-activation-request";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { db } from "@/lib/core/db/client";
@@ -151,11 +151,11 @@ describe("reconciliation from the support view", () => {
     const report = await call("GET", "/admin/api/reconciliation", { headers: as(support) });
     const page = createElement(ReconciliationView);
     const forAdmin = renderPage(page, { ...admin, role: "admin" }, [["/admin/api/reconciliation", report.body]]);
-    expect(forAdmin).toContain(`<button type="button" class="button">${en.admin.reconciliation.run}</button>`);
+    expect(forAdmin).toContain(`<button type="button" class="button">${en.support.reconciliation.run}</button>`);
     expect(forAdmin).not.toContain("npm run reconcile");
     const forSupport = renderPage(page, { ...support, role: "support" }, [["/admin/api/reconciliation", report.body]]);
     expect(forSupport).not.toContain("<button");
-    expect(forSupport).toContain(en.admin.reconciliation.runAdminOnly);
+    expect(forSupport).toContain(en.support.reconciliation.runAdminOnly);
   });
 });
 

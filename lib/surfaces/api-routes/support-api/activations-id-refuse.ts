@@ -1,12 +1,12 @@
 // POST /admin/api/activations/{id}/refuse - refuse an activation request with a reason the merchant reads (audited)
 import { reviewActivationRequest } from "@/lib/features/activation/review-activation-request";
 import { toActivationRequestJson } from "@/lib/features/activation/list-activation-requests";
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
-import { reviewActivationSchema } from "@/lib/core/schemas/admin-activations";
+import { reviewActivationSchema } from "@/lib/core/schemas/support-activations";
 
-const post = adminRoute({ action: "activations:decide", body: reviewActivationSchema }, async ({ params, staff, body }) => ({
+const post = supportRoute({ action: "activations:decide", body: reviewActivationSchema }, async ({ params, staff, body }) => ({
   body: toActivationRequestJson(await reviewActivationRequest(db(), { staffId: staff.id, requestId: params.id, decision: "refuse", reason: body.reason })),
 }));
 

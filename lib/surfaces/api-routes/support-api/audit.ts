@@ -1,9 +1,9 @@
 // GET /admin/api/audit - the latest admin actions, and what the service did on a merchant's change: who (null: the service), what, when
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({ action: "view" }, async () => {
+const get = supportRoute({ action: "view" }, async () => {
   const entries = await db().auditEntry.findMany({ orderBy: { id: "desc" }, take: 100, include: { staff: { select: { email: true } } } });
   return {
     body: {

@@ -1,10 +1,10 @@
 // POST /admin/api/keys/{id}/revoke - admin: revoke a merchant key (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { revokeApiKey } from "@/lib/features/api-keys/staff-api-keys";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
+const post = supportRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
   body: await revokeApiKey(db(), { staffId: staff.id, keyId: params.id }),
 }));
 

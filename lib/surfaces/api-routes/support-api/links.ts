@@ -1,15 +1,15 @@
 // GET /admin/api/links - filterable, newest first, cursor-paginated
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminPaymentRow } from "@/lib/core/domain/support-rows";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
+import { supportPaymentRow } from "@/lib/core/domain/support-rows";
 import { listLinks } from "@/lib/features/payments/list-payments";
 import { parseQuery } from "@/lib/surfaces/support/query-params";
 import { db } from "@/lib/core/db/client";
-import { paymentFiltersSchema } from "@/lib/core/schemas/admin";
+import { paymentFiltersSchema } from "@/lib/core/schemas/support";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({ action: "view" }, async ({ url }) => {
+const get = supportRoute({ action: "view" }, async ({ url }) => {
   const page = await listLinks(db(), parseQuery(url, paymentFiltersSchema));
-  return { body: { items: page.items.map((row) => adminPaymentRow("link", row)), nextCursor: page.nextCursor } };
+  return { body: { items: page.items.map((row) => supportPaymentRow("link", row)), nextCursor: page.nextCursor } };
 });
 
 // Other methods answer 400/40017 in the error envelope, with Allow.

@@ -1,11 +1,11 @@
 // POST /admin/api/merchants/{id}/keys - admin: issue a key (shown once, audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { createApiKey } from "@/lib/features/api-keys/staff-api-keys";
 import { db } from "@/lib/core/db/client";
-import { createKeySchema } from "@/lib/core/schemas/admin";
+import { createKeySchema } from "@/lib/core/schemas/support";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ action: "merchants:credentials", body: createKeySchema }, async ({ params, body, staff }) => ({
+const post = supportRoute({ action: "merchants:credentials", body: createKeySchema }, async ({ params, body, staff }) => ({
   body: await createApiKey(db(), { staffId: staff.id, merchantId: params.id, ...body }),
 }));
 

@@ -1,10 +1,10 @@
 // POST /admin/api/merchants/{id}/webhook-secret - admin: rotate the webhook secret (shown once, audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { rotateSecretAsStaff } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
+const post = supportRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
   body: await rotateSecretAsStaff(db(), { staffId: staff.id, merchantId: params.id }),
 }));
 

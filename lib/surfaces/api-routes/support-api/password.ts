@@ -1,5 +1,5 @@
 // POST /admin/api/password - the signed-in staff member chooses a new password (JSON or the form)
-import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/surfaces/http/admin-route";
+import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/surfaces/http/support-route";
 import { changePassword, PasswordChangeError } from "@/lib/features/staff/change-password";
 import { db } from "@/lib/core/db/client";
 import { clientAddress } from "@/lib/core/request/client-address";
@@ -8,7 +8,7 @@ import { errorResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/a
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { validationError } from "@/lib/core/errors/validation-errors";
-import { changePasswordSchema } from "@/lib/core/schemas/admin";
+import { changePasswordSchema } from "@/lib/core/schemas/support";
 
 async function post(request: Request) {
   const form = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");

@@ -1,10 +1,10 @@
 // GET /admin/api/payments/{reference} - every field, timeline and attempts of one payment
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { paymentDetail } from "@/lib/features/payments/payment-detail";
 import { db } from "@/lib/core/db/client";
 import { requestOrigin, routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({ action: "view" }, async ({ params, request }) => ({
+const get = supportRoute({ action: "view" }, async ({ params, request }) => ({
   body: await paymentDetail(db(), params.reference, requestOrigin(request)),
 }));
 

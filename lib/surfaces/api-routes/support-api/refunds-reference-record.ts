@@ -1,12 +1,12 @@
 // POST /admin/api/refunds/{reference}/record - admin: record a refund paid back by hand, or that could not be (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { recordRefundByHand } from "@/lib/features/refunds/refund-actions";
 import { db } from "@/lib/core/db/client";
 import { toRefundJson } from "@/lib/features/refunds/transform-refund";
-import { recordRefundSchema } from "@/lib/core/schemas/admin-refunds";
+import { recordRefundSchema } from "@/lib/core/schemas/support-refunds";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ action: "refunds:settle", body: recordRefundSchema }, async ({ params, staff, body }) => ({
+const post = supportRoute({ action: "refunds:settle", body: recordRefundSchema }, async ({ params, staff, body }) => ({
   body: toRefundJson(await recordRefundByHand(db(), { staffId: staff.id, reference: params.reference, ...body })),
 }));
 

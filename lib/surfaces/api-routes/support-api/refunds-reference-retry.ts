@@ -1,11 +1,11 @@
 // POST /admin/api/refunds/{reference}/retry - admin: send again a failed refund the platform owes, as a new refund of the same money (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { retryRefundDue } from "@/lib/features/refunds/refund-actions";
 import { db } from "@/lib/core/db/client";
 import { toRefundJson } from "@/lib/features/refunds/transform-refund";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ action: "refunds:settle" }, async ({ params, staff }) => ({
+const post = supportRoute({ action: "refunds:settle" }, async ({ params, staff }) => ({
   body: toRefundJson(await retryRefundDue(db(), { staffId: staff.id, reference: params.reference })),
 }));
 

@@ -1,16 +1,16 @@
 // GET /admin/api/search?q= - a link, deposit, invoice or transfer by reference, a phone, an e-mail or a merchant
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminPaymentRow, adminTransferRow } from "@/lib/core/domain/support-rows";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
+import { supportPaymentRow, supportTransferRow } from "@/lib/core/domain/support-rows";
 import { searchPayments } from "@/lib/features/payments/search-payments";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const get = adminRoute({ action: "view" }, async ({ url }) => {
+const get = supportRoute({ action: "view" }, async ({ url }) => {
   const found = await searchPayments(db(), url.searchParams.get("q") ?? "");
   return {
     body: {
-      payments: [...found.links.map((l) => adminPaymentRow("link", l)), ...found.deposits.map((d) => adminPaymentRow("deposit", d))],
-      transfers: found.transfers.map(adminTransferRow),
+      payments: [...found.links.map((l) => supportPaymentRow("link", l)), ...found.deposits.map((d) => supportPaymentRow("deposit", d))],
+      transfers: found.transfers.map(supportTransferRow),
       merchants: found.merchants,
     },
   };

@@ -1,7 +1,7 @@
 // /admin/api/session - sign in (POST, JSON or the login form), who am I (GET), sign out (DELETE)
-import { requireStaff } from "@/lib/surfaces/http/admin-route";
+import { requireStaff } from "@/lib/surfaces/http/support-route";
 import { signIn } from "@/lib/features/staff/sign-in";
-import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/admin-sign-in-answer";
+import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/staff-sign-in-answer";
 import { staffAuth } from "@/lib/features/staff/staff-auth";
 import { authHeaders } from "@/lib/features/staff/staff-session";
 import { db } from "@/lib/core/db/client";

@@ -1,12 +1,12 @@
 // POST /admin/api/transfers/{reference}/reject - admin: reject a MANUAL transfer (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { db } from "@/lib/core/db/client";
-import { reviewTransferSchema } from "@/lib/core/schemas/admin-transfers";
+import { reviewTransferSchema } from "@/lib/core/schemas/support-transfers";
 import { reviewManualTransfer } from "@/lib/features/transfers/review-manual-transfer";
 import { toTransferJson } from "@/lib/features/transfers/transform-transfer";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
-const post = adminRoute({ action: "transfers:decide", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
+const post = supportRoute({ action: "transfers:decide", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
   body: toTransferJson(await reviewManualTransfer(db(), { staffId: staff.id, reference: params.reference, decision: "reject", reason: body.reason })),
 }));
 

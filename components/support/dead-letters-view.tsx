@@ -3,14 +3,14 @@
 import { useTranslations } from "next-intl";
 import { QueryFallback } from "./query-fallback";
 import { DeliveryCard, type Delivery } from "./detail-sections";
-import { useAdminAction, useAdminQuery } from "./queries";
+import { useSupportAction, useSupportQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
 
 export function DeadLettersView() {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   const resends = useStaffCan("webhooks:resend");
-  const list = useAdminQuery<{ items: (Delivery & { reference: string })[] }>("/admin/api/webhooks");
-  const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
+  const list = useSupportQuery<{ items: (Delivery & { reference: string })[] }>("/admin/api/webhooks");
+  const retry = useSupportAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
   if (!list.isSuccess) return <QueryFallback query={list} />;
   return (
     <>

@@ -2,9 +2,9 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { formatMajor } from "@/lib/core/domain/money";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { QueryFallback } from "./query-fallback";
-import { useAdminAction, useAdminQuery } from "./queries";
+import { useSupportAction, useSupportQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
 
 type PendingTransfer = {
@@ -22,12 +22,12 @@ type PendingTransfer = {
 
 /** MANUAL transfers waiting for a decision; admins approve or reject them (audited server-side). */
 export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
-  const t = useTranslations("admin.transfers");
-  const common = useTranslations("admin");
+  const t = useTranslations("support.transfers");
+  const common = useTranslations("support");
   const locale = useLocale();
   const decides = useStaffCan("transfers:decide");
-  const list = useAdminQuery<{ transfers: PendingTransfer[] }>("/admin/api/transfers/pending", { merchantId });
-  const decide = useAdminAction<{ reference: string; decision: "approve" | "reject" }, unknown>(
+  const list = useSupportQuery<{ transfers: PendingTransfer[] }>("/admin/api/transfers/pending", { merchantId });
+  const decide = useSupportAction<{ reference: string; decision: "approve" | "reject" }, unknown>(
     ({ reference, decision }) => `/admin/api/transfers/${reference}/${decision}`,
     () => ({}),
   );
@@ -45,7 +45,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
     ) : (
       t("adminOnly")
     );
-  const columns: AdminColumn<PendingTransfer>[] = [
+  const columns: SupportColumn<PendingTransfer>[] = [
     { header: t("reference"), cell: (tr) => <a href={`/admin/transfers/${tr.reference}`}>{tr.reference}</a> },
     { header: t("gateway"), cell: (tr) => tr.gatewayName },
     { header: t("amount"), cell: (tr) => `${formatMajor(tr.amount, tr.currency, locale)} (+${formatMajor(tr.fees, tr.currency, locale)})`, numeric: true },
@@ -64,7 +64,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
   return (
     <section aria-labelledby="pending-transfers">
       <h2 id="pending-transfers">{t("title")}</h2>
-      <AdminTable columns={columns} rows={list.data.transfers} rowKey={(tr) => tr.reference} empty={t("none")} />
+      <SupportTable columns={columns} rows={list.data.transfers} rowKey={(tr) => tr.reference} empty={t("none")} />
       {decide.isError && <p role="alert">{common("error", { message: decide.error.message })}</p>}
     </section>
   );

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { useAdminAction } from "./queries";
+import { useSupportAction } from "./queries";
 
 type Field = { name: string; label: string; maxLength?: number };
 
@@ -26,9 +26,9 @@ type Props<TResult> = {
  * fields and Confirm / Cancel; nothing is sent before Confirm. An error stays beside the form.
  */
 export function ConfirmAction<TResult>({ label, question, path, fields = [], body = {}, onDone }: Props<TResult>) {
-  const t = useTranslations("admin.confirm");
+  const t = useTranslations("support.confirm");
   const [open, setOpen] = useState(false);
-  const action = useAdminAction<Record<string, string>, TResult>(
+  const action = useSupportAction<Record<string, string>, TResult>(
     () => path,
     (values) => ({ ...body, ...values }),
   );

@@ -5,9 +5,9 @@ import type { openOutcomeRow } from "@/lib/core/domain/support-rows";
 import { formatMajor } from "@/lib/core/domain/money";
 import type { ReconciliationProblem } from "@/lib/features/ledger/reconcile";
 import type { OpenOutcome } from "@/lib/features/reconciliation/list-open-outcomes";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { QueryFallback } from "./query-fallback";
-import { useAdminAction, useAdminQuery } from "./queries";
+import { useSupportAction, useSupportQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
 import { StatusWord } from "./status-word";
 
@@ -19,10 +19,10 @@ type Run = Report & { pass: { depositsRead: number; depositsSettled: number; tra
 
 /** An admin: one reconciliation pass now (npm run reconcile's: every open outcome read at its operator), audited; says what it did. */
 function AskOperatorsNow() {
-  const r = useTranslations("admin.reconciliation");
+  const r = useTranslations("support.reconciliation");
   const runs = useStaffCan("reconciliation:run");
-  // The report refreshes itself afterwards (useAdminAction invalidates the support view's queries).
-  const run = useAdminAction<void, Run>(() => "/admin/api/reconciliation/run");
+  // The report refreshes itself afterwards (useSupportAction invalidates the support view's queries).
+  const run = useSupportAction<void, Run>(() => "/admin/api/reconciliation/run");
   if (!runs) return <p>{r("runAdminOnly")}</p>;
   return (
     <p>
@@ -49,14 +49,14 @@ function age(seconds: number, locale: string) {
  * in words, the operator's last answer and the next read; then the books' check.
  */
 export function ReconciliationView() {
-  const t = useTranslations("admin");
-  const r = useTranslations("admin.reconciliation");
+  const t = useTranslations("support");
+  const r = useTranslations("support.reconciliation");
   const locale = useLocale();
-  const report = useAdminQuery<Report>("/admin/api/reconciliation");
+  const report = useSupportQuery<Report>("/admin/api/reconciliation");
   if (!report.isSuccess) return <QueryFallback query={report} />;
   const time = (value: string | null) => (value ? <time dateTime={value}>{value.slice(0, 19).replace("T", " ")}</time> : null);
 
-  const columns: AdminColumn<Open>[] = [
+  const columns: SupportColumn<Open>[] = [
     { header: t("columns.kind"), cell: (o) => r(`kinds.${o.kind}`) },
     { header: t("columns.reference"), cell: (o) => <a href={`/admin/${DETAIL_PAGE[o.kind]}/${o.reference}`}>{o.reference}</a> },
     { header: t("columns.merchant"), cell: (o) => <a href={`/admin/merchants/${o.merchantId}`}>{o.merchant}</a> },
@@ -78,7 +78,7 @@ export function ReconciliationView() {
     },
     { header: t("columns.nextCheck"), cell: (o) => time(o.nextCheckAt) ?? t("detail.noMoreReads") },
   ];
-  const problemColumns: AdminColumn<ReconciliationProblem>[] = [
+  const problemColumns: SupportColumn<ReconciliationProblem>[] = [
     { header: t("columns.problem"), cell: (p) => <code>{p.kind}</code> },
     { header: t("columns.reference"), cell: (p) => p.reference },
     { header: t("columns.details"), cell: (p) => p.details },
@@ -91,14 +91,14 @@ export function ReconciliationView() {
       <p>{r("intro")}</p>
       <AskOperatorsNow />
       <h2>{r("open")}</h2>
-      <AdminTable columns={columns} rows={open} rowKey={(o) => `${o.kind}-${o.reference}`} empty={r("noneOpen")} />
+      <SupportTable columns={columns} rows={open} rowKey={(o) => `${o.kind}-${o.reference}`} empty={r("noneOpen")} />
       <h2>{r("books")}</h2>
       {problems.length === 0 ? (
         <p role="status">{r("booksOk")}</p>
       ) : (
         <>
           <p role="alert">{r("booksProblems", { count: problems.length })}</p>
-          <AdminTable columns={problemColumns} rows={problems} rowKey={(p) => `${p.kind}-${p.reference}`} />
+          <SupportTable columns={problemColumns} rows={problems} rowKey={(p) => `${p.kind}-${p.reference}`} />
         </>
       )}
     </>

@@ -2,18 +2,18 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { formatMajor } from "@/lib/core/domain/money";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { QueryFallback } from "./query-fallback";
-import { useAdminQuery } from "./queries";
+import { useSupportQuery } from "./queries";
 
 type Figure = { environment: string; status: string; currency: string; count: number; amount: number };
 type Figures = { links: Figure[]; deposits: Figure[]; transfers: Figure[] };
 type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number; pendingActivations: number };
 
 function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
-  const t = useTranslations("admin.columns");
+  const t = useTranslations("support.columns");
   const locale = useLocale();
-  const columns: AdminColumn<Figure>[] = [
+  const columns: SupportColumn<Figure>[] = [
     // Sandbox money is pretend: never read as one sum with live.
     { header: t("environment"), cell: (r) => r.environment },
     { header: t("status"), cell: (r) => r.status },
@@ -21,12 +21,12 @@ function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
     { header: t("count"), cell: (r) => r.count, numeric: true },
     { header: t("amount"), cell: (r) => formatMajor(r.amount, r.currency, locale), numeric: true },
   ];
-  return <AdminTable caption={title} columns={columns} rows={rows} rowKey={(r) => `${r.environment}-${r.status}-${r.currency}`} />;
+  return <SupportTable caption={title} columns={columns} rows={rows} rowKey={(r) => `${r.environment}-${r.status}-${r.currency}`} />;
 }
 
 export function OverviewView() {
-  const t = useTranslations("admin");
-  const data = useAdminQuery<Overview>("/admin/api/overview");
+  const t = useTranslations("support");
+  const data = useSupportQuery<Overview>("/admin/api/overview");
   if (!data.isSuccess) return <QueryFallback query={data} />;
   return (
     <>

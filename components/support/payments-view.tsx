@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { PaymentTable, type PaymentRow } from "./payment-table";
-import { useAdminPages } from "./queries";
+import { useSupportPages } from "./queries";
 import { RefundTable, type RefundRow } from "./refund-table";
 import { TransferTable, type TransferRow } from "./transfer-table";
 
@@ -42,9 +42,9 @@ type FilteredPagesProps<Row> = {
 };
 
 function FilteredPages<Row>({ kind, statuses, sources, initialFilters, table }: FilteredPagesProps<Row>) {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   const [filters, setFilters] = useState<Filters>(initialFilters);
-  const pages = useAdminPages<Row>(`/admin/api/${kind}`, filters);
+  const pages = useSupportPages<Row>(`/admin/api/${kind}`, filters);
 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,17 +1,17 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { QueryFallback } from "./query-fallback";
-import { useAdminQuery } from "./queries";
+import { useSupportQuery } from "./queries";
 
 type Entry = { id: string; at: string; staff: string | null; action: string; targetType: string; targetId: string; details: unknown };
 
 export function AuditView() {
-  const t = useTranslations("admin");
-  const log = useAdminQuery<{ items: Entry[] }>("/admin/api/audit");
+  const t = useTranslations("support");
+  const log = useSupportQuery<{ items: Entry[] }>("/admin/api/audit");
   if (!log.isSuccess) return <QueryFallback query={log} />;
-  const columns: AdminColumn<Entry>[] = [
+  const columns: SupportColumn<Entry>[] = [
     { header: t("columns.at"), cell: (e) => e.at.slice(0, 19).replace("T", " ") },
     { header: t("columns.who"), cell: (e) => e.staff ?? t("audit.byService") },
     { header: t("columns.action"), cell: (e) => e.action },
@@ -27,7 +27,7 @@ export function AuditView() {
   return (
     <>
       <h1>{t("nav.audit")}</h1>
-      <AdminTable columns={columns} rows={log.data.items} rowKey={(e) => e.id} />
+      <SupportTable columns={columns} rows={log.data.items} rowKey={(e) => e.id} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { formatMinor } from "@/lib/core/domain/money";
 import { ConfirmAction } from "./confirm-action";
 import { Fields, LedgerEntries, WebhookDeliveries, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
-import { useAdminQuery } from "./queries";
+import { useSupportQuery } from "./queries";
 import { useRefundSource } from "./refund-table";
 import { useStaffCan } from "./staff-context";
 import { StatusWord } from "./status-word";
@@ -22,12 +22,12 @@ type RefundJson = { reference: string; status: string };
  * now: record it paid (or not) by hand, or send a failed refund the platform owes again.
  */
 export function RefundDetailView({ reference }: { reference: string }) {
-  const f = useTranslations("admin.refund");
+  const f = useTranslations("support.refund");
   const locale = useLocale();
   const settles = useStaffCan("refunds:settle");
   const source = useRefundSource();
   const [notice, setNotice] = useState("");
-  const detail = useAdminQuery<Detail>(`/admin/api/refunds/${reference}`);
+  const detail = useSupportQuery<Detail>(`/admin/api/refunds/${reference}`);
 
   if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;

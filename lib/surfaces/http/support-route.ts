@@ -14,7 +14,7 @@ export const CSRF_HEADER = "x-csrf-token";
 
 /** `action`: what the route does, in the support view's table (lib/features/staff/staff-permissions.ts). */
 type Config<TBody> = { action: StaffAction; body?: z.ZodType<TBody> };
-export type AdminContext<TBody> = {
+export type SupportContext<TBody> = {
   request: Request;
   url: URL;
   params: Record<string, string>;
@@ -76,7 +76,7 @@ export function checkCsrf(request: Request, session: StaffSession, token: string
  * the route's action, and for
  * every state-changing method the CSRF token the page received at sign-in, plus a same-origin check.
  */
-export function adminRoute<TBody = undefined>(config: Config<TBody>, handler: (ctx: AdminContext<TBody>) => Promise<{ status?: number; body: unknown }>) {
+export function supportRoute<TBody = undefined>(config: Config<TBody>, handler: (ctx: SupportContext<TBody>) => Promise<{ status?: number; body: unknown }>) {
   return async (request: Request, context?: NextRouteContext) => {
     const requestId = `req_${ulid()}`;
     try {

@@ -10,7 +10,7 @@ import { LocaleSwitchForm } from "@/components/locale-switch";
  * live in it (and Next keeps these hooks in step with the filters' history.replaceState).
  * Rendered on the server too, so it works before any JavaScript.
  */
-export function AdminLocaleSwitch({ label }: { label: string }) {
+export function SupportLocaleSwitch({ label }: { label: string }) {
   const pathname = usePathname();
   const query = useSearchParams().toString();
   return <LocaleSwitchForm redirect={query ? `${pathname}?${query}` : pathname} current={useLocale()} label={label} />;

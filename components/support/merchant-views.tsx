@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatMajor } from "@/lib/core/domain/money";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { ConfirmAction } from "./confirm-action";
 import { QueryFallback } from "./query-fallback";
-import { useAdminAction, useAdminQuery } from "./queries";
+import { useSupportAction, useSupportQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
 
 type MerchantRow = { id: string; name: string; createdAt: string; links: number; deposits: number };
@@ -23,10 +23,10 @@ type Merchant = {
 };
 
 export function MerchantsView() {
-  const t = useTranslations("admin");
-  const list = useAdminQuery<{ items: MerchantRow[] }>("/admin/api/merchants");
+  const t = useTranslations("support");
+  const list = useSupportQuery<{ items: MerchantRow[] }>("/admin/api/merchants");
   if (!list.isSuccess) return <QueryFallback query={list} />;
-  const columns: AdminColumn<MerchantRow>[] = [
+  const columns: SupportColumn<MerchantRow>[] = [
     { header: t("columns.name"), cell: (m) => <a href={`/admin/merchants/${m.id}`}>{m.name}</a> },
     { header: "ID", cell: (m) => <code>{m.id}</code> },
     { header: t("columns.links"), cell: (m) => m.links, numeric: true },
@@ -36,24 +36,24 @@ export function MerchantsView() {
   return (
     <>
       <h1>{t("nav.merchants")}</h1>
-      <AdminTable columns={columns} rows={list.data.items} rowKey={(m) => m.id} />
+      <SupportTable columns={columns} rows={list.data.items} rowKey={(m) => m.id} />
     </>
   );
 }
 
 export function MerchantDetailView({ id }: { id: string }) {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   const locale = useLocale();
   const manageCredentials = useStaffCan("merchants:credentials");
   const verifyEmails = useStaffCan("members:verify-email");
   const [verified, setVerified] = useState<string | null>(null);
-  const merchant = useAdminQuery<Merchant>(`/admin/api/merchants/${id}`);
-  const createKey = useAdminAction<string, { key: string }>(() => `/admin/api/merchants/${id}/keys`, (environment) => ({ environment }));
-  const revoke = useAdminAction<string, unknown>((keyId) => `/admin/api/keys/${keyId}/revoke`);
-  const rotate = useAdminAction<void, { webhookSecret: string }>(() => `/admin/api/merchants/${id}/webhook-secret`);
+  const merchant = useSupportQuery<Merchant>(`/admin/api/merchants/${id}`);
+  const createKey = useSupportAction<string, { key: string }>(() => `/admin/api/merchants/${id}/keys`, (environment) => ({ environment }));
+  const revoke = useSupportAction<string, unknown>((keyId) => `/admin/api/keys/${keyId}/revoke`);
+  const rotate = useSupportAction<void, { webhookSecret: string }>(() => `/admin/api/merchants/${id}/webhook-secret`);
   if (!merchant.isSuccess) return <QueryFallback query={merchant} />;
   const m = merchant.data;
-  const keyColumns: AdminColumn<Key>[] = [
+  const keyColumns: SupportColumn<Key>[] = [
     { cell: (k) => <code>{k.prefix}…</code> },
     { cell: (k) => k.environment },
     { cell: (k) => k.scopes.join(" ") },
@@ -72,7 +72,7 @@ export function MerchantDetailView({ id }: { id: string }) {
   ];
   // A member whose confirmation mail never arrived (a server without SMTP): an admin confirms the
   // address by hand, after checking who asks (audited: member.email_verified).
-  const memberColumns: AdminColumn<Member>[] = [
+  const memberColumns: SupportColumn<Member>[] = [
     { header: t("columns.name"), cell: (u) => u.name },
     { header: t("merchant.email"), cell: (u) => u.email },
     { header: t("merchant.role"), cell: (u) => u.role },
@@ -93,7 +93,7 @@ export function MerchantDetailView({ id }: { id: string }) {
         ),
     },
   ];
-  const volumeColumns: AdminColumn<Volume>[] = [
+  const volumeColumns: SupportColumn<Volume>[] = [
     { cell: (v) => v.environment },
     { cell: (v) => v.currency },
     { cell: (v) => v.count, numeric: true },
@@ -106,7 +106,7 @@ export function MerchantDetailView({ id }: { id: string }) {
         <code>{m.id}</code>
       </p>
       <h2>{t("merchant.keys")}</h2>
-      <AdminTable columns={keyColumns} rows={m.keys} rowKey={(k) => k.id} />
+      <SupportTable columns={keyColumns} rows={m.keys} rowKey={(k) => k.id} />
       {!manageCredentials && <p>{t("merchant.adminOnly")}</p>}
       {manageCredentials && (
         <p>
@@ -135,12 +135,12 @@ export function MerchantDetailView({ id }: { id: string }) {
         </p>
       )}
       <h2>{t("merchant.members")}</h2>
-      <AdminTable columns={memberColumns} rows={m.members} rowKey={(u) => u.userId} />
+      <SupportTable columns={memberColumns} rows={m.members} rowKey={(u) => u.userId} />
       {verified && <p role="status">{t("merchant.emailConfirmed", { email: verified })}</p>}
       <h2>{t("merchant.gateways")}</h2>
       <p>{m.gateways.map((g) => `${g.name} (${g.kind})`).join(", ")}</p>
       <h2>{t("merchant.volume")}</h2>
-      <AdminTable columns={volumeColumns} rows={m.volume30d} rowKey={(v) => `${v.environment}-${v.currency}`} />
+      <SupportTable columns={volumeColumns} rows={m.volume30d} rowKey={(v) => `${v.environment}-${v.currency}`} />
     </>
   );
 }

@@ -3,11 +3,11 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ActivationRequestJson } from "@/lib/features/activation/list-activation-requests";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { ConfirmAction } from "./confirm-action";
 import { Fields } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
-import { useAdminQuery } from "./queries";
+import { useSupportQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
 
 const when = (iso: string | null, locale: string) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso)) + " UTC" : "—");
@@ -16,19 +16,19 @@ const when = (iso: string | null, locale: string) => (iso ? new Intl.DateTimeFor
 export function ActivationsView() {
   const t = useTranslations("activation");
   const locale = useLocale();
-  const list = useAdminQuery<{ requests: ActivationRequestJson[] }>("/admin/api/activations");
+  const list = useSupportQuery<{ requests: ActivationRequestJson[] }>("/admin/api/activations");
   if (!list.isSuccess) return <QueryFallback query={list} />;
-  const columns: AdminColumn<ActivationRequestJson>[] = [
-    { header: t("admin.submitted"), cell: (r) => <a href={`/admin/activations/${r.id}`}>{when(r.createdAt, locale)}</a> },
-    { header: t("admin.merchant"), cell: (r) => <a href={`/admin/merchants/${r.merchantId}`}>{r.merchantName ?? r.merchantId}</a> },
+  const columns: SupportColumn<ActivationRequestJson>[] = [
+    { header: t("support.submitted"), cell: (r) => <a href={`/admin/activations/${r.id}`}>{when(r.createdAt, locale)}</a> },
+    { header: t("support.merchant"), cell: (r) => <a href={`/admin/merchants/${r.merchantId}`}>{r.merchantName ?? r.merchantId}</a> },
     { header: t("fields.businessName"), cell: (r) => r.businessName },
     { header: t("fields.country"), cell: (r) => r.country },
     { header: t("state.heading"), cell: (r) => t(`status.${r.status}`) },
   ];
   return (
     <>
-      <h1>{t("admin.heading")}</h1>
-      <AdminTable columns={columns} rows={list.data.requests} rowKey={(r) => r.id} empty={t("admin.none")} />
+      <h1>{t("support.heading")}</h1>
+      <SupportTable columns={columns} rows={list.data.requests} rowKey={(r) => r.id} empty={t("support.none")} />
     </>
   );
 }
@@ -39,16 +39,16 @@ export function ActivationDetailView({ id }: { id: string }) {
   const locale = useLocale();
   const [done, setDone] = useState<string | null>(null);
   const decides = useStaffCan("activations:decide");
-  const request = useAdminQuery<ActivationRequestJson>(`/admin/api/activations/${id}`);
+  const request = useSupportQuery<ActivationRequestJson>(`/admin/api/activations/${id}`);
   if (!request.isSuccess) return <QueryFallback query={request} />;
   const r = request.data;
   return (
     <>
-      <h1>{t("admin.detail", { id: r.id })}</h1>
+      <h1>{t("support.detail", { id: r.id })}</h1>
       {done ? <p role="status">{done}</p> : null}
       <Fields
         entries={[
-          [t("admin.merchant"), <a key="m" href={`/admin/merchants/${r.merchantId}`}>{r.merchantName ?? r.merchantId}</a>],
+          [t("support.merchant"), <a key="m" href={`/admin/merchants/${r.merchantId}`}>{r.merchantName ?? r.merchantId}</a>],
           [t("state.heading"), t(`status.${r.status}`)],
           [t("fields.businessName"), r.businessName],
           [t("fields.businessKind"), t(`kinds.${r.businessKind as "individual"}`)],
@@ -58,26 +58,26 @@ export function ActivationDetailView({ id }: { id: string }) {
           [t("fields.contactPhone"), r.contactPhone],
           [t("fields.contactEmail"), r.contactEmail],
           [t("fields.documents"), r.documents ?? "—"],
-          [t("admin.submitted"), when(r.createdAt, locale)],
-          [t("admin.decided"), when(r.decidedAt, locale)],
-          ...(r.refusalReason ? ([[t("admin.refusalReason"), r.refusalReason]] as [string, string][]) : []),
+          [t("support.submitted"), when(r.createdAt, locale)],
+          [t("support.decided"), when(r.decidedAt, locale)],
+          ...(r.refusalReason ? ([[t("support.refusalReason"), r.refusalReason]] as [string, string][]) : []),
         ]}
       />
-      {r.status === "in_review" && !decides ? <p>{t("admin.adminOnly")}</p> : null}
+      {r.status === "in_review" && !decides ? <p>{t("support.adminOnly")}</p> : null}
       {r.status === "in_review" && decides ? (
         <div className="admin-actions">
           <ConfirmAction
-            label={t("admin.approve")}
-            question={t("admin.approveQuestion")}
+            label={t("support.approve")}
+            question={t("support.approveQuestion")}
             path={`/admin/api/activations/${r.id}/approve`}
-            onDone={() => setDone(t("admin.approved"))}
+            onDone={() => setDone(t("support.approved"))}
           />{" "}
           <ConfirmAction
-            label={t("admin.refuse")}
-            question={t("admin.refuseQuestion")}
+            label={t("support.refuse")}
+            question={t("support.refuseQuestion")}
             path={`/admin/api/activations/${r.id}/refuse`}
-            fields={[{ name: "reason", label: t("admin.reason"), maxLength: 500 }]}
-            onDone={() => setDone(t("admin.refusedDone"))}
+            fields={[{ name: "reason", label: t("support.reason"), maxLength: 500 }]}
+            onDone={() => setDone(t("support.refusedDone"))}
           />
         </div>
       ) : null}

@@ -1,18 +1,18 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminPaymentRow } from "@/lib/core/domain/support-rows";
+import type { supportPaymentRow } from "@/lib/core/domain/support-rows";
 import { formatMajor } from "@/lib/core/domain/money";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { StatusWord } from "./status-word";
 
 /** A row as the links, deposits and search endpoints send it (lib/core/domain/support-rows.ts). */
-export type PaymentRow = ReturnType<typeof adminPaymentRow>;
+export type PaymentRow = ReturnType<typeof supportPaymentRow>;
 
 export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
-  const t = useTranslations("admin.columns");
+  const t = useTranslations("support.columns");
   const locale = useLocale();
-  const columns: AdminColumn<PaymentRow>[] = [
+  const columns: SupportColumn<PaymentRow>[] = [
     { header: t("reference"), cell: (r) => <a href={`/admin/payments/${r.reference}`}>{r.reference}</a> },
     { header: t("merchant"), cell: (r) => r.merchant },
     { header: t("environment"), cell: (r) => r.environment },
@@ -22,5 +22,5 @@ export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
     { header: t("phone"), cell: (r) => r.customerPhone ?? "—" },
     { header: t("created"), cell: (r) => r.createdAt.slice(0, 19).replace("T", " ") },
   ];
-  return <AdminTable columns={columns} rows={rows} rowKey={(r) => r.id} />;
+  return <SupportTable columns={columns} rows={rows} rowKey={(r) => r.id} />;
 }

@@ -2,12 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { PaymentTable, type PaymentRow } from "./payment-table";
-import { useAdminQuery } from "./queries";
+import { useSupportQuery } from "./queries";
 import { TransferTable, type TransferRow } from "./transfer-table";
 
 export function SearchView({ q }: { q: string }) {
-  const t = useTranslations("admin");
-  const result = useAdminQuery<{ payments: PaymentRow[]; transfers: TransferRow[]; merchants: { id: string; name: string }[] }>("/admin/api/search", { q });
+  const t = useTranslations("support");
+  const result = useSupportQuery<{ payments: PaymentRow[]; transfers: TransferRow[]; merchants: { id: string; name: string }[] }>("/admin/api/search", { q });
   return (
     <>
       <h1>{t("search.results", { q })}</h1>

@@ -8,7 +8,7 @@ export const StaffContext = createContext<StaffInfo | null>(null);
 
 export function useStaff(): StaffInfo {
   const staff = useContext(StaffContext);
-  if (!staff) throw new Error("useStaff outside the admin console");
+  if (!staff) throw new Error("useStaff outside the support view");
   return staff;
 }
 

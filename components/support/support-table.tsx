@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 // a server-to-client boundary; it renders wherever the view that uses it renders.
 
 /** One column: its header, and what each row shows in its cell. */
-export type AdminColumn<Row> = {
+export type SupportColumn<Row> = {
   /** Leave every header out for a table without a head row. */
   header?: ReactNode;
   cell: (row: Row) => ReactNode;
@@ -12,8 +12,8 @@ export type AdminColumn<Row> = {
   numeric?: boolean;
 };
 
-type AdminTableProps<Row> = {
-  columns: AdminColumn<Row>[];
+type SupportTableProps<Row> = {
+  columns: SupportColumn<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string | number;
   caption?: ReactNode;
@@ -22,7 +22,7 @@ type AdminTableProps<Row> = {
 };
 
 /** The support view's data table: `admin-table` styling, column headers scoped for screen readers. */
-export function AdminTable<Row>({ columns, rows, rowKey, caption, empty }: AdminTableProps<Row>) {
+export function SupportTable<Row>({ columns, rows, rowKey, caption, empty }: SupportTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <p>{empty}</p>;
   const hasHead = columns.some((column) => column.header !== undefined);
   return (

@@ -1,19 +1,19 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminTransferRow } from "@/lib/core/domain/support-rows";
+import type { supportTransferRow } from "@/lib/core/domain/support-rows";
 import { formatMinor } from "@/lib/core/domain/money";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { StatusWord } from "./status-word";
 
 /** A row as GET /admin/api/transfers sends it (lib/core/domain/support-rows.ts). */
-export type TransferRow = ReturnType<typeof adminTransferRow>;
+export type TransferRow = ReturnType<typeof supportTransferRow>;
 
 /** Transfers as the support view lists them; money arrives in minor units and is printed exactly. */
 export function TransferTable({ rows }: { rows: TransferRow[] }) {
-  const t = useTranslations("admin.columns");
+  const t = useTranslations("support.columns");
   const locale = useLocale();
-  const columns: AdminColumn<TransferRow>[] = [
+  const columns: SupportColumn<TransferRow>[] = [
     { header: t("reference"), cell: (r) => <a href={`/admin/transfers/${r.reference}`}>{r.reference}</a> },
     { header: t("merchant"), cell: (r) => r.merchant },
     { header: t("environment"), cell: (r) => r.environment },
@@ -24,5 +24,5 @@ export function TransferTable({ rows }: { rows: TransferRow[] }) {
     { header: t("beneficiary"), cell: (r) => r.beneficiaryPhone },
     { header: t("created"), cell: (r) => r.createdAt.slice(0, 19).replace("T", " ") },
   ];
-  return <AdminTable columns={columns} rows={rows} rowKey={(r) => r.id} />;
+  return <SupportTable columns={columns} rows={rows} rowKey={(r) => r.id} />;
 }

@@ -6,7 +6,7 @@ import { useStaff } from "./staff-context";
 // The support view's data hooks: one place for fetch, errors, the CSRF header and query keys.
 
 /** A refused support API call: its status lets a view say "not found" in the staff member's language (the API's own details are English). */
-export class AdminRequestError extends Error {
+export class SupportRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
@@ -23,7 +23,7 @@ async function request<T>(path: string, init?: RequestInit & { csrf?: string }):
   });
   const body = response.status === 204 ? null : await response.json().catch(() => null);
   if (response.status === 401) window.location.assign("/admin/login");
-  if (!response.ok) throw new AdminRequestError(body?.error?.details ?? body?.error?.message ?? `HTTP ${response.status}`, response.status);
+  if (!response.ok) throw new SupportRequestError(body?.error?.details ?? body?.error?.message ?? `HTTP ${response.status}`, response.status);
   return body as T;
 }
 
@@ -32,11 +32,11 @@ const withQuery = (path: string, params: Record<string, string | undefined> = {}
   return query.size ? `${path}?${query}` : path;
 };
 
-export function useAdminQuery<T>(path: string, params?: Record<string, string | undefined>) {
+export function useSupportQuery<T>(path: string, params?: Record<string, string | undefined>) {
   return useQuery({ queryKey: ["admin", path, params ?? {}], queryFn: () => request<T>(withQuery(path, params)) });
 }
 
-export function useAdminPages<T>(path: string, params: Record<string, string | undefined>) {
+export function useSupportPages<T>(path: string, params: Record<string, string | undefined>) {
   return useInfiniteQuery({
     queryKey: ["admin", path, params],
     queryFn: ({ pageParam }) => request<{ items: T[]; nextCursor: string | null }>(withQuery(path, { ...params, cursor: pageParam ?? undefined })),
@@ -46,7 +46,7 @@ export function useAdminPages<T>(path: string, params: Record<string, string | u
 }
 
 /** A state-changing call: carries the session's CSRF token, then refreshes what it may have changed. */
-export function useAdminAction<TInput, TResult>(path: (input: TInput) => string, body?: (input: TInput) => unknown) {
+export function useSupportAction<TInput, TResult>(path: (input: TInput) => string, body?: (input: TInput) => unknown) {
   const { csrfToken } = useStaff();
   const client = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ import { formatMajor } from "@/lib/core/domain/money";
 import { ConfirmAction } from "./confirm-action";
 import { Fields, Timeline, WebhookDeliveries, type Delivery, type TimelineEvent, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
-import { useAdminAction, useAdminQuery } from "./queries";
+import { useSupportAction, useSupportQuery } from "./queries";
 import { PaymentRefunds, type RefundSummary } from "./refund-table";
 import { useStaffCan } from "./staff-context";
 
@@ -14,9 +14,9 @@ type OperatorCheck = { reference: string; operatorSays: string; operatorReason?:
 
 /** An admin: read a live deposit's status at its operator now (recorded, audited); shows what the operator says. */
 function CheckWithOperator({ reference }: { reference: string }) {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   const checks = useStaffCan("payments:check-operator");
-  const check = useAdminAction<string, OperatorCheck>((ref) => `/admin/api/payments/${ref}/check-operator`);
+  const check = useSupportAction<string, OperatorCheck>((ref) => `/admin/api/payments/${ref}/check-operator`);
   // Its answer is recorded and may settle the deposit: an admin's (lib/features/staff/staff-permissions.ts).
   if (!checks) return <p>{t("detail.checkOperatorAdminOnly")}</p>;
   return (
@@ -63,7 +63,7 @@ const AMOUNT_FIELDS = new Set(["amount", "fees", "totalAmount"]);
  * link's attempts are listed below it.
  */
 function RecordFields({ record }: { record: Record<string, unknown> }) {
-  const t = useTranslations("admin.detail");
+  const t = useTranslations("support.detail");
   const locale = useLocale();
   const { followUp: _followUp, hold: _hold, attempts: _attempts, ...data } = record;
   const currency = typeof data.currency === "string" ? data.currency : null;
@@ -80,7 +80,7 @@ function RecordFields({ record }: { record: Record<string, unknown> }) {
 
 /** A live deposit's follow-up at its operator: until when it is read, the next read, the operator's last answer. */
 function FollowUpFields({ followUp }: { followUp: FollowUp }) {
-  const t = useTranslations("admin.detail");
+  const t = useTranslations("support.detail");
   return (
     <>
       <h3>{t("followUp")}</h3>
@@ -99,7 +99,7 @@ function FollowUpFields({ followUp }: { followUp: FollowUp }) {
 
 /** A deposit held on its operator's other figures: both figures, and for admins the decision (confirmed first). */
 function HeldDeposit({ reference, hold, onDone }: { reference: string; hold: Hold; onDone: (message: string) => void }) {
-  const t = useTranslations("admin.detail");
+  const t = useTranslations("support.detail");
   const locale = useLocale();
   const resolves = useStaffCan("payments:resolve-hold");
   const ours = formatMajor(hold.ourAmount, hold.ourCurrency, locale);
@@ -156,9 +156,9 @@ function AtTheOperator({ environment, deposit, onDone }: { environment: string; 
 }
 
 export function PaymentDetailView({ reference }: { reference: string }) {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   const [notice, setNotice] = useState("");
-  const detail = useAdminQuery<Detail>(`/admin/api/payments/${reference}`);
+  const detail = useSupportQuery<Detail>(`/admin/api/payments/${reference}`);
 
   if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;

@@ -1,19 +1,19 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminRefundRow, refundSummary } from "@/lib/core/domain/support-rows";
+import type { supportRefundRow, refundSummary } from "@/lib/core/domain/support-rows";
 import { formatMinor } from "@/lib/core/domain/money";
-import { AdminTable, type AdminColumn } from "./admin-table";
+import { SupportTable, type SupportColumn } from "./support-table";
 import { StatusWord } from "./status-word";
 
 /** A row as GET /admin/api/refunds sends it (lib/core/domain/support-rows.ts). */
-export type RefundRow = ReturnType<typeof adminRefundRow>;
+export type RefundRow = ReturnType<typeof supportRefundRow>;
 /** A refund as a payment's page lists it. */
 export type RefundSummary = ReturnType<typeof refundSummary>;
 
 /** Who asked for a refund, and why the platform did: "the platform (refund due): the customer paid a link already paid". */
 export function useRefundSource() {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   return (r: Pick<RefundSummary, "source" | "reason">) => {
     const who = t(`sources.${r.source === "merchant" ? "merchant" : "refund_due"}`);
     const why = r.source === "refund_due" && r.reason && t.has(`refundReasons.${r.reason}`) ? t(`refundReasons.${r.reason}`) : null;
@@ -22,8 +22,8 @@ export function useRefundSource() {
 }
 
 /** The columns a refund shows wherever it is listed; money arrives in minor units and is printed exactly. */
-function useRefundColumns<Row extends RefundSummary>(): AdminColumn<Row>[] {
-  const t = useTranslations("admin");
+function useRefundColumns<Row extends RefundSummary>(): SupportColumn<Row>[] {
+  const t = useTranslations("support");
   const locale = useLocale();
   const source = useRefundSource();
   return [
@@ -46,9 +46,9 @@ function useRefundColumns<Row extends RefundSummary>(): AdminColumn<Row>[] {
 
 /** The refunds table of the support view. */
 export function RefundTable({ rows }: { rows: RefundRow[] }) {
-  const t = useTranslations("admin.columns");
+  const t = useTranslations("support.columns");
   const [reference, ...rest] = useRefundColumns<RefundRow>();
-  const columns: AdminColumn<RefundRow>[] = [
+  const columns: SupportColumn<RefundRow>[] = [
     reference,
     { header: t("merchant"), cell: (r) => r.merchant },
     { header: t("environment"), cell: (r) => r.environment },
@@ -57,17 +57,17 @@ export function RefundTable({ rows }: { rows: RefundRow[] }) {
     { header: t("gateway"), cell: (r) => r.gatewayName },
     { header: t("phone"), cell: (r) => r.customerPhone },
   ];
-  return <AdminTable columns={columns} rows={rows} rowKey={(r) => r.id} />;
+  return <SupportTable columns={columns} rows={rows} rowKey={(r) => r.id} />;
 }
 
 /** A payment's refunds, on its page. */
 export function PaymentRefunds({ rows }: { rows: RefundSummary[] }) {
-  const t = useTranslations("admin.detail");
+  const t = useTranslations("support.detail");
   const columns = useRefundColumns<RefundSummary>();
   return (
     <>
       <h2>{t("refunds")}</h2>
-      <AdminTable columns={columns} rows={rows} rowKey={(r) => r.reference} empty={t("noRefunds")} />
+      <SupportTable columns={columns} rows={rows} rowKey={(r) => r.reference} empty={t("noRefunds")} />
     </>
   );
 }

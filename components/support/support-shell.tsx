@@ -3,16 +3,16 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState, type ReactNode } from "react";
-import { AdminRequestError, signOut } from "./queries";
+import { SupportRequestError, signOut } from "./queries";
 import { StaffContext, type StaffInfo } from "./staff-context";
 
 // A network or server failure is tried once more; a refusal (404, 403...) would only be refused
 // again, and the view should say so at once.
-const retryOnce = (failures: number, error: Error) => failures < 1 && !(error instanceof AdminRequestError && error.status < 500);
+const retryOnce = (failures: number, error: Error) => failures < 1 && !(error instanceof SupportRequestError && error.status < 500);
 
-export function AdminShell({ staff, children }: { staff: StaffInfo; children: ReactNode }) {
-  const t = useTranslations("admin");
-  const ta = useTranslations("activation.admin");
+export function SupportShell({ staff, children }: { staff: StaffInfo; children: ReactNode }) {
+  const t = useTranslations("support");
+  const ta = useTranslations("activation.support");
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 5_000 } } }));
   return (
     <StaffContext.Provider value={staff}>

@@ -3,8 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatMinor } from "@/lib/core/domain/money";
 import type { ReactNode } from "react";
-import { AdminTable, type AdminColumn } from "./admin-table";
-import { useAdminAction } from "./queries";
+import { SupportTable, type SupportColumn } from "./support-table";
+import { useSupportAction } from "./queries";
 import { useStaffCan } from "./staff-context";
 import { StatusWord } from "./status-word";
 
@@ -35,9 +35,9 @@ type LedgerEntry = { id: string; journalId: string; at: string; kind: string; ac
 
 /** The ledger entries posted under a transfer's or a refund's reference, printed exactly from minor units. */
 export function LedgerEntries({ entries }: { entries: LedgerEntry[] }) {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   const locale = useLocale();
-  const columns: AdminColumn<LedgerEntry>[] = [
+  const columns: SupportColumn<LedgerEntry>[] = [
     { header: t("columns.at"), cell: (e) => <time>{e.at.replace("T", " ")}</time> },
     { header: t("detail.entryKind"), cell: (e) => <code>{e.kind}</code> },
     { header: t("detail.account"), cell: (e) => <code>{e.account}</code> },
@@ -47,13 +47,13 @@ export function LedgerEntries({ entries }: { entries: LedgerEntry[] }) {
   return (
     <>
       <h2>{t("detail.ledger")}</h2>
-      <AdminTable columns={columns} rows={entries} rowKey={(e) => e.id} empty={t("detail.noLedger")} />
+      <SupportTable columns={columns} rows={entries} rowKey={(e) => e.id} empty={t("detail.noLedger")} />
     </>
   );
 }
 
 export function Timeline({ events }: { events: TimelineEvent[] }) {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   return (
     <>
       <h2>{t("detail.timeline")}</h2>
@@ -70,9 +70,9 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
 
 /** The webhook deliveries of one reference, each with its attempts; admins can retry one now. */
 export function WebhookDeliveries({ deliveries, empty }: { deliveries: Delivery[]; empty: string }) {
-  const t = useTranslations("admin");
+  const t = useTranslations("support");
   const resends = useStaffCan("webhooks:resend");
-  const retry = useAdminAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
+  const retry = useSupportAction<string, unknown>((id) => `/admin/api/webhooks/deliveries/${id}/retry`);
   return (
     <>
       <h2>{t("detail.webhooks")}</h2>
@@ -87,8 +87,8 @@ export function WebhookDeliveries({ deliveries, empty }: { deliveries: Delivery[
 }
 
 export function DeliveryCard({ delivery: w, canRetry, onRetry, retrying }: { delivery: Delivery; canRetry: boolean; onRetry: () => void; retrying: boolean }) {
-  const t = useTranslations("admin");
-  const columns: AdminColumn<Attempt>[] = [
+  const t = useTranslations("support");
+  const columns: SupportColumn<Attempt>[] = [
     { header: "#", cell: (a) => a.number },
     { header: t("columns.at"), cell: (a) => a.startedAt.slice(0, 19).replace("T", " ") },
     { header: t("detail.httpStatus"), cell: (a) => a.httpStatus ?? "—" },
@@ -100,7 +100,7 @@ export function DeliveryCard({ delivery: w, canRetry, onRetry, retrying }: { del
       <h3>
         {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}><StatusWord status={w.status} /></span>
       </h3>
-      <AdminTable columns={columns} rows={w.attempts} rowKey={(a) => a.number} />
+      <SupportTable columns={columns} rows={w.attempts} rowKey={(a) => a.number} />
       {canRetry && w.status !== "delivered" && (
         <button type="button" onClick={onRetry} disabled={retrying}>
           {t("detail.retry")}

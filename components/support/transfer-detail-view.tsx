@@ -5,7 +5,7 @@ import type { transferDetail } from "@/lib/features/transfers/transfer-detail";
 import { formatMinor } from "@/lib/core/domain/money";
 import { Fields, LedgerEntries, Timeline, WebhookDeliveries, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
-import { useAdminQuery } from "./queries";
+import { useSupportQuery } from "./queries";
 import { StatusWord } from "./status-word";
 
 /** The answer of GET /admin/api/transfers/{reference} (lib/features/transfers/transfer-detail.ts). */
@@ -13,9 +13,9 @@ type Detail = Awaited<ReturnType<typeof transferDetail>>;
 
 /** One transfer for support: money, status and times, beneficiary, ledger entries, webhooks. */
 export function TransferDetailView({ reference }: { reference: string }) {
-  const f = useTranslations("admin.transfer");
+  const f = useTranslations("support.transfer");
   const locale = useLocale();
-  const detail = useAdminQuery<Detail>(`/admin/api/transfers/${reference}`);
+  const detail = useSupportQuery<Detail>(`/admin/api/transfers/${reference}`);
 
   if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;
