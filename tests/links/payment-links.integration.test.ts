@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { IDEMPOTENCY_LEASE_MS, runIdempotent } from "@/lib/surfaces/http/idempotency";
 import { call, ORIGIN } from "../helpers/api-client";
@@ -384,7 +384,7 @@ describe("Idempotency-Key after a crash", () => {
       await new Promise<void>((resolve) => (release = resolve));
       return { status: 200, body: { by: "stalled" } };
     });
-    while (!release) await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(release, "the stalled holder runs").toBeDefined(), { interval: 10 });
     // The stalled holder's lease lapses (as if it had not renewed for IDEMPOTENCY_LEASE_MS).
     await db().idempotencyKey.updateMany({ where: { id: (await row()).id }, data: { leaseUntil: new Date(Date.now() - 1) } });
     const retry = await runIdempotent(scope, "stalled", { n: 1 }, async () => ({ status: 200, body: { by: "retry" } }));

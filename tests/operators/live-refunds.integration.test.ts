@@ -1,5 +1,5 @@
 import { InngestTestEngine } from "@inngest/test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { recordRefundByHand } from "@/lib/features/admin/refund-actions";
 import { db } from "@/lib/core/db/client";
 import { reconcileOperatorOutcomesJob } from "@/lib/features/jobs/functions/reconcile-operator-outcomes-job";
@@ -34,6 +34,8 @@ function mtnCustomer(customer: "approve" | "never_answers") {
   operators().mtn.script(msisdn, { customer, callback: "none" });
   return `+${msisdn}`;
 }
+/** The expire calls Wave received for one checkout session (the close of a replaced attempt). */
+const expireCalls = (sessionId: string) => operators().wave.received.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${sessionId}/expire`);
 const mtnRefunds = () => [...operators().mtn.transactions.values()].filter((t) => t.kind === "refund");
 
 async function liveLink() {
@@ -156,7 +158,7 @@ describe("a checkout attempt the customer replaces", () => {
     await attempt(link, "MTN_MOMO_CI", mtnCustomer("never_answers"), first.cookie);
     // Closed in the background while the customer waits for the new prompt; then recorded.
     const replaced = () => db().deposit.findUniqueOrThrow({ where: { id: first.deposit.id } });
-    for (let i = 0; i < 100 && (await replaced()).status === "pending"; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(async () => expect((await replaced()).status).not.toBe("pending"), { timeout: 10_000, interval: 20 });
     expect(operators().wave.sessions.get(first.deposit.operatorRequestId!)!.checkout_status).toBe("expired");
     expect(await replaced()).toMatchObject({ status: "failed", failureReason: "expired" });
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference: link } })).status).toBe("pending");
@@ -194,7 +196,8 @@ describe("a refund the platform owes: a link paid twice", () => {
     // Replacing it closes the first session at Wave, unless Wave does not answer then.
     operators().wave.failNext({ status: 503 }, 2);
     const second = await attempt(link, "MTN_MOMO_CI", mtnCustomer("approve"), first.cookie);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The background close has met Wave's first 503 before the reconciliation's read meets the second.
+    await vi.waitFor(() => expect(expireCalls(first.deposit.operatorRequestId!)).toHaveLength(1), { timeout: 10_000, interval: 20 });
     await reconcileNow();
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference: link } })).paidByDepositId).toBe(second.deposit.id);
     await operators().wave.pay(first.deposit.operatorRequestId!, { delivery: "none" });

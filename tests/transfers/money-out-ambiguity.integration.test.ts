@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
@@ -8,7 +8,7 @@ import { advanceRefund } from "@/lib/features/refunds/advance-refund";
 import { acceptTransfer } from "@/lib/features/transfers/create-transfer";
 import { call } from "../helpers/api-client";
 import { availableBalance, fundLiveMerchant } from "../helpers/fund-merchant";
-import { sleep, validLink } from "../helpers/fixtures";
+import { validLink } from "../helpers/fixtures";
 import { merchantCheckedAfterEach } from "../helpers/reconciled";
 import { secondProcess } from "../helpers/second-process";
 import { staffSession } from "../helpers/staff-session";
@@ -42,9 +42,9 @@ const reconcileAt = (now: Date) => reconcileOperatorOutcomes(db(), now, { all: t
 describe("an ambiguous answer to a resend (defect 2)", () => {
   it("is never read as 'no record': MTN shows the payout late, the funds stay held, and it completes once", async () => {
     await fundLiveMerchant(merchant().id, 10_000n);
-    // MTN takes the payout but shows it only 4 s later; its answers to the send and to the
-    // resend are 500s (after recording the first, before recording the second).
-    const phone = mtnBeneficiary({ recordedAfterMs: 4_000 });
+    // MTN takes the payout but shows it only when the test says (show(), below); its answers to the
+    // send and to the resend are 500s (after recording the first, before recording the second).
+    const phone = mtnBeneficiary({ recordedAfterMs: Infinity });
     operators().mtn.serverErrorNext({ status: 500, recorded: true });
     const sent = await call("POST", "/api/v4/transfers/instant", { key: merchant().liveKey, body: payout(phone) });
     expect([sent.status, sent.body.status]).toEqual([200, "pending"]);
@@ -63,7 +63,7 @@ describe("an ambiguous answer to a resend (defect 2)", () => {
     expect((await listOpenOutcomes(db(), { merchantId: merchant().id })).map((o) => [o.reference, o.state])).toContainEqual([sent.body.reference, "unresolved"]);
 
     // MTN shows it at last, SUCCESSFUL: one transfer at MTN, one completed payout, paid once.
-    await sleep(4_000);
+    for (const sentToMtn of mtnTransfers(sent.body.reference)) operators().mtn.show(sentToMtn.referenceId);
     await reconcileAt(at(created, OPERATOR_FOLLOW_MS + 2 * 60 * 60_000));
     expect((await transfer(sent.body.reference)).status).toBe("completed");
     expect(mtnTransfers(sent.body.reference)).toHaveLength(1);
@@ -102,7 +102,9 @@ describe("two senders for one refund (defect 3)", () => {
     // The same checkout switches to MTN, which pays the link; Wave cannot close the first session then.
     operators().wave.failNext({ status: 503 }, 2);
     await attempt("MTN_MOMO_CI", mtnBeneficiary(), cookie);
-    await sleep(200);
+    // The background close has met Wave's first 503 before the reconciliation's read meets the second.
+    const expireCalls = () => operators().wave.received.filter((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${waveAttempt.operatorRequestId}/expire`);
+    await vi.waitFor(() => expect(expireCalls()).toHaveLength(1), { timeout: 10_000, interval: 20 });
     await reconcileAt(new Date());
     // The customer pays the Wave session after all: a payment the platform owes back whole.
     await operators().wave.pay(waveAttempt.operatorRequestId!, { delivery: "none" });

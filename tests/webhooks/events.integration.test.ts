@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/core/db/client";
 import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
@@ -13,7 +13,7 @@ import { eventListSchema, eventSchema } from "@/lib/core/schemas/event";
 import { attemptDelivery } from "@/lib/features/webhooks/attempt-delivery";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 import { call } from "../helpers/api-client";
-import { newKey, newMerchant, sleep } from "../helpers/fixtures";
+import { newKey, newMerchant } from "../helpers/fixtures";
 import { headersOf, newLinkAttempt, newLinkWithCallback } from "../helpers/webhook-fixtures";
 import { allow, startReceiver, type Receiver } from "../helpers/webhook-receiver";
 
@@ -217,11 +217,14 @@ describe("an event's payload", () => {
     // Attempted until delivered: on the shared PostgreSQL database another file's pass may get to
     // it first, with its own settings, and fail it (its SSRF guard does not know this receiver).
     const deliveryId = row.deliveries[0].id;
-    for (let tries = 0; (await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status !== "delivered"; tries++) {
-      if (tries > 100) throw new Error("the delivery was never made");
-      await attemptDelivery(db(), { deliveryId });
-      await sleep(50);
-    }
+    const status = async () => (await db().webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status;
+    await vi.waitFor(
+      async () => {
+        if ((await status()) !== "delivered") await attemptDelivery(db(), { deliveryId });
+        expect(await status(), "the delivery was made").toBe("delivered");
+      },
+      { timeout: 10_000, interval: 50 },
+    );
 
     const listed = await list(a, { reference: link.reference });
     expect(listed.body.data).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { PrismaClient } from "@prisma/client";
 import { InngestTestEngine } from "@inngest/test";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createAdapter } from "@/lib/core/db/adapter";
 import { db, type DbClient } from "@/lib/core/db/client";
@@ -451,7 +451,7 @@ describe("delivery faults and retries", () => {
     try {
       const { delivery } = await dueDelivery(flaky.url());
       const first = startEmbeddedRunner({ client: db, intervalMs: 10 });
-      for (let i = 0; i < 200 && (await deliveryRow(delivery.id)).attemptCount < 1; i++) await sleep(10);
+      await vi.waitFor(async () => expect((await deliveryRow(delivery.id)).attemptCount).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 10 });
       await first.stop(); // the process dies: its in-memory state is gone
       const stopped = await deliveryRow(delivery.id);
       expect(stopped.status).toBe("pending");
@@ -460,7 +460,7 @@ describe("delivery faults and retries", () => {
 
       const second = startEmbeddedRunner({ client: db, intervalMs: 10 });
       try {
-        for (let i = 0; i < 300 && (await deliveryRow(delivery.id)).status === "pending"; i++) await sleep(10);
+        await vi.waitFor(async () => expect((await deliveryRow(delivery.id)).status).not.toBe("pending"), { timeout: 10_000, interval: 10 });
       } finally {
         await second.stop();
       }
