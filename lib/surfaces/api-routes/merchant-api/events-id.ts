@@ -1,5 +1,5 @@
 // GET /api/v4/events/{id} - one webhook event, with the payload exactly as it was signed
-import { getEventOrThrow } from "@/lib/features/event-log/get-event-or-throw";
+import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
 import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

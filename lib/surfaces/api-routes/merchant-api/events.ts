@@ -1,5 +1,5 @@
 // GET /api/v4/events - the merchant's webhook events, newest first, by cursor pages and filters
-import { listEvents } from "@/lib/features/event-log/list-events";
+import { listEvents } from "@/lib/features/events/list-events";
 import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { listEventsQuerySchema } from "@/lib/core/schemas/event";

@@ -1,7 +1,7 @@
 // POST /api/v4/payments/link/{reference}/send - send a payment link to a customer by SMS or e-mail (an extension)
 import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
-import { sendPaymentLink } from "@/lib/features/link-sending/send-payment-link";
-import { toLinkSendJson } from "@/lib/features/link-sending/transform-link-send";
+import { sendPaymentLink } from "@/lib/features/link-sends/send-payment-link";
+import { toLinkSendJson } from "@/lib/features/link-sends/transform-link-send";
 import { sendLinkRequestSchema } from "@/lib/core/schemas/link-send";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

@@ -1,7 +1,7 @@
 // GET /api/v4/payments/link/{reference}/sends - the times a link was sent, with their delivery state (an extension)
 import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
-import { listLinkSends } from "@/lib/features/link-sending/list-link-sends";
-import { toLinkSendJson } from "@/lib/features/link-sending/transform-link-send";
+import { listLinkSends } from "@/lib/features/link-sends/list-link-sends";
+import { toLinkSendJson } from "@/lib/features/link-sends/transform-link-send";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: apiRoute({ auth: { scope: "links:read" } }, async ({ db, params, principal, environment }) => {

@@ -1,6 +1,6 @@
 // POST /admin/api/keys/{id}/revoke - admin: revoke a merchant key (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { revokeApiKey } from "@/lib/features/admin/manage-api-keys";
+import { revokeApiKey } from "@/lib/features/api-keys/staff-api-keys";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 

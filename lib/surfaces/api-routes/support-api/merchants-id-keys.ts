@@ -1,6 +1,6 @@
 // POST /admin/api/merchants/{id}/keys - admin: issue a key (shown once, audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { createApiKey } from "@/lib/features/admin/manage-api-keys";
+import { createApiKey } from "@/lib/features/api-keys/staff-api-keys";
 import { db } from "@/lib/core/db/client";
 import { createKeySchema } from "@/lib/core/schemas/admin";
 import { routeMethods } from "@/lib/surfaces/http/api-route";

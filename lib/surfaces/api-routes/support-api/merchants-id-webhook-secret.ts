@@ -1,6 +1,6 @@
 // POST /admin/api/merchants/{id}/webhook-secret - admin: rotate the webhook secret (shown once, audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { rotateSecretAsStaff } from "@/lib/features/admin/webhook-deliveries";
+import { rotateSecretAsStaff } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 

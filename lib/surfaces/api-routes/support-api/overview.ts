@@ -1,6 +1,6 @@
 // GET /admin/api/overview - counts and volumes per status and currency, today and the last 7 days
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { overview } from "@/lib/features/admin/merchant-views";
+import { overview } from "@/lib/features/merchants/merchant-views";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 

@@ -1,6 +1,6 @@
 // POST /admin/api/payments/{reference}/check-operator - an admin: read a live deposit's status at its operator now and record it (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { checkWithOperatorNow } from "@/lib/features/admin/check-with-operator";
+import { checkWithOperatorNow } from "@/lib/features/deposits/check-with-operator";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 

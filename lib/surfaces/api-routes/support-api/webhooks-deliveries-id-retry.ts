@@ -1,6 +1,6 @@
 // POST /admin/api/webhooks/deliveries/{id}/retry - admin: send a failed or dead-lettered webhook again now (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { retryDeliveryNow } from "@/lib/features/admin/webhook-deliveries";
+import { retryDeliveryNow } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 

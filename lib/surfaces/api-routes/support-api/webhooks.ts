@@ -1,6 +1,6 @@
 // GET /admin/api/webhooks - dead-lettered deliveries, newest first
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { deadDeliveries } from "@/lib/features/admin/webhook-deliveries";
+import { deadDeliveries } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { routeMethods } from "@/lib/surfaces/http/api-route";
 
