@@ -15,7 +15,7 @@ import { contractError } from "../helpers/contract-error";
 
 // Issue 26's done-criterion: a refund through the API and the automatic path each reach the
 // customer once, through the operator the customer paid with (the dashboard's refund goes through
-// the same createRefund: tests/dashboard/refunds). Live payments against the operators' fakes:
+// the same createRefund: tests/refunds/dashboard). Live payments against the operators' fakes:
 // MTN's refund API, Wave's checkout refund (a whole refund due) and payout (a merchant's), and
 // Orange Money, which has no refund API: support pays it back by hand and records it.
 

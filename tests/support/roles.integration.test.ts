@@ -49,7 +49,7 @@ const ROUTE_ACTIONS: Record<string, { action: StaffAction; body?: Record<string,
 
 /**
  * The routes of a staff member's own session, open to any staff role: signing in and its second
- * step, who am I, signing out, and changing one's own password (tests/support/staff-password-recheck,
+ * step, who am I, signing out, and changing one's own password (tests/staff/password-recheck,
  * tests/support/polish).
  */
 const OWN_SESSION = ["POST /admin/api/session", "GET /admin/api/session", "DELETE /admin/api/session", "POST /admin/api/session/two-factor", "POST /admin/api/password"];

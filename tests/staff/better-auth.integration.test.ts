@@ -86,7 +86,7 @@ describe("who the support view lets in", () => {
     expect(row.activeOrganizationId).toBeNull();
     expect(await memberOfSession({ id: staff.id, email: staff.email, name: "" }, null)).toBeNull();
     // No merchant was opened for the staff user, and the dashboard's endpoints do not even read
-    // the support view's cookie (tests/support/staff-surfaces.integration.test.ts has the rest).
+    // the support view's cookie (tests/staff/surfaces.integration.test.ts has the rest).
     expect(await db().member.count({ where: { userId: staff.id } })).toBe(0);
     const browser = new AuthBrowser();
     const [name, value] = staff.cookie.split("=");

@@ -8,7 +8,7 @@ import { uniqueEmail } from "../helpers/auth-session";
 // is a sign-in attempt on the account (lib/features/auth/sign-in-limits.ts, chargePasswordRecheck):
 // a stolen support session cannot guess the password without limit, then set its own and end the
 // owner's sessions. (The dashboard's password re-checks go through better-auth's endpoints and
-// meet the same limits in lib/features/auth/sign-in-limits-plugin.ts: tests/dashboard/security and
+// meet the same limits in lib/features/auth/sign-in-limits-plugin.ts: tests/auth/security and
 // tests/auth/sign-in-limits.)
 
 afterEach(() => {
