@@ -4,7 +4,7 @@ import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
 
 // The SDK's generated files, computed from the same OpenAPI document the API serves. One function
 // for the writer (scripts/sdk-generate.ts) and for the test that fails when the committed copies
-// are stale (tests/sdk-generated-files.integration.test.ts).
+// are stale (tests/sdk/generated-files.integration.test.ts).
 
 /** The server written into the committed document: the SDK takes its own baseUrl, so any will do. */
 const DOCUMENT_SERVER = "http://localhost:3000";
