@@ -276,16 +276,23 @@ export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record
   return route;
 }
 
-/** Catch-all routes: the spec's envelope instead of an HTML page. */
-export function staticErrorRoute(code: ErrorCode, details?: string) {
+/** Catch-all routes: the spec's envelope instead of an HTML page, to every method alike (everyMethod). */
+export function staticErrorHandler(code: ErrorCode, details?: string): Handler {
   const answer: Answerer = async (request) =>
     jsonAnswer(
       ERROR_CODES[code].status,
       errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`),
       requestIdFor(request),
     );
-  const handler: Handler = answering(async (request) => answerResponse(await answer(request)), answer);
+  return answering(async (request) => answerResponse(await answer(request)), answer);
+}
+
+/** A route that answers every method with the same handler (a catch-all's refusal). */
+export function everyMethod(handler: Handler): RouteHandlers {
   const route = Object.fromEntries(METHODS.map((m) => [m, handler])) as RouteHandlers;
   ownMethods.set(handler, [...METHODS]);
   return route;
 }
+
+/** A route file's every method answering the spec's envelope with `code`. */
+export const staticErrorRoute = (code: ErrorCode, details?: string) => everyMethod(staticErrorHandler(code, details));

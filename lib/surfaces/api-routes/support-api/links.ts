@@ -1,16 +1,19 @@
-// GET /admin/api/links - filterable, newest first, cursor-paginated
+// Filterable, newest first, cursor-paginated
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
 import { adminPaymentRow } from "@/lib/features/admin/admin-rows";
 import { listLinks } from "@/lib/features/admin/list-payments";
 import { parseQuery } from "@/lib/features/admin/query-params";
 import { db } from "@/lib/core/db/client";
 import { paymentFiltersSchema } from "@/lib/core/schemas/admin";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
 const get = adminRoute({ action: "view" }, async ({ url }) => {
   const page = await listLinks(db(), parseQuery(url, paymentFiltersSchema));
   return { body: { items: page.items.map((row) => adminPaymentRow("link", row)), nextCursor: page.nextCursor } };
 });
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportLinks = apiOperation({
+  method: "GET",
+  path: "/admin/api/links",
+  handler: get,
+});

@@ -1,16 +1,19 @@
-// GET /admin/api/transfers - every transfer, filterable, newest first, cursor-paginated
+// Every transfer, filterable, newest first, cursor-paginated
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
 import { adminTransferRow } from "@/lib/features/admin/admin-rows";
 import { listTransfers } from "@/lib/features/admin/list-transfers";
 import { parseQuery } from "@/lib/features/admin/query-params";
 import { db } from "@/lib/core/db/client";
 import { transferFiltersSchema } from "@/lib/core/schemas/admin";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
 const get = adminRoute({ action: "view" }, async ({ url }) => {
   const page = await listTransfers(db(), parseQuery(url, transferFiltersSchema));
   return { body: { items: page.items.map(adminTransferRow), nextCursor: page.nextCursor } };
 });
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportTransfers = apiOperation({
+  method: "GET",
+  path: "/admin/api/transfers",
+  handler: get,
+});
