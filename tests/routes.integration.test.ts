@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers/api-client";
-import { API_ROUTES, openApiDocument } from "@/lib/surfaces/api-routes/route-table";
-import { allowedMethods } from "@/lib/surfaces/http/api-route";
+import { API_OPERATIONS, API_ROUTES, openApiDocument } from "@/lib/surfaces/api-routes/route-table";
+import { allowedMethods, scopeOf } from "@/lib/surfaces/http/api-route";
 
 // The OpenAPI document is built from the route table's operations (each documented beside its
 // handler): these checks keep the merchant API wholly documented, so a route cannot ship
@@ -24,6 +24,18 @@ describe("the OpenAPI document and the route table", () => {
     for (const route of apiRoutes) {
       const operations = documented[openApiPath(route.path)];
       expect(allowedMethods(route.handlers), route.path).toEqual(METHODS.filter((method) => operations[method]).map((m) => m.toUpperCase()));
+    }
+  });
+
+  it("name in an operation's text only the scope its handler asks (apiRoute's options)", () => {
+    const named = API_OPERATIONS.flatMap(({ openapi, ...operation }) => {
+      if (!openapi) return [];
+      const text = `${openapi.summary ?? ""} ${openapi.description ?? ""}`;
+      return [{ operation, scopes: [...new Set([...text.matchAll(/`(\w+:(?:read|write))`/g)].map(([, scope]) => scope))] }];
+    });
+    expect(named.filter(({ scopes }) => scopes.length > 0).length).toBeGreaterThan(8);
+    for (const { operation, scopes } of named) {
+      if (scopes.length > 0) expect(scopes, operation.path).toEqual([scopeOf(operation.handler)]);
     }
   });
 

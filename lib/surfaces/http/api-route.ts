@@ -202,8 +202,16 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     }
     return response;
   };
-  return answering(async (request: Request, routeContext?: NextRouteContext) => answerResponse(await answerer(request, routeContext)), answerer);
+  const handlerOf = answering(async (request: Request, routeContext?: NextRouteContext) => answerResponse(await answerer(request, routeContext)), answerer);
+  if (typeof config.auth === "object") scopes.set(handlerOf, config.auth.scope);
+  return handlerOf;
 }
+
+/** The key scope each apiRoute handler asks, as its options say (for the checks of the OpenAPI text). */
+const scopes = new WeakMap<Handler, Scope>();
+
+/** The scope an API key needs for `handler` (made with apiRoute), if it needs one. */
+export const scopeOf = (handler: Handler): Scope | undefined => scopes.get(handler);
 
 /** A route handler's answer as a JsonAnswer, for the API lane (see JsonAnswer). */
 export type Answerer = (request: Request, routeContext?: NextRouteContext) => Promise<JsonAnswer>;
