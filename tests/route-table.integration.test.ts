@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { appRouteFiles, tableModules } from "./helpers/route-files";
 import { allowedMethods, METHODS } from "@/lib/surfaces/http/api-route";
-import { API_ROUTES, NEXT_FILE_ROUTES, nextRouteFile, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
+import { API_ROUTES, NEXT_FILE_ROUTES, nextRouteFile, routesOf, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
+import { apiOperation } from "@/lib/surfaces/api-routes/operation";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
 import { API_TREES } from "@/lib/core/domain/api-trees";
 import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
@@ -23,6 +24,19 @@ describe("the route table", () => {
       expect(Object.keys(route.handlers).filter((name) => (METHODS as readonly string[]).includes(name)).sort(), route.path).toEqual([...METHODS].sort());
       expect(allowedMethods(route.handlers).length, route.path).toBeGreaterThan(0);
     }
+  });
+
+  it("groups the operations by path, and refuses a method declared twice or a path half in the lane", () => {
+    const answer = async () => new Response(null, { status: 204 });
+    const get = apiOperation({ method: "GET", path: "/api/things", sandbox: true, lane: true, handler: answer });
+    const post = apiOperation({ ...get, method: "POST" });
+    const [route, ...rest] = routesOf([get, post]);
+    expect(rest).toEqual([]);
+    expect(route).toMatchObject({ path: "/api/things", sandbox: true, lane: true });
+    expect(allowedMethods(route.handlers)).toEqual(["GET", "POST"]);
+    expect(() => routesOf([get, { ...get }])).toThrow("GET is declared twice");
+    expect(() => routesOf([get, { ...post, lane: false }])).toThrow("differ in sandbox or lane");
+    expect(() => routesOf([{ ...get, method: "*" }, post])).toThrow("every-method");
   });
 
   it("uses every operation module under lib/surfaces/api-routes, and no route file of app/ answers an API path itself", () => {

@@ -10,6 +10,7 @@ export const benchEchoId = apiOperation({
   path: "/api/bench/echo/[id]",
   handler,
 });
+
 export const benchLaneEchoId = apiOperation({
   method: "GET",
   path: "/api/bench/lane/echo/[id]",

@@ -10,6 +10,7 @@ export const benchEcho = apiOperation({
   path: "/api/bench/echo",
   handler,
 });
+
 export const benchLaneEcho = apiOperation({
   method: "POST",
   path: "/api/bench/lane/echo",

@@ -27,6 +27,7 @@ export const postOperatorCallback = apiOperation({
   path: "/api/operators/[operator]/callback",
   handler: apiRoute({ auth: "none" }, receive),
 });
+
 export const putOperatorCallback = apiOperation({
   method: "PUT",
   path: "/api/operators/[operator]/callback",

@@ -49,11 +49,13 @@ export const postSupportSession = apiOperation({
   path: "/admin/api/session",
   handler: startSession,
 });
+
 export const getSupportSession = apiOperation({
   method: "GET",
   path: "/admin/api/session",
   handler: currentSession,
 });
+
 export const deleteSupportSession = apiOperation({
   method: "DELETE",
   path: "/admin/api/session",
