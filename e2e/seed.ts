@@ -5,7 +5,7 @@
 import "../scripts/load-env";
 import fs from "node:fs";
 import path from "node:path";
-import { makeStaff } from "../lib/features/admin/create-staff";
+import { makeStaff } from "@/lib/features/staff/create-staff";
 import { createMemberLogin } from "../lib/features/auth/create-member-login";
 import type { MemberRole } from "../lib/features/auth/session-member";
 import { closeDb } from "../lib/core/db/client";

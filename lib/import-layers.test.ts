@@ -39,7 +39,7 @@ import { describe, expect, it } from "vitest";
 const LAYERS = ["core", "integrations", "features", "surfaces"] as const;
 type Layer = (typeof LAYERS)[number];
 
-/** lib/<layer>/<folder>, keyed "<layer>/<folder>": a name can be in two layers (features/dashboard, surfaces/dashboard). */
+/** lib/<layer>/<folder>, keyed "<layer>/<folder>": a name can be in two layers (say features/x and surfaces/x). */
 const LAYER_OF: Record<string, Layer> = Object.fromEntries(
   LAYERS.flatMap((layer) =>
     fs
@@ -170,7 +170,7 @@ function httpErrorImportsFromBelow(imports: Import[]): string[] {
 
 const HTTP_ERROR_MODULE = "lib/core/errors/api-error";
 
-/** The layer a file of lib/ sits in, from its path (a folder name can be in two layers: lib/features/dashboard, lib/surfaces/dashboard). */
+/** The layer a file of lib/ sits in, from its path (a folder name can be in two layers). */
 const layerOfPath = (file: string) => (file.startsWith("lib/") ? LAYERS.find((layer) => file.split("/")[1] === layer) : undefined);
 
 /** Imports from lib/ of the project's own code outside lib/ (app/, components/, tests/, scripts/...). */
@@ -244,7 +244,7 @@ describe("lib/ layers", () => {
     expect(libImports.some((imp) => imp.file === "lib/integrations/gateways/live-adapters.ts" && imp.resolved === "lib/integrations/gateways/adapter.ts" && imp.typeOnly)).toBe(true);
     expect(pageImports.some((imp) => imp.file.startsWith("app/") && imp.target.startsWith("lib/"))).toBe(true);
     expect(LAYER_OF["surfaces/http"]).toBe("surfaces");
-    expect(LAYER_OF["features/dashboard"]).toBe("features");
+    expect(LAYER_OF["features/links"]).toBe("features");
     expect(Object.keys(LAYER_OF).length).toBeGreaterThan(30);
   });
 
@@ -306,26 +306,26 @@ describe("the layering rules can fail", () => {
     ]);
   });
 
-  it("reads a folder's layer from its path: features/dashboard importing surfaces/dashboard goes up", () => {
-    const planted = [imp("lib/features/dashboard/x.ts", "@/lib/surfaces/dashboard/dashboard-action"), imp("lib/surfaces/dashboard/y.ts", "@/lib/features/dashboard/x")];
-    expect(upwardImports(planted)).toEqual(["lib/features/dashboard/x.ts imports @/lib/surfaces/dashboard/dashboard-action (features dashboard -> surfaces dashboard)"]);
+  it("reads a folder's layer from its path, not its name alone: a feature importing surfaces/dashboard goes up", () => {
+    const planted = [imp("lib/features/links/x.ts", "@/lib/surfaces/dashboard/dashboard-action"), imp("lib/surfaces/dashboard/y.ts", "@/lib/features/links/x")];
+    expect(upwardImports(planted)).toEqual(["lib/features/links/x.ts imports @/lib/surfaces/dashboard/dashboard-action (features links -> surfaces dashboard)"]);
   });
 
   it("reports a feature importing lib/surfaces/http, not lib/surfaces/http importing a feature", () => {
-    const planted = [imp("lib/features/checkout/checkout-limits.ts", "@/lib/surfaces/http/rate-limit"), imp("lib/surfaces/http/api-route.ts", "@/lib/features/merchants/authenticate-api-key")];
+    const planted = [imp("lib/features/checkout/checkout-limits.ts", "@/lib/surfaces/http/rate-limit"), imp("lib/surfaces/http/api-route.ts", "@/lib/features/api-keys/authenticate-api-key")];
     expect(httpImportsFromBelow(planted)).toEqual(["lib/features/checkout/checkout-limits.ts imports @/lib/surfaces/http/rate-limit (features checkout -> lib/surfaces/http)"]);
   });
 
   it("reports a feature importing the HTTP error type, even as a type, not a surface nor the domain outcomes", () => {
     const planted = [
       imp("lib/features/refunds/create-refund.ts", "@/lib/core/errors/api-error"),
-      imp("lib/features/dashboard/x.ts", "@/lib/core/errors/api-error", true),
+      imp("lib/features/links/x.ts", "@/lib/core/errors/api-error", true),
       imp("lib/features/refunds/y.ts", "@/lib/core/errors/domain-error"),
       imp("lib/surfaces/http/api-error-of.ts", "@/lib/core/errors/api-error"),
     ];
     expect(httpErrorImportsFromBelow(planted)).toEqual([
       "lib/features/refunds/create-refund.ts imports @/lib/core/errors/api-error (features refunds -> the HTTP error type)",
-      "lib/features/dashboard/x.ts imports @/lib/core/errors/api-error (features dashboard -> the HTTP error type)",
+      "lib/features/links/x.ts imports @/lib/core/errors/api-error (features links -> the HTTP error type)",
     ]);
   });
 

@@ -5,7 +5,7 @@
 // --password is given. Someone already staff is refused, unless --change-role gives them --role.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { makeStaff } from "../lib/features/admin/create-staff";
+import { makeStaff } from "@/lib/features/staff/create-staff";
 import { closeDb } from "../lib/core/db/client";
 import { openCliDatabase } from "./open-cli-database";
 

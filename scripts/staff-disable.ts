@@ -3,7 +3,7 @@
 // end), or with --enable gives it back (they sign in again). Both are written to the audit log.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { setStaffDisabled } from "../lib/features/admin/disable-staff";
+import { setStaffDisabled } from "@/lib/features/staff/disable-staff";
 import { closeDb } from "../lib/core/db/client";
 import { openCliDatabase } from "./open-cli-database";
 

@@ -7,7 +7,7 @@ import { submitActivationRequest } from "@/lib/features/activation/submit-activa
 import { dashboardLanding } from "@/lib/features/auth/dashboard-landing";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { findCheckoutLink } from "@/lib/features/checkout/get-checkout-link";
-import { updateMerchantSettings } from "@/lib/features/dashboard/update-merchant-settings";
+import { updateMerchantSettings } from "@/lib/features/merchants/update-merchant-settings";
 import { readActivationState } from "@/lib/features/activation/activation-state";
 import { db } from "@/lib/core/db/client";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { findExactReference } from "@/lib/features/admin/find-exact-reference";
+import { findExactReference } from "@/lib/features/payments/find-exact-reference";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { db } from "@/lib/core/db/client";

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/features/admin/create-staff";
+import { createStaff } from "@/lib/features/staff/create-staff";
 import { db } from "@/lib/core/db/client";
 import { newReference } from "@/lib/core/domain/references";
 import { ulid } from "@/lib/core/domain/ulid";

@@ -45,6 +45,6 @@ describe("the handlers the API lane serves", () => {
   });
 
   it("would be caught importing a module that does", () => {
-    expect(chainToNextScope(path.join(root, "lib/features/dashboard/require-member.ts"))).toEqual(["lib/features/dashboard/require-member.ts", "next/headers"]);
+    expect(chainToNextScope(path.join(root, "lib/surfaces/dashboard/require-member.ts"))).toEqual(["lib/surfaces/dashboard/require-member.ts", "next/headers"]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createStaff } from "@/lib/features/admin/create-staff";
+import { createStaff } from "@/lib/features/staff/create-staff";
 import { db } from "@/lib/core/db/client";
 import { startSmtpFake } from "./fakes/smtp-fake";
 import { AuthBrowser, PASSWORD, uniqueEmail } from "./helpers/auth-session";

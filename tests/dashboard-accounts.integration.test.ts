@@ -16,7 +16,7 @@ describe("sign-up, verification and sign-in", () => {
     expect(await browser.session()).toBeNull();
 
     // The merchant exists from sign-up, with its secret and gateways, as merchant:create makes it, but
-    // no API key: the first is made, and shown once, on the Developers page (lib/features/dashboard/first-keys.ts).
+    // no API key: the first is made, and shown once, on the Developers page (lib/features/api-keys/first-keys.ts).
     const user = await db().user.findUniqueOrThrow({ where: { email }, include: { members: { include: { organization: { include: { merchant: { include: { apiKeys: true, gateways: true } } } } } } } });
     expect(user.emailVerified).toBe(false);
     expect(user.members).toHaveLength(1);

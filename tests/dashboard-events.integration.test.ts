@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { Environment } from "@/lib/core/domain/environment";
-import { getMerchantEvent, listMerchantEvents } from "@/lib/features/dashboard/merchant-events";
-import { PAGE_SIZE } from "@/lib/features/dashboard/list-filters";
+import { getMerchantEvent, listMerchantEvents } from "@/lib/features/events/merchant-events";
+import { PAGE_SIZE } from "@/lib/core/domain/list-filters";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 import { newMerchant } from "./helpers/fixtures";
 

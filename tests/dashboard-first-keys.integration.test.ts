@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { createFirstKeyAction } from "@/app/dashboard/(app)/developers/actions";
 import { keyScopesFor } from "@/lib/features/auth/member-permissions";
-import { createFirstKey, firstStepsState } from "@/lib/features/dashboard/first-keys";
+import { createFirstKey, firstStepsState } from "@/lib/features/api-keys/first-keys";
 import { db } from "@/lib/core/db/client";
-import { rotateWebhookSecret } from "@/lib/features/merchants/rotate-webhook-secret";
+import { rotateWebhookSecret } from "@/lib/features/webhooks/rotate-webhook-secret";
 import { call } from "./helpers/api-client";
 import { validLink } from "./helpers/fixtures";
 import { signedUpMerchant } from "./helpers/auth-session";

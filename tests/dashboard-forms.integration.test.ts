@@ -15,8 +15,8 @@ import { formatMinor } from "@/lib/core/domain/money";
 import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
 import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import { findMerchantGateway } from "@/lib/integrations/gateways/list-gateways";
-import { balanceSummary } from "@/lib/features/dashboard/balance-summary";
-import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
+import { balanceSummary } from "@/lib/features/ledger/balance-summary";
+import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { browseWith, elementsOf, nextRequest, redirectOf } from "./helpers/next-request";
 
 // The dashboard's forms as a shopkeeper fills them (issue 28): amounts and phones typed the local
@@ -146,7 +146,7 @@ describe("a withdrawal: asked before it is made, and the most that can be withdr
 
 describe("the balance in a shopkeeper's words (issue 35)", () => {
   it("money in, refunds, withdrawals and their fees add up to the available balance", async () => {
-    const [summary] = await balanceSummary(db(), { merchantId, environment: "sandbox" } as DashboardScope, {});
+    const [summary] = await balanceSummary(db(), { merchantId, environment: "sandbox" } as MerchantScope, {});
     const transfers = await db().transfer.findMany({ where: { merchantId, environment: "sandbox", status: { not: "failed" } } });
     expect(transfers.length).toBeGreaterThan(0);
     const fees = transfers.reduce((sum, t) => sum + t.feesMinor, 0n);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendLinkAction } from "@/app/dashboard/(app)/links/send-link-action";
 import { LinkSends } from "@/components/dashboard/link-sends";
 import type { MemberRole } from "@/lib/features/auth/session-member";
-import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
-import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
-import { linkSendingView } from "@/lib/features/dashboard/send-link-from-form";
+import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
+import { linkSendingView } from "@/lib/features/link-sends/send-link-from-form";
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
@@ -32,7 +32,7 @@ type Person = { userId: string; cookie: string };
 let fake: AfricasTalkingFake;
 const saved = { ...process.env };
 let owner: Person & { merchantId: string; email: string };
-let scope: DashboardScope;
+let scope: MerchantScope;
 
 beforeAll(async () => {
   fake = await startAfricasTalkingFake();

@@ -4,7 +4,7 @@ import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { db } from "@/lib/core/db/client";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { createPaymentLink } from "@/lib/features/links/create-payment-link";
-import { getMerchantPage, getPagePoster, listMerchantPages } from "@/lib/features/dashboard/pages-queries";
+import { getMerchantPage, getPagePoster, listMerchantPages } from "@/lib/surfaces/dashboard/pages-queries";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./helpers/api-client";

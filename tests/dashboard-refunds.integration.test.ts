@@ -7,11 +7,11 @@ import { can } from "@/lib/features/auth/member-permissions";
 import type { MemberRole } from "@/lib/features/auth/session-member";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
-import { requestWithdrawal } from "@/lib/features/dashboard/balance-and-payouts";
-import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
-import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
-import { getDepositDetail } from "@/lib/features/dashboard/get-deposit-detail";
-import { getPaymentLinkDetail } from "@/lib/features/dashboard/get-payment-link-detail";
+import { requestWithdrawal } from "@/lib/features/transfers/balance-and-transfers";
+import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
+import { getDepositDetail } from "@/lib/features/deposits/get-deposit-detail";
+import { getPaymentLinkDetail } from "@/lib/features/payments/get-payment-link-detail";
 import { db } from "@/lib/core/db/client";
 import { decideSandboxRedirect } from "@/lib/features/deposits/decide-sandbox-redirect";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
@@ -71,7 +71,7 @@ async function refund(who: Person, fields: Record<string, string>, locale: "en" 
 
 let a: Awaited<ReturnType<typeof owner>>;
 let b: Awaited<ReturnType<typeof owner>>;
-let scope: DashboardScope;
+let scope: MerchantScope;
 const available = () => readAvailableMinor(db(), a.merchantId, "sandbox", "XOF");
 
 /** A sandbox link of merchant A paid through the checkout, settled as the runner would. */
@@ -230,7 +230,7 @@ describe("a live payment refunded from the dashboard", () => {
   });
 
   it("reaches the customer once, through MTN's refund API, as the API's refund does", async () => {
-    const live: DashboardScope = { merchantId: a.merchantId, environment: "live" };
+    const live: MerchantScope = { merchantId: a.merchantId, environment: "live" };
     // A signed-up merchant takes live payments once support has approved it (lib/features/activation).
     await db().merchant.update({ where: { id: a.merchantId }, data: { liveActivatedAt: new Date() } });
     const link = await createLinkFromForm(db(), live, { amount: "5000", currency: "XOF", description: "Wedding cake" });

@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { can, canGrantRole, DASHBOARD_PAGES, keyScopesFor, MEMBER_ACTIONS, MEMBER_ROLES, type MemberAction, type MemberRole } from "@/lib/features/auth/member-permissions";
 import { isPublicDashboardPage, NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
-import { createPageFromForm } from "@/lib/features/dashboard/create-page-from-form";
-import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
-import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
-import { createDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
-import { sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
+import { createPageFromForm } from "@/lib/features/payment-pages/create-page-from-form";
+import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
+import { createDashboardApiKey } from "@/lib/features/api-keys/manage-api-keys";
+import { sendTestWebhook } from "@/lib/features/webhooks/manage-webhooks";
 import { db } from "@/lib/core/db/client";
 import { SCOPES } from "@/lib/core/domain/api-keys";
 import { ORIGIN } from "./helpers/api-client";
@@ -30,7 +30,7 @@ type Person = { role: MemberRole; userId: string; memberId: string; browser: Aut
 type Form = Record<string, string | string[]>;
 
 let merchantId: string;
-let scope: DashboardScope;
+let scope: MerchantScope;
 let people: Record<MemberRole, Person>;
 let linkReference: string;
 let depositReference: string;

@@ -1,11 +1,11 @@
 // A support-view session's token copied into the dashboard's cookie verifies (both better-auth
-// instances sign with one secret, lib/features/admin/staff-auth.ts), so every dashboard entry must refuse
+// instances sign with one secret, lib/features/staff/staff-auth.ts), so every dashboard entry must refuse
 // it as it refuses a signed-out browser: each page, download and server action found in the app
 // tree is called as Next would call it, with that cookie (lib/features/auth/dashboard-session.ts).
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { makeStaff } from "@/lib/features/admin/create-staff";
+import { makeStaff } from "@/lib/features/staff/create-staff";
 import { isPublicDashboardPage } from "@/lib/features/auth/redirect-target";
-import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
+import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
 import { db } from "@/lib/core/db/client";
 import { call, ORIGIN } from "./helpers/api-client";
 import { PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";

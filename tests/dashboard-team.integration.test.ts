@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { MemberRole } from "@/lib/features/auth/session-member";
 import { db } from "@/lib/core/db/client";
-import { changeMemberRole, inviteMember, listTeam, removeMember, revokeInvitation, type TeamActor } from "@/lib/features/dashboard/manage-team";
+import { changeMemberRole, inviteMember, listTeam, removeMember, revokeInvitation, type TeamActor } from "@/lib/features/team/manage-team";
 import { contractErrorOf } from "./helpers/contract-error";
 import { ORIGIN } from "./helpers/api-client";
 import { signedUpMerchant, uniqueEmail } from "./helpers/auth-session";
 
-// The team page's rules (lib/features/dashboard/manage-team.ts) on the real database, through better-auth's
+// The team page's rules (lib/features/team/manage-team.ts) on the real database, through better-auth's
 // organization API with real sessions: what the server actions call with the request's headers.
 
 // What a server action's headers() holds: the session cookie, and the host that mail links use.

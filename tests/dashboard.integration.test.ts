@@ -1,27 +1,27 @@
-import { getEventOrThrow } from "@/lib/features/event-log/get-event-or-throw";
-import { listEvents } from "@/lib/features/event-log/list-events";
+import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
+import { listEvents } from "@/lib/features/events/list-events";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
-import { assertCan } from "@/lib/features/dashboard/require-member";
-import { createLinkFromForm } from "@/lib/features/dashboard/create-link-from-form";
-import { getPaymentLinkDetail } from "@/lib/features/dashboard/get-payment-link-detail";
-import { listPaymentLinks } from "@/lib/features/dashboard/list-payment-links";
-import { majorTextToMinor, parseListFilters } from "@/lib/features/dashboard/list-filters";
-import { createDashboardApiKey, listApiKeys, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
-import { listWebhookDeliveries, replayWebhookDelivery, sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
-import { paymentLinkUrl, qrPng } from "@/lib/features/dashboard/payment-link-qr";
-import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
+import { assertCan } from "@/lib/features/auth/member-permissions";
+import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import { getPaymentLinkDetail } from "@/lib/features/payments/get-payment-link-detail";
+import { listPaymentLinks } from "@/lib/features/links/list-payment-links";
+import { majorTextToMinor, parseListFilters } from "@/lib/core/domain/list-filters";
+import { createDashboardApiKey, listApiKeys, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/api-keys/manage-api-keys";
+import { listWebhookDeliveries, replayWebhookDelivery, sendTestWebhook } from "@/lib/features/webhooks/manage-webhooks";
+import { paymentLinkUrl, qrPng } from "@/lib/features/checkout/payment-link-qr";
+import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { DomainError } from "@/lib/core/errors/domain-error";
 import { contractErrorOf } from "./helpers/contract-error";
-import { LINK_STATUSES } from "@/lib/features/dashboard/list-payment-links";
+import { LINK_STATUSES } from "@/lib/features/links/list-payment-links";
 import { call, ORIGIN } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";
 import { fundMerchant } from "./helpers/fund-merchant";
-import { balanceOverview, csvField, ledgerStatement, listWithdrawals, minorText, requestWithdrawal, statementCsvLines } from "@/lib/features/dashboard/balance-and-payouts";
-import { analyticsCsvLines, analyticsReport } from "@/lib/features/dashboard/analytics-report";
-import { getDepositDetail } from "@/lib/features/dashboard/get-deposit-detail";
-import { DEPOSIT_STATUSES, listDeposits } from "@/lib/features/dashboard/list-deposits";
-import { readMerchantSettings, updateMerchantSettings } from "@/lib/features/dashboard/update-merchant-settings";
+import { balanceOverview, csvField, ledgerStatement, listWithdrawals, minorText, requestWithdrawal, statementCsvLines } from "@/lib/features/transfers/balance-and-transfers";
+import { analyticsCsvLines, analyticsReport } from "@/lib/features/analytics/analytics-report";
+import { getDepositDetail } from "@/lib/features/deposits/get-deposit-detail";
+import { DEPOSIT_STATUSES, listDeposits } from "@/lib/features/deposits/list-deposits";
+import { readMerchantSettings, updateMerchantSettings } from "@/lib/features/merchants/update-merchant-settings";
 import { findCheckoutLink } from "@/lib/features/checkout/get-checkout-link";
 
 // The dashboard's business rules, without HTTP: every read and action is scoped by the member's
@@ -29,9 +29,9 @@ import { findCheckoutLink } from "@/lib/features/checkout/get-checkout-link";
 
 let a: Awaited<ReturnType<typeof newMerchant>>;
 let b: Awaited<ReturnType<typeof newMerchant>>;
-let aSandbox: DashboardScope;
-let aLive: DashboardScope;
-let bSandbox: DashboardScope;
+let aSandbox: MerchantScope;
+let aLive: MerchantScope;
+let bSandbox: MerchantScope;
 
 const filters = (params: Record<string, string> = {}) => parseListFilters(params, LINK_STATUSES);
 
@@ -96,7 +96,7 @@ describe("the new payment link form", () => {
 describe("the payment link list", () => {
   it("filters by status, amount, day range and text, and pages with a cursor", async () => {
     const m = await newMerchant();
-    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    const scope: MerchantScope = { merchantId: m.id, environment: "sandbox" };
     const made = [];
     for (let i = 0; i < 30; i++) {
       made.push(await createLinkFromForm(db(), scope, { amount: String(1000 + i * 100), currency: "XOF", description: i === 7 ? "Blue bicycle" : `Order ${i}`, customerName: i === 9 ? "Awa Diallo" : "" }));
@@ -125,7 +125,7 @@ describe("the payment link list", () => {
 
   it("lists a pending link past its expiry as expired", async () => {
     const m = await newMerchant();
-    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    const scope: MerchantScope = { merchantId: m.id, environment: "sandbox" };
     const link = await createLinkFromForm(db(), scope, { amount: "1000", currency: "XOF", description: "Soon gone", expiresIn: "5" });
     const later = new Date(link.expiresAt.getTime() + 1000);
     expect((await listPaymentLinks(db(), scope, filters({ status: "expired" }), later)).items.map((l) => [l.reference, l.status])).toEqual([[link.reference, "expired"]]);
@@ -187,7 +187,7 @@ describe("API keys", () => {
     expect((await balance(fresh.key)).status).toBe(200);
     // Overlap ended: move its end into the past as the clock would.
     await db().apiKey.update({ where: { id: created.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const { forgetApiKey } = await import("@/lib/features/merchants/api-key-cache");
+    const { forgetApiKey } = await import("@/lib/core/cache/api-key-cache");
     forgetApiKey(created.id);
     const refused = await balance(created.key);
     expect(refused.status).toBe(401);
@@ -247,8 +247,8 @@ describe("deposits, balance, payouts and analytics", () => {
   it("are scoped by merchant and environment; the statement CSV holds the member's entries only", async () => {
     const m = await newMerchant();
     const other = await newMerchant();
-    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
-    const otherScope: DashboardScope = { merchantId: other.id, environment: "sandbox" };
+    const scope: MerchantScope = { merchantId: m.id, environment: "sandbox" };
+    const otherScope: MerchantScope = { merchantId: other.id, environment: "sandbox" };
     const [reference] = await fundMerchant(m.sandboxKey, [20000]);
 
     const deposits = await listDeposits(db(), scope, parseListFilters({ status: "completed" }, DEPOSIT_STATUSES));
@@ -286,7 +286,7 @@ describe("deposits, balance, payouts and analytics", () => {
 
   it("a withdrawal from the form meets the API's rules; too much is 40013 and writes nothing", async () => {
     const m = await newMerchant();
-    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    const scope: MerchantScope = { merchantId: m.id, environment: "sandbox" };
     await fundMerchant(m.sandboxKey, [20000]);
     const form = { amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000555" };
     const transfer = await requestWithdrawal(db(), scope, form);
@@ -319,7 +319,7 @@ describe("settings", () => {
 
   it("saves the business name, logo and support contacts the checkout shows; only for the member's merchant", async () => {
     const m = await newMerchant();
-    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    const scope: MerchantScope = { merchantId: m.id, environment: "sandbox" };
     await updateMerchantSettings(db(), scope, { name: " Chez Awa ", supportPhone: "+2250700000999", supportEmail: "help@awa.example", defaultLanguage: "en", logo: new Uint8Array(png) });
     const saved = await readMerchantSettings(db(), scope);
     expect(saved).toMatchObject({ name: "Chez Awa", supportPhone: "+2250700000999", supportEmail: "help@awa.example", defaultLanguage: "en" });
@@ -341,7 +341,7 @@ describe("settings", () => {
 
   it("refuses bad values with the API's codes and writes nothing", async () => {
     const m = await newMerchant("Before");
-    const scope: DashboardScope = { merchantId: m.id, environment: "sandbox" };
+    const scope: MerchantScope = { merchantId: m.id, environment: "sandbox" };
     await expectApiError(updateMerchantSettings(db(), scope, { name: "" }), 40023, /name/);
     await expectApiError(updateMerchantSettings(db(), scope, { name: "X", supportPhone: "0700" }), 40023, /supportPhone/);
     await expectApiError(updateMerchantSettings(db(), scope, { name: "X", supportEmail: "nope" }), 40023, /supportEmail/);

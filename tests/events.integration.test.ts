@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/core/db/client";
 import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
 import type { Environment } from "@/lib/core/domain/environment";
-import { deleteExpiredEvents } from "@/lib/features/event-log/delete-expired-events";
+import { deleteExpiredEvents } from "@/lib/features/events/delete-expired-events";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { openApiDocument } from "@/lib/surfaces/api-routes/route-table";
 import { SCOPES } from "@/lib/core/domain/api-keys";

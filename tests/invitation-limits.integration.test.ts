@@ -5,7 +5,7 @@
 // budget (revoking gives nothing back) and the recipient address's, and the mail names the sender.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { inviteMemberAction, revokeInvitationAction } from "@/app/dashboard/(app)/settings/team/actions";
-import { inviteMember } from "@/lib/features/dashboard/manage-team";
+import { inviteMember } from "@/lib/features/team/manage-team";
 import { db } from "@/lib/core/db/client";
 import { contractErrorOf } from "./helpers/contract-error";
 import en from "@/messages/en.json";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
-import { duplicatePaymentLink } from "@/lib/features/dashboard/duplicate-payment-link";
+import { duplicatePaymentLink } from "@/lib/features/links/duplicate-payment-link";
 import { contractErrorOf } from "./helpers/contract-error";
 import { call } from "./helpers/api-client";
 import { newMerchant } from "./helpers/fixtures";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
-import { linkSendingView, sendLinkFromForm } from "@/lib/features/dashboard/send-link-from-form";
+import { linkSendingView, sendLinkFromForm } from "@/lib/features/link-sends/send-link-from-form";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call, ORIGIN } from "./helpers/api-client";

@@ -1,6 +1,6 @@
 import { InngestTestEngine } from "@inngest/test";
 import { describe, expect, it } from "vitest";
-import { recordRefundByHand } from "@/lib/features/admin/refund-actions";
+import { recordRefundByHand } from "@/lib/features/refunds/refund-actions";
 import { db } from "@/lib/core/db/client";
 import { reconcileOperatorOutcomesJob } from "@/lib/features/jobs/functions/reconcile-operator-outcomes-job";
 import { jobFunctions } from "@/lib/features/jobs/job-functions";

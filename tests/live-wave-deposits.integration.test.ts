@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transferDetail } from "@/lib/features/admin/transfer-detail";
+import { transferDetail } from "@/lib/features/transfers/transfer-detail";
 import { db } from "@/lib/core/db/client";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { call } from "./helpers/api-client";

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { changeRoleAction, removeMemberAction } from "@/app/dashboard/(app)/settings/team/actions";
 import { createKeyAction, revokeKeyAction } from "@/app/dashboard/(app)/developers/actions";
 import type { MemberRole } from "@/lib/features/auth/member-permissions";
-import { listApiKeys } from "@/lib/features/dashboard/manage-api-keys";
+import { listApiKeys } from "@/lib/features/api-keys/manage-api-keys";
 import { db } from "@/lib/core/db/client";
 import { hashApiKey } from "@/lib/core/domain/api-keys";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveHeldDeposit } from "@/lib/features/admin/resolve-held-deposit";
+import { resolveHeldDeposit } from "@/lib/features/deposits/resolve-held-deposit";
 import { db } from "@/lib/core/db/client";
 import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auth } from "@/lib/features/auth/auth";
-import { changeMemberRole } from "@/lib/features/dashboard/manage-team";
+import { changeMemberRole } from "@/lib/features/team/manage-team";
 import { db } from "@/lib/core/db/client";
 import { ORIGIN } from "./helpers/api-client";
 import { type AuthBrowser, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";

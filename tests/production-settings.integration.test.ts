@@ -3,7 +3,7 @@ import { register } from "@/instrumentation";
 import { authBaseUrl } from "@/lib/features/auth/auth";
 import { mailOrigin } from "@/lib/features/auth/request-locale";
 import { db } from "@/lib/core/db/client";
-import { inviteMember } from "@/lib/features/dashboard/manage-team";
+import { inviteMember } from "@/lib/features/team/manage-team";
 import OutboxPage from "@/app/dev/outbox/page";
 import { ORIGIN } from "./helpers/api-client";
 import { AuthBrowser, linkInOutbox, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { db } from "@/lib/core/db/client";
-import { resolveHeldDeposit } from "@/lib/features/admin/resolve-held-deposit";
+import { resolveHeldDeposit } from "@/lib/features/deposits/resolve-held-deposit";
 import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/features/jobs/run-due-work";

@@ -4,7 +4,7 @@ import { forgotPasswordAction, resendVerificationAction, signInAction, signUpAct
 import { AuthError } from "@/app/dashboard/(auth)/auth-header";
 import AdminLogin from "@/app/admin/login/page";
 import { knownDeviceCookie } from "@/lib/features/auth/known-device";
-import { createStaff } from "@/lib/features/admin/create-staff";
+import { createStaff } from "@/lib/features/staff/create-staff";
 import { db } from "@/lib/core/db/client";
 import { call, ORIGIN } from "./helpers/api-client";
 import { AuthBrowser, linkInOutbox, PASSWORD, signedUpMerchant, uniqueEmail } from "./helpers/auth-session";

@@ -55,7 +55,7 @@ describe("sign-up is all or nothing", () => {
     expect(await counts()).toEqual({ merchants: 1, organizations: 1, users: 1, accounts: 1, sessions: 1, members: 1 });
     const member = await db().member.findFirstOrThrow({ where: { user: { email } }, include: { organization: { include: { merchant: { include: { apiKeys: true } } } } } });
     expect(member.role).toBe("owner");
-    // No key yet: the first is made, and shown once, on the Developers page (lib/features/dashboard/first-keys.ts).
+    // No key yet: the first is made, and shown once, on the Developers page (lib/features/api-keys/first-keys.ts).
     expect(member.organization.merchant.apiKeys).toHaveLength(0);
   });
 });

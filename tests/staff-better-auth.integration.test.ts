@@ -1,7 +1,7 @@
 // Support staff are better-auth users with a staff role: /admin signs in through better-auth, reads
 // its sessions, and still accepts the password hashes of the former hand-written sign-in.
 import { describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/features/admin/create-staff";
+import { createStaff } from "@/lib/features/staff/create-staff";
 import { auth } from "@/lib/features/auth/auth";
 import { isLegacyStaffHash } from "@/lib/features/auth/legacy-staff-password";
 import { memberOfSession } from "@/lib/features/auth/session-member";

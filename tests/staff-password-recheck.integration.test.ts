@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createStaff } from "@/lib/features/admin/create-staff";
+import { createStaff } from "@/lib/features/staff/create-staff";
 import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { uniqueEmail } from "./helpers/auth-session";

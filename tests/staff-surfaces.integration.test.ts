@@ -1,12 +1,12 @@
-// The support view and the dashboard hold separate better-auth sessions (lib/features/admin/staff-auth.ts),
+// The support view and the dashboard hold separate better-auth sessions (lib/features/staff/staff-auth.ts),
 // /admin asks for the second factor of an account that turned it on, and staff are made from
-// existing accounts and disabled from the command line (lib/features/admin/create-staff.ts, disable-staff.ts).
+// existing accounts and disabled from the command line (lib/features/staff/create-staff.ts, disable-staff.ts).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
-import { makeStaff } from "@/lib/features/admin/create-staff";
-import { setStaffDisabled } from "@/lib/features/admin/disable-staff";
+import { makeStaff } from "@/lib/features/staff/create-staff";
+import { setStaffDisabled } from "@/lib/features/staff/disable-staff";
 import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { AuthBrowser, PASSWORD, signedUpMerchant } from "./helpers/auth-session";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/features/admin/create-staff";
-import { findExactReference } from "@/lib/features/admin/find-exact-reference";
+import { createStaff } from "@/lib/features/staff/create-staff";
+import { findExactReference } from "@/lib/features/payments/find-exact-reference";
 import { db } from "@/lib/core/db/client";
 import { formatFractionalSeconds } from "@/lib/core/domain/time";
 import { call } from "./helpers/api-client";

@@ -1,11 +1,11 @@
-// The support view's role × action matrix (lib/features/admin/staff-permissions.ts, issue 34): every
+// The support view's role × action matrix (lib/features/staff/staff-permissions.ts, issue 34): every
 // route of /admin/api against the roles support and admin, a disabled account's session and no
 // session at all. The routes are read from the route table, so a new one fails here until it is
 // placed below with its action. Each is run through the real handlers with a real staff session
 // and its CSRF token, on ids that do not exist: a forbidden action answers 403 before anything is
 // looked up (a 404 would tell what exists), an allowed one gets as far as the lookup.
 import { beforeAll, describe, expect, it } from "vitest";
-import { STAFF_ACTIONS, staffCan, type StaffAction, type StaffRoleName } from "@/lib/features/admin/staff-permissions";
+import { STAFF_ACTIONS, staffCan, type StaffAction, type StaffRoleName } from "@/lib/features/staff/staff-permissions";
 import { db } from "@/lib/core/db/client";
 import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 import { allowedMethods } from "@/lib/surfaces/http/api-route";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 
 // Support looks a customer up by phone among every link, deposit and transfer ever made
-// (lib/features/admin/search-payments.ts): that must be an index lookup, not a scan of the table.
+// (lib/features/payments/search-payments.ts): that must be an index lookup, not a scan of the table.
 describe("support search by phone", () => {
   it.each([
     ["PaymentLink", "customerPhone"],

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createStaff } from "@/lib/features/admin/create-staff";
+import { createStaff } from "@/lib/features/staff/create-staff";
 import { db } from "@/lib/core/db/client";
 import { call } from "./helpers/api-client";
 import { newMerchant, validDeposit, validLink } from "./helpers/fixtures";

@@ -14,7 +14,7 @@ import { expireDepositJob } from "@/lib/features/jobs/functions/expire-deposit-j
 import { expirePaymentLinkJob } from "@/lib/features/jobs/functions/expire-payment-link-job";
 import { sweepDueWorkJob } from "@/lib/features/jobs/functions/sweep-due-work-job";
 import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/features/jobs/run-due-work";
-import { rotateWebhookSecret } from "@/lib/features/merchants/rotate-webhook-secret";
+import { rotateWebhookSecret } from "@/lib/features/webhooks/rotate-webhook-secret";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/core/schemas/webhook";
 import { attemptDelivery } from "@/lib/features/webhooks/attempt-delivery";
 import { retryDeadDelivery } from "@/lib/features/webhooks/retry-dead-delivery";

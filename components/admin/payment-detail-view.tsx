@@ -17,7 +17,7 @@ function CheckWithOperator({ reference }: { reference: string }) {
   const t = useTranslations("admin");
   const checks = useStaffCan("payments:check-operator");
   const check = useAdminAction<string, OperatorCheck>((ref) => `/admin/api/payments/${ref}/check-operator`);
-  // Its answer is recorded and may settle the deposit: an admin's (lib/features/admin/staff-permissions.ts).
+  // Its answer is recorded and may settle the deposit: an admin's (lib/features/staff/staff-permissions.ts).
   if (!checks) return <p>{t("detail.checkOperatorAdminOnly")}</p>;
   return (
     <p>
@@ -40,7 +40,7 @@ const operatorPayment = (environment: string, p: Record<string, unknown>) => env
 
 type FollowUp = { followUntil: string | null; nextCheckAt: string | null; operatorAnswer: string | null; operatorCheckedAt: string | null; lastTryFailure: string | null };
 type Hold = { reason: string; heldAt: string | null; ourAmount: number; ourCurrency: string; operatorAmount: number | null; operatorCurrency: string };
-/** A deposit as lib/features/admin/payment-detail.ts sends it: the API's fields, the operator's ids, its follow-up and hold. */
+/** A deposit as lib/features/payments/payment-detail.ts sends it: the API's fields, the operator's ids, its follow-up and hold. */
 type DepositJson = Record<string, unknown> & { reference: string; followUp: FollowUp | null; hold: Hold | null };
 
 type Detail = {

@@ -1,12 +1,12 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminPaymentRow } from "@/lib/features/admin/admin-rows";
+import type { adminPaymentRow } from "@/lib/core/domain/support-rows";
 import { formatMajor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { StatusWord } from "./status-word";
 
-/** A row as the links, deposits and search endpoints send it (lib/features/admin/admin-rows.ts). */
+/** A row as the links, deposits and search endpoints send it (lib/core/domain/support-rows.ts). */
 export type PaymentRow = ReturnType<typeof adminPaymentRow>;
 
 export function PaymentTable({ rows }: { rows: PaymentRow[] }) {

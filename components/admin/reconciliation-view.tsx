@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { openOutcomeRow } from "@/lib/features/admin/admin-rows";
+import type { openOutcomeRow } from "@/lib/core/domain/support-rows";
 import { formatMajor } from "@/lib/core/domain/money";
 import type { ReconciliationProblem } from "@/lib/features/ledger/reconcile";
 import type { OpenOutcome } from "@/lib/features/reconciliation/list-open-outcomes";

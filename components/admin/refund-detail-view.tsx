@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import type { refundDetail } from "@/lib/features/admin/refund-detail";
+import type { refundDetail } from "@/lib/features/refunds/refund-detail";
 import { formatMinor } from "@/lib/core/domain/money";
 import { ConfirmAction } from "./confirm-action";
 import { Fields, LedgerEntries, WebhookDeliveries, time } from "./detail-sections";
@@ -12,7 +12,7 @@ import { useRefundSource } from "./refund-table";
 import { useStaffCan } from "./staff-context";
 import { StatusWord } from "./status-word";
 
-/** The answer of GET /admin/api/refunds/{reference} (lib/features/admin/refund-detail.ts). */
+/** The answer of GET /admin/api/refunds/{reference} (lib/features/refunds/refund-detail.ts). */
 type Detail = Awaited<ReturnType<typeof refundDetail>>;
 type RefundJson = { reference: string; status: string };
 

@@ -1,12 +1,12 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminRefundRow, refundSummary } from "@/lib/features/admin/admin-rows";
+import type { adminRefundRow, refundSummary } from "@/lib/core/domain/support-rows";
 import { formatMinor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { StatusWord } from "./status-word";
 
-/** A row as GET /admin/api/refunds sends it (lib/features/admin/admin-rows.ts). */
+/** A row as GET /admin/api/refunds sends it (lib/core/domain/support-rows.ts). */
 export type RefundRow = ReturnType<typeof adminRefundRow>;
 /** A refund as a payment's page lists it. */
 export type RefundSummary = ReturnType<typeof refundSummary>;

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { staffCan, type StaffAction, type StaffRoleName } from "@/lib/features/admin/staff-permissions";
+import { staffCan, type StaffAction, type StaffRoleName } from "@/lib/features/staff/staff-permissions";
 
 export type StaffInfo = { email: string; role: StaffRoleName; csrfToken: string };
 export const StaffContext = createContext<StaffInfo | null>(null);

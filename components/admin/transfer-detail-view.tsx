@@ -1,14 +1,14 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { transferDetail } from "@/lib/features/admin/transfer-detail";
+import type { transferDetail } from "@/lib/features/transfers/transfer-detail";
 import { formatMinor } from "@/lib/core/domain/money";
 import { Fields, LedgerEntries, Timeline, WebhookDeliveries, time } from "./detail-sections";
 import { QueryFallback } from "./query-fallback";
 import { useAdminQuery } from "./queries";
 import { StatusWord } from "./status-word";
 
-/** The answer of GET /admin/api/transfers/{reference} (lib/features/admin/transfer-detail.ts). */
+/** The answer of GET /admin/api/transfers/{reference} (lib/features/transfers/transfer-detail.ts). */
 type Detail = Awaited<ReturnType<typeof transferDetail>>;
 
 /** One transfer for support: money, status and times, beneficiary, ledger entries, webhooks. */

@@ -1,12 +1,12 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { adminTransferRow } from "@/lib/features/admin/admin-rows";
+import type { adminTransferRow } from "@/lib/core/domain/support-rows";
 import { formatMinor } from "@/lib/core/domain/money";
 import { AdminTable, type AdminColumn } from "./admin-table";
 import { StatusWord } from "./status-word";
 
-/** A row as GET /admin/api/transfers sends it (lib/features/admin/admin-rows.ts). */
+/** A row as GET /admin/api/transfers sends it (lib/core/domain/support-rows.ts). */
 export type TransferRow = ReturnType<typeof adminTransferRow>;
 
 /** Transfers as the support view lists them; money arrives in minor units and is printed exactly. */

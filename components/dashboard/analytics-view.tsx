@@ -2,7 +2,7 @@ import { formatMajor } from "@/lib/core/domain/money";
 import type { Analytics } from "@/lib/core/schemas/analytics";
 import { AnalyticsCharts } from "@/components/analytics-charts";
 import { DailyTable, FiguresTable, type FigureLabels } from "@/components/analytics-figures";
-import { cardColumns } from "@/lib/features/dashboard/card-columns";
+import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { formatCount, formatPercent } from "@/lib/core/domain/number-format";
 
 /** One currency's block of the dashboard's analytics page: totals, charts, and the figures as tables. */

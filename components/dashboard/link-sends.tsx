@@ -1,6 +1,6 @@
-import { cardColumns } from "@/lib/features/dashboard/card-columns";
+import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
-import type { getMerchantLinkSending } from "@/lib/features/dashboard/links-queries";
+import type { getMerchantLinkSending } from "@/lib/surfaces/dashboard/links-queries";
 import { formatTime } from "./format";
 
 type LinkSend = Awaited<ReturnType<typeof getMerchantLinkSending>>["sends"][number];

@@ -1,4 +1,4 @@
-import type { ListFilters } from "@/lib/features/dashboard/list-filters";
+import type { ListFilters } from "@/lib/core/domain/list-filters";
 
 type Labels = Record<"filters" | "status" | "anyStatus" | "from" | "to" | "minAmount" | "maxAmount" | "search" | "searchHint" | "apply" | "reset", string>;
 

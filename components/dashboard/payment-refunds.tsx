@@ -1,8 +1,8 @@
-import { cardColumns } from "@/lib/features/dashboard/card-columns";
+import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { minorText } from "@/lib/features/dashboard/balance-and-payouts";
-import type { paymentRefunds } from "@/lib/features/dashboard/payment-refunds";
+import { minorText } from "@/lib/features/transfers/balance-and-transfers";
+import type { paymentRefunds } from "@/lib/features/refunds/payment-refunds";
 import { formatMinor } from "@/lib/core/domain/money";
 import { failureReasonLabel, gatewayLabel } from "@/components/labels";
 import { formatTime } from "./format";

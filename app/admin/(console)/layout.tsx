@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import { AdminLocaleSwitch } from "@/components/admin/admin-locale-switch";
 import { AdminShell } from "@/components/admin/admin-shell";
-import { currentStaffSession } from "@/lib/features/admin/current-staff";
+import { currentStaffSession } from "@/lib/features/staff/current-staff";
 import "../admin.css";
 import { sectionTitle } from "@/components/page-title";
 

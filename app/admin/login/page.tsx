@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
-import { currentStaffSession } from "@/lib/features/admin/current-staff";
+import { currentStaffSession } from "@/lib/features/staff/current-staff";
 import { retryWait } from "@/lib/core/limits/retry-wait";
 import "../admin.css";
 import { pageTitle } from "@/components/page-title";

@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
-import { MIN_PASSWORD_LENGTH } from "@/lib/features/admin/create-staff";
-import { currentStaffSession } from "@/lib/features/admin/current-staff";
+import { MIN_PASSWORD_LENGTH } from "@/lib/features/staff/create-staff";
+import { currentStaffSession } from "@/lib/features/staff/current-staff";
 import "../admin.css";
 import { pageTitle } from "@/components/page-title";
 

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { requireMember } from "@/lib/features/dashboard/require-member";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { requireMember } from "@/lib/surfaces/dashboard/require-member";
 
 // A dashboard address that leads nowhere (an unknown path, another merchant's or environment's
 // link or payment): said in the member's language, inside the dashboard's frame (its layout keeps

@@ -1,9 +1,9 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { can } from "@/lib/features/auth/member-permissions";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { getHomeOverview } from "@/lib/features/dashboard/home-queries";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { getHomeOverview } from "@/lib/surfaces/dashboard/home-queries";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
 import { pageTitle } from "@/components/page-title";
 

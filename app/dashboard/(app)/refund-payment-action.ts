@@ -2,7 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { REFUND_FORM_FIELDS, refundFromForm } from "@/lib/features/dashboard/refund-from-form";
+import { REFUND_FORM_FIELDS, refundFromForm } from "@/lib/features/refunds/refund-from-form";
 
 // The refund form of a paid link's and a completed deposit's pages: thin, the rules are createRefund's.
 export async function refundPaymentAction(_state: ActionState, form: FormData): Promise<ActionState> {

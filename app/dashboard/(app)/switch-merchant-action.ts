@@ -4,8 +4,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/features/auth/auth";
 import { switchTarget } from "@/lib/features/auth/memberships";
-import { listUserMerchants } from "@/lib/features/dashboard/account-actions";
-import { requireMember } from "@/lib/features/dashboard/require-member";
+import { listUserMerchants } from "@/lib/features/auth/account-actions";
+import { requireMember } from "@/lib/surfaces/dashboard/require-member";
 
 // The header's account switcher: better-auth's setActiveOrganization (it checks the membership
 // too), then the same environment and section of the dashboard, now showing the other merchant.

@@ -7,7 +7,7 @@ import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
 import { RESET_PAGE, RESET_TOKEN_COOKIE, resetTokenCookieOptions } from "@/lib/features/auth/reset-link";
 import { retryAfterOf } from "@/lib/core/limits/retry-wait";
-import { getSignInLanding } from "@/lib/features/dashboard/account-actions";
+import { getSignInLanding } from "@/lib/features/auth/account-actions";
 
 // The account forms post here (server actions work before any JavaScript loads). better-auth does
 // the work; its nextCookies plugin sets and clears the session cookie on the response. A refusal

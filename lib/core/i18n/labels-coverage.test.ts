@@ -7,7 +7,7 @@ import { ERROR_CODES } from "@/lib/core/errors/error-codes";
 import { DEPOSIT_GATEWAYS, WITHDRAWAL_GATEWAYS } from "@/lib/integrations/gateways/catalog";
 import { LEDGER_KINDS } from "@/lib/features/ledger/ledger-kinds";
 import { SMS_FAILURE_REASONS } from "@/lib/integrations/sms/sms-provider";
-import { SEND_FAILURE_REASONS } from "@/lib/features/link-sending/deliver-send";
+import { SEND_FAILURE_REASONS } from "@/lib/features/link-sends/deliver-send";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 
@@ -87,7 +87,7 @@ describe("labels in both languages", () => {
     expect(missing(reasons.map((reason) => `linkSending.failures.${reason}`))).toEqual([]);
     const written = new Set<string>();
     // The receipts' sends too (issue 36), whose refusals are recorded through recordFailedSend.
-    for (const file of [...sourceFiles(path.join(root, "lib", "features", "link-sending")), ...sourceFiles(path.join(root, "lib", "features", "receipts"))]) {
+    for (const file of [...sourceFiles(path.join(root, "lib", "features", "link-sends")), ...sourceFiles(path.join(root, "lib", "features", "receipts"))]) {
       for (const m of fs.readFileSync(file, "utf8").matchAll(/failureReason: "([a-z_]+)"|recordFailedSend\([^)]*, "([a-z_]+)"\)/g)) written.add(m[1] ?? m[2]);
     }
     expect(written).toContain("not_textable");

@@ -1,7 +1,7 @@
 // What of a request's URL a log line may print: the path only, without the query string (where
 // callers put tokens and keys; logs are kept and shipped), and without the segments that are
 // secrets themselves: the SMS delivery reports' callback carries its secret as the segment after
-// delivery-reports (lib/features/link-sending/receive-delivery-report.ts). server/app-server.cjs,
+// delivery-reports (lib/features/link-sends/receive-delivery-report.ts). server/app-server.cjs,
 // plain CommonJS outside the build, applies the same rule (its loggableUrl; a test keeps them alike),
 // and deploy/nginx.conf logs the same form.
 

@@ -15,7 +15,7 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** How long events are kept (then deleted by the retention sweep, lib/features/event-log/delete-expired-events.ts). */
+/** How long events are kept (then deleted by the retention sweep, lib/features/events/delete-expired-events.ts). */
 export const EVENT_RETENTION_DAYS = 30;
 
 export const EVENTS_PAGE_MAX = 100;

@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
-import { recordAudit } from "@/lib/features/admin/audit";
+import { recordAudit } from "@/lib/features/audit/record-audit";
 import { DomainError, notFound } from "@/lib/core/errors/domain-error";
-import { forgetMerchantApiKeys } from "@/lib/features/merchants/api-key-cache";
+import { forgetMerchantApiKeys } from "@/lib/core/cache/api-key-cache";
 import { merchantMailLanguage } from "@/lib/features/auth/mail-language";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/core/i18n/locales";
 import { errorFields, log } from "@/lib/core/logging/log";

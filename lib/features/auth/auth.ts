@@ -36,13 +36,13 @@ export function authBaseUrl() {
   return mailLinkBase() ?? { allowedHosts: authAllowedHosts(), protocol: "auto" as const };
 }
 
-/** The user fields of both instances: this one (the dashboard's) and the support view's (lib/features/admin/staff-auth.ts). */
+/** The user fields of both instances: this one (the dashboard's) and the support view's (lib/features/staff/staff-auth.ts). */
 export const USER_FIELDS = {
   // Asked at sign-up: the name of the merchant the new account opens.
   businessName: { type: "string", required: false, input: true },
   // Asked at sign-up too: the new merchant's country (lib/features/auth/sign-up-merchant.ts keeps only one we serve).
   businessCountry: { type: "string", required: false, input: true },
-  // Support staff (lib/features/admin/staff-session.ts): never set through the API, only by staff:create.
+  // Support staff (lib/features/staff/staff-session.ts): never set through the API, only by staff:create.
   staffRole: { type: "string", required: false, input: false },
   mustChangePassword: { type: "boolean", required: false, defaultValue: false, input: false },
   disabledAt: { type: "date", required: false, input: false },
@@ -80,7 +80,7 @@ async function endOtherResetLinks(client: PrismaClient, userId: string) {
 /**
  * The client's address by the service's one rule (lib/core/request/client-address.ts), which the route
  * (app/api/auth/[...all]/route.ts) and the clientAddressHeader plugin put in this header over any
- * value the client sent. Both instances: this one and the support view's (lib/features/admin/staff-auth.ts).
+ * value the client sent. Both instances: this one and the support view's (lib/features/staff/staff-auth.ts).
  */
 export const CLIENT_ADDRESS_OPTIONS = { ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] } };
 

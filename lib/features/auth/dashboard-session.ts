@@ -4,7 +4,7 @@ import { auth } from "./auth";
 
 /**
  * Whether a session is the dashboard's own. Both better-auth instances share the Session table
- * and sign their cookies with one secret (lib/features/admin/staff-auth.ts), so a support-view token
+ * and sign their cookies with one secret (lib/features/staff/staff-auth.ts), so a support-view token
  * copied into the dashboard's cookie verifies here; the support view marks its sessions
  * (`surface`), the dashboard's carry no mark.
  */

@@ -2,7 +2,7 @@ import { scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 // Support staff's passwords from before better-auth: `scrypt$N$r$p$salt$hash` (base64), written by
 // the hand-written code this project used to have. Migrated accounts keep these hashes until their
-// owner next signs in (lib/features/admin/sign-in.ts rewrites them in better-auth's format), so they must
+// owner next signs in (lib/features/staff/sign-in.ts rewrites them in better-auth's format), so they must
 // still verify. Nothing writes this format any more.
 const KEY_LENGTH = 64;
 const PREFIX = "scrypt$";

@@ -1,7 +1,7 @@
 import { db, type DbClient } from "@/lib/core/db/client";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { ulid } from "@/lib/core/domain/ulid";
-import { forgetApiKey } from "@/lib/features/merchants/api-key-cache";
+import { forgetApiKey } from "@/lib/core/cache/api-key-cache";
 import { keysNoticeMail, type NarrowedKey } from "@/lib/integrations/mail/keys-notice-mail";
 import { sendMail } from "@/lib/integrations/mail/send-mail";
 import { isMemberRole, scopesRoleMayUse } from "./member-permissions";
@@ -9,7 +9,7 @@ import { merchantMailLanguage } from "./mail-language";
 import { openTransaction } from "./open-transaction";
 import { mailLocale } from "./request-locale";
 
-// A key is its maker's hands on the API (lib/features/dashboard/manage-api-keys.ts): when the maker's
+// A key is its maker's hands on the API (lib/features/api-keys/manage-api-keys.ts): when the maker's
 // role changes or they leave the merchant, their keys keep only the scopes the new role may use, and
 // a key left with none is revoked. Called from better-auth's organization hooks (lib/features/auth/auth.ts),
 // which every way of changing a role or removing a member goes through: the dashboard's team page,
@@ -39,7 +39,7 @@ export async function narrowKeysOfMaker(client: DbClient, merchantId: string, us
     forgetApiKey(key.id);
     if (count === 1) {
       changes.push({ keyId: key.id, name: key.name ?? key.prefix, prefix: key.prefix, environment: key.environment, removed, revoked: kept.length === 0 });
-      // In the support view's audit log (lib/features/admin/audit.ts, which this folder may not
+      // In the support view's audit log (lib/features/audit/record-audit.ts, which this folder may not
       // import: admin imports auth), by the service: no staff member decided it.
       await client.auditEntry.create({
         data: {

@@ -1,3 +1,4 @@
+import { DomainError } from "@/lib/core/errors/domain-error";
 import { SCOPES, type Scope } from "@/lib/core/domain/api-keys";
 
 // Who may do what on a merchant's dashboard: the one table (ROLE_ACTIONS) from which follow the
@@ -115,3 +116,12 @@ export const DASHBOARD_PAGES = {
 } as const satisfies Record<string, MemberAction>;
 
 export type DashboardPage = keyof typeof DASHBOARD_PAGES;
+
+/** Why a member's role may not do an action: the 403's details, on every surface. */
+export const forbiddenDetails = (member: { role: MemberRole }, action: MemberAction) =>
+  `Your role (${member.role}) does not allow '${action}'; ask an owner or admin of the account`;
+
+/** Refuses (not_allowed) an action the member's role does not allow. */
+export function assertCan(member: { role: MemberRole }, action: MemberAction) {
+  if (!can(member.role, action)) throw new DomainError("not_allowed", { details: forbiddenDetails(member, action) });
+}

@@ -11,7 +11,7 @@ import { openTransaction } from "./open-transaction";
 // dashboard's team page, and knows roles we do not: its built-in "member", and lists
 // ("admin,developer") it splits and trims. These rules hold on every way in, the dashboard's
 // calls (auth.api.*) included: a role is exactly one of ours, and "owner" only through the team
-// page (an owner making someone owner, after lib/features/dashboard/manage-team.ts's checks); an
+// page (an owner making someone owner, after lib/features/team/manage-team.ts's checks); an
 // invitation needs an inviter with a verified e-mail and spends the mail limits
 // (invitation-limits.ts); a role change or departure narrows the member's API keys (member-keys.ts).
 

@@ -11,7 +11,7 @@ type Storage = NonNullable<BetterAuthRateLimitOptions["customStorage"]>;
  *
  * Not better-auth's `secondaryStorage`: in 1.7 that store also takes the sessions and the
  * verification tokens, and a session read from Redis first would outlive a revocation written
- * straight to the database (lib/features/admin/change-password.ts does). Its `customStorage` holds only
+ * straight to the database (lib/features/staff/change-password.ts does). Its `customStorage` holds only
  * the limits. The counting is rate-limiter-flexible's, as for the API's own limits
  * (lib/core/limits/rate-limit.ts), with the same in-memory insurance while Redis is unreachable.
  */

@@ -8,7 +8,7 @@ import { accountKey, deviceKey, type KnownDevice } from "./known-device";
 
 // The limits of every way into an account, in one place: the dashboard's forms (server actions)
 // and better-auth's routes under /api/auth both reach them through lib/features/auth/sign-in-limits-plugin.ts,
-// the support view's sign-in through lib/features/admin/sign-in.ts. One count per address and per account
+// the support view's sign-in through lib/features/staff/sign-in.ts. One count per address and per account
 // whichever way a guess comes in. Counted by rate-limiter-flexible (lib/core/limits/rate-limit.ts): in
 // Redis, shared by every app process, when REDIS_URL is set; in the process otherwise. Each
 // setting is read from the environment on each use (so a test can lower it); a refusal is the

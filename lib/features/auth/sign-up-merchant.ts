@@ -7,7 +7,7 @@ import { createMerchant } from "@/lib/features/merchants/create-merchant";
  * A merchant IS an organization: the organization has the merchant's id, so a session's active
  * organization names the merchant directly. Creates the merchant (webhook secret and gateways
  * as merchant:create does, but no API key: the first is made and shown once in the dashboard, with
- * the signing secret: lib/features/dashboard/first-keys.ts) and makes the user its owner. Callers run it in
+ * the signing secret: lib/features/api-keys/first-keys.ts) and makes the user its owner. Callers run it in
  * a transaction. Unlike merchant:create's, a self-service merchant works in the sandbox only until
  * support approves its activation request (lib/features/activation): live payments start off.
  */

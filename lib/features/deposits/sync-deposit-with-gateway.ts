@@ -163,7 +163,7 @@ async function afterTransition(client: DbClient, deposit: Deposit, changed: bool
 /**
  * The operator reported a payment that is not ours to complete (another amount or currency): held
  * for support with both figures, whatever our status. Nothing is credited, nothing expires it, no
- * more reads; support decides (lib/features/admin/resolve-held-deposit.ts).
+ * more reads; support decides (lib/features/deposits/resolve-held-deposit.ts).
  */
 async function holdForSupport(client: DbClient, deposit: Deposit, outcome: Extract<GatewayOutcome, { status: "completed" }>, mismatch: string, now: Date) {
   log("warn", "operator reported other figures than ours: deposit held for support", { reference: deposit.reference, mismatch });

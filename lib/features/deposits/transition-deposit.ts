@@ -74,7 +74,7 @@ export async function transitionDeposit(
           id: options.id,
           status: options.lateSuccess && options.to === "completed" ? { in: ["expired", "failed"] } : "pending",
           // A deposit held for support moves only by support's decision, which lifts the hold
-          // first in its own transaction (lib/features/admin/resolve-held-deposit.ts).
+          // first in its own transaction (lib/features/deposits/resolve-held-deposit.ts).
           heldReason: null,
           AND: options.guard ?? {},
         },

@@ -5,7 +5,7 @@ import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-wit
 import { SANDBOX_PHONE_ENDINGS, sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { expireLink } from "@/lib/features/checkout/expire-link";
-import { deleteExpiredEvents } from "@/lib/features/event-log/delete-expired-events";
+import { deleteExpiredEvents } from "@/lib/features/events/delete-expired-events";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
 import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
 import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";

@@ -23,7 +23,7 @@ type MerchantOptions = { name: string; country?: string; liveActivated?: boolean
  * payments are activated at once (merchant:create is run by the platform's own people), unless
  * `liveActivated: false` (a dashboard sign-up: live waits for support's approval, lib/features/activation).
  * With `apiKeys: false` (dashboard sign-up) it has no key yet: its first one is made, and shown
- * once, in the dashboard (lib/features/dashboard/first-keys.ts), rather than made here and never shown.
+ * once, in the dashboard (lib/features/api-keys/first-keys.ts), rather than made here and never shown.
  */
 export async function createMerchant(client: DbClient, options: MerchantOptions): Promise<CreatedMerchant>;
 export async function createMerchant(client: DbClient, options: MerchantOptions & { apiKeys: false }): Promise<CreatedMerchantWithoutKeys>;

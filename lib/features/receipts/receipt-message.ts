@@ -3,8 +3,8 @@ import type { Environment } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
 import type { Locale } from "@/lib/core/i18n/locales";
 import type { Mail } from "@/lib/integrations/mail/send-mail";
-import { escapeHtml } from "@/lib/features/link-sending/link-message";
-import { smsSafeText } from "@/lib/features/link-sending/sms-safe-text";
+import { escapeHtml } from "@/lib/features/link-sends/link-message";
+import { smsSafeText } from "@/lib/features/link-sends/sms-safe-text";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 

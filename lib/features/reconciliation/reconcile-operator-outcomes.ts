@@ -14,7 +14,7 @@ import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 //   can be (a Wave session), read until final; a late success is credited once (the transitions
 //   are conditional on the status we read);
 // - payouts (transfers) and refunds sent with an unknown outcome or still processing, looked up
-//   before anything is sent again (lib/features/outgoing/).
+//   before anything is sent again (lib/features/money-out/).
 // It runs as one Inngest function (lib/features/jobs/functions/reconcile-operator-outcomes-job.ts), in the
 // embedded runner's pass, and on demand (npm run reconcile). Rows are claimed with leases, so any
 // number of runners share the work and none reads a row twice at once.

@@ -1,8 +1,8 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { reconcile } from "@/lib/features/ledger/reconcile";
-import { openOutcomeRow } from "@/lib/features/admin/admin-rows";
-import { recordAudit } from "@/lib/features/admin/audit";
-import { withMerchantNames } from "@/lib/features/admin/list-transfers";
+import { openOutcomeRow } from "@/lib/core/domain/support-rows";
+import { recordAudit } from "@/lib/features/audit/record-audit";
+import { withMerchantNames } from "@/lib/features/transfers/list-transfers";
 import { listOpenOutcomes } from "./list-open-outcomes";
 import { readEveryOpenOutcome } from "./read-every-open-outcome";
 

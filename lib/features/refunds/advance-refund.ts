@@ -1,7 +1,7 @@
 import type { Refund } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
-import { withSendClaim } from "@/lib/features/outgoing/send-claim";
-import { stepOutgoing, transitionOf } from "@/lib/features/outgoing/step-outgoing";
+import { withSendClaim } from "@/lib/features/money-out/send-claim";
+import { stepOutgoing, transitionOf } from "@/lib/features/money-out/step-outgoing";
 import { SANDBOX_PHONE_ENDINGS } from "@/lib/integrations/gateways/sandbox-simulator";
 import { refundForGateway, refundOperator } from "./refund-operator";
 import { transitionRefund } from "./transition-refund";
@@ -23,7 +23,7 @@ export async function advanceRefund(client: DbClient, refund: Refund, now = new 
 }
 
 /**
- * One step of a live refund under its send claim, like a payout's (lib/features/outgoing/: looked
+ * One step of a live refund under its send claim, like a payout's (lib/features/money-out/: looked
  * up before any resend, sent again only by the same request id, a refused resend never fails it,
  * the money released only on definite facts). Skipped when another sender holds the claim. An
  * operator no longer configured here sends nothing: a refund that never left fails (a merchant's

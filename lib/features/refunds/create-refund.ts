@@ -66,7 +66,7 @@ export async function createRefund(client: DbClient, options: Parameters<typeof 
 
 /**
  * The second phase of a refund's request, outside any transaction: a live refund's first step at
- * its operator (lib/features/outgoing/). `resumed`: a retry of a request that stopped after its
+ * its operator (lib/features/money-out/). `resumed`: a retry of a request that stopped after its
  * intent, which steps only once the refund is due (as for transfers). Returns the row as it stands.
  */
 export async function sendAcceptedRefund(client: DbClient, refund: Refund, options: { resumed?: boolean; now?: Date } = {}) {

@@ -3,7 +3,7 @@ import { ulid } from "@/lib/core/domain/ulid";
 import { newReference } from "@/lib/core/domain/references";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { postRefundRequested } from "@/lib/features/ledger/refund-entries";
-import { sendClaimLeaseMs } from "@/lib/features/outgoing/send-claim";
+import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
 import { refundForGateway, refundOperator } from "./refund-operator";
 
 export type NewRefund = {

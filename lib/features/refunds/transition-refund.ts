@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
-import type { SendClaim } from "@/lib/features/outgoing/send-claim";
+import type { SendClaim } from "@/lib/features/money-out/send-claim";
 import { postRefundCompleted, postRefundFailed } from "@/lib/features/ledger/refund-entries";
 import { deliveriesDue } from "@/lib/features/webhooks/deliveries-due-signal";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
@@ -21,7 +21,7 @@ export async function transitionRefund(
     failureReason?: string;
     operatorReference?: string;
     operatorFeeMinor?: bigint;
-    /** Made by the holder of the send claim (lib/features/outgoing/send-claim.ts): only while it still holds it. */
+    /** Made by the holder of the send claim (lib/features/money-out/send-claim.ts): only while it still holds it. */
     claim?: SendClaim;
     operatorAnswer?: string;
   },

@@ -14,7 +14,7 @@ import { postEntries } from "@/lib/features/ledger/post-entries";
 import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
 import type { TransferRequest } from "@/lib/core/schemas/transfer";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
-import { sendClaimLeaseMs } from "@/lib/features/outgoing/send-claim";
+import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
 import { nextBatchTime } from "./next-batch-time";
 import { stepLiveTransfer } from "./send-live-transfer";
 import { resolveWithdrawalGateway } from "./resolve-withdrawal-gateway";
@@ -112,7 +112,7 @@ export async function createTransfer(client: DbClient, options: Parameters<typeo
 
 /**
  * The second phase of a transfer's request, outside any transaction: a live DIRECT payout's first
- * step at its operator (lib/features/outgoing/), made now rather than by the sweep so the answer
+ * step at its operator (lib/features/money-out/), made now rather than by the sweep so the answer
  * the operator gives at once (Wave pays synchronously) is the request's. `resumed`: a retry of a
  * request that stopped after its intent; the step is then only taken once it is due (the sweep
  * may be on it), never as an extra call per retry. Returns the row as it now stands.

@@ -5,7 +5,7 @@ import { formatFractionalSeconds } from "@/lib/core/domain/time";
 
 /**
  * A pending transfer an admin decides: MANUAL; a SCHEDULED one handed over at its batch; a live
- * payout its operator left unresolved past the follow window (still read hourly: lib/features/outgoing/).
+ * payout its operator left unresolved past the follow window (still read hourly: lib/features/money-out/).
  */
 export const awaitingAdmin = {
   OR: [

@@ -1,9 +1,9 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
-import { recordAudit } from "@/lib/features/admin/audit";
+import { recordAudit } from "@/lib/features/audit/record-audit";
 import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { awaitsAdmin } from "@/lib/core/domain/transfer-review";
-import { beingSent, withSendClaim } from "@/lib/features/outgoing/send-claim";
+import { beingSent, withSendClaim } from "@/lib/features/money-out/send-claim";
 import { transitionTransfer } from "./transition-transfer";
 
 /**
@@ -11,7 +11,7 @@ import { transitionTransfer } from "./transition-transfer";
  * bank transfer handed over at its batch, a live payout its operator left unresolved): approve
  * (the payout was made: completed) or reject (failed, money back to the merchant). Audited in the
  * same transaction; a transfer already decided, or not one waiting, is refused with 409 so two
- * admins never both decide. A live one is decided under its send claim (lib/features/outgoing/):
+ * admins never both decide. A live one is decided under its send claim (lib/features/money-out/):
  * never while a sender is at its operator (409: try again in a minute).
  */
 export async function reviewManualTransfer(

@@ -1,8 +1,8 @@
 import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import type { OutgoingForGateway, PayoutAdapter } from "@/lib/integrations/gateways/adapter";
-import { withSendClaim } from "@/lib/features/outgoing/send-claim";
-import { stepOutgoing, transitionOf } from "@/lib/features/outgoing/step-outgoing";
+import { withSendClaim } from "@/lib/features/money-out/send-claim";
+import { stepOutgoing, transitionOf } from "@/lib/features/money-out/step-outgoing";
 import { transitionTransfer } from "./transition-transfer";
 
 /** The payout as the operator's adapter sees it. */
@@ -19,7 +19,7 @@ export function payoutForGateway(transfer: Transfer): OutgoingForGateway {
 }
 
 /**
- * One step of a live payout under its send claim (lib/features/outgoing/: looked up before any
+ * One step of a live payout under its send claim (lib/features/money-out/: looked up before any
  * resend, sent again only by the same request id, the funds released only on definite facts,
  * left to support past the follow window). Skipped when another sender holds the claim: it is
  * that sender's step. `payout` null: the operator is no longer configured here. Returns the row

@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
-import type { SendClaim } from "@/lib/features/outgoing/send-claim";
+import type { SendClaim } from "@/lib/features/money-out/send-claim";
 import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { postEntries } from "@/lib/features/ledger/post-entries";
 import { deliveriesDue } from "@/lib/features/webhooks/deliveries-due-signal";
@@ -25,7 +25,7 @@ export async function transitionTransfer(
     operatorReference?: string;
     /** Completed live payouts: what the operator charged the platform on top of the amount sent. */
     operatorFeeMinor?: bigint;
-    /** Made by the holder of the send claim (lib/features/outgoing/send-claim.ts): only while it still holds it. */
+    /** Made by the holder of the send claim (lib/features/money-out/send-claim.ts): only while it still holds it. */
     claim?: SendClaim;
   },
 ): Promise<boolean> {

@@ -3,7 +3,7 @@ import { z } from "zod";
 
 // The job triggers: the Inngest events that start jobs (lib/features/jobs/functions), each with the zod
 // schema Inngest validates its data against. Not the webhook events of the events API
-// (lib/features/event-log): the names are Inngest's wire names and stay as they are. Ids only: the
+// (lib/features/events): the names are Inngest's wire names and stay as they are. Ids only: the
 // functions read the current rows, never a stale copy.
 
 const isoTime = z.iso.datetime({ offset: true });

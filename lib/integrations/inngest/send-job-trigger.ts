@@ -3,7 +3,7 @@ import { inngestConfigured } from "./inngest-configured";
 
 /**
  * A job trigger: an Inngest event that starts a job (lib/features/jobs/functions), not a webhook event of the
- * events API (lib/features/event-log). The names are Inngest's wire names, declared in job-triggers.ts.
+ * events API (lib/features/events). The names are Inngest's wire names, declared in job-triggers.ts.
  */
 export type JobTrigger =
   | { name: "webhook/delivery.due"; data: { deliveryId: string } }

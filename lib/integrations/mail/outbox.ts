@@ -21,7 +21,7 @@ export function mailsKeptInOutbox(env: NodeJS.ProcessEnv = process.env): boolean
  * Whether account mails cannot leave at all: a production server without SMTP_URL (the embedded
  * `npm start`) writes them to the outbox table, which no page shows in production. The pages that
  * promise a mail say so instead, and point to support (who may confirm an e-mail by hand:
- * lib/features/admin/verify-member-email.ts).
+ * lib/features/team/verify-member-email.ts).
  */
 export function mailsCannotLeave(env: NodeJS.ProcessEnv = process.env): boolean {
   return !outboxPageEnabled(env) && !env.SMTP_URL?.trim();

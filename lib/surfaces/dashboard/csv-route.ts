@@ -2,8 +2,8 @@ import "server-only";
 import type { DashboardPage } from "@/lib/features/auth/member-permissions";
 import { db, type Db } from "@/lib/core/db/client";
 import { errorBody } from "@/lib/core/errors/api-error";
-import type { DashboardScope } from "@/lib/features/dashboard/dashboard-scope";
-import { routeMember } from "@/lib/features/dashboard/require-member";
+import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
+import { routeMember } from "@/lib/surfaces/dashboard/require-member";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 
 /**
@@ -12,7 +12,7 @@ import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
  * refusal (an outcome) before the first line as the spec's envelope.
  * `lines` gets the scope and the database to read it from (routes never import the client).
  */
-export async function csvDownload(page: DashboardPage, filename: string, lines: (scope: DashboardScope, db: Db) => AsyncGenerator<string>): Promise<Response> {
+export async function csvDownload(page: DashboardPage, filename: string, lines: (scope: MerchantScope, db: Db) => AsyncGenerator<string>): Promise<Response> {
   const context = await routeMember(page);
   if (context instanceof Response) return context;
   const iterator = lines(context.scope, db());

@@ -8,7 +8,7 @@ import { LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated, readLiveActivated } from 
 import { errorFields, log } from "@/lib/core/logging/log";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 import { formErrorOf } from "./form-errors";
-import { requireMember, type DashboardContext } from "@/lib/features/dashboard/require-member";
+import { requireMember, type DashboardContext } from "@/lib/surfaces/dashboard/require-member";
 
 /**
  * What a dashboard form shows after its server action: a message, a secret shown once, or the

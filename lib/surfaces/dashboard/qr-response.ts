@@ -1,10 +1,10 @@
 import "server-only";
 import { db } from "@/lib/core/db/client";
 import { errorBody } from "@/lib/core/errors/api-error";
-import { routeMember } from "@/lib/features/dashboard/require-member";
+import { routeMember } from "@/lib/surfaces/dashboard/require-member";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
-import { paymentLinkUrl, qrPng, qrSvg } from "@/lib/features/dashboard/payment-link-qr";
+import { paymentLinkUrl, qrPng, qrSvg } from "@/lib/features/checkout/payment-link-qr";
 
 /**
  * The QR code download of one of the member's links, as PNG or SVG. Not signed in: 401; a role

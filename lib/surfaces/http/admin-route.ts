@@ -7,12 +7,12 @@ import { readJsonBody } from "./read-json-body";
 import { readRouteParams, type NextRouteContext } from "./route-params";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
 import { validationError } from "@/lib/core/errors/validation-errors";
-import { authHeaders, staffSessionOf, type StaffMember, type StaffSession } from "@/lib/features/admin/staff-session";
-import { staffCan, type StaffAction } from "@/lib/features/admin/staff-permissions";
+import { authHeaders, staffSessionOf, type StaffMember, type StaffSession } from "@/lib/features/staff/staff-session";
+import { staffCan, type StaffAction } from "@/lib/features/staff/staff-permissions";
 
 export const CSRF_HEADER = "x-csrf-token";
 
-/** `action`: what the route does, in the support view's table (lib/features/admin/staff-permissions.ts). */
+/** `action`: what the route does, in the support view's table (lib/features/staff/staff-permissions.ts). */
 type Config<TBody> = { action: StaffAction; body?: z.ZodType<TBody> };
 export type AdminContext<TBody> = {
   request: Request;

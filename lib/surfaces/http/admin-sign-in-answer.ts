@@ -3,8 +3,8 @@ import { apiErrorOf } from "./api-error-of";
 import { errorResponse, jsonResponse, requestIdFor } from "./api-route";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { retryAfterOf } from "@/lib/core/limits/retry-wait";
-import type { SecondStepAsked, SignedIn } from "@/lib/features/admin/sign-in";
-import { csrfTokenFor } from "@/lib/features/admin/staff-session";
+import type { SecondStepAsked, SignedIn } from "@/lib/features/staff/sign-in";
+import { csrfTokenFor } from "@/lib/features/staff/staff-session";
 
 /** The login form posts urlencoded (it works before any JavaScript); the API takes JSON. */
 export const isFormPost = (request: Request) => (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");

@@ -2,7 +2,7 @@ import { ulid } from "@/lib/core/domain/ulid";
 import type { z } from "zod";
 import { db, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { authenticateApiKey, type MerchantPrincipal } from "@/lib/features/merchants/authenticate-api-key";
+import { authenticateApiKey, type MerchantPrincipal } from "@/lib/features/api-keys/authenticate-api-key";
 import type { Scope } from "@/lib/core/domain/api-keys";
 import { errorBody } from "@/lib/core/errors/api-error";
 import { apiErrorOf } from "./api-error-of";

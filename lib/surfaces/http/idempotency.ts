@@ -101,7 +101,7 @@ export async function runIdempotent(
  * 1. `intent`, in one transaction with the key's recovery point: the resource written, its money
  *    held, the operator request id it will carry chosen; committed before anything leaves.
  * 2. `complete`, outside any transaction: the operator's call and the record of what it said
- *    (claimed per row: lib/features/outgoing/send-claim.ts), then the response, stored on the key.
+ *    (claimed per row: lib/features/money-out/send-claim.ts), then the response, stored on the key.
  * A retry with the same key after the first request stopped between the two (a crash, a deploy, a
  * lost connection) resumes the same resource (`complete(id, null)`), never restarts it. `complete`
  * throws an ApiError only when it undid the intent (the operator surely refused a deposit and its

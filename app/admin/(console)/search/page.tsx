@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { SearchView } from "@/components/admin/search-view";
-import { currentStaffSession } from "@/lib/features/admin/current-staff";
-import { findSearchTarget } from "@/lib/features/admin/search-queries";
+import { currentStaffSession } from "@/lib/features/staff/current-staff";
+import { findSearchTarget } from "@/lib/surfaces/support/search-queries";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("search");

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { pageTitle } from "@/components/page-title";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 
 export const generateMetadata = pageTitle("notFound");
 

@@ -4,8 +4,8 @@ import { CountrySelect, countryOptions } from "@/components/dashboard/country-se
 import { formatTime } from "@/components/dashboard/format";
 import { BUSINESS_KINDS } from "@/lib/features/activation/activation-form";
 import { can } from "@/lib/features/auth/member-permissions";
-import { getActivationPage } from "@/lib/features/dashboard/activation-queries";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { getActivationPage } from "@/lib/surfaces/dashboard/activation-queries";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { requestActivationAction } from "./actions";
 import { pageTitle } from "@/components/page-title";
 

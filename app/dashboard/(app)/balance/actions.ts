@@ -3,7 +3,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatMinor } from "@/lib/core/domain/money";
 import { isOutcome } from "@/lib/core/errors/domain-error";
-import { requestWithdrawal, reviewWithdrawal, withdrawalLimit, WITHDRAWAL_FORM_FIELDS } from "@/lib/features/dashboard/balance-and-payouts";
+import { requestWithdrawal, reviewWithdrawal, withdrawalLimit, WITHDRAWAL_FORM_FIELDS } from "@/lib/features/transfers/balance-and-transfers";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 
 /**

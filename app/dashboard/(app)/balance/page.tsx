@@ -1,4 +1,4 @@
-import { cardColumns } from "@/lib/features/dashboard/card-columns";
+import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { WithdrawForm } from "@/components/dashboard/withdraw-form";
 import { RefreshWhilePending } from "@/components/dashboard/refresh-while-pending";
@@ -7,10 +7,10 @@ import { failureReasonLabel, gatewayLabel, ledgerKindLabel } from "@/components/
 import { formatTime } from "@/components/dashboard/format";
 import { ListPager } from "@/components/dashboard/list-filters-form";
 import { can } from "@/lib/features/auth/member-permissions";
-import { getBalancePage } from "@/lib/features/dashboard/balance-queries";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { parseListFilters } from "@/lib/features/dashboard/list-filters";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { parseListFilters } from "@/lib/core/domain/list-filters";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
 import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import { requestWithdrawalAction } from "./actions";

@@ -1,13 +1,13 @@
-import { cardColumns } from "@/lib/features/dashboard/card-columns";
+import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { gatewayLabel } from "@/components/labels";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { listMerchantDeposits } from "@/lib/features/dashboard/deposits-queries";
-import { DEPOSIT_STATUSES } from "@/lib/features/dashboard/list-deposits";
-import { parseListFilters } from "@/lib/features/dashboard/list-filters";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { listMerchantDeposits } from "@/lib/surfaces/dashboard/deposits-queries";
+import { DEPOSIT_STATUSES } from "@/lib/features/deposits/list-deposits";
+import { parseListFilters } from "@/lib/core/domain/list-filters";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
 import { pageTitle } from "@/components/page-title";
 

@@ -4,9 +4,9 @@ import { getTranslations } from "next-intl/server";
 import type { FirstKeyState } from "@/components/dashboard/first-key-form";
 import { can } from "@/lib/features/auth/member-permissions";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { createFirstKey } from "@/lib/features/dashboard/first-keys";
-import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/dashboard/manage-api-keys";
-import { LISTEN_COMMAND, pointsToDeveloperMachine, rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/features/dashboard/manage-webhooks";
+import { createFirstKey } from "@/lib/features/api-keys/first-keys";
+import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/api-keys/manage-api-keys";
+import { LISTEN_COMMAND, pointsToDeveloperMachine, rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/features/webhooks/manage-webhooks";
 
 // Server actions of the Developers page: thin, the rules are in lib/features/dashboard.
 
@@ -24,7 +24,7 @@ export async function regenerateKeyAction(_state: ActionState, form: FormData): 
   }, { refresh: false });
 }
 
-/** The first key of a merchant made at sign-up, with the signing secret nobody has seen yet (lib/features/dashboard/first-keys.ts). */
+/** The first key of a merchant made at sign-up, with the signing secret nobody has seen yet (lib/features/api-keys/first-keys.ts). */
 export async function createFirstKeyAction(_state: FirstKeyState, form: FormData): Promise<FirstKeyState> {
   let created: Awaited<ReturnType<typeof createFirstKey>> | undefined;
   const state = await runDashboardAction(

@@ -2,10 +2,10 @@
 
 import { redirect } from "next/navigation";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { duplicatePaymentLink } from "@/lib/features/dashboard/duplicate-payment-link";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { duplicatePaymentLink } from "@/lib/features/links/duplicate-payment-link";
 
-// "Duplicate link" on a link's page: thin; the rule is in lib/features/dashboard/duplicate-payment-link.ts.
+// "Duplicate link" on a link's page: thin; the rule is in lib/features/links/duplicate-payment-link.ts.
 // The same permission as creating a link (links:create), through runDashboardAction.
 export async function duplicateLinkAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let target: string | null = null;

@@ -1,13 +1,13 @@
-import { cardColumns } from "@/lib/features/dashboard/card-columns";
+import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { parseListFilters } from "@/lib/features/dashboard/list-filters";
-import { LINK_STATUSES } from "@/lib/features/dashboard/list-payment-links";
-import { listMerchantLinks } from "@/lib/features/dashboard/links-queries";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { parseListFilters } from "@/lib/core/domain/list-filters";
+import { LINK_STATUSES } from "@/lib/features/links/list-payment-links";
+import { listMerchantLinks } from "@/lib/surfaces/dashboard/links-queries";
 import { can } from "@/lib/features/auth/member-permissions";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
 import { pageTitle } from "@/components/page-title";
 

@@ -2,9 +2,9 @@
 
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { createPageFromForm, PAGE_FORM_FIELDS } from "@/lib/features/dashboard/create-page-from-form";
+import { createPageFromForm, PAGE_FORM_FIELDS } from "@/lib/features/payment-pages/create-page-from-form";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { switchPaymentPage } from "@/lib/features/payment-pages/switch-payment-page";
 
 // Server actions of the payment pages (issue 36 part 3): thin, the rules are the API's

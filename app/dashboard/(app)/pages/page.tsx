@@ -3,10 +3,10 @@ import { amountRuleText, PageStatusBadge } from "@/components/dashboard/payment-
 import { pageTitle } from "@/components/page-title";
 import { formatMinor } from "@/lib/core/domain/money";
 import { can } from "@/lib/features/auth/member-permissions";
-import { cardColumns } from "@/lib/features/dashboard/card-columns";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { listMerchantPages } from "@/lib/features/dashboard/pages-queries";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { listMerchantPages } from "@/lib/surfaces/dashboard/pages-queries";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 
 export const generateMetadata = pageTitle("pages");
 

@@ -2,7 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { SETTINGS_FORM_FIELDS, updateMerchantSettings } from "@/lib/features/dashboard/update-merchant-settings";
+import { SETTINGS_FORM_FIELDS, updateMerchantSettings } from "@/lib/features/merchants/update-merchant-settings";
 
 export async function saveSettingsAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");

@@ -6,7 +6,7 @@ import { auth } from "@/lib/features/auth/auth";
 import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 import { NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
 import { AlreadyAMember } from "@/lib/features/auth/sign-up-merchant";
-import { openOwnBusinessFor } from "@/lib/features/dashboard/account-actions";
+import { openOwnBusinessFor } from "@/lib/features/auth/account-actions";
 
 // The page of a signed-in person without a merchant: answer an invitation, reopen a merchant they
 // still belong to, or open a business of their own. better-auth checks that the invitation is

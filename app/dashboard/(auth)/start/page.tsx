@@ -5,7 +5,7 @@ import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 import { NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
 import { MEMBER_ROLES } from "@/lib/features/auth/member-permissions";
 import { getSessionMember } from "@/lib/features/auth/session-member";
-import { getStartChoices } from "@/lib/features/dashboard/account-queries";
+import { getStartChoices } from "@/lib/surfaces/dashboard/account-queries";
 import { signOutAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 import { acceptInvitationFromStartAction, chooseMerchantAction, declineInvitationAction, openOwnBusinessAction } from "./actions";

@@ -9,7 +9,7 @@ import type { WavePayout } from "./wave-status";
 // with the same key never send money twice, and that a payout can be looked up by
 // client_reference. Wave executes a payout synchronously: its answer is usually the outcome.
 // After an unknown outcome (a timeout, a 5xx: Wave may have made the payout without giving us its
-// id) the engine (lib/features/outgoing/advance-outgoing.ts) asks status() first; while we hold only our
+// id) the engine (lib/features/money-out/advance-outgoing.ts) asks status() first; while we hold only our
 // reference, status() searches Wave by it, and answers "not_found" only when Wave has none. Only
 // then, past the grace, is the payout sent again, with the same key. How long Wave keeps a key
 // is not documented, so the search, not the key, is what keeps a payout from being made twice.

@@ -16,7 +16,7 @@ import { readWavePayout, sendWavePayout, WAVE_NOT_FOUND_GRACE_MS } from "./wave-
 // whose answer was lost, status() answers "unreadable", and past the grace the engine calls refund
 // again: one source (a paraphrase of the docs) says the call is idempotent (200, no second
 // refund); if Wave refuses it instead ("checkout-refund-failed", the payment no longer refundable
-// because it was refunded), that refused resend never fails the refund (lib/features/outgoing/
+// because it was refunded), that refused resend never fails the refund (lib/features/money-out/
 // advance-outgoing.ts), nor does Wave's silence (unlike a positive "not found" it never lets the
 // refund be given up as never made): it stays open, with Wave's answer, for support to check in
 // Wave's portal.

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/core/errors/api-error";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { readBodyText } from "@/lib/surfaces/http/read-body-text";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
-import { receiveDeliveryReport } from "@/lib/features/link-sending/receive-delivery-report";
+import { receiveDeliveryReport } from "@/lib/features/link-sends/receive-delivery-report";
 import { apiOperation } from "../operation";
 
 // Africa's Talking names the report's fields but not their encoding: read a form body, or JSON.

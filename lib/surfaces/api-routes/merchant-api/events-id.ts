@@ -1,5 +1,5 @@
 // One webhook event, with the payload exactly as it was signed
-import { getEventOrThrow } from "@/lib/features/event-log/get-event-or-throw";
+import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { z } from "zod";
 import { eventSchema } from "@/lib/core/schemas/event";

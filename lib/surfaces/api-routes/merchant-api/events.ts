@@ -1,5 +1,5 @@
 // The merchant's webhook events, newest first, by cursor pages and filters
-import { listEvents as readEventPage } from "@/lib/features/event-log/list-events";
+import { listEvents as readEventPage } from "@/lib/features/events/list-events";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { listEventsQuerySchema, EVENT_RETENTION_DAYS, eventListSchema } from "@/lib/core/schemas/event";

@@ -1,7 +1,7 @@
 // Send a payment link to a customer by SMS or e-mail (an extension)
 import { apiRoute } from "@/lib/surfaces/http/api-route";
-import { sendPaymentLink as sendLink } from "@/lib/features/link-sending/send-payment-link";
-import { toLinkSendJson } from "@/lib/features/link-sending/transform-link-send";
+import { sendPaymentLink as sendLink } from "@/lib/features/link-sends/send-payment-link";
+import { toLinkSendJson } from "@/lib/features/link-sends/transform-link-send";
 import { sendLinkRequestSchema, linkSendSchema } from "@/lib/core/schemas/link-send";
 import { z } from "zod";
 import { commonErrors, errorResponse, jsonContent, jsonResponse, notFoundError } from "@/lib/surfaces/openapi/responses";

@@ -1,7 +1,7 @@
 // The times a link was sent, with their delivery state (an extension)
 import { apiRoute } from "@/lib/surfaces/http/api-route";
-import { listLinkSends } from "@/lib/features/link-sending/list-link-sends";
-import { toLinkSendJson } from "@/lib/features/link-sending/transform-link-send";
+import { listLinkSends } from "@/lib/features/link-sends/list-link-sends";
+import { toLinkSendJson } from "@/lib/features/link-sends/transform-link-send";
 import { linkSendListSchema } from "@/lib/core/schemas/link-send";
 import { jsonResponse } from "@/lib/surfaces/openapi/responses";
 import { readByReference } from "@/lib/surfaces/openapi/shared";

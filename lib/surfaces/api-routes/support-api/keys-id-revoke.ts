@@ -1,6 +1,6 @@
 // Admin: revoke a merchant key (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { revokeApiKey } from "@/lib/features/admin/manage-api-keys";
+import { revokeApiKey } from "@/lib/features/api-keys/staff-api-keys";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

@@ -1,8 +1,8 @@
 // Filterable, newest first, cursor-paginated
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminPaymentRow } from "@/lib/features/admin/admin-rows";
-import { listLinks } from "@/lib/features/admin/list-payments";
-import { parseQuery } from "@/lib/features/admin/query-params";
+import { adminPaymentRow } from "@/lib/core/domain/support-rows";
+import { listLinks } from "@/lib/features/payments/list-payments";
+import { parseQuery } from "@/lib/surfaces/support/query-params";
 import { db } from "@/lib/core/db/client";
 import { paymentFiltersSchema } from "@/lib/core/schemas/admin";
 import { apiOperation } from "../operation";

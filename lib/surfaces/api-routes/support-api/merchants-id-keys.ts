@@ -1,6 +1,6 @@
 // Admin: issue a key (shown once, audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { createApiKey } from "@/lib/features/admin/manage-api-keys";
+import { createApiKey } from "@/lib/features/api-keys/staff-api-keys";
 import { db } from "@/lib/core/db/client";
 import { createKeySchema } from "@/lib/core/schemas/admin";
 import { apiOperation } from "../operation";

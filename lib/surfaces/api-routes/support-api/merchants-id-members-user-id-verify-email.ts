@@ -1,6 +1,6 @@
 // Admin: confirm a member's e-mail by hand (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { verifyMemberEmailAsStaff } from "@/lib/features/admin/verify-member-email";
+import { verifyMemberEmailAsStaff } from "@/lib/features/team/verify-member-email";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

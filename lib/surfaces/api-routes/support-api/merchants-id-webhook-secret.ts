@@ -1,6 +1,6 @@
 // Admin: rotate the webhook secret (shown once, audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { rotateSecretAsStaff } from "@/lib/features/admin/webhook-deliveries";
+import { rotateSecretAsStaff } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

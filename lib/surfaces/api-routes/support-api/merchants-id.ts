@@ -1,6 +1,6 @@
 // Keys (prefixes only), gateways and 30-day volume
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { merchantDetail } from "@/lib/features/admin/merchant-views";
+import { merchantDetail } from "@/lib/features/merchants/merchant-views";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

@@ -1,6 +1,6 @@
 // Every merchant with its counts
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { listMerchants } from "@/lib/features/admin/merchant-views";
+import { listMerchants } from "@/lib/features/merchants/merchant-views";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

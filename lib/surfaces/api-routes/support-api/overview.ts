@@ -1,6 +1,6 @@
 // Counts and volumes per status and currency, today and the last 7 days
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { overview } from "@/lib/features/admin/merchant-views";
+import { overview } from "@/lib/features/merchants/merchant-views";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

@@ -1,6 +1,6 @@
 // The signed-in staff member chooses a new password (JSON or the form)
 import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/surfaces/http/admin-route";
-import { changePassword, PasswordChangeError } from "@/lib/features/admin/change-password";
+import { changePassword, PasswordChangeError } from "@/lib/features/staff/change-password";
 import { db } from "@/lib/core/db/client";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";

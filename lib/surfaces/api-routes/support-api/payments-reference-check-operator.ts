@@ -1,6 +1,6 @@
 // An admin: read a live deposit's status at its operator now and record it (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { checkWithOperatorNow } from "@/lib/features/admin/check-with-operator";
+import { checkWithOperatorNow } from "@/lib/features/deposits/check-with-operator";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

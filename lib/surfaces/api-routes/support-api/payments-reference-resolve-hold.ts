@@ -1,6 +1,6 @@
 // Admin: complete a deposit held on the operator's other figures, or fail it and refund what the operator took (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { resolveHeldDeposit } from "@/lib/features/admin/resolve-held-deposit";
+import { resolveHeldDeposit } from "@/lib/features/deposits/resolve-held-deposit";
 import { db } from "@/lib/core/db/client";
 import { toDepositDetailJson } from "@/lib/features/deposits/transform-deposit";
 import { resolveHoldSchema } from "@/lib/core/schemas/admin-refunds";

@@ -1,6 +1,6 @@
 // Every field, timeline and attempts of one payment
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { paymentDetail } from "@/lib/features/admin/payment-detail";
+import { paymentDetail } from "@/lib/features/payments/payment-detail";
 import { db } from "@/lib/core/db/client";
 import { requestOrigin } from "@/lib/surfaces/http/api-route";
 import { apiOperation } from "../operation";

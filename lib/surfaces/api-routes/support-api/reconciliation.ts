@@ -1,7 +1,7 @@
 // What is open at the operators (live outcomes not final, held payments, refunds to act on, oldest first) and the books' money-safety check, as npm run reconcile reports them
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { openOutcomeRow } from "@/lib/features/admin/admin-rows";
-import { withMerchantNames } from "@/lib/features/admin/list-transfers";
+import { openOutcomeRow } from "@/lib/core/domain/support-rows";
+import { withMerchantNames } from "@/lib/features/transfers/list-transfers";
 import { db } from "@/lib/core/db/client";
 import { reconcile } from "@/lib/features/ledger/reconcile";
 import { listOpenOutcomes } from "@/lib/features/reconciliation/list-open-outcomes";

@@ -1,6 +1,6 @@
 // Admin: record a refund paid back by hand, or that could not be (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { recordRefundByHand } from "@/lib/features/admin/refund-actions";
+import { recordRefundByHand } from "@/lib/features/refunds/refund-actions";
 import { db } from "@/lib/core/db/client";
 import { toRefundJson } from "@/lib/features/refunds/transform-refund";
 import { recordRefundSchema } from "@/lib/core/schemas/admin-refunds";

@@ -1,6 +1,6 @@
 // Admin: send again a failed refund the platform owes, as a new refund of the same money (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { retryRefundDue } from "@/lib/features/admin/refund-actions";
+import { retryRefundDue } from "@/lib/features/refunds/refund-actions";
 import { db } from "@/lib/core/db/client";
 import { toRefundJson } from "@/lib/features/refunds/transform-refund";
 import { apiOperation } from "../operation";

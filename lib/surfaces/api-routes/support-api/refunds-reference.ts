@@ -1,6 +1,6 @@
 // One refund: money, operator fields, its payment, ledger entries, webhook deliveries, the actions that apply
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { refundDetail } from "@/lib/features/admin/refund-detail";
+import { refundDetail } from "@/lib/features/refunds/refund-detail";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

@@ -1,8 +1,8 @@
 // Every refund, filterable (status, merchant, environment, source...), newest first, cursor-paginated
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminRefundRow } from "@/lib/features/admin/admin-rows";
-import { listRefunds } from "@/lib/features/admin/list-refunds";
-import { parseQuery } from "@/lib/features/admin/query-params";
+import { adminRefundRow } from "@/lib/core/domain/support-rows";
+import { listRefunds } from "@/lib/features/refunds/list-refunds";
+import { parseQuery } from "@/lib/surfaces/support/query-params";
 import { db } from "@/lib/core/db/client";
 import { refundFiltersSchema } from "@/lib/core/schemas/admin";
 import { apiOperation } from "../operation";

@@ -1,7 +1,7 @@
 // A link, deposit, invoice or transfer by reference, a phone, an e-mail or a merchant
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminPaymentRow, adminTransferRow } from "@/lib/features/admin/admin-rows";
-import { searchPayments } from "@/lib/features/admin/search-payments";
+import { adminPaymentRow, adminTransferRow } from "@/lib/core/domain/support-rows";
+import { searchPayments } from "@/lib/features/payments/search-payments";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

@@ -1,9 +1,9 @@
 // Sign in (POST, JSON or the login form), who am I (GET), sign out (DELETE)
 import { requireStaff } from "@/lib/surfaces/http/admin-route";
-import { signIn } from "@/lib/features/admin/sign-in";
+import { signIn } from "@/lib/features/staff/sign-in";
 import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/admin-sign-in-answer";
-import { staffAuth } from "@/lib/features/admin/staff-auth";
-import { authHeaders } from "@/lib/features/admin/staff-session";
+import { staffAuth } from "@/lib/features/staff/staff-auth";
+import { authHeaders } from "@/lib/features/staff/staff-session";
 import { db } from "@/lib/core/db/client";
 import { errorResponse, jsonResponse, requestIdFor } from "@/lib/surfaces/http/api-route";
 import { clientAddress } from "@/lib/core/request/client-address";

@@ -1,6 +1,6 @@
 // One transfer: fields, timeline, ledger entries, webhook deliveries
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { transferDetail } from "@/lib/features/admin/transfer-detail";
+import { transferDetail } from "@/lib/features/transfers/transfer-detail";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

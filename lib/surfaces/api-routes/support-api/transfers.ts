@@ -1,8 +1,8 @@
 // Every transfer, filterable, newest first, cursor-paginated
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminTransferRow } from "@/lib/features/admin/admin-rows";
-import { listTransfers } from "@/lib/features/admin/list-transfers";
-import { parseQuery } from "@/lib/features/admin/query-params";
+import { adminTransferRow } from "@/lib/core/domain/support-rows";
+import { listTransfers } from "@/lib/features/transfers/list-transfers";
+import { parseQuery } from "@/lib/surfaces/support/query-params";
 import { db } from "@/lib/core/db/client";
 import { transferFiltersSchema } from "@/lib/core/schemas/admin";
 import { apiOperation } from "../operation";

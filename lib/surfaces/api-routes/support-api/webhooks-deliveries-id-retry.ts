@@ -1,6 +1,6 @@
 // Admin: send a failed or dead-lettered webhook again now (audited)
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { retryDeliveryNow } from "@/lib/features/admin/webhook-deliveries";
+import { retryDeliveryNow } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

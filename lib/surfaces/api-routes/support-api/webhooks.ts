@@ -1,6 +1,6 @@
 // Dead-lettered deliveries, newest first
 import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { deadDeliveries } from "@/lib/features/admin/webhook-deliveries";
+import { deadDeliveries } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
 import { apiOperation } from "../operation";
 

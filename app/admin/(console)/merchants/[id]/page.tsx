@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { MerchantAnalyticsChart } from "@/components/admin/merchant-analytics-chart";
 import { MerchantDetailView } from "@/components/admin/merchant-views";
 import { PendingTransfersView } from "@/components/admin/pending-transfers-view";
-import { getMerchantAnalytics } from "@/lib/features/admin/merchant-queries";
+import { getMerchantAnalytics } from "@/lib/surfaces/support/merchant-queries";
 import { isIsoCurrency } from "@/lib/core/domain/money";
 import { pageTitle } from "@/components/page-title";
 

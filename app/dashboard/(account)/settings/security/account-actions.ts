@@ -6,8 +6,8 @@ import { getTranslations } from "next-intl/server";
 import { changeAccountPassword, revokeAccountSession, revokeOtherAccountSessions } from "@/lib/features/auth/account-security";
 import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { dashboardEnvironment } from "@/lib/features/dashboard/require-member";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { dashboardEnvironment } from "@/lib/surfaces/dashboard/require-member";
 
 // The security page's password and sessions forms: a person's own account, no merchant's
 // permission (like two-factor in ./actions.ts). Thin: the calls are in lib/features/auth/account-security.ts.

@@ -1,5 +1,5 @@
 // GET /dashboard/analytics/export.csv?from&to - the member's analytics per currency, day and gateway as CSV
-import { analyticsCsvLines } from "@/lib/features/dashboard/analytics-report";
+import { analyticsCsvLines } from "@/lib/features/analytics/analytics-report";
 import { csvDownload } from "@/lib/surfaces/dashboard/csv-route";
 
 export async function GET(request: Request) {

@@ -2,9 +2,9 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
 import { pageTitle } from "@/components/page-title";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { getEventsPage } from "@/lib/features/dashboard/developers-queries";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { getEventsPage } from "@/lib/surfaces/dashboard/developers-queries";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 
 export const generateMetadata = pageTitle("events");
 

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { CurrencyField } from "@/components/dashboard/currency-field";
-import { linksPayableIn } from "@/lib/features/dashboard/activation-queries";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { linksPayableIn } from "@/lib/surfaces/dashboard/activation-queries";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { LINK_DEFAULT_LIFETIME_SECONDS } from "@/lib/core/schemas/payment-link";
 import { createLinkAction } from "../actions";
 import { pageTitle } from "@/components/page-title";

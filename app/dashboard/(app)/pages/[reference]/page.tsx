@@ -8,11 +8,11 @@ import { pageTitle } from "@/components/page-title";
 import { formatMajor, formatMinor } from "@/lib/core/domain/money";
 import { isNotFound } from "@/lib/core/errors/domain-error";
 import { can } from "@/lib/features/auth/member-permissions";
-import { cardColumns } from "@/lib/features/dashboard/card-columns";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
-import { getMerchantPage } from "@/lib/features/dashboard/pages-queries";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { getMerchantPage } from "@/lib/surfaces/dashboard/pages-queries";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { switchPageAction } from "../actions";
 
 export const generateMetadata = pageTitle("page");

@@ -3,9 +3,9 @@ import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { CurrencyField } from "@/components/dashboard/currency-field";
 import { LiveCreationRefused } from "@/components/dashboard/live-creation-refused";
 import { pageTitle } from "@/components/page-title";
-import { linksPayableIn } from "@/lib/features/dashboard/activation-queries";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { linksPayableIn } from "@/lib/surfaces/dashboard/activation-queries";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { createPageAction } from "../actions";
 
 export const generateMetadata = pageTitle("newPage");

@@ -3,10 +3,10 @@
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { changeMemberRole, inviteMember, removeMember, revokeInvitation } from "@/lib/features/dashboard/manage-team";
+import { changeMemberRole, inviteMember, removeMember, revokeInvitation } from "@/lib/features/team/manage-team";
 
 // Each goes through better-auth's organization API with the request's session (its own rules
-// apply) after ours in lib/features/dashboard/manage-team.ts; runDashboardAction refuses without team:manage.
+// apply) after ours in lib/features/team/manage-team.ts; runDashboardAction refuses without team:manage.
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 export async function inviteMemberAction(_state: ActionState, form: FormData): Promise<ActionState> {

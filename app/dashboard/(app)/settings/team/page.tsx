@@ -3,8 +3,8 @@ import { ActionForm } from "@/components/dashboard/action-form";
 import { ConfirmActionForm } from "@/components/dashboard/confirm-action-form";
 import { formatTime } from "@/components/dashboard/format";
 import { can, canGrantRole, MEMBER_ROLES } from "@/lib/features/auth/member-permissions";
-import { listTeam } from "@/lib/features/dashboard/manage-team";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { listTeam } from "@/lib/features/team/manage-team";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { changeRoleAction, inviteMemberAction, removeMemberAction, revokeInvitationAction } from "./actions";
 import { pageTitle } from "@/components/page-title";
 

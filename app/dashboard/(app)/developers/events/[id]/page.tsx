@@ -5,9 +5,9 @@ import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { formatTime } from "@/components/dashboard/format";
 import { pageTitle } from "@/components/page-title";
 import { can } from "@/lib/features/auth/member-permissions";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
-import { getEventPage } from "@/lib/features/dashboard/developers-queries";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { getEventPage } from "@/lib/surfaces/dashboard/developers-queries";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { replayDeliveryAction } from "../../../links/actions";
 
 export const generateMetadata = pageTitle("event");

@@ -5,10 +5,10 @@ import { gatewayLabel } from "@/components/labels";
 import { pageTitle } from "@/components/page-title";
 import { formatMinor } from "@/lib/core/domain/money";
 import { isNotFound } from "@/lib/core/errors/domain-error";
-import { dashboardPath } from "@/lib/features/dashboard/dashboard-paths";
+import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
-import { getPagePoster } from "@/lib/features/dashboard/pages-queries";
-import { requirePageMember } from "@/lib/features/dashboard/require-member";
+import { getPagePoster } from "@/lib/surfaces/dashboard/pages-queries";
+import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 
 export const generateMetadata = pageTitle("pagePoster");
 
