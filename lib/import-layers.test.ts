@@ -16,15 +16,15 @@ import { describe, expect, it } from "vitest";
 //   (request: the client's address, the headers proxy.ts sets, the storable-text rule).
 // - integrations: clients of the outside world that know nothing of our features: operators
 //   (gateways), SMS, mail, Inngest.
-// - features: the operations, over the database and the integrations. admin and dashboard are
-//   features too: they hold the queries, form rules, staff sessions and audit behind the support
-//   view and the dashboard (activation and transfers record audits through admin), while their
-//   pages live in app/ and components/.
+// - features: the operations, over the database and the integrations, one folder per noun of
+//   docs/architecture.md's glossary (links, deposits, refunds, transfers, staff, team...), each
+//   owning its rules and queries for every surface.
 // - surfaces: what the outside reaches: the HTTP API (http: the route wrapper, idempotency, body
-//   reading, headers; api-routes: the route table, its handlers and the lane), the developer site
-//   (docs), the OpenAPI document, and the start-up check of the production settings (config),
-//   which asks the features (auth's secret, mail's outbox) for theirs: that is why config sits
-//   above them, not in core.
+//   reading, headers; api-routes: the route table, its handlers and the lane), the dashboard's and
+//   the support view's glue (dashboard, support: page queries, the signed-in member, downloads), the
+//   developer site (docs), the OpenAPI document, and the start-up check of the production settings
+//   (config), which asks the features (auth's secret, mail's outbox) for theirs: that is why config
+//   sits above them, not in core.
 //
 // Besides the layers, this test fails naming the import when: lib/ holds code outside the four
 // layers' folders; a folder below the surfaces imports lib/surfaces/http (primitives it needs live

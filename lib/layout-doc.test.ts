@@ -71,3 +71,27 @@ describe("docs/layout.md", () => {
     expect(missing).toEqual([]);
   });
 });
+
+// docs/architecture.md's glossary: one word per concept, and every folder of lib/features is one of
+// its words (the table's last column names the folders).
+describe("docs/architecture.md's glossary", () => {
+  const architecture = fs.readFileSync(path.join(root, "docs/architecture.md"), "utf8");
+  const glossary = architecture.slice(architecture.indexOf("## Glossary"), architecture.indexOf("\n## ", architecture.indexOf("## Glossary") + 1));
+
+  /** The folders the glossary's rows name in their last column. */
+  function glossaryFolders(text: string): string[] {
+    return text
+      .split("\n")
+      .filter((line) => /^\| [^-]/.test(line))
+      .flatMap((line) => [...(line.split("|").at(-2) ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  }
+
+  it("names every folder of lib/features as a word's folder, and no folder that is not there", () => {
+    expect(glossaryFolders(glossary).sort()).toEqual(directories("lib/features").sort());
+  });
+
+  it("reads the folders from the last column only", () => {
+    const planted = "| word | means | not | folder |\n|---|---|---|---|\n| link | `LINK_` | `x` | `links` |\n| gateway | g | | |";
+    expect(glossaryFolders(planted)).toEqual(["links"]);
+  });
+});
