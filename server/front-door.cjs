@@ -15,7 +15,7 @@
 //    instead, with the same status.
 //
 // 3. The API lane (lib/surfaces/api-routes/api-lane.ts): once Next has loaded the API routes' module in
-//    this process, which opens it (globalThis.__pcsApiLane), it answers the merchant API's
+//    this process, which opens it (openApiLane() leaves it on globalThis.__pcsApiLane), it answers the merchant API's
 //    requests itself, after 1. and 4., and leaves every other request to Next (`take` returns
 //    false).
 //

@@ -6,7 +6,7 @@ import { ApiReferenceView } from "@/components/docs/api-reference-view";
 import { DocsHeader } from "@/components/docs/docs-header";
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
 import { requestOrigin } from "@/lib/surfaces/http/api-route";
-import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
+import { openApiDocument } from "@/lib/surfaces/api-routes/route-table";
 import "./docs.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,7 +18,7 @@ export default async function ApiReferencePage() {
   const h = await headers();
   const origin = publicBaseUrl(requestOrigin({ headers: h as unknown as Headers, url: "http://localhost/" }));
   // JSON round trip: the client component receives plain data, not zod-openapi's objects.
-  const document = JSON.parse(JSON.stringify(buildOpenApiDocument(origin))) as Record<string, unknown>;
+  const document = JSON.parse(JSON.stringify(openApiDocument(origin))) as Record<string, unknown>;
   const t = await getTranslations("docs");
   return (
     <>

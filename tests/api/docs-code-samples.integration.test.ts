@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
+import { openApiDocument } from "@/lib/surfaces/api-routes/route-table";
 import { sandboxKeyPlaceholder, type CodeSample } from "@/lib/surfaces/openapi/code-samples";
 import { startAppServer } from "../helpers/app-server";
 import { newMerchant } from "../helpers/fixtures";
@@ -18,7 +18,7 @@ afterAll(() => app.close());
 
 type Operation = { operationId: string; security?: object[]; "x-codeSamples"?: CodeSample[] };
 function operations(origin: string) {
-  const document = JSON.parse(JSON.stringify(buildOpenApiDocument(origin))) as {
+  const document = JSON.parse(JSON.stringify(openApiDocument(origin))) as {
     paths: Record<string, Record<string, Operation>>;
     servers: { url: string; description: string }[];
   };

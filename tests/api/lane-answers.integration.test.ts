@@ -1,8 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiLane } from "@/lib/surfaces/api-routes/api-lane";
-import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
-import { createRouter } from "@/lib/surfaces/api-routes/router";
+import { apiLane } from "@/lib/surfaces/api-routes/api-lane";
 import { dispatch } from "../helpers/api-client";
 import { listen, type RunningServer } from "../helpers/app-server";
 import { newMerchant, validLink } from "../helpers/fixtures";
@@ -17,7 +15,7 @@ let merchant: Awaited<ReturnType<typeof newMerchant>>;
 
 beforeAll(async () => {
   merchant = await newMerchant();
-  const lane = createApiLane(createRouter(API_ROUTES, (route) => route.lane === true));
+  const lane = apiLane();
   server = await listen(
     http.createServer((req, res) => {
       if (!lane.take(req, res)) res.writeHead(418).end();

@@ -3,12 +3,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { appRouteFiles, tableModules } from "../helpers/route-files";
 import { allowedMethods, METHODS } from "@/lib/surfaces/http/api-route";
-import { API_ROUTES, NEXT_FILE_ROUTES, nextRouteFile, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
+import { API_ROUTES, NEXT_FILE_ROUTES, nextRouteFile, routesOf, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
+import { apiOperation } from "@/lib/surfaces/api-routes/operation";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
 import { API_TREES } from "@/lib/core/domain/api-trees";
 import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
 
-// The route table (lib/surfaces/api-routes/route-table.ts) is the one list of the API's paths: these checks
+// The route table (lib/surfaces/api-routes/route-table.ts) is the one list of the API's operations: these checks
 // keep the app tree and the handler modules from growing a second one.
 const root = path.resolve(import.meta.dirname, "../..");
 const router = createRouter();
@@ -25,13 +26,26 @@ describe("the route table", () => {
     }
   });
 
-  it("uses every handler module under lib/surfaces/api-routes, and no route file of app/ answers an API path itself", () => {
+  it("groups the operations by path, and refuses a method declared twice or a path half in the lane", () => {
+    const answer = async () => new Response(null, { status: 204 });
+    const get = apiOperation({ method: "GET", path: "/api/things", sandbox: true, lane: true, handler: answer });
+    const post = apiOperation({ ...get, method: "POST" });
+    const [route, ...rest] = routesOf([get, post]);
+    expect(rest).toEqual([]);
+    expect(route).toMatchObject({ path: "/api/things", sandbox: true, lane: true });
+    expect(allowedMethods(route.handlers)).toEqual(["GET", "POST"]);
+    expect(() => routesOf([get, { ...get }])).toThrow("GET is declared twice");
+    expect(() => routesOf([get, { ...post, lane: false }])).toThrow("differ in sandbox or lane");
+    expect(() => routesOf([{ ...get, method: "*" }, post])).toThrow("every-method");
+  });
+
+  it("uses every operation module under lib/surfaces/api-routes, and no route file of app/ answers an API path itself", () => {
     // The handlers live in the folders of lib/surfaces/api-routes; the table, router, dispatch and lane beside them.
     const handlerModules = fs
       .readdirSync(path.join(root, "lib/surfaces/api-routes"), { recursive: true, encoding: "utf8" })
       .filter((file) => file.includes(path.sep) && file.endsWith(".ts") && !file.endsWith(".test.ts"))
       .map((file) => `lib/surfaces/api-routes/${file.split(path.sep).join("/")}`);
-    expect([...tableModules().values()].sort()).toEqual(handlerModules.sort());
+    expect([...new Set(tableModules().values())].sort()).toEqual(handlerModules.sort());
 
     // Each tree's catch-all entry, under /test too where it is marked sandbox, is one route file of app/.
     const treeCatchAlls = API_ROUTES.filter((route) => API_TREES.some((tree) => route.path === `${tree}/[...path]`));

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
 import { call } from "../helpers/api-client";
-import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
-import { allowedMethods } from "@/lib/surfaces/http/api-route";
+import { API_OPERATIONS, API_ROUTES, openApiDocument } from "@/lib/surfaces/api-routes/route-table";
+import { allowedMethods, scopeOf } from "@/lib/surfaces/http/api-route";
 
-// The OpenAPI document is written by hand beside the route table: these checks keep the two the
-// same set of paths and methods, so a route cannot ship undocumented nor a documented one vanish.
+// The OpenAPI document is built from the route table's operations (each documented beside its
+// handler): these checks keep the merchant API wholly documented, so a route cannot ship
+// undocumented, and every documented method answered.
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 // The merchant API is /api/v4 and /public; the rest of /api (the hosted checkout's own calls, the
@@ -13,7 +13,7 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 // and the catch-alls that answer 404/410.
 const UNDOCUMENTED = new Set(["/api/v4/openapi.json"]);
 
-const documented = buildOpenApiDocument("http://pay.test").paths as Record<string, Partial<Record<(typeof METHODS)[number], unknown>>>;
+const documented = openApiDocument("http://pay.test").paths as Record<string, Partial<Record<(typeof METHODS)[number], unknown>>>;
 const openApiPath = (path: string) => path.replace(/\[(\w+)\]/g, "{$1}");
 const apiRoutes = API_ROUTES.filter((route) => /^\/(api\/v4|public)\//.test(route.path) && !route.path.includes("[...") && !UNDOCUMENTED.has(route.path));
 
@@ -24,6 +24,18 @@ describe("the OpenAPI document and the route table", () => {
     for (const route of apiRoutes) {
       const operations = documented[openApiPath(route.path)];
       expect(allowedMethods(route.handlers), route.path).toEqual(METHODS.filter((method) => operations[method]).map((m) => m.toUpperCase()));
+    }
+  });
+
+  it("name in an operation's text only the scope its handler asks (apiRoute's options)", () => {
+    const named = API_OPERATIONS.flatMap(({ openapi, ...operation }) => {
+      if (!openapi) return [];
+      const text = `${openapi.summary ?? ""} ${openapi.description ?? ""}`;
+      return [{ operation, scopes: [...new Set([...text.matchAll(/`(\w+:(?:read|write))`/g)].map(([, scope]) => scope))] }];
+    });
+    expect(named.filter(({ scopes }) => scopes.length > 0).length).toBeGreaterThan(8);
+    for (const { operation, scopes } of named) {
+      if (scopes.length > 0) expect(scopes, operation.path).toEqual([scopeOf(operation.handler)]);
     }
   });
 

@@ -7,7 +7,7 @@ import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
 import type { Environment } from "@/lib/core/domain/environment";
 import { deleteExpiredEvents } from "@/lib/features/events/delete-expired-events";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
-import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
+import { openApiDocument } from "@/lib/surfaces/api-routes/route-table";
 import { SCOPES } from "@/lib/core/domain/api-keys";
 import { eventListSchema, eventSchema } from "@/lib/core/schemas/event";
 import { attemptDelivery } from "@/lib/features/webhooks/attempt-delivery";
@@ -259,7 +259,7 @@ describe("an event's payload", () => {
 
 describe("the OpenAPI document", () => {
   it("documents both operations with examples their own schemas accept", () => {
-    const paths = buildOpenApiDocument("http://pay.test").paths as Record<string, any>;
+    const paths = openApiDocument("http://pay.test").paths as Record<string, any>;
     const example = (p: string) => paths[p].get.responses["200"].content["application/json"].example;
     expect(eventListSchema.safeParse(example("/api/v4/events")).error).toBeUndefined();
     expect(eventSchema.safeParse(example("/api/v4/events/{id}")).error).toBeUndefined();

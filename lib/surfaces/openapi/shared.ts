@@ -1,21 +1,30 @@
 import { z } from "zod";
-import type { ZodOpenApiPathsObject, ZodOpenApiResponseObject } from "zod-openapi";
-import { commonErrors, jsonContent, notFoundError } from "../responses";
+import type { ZodOpenApiResponseObject } from "zod-openapi";
+import { paymentPageSchema } from "@/lib/core/schemas/payment-page";
+import * as examples from "./examples";
+import { commonErrors, errorResponse, jsonContent, notFoundError } from "./responses";
 
-// What several operations share. Each other file of this folder is one resource: its operations,
-// and the webhook it sends if any, beside the schemas they show; ../document.ts assembles them.
-
-/** One resource's part of the document: its paths, and its webhook if it sends one. */
-export type Resource = { paths: ZodOpenApiPathsObject; webhooks?: ZodOpenApiPathsObject };
+// What several operations' OpenAPI text shares. Each operation's own text is in its module, beside
+// its handler (lib/surfaces/api-routes/merchant-api); document.ts assembles them.
 
 /** GET of one resource by its reference: 404 also for another merchant's or the other environment's. */
 export const readByReference = (operationId: string, summary: string, found: ZodOpenApiResponseObject) => ({
-  get: {
-    operationId,
-    summary,
-    requestParams: { path: z.object({ reference: z.string() }) },
-    responses: { "200": found, "404": notFoundError, ...commonErrors },
-  },
+  operationId,
+  summary,
+  requestParams: { path: z.object({ reference: z.string() }) },
+  responses: { "200": found, "404": notFoundError, ...commonErrors },
+});
+
+/** A payment page in an answer. */
+export const pageResponse = (description: string) => ({ description, ...jsonContent(paymentPageSchema, examples.paymentPage) });
+
+/** Turning a payment page on or off: the page as it now reads. */
+export const switchOperation = (operationId: string, summary: string, description: string, refusals?: ReturnType<typeof errorResponse>) => ({
+  operationId,
+  summary,
+  description,
+  requestParams: { path: z.object({ reference: z.string() }) },
+  responses: { "200": pageResponse("The page, as it now reads"), ...(refusals ? { "400": refusals } : {}), "404": notFoundError, ...commonErrors },
 });
 
 const idempotencyHeader = z.string().min(1).max(255).optional().meta({
