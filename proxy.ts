@@ -103,7 +103,7 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   return response;
 }
 
-// Must stay literal (Next reads it at build time): tests/api-trees.integration.test.ts checks it
+// Must stay literal (Next reads it at build time): tests/api/trees.integration.test.ts checks it
 // names TREES_OUTSIDE_PROXY (lib/core/domain/api-trees.ts), as isOutsideProxy above does.
 export const config = {
   matcher: ["/((?!api/|test/api/|public/|test/public/|_next/static|_next/image|favicon.ico).*)", "/(api|test/api|public|test/public)/(.*%.*)"],

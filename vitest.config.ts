@@ -9,7 +9,7 @@ const alias = {
 };
 
 // The suite calls the API thousands of times from one address and a few keys (the fuzz tests
-// alone 1,000 cases per endpoint): lift the general limits. tests/rate-limits.integration.test.ts
+// alone 1,000 cases per endpoint): lift the general limits. tests/api/rate-limits.integration.test.ts
 // sets low values to test them (the limiters read these variables on each use).
 const lifted = {
   API_REQUESTS_PER_MINUTE_PER_KEY: "10000000",
@@ -19,7 +19,7 @@ const lifted = {
   OTP_CONFIRMS_PER_MINUTE_PER_IP: "10000000",
   OTP_CONFIRMS_PER_MINUTE_PER_REFERENCE: "10000000",
   // Sign-ins, sign-ups and account mails per address (lib/features/auth/sign-in-limits.ts): most tests come
-  // from no address at all; tests/sign-in-limits.integration.test.ts lowers them.
+  // from no address at all; tests/auth/sign-in-limits.integration.test.ts lowers them.
   SIGN_IN_ATTEMPTS_PER_15_MIN_PER_IP: "10000000",
   SIGN_UPS_PER_HOUR_PER_IP: "10000000",
   ACCOUNT_MAILS_PER_HOUR_PER_IP: "10000000",
@@ -48,7 +48,7 @@ export default defineConfig({
     // where the files would run one after another while most of them wait on timers, receivers and
     // the database. Every file has a database of its own on both engines (tests/helpers/setup-db.ts),
     // so they run side by side. (When the PostgreSQL files shared one database, one working every due
-    // row in it could take another's: the likely cause of tests/transfer-claims.integration.test.ts
+    // row in it could take another's: the likely cause of tests/transfers/claims.integration.test.ts
     // leaving 3 of its 6 transfers unsent with two workers, CI 2026-11-23.)
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [

@@ -2,7 +2,7 @@ import { isKnownFailureReason } from "@/lib/core/domain/failure-reasons";
 
 // Human labels of the codes the data holds (messages: labels), for the dashboard and the
 // checkout alike: gateway ids (MTN_MOMO_CI -> "MTN MoMo Côte d'Ivoire"), ledger kinds and
-// failure reasons. tests/labels-coverage.test.ts checks every one has a label in both catalogs.
+// failure reasons. lib/core/i18n/labels-coverage.test.ts checks every one has a label in both catalogs.
 
 /** A translator of the `labels` namespace (next-intl's useTranslations("labels") / getTranslations("labels")). */
 type Labels = { (key: string): string; has(key: string): boolean };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 // Tab titles (<title>) in the page's language (messages: titles). A section's layout gives the
-// template ("%s · Tableau de bord"), each page its own words; tests/page-titles.integration.test.ts
+// template ("%s · Tableau de bord"), each page its own words; tests/dashboard/page-titles.integration.test.ts
 // walks every dashboard, account and support page and checks its title is in the catalog.
 
 /** A page's generateMetadata: its title from titles.<key>. */

@@ -337,7 +337,7 @@ describe("the layering rules can fail", () => {
   it("reports a page importing the Prisma client or lib/core/db as a value, not as a type", () => {
     const planted = [
       imp("app/admin/page.tsx", "@/lib/core/db/client"),
-      imp("components/admin/view.tsx", "@prisma/client"),
+      imp("components/support/view.tsx", "@prisma/client"),
       imp("app/dashboard/page.tsx", "@prisma/client", true),
       imp("app/dashboard/layout.tsx", "@/lib/core/db/client", true),
       imp("app/dashboard/actions.ts", "@/lib/features/links/create-link"),
@@ -345,7 +345,7 @@ describe("the layering rules can fail", () => {
     ];
     expect(pagesImportingTheDatabase(planted)).toEqual([
       "app/admin/page.tsx imports @/lib/core/db/client",
-      "components/admin/view.tsx imports @prisma/client",
+      "components/support/view.tsx imports @prisma/client",
       "app/admin/api/links/route.ts imports @/lib/core/db/client",
     ]);
   });

@@ -54,7 +54,7 @@ await client.$executeRawUnsafe(`ANALYZE "Deposit"; `);
 await client.$executeRawUnsafe(`ANALYZE "PaymentLink"; `);
 console.log(`Inserted ${deposits} deposits and ${links} links in ${Math.round(performance.now() - started)} ms`);
 
-const { GET } = await import("../lib/surfaces/api-routes/merchant-api/merchant-analytics");
+const { getAnalytics: { handler: GET } } = await import("../lib/surfaces/api-routes/merchant-api/merchant-analytics");
 async function timeRange(label: string, from: string, to: string) {
   const times: number[] = [];
   let body: { totals?: unknown; byDay?: unknown[] } = {};

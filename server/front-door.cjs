@@ -15,7 +15,7 @@
 //    instead, with the same status.
 //
 // 3. The API lane (lib/surfaces/api-routes/api-lane.ts): once Next has loaded the API routes' module in
-//    this process, which opens it (globalThis.__pcsApiLane), it answers the merchant API's
+//    this process, which opens it (openApiLane() leaves it on globalThis.__pcsApiLane), it answers the merchant API's
 //    requests itself, after 1. and 4., and leaves every other request to Next (`take` returns
 //    false).
 //
@@ -69,7 +69,7 @@ const methodRefused = (details) => rawErrorAnswer(400, 40017, "Unsupported HTTP 
 
 /** The methods Next routes to our route files; any other on an API tree is job 4's. */
 const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
-// The route table's trees (lib/core/domain/api-trees.ts; tests/api-trees.integration.test.ts keeps them alike).
+// The route table's trees (lib/core/domain/api-trees.ts; tests/api/trees.integration.test.ts keeps them alike).
 const API_TREES = /^\/(?:(?:test\/)?(?:api|public)|admin\/api)\//i;
 const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method"; // lib/surfaces/http/api-route.ts
 

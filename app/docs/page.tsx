@@ -5,7 +5,7 @@ import { ApiReferenceView } from "@/components/docs/api-reference-view";
 import { DocsHeader } from "@/components/docs/docs-header";
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
-import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
+import { openApiDocument } from "@/lib/surfaces/api-routes/route-table";
 import "./docs.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ApiReferencePage() {
   const origin = publicBaseUrl(await pageOrigin());
   // JSON round trip: the client component receives plain data, not zod-openapi's objects.
-  const document = JSON.parse(JSON.stringify(buildOpenApiDocument(origin))) as Record<string, unknown>;
+  const document = JSON.parse(JSON.stringify(openApiDocument(origin))) as Record<string, unknown>;
   const t = await getTranslations("docs");
   return (
     <>

@@ -75,8 +75,8 @@ test("sign up in test mode, ask for live payments, an admin approves, the live k
     await expect(staffPage.getByRole("heading", { name: "Overview" })).toBeVisible();
     // The overview now gives each environment its own rows.
     await expect(staffPage.getByRole("columnheader", { name: "Env." }).first()).toBeVisible();
-    await staffPage.getByRole("link", { name: en("activation.admin.nav") }).click();
-    await expect(staffPage.getByRole("heading", { name: en("activation.admin.heading") })).toBeVisible();
+    await staffPage.getByRole("link", { name: en("activation.support.nav") }).click();
+    await expect(staffPage.getByRole("heading", { name: en("activation.support.heading") })).toBeVisible();
     const row = staffPage.getByRole("row", { name: new RegExp(business) });
     await row.getByRole("link").first().click();
     await expect(staffPage.getByText("+221771234567")).toBeVisible();
@@ -85,17 +85,17 @@ test("sign up in test mode, ask for live payments, an admin approves, the live k
 
   await test.step("a support user reads it, without the buttons to decide", async () => {
     const { context, staffPage } = await openRequest(e2eStaff().support);
-    await expect(staffPage.getByText(en("activation.admin.adminOnly"))).toBeVisible();
-    await expect(staffPage.getByRole("button", { name: en("activation.admin.approve") })).toHaveCount(0);
-    await expect(staffPage.getByRole("button", { name: en("activation.admin.refuse") })).toHaveCount(0);
+    await expect(staffPage.getByText(en("activation.support.adminOnly"))).toBeVisible();
+    await expect(staffPage.getByRole("button", { name: en("activation.support.approve") })).toHaveCount(0);
+    await expect(staffPage.getByRole("button", { name: en("activation.support.refuse") })).toHaveCount(0);
     await context.close();
   });
 
   await test.step("an admin approves it in the support view", async () => {
     const { context, staffPage } = await openRequest(e2eStaff().admin);
-    await staffPage.getByRole("button", { name: en("activation.admin.approve") }).click();
-    await staffPage.getByRole("form", { name: en("activation.admin.approve") }).getByRole("button", { name: "Confirm" }).click();
-    await expect(staffPage.getByRole("status")).toHaveText(en("activation.admin.approved"));
+    await staffPage.getByRole("button", { name: en("activation.support.approve") }).click();
+    await staffPage.getByRole("form", { name: en("activation.support.approve") }).getByRole("button", { name: "Confirm" }).click();
+    await expect(staffPage.getByRole("status")).toHaveText(en("activation.support.approved"));
     await context.close();
   });
 

@@ -177,7 +177,7 @@ test("staff find a transfer by its reference, open its detail, and find it in th
   const transfer = await created.json();
   expect(transfer.reference).toMatch(/^TRF_TEST_/);
 
-  // Staff reading is the same for both roles (tests/admin-transfers.integration.test.ts checks
+  // Staff reading is the same for both roles (tests/transfers/support.integration.test.ts checks
   // support's access). The admin signs in here because sign-in allows 5 tries per account every
   // 15 minutes, successes included, and this file already signs the support account in 5 times.
   await signIn(page, "admin");

@@ -6,7 +6,7 @@ import { expectNoAxeViolations, message, signInAsMember, type Locale } from "../
 // Issue 35: an unknown dashboard address showed Next's English 404 without navigation, and tabs
 // were titled in English on French pages. The dashboard's own not-found page answers 404 inside
 // its frame, in the member's language, its tab titled in that language too (messages: titles;
-// every page's title: tests/page-titles.integration.test.ts).
+// every page's title: tests/dashboard/page-titles.integration.test.ts).
 
 const catalog = (locale: Locale) => JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8")) as { titles: Record<string, string> };
 

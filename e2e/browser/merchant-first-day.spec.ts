@@ -127,11 +127,11 @@ for (const locale of ["fr", "en"] as Locale[]) {
         await support.getByLabel("E-mail").fill(staff.email);
         await support.getByLabel("Password").fill(staff.password);
         await support.getByRole("button", { name: "Sign in" }).click();
-        await support.getByRole("link", { name: message("en", "activation.admin.nav") }).click();
+        await support.getByRole("link", { name: message("en", "activation.support.nav") }).click();
         await support.getByRole("row", { name: new RegExp(business) }).getByRole("link").first().click();
-        await support.getByRole("button", { name: message("en", "activation.admin.approve") }).click();
-        await support.getByRole("form", { name: message("en", "activation.admin.approve") }).getByRole("button", { name: "Confirm" }).click();
-        await expect(support.getByRole("status")).toHaveText(message("en", "activation.admin.approved"));
+        await support.getByRole("button", { name: message("en", "activation.support.approve") }).click();
+        await support.getByRole("form", { name: message("en", "activation.support.approve") }).getByRole("button", { name: "Confirm" }).click();
+        await expect(support.getByRole("status")).toHaveText(message("en", "activation.support.approved"));
         await context.close();
       });
 

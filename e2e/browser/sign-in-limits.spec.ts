@@ -133,7 +133,7 @@ test("a stranger who never stops guessing cannot keep the owner out of a phone t
   await expect.poll(() => statuses.filter((s) => s === 429).length, { timeout: 10_000 }).toBeGreaterThan(0);
 
   // The owner's phone signs in at once, while the guessing goes on (a browser the account was never
-  // used on would wait like the stranger: tests/sign-in-limits.integration.test.ts).
+  // used on would wait like the stranger: tests/auth/sign-in-limits.integration.test.ts).
   expect(await formAttempt(page, email, password)).toBeNull();
   await expect(page).toHaveURL(/\/dashboard(\?|$)/);
   guessing = false;

@@ -1,4 +1,4 @@
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { ORIGIN } from "./api-client";
 
@@ -66,12 +66,14 @@ export class AuthBrowser {
  */
 export async function linkInOutbox(to: string, subject: RegExp): Promise<string> {
   const find = async () => (await db().outboxMail.findMany({ where: { to: to.toLowerCase() }, orderBy: { createdAt: "desc" } })).find((m) => subject.test(m.subject));
-  let mail = await find();
-  for (let tries = 0; !mail && tries < 50; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    mail = await find();
-  }
-  expect(mail, `no mail to ${to} matching ${subject}`).toBeDefined();
+  const mail = await vi.waitFor(
+    async () => {
+      const found = await find();
+      expect(found, `no mail to ${to} matching ${subject}`).toBeDefined();
+      return found;
+    },
+    { timeout: 5_000, interval: 100 },
+  );
   const url = /https?:\/\/\S+/.exec(mail!.text)?.[0];
   expect(url).toBeDefined();
   return url!;

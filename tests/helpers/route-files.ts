@@ -27,8 +27,12 @@ export function appRouteFiles(): AppRouteFile[] {
     });
 }
 
-/** The handler modules route-table.ts imports, by the name it gives each: "v4PaymentsLink" -> "lib/surfaces/api-routes/merchant-api/payments-link.ts". */
+/** The operation modules route-table.ts imports, by each operation it imports: "createPaymentLink" -> "lib/surfaces/api-routes/merchant-api/payments-link.ts". */
 export function tableModules(): Map<string, string> {
   const source = fs.readFileSync(path.join(root, "lib/surfaces/api-routes/route-table.ts"), "utf8");
-  return new Map([...source.matchAll(/import \* as (\w+) from "\.\/([^"]+)";/g)].map(([, name, file]) => [name, `lib/surfaces/api-routes/${file}.ts`]));
+  return new Map(
+    [...source.matchAll(/import \{([^}]+)\} from "\.\/([^"]+\/[^"]+)";/g)].flatMap(([, names, file]) =>
+      names.split(",").map((name) => [name.trim(), `lib/surfaces/api-routes/${file}.ts`] as const),
+    ),
+  );
 }

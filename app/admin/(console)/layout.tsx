@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
-import { AdminLocaleSwitch } from "@/components/admin/admin-locale-switch";
-import { AdminShell } from "@/components/admin/admin-shell";
+import { SupportLocaleSwitch } from "@/components/support/support-locale-switch";
+import { SupportShell } from "@/components/support/support-shell";
 import { currentStaffSession } from "@/lib/features/staff/current-staff";
-import "../admin.css";
+import "../support.css";
 import { sectionTitle } from "@/components/page-title";
 
 export const generateMetadata = sectionTitle("support");
@@ -19,8 +19,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const [messages, t] = await Promise.all([getMessages(), getTranslations("checkout")]);
   return (
     <NextIntlClientProvider messages={{ admin: messages.admin, activation: messages.activation }}>
-      <AdminShell staff={{ email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }}>{children}</AdminShell>
-      <AdminLocaleSwitch label={t("language")} />
+      <SupportShell staff={{ email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }}>{children}</SupportShell>
+      <SupportLocaleSwitch label={t("language")} />
     </NextIntlClientProvider>
   );
 }

@@ -1,8 +1,8 @@
-import { OverviewView } from "@/components/admin/overview-view";
+import { OverviewView } from "@/components/support/overview-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("overview");
 
-export default function AdminOverviewPage() {
+export default function SupportOverviewPage() {
   return <OverviewView />;
 }

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { currentStaffSession } from "@/lib/features/staff/current-staff";
 import { retryWait } from "@/lib/core/limits/retry-wait";
-import "../admin.css";
+import "../support.css";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("supportSignIn", { robots: { index: false } });
@@ -15,10 +15,10 @@ const PASSWORD_ERRORS = { invalid: "invalid", rate: "rate", codes: "codes", expi
 // Plain forms: they work before any JavaScript, and the cookies are set by the responses. A right
 // password for an account with two-factor sign-in comes back here with ?step=two-factor (and the
 // pending step in its cookie) to ask for the app's code or a backup code.
-export default async function AdminLogin({ searchParams }: { searchParams: Promise<Params> }) {
+export default async function SupportLogin({ searchParams }: { searchParams: Promise<Params> }) {
   const session = await currentStaffSession();
   if (session) redirect(session.staff.mustChangePassword ? "/admin/password" : "/admin");
-  const t = await getTranslations("admin.login");
+  const t = await getTranslations("support.login");
   const { error, wait, step } = await searchParams;
 
   if (step === "two-factor") {
@@ -45,7 +45,7 @@ export default async function AdminLogin({ searchParams }: { searchParams: Promi
   }
 
   const reason = error ? (PASSWORD_ERRORS[error as keyof typeof PASSWORD_ERRORS] ?? "invalid") : null;
-  // A refusal by the limits says how long to wait (the limiter's retry time, lib/surfaces/http/admin-sign-in-answer.ts).
+  // A refusal by the limits says how long to wait (the limiter's retry time, lib/surfaces/http/staff-sign-in-answer.ts).
   const retry = reason === "rate" ? retryWait(wait) : undefined;
   return (
     <main className="admin-login">

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { MIN_PASSWORD_LENGTH } from "@/lib/features/staff/create-staff";
 import { currentStaffSession } from "@/lib/features/staff/current-staff";
-import "../admin.css";
+import "../support.css";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("supportPassword", { robots: { index: false } });
@@ -12,10 +12,10 @@ const PROBLEMS = ["current", "short", "mismatch", "same", "tooMany"];
 
 // Where a one-time password leads, and the only page its session may open. A plain form, like
 // the sign-in page: it works before any JavaScript, and carries the CSRF token in a field.
-export default async function AdminPassword({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
+export default async function SupportPassword({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
   const session = await currentStaffSession();
   if (!session) redirect("/admin/login");
-  const t = await getTranslations("admin.password");
+  const t = await getTranslations("support.password");
   const { error } = await searchParams;
   return (
     <main className="admin-login">

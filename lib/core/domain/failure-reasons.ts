@@ -2,7 +2,7 @@
 // operator adapters write in `failureReason` where they know the operator's code. An operator code
 // we have no word for is kept as it came (snake_case) and shown as "refused by the operator".
 // Each one has a human label in both catalogs (labels.failureReason), which
-// tests/labels-coverage.test.ts checks, along with every literal reason written in lib/.
+// lib/core/i18n/labels-coverage.test.ts checks, along with every literal reason written in lib/.
 export const FAILURE_REASONS = [
   "declined_by_customer",
   "insufficient_funds",

@@ -6,7 +6,7 @@ import { toMajor } from "@/lib/core/domain/money";
 type WithMerchant<T> = T & { merchant: { name: string } };
 
 /** One row of the support view's tables, the same shape for links and deposits. */
-export function adminPaymentRow(kind: "link" | "deposit", row: WithMerchant<PaymentLink> | WithMerchant<Deposit>) {
+export function supportPaymentRow(kind: "link" | "deposit", row: WithMerchant<PaymentLink> | WithMerchant<Deposit>) {
   const deposit = kind === "deposit" ? (row as Deposit) : null;
   return {
     kind,
@@ -28,7 +28,7 @@ export function adminPaymentRow(kind: "link" | "deposit", row: WithMerchant<Paym
  * One row of the transfers table. Money goes out as minor units in strings (with the currency),
  * for the page to print exactly with formatMinor; the phone is shown whole, as customers' are.
  */
-export function adminTransferRow(row: WithMerchant<Transfer>) {
+export function supportTransferRow(row: WithMerchant<Transfer>) {
   return {
     kind: "transfer" as const,
     id: row.id,
@@ -65,7 +65,7 @@ export function refundSummary(row: Refund) {
 }
 
 /** One row of the refunds table: the summary, with whose payment it gives back and through which gateway. */
-export function adminRefundRow(row: WithMerchant<Refund>) {
+export function supportRefundRow(row: WithMerchant<Refund>) {
   return {
     kind: "refund" as const,
     id: row.id,

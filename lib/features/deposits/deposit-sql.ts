@@ -4,7 +4,7 @@ import { rowInsert, type Sql } from "@/lib/core/db/sql";
 // A deposit's insert in direct SQL (why: lib/core/db/sql.ts), for the deposit endpoints outside a
 // transaction. It gives back Prisma's Deposit type and names every column of a new deposit, so
 // a column added to the model fails to compile here until it is added (rowInsert);
-// tests/direct-sql.integration.test.ts compares what it writes with Prisma's own reads.
+// tests/platform/direct-sql.integration.test.ts compares what it writes with Prisma's own reads.
 
 /** What a new deposit is inserted with; the other columns start empty and the status pending. */
 export type NewDeposit = Omit<

@@ -1,6 +1,6 @@
 // Every kind of ledger journal we write. A new kind goes here first (Posting.kind is typed by this
 // list) and needs a human label in both catalogs (messages/*.json, labels.ledgerKind), which
-// tests/labels-coverage.test.ts checks: the dashboard's statement never shows a raw kind.
+// lib/core/i18n/labels-coverage.test.ts checks: the dashboard's statement never shows a raw kind.
 export const LEDGER_KINDS = [
   "deposit_completed",
   "link_completed",

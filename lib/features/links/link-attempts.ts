@@ -5,7 +5,7 @@ import type { Prisma } from "@prisma/client";
 // A link's checkout attempts, for its read. Outside a transaction in direct SQL, as the link
 // itself (get-link-or-throw.ts): merchants poll this read to verify a payment, and Prisma's
 // per-query cost made it ten times the CPU of the link read alone (bench/README.md).
-// tests/direct-sql.integration.test.ts compares it with Prisma's read.
+// tests/platform/direct-sql.integration.test.ts compares it with Prisma's read.
 
 const SELECT = `SELECT reference, "validatedReference", status::text, ${epochMs('"expiresAt"')} AS "expiresAt", "heldReason",
     "gatewayName", "paymentType", "feesMinor"::text, currency, "failureReason", ${epochMs('"createdAt"')} AS "createdAt",

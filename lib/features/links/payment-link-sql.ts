@@ -4,7 +4,7 @@ import { attemptsFromJson, attemptsJson, type LinkAttempt } from "./link-attempt
 
 // A link create and a link read in direct SQL (why: lib/core/db/sql.ts). Both give back Prisma's
 // PaymentLink type, so a column added to the model fails to compile here until it is added;
-// tests/direct-sql.integration.test.ts compares both with Prisma's own reads.
+// tests/platform/direct-sql.integration.test.ts compares both with Prisma's own reads.
 
 /** What a new link is inserted with; the other columns start empty and the status pending. */
 export type NewPaymentLink = Pick<

@@ -6,7 +6,7 @@ import type { StaffMember } from "./staff-session";
 import { knownDevice, knownDeviceSetCookie } from "@/lib/features/auth/known-device";
 import { accountLimitCleared, chargeSignInAccount, chargeSignInAddress, signInSucceeded } from "@/lib/features/auth/sign-in-limits";
 import { mostRestrictive, withLimitHeaders, type LimitState } from "@/lib/core/limits/rate-limit";
-import { secondFactorSchema, signInSchema } from "@/lib/core/schemas/admin";
+import { secondFactorSchema, signInSchema } from "@/lib/core/schemas/support";
 import { staffAuth } from "./staff-auth";
 
 // Password guessing is slowed per address and per account by the limits every way in shares

@@ -1,6 +1,6 @@
 // Who may do what in the support view (/admin): the one table (STAFF_ROLE_ACTIONS) from which follow
-// its API routes (each names its action to adminRoute, lib/surfaces/http/admin-route.ts) and the
-// buttons its pages show (components/admin). As the dashboard's member-permissions.ts does for
+// its API routes (each names its action to supportRoute, lib/surfaces/http/support-route.ts) and the
+// buttons its pages show (components/support). As the dashboard's member-permissions.ts does for
 // merchants' members. Staff accounts themselves are managed on the command line only
 // (npm run staff:create / staff:disable), never through the support view.
 

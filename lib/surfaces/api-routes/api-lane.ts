@@ -18,7 +18,8 @@ import { errorFields, log } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
 import { laneRequest } from "./lane-request";
-import { pathSegments, type Router } from "./router";
+import { API_ROUTES } from "./route-table";
+import { createRouter, pathSegments, type Router } from "./router";
 
 const LANE_METHODS = new Set<string>(METHODS);
 
@@ -40,7 +41,34 @@ export type ApiLane = {
   take(req: IncomingMessage, res: ServerResponse): boolean;
 };
 
-/** A lane over `router`: the table's routes marked `lane`. */
+let lane: ApiLane | undefined;
+
+/** The API lane: the route table's routes marked `lane`, made once per module instance. */
+export function apiLane(): ApiLane {
+  return (lane ??= createApiLane(createRouter(API_ROUTES, (route) => route.lane === true)));
+}
+
+/**
+ * Where the front door (server/front-door.cjs) finds the lane. The front door is plain CommonJS,
+ * loaded by server/app-server.cjs outside Next's bundles: it cannot import this module, and a copy
+ * of it loaded there would call other instances of the handlers' modules than Next's catch-alls
+ * do (other rate limiters, caches and circuit breakers). So the lane is handed over on
+ * globalThis, under this one name, which front-door.cjs reads.
+ */
+const FRONT_DOOR_LANE = "__pcsApiLane";
+
+/**
+ * Opens the lane to the front door, in a production server unless API_LANE=0: called as Next
+ * loads the API's catch-all routes (catch-all-route.ts), so the lane lives where the handlers do.
+ * The first bundle to load wins; `npm run dev` has no lane.
+ */
+export function openApiLane(): void {
+  if (process.env.NODE_ENV !== "production" || process.env.API_LANE === "0") return;
+  const global = globalThis as unknown as Record<typeof FRONT_DOOR_LANE, ApiLane | undefined>;
+  global[FRONT_DOOR_LANE] ??= apiLane();
+}
+
+/** A lane over `router` (apiLane's: the table's routes marked `lane`). */
 export function createApiLane(router: Router): ApiLane {
   return {
     take(req, res) {

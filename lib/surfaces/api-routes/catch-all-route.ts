@@ -4,8 +4,7 @@
 // a route folder's parameters.
 import { METHODS, type Handler, type Method, type RouteHandlers } from "@/lib/surfaces/http/api-route";
 import type { NextRouteContext } from "@/lib/surfaces/http/route-params";
-import { createApiLane, type ApiLane } from "./api-lane";
-import { API_ROUTES } from "./route-table";
+import { openApiLane } from "./api-lane";
 import { createRouter, pathSegments } from "./router";
 
 const router = createRouter();
@@ -35,9 +34,5 @@ export function catchAllRoute(prefix: string): RouteHandlers {
 
 // The lane opens where the handlers are: with this module, in the same module instances Next's
 // catch-alls use (their rate limiters, caches and circuit breakers are the lane's), the first time
-// a production server loads an API route (server/app-server.cjs asks for one as it starts). The
-// front door finds it on globalThis (it runs outside Next's bundles).
-const globalForLane = globalThis as unknown as { __pcsApiLane?: ApiLane };
-if (process.env.NODE_ENV === "production" && process.env.API_LANE !== "0" && !globalForLane.__pcsApiLane) {
-  globalForLane.__pcsApiLane = createApiLane(createRouter(API_ROUTES, (route) => route.lane === true));
-}
+// a production server loads an API route (server/app-server.cjs asks for one as it starts).
+openApiLane();

@@ -197,8 +197,16 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     }
     return response;
   };
-  return answering(async (request: Request, routeContext?: NextRouteContext) => answerResponse(await answerer(request, routeContext)), answerer);
+  const handlerOf = answering(async (request: Request, routeContext?: NextRouteContext) => answerResponse(await answerer(request, routeContext)), answerer);
+  if (typeof config.auth === "object") scopes.set(handlerOf, config.auth.scope);
+  return handlerOf;
 }
+
+/** The key scope each apiRoute handler asks, as its options say (for the checks of the OpenAPI text). */
+const scopes = new WeakMap<Handler, Scope>();
+
+/** The scope an API key needs for `handler` (made with apiRoute), if it needs one. */
+export const scopeOf = (handler: Handler): Scope | undefined => scopes.get(handler);
 
 /** A route handler's answer as a JsonAnswer, for the API lane (see JsonAnswer). */
 export type Answerer = (request: Request, routeContext?: NextRouteContext) => Promise<JsonAnswer>;
@@ -271,16 +279,23 @@ export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record
   return route;
 }
 
-/** Catch-all routes: the spec's envelope instead of an HTML page. */
-export function staticErrorRoute(code: ErrorCode, details?: string) {
+/** Catch-all routes: the spec's envelope instead of an HTML page, to every method alike (everyMethod). */
+export function staticErrorHandler(code: ErrorCode, details?: string): Handler {
   const answer: Answerer = async (request) =>
     jsonAnswer(
       ERROR_CODES[code].status,
       errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`),
       requestIdFor(request),
     );
-  const handler: Handler = answering(async (request) => answerResponse(await answer(request)), answer);
+  return answering(async (request) => answerResponse(await answer(request)), answer);
+}
+
+/** A route that answers every method with the same handler (a catch-all's refusal). */
+export function everyMethod(handler: Handler): RouteHandlers {
   const route = Object.fromEntries(METHODS.map((m) => [m, handler])) as RouteHandlers;
   ownMethods.set(handler, [...METHODS]);
   return route;
 }
+
+/** A route file's every method answering the spec's envelope with `code`. */
+export const staticErrorRoute = (code: ErrorCode, details?: string) => everyMethod(staticErrorHandler(code, details));

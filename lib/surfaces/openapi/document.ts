@@ -1,17 +1,30 @@
-import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
-import { resources } from "./operations";
-import type { Resource } from "./operations/shared";
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { codeSamples } from "./code-samples";
-
-/** One part (paths or webhooks) of every resource, in one object in the order of the list. */
-const merged = (part: (resource: Resource) => ZodOpenApiPathsObject | undefined): ZodOpenApiPathsObject =>
-  Object.assign({}, ...resources.map(part));
+import { webhooks } from "./webhooks";
 
 /**
- * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. Each
- * resource's operations and webhook are in operations/, beside the schemas they show.
+ * What the document reads of an operation (lib/surfaces/api-routes/operation.ts, written here
+ * without importing it: the operations' modules import this folder's responses and examples).
  */
-export function buildOpenApiDocument(serverUrl: string) {
+export type DocumentedOperation = { method: string; path: string; openapi?: ZodOpenApiOperationObject };
+
+/** The documented operations as OpenAPI paths, in their order: "/api/v4/refunds/[reference]" becomes "/api/v4/refunds/{reference}". */
+function pathsOf(operations: readonly DocumentedOperation[]): ZodOpenApiPathsObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const { method, path, openapi } of operations) {
+    if (!openapi) continue;
+    const key = path.replace(/\[(\w+)\]/g, "{$1}");
+    paths[key] = { ...paths[key], [method.toLowerCase()]: openapi };
+  }
+  return paths;
+}
+
+/**
+ * The OpenAPI 3.1 document of `operations` (the route table's: openApiDocument in
+ * lib/surfaces/api-routes/route-table.ts), generated from the same zod schemas that validate
+ * requests. Each operation's text is in its module, beside its handler; the webhooks are in webhooks.ts.
+ */
+export function buildOpenApiDocument(serverUrl: string, operations: readonly DocumentedOperation[]) {
   const document = createDocument({
     openapi: "3.1.0",
     info: {
@@ -29,8 +42,8 @@ export function buildOpenApiDocument(serverUrl: string) {
     ],
     components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "sk_test_... or sk_live_..." } } },
     security: [{ bearer: [] }],
-    webhooks: merged((resource) => resource.webhooks),
-    paths: merged((resource) => resource.paths),
+    webhooks,
+    paths: pathsOf(operations),
   });
   addCodeSamples(document, serverUrl);
   return document;

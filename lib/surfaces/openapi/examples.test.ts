@@ -6,7 +6,7 @@ import { refundRequestSchema, refundWebhookSchema } from "@/lib/core/schemas/ref
 import { transferRequestSchema, transferWebhookSchema } from "@/lib/core/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/core/schemas/webhook";
 import { eventSchema } from "@/lib/core/schemas/event";
-import { buildOpenApiDocument } from "./document";
+import { openApiDocument } from "@/lib/surfaces/api-routes/route-table";
 import * as examples from "./examples";
 
 describe("the reference's examples", () => {
@@ -29,7 +29,7 @@ describe("the reference's examples", () => {
   });
 
   it("give every error response of the document an example in the error envelope, with the catalog's message", () => {
-    const document = JSON.parse(JSON.stringify(buildOpenApiDocument("https://pay.example"))) as {
+    const document = JSON.parse(JSON.stringify(openApiDocument("https://pay.example"))) as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }> }>>;
     };
     let checked = 0;

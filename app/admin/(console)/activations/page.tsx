@@ -1,8 +1,8 @@
-import { ActivationsView } from "@/components/admin/activations-view";
+import { ActivationsView } from "@/components/support/activations-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("activations");
 
-export default function AdminActivationsPage() {
+export default function SupportActivationsPage() {
   return <ActivationsView />;
 }

@@ -1,8 +1,8 @@
-import { AuditView } from "@/components/admin/audit-view";
+import { AuditView } from "@/components/support/audit-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("audit");
 
-export default function AdminAuditPage() {
+export default function SupportAuditPage() {
   return <AuditView />;
 }

@@ -1,8 +1,8 @@
-import { PaymentsView } from "@/components/admin/payments-view";
+import { PaymentsView } from "@/components/support/payments-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("deposits");
 
-export default async function AdminDepositsPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+export default async function SupportDepositsPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
   return <PaymentsView kind="deposits" initialFilters={await searchParams} />;
 }

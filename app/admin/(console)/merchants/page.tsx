@@ -1,8 +1,8 @@
-import { MerchantsView } from "@/components/admin/merchant-views";
+import { MerchantsView } from "@/components/support/merchant-views";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("merchants");
 
-export default function AdminMerchantsPage() {
+export default function SupportMerchantsPage() {
   return <MerchantsView />;
 }

@@ -1,8 +1,8 @@
-import { ReconciliationView } from "@/components/admin/reconciliation-view";
+import { ReconciliationView } from "@/components/support/reconciliation-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("reconciliation");
 
-export default function AdminReconciliationPage() {
+export default function SupportReconciliationPage() {
   return <ReconciliationView />;
 }

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { SearchView } from "@/components/admin/search-view";
+import { SearchView } from "@/components/support/search-view";
 import { currentStaffSession } from "@/lib/features/staff/current-staff";
 import { findSearchTarget } from "@/lib/surfaces/support/search-queries";
 import { pageTitle } from "@/components/page-title";
@@ -8,7 +8,7 @@ export const generateMetadata = pageTitle("search");
 
 type Query = { q?: string | string[]; environment?: string | string[] };
 
-export default async function AdminSearchPage({ searchParams }: { searchParams: Promise<Query> }) {
+export default async function SupportSearchPage({ searchParams }: { searchParams: Promise<Query> }) {
   const params = await searchParams;
   // A repeated parameter arrives as an array: the first one counts, as URLSearchParams.get reads it.
   const q = [params.q ?? ""].flat()[0] ?? "";

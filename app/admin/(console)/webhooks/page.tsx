@@ -1,8 +1,8 @@
-import { DeadLettersView } from "@/components/admin/dead-letters-view";
+import { DeadLettersView } from "@/components/support/dead-letters-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("webhooks");
 
-export default function AdminWebhooksPage() {
+export default function SupportWebhooksPage() {
   return <DeadLettersView />;
 }

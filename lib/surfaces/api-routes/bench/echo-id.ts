@@ -1,8 +1,19 @@
-// GET /api/bench/echo/{id} - the benchmark's framework floor for a route with a path parameter
+// The benchmark's framework floor for a route with a path parameter
 // (Next matches and decodes it): answers the parameter. Only with BENCH_ROUTES=1 (lib/surfaces/http/bench-route.ts).
-import { routeMethods } from "@/lib/surfaces/http/api-route";
 import { benchRoute } from "@/lib/surfaces/http/bench-route";
+import { apiOperation } from "../operation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: benchRoute(async (_request, context) => ({ id: (await context.params).id })),
+const handler = benchRoute(async (_request, context) => ({ id: (await context.params).id }));
+
+export const benchEchoId = apiOperation({
+  method: "GET",
+  path: "/api/bench/echo/[id]",
+  handler,
+});
+
+export const benchLaneEchoId = apiOperation({
+  method: "GET",
+  path: "/api/bench/lane/echo/[id]",
+  lane: true,
+  handler,
 });

@@ -1,10 +1,11 @@
-// PUT|POST /api/operators/{operator}/callback - an operator tells us a payment has news (no merchant auth)
+// An operator tells us a payment has news (no merchant auth)
 import { receiveOperatorCallback } from "@/lib/features/deposits/receive-operator-callback";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { notFound } from "@/lib/core/errors/domain-error";
 import { operatorFromPathSegment } from "@/lib/integrations/gateways/operators/operator-gateways";
-import { apiRoute, routeMethods, type ApiContext } from "@/lib/surfaces/http/api-route";
+import { apiRoute, type ApiContext } from "@/lib/surfaces/http/api-route";
 import { readBodyText } from "@/lib/surfaces/http/read-body-text";
+import { apiOperation } from "../operation";
 
 // MTN sends its callback as a PUT or a POST (its documentation says to accept both); Wave POSTs.
 async function receive({ db, request, params }: ApiContext<undefined, "none">) {
@@ -21,7 +22,14 @@ async function receive({ db, request, params }: ApiContext<undefined, "none">) {
   return { body: { received: true } };
 }
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: apiRoute({ auth: "none" }, receive),
-  PUT: apiRoute({ auth: "none" }, receive),
+export const postOperatorCallback = apiOperation({
+  method: "POST",
+  path: "/api/operators/[operator]/callback",
+  handler: apiRoute({ auth: "none" }, receive),
+});
+
+export const putOperatorCallback = apiOperation({
+  method: "PUT",
+  path: "/api/operators/[operator]/callback",
+  handler: apiRoute({ auth: "none" }, receive),
 });

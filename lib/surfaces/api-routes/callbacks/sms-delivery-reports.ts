@@ -1,9 +1,10 @@
-// POST /api/sms/{provider}/delivery-reports/{secret} - an SMS provider reports a message's delivery (no merchant auth)
+// An SMS provider reports a message's delivery (no merchant auth)
 import { ApiError } from "@/lib/core/errors/api-error";
-import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { readBodyText } from "@/lib/surfaces/http/read-body-text";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
 import { receiveDeliveryReport } from "@/lib/features/link-sends/receive-delivery-report";
+import { apiOperation } from "../operation";
 
 // Africa's Talking names the report's fields but not their encoding: read a form body, or JSON.
 async function reportFields(request: Request): Promise<Record<string, string>> {
@@ -22,8 +23,10 @@ async function reportFields(request: Request): Promise<Record<string, string>> {
   return Object.fromEntries(fields);
 }
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: apiRoute({ auth: "none" }, async ({ db, request, params }) => {
+export const postSmsDeliveryReports = apiOperation({
+  method: "POST",
+  path: "/api/sms/[provider]/delivery-reports/[secret]",
+  handler: apiRoute({ auth: "none" }, async ({ db, request, params }) => {
     const answer = await receiveDeliveryReport(db, { provider: params.provider, key: params.secret, fields: await reportFields(request) });
     if (answer === "refused") throw new ApiError(40002, { details: "The delivery report's secret is missing or wrong" });
     if (answer === "unknown_provider") throw new ApiError(40004, { details: `No SMS provider ${params.provider} is configured` });

@@ -1,15 +1,19 @@
-// POST /api/checkout/{reference}/attempts - the customer starts paying a link with a gateway and phone
+// The customer starts paying a link with a gateway and phone
 import { checkoutCookie, newCheckoutToken, readCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { checkoutState } from "@/lib/features/checkout/checkout-state";
 import { limitCheckoutWrite } from "@/lib/features/checkout/checkout-limits";
 import { getCheckoutLinkOrThrow } from "@/lib/features/checkout/get-checkout-link";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-answer";
-import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { startAttemptSchema } from "@/lib/core/schemas/checkout";
+import { apiOperation } from "../operation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: apiRoute({ auth: "none", body: startAttemptSchema }, async ({ db, request, params, environment, origin, body }) => {
+export const postCheckoutAttempts = apiOperation({
+  method: "POST",
+  path: "/api/checkout/[reference]/attempts",
+  sandbox: true,
+  handler: apiRoute({ auth: "none", body: startAttemptSchema }, async ({ db, request, params, environment, origin, body }) => {
     await limitCheckoutWrite(request, params.reference);
     // The checkout's session: only it may replace its own live attempt (lib/features/checkout/checkout-session.ts).
     const checkoutToken = readCheckoutToken(request) ?? newCheckoutToken();

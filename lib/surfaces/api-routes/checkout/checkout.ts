@@ -1,12 +1,16 @@
-// GET /api/checkout/{reference} - what the hosted checkout shows now (polled by the page)
+// What the hosted checkout shows now (polled by the page)
 import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { checkoutState } from "@/lib/features/checkout/checkout-state";
 import { limitCheckoutRead } from "@/lib/features/checkout/checkout-limits";
 import { getCheckoutLinkOrThrow } from "@/lib/features/checkout/get-checkout-link";
-import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: apiRoute({ auth: "none" }, async ({ db, request, params, environment }) => {
+export const getCheckout = apiOperation({
+  method: "GET",
+  path: "/api/checkout/[reference]",
+  sandbox: true,
+  handler: apiRoute({ auth: "none" }, async ({ db, request, params, environment }) => {
     await limitCheckoutRead(request);
     const link = await getCheckoutLinkOrThrow(db, params.reference, environment);
     return { body: await checkoutState(db, link, new Date(), readCheckoutToken(request)) };

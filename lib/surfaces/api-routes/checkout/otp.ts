@@ -1,13 +1,17 @@
-// POST /api/checkout/{reference}/otp - the customer types the code of the current OTP attempt
+// The customer types the code of the current OTP attempt
 import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { checkoutState } from "@/lib/features/checkout/checkout-state";
 import { limitCheckoutWrite } from "@/lib/features/checkout/checkout-limits";
 import { confirmLinkOtp } from "@/lib/features/checkout/confirm-link-otp";
-import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { checkoutOtpSchema } from "@/lib/core/schemas/checkout";
+import { apiOperation } from "../operation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: apiRoute({ auth: "none", body: checkoutOtpSchema }, async ({ db, request, params, environment, body }) => {
+export const postCheckoutOtp = apiOperation({
+  method: "POST",
+  path: "/api/checkout/[reference]/otp",
+  sandbox: true,
+  handler: apiRoute({ auth: "none", body: checkoutOtpSchema }, async ({ db, request, params, environment, body }) => {
     await limitCheckoutWrite(request, params.reference);
     const link = await confirmLinkOtp(db, { reference: params.reference, environment, otp: body.otp, checkoutToken: readCheckoutToken(request) });
     return { body: await checkoutState(db, link, new Date(), readCheckoutToken(request)) };

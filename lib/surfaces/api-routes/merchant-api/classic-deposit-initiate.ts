@@ -1,13 +1,32 @@
-// POST /api/v4/classic/deposit/initiate - single-step deposit on a DIRECT or REDIRECT gateway
+// Single-step deposit on a DIRECT or REDIRECT gateway
 import { ApiError } from "@/lib/core/errors/api-error";
 import { sendWrittenDeposit, writeDeposit } from "@/lib/features/deposits/create-deposit";
 import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-answer";
 import { toDepositJson } from "@/lib/features/deposits/transform-deposit";
-import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
-import { depositRequestSchema } from "@/lib/core/schemas/deposit";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { depositRequestSchema, depositSchema } from "@/lib/core/schemas/deposit";
+import { creationErrors, gatewayError, jsonContent, jsonResponse, operatorUnavailable } from "@/lib/surfaces/openapi/responses";
+import * as examples from "@/lib/surfaces/openapi/examples";
+import { idempotencyParams } from "@/lib/surfaces/openapi/shared";
+import { apiOperation } from "../operation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: apiRoute(
+export const initiateDeposit = apiOperation({
+  method: "POST",
+  path: "/api/v4/classic/deposit/initiate",
+  sandbox: true,
+  lane: true,
+  openapi: {
+    operationId: "initiateDeposit",
+    summary: "Single-step deposit on a DIRECT (push prompt) or REDIRECT (url) gateway",
+    description:
+      "Sandbox: the simulated phone answers a DIRECT prompt after about 2 s by its last digits (111 declines, " +
+      "222 never answers, 333 has insufficient funds, anything else approves); REDIRECT url opens a simulated " +
+      "operator page with Approve and Decline. Deposits expire after 15 minutes.",
+    requestParams: idempotencyParams,
+    requestBody: jsonContent(depositRequestSchema, examples.directDeposit),
+    responses: { "200": jsonResponse("The deposit was started", depositSchema), ...creationErrors, "502": gatewayError, "503": operatorUnavailable },
+  },
+  handler: apiRoute(
     { auth: { scope: "deposits:write" }, body: depositRequestSchema, idempotentOperation: "deposits.initiate" },
     {
       intent: async ({ db, body, principal, environment, origin }) =>
@@ -22,4 +41,11 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
       },
     },
   ),
+});
+
+// The spec names this path too, for the same operation (the same Idempotency-Key scope).
+export const initiateDepositAlias = apiOperation({
+  ...initiateDeposit,
+  path: "/api/v4/deposit/initiate",
+  openapi: { ...initiateDeposit.openapi, operationId: "initiateDepositAlias", summary: "Alias of /api/v4/classic/deposit/initiate" },
 });

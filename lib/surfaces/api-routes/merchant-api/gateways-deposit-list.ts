@@ -1,9 +1,23 @@
-// GET /public/gateways/deposit/list - deposit gateways (the merchant's with a key, the platform's without)
+// Deposit gateways (the merchant's with a key, the platform's without)
 import { listGateways, toDepositGatewayJson } from "@/lib/integrations/gateways/list-gateways";
-import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { z } from "zod";
+import { depositGatewaySchema } from "@/lib/core/schemas/gateway";
+import { jsonResponse } from "@/lib/surfaces/openapi/responses";
+import { apiOperation } from "../operation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: apiRoute({ auth: "optional" }, async ({ db, principal }) => ({
+export const listDepositGateways = apiOperation({
+  method: "GET",
+  path: "/public/gateways/deposit/list",
+  sandbox: true,
+  lane: true,
+  openapi: {
+    operationId: "listDepositGateways",
+    summary: "Deposit gateways (the merchant's with a key, the platform's without)",
+    security: [{}, { bearer: [] }],
+    responses: { "200": jsonResponse("A bare JSON array", z.array(depositGatewaySchema)) },
+  },
+  handler: apiRoute({ auth: "optional" }, async ({ db, principal }) => ({
     body: (await listGateways(db, "deposit", principal?.merchantId ?? null)).map(toDepositGatewayJson),
   })),
 });

@@ -1,9 +1,23 @@
-// GET /public/gateways/withdraw/list - withdrawal gateways (the merchant's with a key, the platform's without)
+// Withdrawal gateways (the merchant's with a key, the platform's without)
 import { listGateways, toWithdrawalGatewayJson } from "@/lib/integrations/gateways/list-gateways";
-import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { z } from "zod";
+import { withdrawalGatewaySchema } from "@/lib/core/schemas/gateway";
+import { jsonResponse } from "@/lib/surfaces/openapi/responses";
+import { apiOperation } from "../operation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: apiRoute({ auth: "optional" }, async ({ db, principal }) => ({
+export const listWithdrawalGateways = apiOperation({
+  method: "GET",
+  path: "/public/gateways/withdraw/list",
+  sandbox: true,
+  lane: true,
+  openapi: {
+    operationId: "listWithdrawalGateways",
+    summary: "Withdrawal gateways (no provider field)",
+    security: [{}, { bearer: [] }],
+    responses: { "200": jsonResponse("A bare JSON array", z.array(withdrawalGatewaySchema)) },
+  },
+  handler: apiRoute({ auth: "optional" }, async ({ db, principal }) => ({
     body: (await listGateways(db, "withdrawal", principal?.merchantId ?? null)).map(toWithdrawalGatewayJson),
   })),
 });

@@ -1,14 +1,29 @@
-// POST /api/v4/payments/link - create a reusable payment link
-import { apiRoute, routeMethods } from "@/lib/surfaces/http/api-route";
-import { createPaymentLink } from "@/lib/features/links/create-payment-link";
+// Create a reusable payment link
+import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { createPaymentLink as writePaymentLink } from "@/lib/features/links/create-payment-link";
 import { toPaymentLinkCreatedJson } from "@/lib/features/links/transform-link";
-import { createPaymentLinkSchema } from "@/lib/core/schemas/payment-link";
+import { createPaymentLinkSchema, paymentLinkCreatedSchema } from "@/lib/core/schemas/payment-link";
+import { creationErrors, jsonContent, jsonResponse } from "@/lib/surfaces/openapi/responses";
+import * as examples from "@/lib/surfaces/openapi/examples";
+import { idempotencyParams } from "@/lib/surfaces/openapi/shared";
+import { apiOperation } from "../operation";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: apiRoute(
+export const createPaymentLink = apiOperation({
+  method: "POST",
+  path: "/api/v4/payments/link",
+  sandbox: true,
+  lane: true,
+  openapi: {
+    operationId: "createPaymentLink",
+    summary: "Create a reusable payment link",
+    requestParams: idempotencyParams,
+    requestBody: jsonContent(createPaymentLinkSchema("live"), examples.createPaymentLink),
+    responses: { "200": jsonResponse("The link was created", paymentLinkCreatedSchema), ...creationErrors },
+  },
+  handler: apiRoute(
     { auth: { scope: "links:write" }, body: createPaymentLinkSchema, idempotentOperation: "payments.link.create", singleWrite: true },
     async ({ db, body, principal, environment, origin }) => {
-      const link = await createPaymentLink(db, { merchantId: principal.merchantId, environment, input: body });
+      const link = await writePaymentLink(db, { merchantId: principal.merchantId, environment, input: body });
       return { body: toPaymentLinkCreatedJson(link, origin) };
     },
   ),

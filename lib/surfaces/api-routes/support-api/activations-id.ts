@@ -1,10 +1,13 @@
-// GET /admin/api/activations/{id} - one activation request, with what the merchant told us
+// One activation request, with what the merchant told us
 import { getActivationRequest } from "@/lib/features/activation/list-activation-requests";
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { db } from "@/lib/core/db/client";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const get = adminRoute({ action: "view" }, async ({ params }) => ({ body: await getActivationRequest(db(), params.id) }));
+const get = supportRoute({ action: "view" }, async ({ params }) => ({ body: await getActivationRequest(db(), params.id) }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportActivationsId = apiOperation({
+  method: "GET",
+  path: "/admin/api/activations/[id]",
+  handler: get,
+});

@@ -1,9 +1,9 @@
-// GET /admin/api/audit - the latest admin actions, and what the service did on a merchant's change: who (null: the service), what, when
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// The latest admin actions, and what the service did on a merchant's change: who (null: the service), what, when
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { db } from "@/lib/core/db/client";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const get = adminRoute({ action: "view" }, async () => {
+const get = supportRoute({ action: "view" }, async () => {
   const entries = await db().auditEntry.findMany({ orderBy: { id: "desc" }, take: 100, include: { staff: { select: { email: true } } } });
   return {
     body: {
@@ -20,5 +20,8 @@ const get = adminRoute({ action: "view" }, async () => {
   };
 });
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportAudit = apiOperation({
+  method: "GET",
+  path: "/admin/api/audit",
+  handler: get,
+});

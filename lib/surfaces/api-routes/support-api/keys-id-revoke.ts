@@ -1,12 +1,15 @@
-// POST /admin/api/keys/{id}/revoke - admin: revoke a merchant key (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// Admin: revoke a merchant key (audited)
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { revokeApiKey } from "@/lib/features/api-keys/staff-api-keys";
 import { db } from "@/lib/core/db/client";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const post = adminRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
+const post = supportRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
   body: await revokeApiKey(db(), { staffId: staff.id, keyId: params.id }),
 }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });
+export const postSupportKeysIdRevoke = apiOperation({
+  method: "POST",
+  path: "/admin/api/keys/[id]/revoke",
+  handler: post,
+});

@@ -1,16 +1,19 @@
-// GET /admin/api/links - filterable, newest first, cursor-paginated
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminPaymentRow } from "@/lib/core/domain/support-rows";
+// Filterable, newest first, cursor-paginated
+import { supportRoute } from "@/lib/surfaces/http/support-route";
+import { supportPaymentRow } from "@/lib/core/domain/support-rows";
 import { listLinks } from "@/lib/features/payments/list-payments";
 import { parseQuery } from "@/lib/surfaces/support/query-params";
 import { db } from "@/lib/core/db/client";
-import { paymentFiltersSchema } from "@/lib/core/schemas/admin";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { paymentFiltersSchema } from "@/lib/core/schemas/support";
+import { apiOperation } from "../operation";
 
-const get = adminRoute({ action: "view" }, async ({ url }) => {
+const get = supportRoute({ action: "view" }, async ({ url }) => {
   const page = await listLinks(db(), parseQuery(url, paymentFiltersSchema));
-  return { body: { items: page.items.map((row) => adminPaymentRow("link", row)), nextCursor: page.nextCursor } };
+  return { body: { items: page.items.map((row) => supportPaymentRow("link", row)), nextCursor: page.nextCursor } };
 });
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportLinks = apiOperation({
+  method: "GET",
+  path: "/admin/api/links",
+  handler: get,
+});

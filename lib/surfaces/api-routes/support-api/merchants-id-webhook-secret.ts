@@ -1,12 +1,15 @@
-// POST /admin/api/merchants/{id}/webhook-secret - admin: rotate the webhook secret (shown once, audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// Admin: rotate the webhook secret (shown once, audited)
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { rotateSecretAsStaff } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const post = adminRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
+const post = supportRoute({ action: "merchants:credentials" }, async ({ params, staff }) => ({
   body: await rotateSecretAsStaff(db(), { staffId: staff.id, merchantId: params.id }),
 }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });
+export const postSupportMerchantsIdWebhookSecret = apiOperation({
+  method: "POST",
+  path: "/admin/api/merchants/[id]/webhook-secret",
+  handler: post,
+});

@@ -1,10 +1,13 @@
-// GET /admin/api/overview - counts and volumes per status and currency, today and the last 7 days
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// Counts and volumes per status and currency, today and the last 7 days
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { overview } from "@/lib/features/merchants/merchant-views";
 import { db } from "@/lib/core/db/client";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const get = adminRoute({ action: "view" }, async () => ({ body: await overview(db()) }));
+const get = supportRoute({ action: "view" }, async () => ({ body: await overview(db()) }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportOverview = apiOperation({
+  method: "GET",
+  path: "/admin/api/overview",
+  handler: get,
+});

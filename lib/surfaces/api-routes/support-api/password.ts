@@ -1,14 +1,15 @@
-// POST /admin/api/password - the signed-in staff member chooses a new password (JSON or the form)
-import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/surfaces/http/admin-route";
+// The signed-in staff member chooses a new password (JSON or the form)
+import { CSRF_HEADER, checkCsrf, requireStaff } from "@/lib/surfaces/http/support-route";
 import { changePassword, PasswordChangeError } from "@/lib/features/staff/change-password";
 import { db } from "@/lib/core/db/client";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
-import { errorResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
+import { errorResponse, requestIdFor } from "@/lib/surfaces/http/api-route";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { validationError } from "@/lib/core/errors/validation-errors";
-import { changePasswordSchema } from "@/lib/core/schemas/admin";
+import { changePasswordSchema } from "@/lib/core/schemas/support";
+import { apiOperation } from "../operation";
 
 async function post(request: Request) {
   const form = (request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded");
@@ -41,5 +42,8 @@ async function post(request: Request) {
   }
 }
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });
+export const postSupportPassword = apiOperation({
+  method: "POST",
+  path: "/admin/api/password",
+  handler: post,
+});

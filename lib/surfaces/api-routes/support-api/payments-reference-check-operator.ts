@@ -1,12 +1,15 @@
-// POST /admin/api/payments/{reference}/check-operator - an admin: read a live deposit's status at its operator now and record it (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// An admin: read a live deposit's status at its operator now and record it (audited)
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { checkWithOperatorNow } from "@/lib/features/deposits/check-with-operator";
 import { db } from "@/lib/core/db/client";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const post = adminRoute({ action: "payments:check-operator" }, async ({ params, staff }) => ({
+const post = supportRoute({ action: "payments:check-operator" }, async ({ params, staff }) => ({
   body: await checkWithOperatorNow(db(), { staffId: staff.id, reference: params.reference }),
 }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });
+export const postSupportPaymentsReferenceCheckOperator = apiOperation({
+  method: "POST",
+  path: "/admin/api/payments/[reference]/check-operator",
+  handler: post,
+});

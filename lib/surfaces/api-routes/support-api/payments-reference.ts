@@ -1,12 +1,16 @@
-// GET /admin/api/payments/{reference} - every field, timeline and attempts of one payment
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// Every field, timeline and attempts of one payment
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { paymentDetail } from "@/lib/features/payments/payment-detail";
 import { db } from "@/lib/core/db/client";
-import { requestOrigin, routeMethods } from "@/lib/surfaces/http/api-route";
+import { requestOrigin } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const get = adminRoute({ action: "view" }, async ({ params, request }) => ({
+const get = supportRoute({ action: "view" }, async ({ params, request }) => ({
   body: await paymentDetail(db(), params.reference, requestOrigin(request)),
 }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportPaymentsReference = apiOperation({
+  method: "GET",
+  path: "/admin/api/payments/[reference]",
+  handler: get,
+});

@@ -1,17 +1,20 @@
-// GET /admin/api/reconciliation - what is open at the operators (live outcomes not final, held payments, refunds to act on, oldest first) and the books' money-safety check, as npm run reconcile reports them
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// What is open at the operators (live outcomes not final, held payments, refunds to act on, oldest first) and the books' money-safety check, as npm run reconcile reports them
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { openOutcomeRow } from "@/lib/core/domain/support-rows";
 import { withMerchantNames } from "@/lib/features/transfers/list-transfers";
 import { db } from "@/lib/core/db/client";
 import { reconcile } from "@/lib/features/ledger/reconcile";
 import { listOpenOutcomes } from "@/lib/features/reconciliation/list-open-outcomes";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
 // A read only: nothing is asked of the operators here (npm run reconcile does that).
-const get = adminRoute({ action: "view" }, async () => {
+const get = supportRoute({ action: "view" }, async () => {
   const [problems, open] = await Promise.all([reconcile(db()), listOpenOutcomes(db())]);
   return { body: { ok: problems.length === 0, problems, open: (await withMerchantNames(db(), open)).map(openOutcomeRow) } };
 });
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportReconciliation = apiOperation({
+  method: "GET",
+  path: "/admin/api/reconciliation",
+  handler: get,
+});

@@ -1,13 +1,16 @@
-// POST /admin/api/refunds/{reference}/retry - admin: send again a failed refund the platform owes, as a new refund of the same money (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// Admin: send again a failed refund the platform owes, as a new refund of the same money (audited)
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { retryRefundDue } from "@/lib/features/refunds/refund-actions";
 import { db } from "@/lib/core/db/client";
 import { toRefundJson } from "@/lib/features/refunds/transform-refund";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const post = adminRoute({ action: "refunds:settle" }, async ({ params, staff }) => ({
+const post = supportRoute({ action: "refunds:settle" }, async ({ params, staff }) => ({
   body: toRefundJson(await retryRefundDue(db(), { staffId: staff.id, reference: params.reference })),
 }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });
+export const postSupportRefundsReferenceRetry = apiOperation({
+  method: "POST",
+  path: "/admin/api/refunds/[reference]/retry",
+  handler: post,
+});

@@ -1,16 +1,19 @@
-// GET /admin/api/refunds - every refund, filterable (status, merchant, environment, source...), newest first, cursor-paginated
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminRefundRow } from "@/lib/core/domain/support-rows";
+// Every refund, filterable (status, merchant, environment, source...), newest first, cursor-paginated
+import { supportRoute } from "@/lib/surfaces/http/support-route";
+import { supportRefundRow } from "@/lib/core/domain/support-rows";
 import { listRefunds } from "@/lib/features/refunds/list-refunds";
 import { parseQuery } from "@/lib/surfaces/support/query-params";
 import { db } from "@/lib/core/db/client";
-import { refundFiltersSchema } from "@/lib/core/schemas/admin";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { refundFiltersSchema } from "@/lib/core/schemas/support";
+import { apiOperation } from "../operation";
 
-const get = adminRoute({ action: "view" }, async ({ url }) => {
+const get = supportRoute({ action: "view" }, async ({ url }) => {
   const page = await listRefunds(db(), parseQuery(url, refundFiltersSchema));
-  return { body: { items: page.items.map(adminRefundRow), nextCursor: page.nextCursor } };
+  return { body: { items: page.items.map(supportRefundRow), nextCursor: page.nextCursor } };
 });
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportRefunds = apiOperation({
+  method: "GET",
+  path: "/admin/api/refunds",
+  handler: get,
+});

@@ -1,14 +1,15 @@
-// /admin/api/session - sign in (POST, JSON or the login form), who am I (GET), sign out (DELETE)
-import { requireStaff } from "@/lib/surfaces/http/admin-route";
+// Sign in (POST, JSON or the login form), who am I (GET), sign out (DELETE)
+import { requireStaff } from "@/lib/surfaces/http/support-route";
 import { signIn } from "@/lib/features/staff/sign-in";
-import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/admin-sign-in-answer";
+import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/staff-sign-in-answer";
 import { staffAuth } from "@/lib/features/staff/staff-auth";
 import { authHeaders } from "@/lib/features/staff/staff-session";
 import { db } from "@/lib/core/db/client";
-import { errorResponse, jsonResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
+import { errorResponse, jsonResponse, requestIdFor } from "@/lib/surfaces/http/api-route";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
+import { apiOperation } from "../operation";
 
 async function startSession(request: Request) {
   const form = isFormPost(request);
@@ -43,5 +44,20 @@ async function endSession(request: Request) {
   return response;
 }
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: startSession, GET: currentSession, DELETE: endSession });
+export const postSupportSession = apiOperation({
+  method: "POST",
+  path: "/admin/api/session",
+  handler: startSession,
+});
+
+export const getSupportSession = apiOperation({
+  method: "GET",
+  path: "/admin/api/session",
+  handler: currentSession,
+});
+
+export const deleteSupportSession = apiOperation({
+  method: "DELETE",
+  path: "/admin/api/session",
+  handler: endSession,
+});

@@ -1,14 +1,17 @@
-// POST /admin/api/transfers/{reference}/approve - admin: approve a MANUAL transfer (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// Admin: approve a MANUAL transfer (audited)
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { db } from "@/lib/core/db/client";
-import { reviewTransferSchema } from "@/lib/core/schemas/admin-transfers";
+import { reviewTransferSchema } from "@/lib/core/schemas/support-transfers";
 import { reviewManualTransfer } from "@/lib/features/transfers/review-manual-transfer";
 import { toTransferJson } from "@/lib/features/transfers/transform-transfer";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const post = adminRoute({ action: "transfers:decide", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
+const post = supportRoute({ action: "transfers:decide", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
   body: toTransferJson(await reviewManualTransfer(db(), { staffId: staff.id, reference: params.reference, decision: "approve", reason: body.reason })),
 }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });
+export const postSupportTransfersReferenceApprove = apiOperation({
+  method: "POST",
+  path: "/admin/api/transfers/[reference]/approve",
+  handler: post,
+});

@@ -1,16 +1,19 @@
-// GET /admin/api/transfers - every transfer, filterable, newest first, cursor-paginated
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
-import { adminTransferRow } from "@/lib/core/domain/support-rows";
+// Every transfer, filterable, newest first, cursor-paginated
+import { supportRoute } from "@/lib/surfaces/http/support-route";
+import { supportTransferRow } from "@/lib/core/domain/support-rows";
 import { listTransfers } from "@/lib/features/transfers/list-transfers";
 import { parseQuery } from "@/lib/surfaces/support/query-params";
 import { db } from "@/lib/core/db/client";
-import { transferFiltersSchema } from "@/lib/core/schemas/admin";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { transferFiltersSchema } from "@/lib/core/schemas/support";
+import { apiOperation } from "../operation";
 
-const get = adminRoute({ action: "view" }, async ({ url }) => {
+const get = supportRoute({ action: "view" }, async ({ url }) => {
   const page = await listTransfers(db(), parseQuery(url, transferFiltersSchema));
-  return { body: { items: page.items.map(adminTransferRow), nextCursor: page.nextCursor } };
+  return { body: { items: page.items.map(supportTransferRow), nextCursor: page.nextCursor } };
 });
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: get });
+export const getSupportTransfers = apiOperation({
+  method: "GET",
+  path: "/admin/api/transfers",
+  handler: get,
+});

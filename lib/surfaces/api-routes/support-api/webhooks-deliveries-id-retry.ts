@@ -1,12 +1,15 @@
-// POST /admin/api/webhooks/deliveries/{id}/retry - admin: send a failed or dead-lettered webhook again now (audited)
-import { adminRoute } from "@/lib/surfaces/http/admin-route";
+// Admin: send a failed or dead-lettered webhook again now (audited)
+import { supportRoute } from "@/lib/surfaces/http/support-route";
 import { retryDeliveryNow } from "@/lib/features/webhooks/webhook-deliveries";
 import { db } from "@/lib/core/db/client";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { apiOperation } from "../operation";
 
-const post = adminRoute({ action: "webhooks:resend" }, async ({ params, staff }) => ({
+const post = supportRoute({ action: "webhooks:resend" }, async ({ params, staff }) => ({
   body: await retryDeliveryNow(db(), { staffId: staff.id, deliveryId: params.id }),
 }));
 
-// Other methods answer 400/40017 in the error envelope, with Allow.
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: post });
+export const postSupportWebhooksDeliveriesIdRetry = apiOperation({
+  method: "POST",
+  path: "/admin/api/webhooks/deliveries/[id]/retry",
+  handler: post,
+});

@@ -1,8 +1,8 @@
-import { ActivationDetailView } from "@/components/admin/activations-view";
+import { ActivationDetailView } from "@/components/support/activations-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("activationRequest");
 
-export default async function AdminActivationPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function SupportActivationPage({ params }: { params: Promise<{ id: string }> }) {
   return <ActivationDetailView id={(await params).id} />;
 }

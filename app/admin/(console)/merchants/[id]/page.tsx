@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { MerchantAnalyticsChart } from "@/components/admin/merchant-analytics-chart";
-import { MerchantDetailView } from "@/components/admin/merchant-views";
-import { PendingTransfersView } from "@/components/admin/pending-transfers-view";
+import { MerchantAnalyticsChart } from "@/components/support/merchant-analytics-chart";
+import { MerchantDetailView } from "@/components/support/merchant-views";
+import { PendingTransfersView } from "@/components/support/pending-transfers-view";
 import { getMerchantAnalytics } from "@/lib/surfaces/support/merchant-queries";
 import { isIsoCurrency } from "@/lib/core/domain/money";
 import { pageTitle } from "@/components/page-title";
@@ -11,7 +11,7 @@ export const generateMetadata = pageTitle("merchant");
 type Search = { env?: string; currency?: string };
 
 // The merchant's figures for the last 30 days are computed here, on the server, and drawn as SVG.
-export default async function AdminMerchantPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
+export default async function SupportMerchantPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Search> }) {
   const { id } = await params;
   const search = await searchParams;
   const environment = search.env === "sandbox" ? "sandbox" : "live";
@@ -19,7 +19,7 @@ export default async function AdminMerchantPage({ params, searchParams }: { para
   const to = new Date();
   const from = new Date(to.getTime() - 30 * 86_400_000);
   const [t, locale, analytics] = await Promise.all([
-    getTranslations("admin.analytics"),
+    getTranslations("support.analytics"),
     getLocale(),
     getMerchantAnalytics({ merchantId: id, environment, currency, from, to }),
   ]);

@@ -1,8 +1,8 @@
-import { RefundDetailView } from "@/components/admin/refund-detail-view";
+import { RefundDetailView } from "@/components/support/refund-detail-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("refund");
 
-export default async function AdminRefundPage({ params }: { params: Promise<{ reference: string }> }) {
+export default async function SupportRefundPage({ params }: { params: Promise<{ reference: string }> }) {
   return <RefundDetailView reference={(await params).reference} />;
 }

@@ -1,8 +1,8 @@
-import { TransferDetailView } from "@/components/admin/transfer-detail-view";
+import { TransferDetailView } from "@/components/support/transfer-detail-view";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("transfer");
 
-export default async function AdminTransferPage({ params }: { params: Promise<{ reference: string }> }) {
+export default async function SupportTransferPage({ params }: { params: Promise<{ reference: string }> }) {
   return <TransferDetailView reference={(await params).reference} />;
 }

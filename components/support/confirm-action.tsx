@@ -1,0 +1,79 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { useSupportAction } from "./queries";
+
+type Field = { name: string; label: string; maxLength?: number };
+
+type Props<TResult> = {
+  /** The button that opens the confirmation, and the confirmation form's name. */
+  label: string;
+  /** What will happen, asked before it does. */
+  question: string;
+  /** The support API call (POST, with the session's CSRF token). */
+  path: string;
+  /** Optional text fields (a note, an operator's reference), sent in the body when filled. */
+  fields?: Field[];
+  /** The body besides the fields. */
+  body?: Record<string, unknown>;
+  /** Told once done: the page says so (this form may vanish with the refreshed data). */
+  onDone: (result: TResult) => void;
+};
+
+/**
+ * One of support's actions on a payment or a refund: a button, then the question with its optional
+ * fields and Confirm / Cancel; nothing is sent before Confirm. An error stays beside the form.
+ */
+export function ConfirmAction<TResult>({ label, question, path, fields = [], body = {}, onDone }: Props<TResult>) {
+  const t = useTranslations("support.confirm");
+  const [open, setOpen] = useState(false);
+  const action = useSupportAction<Record<string, string>, TResult>(
+    () => path,
+    (values) => ({ ...body, ...values }),
+  );
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = Object.fromEntries(fields.map((f) => [f.name, String(form.get(f.name) ?? "").trim()]).filter(([, value]) => value));
+    action.mutate(values, {
+      onSuccess: (result) => {
+        setOpen(false);
+        onDone(result);
+      },
+    });
+  };
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => {
+          action.reset();
+          setOpen(true);
+        }}
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <form className="admin-confirm" aria-label={label} onSubmit={submit}>
+      <p>{question}</p>
+      {fields.map((f) => (
+        <label key={f.name}>
+          {f.label}
+          <input name={f.name} maxLength={f.maxLength ?? 500} autoComplete="off" />
+        </label>
+      ))}
+      <div>
+        <button type="submit" disabled={action.isPending}>
+          {t("confirm")}
+        </button>{" "}
+        <button type="button" onClick={() => setOpen(false)}>
+          {t("cancel")}
+        </button>
+      </div>
+      {action.isError && <p role="alert">{t("failed", { message: action.error.message })}</p>}
+    </form>
+  );
+}

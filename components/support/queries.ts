@@ -1,0 +1,62 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useStaff } from "./staff-context";
+
+// The support view's data hooks: one place for fetch, errors, the CSRF header and query keys.
+
+/** A refused support API call: its status lets a view say "not found" in the staff member's language (the API's own details are English). */
+export class SupportRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(path: string, init?: RequestInit & { csrf?: string }): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { "content-type": "application/json", ...(init?.csrf ? { "x-csrf-token": init.csrf } : {}) },
+    credentials: "same-origin",
+  });
+  const body = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.status === 401) window.location.assign("/admin/login");
+  if (!response.ok) throw new SupportRequestError(body?.error?.details ?? body?.error?.message ?? `HTTP ${response.status}`, response.status);
+  return body as T;
+}
+
+const withQuery = (path: string, params: Record<string, string | undefined> = {}) => {
+  const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
+  return query.size ? `${path}?${query}` : path;
+};
+
+export function useSupportQuery<T>(path: string, params?: Record<string, string | undefined>) {
+  return useQuery({ queryKey: ["admin", path, params ?? {}], queryFn: () => request<T>(withQuery(path, params)) });
+}
+
+export function useSupportPages<T>(path: string, params: Record<string, string | undefined>) {
+  return useInfiniteQuery({
+    queryKey: ["admin", path, params],
+    queryFn: ({ pageParam }) => request<{ items: T[]; nextCursor: string | null }>(withQuery(path, { ...params, cursor: pageParam ?? undefined })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** A state-changing call: carries the session's CSRF token, then refreshes what it may have changed. */
+export function useSupportAction<TInput, TResult>(path: (input: TInput) => string, body?: (input: TInput) => unknown) {
+  const { csrfToken } = useStaff();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) =>
+      request<TResult>(path(input), { method: "POST", csrf: csrfToken, body: body ? JSON.stringify(body(input)) : undefined }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["admin"] }),
+  });
+}
+
+export async function signOut() {
+  await fetch("/admin/api/session", { method: "DELETE", credentials: "same-origin" });
+  window.location.assign("/admin/login");
+}

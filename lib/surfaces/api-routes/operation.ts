@@ -1,0 +1,30 @@
+import type { ZodOpenApiOperationObject } from "zod-openapi";
+import type { Handler, Method } from "@/lib/surfaces/http/api-route";
+
+// One operation of the API, declared once in its module (merchant-api/refunds.ts, ...): what the
+// route table (route-table.ts) lists. Next's catch-all route files, the front door's lane, the
+// tests' harness and the OpenAPI document (lib/surfaces/openapi/document.ts) all read these.
+
+export type ApiOperation = {
+  /** "*": every method answers alike (a tree's catch-all, a retired path), with no Allow to give. */
+  method: Method | "*";
+  /** As Next.js names its route folders: "/api/v4/refunds/[reference]", "/api/[...path]". */
+  path: string;
+  /** Also answers as "/test" + path, in the sandbox (the handler reads which from the URL). */
+  sandbox?: boolean;
+  /** Answered by the front door's lane in a production server (the merchant API: api-lane.ts). */
+  lane?: boolean;
+  /**
+   * The operation in the OpenAPI document (served at /api/v4/openapi.json), under this path and
+   * method; without it the operation is not documented (the checkout's, the support view's...).
+   */
+  openapi?: ZodOpenApiOperationObject;
+  /** Made with apiRoute (lib/surfaces/http/api-route.ts), which holds the key's scope, or adminRoute. */
+  handler: Handler;
+};
+
+/**
+ * Declares an operation. The operations of one path (the support view's session: GET, POST,
+ * DELETE) are declared apart and grouped by the route table; they must agree on `sandbox` and `lane`.
+ */
+export const apiOperation = <T extends ApiOperation>(operation: T): T => operation;
