@@ -36,7 +36,7 @@ export type DashboardActionContext = DashboardContext & { db: Db };
  * payments are activated, with the API's own error (lib/features/merchants/live-activation.ts). Keys,
  * webhooks, settings and the team stay open: a merchant prepares its integration meanwhile.
  */
-const LIVE_MONEY_ACTIONS: ReadonlySet<MemberAction> = new Set(["links:create", "payouts:request", "refunds:create"]);
+const LIVE_MONEY_ACTIONS: ReadonlySet<MemberAction> = new Set(["links:create", "transfers:request", "refunds:create"]);
 
 async function assertLiveAllowed(action: MemberAction, context: DashboardContext) {
   if (context.scope.environment !== "live" || !LIVE_MONEY_ACTIONS.has(action)) return;
