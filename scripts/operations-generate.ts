@@ -7,7 +7,15 @@ import path from "node:path";
 import { generateOperationsFile } from "./operations-file";
 
 const root = path.resolve(import.meta.dirname, "..");
-const { file, contents } = generateOperationsFile();
+let generated: ReturnType<typeof generateOperationsFile>;
+try {
+  generated = generateOperationsFile();
+} catch (error) {
+  // The problems are the message (a module exporting something else, a name used twice): no stack.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const { file, contents } = generated;
 const target = path.join(root, file);
 if (fs.existsSync(target) && fs.readFileSync(target, "utf8") === contents) {
   console.log(`${file} is up to date`);
