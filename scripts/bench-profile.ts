@@ -94,7 +94,7 @@ const PHASES: [string, RegExp][] = [
   ["validation (zod)", /^safeParse$/],
   ["idempotency", /^(runIdempotent|runIdempotentPhases)$/],
   ["SQL statements (building, sending)", /^(insertPaymentLink|findPaymentLink|findPaymentLinkWithAttempts|findLinkAttempts)$/],
-  ["serialization (JSON.stringify, the answer)", /^(jsonResponse|jsonAnswer|writeAnswer)$/],
+  ["serialization (JSON.stringify, the answer)", /^(answerResponse|jsonAnswer|writeAnswer)$/],
   ["logging", /^log$/],
   ["background runner", /^runDueWork$/],
 ];

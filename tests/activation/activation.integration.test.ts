@@ -266,14 +266,14 @@ describe("the dashboard's live actions before activation", () => {
   it("refuses a live link and a live payout with the reason, in the page's language; test mode works", async () => {
     const shop = await signedUpShop();
     const { createLinkAction } = await import("@/app/dashboard/(app)/links/actions");
-    const { requestWithdrawalAction } = await import("@/app/dashboard/(app)/balance/actions");
+    const { requestTransferAction } = await import("@/app/dashboard/(app)/balance/actions");
     const cookie = shop.browser.cookieHeader();
     asOwner(cookie, "live");
     expect(await createLinkAction(null, linkForm())).toEqual({ error: en.activation.liveRefused, code: 40001 });
     asOwner(cookie, "live", "fr");
     const payout = new FormData();
     for (const [k, v] of Object.entries({ amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000444" })) payout.append(k, v);
-    expect(await requestWithdrawalAction(null, payout)).toEqual({ error: fr.activation.liveRefused, code: 40001 });
+    expect(await requestTransferAction(null, payout)).toEqual({ error: fr.activation.liveRefused, code: 40001 });
     expect(await db().paymentLink.count({ where: { merchantId: shop.merchantId, environment: "live" } })).toBe(0);
     asOwner(cookie, "sandbox");
     await expect(createLinkAction(null, linkForm())).rejects.toMatchObject({ digest: expect.stringMatching(/\/test\/dashboard\/links\/LINK_TEST_/) });

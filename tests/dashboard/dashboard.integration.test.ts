@@ -17,7 +17,7 @@ import { LINK_STATUSES } from "@/lib/features/links/list-payment-links";
 import { call, ORIGIN } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
 import { fundMerchant } from "../helpers/fund-merchant";
-import { balanceOverview, csvField, ledgerStatement, listWithdrawals, minorText, requestWithdrawal, statementCsvLines } from "@/lib/features/transfers/balance-and-transfers";
+import { balanceOverview, csvField, ledgerStatement, listMerchantTransfers, minorText, requestTransferFromForm, statementCsvLines } from "@/lib/features/transfers/balance-and-transfers";
 import { analyticsCsvLines, analyticsReport } from "@/lib/features/analytics/analytics-report";
 import { getDepositDetail } from "@/lib/features/deposits/get-deposit-detail";
 import { DEPOSIT_STATUSES, listDeposits } from "@/lib/features/deposits/list-deposits";
@@ -83,13 +83,13 @@ describe("the new payment link form", () => {
 
   it("a viewer may view but not create links, keys or payouts; a developer may not request payouts", () => {
     expect(() => assertCan({ role: "viewer" }, "view")).not.toThrow();
-    for (const action of ["links:create", "keys:manage", "payouts:request", "webhooks:manage"] as const) {
+    for (const action of ["links:create", "keys:manage", "transfers:request", "webhooks:manage"] as const) {
       expect(() => assertCan({ role: "viewer" }, action)).toThrow(DomainError);
     }
     expect(() => assertCan({ role: "developer" }, "keys:manage")).not.toThrow();
-    const refused = (() => { try { assertCan({ role: "developer" }, "payouts:request"); } catch (e) { return contractErrorOf(e); } })();
+    const refused = (() => { try { assertCan({ role: "developer" }, "transfers:request"); } catch (e) { return contractErrorOf(e); } })();
     expect([refused?.code, refused?.status, refused?.details]).toEqual([40001, 403, expect.stringContaining("developer")]);
-    expect(() => assertCan({ role: "admin" }, "payouts:request")).not.toThrow();
+    expect(() => assertCan({ role: "admin" }, "transfers:request")).not.toThrow();
   });
 });
 
@@ -289,17 +289,17 @@ describe("deposits, balance, payouts and analytics", () => {
     const scope: MerchantScope = { merchantId: m.id, environment: "sandbox" };
     await fundMerchant(m.sandboxKey, [20000]);
     const form = { amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000555" };
-    const transfer = await requestWithdrawal(db(), scope, form);
+    const transfer = await requestTransferFromForm(db(), scope, form);
     expect(transfer.reference).toMatch(/^TRF_TEST_/);
-    expect((await listWithdrawals(db(), scope)).items.map((t) => t.reference)).toEqual([transfer.reference]);
-    expect((await listWithdrawals(db(), { ...scope, environment: "live" })).items).toEqual([]);
-    expect((await listWithdrawals(db(), aSandbox)).items).toEqual([]);
+    expect((await listMerchantTransfers(db(), scope)).items.map((t) => t.reference)).toEqual([transfer.reference]);
+    expect((await listMerchantTransfers(db(), { ...scope, environment: "live" })).items).toEqual([]);
+    expect((await listMerchantTransfers(db(), aSandbox)).items).toEqual([]);
 
-    await expectApiError(requestWithdrawal(db(), scope, { ...form, amount: "99999999" }), 40013);
-    await expectApiError(requestWithdrawal(db(), scope, { ...form, amount: "10.5" }), 40010);
-    await expectApiError(requestWithdrawal(db(), scope, { ...form, beneficiaryPhone: "" }), 40014);
+    await expectApiError(requestTransferFromForm(db(), scope, { ...form, amount: "99999999" }), 40013);
+    await expectApiError(requestTransferFromForm(db(), scope, { ...form, amount: "10.5" }), 40010);
+    await expectApiError(requestTransferFromForm(db(), scope, { ...form, beneficiaryPhone: "" }), 40014);
     // Another merchant's balance is not this one's: merchant B has nothing to pay out.
-    await expectApiError(requestWithdrawal(db(), bSandbox, form), 40013);
+    await expectApiError(requestTransferFromForm(db(), bSandbox, form), 40013);
     expect(await db().transfer.count({ where: { merchantId: m.id } })).toBe(1);
   });
 

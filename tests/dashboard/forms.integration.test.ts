@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { requestWithdrawalAction } from "@/app/dashboard/(app)/balance/actions";
+import { requestTransferAction } from "@/app/dashboard/(app)/balance/actions";
 import { createLinkAction } from "@/app/dashboard/(app)/links/actions";
 import { saveSettingsAction } from "@/app/dashboard/(app)/settings/actions";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
@@ -96,7 +96,7 @@ describe("amounts and phones typed the local way", () => {
   });
 
   it("a payout of \"1 000\" to \"07 00 00 05 55\" in Côte d'Ivoire", async () => {
-    const state = await post(requestWithdrawalAction, { ...payout, amount: "1 000", beneficiaryPhone: "07 00 00 05 55" }, "fr");
+    const state = await post(requestTransferAction, { ...payout, amount: "1 000", beneficiaryPhone: "07 00 00 05 55" }, "fr");
     const reference = /TRF_TEST_[0-9A-Z]{26}/.exec(state?.message ?? "")?.[0];
     expect(state?.error, JSON.stringify(state)).toBeUndefined();
     const row = await db().transfer.findUniqueOrThrow({ where: { reference } });
@@ -117,7 +117,7 @@ describe("a withdrawal: asked before it is made, and the most that can be withdr
   it("the first step only asks: amount, fees and what leaves the balance, nothing written", async () => {
     const before = await db().transfer.count({ where: { merchantId } });
     const { step: _confirm, ...firstStep } = payout;
-    const state = await post(requestWithdrawalAction, { ...firstStep, amount: "1 000" }, "fr");
+    const state = await post(requestTransferAction, { ...firstStep, amount: "1 000" }, "fr");
     const fee = computeFeesMinor(1000n, "XOF", await gatewayFees());
     expect(state?.error, JSON.stringify(state)).toBeUndefined();
     expect(state?.confirm?.question).toContain(formatMinor(1000n + fee, "XOF", "fr"));
@@ -133,12 +133,12 @@ describe("a withdrawal: asked before it is made, and the most that can be withdr
     expect(max + computeFeesMinor(max, "XOF", await gatewayFees())).toBeLessThanOrEqual(balance);
     expect(max + 1n + computeFeesMinor(max + 1n, "XOF", await gatewayFees())).toBeGreaterThan(balance);
     for (const locale of ["en", "fr"] as const) {
-      const whole = await post(requestWithdrawalAction, { ...payout, amount: String(balance) }, locale);
+      const whole = await post(requestTransferAction, { ...payout, amount: String(balance) }, locale);
       const words = catalogs[locale].dashboard.balance.overMax.replace("{max}", formatMinor(max, "XOF", locale));
       expect(whole, locale).toMatchObject({ code: 40013, fieldErrors: { amount: words } });
-      expect(await post(requestWithdrawalAction, { ...payout, amount: String(max + 1n) }, locale)).toMatchObject({ code: 40013, fieldErrors: { amount: words } });
+      expect(await post(requestTransferAction, { ...payout, amount: String(max + 1n) }, locale)).toMatchObject({ code: 40013, fieldErrors: { amount: words } });
     }
-    const state = await post(requestWithdrawalAction, { ...payout, amount: String(max) }, "fr");
+    const state = await post(requestTransferAction, { ...payout, amount: String(max) }, "fr");
     expect(state?.message, JSON.stringify(state)).toMatch(/TRF_TEST_/);
     expect(await available()).toBe(0n);
   });
@@ -175,12 +175,12 @@ describe("errors beside their field, in the member's language", () => {
 
   it("the payout form: every code it can produce, and no payout written", async () => {
     const before = await db().transfer.count({ where: { merchantId } });
-    await expectFieldError(requestWithdrawalAction, { ...payout, amount: "" }, "amount", "rules.required");
-    await expectFieldError(requestWithdrawalAction, { ...payout, amount: "1000,5" }, "amount", "rules.decimals");
-    await expectFieldError(requestWithdrawalAction, { ...payout, gatewayName: "NOPE_CI" }, "gatewayName", "codes.40012");
-    await expectFieldError(requestWithdrawalAction, { ...payout, country: "SN" }, "country", "codes.40011");
-    await expectFieldError(requestWithdrawalAction, { ...payout, currency: "XAF" }, "currency", "codes.40015");
-    await expectFieldError(requestWithdrawalAction, { ...payout, beneficiaryPhone: "07 00" }, "beneficiaryPhone", "codes.40014");
+    await expectFieldError(requestTransferAction, { ...payout, amount: "" }, "amount", "rules.required");
+    await expectFieldError(requestTransferAction, { ...payout, amount: "1000,5" }, "amount", "rules.decimals");
+    await expectFieldError(requestTransferAction, { ...payout, gatewayName: "NOPE_CI" }, "gatewayName", "codes.40012");
+    await expectFieldError(requestTransferAction, { ...payout, country: "SN" }, "country", "codes.40011");
+    await expectFieldError(requestTransferAction, { ...payout, currency: "XAF" }, "currency", "codes.40015");
+    await expectFieldError(requestTransferAction, { ...payout, beneficiaryPhone: "07 00" }, "beneficiaryPhone", "codes.40014");
     expect(await db().transfer.count({ where: { merchantId } })).toBe(before);
   });
 
@@ -200,7 +200,7 @@ describe("errors beside their field, in the member's language", () => {
     cookie = viewer.browser.cookieHeader();
     try {
       for (const locale of ["en", "fr"] as const) {
-        const state = await post(requestWithdrawalAction, payout, locale);
+        const state = await post(requestTransferAction, payout, locale);
         expect(state).toEqual({ error: said(locale, "codes.40001"), code: 40001 });
         expectForPeople(state);
       }

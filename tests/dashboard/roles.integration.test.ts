@@ -116,8 +116,8 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
   duplicateLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference }) },
   // In test mode a link is mailed only to a member: a new one each time, under the per-recipient limit.
   sendLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference, channel: "email", to: await newTeamAddress() }) },
-  requestWithdrawalAction: {
-    needs: "payouts:request",
+  requestTransferAction: {
+    needs: "transfers:request",
     form: async () => ({ amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000444" }),
   },
   refundPaymentAction: { needs: "refunds:create", form: async () => ({ paymentReference: depositReference, amount: "100", reason: "Matrix" }) },

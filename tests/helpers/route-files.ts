@@ -3,8 +3,8 @@ import path from "node:path";
 import { isApiTreePath } from "@/lib/core/domain/api-trees";
 import { environmentFromPath } from "@/lib/core/domain/environment";
 
-// Where the tests find the API's code on disk: the route files of app/ and the handler modules the
-// route table imports.
+// Where the tests find the API's code on disk: the route files of app/ and the operation modules the
+// route table lists (through lib/surfaces/api-routes/operations.generated.ts).
 const root = path.resolve(import.meta.dirname, "../..");
 
 export type AppRouteFile = {
@@ -27,9 +27,9 @@ export function appRouteFiles(): AppRouteFile[] {
     });
 }
 
-/** The operation modules route-table.ts imports, by each operation it imports: "createPaymentLink" -> "lib/surfaces/api-routes/merchant-api/payments-link.ts". */
+/** The operation modules the route table lists, by each operation they export: "createPaymentLink" -> "lib/surfaces/api-routes/merchant-api/payments-link.ts". */
 export function tableModules(): Map<string, string> {
-  const source = fs.readFileSync(path.join(root, "lib/surfaces/api-routes/route-table.ts"), "utf8");
+  const source = fs.readFileSync(path.join(root, "lib/surfaces/api-routes/operations.generated.ts"), "utf8");
   return new Map(
     [...source.matchAll(/import \{([^}]+)\} from "\.\/([^"]+\/[^"]+)";/g)].flatMap(([, names, file]) =>
       names.split(",").map((name) => [name.trim(), `lib/surfaces/api-routes/${file}.ts`] as const),

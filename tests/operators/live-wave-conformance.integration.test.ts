@@ -5,7 +5,7 @@ import { transitionDeposit } from "@/lib/features/deposits/transition-deposit";
 import type { RefundForGateway } from "@/lib/integrations/gateways/adapter";
 import { liveRefundAdapter } from "@/lib/integrations/gateways/live-adapters";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
-import { advanceOutgoing } from "@/lib/features/money-out/advance-outgoing";
+import { advanceMoneyOut } from "@/lib/features/money-out/advance-money-out";
 import { call } from "../helpers/api-client";
 import { startWaveEventRelay } from "../helpers/wave-event-relay";
 import { validLink } from "../helpers/fixtures";
@@ -461,9 +461,9 @@ describe("Wave refunds (lib/integrations/gateways/wave/wave-refunds.ts, through 
     return { refund, session };
   }
 
-  /** One engine step (lib/features/money-out/advance-outgoing.ts) at `now`, the row kept in memory. */
+  /** One engine step (lib/features/money-out/advance-money-out.ts) at `now`, the row kept in memory. */
   const step = (refund: RefundForGateway, now: Date) =>
-    advanceOutgoing(refund, refunds(), {
+    advanceMoneyOut(refund, refunds(), {
       beforeSend: async (at) => void (refund.operatorSentAt = at),
       notSent: async (previous) => void (refund.operatorSentAt = previous),
     }, now);

@@ -6,12 +6,12 @@ import { MTN_NOT_FOUND_GRACE_MS } from "@/lib/integrations/gateways/mtn-momo/mtn
 import { createMtnMomoClient, type MtnMomoClient } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-client";
 import { createMtnMomoRefunds } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-refunds";
 import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
-import { advanceOutgoing } from "@/lib/features/money-out/advance-outgoing";
+import { advanceMoneyOut } from "@/lib/features/money-out/advance-money-out";
 import { mtnMomoCountryEnv, mtnMomoFakeEnv } from "../fakes/start-operator-fakes";
 import { MTN_FAKE_ACCOUNT, mtnFakeAccount, startMtnMomoFake, type MtnMomoFake, type MtnScript } from "../fakes/mtn-momo-fake";
 
 // MTN's refund of a request-to-pay (Disbursement, Refund-V1) behind the RefundAdapter seam, driven
-// by the outgoing engine (lib/features/money-out/advance-outgoing.ts) as a refund row would be, against the
+// by the money-out engine (lib/features/money-out/advance-money-out.ts) as a refund row would be, against the
 // MTN fake: sent once whatever happens to the answers, refused only when the first send is.
 
 const CM = mtnFakeAccount("cm", "mtncameroon");
@@ -59,7 +59,7 @@ function refundOf(payment: Payment, amountMinor = payment.amountMinor): RefundFo
 
 /** One step of the refund, as the engine runs it for a row (operatorSentAt kept like the row's). */
 function step(refund: RefundForGateway, now: Date, adapter = createMtnMomoRefunds(clientFor())) {
-  return advanceOutgoing(refund, adapter, {
+  return advanceMoneyOut(refund, adapter, {
     beforeSend: async (at) => {
       refund.operatorSentAt = at;
     },

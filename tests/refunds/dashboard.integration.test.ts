@@ -7,7 +7,7 @@ import { can } from "@/lib/features/auth/member-permissions";
 import type { MemberRole } from "@/lib/features/auth/session-member";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
-import { requestWithdrawal } from "@/lib/features/transfers/balance-and-transfers";
+import { requestTransferFromForm } from "@/lib/features/transfers/balance-and-transfers";
 import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { getDepositDetail } from "@/lib/features/deposits/get-deposit-detail";
@@ -131,7 +131,7 @@ describe("the refund form of a paid link", () => {
     // Paid out meanwhile (a payout still in flight): the balance no longer covers the refund.
     const free = await available();
     // The payout's fees (at most 2 %) come on top of its amount: about 1,500 XOF stay available.
-    await requestWithdrawal(db(), scope, { amount: String(((free - 1500n) * 100n) / 102n), currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000555" });
+    await requestTransferFromForm(db(), scope, { amount: String(((free - 1500n) * 100n) / 102n), currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000555" });
     expect(await available()).toBeLessThan(2000n);
     expect(await refund(a, { paymentReference: reference, amount: "2000" }, "fr")).toMatchObject({ error: fr.dashboard.refunds.errors.balance });
 

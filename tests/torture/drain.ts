@@ -53,14 +53,14 @@ async function open(world: World, played: Played): Promise<Open[]> {
     db().deposit.findMany({ where: { merchantId, OR: [{ status: "pending" }, { followUntil: { not: null }, status: { not: "completed" } }, { heldReason: { not: null } }] } }),
   ]);
   const mtnHas = (id: string | null) => world.mtn.transactions.has(id ?? "");
-  const outgoing = (kind: string, row: (typeof transfers)[number] | (typeof refunds)[number]) => ({
+  const moneyOut = (kind: string, row: (typeof transfers)[number] | (typeof refunds)[number]) => ({
     line: `${kind} ${row.reference} ${row.gatewayName} pending (operator: ${row.operatorAnswer ?? "-"}; due ${row.dueAt?.toISOString() ?? "never"})`,
     operatorHasIt: row.gatewayName === "MTN_MOMO_CI" ? mtnHas(row.operatorRequestId) : [...world.wave.payouts.values()].some((p) => p.client_reference === row.reference),
     settled: false,
   });
   return [
-    ...transfers.map((t) => outgoing("transfer", t)),
-    ...refunds.map((r) => outgoing("refund", r)),
+    ...transfers.map((t) => moneyOut("transfer", t)),
+    ...refunds.map((r) => moneyOut("refund", r)),
     ...deposits.map((d) => {
       const operatorHasIt = d.gatewayName === "MTN_MOMO_CI" ? mtnHas(d.operatorRequestId) : world.wave.sessions.has(d.operatorRequestId ?? "");
       return {

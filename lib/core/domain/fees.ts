@@ -34,7 +34,7 @@ export { minorUnits };
 /**
  * The largest amount (minor units) whose amount + fees fits in `availableMinor`: "the most you can
  * withdraw" of a balance. Fees only grow with the amount, so a binary search over the amount finds
- * it by the very rule (computeFeesMinor) the withdrawal is checked with: this amount is accepted,
+ * it by the very rule (computeFeesMinor) a transfer is checked with: this amount is accepted,
  * one minor unit more is refused for lack of balance.
  */
 export function maxAmountWithinMinor(availableMinor: bigint, currency: string, schedule: FeeSchedule): bigint {

@@ -9,7 +9,7 @@ export const MEMBER_ROLES = ["owner", "admin", "developer", "viewer"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** What a dashboard member may do; every dashboard action, page and key scope names one of these. */
-export const MEMBER_ACTIONS = ["view", "links:create", "keys:manage", "webhooks:manage", "payouts:request", "refunds:create", "settings:manage", "team:manage", "activation:request"] as const;
+export const MEMBER_ACTIONS = ["view", "links:create", "keys:manage", "webhooks:manage", "transfers:request", "refunds:create", "settings:manage", "team:manage", "activation:request"] as const;
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
 // A viewer reads; a developer integrates (keys, webhooks, links); an admin runs the business
@@ -48,7 +48,7 @@ const SCOPE_ACTION: Record<Scope, MemberAction> = {
   "gateways:read": "view",
   "balance:read": "view",
   "transfers:read": "view",
-  "transfers:write": "payouts:request",
+  "transfers:write": "transfers:request",
   "analytics:read": "view",
   "events:read": "view",
   "refunds:read": "view",

@@ -5,10 +5,10 @@ import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { createdAtRange, type ListFilters } from "@/lib/core/domain/list-filters";
 
 // The balance page's statement in a shopkeeper's words (issue 35): money received, refunds given
-// back, withdrawals and their fees, and what is left, per currency, instead of the ledger's two
+// back, transfers and their fees, and what is left, per currency, instead of the ledger's two
 // accounts (available, in flight) whose signed entries read as losses ("Disponible −2 000").
 // Every figure is a sum of the available balance's own entries, so the lines add up to the
-// balance exactly; the withdrawals' fees are split out of their entries by the transfers' fees.
+// balance exactly; the transfers' fees are split out of their entries by the transfers' fees.
 
 const MONEY_IN: ReadonlySet<LedgerKind> = new Set(["deposit_completed", "link_completed", "link_paid_after_expiry"]);
 const REFUNDS: ReadonlySet<LedgerKind> = new Set(["refund_requested", "refund_failed"]);
@@ -20,15 +20,15 @@ export type BalanceSummary = {
   moneyInMinor: bigint;
   /** Refunds sent back to customers, failed ones returned (zero or negative). */
   refundsMinor: bigint;
-  /** Withdrawals' amounts, failed ones returned (zero or negative). */
+  /** Transfers' amounts, failed ones returned (zero or negative). */
   payoutsMinor: bigint;
-  /** Withdrawals' fees (zero or negative). */
+  /** Transfers' fees (zero or negative). */
   feesMinor: bigint;
   /** Anything else the available balance moved by (zero unless a new kind of entry appears). */
   otherMinor: bigint;
   /** The sum of the lines: the available balance when no period is chosen. */
   balanceMinor: bigint;
-  /** Withdrawals and refunds on their way now (the in-flight account), already out of the balance. */
+  /** Transfers and refunds on their way now (the in-flight account), already out of the balance. */
   onTheWayMinor: bigint;
 };
 
@@ -38,8 +38,8 @@ export async function balanceSummary(client: DbClient, scope: MerchantScope, fil
   const createdAt = createdAtRange(filters as ListFilters);
   const [byKind, fees, inFlight] = await Promise.all([
     client.ledgerEntry.groupBy({ by: ["currency", "kind"], where: { merchantId, environment, account: ACCOUNTS.available, createdAt }, _sum: { amountMinor: true } }),
-    // Fees leave with a withdrawal's entry and come back with it when it fails: the fees of the
-    // withdrawals not failed, made in the period, are what its entries kept.
+    // Fees leave with a transfer's entry and come back with it when it fails: the fees of the
+    // transfers not failed, made in the period, are what its entries kept.
     client.transfer.groupBy({ by: ["currency"], where: { merchantId, environment, status: { not: "failed" }, createdAt }, _sum: { feesMinor: true } }),
     client.ledgerEntry.groupBy({ by: ["currency"], where: { merchantId, environment, account: ACCOUNTS.inFlight }, _sum: { amountMinor: true } }),
   ]);

@@ -1,6 +1,6 @@
 import { nextOperatorCheck } from "@/lib/core/domain/operator-polling";
 import type { GatewayOutcome } from "@/lib/integrations/gateways/adapter";
-import type { OutgoingStep } from "./advance-outgoing";
+import type { MoneyOutStep } from "./advance-money-out";
 
 /** How often an item left to support is still read at its operator: a late answer still settles it. */
 export const UNRESOLVED_READ_EVERY_MS = 60 * 60_000;
@@ -8,8 +8,8 @@ export const UNRESOLVED_READ_EVERY_MS = 60 * 60_000;
 /** Reads past the follow window that must find no record before the money is released. */
 export const NO_RECORD_READS_TO_RELEASE = 2;
 
-/** What a payout or a refund row does after one step (advance-outgoing.ts): the caller persists it. */
-export type OutgoingPlan =
+/** What a payout or a refund row does after one step (advance-money-out.ts): the caller persists it. */
+export type MoneyOutPlan =
   /** Record the operator's final answer, or our give-up on definite facts (a failure that releases the money). */
   | { kind: "final"; outcome: Extract<GatewayOutcome, { status: "completed" | "failed" }>; givenUp: boolean }
   /**
@@ -29,11 +29,11 @@ export type OutgoingPlan =
  * Otherwise the next step comes with back-off from the last send (or from creation while nothing left).
  */
 export function planAfterStep(
-  step: OutgoingStep,
+  step: MoneyOutStep,
   row: { createdAt: Date; operatorSentAt: Date | null; notFoundReads: number },
   now: Date,
   windowOver: boolean,
-): OutgoingPlan {
+): MoneyOutPlan {
   if (step.kind === "final") return { kind: "final", outcome: step.outcome, givenUp: false };
   if (step.kind === "not_sent" && step.neverSent && (step.notConfigured || windowOver)) {
     return { kind: "final", outcome: { status: "failed", reason: step.notConfigured ? "operator_not_configured" : "not_sent_in_time" }, givenUp: true };

@@ -20,10 +20,10 @@ import { operatorTimeoutMs } from "@/lib/integrations/gateways/operators/operato
  */
 export const sendClaimLeaseMs = () => 4 * operatorTimeoutMs() + 5_000;
 
-export type OutgoingTableName = "transfer" | "refund";
+export type MoneyOutTableName = "transfer" | "refund";
 
 /** A held claim: its token guards the step's writes (`where: { sendClaim: token }`). */
-export type SendClaim = { table: OutgoingTableName; id: string; token: string };
+export type SendClaim = { table: MoneyOutTableName; id: string; token: string };
 
 /** The step lost its claim before its call (it lapsed and another sender took it): nothing was sent. */
 export class SendClaimLostError extends Error {
@@ -37,13 +37,13 @@ type ClaimableTable = {
   updateMany(args: { where: Record<string, unknown>; data: Record<string, unknown> }): Promise<{ count: number }>;
 };
 
-export const outgoingTable = (client: DbClient, table: OutgoingTableName) => client[table] as unknown as ClaimableTable;
+export const moneyOutTable = (client: DbClient, table: MoneyOutTableName) => client[table] as unknown as ClaimableTable;
 
 /** Takes the claim on a pending row nobody holds (or whose holder's lease lapsed); null when another holds it. */
-export async function claimSend(client: DbClient, table: OutgoingTableName, id: string): Promise<SendClaim | null> {
+export async function claimSend(client: DbClient, table: MoneyOutTableName, id: string): Promise<SendClaim | null> {
   const token = randomUUID();
   const now = Date.now();
-  const { count } = await outgoingTable(client, table).updateMany({
+  const { count } = await moneyOutTable(client, table).updateMany({
     where: { id, status: "pending", OR: [{ sendClaim: null }, { sendClaimUntil: { lte: new Date(now) } }] },
     data: { sendClaim: token, sendClaimUntil: new Date(now + sendClaimLeaseMs()) },
   });
@@ -55,14 +55,14 @@ export const claimed = (claim: SendClaim) => ({ id: claim.id, status: "pending" 
 
 /** Gives the claim back (a no-op when a transition already cleared it, or another holds it now). */
 export async function releaseSend(client: DbClient, claim: SendClaim): Promise<void> {
-  await outgoingTable(client, claim.table).updateMany({
+  await moneyOutTable(client, claim.table).updateMany({
     where: { id: claim.id, sendClaim: claim.token },
     data: { sendClaim: null, sendClaimUntil: null },
   });
 }
 
 /** Runs `step` under the row's claim and releases it after; null when another sender holds it. */
-export async function withSendClaim<T>(client: DbClient, table: OutgoingTableName, id: string, step: (claim: SendClaim) => Promise<T>): Promise<T | null> {
+export async function withSendClaim<T>(client: DbClient, table: MoneyOutTableName, id: string, step: (claim: SendClaim) => Promise<T>): Promise<T | null> {
   const claim = await claimSend(client, table, id);
   if (!claim) return null;
   try {

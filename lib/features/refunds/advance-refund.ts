@@ -1,7 +1,7 @@
 import type { Refund } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { withSendClaim } from "@/lib/features/money-out/send-claim";
-import { stepOutgoing, transitionOf } from "@/lib/features/money-out/step-outgoing";
+import { stepMoneyOut, transitionOf } from "@/lib/features/money-out/step-money-out";
 import { SANDBOX_PHONE_ENDINGS } from "@/lib/integrations/gateways/sandbox-simulator";
 import { refundForGateway, refundOperator } from "./refund-operator";
 import { transitionRefund } from "./transition-refund";
@@ -35,7 +35,7 @@ export async function stepLiveRefund(client: DbClient, id: string, now = new Dat
     if (refund.status !== "pending" || refund.method === "manual") return;
     const deposit = await client.deposit.findUniqueOrThrow({ where: { id: refund.depositId } });
     const { adapter } = refundOperator(refund.gatewayName, refund.environment);
-    await stepOutgoing(client, claim, refund, adapter && { adapter, item: refundForGateway(refund, deposit) }, (outcome) =>
+    await stepMoneyOut(client, claim, refund, adapter && { adapter, item: refundForGateway(refund, deposit) }, (outcome) =>
       transitionRefund(client, { id, ...transitionOf(outcome, now), claim }),
     now);
   });

@@ -17,10 +17,10 @@ import { amountFromForm } from "@/lib/features/merchants/form-input";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { afterCursor, createdAtRange, decodeCursor, PAGE_SIZE, toPage, type ListFilters } from "@/lib/core/domain/list-filters";
 
-// Balance and payouts as a merchant sees them: balances per currency, the ledger statement of the
-// merchant's own accounts, withdrawals through the transfers code (same rules and errors as the API).
+// Balance and transfers as a merchant sees them: balances per currency, the ledger statement of the
+// merchant's own accounts, transfers through the transfers code (same rules and errors as the API).
 
-/** Available (can be paid out) and pending (payouts in flight) per currency. */
+/** Available (can be paid out) and pending (transfers and refunds in flight) per currency. */
 export function balanceOverview(client: DbClient, scope: MerchantScope) {
   return readBalances(client, scope.merchantId, scope.environment);
 }
@@ -80,18 +80,18 @@ export function minorText(minor: bigint, currency: string): string {
   return minor < 0n ? `-${text}` : text;
 }
 
-/** The withdrawal gateways enabled for the merchant, for the form's choice. */
+/** The transfer gateways enabled for the merchant, for the form's choice. */
 export async function withdrawalGateways(client: DbClient, scope: MerchantScope) {
   return listGateways(client, "withdrawal", scope.merchantId);
 }
 
-export const WITHDRAWAL_FORM_FIELDS = ["amount", "currency", "gatewayName", "country", "beneficiaryPhone", "beneficiaryName"] as const;
+export const TRANSFER_FORM_FIELDS = ["amount", "currency", "gatewayName", "country", "beneficiaryPhone", "beneficiaryName"] as const;
 
-/** The withdrawal form's fields as the API's request body, checked by the API's schema (errors are the API's). */
-function withdrawalInput(form: Record<string, string>) {
+/** The transfer form's fields as the API's request body, checked by the API's schema (errors are the API's). */
+function transferInputFromForm(form: Record<string, string>) {
   checkFieldsText(new URLSearchParams(form));
   const input: Record<string, unknown> = {};
-  for (const field of WITHDRAWAL_FORM_FIELDS) {
+  for (const field of TRANSFER_FORM_FIELDS) {
     const value = form[field]?.trim();
     if (value) input[field] = value;
   }
@@ -104,46 +104,46 @@ function withdrawalInput(form: Record<string, string>) {
   return parsed.data;
 }
 
-/** A withdrawal from the form: the API's request body through the API's schema and createTransfer. */
-export async function requestWithdrawal(client: DbClient, scope: MerchantScope, form: Record<string, string>) {
-  return createTransfer(client, { merchantId: scope.merchantId, environment: scope.environment, input: withdrawalInput(form) });
+/** A transfer from the form: the API's request body through the API's schema and createTransfer. */
+export async function requestTransferFromForm(client: DbClient, scope: MerchantScope, form: Record<string, string>) {
+  return createTransfer(client, { merchantId: scope.merchantId, environment: scope.environment, input: transferInputFromForm(form) });
 }
 
 /**
  * The most a merchant can withdraw in a currency through a gateway: the available balance less
- * that withdrawal's own fees (maxAmountWithinMinor, by the fee rule createTransfer checks with).
+ * that transfer's own fees (maxAmountWithinMinor, by the fee rule createTransfer checks with).
  */
-export function maxWithdrawalMinor(availableMinor: bigint, currency: string, schedule: FeeSchedule) {
+export function maxTransferMinor(availableMinor: bigint, currency: string, schedule: FeeSchedule) {
   return maxAmountWithinMinor(availableMinor, currency, schedule);
 }
 
-/** The most the form's withdrawal (its gateway, currency, country) could take of the available balance. */
-export async function withdrawalLimit(client: DbClient, scope: MerchantScope, form: Record<string, string>) {
-  const input = withdrawalInput(form);
+/** The most the form's transfer (its gateway, currency, country) could take of the available balance. */
+export async function transferLimitFromForm(client: DbClient, scope: MerchantScope, form: Record<string, string>) {
+  const input = transferInputFromForm(form);
   const { fees } = await resolveWithdrawalGateway(client, { merchantId: scope.merchantId, gatewayName: input.gatewayName, currency: input.currency, country: input.country });
   const availableMinor = await readAvailableMinor(client, scope.merchantId, scope.environment, input.currency);
-  return { currency: input.currency, availableMinor, maxMinor: maxWithdrawalMinor(availableMinor, input.currency, fees) };
+  return { currency: input.currency, availableMinor, maxMinor: maxTransferMinor(availableMinor, input.currency, fees) };
 }
 
 /**
- * What a withdrawal from the form would do, before it is confirmed: nothing is written. The same
- * checks as requestWithdrawal (fields, gateway, currency, country), then the balance: more than the
+ * What a transfer from the form would do, before it is confirmed: nothing is written. The same
+ * checks as requestTransferFromForm (fields, gateway, currency, country), then the balance: more than the
  * available balance can pay with its fees is refused with 40013, as createTransfer would refuse it.
- * Returns the amount, the fees, the total leaving the balance, and the most that could be withdrawn.
+ * Returns the amount, the fees, the total leaving the balance, and the most that could be transferred.
  */
-export async function reviewWithdrawal(client: DbClient, scope: MerchantScope, form: Record<string, string>) {
-  const input = withdrawalInput(form);
+export async function reviewTransferFromForm(client: DbClient, scope: MerchantScope, form: Record<string, string>) {
+  const input = transferInputFromForm(form);
   const { gateway, fees } = await resolveWithdrawalGateway(client, { merchantId: scope.merchantId, gatewayName: input.gatewayName, currency: input.currency, country: input.country });
   const amountMinor = toMinor(input.amount, input.currency) as bigint;
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
   const availableMinor = await readAvailableMinor(client, scope.merchantId, scope.environment, input.currency);
-  const review = { input, gateway: gateway.name, amountMinor, feesMinor, totalMinor: amountMinor + feesMinor, availableMinor, maxMinor: maxWithdrawalMinor(availableMinor, input.currency, fees) };
+  const review = { input, gateway: gateway.name, amountMinor, feesMinor, totalMinor: amountMinor + feesMinor, availableMinor, maxMinor: maxTransferMinor(availableMinor, input.currency, fees) };
   if (review.totalMinor > availableMinor) throw new DomainError("insufficient_balance", { details: `available ${toMajor(availableMinor, input.currency)} ${input.currency}; at most ${toMajor(review.maxMinor, input.currency)} can be withdrawn through ${gateway.name}` });
   return review;
 }
 
-/** One page of the member's withdrawals, newest first. */
-export async function listWithdrawals(client: DbClient, scope: MerchantScope, cursor?: string) {
+/** One page of the member's transfers, newest first. */
+export async function listMerchantTransfers(client: DbClient, scope: MerchantScope, cursor?: string) {
   const after = afterCursor(decodeCursor(cursor));
   const rows = await client.transfer.findMany({
     where: { merchantId: scope.merchantId, environment: scope.environment, ...(after ?? {}) },

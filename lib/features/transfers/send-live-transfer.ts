@@ -1,12 +1,12 @@
 import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
-import type { OutgoingForGateway, PayoutAdapter } from "@/lib/integrations/gateways/adapter";
+import type { MoneyOutForGateway, PayoutAdapter } from "@/lib/integrations/gateways/adapter";
 import { withSendClaim } from "@/lib/features/money-out/send-claim";
-import { stepOutgoing, transitionOf } from "@/lib/features/money-out/step-outgoing";
+import { stepMoneyOut, transitionOf } from "@/lib/features/money-out/step-money-out";
 import { transitionTransfer } from "./transition-transfer";
 
 /** The payout as the operator's adapter sees it. */
-export function payoutForGateway(transfer: Transfer): OutgoingForGateway {
+export function payoutForGateway(transfer: Transfer): MoneyOutForGateway {
   return {
     reference: transfer.reference,
     operatorRequestId: transfer.operatorRequestId,
@@ -30,7 +30,7 @@ export async function stepLiveTransfer(client: DbClient, id: string, payout: Pay
     // Read under the claim: what an earlier sender recorded (a send, a final answer) is seen.
     const transfer = await client.transfer.findUniqueOrThrow({ where: { id } });
     if (transfer.status !== "pending") return;
-    await stepOutgoing(client, claim, transfer, payout && { adapter: payout, item: payoutForGateway(transfer) }, (outcome) =>
+    await stepMoneyOut(client, claim, transfer, payout && { adapter: payout, item: payoutForGateway(transfer) }, (outcome) =>
       transitionTransfer(client, { id, ...transitionOf(outcome, now), claim }),
     now);
   });

@@ -134,9 +134,9 @@ export type GatewayAdapter = {
 /**
  * Money leaving for a customer's wallet: a payout (Transfer) or a refund. Sent at most once per
  * request id, which is stored on the row before any call; after an unknown outcome the operator is
- * asked about that id before anything is sent again (lib/operator-payments/advance-outgoing.ts).
+ * asked about that id before anything is sent again (lib/features/money-out/advance-money-out.ts).
  */
-export type OutgoingForGateway = {
+export type MoneyOutForGateway = {
   reference: string;
   /** Stored before the first call (newRequestId); replaced by the operator's own id once it gives one. */
   operatorRequestId: string | null;
@@ -150,14 +150,14 @@ export type OutgoingForGateway = {
 };
 
 /** A refund also names the payment it gives back. */
-export type RefundForGateway = OutgoingForGateway & {
+export type RefundForGateway = MoneyOutForGateway & {
   /** The payment: its reference, the operator's ids for it, and what the customer was charged. */
   payment: { reference: string; gatewayName: string; operatorRequestId: string | null; operatorReference: string | null; chargedMinor: bigint };
   /** Whether this refund gives back the whole charge (no other refund of the payment before it). */
   whole: boolean;
 };
 
-export type OutgoingAdapter<T extends OutgoingForGateway = OutgoingForGateway> = {
+export type MoneyOutAdapter<T extends MoneyOutForGateway = MoneyOutForGateway> = {
   /** How the money goes back or out, for support ("payout", "session_refund", "operator_refund"). */
   method(item: T): string;
   /** The id stored on the row before any call (MTN: a new X-Reference-Id; Wave: our reference, its idempotency key). */
@@ -182,6 +182,6 @@ export type OutgoingAdapter<T extends OutgoingForGateway = OutgoingForGateway> =
 };
 
 /** A live payout operator (DIRECT transfers, SCHEDULED batches): lib/integrations/gateways/live-adapters.ts. */
-export type PayoutAdapter = OutgoingAdapter<OutgoingForGateway>;
+export type PayoutAdapter = MoneyOutAdapter<MoneyOutForGateway>;
 /** How an operator gives a customer's money back (lib/features/refunds/). */
-export type RefundAdapter = OutgoingAdapter<RefundForGateway>;
+export type RefundAdapter = MoneyOutAdapter<RefundForGateway>;

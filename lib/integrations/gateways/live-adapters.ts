@@ -61,9 +61,9 @@ export function livePayoutAdapter(gatewayName: string): PayoutAdapter | null {
   if (!liveGatewaysInService().has(gatewayName)) return null;
   const operator = operatorOfGateway(gatewayName);
   if (operator === "mtn-momo") {
-    return outgoing(`mtn-momo-payouts:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName, "disbursement"), (c) => createMtnMomoPayouts(createMtnMomoClient(c)));
+    return moneyOut(`mtn-momo-payouts:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName, "disbursement"), (c) => createMtnMomoPayouts(createMtnMomoClient(c)));
   }
-  if (operator === "wave") return outgoing("wave-payouts", readWaveConfig(), (c) => createWavePayouts(createWaveClient(c)));
+  if (operator === "wave") return moneyOut("wave-payouts", readWaveConfig(), (c) => createWavePayouts(createWaveClient(c)));
   return null;
 }
 
@@ -80,9 +80,9 @@ export function liveRefundAdapter(gatewayName: string): RefundAdapter | null {
   if (operator === "orange-money") return null;
   // MTN refunds a request-to-pay through Disbursement (its token and subscription key).
   if (operator === "mtn-momo") {
-    return outgoing(`mtn-momo-refunds:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName, "disbursement"), (c) => createMtnMomoRefunds(createMtnMomoClient(c)));
+    return moneyOut(`mtn-momo-refunds:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName, "disbursement"), (c) => createMtnMomoRefunds(createMtnMomoClient(c)));
   }
-  if (operator === "wave") return outgoing("wave-refunds", readWaveConfig(), (c) => createWaveRefunds(createWaveClient(c)));
+  if (operator === "wave") return moneyOut("wave-refunds", readWaveConfig(), (c) => createWaveRefunds(createWaveClient(c)));
   return null;
 }
 
@@ -93,14 +93,14 @@ function mtnMomoConfig(gatewayName: string, product: "collection" | "disbursemen
 }
 
 // Payout and refund adapters are kept like the seam's, under their own names.
-const outgoingCache = new Map<string, { key: string; adapter: unknown }>();
+const moneyOutCache = new Map<string, { key: string; adapter: unknown }>();
 
-function outgoing<C, A>(name: string, config: C | null, create: (config: C) => A): A | null {
+function moneyOut<C, A>(name: string, config: C | null, create: (config: C) => A): A | null {
   if (!config) return null;
   const key = JSON.stringify(config);
-  const kept = outgoingCache.get(name);
+  const kept = moneyOutCache.get(name);
   if (kept?.key === key) return kept.adapter as A;
   const adapter = create(config);
-  outgoingCache.set(name, { key, adapter });
+  moneyOutCache.set(name, { key, adapter });
   return adapter;
 }

@@ -13,7 +13,7 @@
 // door (server/front-door.cjs) offers it each request after the client's address is recorded.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
-import { answererOf, errorAnswer, errorResponse, METHODS, requestIdFor, type Handler, type JsonAnswer, type Method } from "@/lib/surfaces/http/api-route";
+import { answererOf, answerResponse, errorAnswer, type Handler, type JsonAnswer, type Method, METHODS, requestIdFor } from "@/lib/surfaces/http/api-route";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
@@ -165,7 +165,7 @@ async function answerFromResponse(req: IncomingMessage, res: ServerResponse, req
   try {
     response = await handler(request, { params: Promise.resolve(params) });
   } catch (error) {
-    response = errorResponse(error, requestIdFor(request), request);
+    response = answerResponse(errorAnswer(error, requestIdFor(request), request));
   }
   // Read whole: the API's answers are small JSON documents, and one write with its length lets
   // the compression middleware judge the size.

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/core/db/client";
-import { balanceOverview, ledgerStatement, listWithdrawals, withdrawalGateways } from "@/lib/features/transfers/balance-and-transfers";
+import { balanceOverview, ledgerStatement, listMerchantTransfers, withdrawalGateways } from "@/lib/features/transfers/balance-and-transfers";
 import { balanceSummary } from "@/lib/features/ledger/balance-summary";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import type { ListFilters } from "@/lib/core/domain/list-filters";
@@ -10,7 +10,7 @@ export async function getBalancePage(scope: MerchantScope, filters: ListFilters)
   const [balances, statement, withdrawals, gateways, summaries] = await Promise.all([
     balanceOverview(db(), scope),
     ledgerStatement(db(), scope, filters),
-    listWithdrawals(db(), scope),
+    listMerchantTransfers(db(), scope),
     withdrawalGateways(db(), scope),
     balanceSummary(db(), scope, filters),
   ]);

@@ -26,7 +26,7 @@ describe("formErrorOf", () => {
 
   it("falls back on the field the code is about, then on the form as a whole", () => {
     expect(of(40013, "available 0 XOF; this transfer needs 1010")).toEqual({ field: "amount", messageKey: "codes.40013" });
-    expect(of(40001, "Your role (viewer) does not allow 'payouts:request'")).toEqual({ field: null, messageKey: "codes.40001" });
+    expect(of(40001, "Your role (viewer) does not allow 'transfers:request'")).toEqual({ field: null, messageKey: "codes.40001" });
     expect(of(40010, "amount must be a number", [])).toEqual({ field: null, messageKey: "codes.40010" });
     expect(of(42900)).toEqual({ field: null, messageKey: "codes.42900" });
   });

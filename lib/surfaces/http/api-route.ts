@@ -95,19 +95,11 @@ export function jsonAnswer(status: number, body: unknown, requestId: string, hea
 
 export const answerResponse = (answer: JsonAnswer) => new Response(answer.body, { status: answer.status, headers: answer.headers });
 
-export function jsonResponse(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Response {
-  return answerResponse(jsonAnswer(status, body, requestId, headers));
-}
-
 export function errorAnswer(error: unknown, requestId: string, request: Request): JsonAnswer {
   const apiError = apiErrorOf(error);
   if (apiError) return jsonAnswer(apiError.status, errorBody(apiError.code, apiError.details), requestId, apiError.headers);
   log("error", "unhandled error", { requestId, method: request.method, url: loggableUrl(request.url), ...errorFields(error) });
   return jsonAnswer(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
-}
-
-export function errorResponse(error: unknown, requestId: string, request: Request): Response {
-  return answerResponse(errorAnswer(error, requestId, request));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { errorBody } from "@/lib/core/errors/api-error";
-import { jsonResponse, requestIdFor, staticErrorRoute } from "./api-route";
+import { answerResponse, jsonAnswer, requestIdFor, staticErrorRoute } from "./api-route";
 import type { NextRouteContext } from "./route-params";
 
 const disabled = staticErrorRoute(40004).GET;
@@ -15,7 +15,7 @@ export function benchRoute(answer: (request: Request, context: NextRouteContext)
     try {
       return Response.json(await answer(request, context), { headers: { "cache-control": "no-store" } });
     } catch (error) {
-      return jsonResponse(400, errorBody(40016, (error as Error).message), requestIdFor(request));
+      return answerResponse(jsonAnswer(400, errorBody(40016, (error as Error).message), requestIdFor(request)));
     }
   };
 }

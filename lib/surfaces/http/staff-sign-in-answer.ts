@@ -1,6 +1,6 @@
 import type { ApiError } from "@/lib/core/errors/api-error";
 import { apiErrorOf } from "./api-error-of";
-import { errorResponse, jsonResponse, requestIdFor } from "./api-route";
+import { answerResponse, errorAnswer, jsonAnswer, requestIdFor } from "./api-route";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { retryAfterOf } from "@/lib/core/limits/retry-wait";
 import type { SecondStepAsked, SignedIn } from "@/lib/features/staff/sign-in";
@@ -27,13 +27,13 @@ const seeOther = (location: string, headers: Record<string, string> = {}) => new
 export async function signInAnswer(request: Request, result: SignedIn | SecondStepAsked, form: boolean) {
   const limits = limitHeaders(result.rateLimit);
   if (result.step === "two-factor") {
-    const response = form ? seeOther("/admin/login?step=two-factor", limits) : jsonResponse(200, { twoFactorRequired: true }, requestIdFor(request), limits);
+    const response = form ? seeOther("/admin/login?step=two-factor", limits) : answerResponse(jsonAnswer(200, { twoFactorRequired: true }, requestIdFor(request), limits));
     return withSetCookies(response, result.setCookies);
   }
   const { staff } = result;
   if (form) return withSetCookies(seeOther(staff.mustChangePassword ? "/admin/password" : "/admin", limits), result.setCookies);
   const body = { email: staff.email, role: staff.role, csrfToken: await csrfTokenFor(result.sessionToken), mustChangePassword: staff.mustChangePassword };
-  return withSetCookies(jsonResponse(200, body, requestIdFor(request), limits), result.setCookies);
+  return withSetCookies(answerResponse(jsonAnswer(200, body, requestIdFor(request), limits)), result.setCookies);
 }
 
 /** Why the form is shown again (the login page words it): which step, and the reason. */
@@ -53,5 +53,5 @@ function formRefusal(error: ApiError, step: "password" | "two-factor") {
 export function signInRefusal(request: Request, error: unknown, form: boolean, step: "password" | "two-factor" = "password") {
   const refusal = form ? apiErrorOf(error) : null;
   if (refusal) return seeOther(`/admin/login${formRefusal(refusal, step)}`, rateLimitOnly(refusal.headers));
-  return errorResponse(error, requestIdFor(request), request);
+  return answerResponse(errorAnswer(error, requestIdFor(request), request));
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { z } from "zod";
 import { ApiError } from "@/lib/core/errors/api-error";
-import { errorResponse, jsonResponse } from "./api-route";
+import { answerResponse, errorAnswer, jsonAnswer } from "./api-route";
 import { readJsonBody } from "./read-json-body";
 import { readRouteParams, type NextRouteContext } from "./route-params";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
@@ -100,9 +100,9 @@ export function supportRoute<TBody = undefined>(config: Config<TBody>, handler: 
       const url = new URL(request.url);
       checkFieldsText(url.searchParams);
       const result = await handler({ request, url, params, body, staff: session.staff, session });
-      return jsonResponse(result.status ?? 200, result.body, requestId);
+      return answerResponse(jsonAnswer(result.status ?? 200, result.body, requestId));
     } catch (error) {
-      return errorResponse(error, requestId, request);
+      return answerResponse(errorAnswer(error, requestId, request));
     }
   };
 }

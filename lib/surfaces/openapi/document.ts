@@ -6,13 +6,25 @@ import { webhooks } from "./webhooks";
  * What the document reads of an operation (lib/surfaces/api-routes/operation.ts, written here
  * without importing it: the operations' modules import this folder's responses and examples).
  */
-export type DocumentedOperation = { method: string; path: string; openapi?: ZodOpenApiOperationObject };
+export type DocumentedOperation = { method: string; path: string; openapi?: ZodOpenApiOperationObject; order?: number };
 
-/** The documented operations as OpenAPI paths, in their order: "/api/v4/refunds/[reference]" becomes "/api/v4/refunds/{reference}". */
+/**
+ * The documented operations as OpenAPI paths, by their `order` (the table's own order is its
+ * modules', which says nothing of a reader's): "/api/v4/refunds/[reference]" becomes
+ * "/api/v4/refunds/{reference}". Fails on a documented operation without an order, or on two paths
+ * sharing one (which of them comes first would be left to the modules' order).
+ */
 function pathsOf(operations: readonly DocumentedOperation[]): ZodOpenApiPathsObject {
+  const documented = operations.filter((operation) => operation.openapi);
+  const pathAt = new Map<number, string>();
+  for (const { method, path, order } of documented) {
+    if (order === undefined) throw new Error(`${method} ${path}: a documented operation needs its order (its place in the OpenAPI document)`);
+    const other = pathAt.get(order);
+    if (other !== undefined && other !== path) throw new Error(`${other} and ${path} share the order ${order}: give one another place`);
+    pathAt.set(order, path);
+  }
   const paths: ZodOpenApiPathsObject = {};
-  for (const { method, path, openapi } of operations) {
-    if (!openapi) continue;
+  for (const { method, path, openapi } of documented.toSorted((a, b) => (a.order ?? 0) - (b.order ?? 0))) {
     const key = path.replace(/\[(\w+)\]/g, "{$1}");
     paths[key] = { ...paths[key], [method.toLowerCase()]: openapi };
   }

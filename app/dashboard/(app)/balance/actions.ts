@@ -3,7 +3,7 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatMinor } from "@/lib/core/domain/money";
 import { isOutcome } from "@/lib/core/errors/domain-error";
-import { requestWithdrawal, reviewWithdrawal, withdrawalLimit, WITHDRAWAL_FORM_FIELDS } from "@/lib/features/transfers/balance-and-transfers";
+import { requestTransferFromForm, reviewTransferFromForm, transferLimitFromForm, TRANSFER_FORM_FIELDS } from "@/lib/features/transfers/balance-and-transfers";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 
 /**
@@ -13,32 +13,32 @@ import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/d
  * its fees says the most that can be withdrawn. Works as a plain form without JavaScript: the
  * answer carries what was typed, for the re-rendered page.
  */
-export async function requestWithdrawalAction(_state: ActionState, form: FormData): Promise<ActionState> {
+export async function requestTransferAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const [t, tApi, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("apiErrors"), getLocale()]);
-  const fields = Object.fromEntries(WITHDRAWAL_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  const fields = Object.fromEntries(TRANSFER_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   // "Change" without JavaScript: back to the fields, as they were typed.
   if (form.get("step") === "edit") return { fields };
   const confirmed = form.get("step") === "confirm";
   const state = await runDashboardAction(
-    "payouts:request",
+    "transfers:request",
     async ({ db, scope }) => {
       try {
-        const review = await reviewWithdrawal(db, scope, fields);
+        const review = await reviewTransferFromForm(db, scope, fields);
         const money = (minor: bigint) => formatMinor(minor, review.input.currency, locale);
         if (!confirmed) {
           const question = t("balance.question", { amount: money(review.amountMinor), phone: review.input.beneficiaryPhone, fee: money(review.feesMinor), total: money(review.totalMinor) });
           return { confirm: { question }, fields };
         }
-        const transfer = await requestWithdrawal(db, scope, fields);
+        const transfer = await requestTransferFromForm(db, scope, fields);
         return { message: t("balance.requested", { reference: transfer.reference }) };
       } catch (error) {
         if (!isOutcome(error, "insufficient_balance")) throw error;
         // Not enough for the amount and its fees: say the most that can go, by the same rule.
-        const limit = await withdrawalLimit(db, scope, fields);
+        const limit = await transferLimitFromForm(db, scope, fields);
         return { error: tApi("summary"), fieldErrors: { amount: t("balance.overMax", { max: formatMinor(limit.maxMinor, limit.currency, locale) }) }, code: 40013 };
       }
     },
-    { fields: WITHDRAWAL_FORM_FIELDS, refresh: confirmed },
+    { fields: TRANSFER_FORM_FIELDS, refresh: confirmed },
   );
   return state?.fieldErrors || state?.confirm ? { ...state, fields } : state;
 }

@@ -1,8 +1,8 @@
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
-import { WithdrawForm } from "@/components/dashboard/withdraw-form";
+import { TransferForm } from "@/components/dashboard/transfer-form";
 import { RefreshWhilePending } from "@/components/dashboard/refresh-while-pending";
-import { PayoutPreview } from "@/components/dashboard/payout-preview";
+import { TransferPreview } from "@/components/dashboard/transfer-preview";
 import { failureReasonLabel, gatewayLabel, ledgerKindLabel } from "@/components/labels";
 import { formatTime } from "@/components/dashboard/format";
 import { ListPager } from "@/components/dashboard/list-filters-form";
@@ -13,7 +13,7 @@ import { parseListFilters } from "@/lib/core/domain/list-filters";
 import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { formatMinor } from "@/lib/core/domain/money";
 import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
-import { requestWithdrawalAction } from "./actions";
+import { requestTransferAction } from "./actions";
 import { moneyOutStatus } from "@/lib/core/domain/transfer-review";
 import { pageTitle } from "@/components/page-title";
 
@@ -62,10 +62,10 @@ export default async function BalancePage({ searchParams }: Props) {
       </div>
 
       <h2 id="withdraw">{t("balance.withdraw")}</h2>
-      {can(member.role, "payouts:request") ? (
+      {can(member.role, "transfers:request") ? (
         <section className="dash-card" aria-label={t("balance.withdraw")}>
-          <WithdrawForm
-            action={requestWithdrawalAction}
+          <TransferForm
+            action={requestTransferAction}
             labels={{
               review: t("balance.review"),
               confirm: t("balance.confirm"),
@@ -85,7 +85,7 @@ export default async function BalancePage({ searchParams }: Props) {
             }}
             defaults={defaults}
             preview={
-              <PayoutPreview
+              <TransferPreview
                 schedules={schedules}
                 gatewayLabels={Object.fromEntries(gateways.map((g) => [g.name, gatewayLabel(labels, g.name)]))}
                 available={Object.fromEntries(balances.map((b) => [b.currency, b.availableMinor.toString()]))}

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { PayoutAdapter } from "@/lib/integrations/gateways/adapter";
 import { MTN_NOT_FOUND_GRACE_MS } from "./mtn-momo-adapter";
 import type { MtnMomoClient } from "./mtn-momo-client";
-import { mtnMomoOutgoingStatus, outgoingRequestId } from "./mtn-momo-outgoing";
+import { mtnMomoMoneyOutStatus, moneyOutRequestId } from "./mtn-momo-money-out";
 
 // MTN Disbursement behind the payout seam: the transfer's X-Reference-Id is stored with it before
 // any call, so sending again (after a crash, a timeout) is safe: MTN answers 409 for a known id.
@@ -17,7 +17,7 @@ export function createMtnMomoPayouts(client: MtnMomoClient): PayoutAdapter {
     notFoundGraceMs: MTN_NOT_FOUND_GRACE_MS,
     async send(transfer) {
       await client.transfer({
-        referenceId: outgoingRequestId(transfer),
+        referenceId: moneyOutRequestId(transfer),
         externalId: transfer.reference,
         amountMinor: transfer.amountMinor,
         currency: transfer.currency,
@@ -25,6 +25,6 @@ export function createMtnMomoPayouts(client: MtnMomoClient): PayoutAdapter {
       });
       return {};
     },
-    status: (transfer) => mtnMomoOutgoingStatus(() => client.transferStatus(outgoingRequestId(transfer), transfer.currency)),
+    status: (transfer) => mtnMomoMoneyOutStatus(() => client.transferStatus(moneyOutRequestId(transfer), transfer.currency)),
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { GatewayOutcome, OutgoingForGateway, PayoutAdapter } from "@/lib/integrations/gateways/adapter";
+import type { GatewayOutcome, MoneyOutForGateway, PayoutAdapter } from "@/lib/integrations/gateways/adapter";
 import { log } from "@/lib/core/logging/log";
 import type { WaveClient } from "./wave-client";
 import type { WavePayout } from "./wave-status";
@@ -9,7 +9,7 @@ import type { WavePayout } from "./wave-status";
 // with the same key never send money twice, and that a payout can be looked up by
 // client_reference. Wave executes a payout synchronously: its answer is usually the outcome.
 // After an unknown outcome (a timeout, a 5xx: Wave may have made the payout without giving us its
-// id) the engine (lib/features/money-out/advance-outgoing.ts) asks status() first; while we hold only our
+// id) the engine (lib/features/money-out/advance-money-out.ts) asks status() first; while we hold only our
 // reference, status() searches Wave by it, and answers "not_found" only when Wave has none. Only
 // then, past the grace, is the payout sent again, with the same key. How long Wave keeps a key
 // is not documented, so the search, not the key, is what keeps a payout from being made twice.
@@ -21,9 +21,9 @@ export const WAVE_NOT_FOUND_GRACE_MS = 60_000;
  * Sends the payout for `item` (a transfer or a refund) under its reference; Wave's answer is the
  * outcome when final. A 409 (Wave knows the key: from a request it may still be executing, what a
  * concurrent one gets is undocumented, or with other content, idempotency-mismatch) is never a
- * refusal of the payout: the outgoing engine reads its status instead (mayAlreadyExist).
+ * refusal of the payout: the money-out engine reads its status instead (mayAlreadyExist).
  */
-export async function sendWavePayout(client: WaveClient, item: OutgoingForGateway) {
+export async function sendWavePayout(client: WaveClient, item: MoneyOutForGateway) {
   const payout = await client.createPayout({
     idempotencyKey: item.reference,
     amountMinor: item.amountMinor,
@@ -35,7 +35,7 @@ export async function sendWavePayout(client: WaveClient, item: OutgoingForGatewa
 }
 
 /** Wave's answer for the payout of `item`: by Wave's payout id once known, else searched by our reference. */
-export async function readWavePayout(client: WaveClient, item: OutgoingForGateway): Promise<GatewayOutcome | "not_found"> {
+export async function readWavePayout(client: WaveClient, item: MoneyOutForGateway): Promise<GatewayOutcome | "not_found"> {
   // A payout id Wave gave us that it does not know (404) throws: it means another wallet's key,
   // never "not made", which would send it again.
   if (item.operatorRequestId && item.operatorRequestId !== item.reference) return (await client.getPayout(item.operatorRequestId)).outcome;

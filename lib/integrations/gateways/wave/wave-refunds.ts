@@ -17,7 +17,7 @@ import { readWavePayout, sendWavePayout, WAVE_NOT_FOUND_GRACE_MS } from "./wave-
 // again: one source (a paraphrase of the docs) says the call is idempotent (200, no second
 // refund); if Wave refuses it instead ("checkout-refund-failed", the payment no longer refundable
 // because it was refunded), that refused resend never fails the refund (lib/features/money-out/
-// advance-outgoing.ts), nor does Wave's silence (unlike a positive "not found" it never lets the
+// advance-money-out.ts), nor does Wave's silence (unlike a positive "not found" it never lets the
 // refund be given up as never made): it stays open, with Wave's answer, for support to check in
 // Wave's portal.
 // Wave cannot refund a payment twice either way: the call names the payment, not an amount.

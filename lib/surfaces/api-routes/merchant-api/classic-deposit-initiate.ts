@@ -15,6 +15,7 @@ export const initiateDeposit = apiOperation({
   path: "/api/v4/classic/deposit/initiate",
   sandbox: true,
   lane: true,
+  order: 300,
   openapi: {
     operationId: "initiateDeposit",
     summary: "Single-step deposit on a DIRECT (push prompt) or REDIRECT (url) gateway",
@@ -47,5 +48,6 @@ export const initiateDeposit = apiOperation({
 export const initiateDepositAlias = apiOperation({
   ...initiateDeposit,
   path: "/api/v4/deposit/initiate",
+  order: 310,
   openapi: { ...initiateDeposit.openapi, operationId: "initiateDepositAlias", summary: "Alias of /api/v4/classic/deposit/initiate" },
 });

@@ -12,6 +12,7 @@ export const getDeposit = apiOperation({
   path: "/api/v4/deposits/[reference]",
   sandbox: true,
   lane: true,
+  order: 350,
   openapi: readByReference(
     "getDeposit",
     "Read a deposit by its reference, invoice reference or validated reference",

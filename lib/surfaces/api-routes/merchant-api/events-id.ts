@@ -12,6 +12,7 @@ export const getEvent = apiOperation({
   path: "/api/v4/events/[id]",
   sandbox: true,
   lane: true,
+  order: 810,
   openapi: {
     operationId: "getEvent",
     summary: "One event, with the payload exactly as it was signed",

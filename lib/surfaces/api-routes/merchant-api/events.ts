@@ -12,6 +12,7 @@ export const listEvents = apiOperation({
   path: "/api/v4/events",
   sandbox: true,
   lane: true,
+  order: 800,
   openapi: {
     operationId: "listEvents",
     summary: "The webhook events your links, deposits, transfers and refunds produced, newest first",

@@ -11,6 +11,7 @@ export const listDepositGateways = apiOperation({
   path: "/public/gateways/deposit/list",
   sandbox: true,
   lane: true,
+  order: 900,
   openapi: {
     operationId: "listDepositGateways",
     summary: "Deposit gateways (the merchant's with a key, the platform's without)",

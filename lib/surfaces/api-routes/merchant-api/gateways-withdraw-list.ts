@@ -11,6 +11,7 @@ export const listWithdrawalGateways = apiOperation({
   path: "/public/gateways/withdraw/list",
   sandbox: true,
   lane: true,
+  order: 910,
   openapi: {
     operationId: "listWithdrawalGateways",
     summary: "Withdrawal gateways (no provider field)",

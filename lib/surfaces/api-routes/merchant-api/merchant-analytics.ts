@@ -14,6 +14,7 @@ export const getAnalytics = apiOperation({
   path: "/api/v4/merchant/analytics",
   sandbox: true,
   lane: true,
+  order: 700,
   openapi: {
     operationId: "getAnalytics",
     summary: "Counts, volumes, fees and conversion of links and deposits over a date range",

@@ -11,6 +11,7 @@ export const getBalance = apiOperation({
   path: "/api/v4/merchant/balance",
   sandbox: true,
   lane: true,
+  order: 400,
   openapi: {
     operationId: "getBalance",
     summary: "Available and pending balance per currency, from the ledger",

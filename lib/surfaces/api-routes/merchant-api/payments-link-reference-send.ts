@@ -13,6 +13,7 @@ export const sendPaymentLink = apiOperation({
   path: "/api/v4/payments/link/[reference]/send",
   sandbox: true,
   lane: true,
+  order: 120,
   openapi: {
     operationId: "sendPaymentLink",
     summary: "Send a link to a customer by SMS or e-mail (an extension of the contract)",

@@ -12,6 +12,7 @@ export const listPaymentLinkSends = apiOperation({
   path: "/api/v4/payments/link/[reference]/sends",
   sandbox: true,
   lane: true,
+  order: 130,
   openapi: readByReference(
     "listPaymentLinkSends",
     "The times a link was sent, newest first, with their delivery state (an extension; `links:read` scope). `purpose` tells " +

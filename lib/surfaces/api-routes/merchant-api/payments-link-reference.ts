@@ -12,6 +12,7 @@ export const getPaymentLink = apiOperation({
   path: "/api/v4/payments/link/[reference]",
   sandbox: true,
   lane: true,
+  order: 110,
   openapi: readByReference(
     "getPaymentLink",
     "Read a link (verify its status server-side)",

@@ -13,6 +13,7 @@ export const createPaymentLink = apiOperation({
   path: "/api/v4/payments/link",
   sandbox: true,
   lane: true,
+  order: 100,
   openapi: {
     operationId: "createPaymentLink",
     summary: "Create a reusable payment link",

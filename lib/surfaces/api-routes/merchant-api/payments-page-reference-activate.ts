@@ -12,6 +12,7 @@ export const activatePaymentPage = apiOperation({
   path: "/api/v4/payments/page/[reference]/activate",
   sandbox: true,
   lane: true,
+  order: 240,
   openapi: switchOperation(
     "activatePaymentPage",
     "Turn a payment page back on (`links:write` scope)",

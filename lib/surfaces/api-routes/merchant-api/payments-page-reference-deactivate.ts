@@ -11,6 +11,7 @@ export const deactivatePaymentPage = apiOperation({
   path: "/api/v4/payments/page/[reference]/deactivate",
   sandbox: true,
   lane: true,
+  order: 230,
   openapi: switchOperation(
     "deactivatePaymentPage",
     "Turn a payment page off (`links:write` scope)",

@@ -12,6 +12,7 @@ export const listPaymentPagePayments = apiOperation({
   path: "/api/v4/payments/page/[reference]/payments",
   sandbox: true,
   lane: true,
+  order: 220,
   openapi: {
     operationId: "listPaymentPagePayments",
     summary: "The payment links made from a page, newest first, by cursor pages (`links:read` scope)",

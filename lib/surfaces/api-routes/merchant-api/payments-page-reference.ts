@@ -12,6 +12,7 @@ export const getPaymentPage = apiOperation({
   path: "/api/v4/payments/page/[reference]",
   sandbox: true,
   lane: true,
+  order: 210,
   openapi: readByReference(
     "getPaymentPage",
     "Read a payment page: its status, amount rule, completed payments and total (`links:read` scope)",

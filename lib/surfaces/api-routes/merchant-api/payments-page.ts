@@ -14,6 +14,7 @@ export const createPaymentPage = apiOperation({
   path: "/api/v4/payments/page",
   sandbox: true,
   lane: true,
+  order: 200,
   openapi: {
     operationId: "createPaymentPage",
     summary: "Create a payment page: one reusable URL or shop QR code that many customers pay (an extension)",

@@ -12,6 +12,7 @@ export const getRefund = apiOperation({
   path: "/api/v4/refunds/[reference]",
   sandbox: true,
   lane: true,
+  order: 610,
   openapi: readByReference(
     "getRefund",
     "Read a refund (needs the `refunds:read` scope)",

@@ -13,6 +13,7 @@ export const createRefund = apiOperation({
   path: "/api/v4/refunds",
   sandbox: true,
   lane: true,
+  order: 600,
   openapi: {
     operationId: "createRefund",
     summary: "Give a customer's payment back, in full or in part",

@@ -13,6 +13,7 @@ export const createInstantTransfer = apiOperation({
   path: "/api/v4/transfers/instant",
   sandbox: true,
   lane: true,
+  order: 500,
   openapi: {
     operationId: "createInstantTransfer",
     summary: "Pay out from the available balance to a mobile-money beneficiary",

@@ -12,6 +12,7 @@ export const getTransfer = apiOperation({
   path: "/api/v4/transfers/[reference]",
   sandbox: true,
   lane: true,
+  order: 510,
   openapi: readByReference("getTransfer", "Read a transfer", jsonResponse("The transfer", transferSchema)),
   handler: apiRoute({ auth: { scope: "transfers:read" } }, async ({ db, params, principal, environment }) => {
     const transfer = await getTransferOrThrow(db, { reference: params.reference, merchantId: principal.merchantId, environment });

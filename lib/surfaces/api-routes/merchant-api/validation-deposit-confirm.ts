@@ -15,6 +15,7 @@ export const confirmDeposit = apiOperation({
   path: "/api/v4/validation/deposit/confirm",
   sandbox: true,
   lane: true,
+  order: 340,
   openapi: {
     operationId: "confirmDeposit",
     summary: "OTP deposit, step 2: confirm the invoice with the customer's code",

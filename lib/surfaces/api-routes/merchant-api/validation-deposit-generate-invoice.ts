@@ -13,6 +13,7 @@ export const generateDepositInvoice = apiOperation({
   path: "/api/v4/validation/deposit/generate-invoice",
   sandbox: true,
   lane: true,
+  order: 320,
   openapi: {
     operationId: "generateDepositInvoice",
     summary: "OTP deposit, step 1: create an invoice; the customer receives a code",
@@ -34,5 +35,6 @@ export const generateDepositInvoice = apiOperation({
 export const generateDepositInvoiceAlias = apiOperation({
   ...generateDepositInvoice,
   path: "/api/v4/validation/deposit",
+  order: 330,
   openapi: { ...generateDepositInvoice.openapi, operationId: "generateDepositInvoiceAlias", summary: "Alias of /api/v4/validation/deposit/generate-invoice" },
 });

@@ -4,7 +4,7 @@ import { changePassword, PasswordChangeError } from "@/lib/features/staff/change
 import { db } from "@/lib/core/db/client";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
-import { errorResponse, requestIdFor } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, requestIdFor } from "@/lib/surfaces/http/api-route";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { validationError } from "@/lib/core/errors/validation-errors";
@@ -38,7 +38,7 @@ async function post(request: Request) {
     if (refusal?.code === 40002) {
       return new Response(null, { status: 303, headers: { location: "/admin/login" } });
     }
-    return errorResponse(error, requestIdFor(request), request);
+    return answerResponse(errorAnswer(error, requestIdFor(request), request));
   }
 }
 

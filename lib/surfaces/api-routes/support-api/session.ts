@@ -5,7 +5,7 @@ import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/sta
 import { staffAuth } from "@/lib/features/staff/staff-auth";
 import { authHeaders } from "@/lib/features/staff/staff-session";
 import { db } from "@/lib/core/db/client";
-import { errorResponse, jsonResponse, requestIdFor } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, jsonAnswer, requestIdFor } from "@/lib/surfaces/http/api-route";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
@@ -29,9 +29,9 @@ async function currentSession(request: Request) {
   try {
     const session = await requireStaff(request, { passwordChange: true });
     const { email, role, mustChangePassword } = session.staff;
-    return jsonResponse(200, { email, role, csrfToken: session.csrfToken, mustChangePassword }, requestIdFor(request));
+    return answerResponse(jsonAnswer(200, { email, role, csrfToken: session.csrfToken, mustChangePassword }, requestIdFor(request)));
   } catch (error) {
-    return errorResponse(error, requestIdFor(request), request);
+    return answerResponse(errorAnswer(error, requestIdFor(request), request));
   }
 }
 

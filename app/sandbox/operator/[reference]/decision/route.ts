@@ -2,7 +2,7 @@
 import { decideSandboxOperatorDeposit } from "@/lib/features/deposits/sandbox-operator-queries";
 import { returnUrlWith } from "@/lib/core/domain/return-url";
 import { ApiError } from "@/lib/core/errors/api-error";
-import { errorResponse, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readRouteParams } from "@/lib/surfaces/http/route-params";
@@ -21,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
       const target = returnUrlWith(deposit.returnUrl, deposit.reference, deposit.status) ?? new URL(`/test/sandbox/operator/${reference}`, request.url).toString();
       return new Response(null, { status: 303, headers: { location: target, "cache-control": "no-store" } });
     } catch (error) {
-      return errorResponse(error, requestId, request);
+      return answerResponse(errorAnswer(error, requestId, request));
     }
   },
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { GatewayOutcome, OutgoingAdapter, OutgoingForGateway } from "@/lib/integrations/gateways/adapter";
+import type { GatewayOutcome, MoneyOutAdapter, MoneyOutForGateway } from "@/lib/integrations/gateways/adapter";
 import { OperatorNotSentError, OperatorRejectedError, OperatorUnavailableError, OperatorUnknownOutcomeError } from "@/lib/integrations/gateways/operators/operator-errors";
 import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
-import { advanceOutgoing, type OutgoingHooks, type OutgoingStep } from "./advance-outgoing";
+import { advanceMoneyOut, type MoneyOutHooks, type MoneyOutStep } from "./advance-money-out";
 import { planAfterStep, UNRESOLVED_READ_EVERY_MS } from "./plan-after-step";
 
 // The rules that keep a payout or a refund from being paid twice or released while the operator
@@ -11,7 +11,7 @@ import { planAfterStep, UNRESOLVED_READ_EVERY_MS } from "./plan-after-step";
 
 const created = new Date("2026-11-25T10:00:00Z");
 const at = (ms: number) => new Date(created.getTime() + ms);
-const item = (operatorSentAt: Date | null = null): OutgoingForGateway => ({
+const item = (operatorSentAt: Date | null = null): MoneyOutForGateway => ({
   reference: "TRF_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
   operatorRequestId: "TRF_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
   amountMinor: 1000n,
@@ -25,7 +25,7 @@ type Script = { status?: () => GatewayOutcome | "not_found" | "unreadable"; send
 
 function operator(script: Script) {
   const calls: string[] = [];
-  const adapter: OutgoingAdapter = {
+  const adapter: MoneyOutAdapter = {
     method: () => "payout",
     newRequestId: ({ reference }) => reference,
     notFoundGraceMs: 60_000,
@@ -41,7 +41,7 @@ function operator(script: Script) {
     },
   };
   const recorded: string[] = [];
-  const hooks: OutgoingHooks = {
+  const hooks: MoneyOutHooks = {
     beforeSend: async (when) => void recorded.push(`sent at ${when.toISOString()}`),
     notSent: async (previous) => void recorded.push(`not sent, back to ${previous?.toISOString() ?? "never"}`),
   };
@@ -52,10 +52,10 @@ const refused = (operation: string, status = 400, code = "insufficient-funds") =
   throw new OperatorRejectedError("wave", operation, status, code);
 };
 
-describe("advanceOutgoing", () => {
+describe("advanceMoneyOut", () => {
   it("sends what never left, recording the send before the call", async () => {
     const op = operator({ send: () => ({ operatorRequestId: "pt-1" }) });
-    const step = await advanceOutgoing(item(), op.adapter, op.hooks, at(1000));
+    const step = await advanceMoneyOut(item(), op.adapter, op.hooks, at(1000));
     expect(op.calls).toEqual(["send"]);
     expect(op.recorded).toEqual([`sent at ${at(1000).toISOString()}`]);
     expect(step).toMatchObject({ kind: "sent", operatorRequestId: "pt-1" });
@@ -63,16 +63,16 @@ describe("advanceOutgoing", () => {
 
   it("looks up what may have left before sending anything again, and takes the operator's answer", async () => {
     const op = operator({ status: () => ({ status: "completed", operatorReference: "T1", amountMinor: 1000n, currency: "XOF" }) });
-    const step = await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(5_000));
+    const step = await advanceMoneyOut(item(at(0)), op.adapter, op.hooks, at(5_000));
     expect(op.calls).toEqual(["status"]);
     expect(step).toMatchObject({ kind: "final", outcome: { status: "completed", operatorReference: "T1" } });
   });
 
   it("does not resend while the operator may not show what it received yet; past the grace, resends with the same request", async () => {
     const op = operator({ status: () => "not_found", send: () => ({}) });
-    expect(await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(59_000))).toMatchObject({ kind: "pending", answer: "not found yet" });
+    expect(await advanceMoneyOut(item(at(0)), op.adapter, op.hooks, at(59_000))).toMatchObject({ kind: "pending", answer: "not found yet" });
     expect(op.calls).toEqual(["status"]);
-    const resent = await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(61_000));
+    const resent = await advanceMoneyOut(item(at(0)), op.adapter, op.hooks, at(61_000));
     expect(resent).toMatchObject({ kind: "sent", answer: "sent again (same request id)" });
     expect(resent.noRecord).toBeUndefined();
     expect(op.calls).toEqual(["status", "status", "send"]);
@@ -80,20 +80,20 @@ describe("advanceOutgoing", () => {
 
   it("past the follow window sends nothing more: reads only, and a positive 'no record' is reported for the planner to count", async () => {
     const op = operator({ status: () => "not_found", send: () => ({}) });
-    expect(await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(OPERATOR_FOLLOW_MS))).toMatchObject({ kind: "pending", noRecord: true });
+    expect(await advanceMoneyOut(item(at(0)), op.adapter, op.hooks, at(OPERATOR_FOLLOW_MS))).toMatchObject({ kind: "pending", noRecord: true });
     const never = operator({});
-    expect(await advanceOutgoing(item(), never.adapter, never.hooks, at(OPERATOR_FOLLOW_MS))).toMatchObject({ kind: "not_sent", neverSent: true });
+    expect(await advanceMoneyOut(item(), never.adapter, never.hooks, at(OPERATOR_FOLLOW_MS))).toMatchObject({ kind: "not_sent", neverSent: true });
     expect([...op.calls, ...never.calls]).toEqual(["status"]);
   });
 
   it("fails what the operator refused at the first send, but never on a refused resend: the first may have been paid", async () => {
     const first = operator({ send: refused("create payout") });
-    expect(await advanceOutgoing(item(), first.adapter, first.hooks, at(0))).toMatchObject({
+    expect(await advanceMoneyOut(item(), first.adapter, first.hooks, at(0))).toMatchObject({
       kind: "final",
       outcome: { status: "failed", reason: "operator_rejected: insufficient-funds" },
     });
     const resend = operator({ status: () => "not_found", send: refused("create payout", 400, "insufficient-funds") });
-    const step = await advanceOutgoing(item(at(0)), resend.adapter, resend.hooks, at(120_000));
+    const step = await advanceMoneyOut(item(at(0)), resend.adapter, resend.hooks, at(120_000));
     expect(step).toMatchObject({ kind: "pending" });
     expect(step.noRecord).toBeUndefined();
     expect(step.answer).toContain("resend refused");
@@ -102,7 +102,7 @@ describe("advanceOutgoing", () => {
   it("takes a refusal that may mean 'I already have it' (a 409, a duplicate key) for a reason to read its status, even on a first send", async () => {
     for (const [status, code] of [[409, "conflict"], [400, "idempotency-mismatch"], [400, "checkout-refund-failed"]] as const) {
       const op = operator({ send: refused("create payout", status, code) });
-      const step = await advanceOutgoing(item(), op.adapter, op.hooks, at(0));
+      const step = await advanceMoneyOut(item(), op.adapter, op.hooks, at(0));
       expect(step).toMatchObject({ kind: "pending" });
       expect(step.answer).toContain("its status decides");
     }
@@ -110,13 +110,13 @@ describe("advanceOutgoing", () => {
 
   it("an operator that cannot be read back is asked by the same request again, and its silence is never taken for 'not made'", async () => {
     const op = operator({ status: () => "unreadable", send: refused("refund checkout session", 400, "checkout-refund-failed") });
-    expect(await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(30_000))).toMatchObject({ kind: "pending", answer: "sent, not readable back" });
-    const step = await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(61_000));
+    expect(await advanceMoneyOut(item(at(0)), op.adapter, op.hooks, at(30_000))).toMatchObject({ kind: "pending", answer: "sent, not readable back" });
+    const step = await advanceMoneyOut(item(at(0)), op.adapter, op.hooks, at(61_000));
     expect(op.calls).toEqual(["status", "status", "send"]);
     expect(step.kind).toBe("pending");
     expect(step.noRecord).toBeUndefined();
     // So even once the window is over, the money is not released: support decides.
-    const late = await advanceOutgoing(item(at(0)), op.adapter, op.hooks, at(OPERATOR_FOLLOW_MS));
+    const late = await advanceMoneyOut(item(at(0)), op.adapter, op.hooks, at(OPERATOR_FOLLOW_MS));
     expect(late.noRecord).toBeUndefined();
     expect(planAfterStep(late, { createdAt: created, operatorSentAt: at(0), notFoundReads: 5 }, at(OPERATOR_FOLLOW_MS), true)).toMatchObject({ kind: "unresolved" });
   });
@@ -127,14 +127,14 @@ describe("advanceOutgoing", () => {
         throw new OperatorUnknownOutcomeError("mtn-momo", "transfer", "timeout", "no answer within 10000 ms");
       },
     });
-    expect(await advanceOutgoing(item(), timeout.adapter, timeout.hooks, at(0))).toMatchObject({ kind: "pending" });
+    expect(await advanceMoneyOut(item(), timeout.adapter, timeout.hooks, at(0))).toMatchObject({ kind: "pending" });
     expect(timeout.recorded).toEqual([`sent at ${at(0).toISOString()}`]);
     const down = operator({
       status: () => {
         throw new OperatorUnknownOutcomeError("mtn-momo", "transfer status", "server_error", "unexpected HTTP 500", { httpStatus: 500 });
       },
     });
-    expect(await advanceOutgoing(item(at(0)), down.adapter, down.hooks, at(300_000))).toMatchObject({ kind: "pending", answer: "HTTP 500 (outcome unknown)" });
+    expect(await advanceMoneyOut(item(at(0)), down.adapter, down.hooks, at(300_000))).toMatchObject({ kind: "pending", answer: "HTTP 500 (outcome unknown)" });
     expect(down.calls).toEqual(["status"]);
   });
 
@@ -144,7 +144,7 @@ describe("advanceOutgoing", () => {
         throw new OperatorUnavailableError("wave", "create payout", 30);
       },
     });
-    const step = await advanceOutgoing(item(), op.adapter, op.hooks, at(0));
+    const step = await advanceMoneyOut(item(), op.adapter, op.hooks, at(0));
     expect(step).toMatchObject({ kind: "not_sent", neverSent: true, retryAfterSeconds: 30 });
     expect(op.recorded).toEqual([`sent at ${at(0).toISOString()}`, "not sent, back to never"]);
     const refusedConnection = operator({
@@ -153,7 +153,7 @@ describe("advanceOutgoing", () => {
         throw new OperatorNotSentError("wave", "create payout", "connection_failed", "could not connect (ECONNREFUSED)");
       },
     });
-    expect(await advanceOutgoing(item(at(0)), refusedConnection.adapter, refusedConnection.hooks, at(120_000))).toMatchObject({
+    expect(await advanceMoneyOut(item(at(0)), refusedConnection.adapter, refusedConnection.hooks, at(120_000))).toMatchObject({
       kind: "not_sent",
       neverSent: false,
     });
@@ -162,19 +162,19 @@ describe("advanceOutgoing", () => {
 
   it("takes an answer given at once, and completes nothing for other figures than ours", async () => {
     const sync = operator({ send: () => ({ outcome: { status: "completed", amountMinor: 1000n, currency: "XOF" } }) });
-    expect(await advanceOutgoing(item(), sync.adapter, sync.hooks, at(0))).toMatchObject({ kind: "final", outcome: { status: "completed" } });
+    expect(await advanceMoneyOut(item(), sync.adapter, sync.hooks, at(0))).toMatchObject({ kind: "final", outcome: { status: "completed" } });
     const other = operator({ status: () => ({ status: "completed", amountMinor: 1n, currency: "XOF" }) });
-    const step = await advanceOutgoing(item(at(0)), other.adapter, other.hooks, at(10_000));
+    const step = await advanceMoneyOut(item(at(0)), other.adapter, other.hooks, at(10_000));
     expect(step).toEqual({ kind: "pending", answer: "amount mismatch: operator 1 XOF, ours 1000 XOF" });
     const currency = operator({ status: () => ({ status: "completed", amountMinor: 1000n, currency: "EUR" }) });
-    expect((await advanceOutgoing(item(at(0)), currency.adapter, currency.hooks, at(10_000))).kind).toBe("pending");
+    expect((await advanceMoneyOut(item(at(0)), currency.adapter, currency.hooks, at(10_000))).kind).toBe("pending");
   });
 });
 
 describe("planAfterStep", () => {
   const row: { createdAt: Date; operatorSentAt: Date | null; notFoundReads: number } = { createdAt: created, operatorSentAt: at(0), notFoundReads: 0 };
   const overdue = at(OPERATOR_FOLLOW_MS);
-  const plan = (step: OutgoingStep, now: Date, over = false, r: typeof row = row) => planAfterStep(step, r, now, over);
+  const plan = (step: MoneyOutStep, now: Date, over = false, r: typeof row = row) => planAfterStep(step, r, now, over);
 
   it("records a final answer, and asks again with back-off from the last send otherwise", () => {
     expect(plan({ kind: "final", outcome: { status: "failed", reason: "x" }, answer: "failed" }, at(1)).kind).toBe("final");

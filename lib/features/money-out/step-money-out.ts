@@ -1,18 +1,18 @@
 import type { DbClient } from "@/lib/core/db/client";
-import type { GatewayOutcome, OutgoingAdapter, OutgoingForGateway } from "@/lib/integrations/gateways/adapter";
+import type { GatewayOutcome, MoneyOutAdapter, MoneyOutForGateway } from "@/lib/integrations/gateways/adapter";
 import { log } from "@/lib/core/logging/log";
-import { advanceOutgoing, followWindowOver, type OutgoingHooks, type OutgoingStep } from "./advance-outgoing";
+import { advanceMoneyOut, followWindowOver, type MoneyOutHooks, type MoneyOutStep } from "./advance-money-out";
 import { planAfterStep } from "./plan-after-step";
-import { claimed, outgoingTable, SendClaimLostError, sendClaimLeaseMs, type SendClaim } from "./send-claim";
+import { claimed, moneyOutTable, SendClaimLostError, sendClaimLeaseMs, type SendClaim } from "./send-claim";
 
 export type FinalOutcome = Extract<GatewayOutcome, { status: "completed" | "failed" }>;
 
 /** What a step needs of a payout's or a refund's row. */
-export type OutgoingRow = { id: string; reference: string; createdAt: Date; operatorSentAt: Date | null; notFoundReads: number; unresolvedAt: Date | null };
+export type MoneyOutRow = { id: string; reference: string; createdAt: Date; operatorSentAt: Date | null; notFoundReads: number; unresolvedAt: Date | null };
 
-/** The hooks of advanceOutgoing for a claimed row: every write conditional on the claim, the "sent" mark renewing it for the call. */
-export function claimedHooks(client: DbClient, claim: SendClaim): OutgoingHooks {
-  const table = outgoingTable(client, claim.table);
+/** The hooks of advanceMoneyOut for a claimed row: every write conditional on the claim, the "sent" mark renewing it for the call. */
+export function claimedHooks(client: DbClient, claim: SendClaim): MoneyOutHooks {
+  const table = moneyOutTable(client, claim.table);
   return {
     async beforeSend(at) {
       const { count } = await table.updateMany({
@@ -32,19 +32,19 @@ export function claimedHooks(client: DbClient, claim: SendClaim): OutgoingHooks 
  * still read hourly). Without an adapter (the operator no longer configured here) nothing can be
  * sent: a row that never left fails and its money is released; one that did stays held.
  */
-export async function stepOutgoing<T extends OutgoingForGateway>(
+export async function stepMoneyOut<T extends MoneyOutForGateway>(
   client: DbClient,
   claim: SendClaim,
-  row: OutgoingRow,
-  operator: { adapter: OutgoingAdapter<T>; item: T } | null,
+  row: MoneyOutRow,
+  operator: { adapter: MoneyOutAdapter<T>; item: T } | null,
   finish: (outcome: FinalOutcome) => Promise<unknown>,
   now: Date,
 ): Promise<void> {
-  const step: OutgoingStep = operator
-    ? await advanceOutgoing(operator.item, operator.adapter, claimedHooks(client, claim), now)
+  const step: MoneyOutStep = operator
+    ? await advanceMoneyOut(operator.item, operator.adapter, claimedHooks(client, claim), now)
     : { kind: "not_sent", neverSent: row.operatorSentAt === null, notConfigured: true, answer: "not sent: operator not configured" };
   const plan = planAfterStep(step, row, now, followWindowOver(row, now));
-  const table = outgoingTable(client, claim.table);
+  const table = moneyOutTable(client, claim.table);
   const seen = { operatorAnswer: step.answer.slice(0, 200), operatorCheckedAt: now, ...(step.operatorRequestId ? { operatorRequestId: step.operatorRequestId } : {}) };
   if (plan.kind === "final") {
     if (plan.givenUp) log("warn", "money out given up: the operator cannot have paid it", { reference: row.reference, reason: plan.outcome.status === "failed" ? plan.outcome.reason : "" });

@@ -1,5 +1,5 @@
 import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
-import type { GatewayOutcome, OutgoingAdapter, OutgoingForGateway } from "@/lib/integrations/gateways/adapter";
+import type { GatewayOutcome, MoneyOutAdapter, MoneyOutForGateway } from "@/lib/integrations/gateways/adapter";
 import { mayAlreadyExist, OperatorNotSentError, OperatorRejectedError, OperatorUnavailableError } from "@/lib/integrations/gateways/operators/operator-errors";
 import { amountMismatch, operatorAnswer } from "@/lib/integrations/gateways/operators/operator-answer";
 
@@ -22,7 +22,7 @@ import { amountMismatch, operatorAnswer } from "@/lib/integrations/gateways/oper
 // The caller persists each step: `beforeSend` must durably record the send (under the claim)
 // before the call, so a crash during the call is remembered as "may have been sent".
 
-export type OutgoingStep = (
+export type MoneyOutStep = (
   /** The operator's final answer: record it (completed pays, failed releases). */
   | { kind: "final"; outcome: Extract<GatewayOutcome, { status: "completed" | "failed" }> }
   /** Nothing final yet (pending at the operator, not visible yet, the read failed, an unknown outcome): ask again later. */
@@ -43,7 +43,7 @@ export type OutgoingStep = (
   noRecord?: boolean;
 };
 
-export type OutgoingHooks = {
+export type MoneyOutHooks = {
   /** Durably record that a request for it is about to leave (operatorSentAt = at, one more send); throws if the claim was lost. */
   beforeSend(at: Date): Promise<void>;
   /** The request never left after all: put operatorSentAt back as it was. */
@@ -51,22 +51,22 @@ export type OutgoingHooks = {
 };
 
 /** Whether the follow window (OPERATOR_FOLLOW_MS from creation) is over: no more sends, only reads. */
-export const followWindowOver = (item: Pick<OutgoingForGateway, "createdAt">, now: Date) => now.getTime() - item.createdAt.getTime() >= OPERATOR_FOLLOW_MS;
+export const followWindowOver = (item: Pick<MoneyOutForGateway, "createdAt">, now: Date) => now.getTime() - item.createdAt.getTime() >= OPERATOR_FOLLOW_MS;
 
 /** The operator's final answer, unless it reports a success for other figures than ours: then it completes nothing and support looks. */
-function answered(outcome: GatewayOutcome, item: OutgoingForGateway, otherwise: "pending" | "sent"): OutgoingStep {
+function answered(outcome: GatewayOutcome, item: MoneyOutForGateway, otherwise: "pending" | "sent"): MoneyOutStep {
   if (outcome.status === "pending") return { kind: otherwise, answer: operatorAnswer(outcome) };
   const mismatch = outcome.status === "completed" ? amountMismatch(outcome, item) : null;
   if (mismatch) return { kind: otherwise, answer: mismatch };
   return { kind: "final", outcome, answer: operatorAnswer(outcome) };
 }
 
-export async function advanceOutgoing<T extends OutgoingForGateway>(
+export async function advanceMoneyOut<T extends MoneyOutForGateway>(
   item: T,
-  adapter: OutgoingAdapter<T>,
-  hooks: OutgoingHooks,
+  adapter: MoneyOutAdapter<T>,
+  hooks: MoneyOutHooks,
   now = new Date(),
-): Promise<OutgoingStep> {
+): Promise<MoneyOutStep> {
   const sentBefore = item.operatorSentAt;
   const windowOver = followWindowOver(item, now);
   if (sentBefore) {

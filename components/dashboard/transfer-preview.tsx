@@ -39,7 +39,7 @@ function amountText(minor: bigint, currency: string) {
  * own fees: maxAmountWithinMinor, the rule the server's refusal quotes), with a link that fills
  * it in: with JavaScript in place, without it through the page's address.
  */
-export function PayoutPreview({ schedules, gatewayLabels, available, locale, initial, pageHref, templates }: Props) {
+export function TransferPreview({ schedules, gatewayLabels, available, locale, initial, pageHref, templates }: Props) {
   const anchor = useRef<HTMLDivElement>(null);
   const [selection, setSelection] = useState<Selection>({ amount: "", ...initial });
 

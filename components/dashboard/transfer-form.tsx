@@ -21,7 +21,7 @@ type Props = {
   options: { currencies: string[]; gateways: { name: string; label: string }[]; countries: { code: string; label: string }[] };
   /** The fields' first values (the "withdraw the most" link fills the amount through the address). */
   defaults: Record<string, string>;
-  /** What the withdrawal costs and the most it can be (PayoutPreview). */
+  /** What the withdrawal costs and the most it can be (TransferPreview). */
   preview?: ReactNode;
 };
 
@@ -33,7 +33,7 @@ type Props = {
  * page is rendered again with the server's answer and the fields it handed back); "Change" goes
  * back to the fields (at once with JavaScript, by a post without it).
  */
-export function WithdrawForm({ action, labels, options, defaults, preview }: Props) {
+export function TransferForm({ action, labels, options, defaults, preview }: Props) {
   const { state, formAction, pending, form, onSubmit } = useKeptActionState(action);
   const [editing, setEditing] = useState(false);
   const formId = useId().replace(/:/g, "");
@@ -45,7 +45,7 @@ export function WithdrawForm({ action, labels, options, defaults, preview }: Pro
       <form ref={form} action={formAction} onSubmit={onSubmit} className="dash-form" data-error-code={state?.code} data-testid="withdraw-form">
         {/* Hidden, not removed, while asking: the fields are what the confirmation sends. */}
         <div className="dash-withdraw-fields" hidden={reviewing}>
-          <WithdrawFields labels={labels} options={options} values={{ ...defaults, ...state?.fields }} />
+          <TransferFields labels={labels} options={options} values={{ ...defaults, ...state?.fields }} />
           {preview}
           <button type="submit" name="step" value="review" disabled={pending}>
             {labels.review}
@@ -82,8 +82,8 @@ export function WithdrawForm({ action, labels, options, defaults, preview }: Pro
   );
 }
 
-/** The fields, named as the API's request body (WITHDRAWAL_FORM_FIELDS). */
-function WithdrawFields({ labels, options, values }: Pick<Props, "labels" | "options"> & { values: Record<string, string> }) {
+/** The fields, named as the API's request body (TRANSFER_FORM_FIELDS). */
+function TransferFields({ labels, options, values }: Pick<Props, "labels" | "options"> & { values: Record<string, string> }) {
   return (
     <>
       <label>
