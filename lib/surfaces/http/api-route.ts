@@ -62,13 +62,6 @@ export type PhasedHandler<TBody, TAuth extends AuthMode, R extends { id: string 
   complete: (ctx: ApiContext<TBody, TAuth>, id: string, written: R | null) => Promise<ApiResult>;
 };
 
-/**
- * @deprecated hostOrigin(request.headers) (./host-origin.ts), which pages and routes share. Kept
- * for lib/surfaces/api-routes/support-api/payments-reference.ts, which the move of the API's
- * operations (issue 37) rewrites; delete with its last caller.
- */
-export const requestOrigin = (request: Request): string => hostOrigin(request.headers);
-
 /** The client's X-Request-Id when it is a sane one, else a new id. */
 export function requestIdFor(request: Request): string {
   const incoming = request.headers.get("x-request-id");
