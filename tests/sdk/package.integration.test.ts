@@ -1,4 +1,5 @@
 import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,8 +14,8 @@ import { headersOf } from "../helpers/webhook-fixtures";
 
 // The SDK as a developer gets it: built (sdk/dist is not committed), packed by `npm pack`, installed
 // from that tarball into an empty project, and its command run as `npx @pcs/sdk listen`, against
-// the app's routes behind a real HTTP server. The SDK's dependencies come from npm's cache when
-// it holds them (`npm ci` of this repository fetched the same versions), else from the registry.
+// the app's routes behind a real HTTP server. The SDK's dependencies are the versions this
+// repository's lockfile pins, from npm's cache (`npm ci` of this repository fetched them).
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -35,17 +36,45 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+type LockEntry = { version?: string; dependencies?: Record<string, string>; dev?: boolean; peer?: boolean; [field: string]: unknown };
+
+/**
+ * An empty merchant project depending on the packed SDK, with a lockfile: the tarball's own entry
+ * (its sha512), then the SDK's dependencies and theirs as the repository's package-lock.json has
+ * them (installed by `npm ci` of this repository, so in npm's cache).
+ */
+function writeMerchantProject(dir: string, tarball: string) {
+  const sdk = JSON.parse(fs.readFileSync(path.join(root, "sdk/package.json"), "utf8"));
+  const rootLock: Record<string, LockEntry> = JSON.parse(fs.readFileSync(path.join(root, "package-lock.json"), "utf8")).packages;
+  const integrity = `sha512-${createHash("sha512").update(fs.readFileSync(path.join(dir, tarball))).digest("base64")}`;
+  const packages: Record<string, LockEntry> = {
+    "": { name: "merchant-app", dependencies: { "@pcs/sdk": `file:${tarball}` } },
+    "node_modules/@pcs/sdk": { version: sdk.version, resolved: `file:${tarball}`, integrity, dependencies: sdk.dependencies, bin: sdk.bin, engines: sdk.engines },
+  };
+  const pending = Object.keys(sdk.dependencies);
+  for (let name = pending.pop(); name; name = pending.pop()) {
+    const key = `node_modules/${name}`;
+    if (packages[key]) continue;
+    const { dev: _dev, peer: _peer, ...entry } = rootLock[key] ?? {};
+    if (!entry.version) throw new Error(`${name}, a dependency of the SDK, is not in package-lock.json: run npm install`);
+    packages[key] = entry;
+    pending.push(...Object.keys(entry.dependencies ?? {}));
+  }
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "merchant-app", private: true, dependencies: { "@pcs/sdk": `file:${tarball}` } }));
+  fs.writeFileSync(path.join(dir, "package-lock.json"), JSON.stringify({ name: "merchant-app", lockfileVersion: 3, requires: true, packages }));
+}
+
 beforeAll(async () => {
   app = await step("start the app server", () => startAppServer());
   project = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-sdk-package-"));
   await step("build the SDK", () => run("npm", ["--prefix", "sdk", "run", "build"], { cwd: root }));
   const { stdout } = await step("pack the SDK", () => run("npm", ["pack", "--pack-destination", project], { cwd: path.join(root, "sdk") }));
   const tarball = stdout.trim().split("\n").pop()!;
-  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "merchant-app", private: true }));
-  // npm waits 5 minutes on a stalled registry request by default (it hung this hook's 3 minutes on
-  // CI, 2026-11-29); its package documents are not in the cache `npm ci` left, only the tarballs.
-  const patience = ["--fetch-timeout=20000", "--fetch-retries=4", "--fetch-retry-mintimeout=1000"];
-  await step("install the tarball", () => run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", ...patience, `./${tarball}`], { cwd: project }));
+  writeMerchantProject(project, tarball);
+  // npm ci from a lockfile: the SDK's dependencies at the versions and integrity this repository's
+  // own lockfile pins, so npm needs no registry document. `npm install ./tarball` had to fetch them
+  // and hung this hook's 3 minutes in loaded full runs (2026-11-29, "install the tarball").
+  await step("install the tarball", () => run("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: project }));
 }, 180_000);
 afterAll(async () => {
   await app.close();
