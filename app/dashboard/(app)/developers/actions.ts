@@ -8,7 +8,7 @@ import { createFirstKey } from "@/lib/features/api-keys/first-keys";
 import { createDashboardApiKey, regenerateApiKey, revokeDashboardApiKey } from "@/lib/features/api-keys/manage-api-keys";
 import { LISTEN_COMMAND, pointsToDeveloperMachine, rotateDashboardWebhookSecret, sendTestWebhook } from "@/lib/features/webhooks/manage-webhooks";
 
-// Server actions of the Developers page: thin, the rules are in lib/features/dashboard.
+// Server actions of the Developers page: thin, the rules are in lib/features/api-keys and lib/features/webhooks.
 
 export async function createKeyAction(_state: ActionState, form: FormData): Promise<ActionState> {
   return runDashboardAction("keys:manage", async ({ db, member, scope }) => {

@@ -7,7 +7,7 @@ import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/d
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { replayWebhookDelivery } from "@/lib/features/webhooks/manage-webhooks";
 
-// Server actions of the payment link pages: thin, the rules are in lib/features/dashboard.
+// Server actions of the payment link pages: thin, the rules are in lib/features/links and lib/features/link-sends.
 
 export async function createLinkAction(_state: ActionState, form: FormData): Promise<ActionState> {
   let target: string | null = null;

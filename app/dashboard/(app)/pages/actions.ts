@@ -8,7 +8,7 @@ import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { switchPaymentPage } from "@/lib/features/payment-pages/switch-payment-page";
 
 // Server actions of the payment pages (issue 36 part 3): thin, the rules are the API's
-// (lib/features/payment-pages) and the form's reading in lib/features/dashboard. Making or
+// (lib/features/payment-pages) and the form's reading in lib/features/payment-pages/create-page-from-form.ts. Making or
 // switching a page asks customers for money, as a link does: links:create, refused in live mode
 // before activation (runDashboardAction).
 
