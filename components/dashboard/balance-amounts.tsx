@@ -1,12 +1,11 @@
 import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
-import { getLocale, getTranslations } from "next-intl/server";
+import type { Translator } from "./translator";
 import { formatMinor } from "@/lib/core/domain/money";
 
-type Props = { balances: Awaited<ReturnType<typeof getBalancePage>>["balances"] };
+type Props = { balances: Awaited<ReturnType<typeof getBalancePage>>["balances"]; t: Translator; locale: string };
 
 /** The balance page's first lines: per currency, what can be withdrawn now and what is still pending. */
-export async function BalanceAmounts({ balances }: Props) {
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+export function BalanceAmounts({ balances, t, locale }: Props) {
   return (
     <>
       {balances.length === 0 ? <p>{t("balance.none")}</p> : null}

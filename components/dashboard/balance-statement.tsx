@@ -1,6 +1,6 @@
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
-import { getLocale, getTranslations } from "next-intl/server";
+import type { Translator } from "./translator";
 import { ledgerKindLabel } from "@/components/labels";
 import type { Environment } from "@/lib/core/domain/environment";
 import type { ListFilters } from "@/lib/core/domain/list-filters";
@@ -15,8 +15,7 @@ type BalancePage = Awaited<ReturnType<typeof getBalancePage>>;
 // in plain words (one summary per currency), and the ledger's own entries behind a toggle.
 
 /** The statement's period (from, to) and its CSV download for the same period. */
-export async function StatementPeriodForm({ environment, filters, pageHref }: { environment: Environment; filters: ListFilters; pageHref: string }) {
-  const t = await getTranslations("dashboard");
+export function StatementPeriodForm({ environment, filters, pageHref, t }: { environment: Environment; filters: ListFilters; pageHref: string; t: Translator }) {
   const csvQuery = new URLSearchParams(Object.entries({ from: filters.from, to: filters.to }).filter((e): e is [string, string] => Boolean(e[1])));
   return (
     <>
@@ -44,8 +43,7 @@ export async function StatementPeriodForm({ environment, filters, pageHref }: { 
 }
 
 /** Per currency: money in, refunds, withdrawals, fees and what is left, for the period or overall. */
-export async function StatementSummaries({ summaries, filters }: { summaries: BalancePage["summaries"]; filters: ListFilters }) {
-  const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
+export function StatementSummaries({ summaries, filters, t, locale }: { summaries: BalancePage["summaries"]; filters: ListFilters; t: Translator; locale: string }) {
   if (summaries.length === 0) return <p>{t("list.empty")}</p>;
   const period = Boolean(filters.from || filters.to);
   return summaries.map((m) => {
@@ -79,8 +77,9 @@ export async function StatementSummaries({ summaries, filters }: { summaries: Ba
 }
 
 /** The ledger's own entries, for an accountant: behind a toggle, the summaries say it in plain words. */
-export async function StatementLedger({ statement, filters, pageHref }: { statement: BalancePage["statement"]; filters: ListFilters; pageHref: string }) {
-  const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
+type LedgerProps = { statement: BalancePage["statement"]; filters: ListFilters; pageHref: string; t: Translator; labels: Translator; locale: string };
+
+export function StatementLedger({ statement, filters, pageHref, t, labels, locale }: LedgerProps) {
   return (
     <details className="dash-ledger" data-testid="balance-ledger">
       <summary>{t("balance.ledger")}</summary>

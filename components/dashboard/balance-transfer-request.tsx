@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
-import { getLocale, getTranslations } from "next-intl/server";
+import type { Translator } from "./translator";
 import { gatewayLabel } from "@/components/labels";
 import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import { TransferForm } from "./transfer-form";
@@ -16,6 +16,9 @@ type Props = {
   /** The page's address query: the "withdraw the most" link sets the form's first values through it. */
   query: Record<string, string | string[] | undefined>;
   pageHref: string;
+  t: Translator;
+  labels: Translator;
+  locale: string;
 };
 
 /** The form's first values: those the address asks for when the gateways allow them, else the usual ones. */
@@ -33,8 +36,7 @@ function transferDefaults(query: Props["query"], gateways: Props["gateways"], cu
 }
 
 /** The balance page's withdrawal request: the form with its fee preview, or why this member has none. */
-export async function BalanceTransferRequest({ action, gateways, balances, query, pageHref }: Props) {
-  const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
+export function BalanceTransferRequest({ action, gateways, balances, query, pageHref, t, labels, locale }: Props) {
   const countries = [...new Set(gateways.flatMap((g) => g.allowedCountries))].sort();
   const currencies = [...new Set(gateways.flatMap((g) => g.allowedCurrencies))].sort();
   const region = new Intl.DisplayNames([locale], { type: "region" });

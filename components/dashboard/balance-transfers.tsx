@@ -1,17 +1,16 @@
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
-import { getLocale, getTranslations } from "next-intl/server";
+import type { Translator } from "./translator";
 import { failureReasonLabel } from "@/components/labels";
 import { formatMinor } from "@/lib/core/domain/money";
 import { moneyOutStatus } from "@/lib/core/domain/transfer-review";
 import { formatTime } from "./format";
 import { RefreshWhilePending } from "./refresh-while-pending";
 
-type Props = { transfers: Awaited<ReturnType<typeof getBalancePage>>["withdrawals"]; pageHref: string };
+type Props = { transfers: Awaited<ReturnType<typeof getBalancePage>>["withdrawals"]; pageHref: string; t: Translator; labels: Translator; locale: string };
 
 /** The balance page's withdrawals: their table, refreshed while one is still on its way. */
-export async function BalanceTransfers({ transfers, pageHref }: Props) {
-  const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
+export function BalanceTransfers({ transfers, pageHref, t, labels, locale }: Props) {
   return (
     <>
       <h2 id="balance-withdrawals">{t("balance.withdrawals")}</h2>

@@ -1,5 +1,5 @@
 import type { getMerchantLink } from "@/lib/surfaces/dashboard/links-queries";
-import { getLocale, getTranslations } from "next-intl/server";
+import type { Translator } from "./translator";
 import { gatewayLabel } from "@/components/labels";
 import { formatMajor } from "@/lib/core/domain/money";
 import { formatTime } from "./format";
@@ -8,23 +8,19 @@ type Props = {
   link: Awaited<ReturnType<typeof getMerchantLink>>["link"];
   /** The link's formatted amount, as the page shows it. */
   amount: string;
+  t: Translator;
+  /** The linkDuplicate namespace. */
+  td: Translator;
+  labels: Translator;
+  locale: string;
+  reasonText: ReasonText;
 };
 
-/** The customer's words for why an attempt failed (checkout.final.reasons), read by the merchant too. */
-export async function customerReasons() {
-  const reasons = await getTranslations("checkout.final.reasons");
-  return (reason: string | null) => (reason ? reasons.has(reason) ? reasons(reason) : reasons("other") : null);
-}
+/** Why an attempt failed, in the customer's words (checkout.final.reasons), which the merchant reads too. */
+export type ReasonText = (reason: string | null) => string | null;
 
 /** A link's facts: its status (and why a failed one is still open), amount, fees, gateway, customer and dates. */
-export async function LinkDetails({ link, amount }: Props) {
-  const [t, td, labels, locale, reasonText] = await Promise.all([
-    getTranslations("dashboard"),
-    getTranslations("linkDuplicate"),
-    getTranslations("labels"),
-    getLocale(),
-    customerReasons(),
-  ]);
+export function LinkDetails({ link, amount, t, td, labels, locale, reasonText }: Props) {
   return (
     <>
       <h2>{t("link.details")}</h2>

@@ -1,16 +1,15 @@
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import type { getMerchantLink } from "@/lib/surfaces/dashboard/links-queries";
-import { getLocale, getTranslations } from "next-intl/server";
+import type { Translator } from "./translator";
 import { gatewayLabel } from "@/components/labels";
 import { formatTime } from "./format";
-import { customerReasons } from "./link-details";
+import type { ReasonText } from "./link-details";
 import { timelineSentence } from "./timeline-sentence";
 
 type LinkDetail = Awaited<ReturnType<typeof getMerchantLink>>;
 
 /** What happened to a link, step by step, in sentences a shopkeeper reads. */
-export async function LinkTimeline({ timeline }: { timeline: LinkDetail["timeline"] }) {
-  const [t, labels, steps, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getTranslations("dashboard.timelineSteps"), getLocale()]);
+export function LinkTimeline({ timeline, t, labels, steps, locale }: { timeline: LinkDetail["timeline"]; t: Translator; labels: Translator; steps: Translator; locale: string }) {
   return (
     <>
       <h2>{t("link.timeline")}</h2>
@@ -27,8 +26,7 @@ export async function LinkTimeline({ timeline }: { timeline: LinkDetail["timelin
 }
 
 /** A link's payment attempts: gateway, status (and why one failed), customer's phone, when. */
-export async function LinkAttempts({ attempts }: { attempts: LinkDetail["attempts"] }) {
-  const [t, labels, locale, reasonText] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale(), customerReasons()]);
+export function LinkAttempts({ attempts, t, labels, locale, reasonText }: { attempts: LinkDetail["attempts"]; t: Translator; labels: Translator; locale: string; reasonText: ReasonText }) {
   return (
     <>
       <h2>{t("link.attempts")}</h2>

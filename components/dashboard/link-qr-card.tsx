@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import type { getMerchantLink } from "@/lib/surfaces/dashboard/links-queries";
-import { getTranslations } from "next-intl/server";
+import type { Translator } from "./translator";
 import { ActionForm } from "./action-form";
 import { ShareActions } from "./share-actions";
 
@@ -12,11 +12,13 @@ type Props = {
   qrBase: string;
   /** Null for members who may not create links: no "duplicate" form. */
   duplicate: ComponentProps<typeof ActionForm>["action"] | null;
+  t: Translator;
+  /** The linkDuplicate namespace. */
+  td: Translator;
 };
 
 /** A link's QR code with its payment address: share it, download the code, or make the same link again. */
-export async function LinkQrCard({ link, amount, qrBase, duplicate }: Props) {
-  const [t, td] = await Promise.all([getTranslations("dashboard"), getTranslations("linkDuplicate")]);
+export function LinkQrCard({ link, amount, qrBase, duplicate, t, td }: Props) {
   return (
     <section className="dash-card dash-qr" aria-label={t("link.qr")}>
       {/* Drawn on the server from the link's own URL (same route as the download). */}

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import type { getMerchantLinkSending } from "@/lib/surfaces/dashboard/links-queries";
 import type { Environment } from "@/lib/core/domain/environment";
-import { getTranslations } from "next-intl/server";
+import type { Translator } from "./translator";
 import { LinkSends } from "./link-sends";
 import { SendLinkForm } from "./send-link-form";
 
@@ -11,11 +11,12 @@ type Props = {
   environment: Environment;
   /** Null for members who may not create links: the sends made so far, without the form. */
   send: ComponentProps<typeof SendLinkForm>["action"] | null;
+  /** The linkSending namespace. */
+  ts: Translator;
 };
 
 /** Sending a link to the customer by SMS or email, and the sends made so far. */
-export async function LinkSendSection({ reference, sending, environment, send }: Props) {
-  const ts = await getTranslations("linkSending");
+export function LinkSendSection({ reference, sending, environment, send, ts }: Props) {
   return (
     <section className="dash-no-print" aria-labelledby="send-heading">
       <h2 id="send-heading">{ts("form.heading")}</h2>

@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { BalanceAmounts } from "@/components/dashboard/balance-amounts";
 import { StatementLedger, StatementPeriodForm, StatementSummaries } from "@/components/dashboard/balance-statement";
 import { BalanceTransferRequest } from "@/components/dashboard/balance-transfer-request";
@@ -17,25 +17,28 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function BalancePage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/balance");
-  const [t, query] = await Promise.all([getTranslations("dashboard"), searchParams]);
+  const [t, labels, locale, query] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale(), searchParams]);
   const filters = parseListFilters(query, []);
   const { balances, statement, withdrawals, gateways, summaries } = await getBalancePage(scope, filters);
   const pageHref = dashboardPath(scope.environment, "/balance");
   return (
     <>
       <h1>{t("balance.heading")}</h1>
-      <BalanceAmounts balances={balances} />
+      <BalanceAmounts balances={balances} t={t} locale={locale} />
       <BalanceTransferRequest
         action={can(member.role, "transfers:request") ? requestTransferAction : null}
         gateways={gateways}
         balances={balances}
         query={query}
         pageHref={pageHref}
+        t={t}
+        labels={labels}
+        locale={locale}
       />
-      <BalanceTransfers transfers={withdrawals} pageHref={pageHref} />
-      <StatementPeriodForm environment={scope.environment} filters={filters} pageHref={pageHref} />
-      <StatementSummaries summaries={summaries} filters={filters} />
-      <StatementLedger statement={statement} filters={filters} pageHref={pageHref} />
+      <BalanceTransfers transfers={withdrawals} pageHref={pageHref} t={t} labels={labels} locale={locale} />
+      <StatementPeriodForm environment={scope.environment} filters={filters} pageHref={pageHref} t={t} />
+      <StatementSummaries summaries={summaries} filters={filters} t={t} locale={locale} />
+      <StatementLedger statement={statement} filters={filters} pageHref={pageHref} t={t} labels={labels} locale={locale} />
     </>
   );
 }

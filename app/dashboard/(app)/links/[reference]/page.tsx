@@ -26,14 +26,24 @@ type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ c
 export default async function PaymentLinkPage({ params, searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/links/[reference]");
   const [{ reference }, { created, duplicatedFrom }] = await Promise.all([params, searchParams]);
-  const [t, td, locale, origin] = await Promise.all([getTranslations("dashboard"), getTranslations("linkDuplicate"), getLocale(), pageOrigin()]);
+  const [t, td, labels, reasons, steps, locale, origin] = await Promise.all([
+    getTranslations("dashboard"),
+    getTranslations("linkDuplicate"),
+    getTranslations("labels"),
+    // The customer's words for why an attempt failed, read by the merchant too.
+    getTranslations("checkout.final.reasons"),
+    getTranslations("dashboard.timelineSteps"),
+    getLocale(),
+    pageOrigin(),
+  ]);
+  const reasonText = (reason: string | null) => (reason ? reasons.has(reason) ? reasons(reason) : reasons("other") : null);
   const detail = await getMerchantLink(scope, reference, origin).catch((error) => {
     // Another merchant's or environment's link: the same 404 as a reference that never existed.
     if (isNotFound(error)) notFound();
     throw error;
   });
   const { link } = detail;
-  const sending = await getMerchantLinkSending(scope, link.reference);
+  const [sending, ts] = await Promise.all([getMerchantLinkSending(scope, link.reference), getTranslations("linkSending")]);
   const amount = formatMajor(link.amount, link.currency, locale);
   const mayCreate = can(member.role, "links:create");
   return (
@@ -54,13 +64,13 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
           {td("done", { source: duplicatedFrom })}
         </p>
       ) : null}
-      <LinkQrCard link={link} amount={amount} qrBase={dashboardPath(scope.environment, `/links/${link.reference}`)} duplicate={mayCreate ? duplicateLinkAction : null} />
-      <LinkSendSection reference={link.reference} sending={sending} environment={scope.environment} send={mayCreate ? sendLinkAction : null} />
-      <LinkDetails link={link} amount={amount} />
+      <LinkQrCard link={link} amount={amount} qrBase={dashboardPath(scope.environment, `/links/${link.reference}`)} duplicate={mayCreate ? duplicateLinkAction : null} t={t} td={td} />
+      <LinkSendSection reference={link.reference} sending={sending} environment={scope.environment} send={mayCreate ? sendLinkAction : null} ts={ts} />
+      <LinkDetails link={link} amount={amount} t={t} td={td} labels={labels} locale={locale} reasonText={reasonText} />
       <div className="dash-no-print">
         <PaymentRefunds refundable={detail.refundable} refunds={detail.refunds} refund={can(member.role, "refunds:create") ? refundPaymentAction : undefined} />
-        <LinkTimeline timeline={detail.timeline} />
-        <LinkAttempts attempts={detail.attempts} />
+        <LinkTimeline timeline={detail.timeline} t={t} labels={labels} steps={steps} locale={locale} />
+        <LinkAttempts attempts={detail.attempts} t={t} labels={labels} locale={locale} reasonText={reasonText} />
         <h2>{t("link.webhooks")}</h2>
         {detail.webhooks.length === 0 ? <p>{t("link.noWebhooks")}</p> : null}
         <DeliveryLog deliveries={detail.webhooks} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} />
