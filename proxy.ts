@@ -62,6 +62,15 @@ export async function proxy(request: NextRequest) {
   // An unknown checkout reference or payment page: the 404 page drawn on the server
   // (app/not-found.tsx), which a phone without JavaScript can read, reached through an address no
   // route answers.
+  //
+  // This reads the reference once before the page reads its link again, on purpose: the page's
+  // own notFound() cannot replace it. Next 16 (16.4.6) does answer that with status 404, but its
+  // HTML is an empty `<html id="__next_error__">` shell, with no lang and the not-found page only
+  // in the RSC payload that the scripts draw (vercel/next.js#62228): a blank page without
+  // JavaScript. Checked on a production build: GET /sandbox/operator/{unknown} and
+  // /docs/guides/{unknown}, whose pages call notFound(), give exactly that shell, while an unknown
+  // /pay/{reference} through here gives the localized page. The pages keep their notFound() (and
+  // their segments' not-found.tsx) for a link gone between the two reads.
   headers.delete(NOT_FOUND_PAGE_HEADER);
   const reading = request.method === "GET" || request.method === "HEAD";
   const unknown = reading ? await unknownCustomerPage(checkoutReference, pageReference, environment) : null;

@@ -1,11 +1,10 @@
 // GET /docs - the API reference, rendered by Scalar from the same OpenAPI document as /api/v4/openapi.json
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ApiReferenceView } from "@/components/docs/api-reference-view";
 import { DocsHeader } from "@/components/docs/docs-header";
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
-import { requestOrigin } from "@/lib/surfaces/http/api-route";
+import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { openApiDocument } from "@/lib/surfaces/api-routes/route-table";
 import "./docs.css";
 
@@ -15,8 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ApiReferencePage() {
-  const h = await headers();
-  const origin = publicBaseUrl(requestOrigin({ headers: h as unknown as Headers, url: "http://localhost/" }));
+  const origin = publicBaseUrl(await pageOrigin());
   // JSON round trip: the client component receives plain data, not zod-openapi's objects.
   const document = JSON.parse(JSON.stringify(openApiDocument(origin))) as Record<string, unknown>;
   const t = await getTranslations("docs");

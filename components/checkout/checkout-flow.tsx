@@ -1,24 +1,22 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ISLAND_MARK } from "./waiting-poller";
-import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
-import { checkoutErrorKey, type CheckoutErrorKey, type CheckoutStep } from "@/lib/features/checkout/checkout-steps";
-import { checkoutApi, CheckoutError, checkoutQueryKey } from "./checkout-api";
-import { AttemptExpiredScreen } from "./attempt-expired-screen";
+import type { CheckoutAttempt, CheckoutState } from "@/lib/features/checkout/checkout-state";
+import type { CheckoutErrorKey, CheckoutStep } from "@/lib/features/checkout/checkout-steps";
+import { AttemptScreen } from "./attempt-screen";
 import type { CheckoutCountryView } from "./checkout-types";
-import { DirectScreen } from "./direct-screen";
 import type { CheckoutErrorView } from "./error-alert";
 import { FinalScreen } from "./final-screen";
 import { PaymentInProgress } from "./payment-in-progress";
 import { GatewayScreen } from "./gateway-screen";
-import { OtpScreen } from "./otp-screen";
 import { PhoneScreen } from "./phone-screen";
-import { RedirectScreen } from "./redirect-screen";
 import { RetryScreen } from "./retry-screen";
 import { CheckoutAddresses } from "./step-form";
+import { useAttemptActions } from "./use-attempt-actions";
 import { useCheckoutChoices } from "./use-checkout-choices";
+import { useCheckoutState } from "./use-checkout-state";
 
 type Props = {
   reference: string;
@@ -64,16 +62,6 @@ export function CheckoutFlow(props: Props) {
   );
 }
 
-/** Polls while the operator has not answered, slowing down from 1 s to 5 s to spare slow networks. */
-function pollInterval(state: CheckoutState | undefined, updates: number): number | false {
-  if (!state || state.status !== "pending" || state.attempt?.status !== "pending" || state.attempt.paymentType === "OTP") return false;
-  return Math.min(1000 * 1.3 ** updates, 5000);
-}
-
-function errorKey(error: unknown): string {
-  return checkoutErrorKey(error instanceof CheckoutError ? error.code : "network");
-}
-
 function Flow({ whilePending, whenFailed, ...props }: Props) {
   const { state, screen } = useCheckoutScreen(props);
   // The page's inline waiting poller (waiting-poller.tsx) stops: the island polls from now on.
@@ -89,21 +77,22 @@ function Flow({ whilePending, whenFailed, ...props }: Props) {
   );
 }
 
+/**
+ * What "try again" reuses of a failed attempt: its method, and its number when this page knows it
+ * (typed here for that method, or known to the server: after a reload the page may not know it).
+ */
+function sameWayAgain(attempt: CheckoutAttempt | null, typed: { gatewayName?: string; phoneValid: boolean; phone: string }, knownPhone: string | null | undefined) {
+  const typedForIt = typed.phoneValid && typed.gatewayName === attempt?.gatewayName;
+  const samePhone = typedForIt ? typed.phone : (knownPhone ?? null);
+  const sameNumberKnown = attempt !== null && (typedForIt || !!knownPhone);
+  return { gatewayName: attempt?.gatewayName ?? typed.gatewayName ?? "", phone: sameNumberKnown ? samePhone : null };
+}
+
 /** The checkout's state (polled, moved on by the customer's actions) and the screen for it. */
 function useCheckoutScreen({
   reference, apiBase, merchant, countries, initialCountry, initialState, expiresAt, initialStep, initialGateway, initialNational, initialError, knownPhone, pagePath,
 }: Omit<Props, "whilePending" | "whenFailed">) {
-  const api = checkoutApi(apiBase);
-  const queryClient = useQueryClient();
-  const { data: state, isFetching } = useQuery({
-    queryKey: checkoutQueryKey(reference),
-    queryFn: api.state,
-    initialData: initialState,
-    // The server rendered this state a moment ago; but it cannot see the checkout cookie (scoped
-    // to the API), so a live attempt may be this customer's own: ask the API, which can.
-    refetchOnMount: initialState.paymentInProgress ? "always" : false,
-    refetchInterval: (query) => pollInterval(query.state.data, query.state.dataUpdateCount),
-  });
+  const { state, checking, api, apply, checkNow, cancelRefetch } = useCheckoutState({ reference, apiBase, initialState, expiresAt });
   const attempt = state.attempt;
   // A failed attempt on a payable link opens on its failure and "try again" (after a reload too).
   // The address's step first (where the server's answer to a form led), then the state's.
@@ -124,41 +113,10 @@ function useCheckoutScreen({
     setStep(next);
   };
 
-  const apply = (next: CheckoutState) => queryClient.setQueryData(checkoutQueryKey(reference), next);
-  const checkNow = () => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) });
-  // A refetch already in flight (a poll, the window regaining focus) would answer with the state
-  // from before the mutation, after it, and undo it: cancel it first.
-  const cancelRefetch = () => queryClient.cancelQueries({ queryKey: checkoutQueryKey(reference) });
   // A new code needs the phone number; after a reload the page no longer knows it, so ask again.
   // The number of the last attempt: typed in this page, or known to the server (an attempt its form started).
   const attemptPhone = phoneValid ? phone : (knownPhone ?? null);
-  const start = useMutation({
-    onMutate: cancelRefetch,
-    mutationFn: (same?: { gatewayName: string; phone: string }) => {
-      const home = same ? choices.countryOf(same.gatewayName) : country;
-      return api.start({ gatewayName: same?.gatewayName ?? gateway!.name, country: home?.code ?? country!.code, customerPhone: same?.phone ?? phone });
-    },
-    onSuccess: (next) => {
-      setError(null);
-      apply(next);
-      setStep("attempt");
-      if (next.attempt?.paymentType === "REDIRECT" && next.attempt.url) window.location.assign(next.attempt.url);
-    },
-    onError: (e) => setError({ key: errorKey(e) }),
-  });
-  const confirm = useMutation({
-    onMutate: cancelRefetch,
-    mutationFn: (otp: string) => api.confirmOtp(otp),
-    onSuccess: (next) => {
-      setError(null);
-      apply(next);
-    },
-    onError: async (e) => {
-      const fresh = await api.state().catch(() => null);
-      if (fresh) apply(fresh);
-      setError({ key: errorKey(e), count: fresh?.attempt?.triesLeft ?? undefined });
-    },
-  });
+  const { start, confirm } = useAttemptActions({ api, choices, apply, cancelRefetch, setError, onStarted: () => setStep("attempt") });
   const newCode = () => {
     setError(null);
     if (!attemptPhone) return setStep("phone");
@@ -176,38 +134,28 @@ function useCheckoutScreen({
   // Move focus to each new step's heading, so screen readers announce where the customer is.
   useEffect(() => heading.current?.focus(), [step, state.status, attempt?.status, attempt?.paymentType]);
 
-  // A link left open on the screen turns to "expired" when its time comes, without a reload.
-  useEffect(() => {
-    const wait = Date.parse(expiresAt) - Date.now();
-    const timer = setTimeout(() => queryClient.invalidateQueries({ queryKey: checkoutQueryKey(reference) }), Math.max(0, wait) + 500);
-    return () => clearTimeout(timer);
-  }, [expiresAt, queryClient, reference]);
-
   const providerOf = (gatewayName: string) => countries.flatMap((c) => c.gateways).find((g) => g.name === gatewayName)?.provider ?? gatewayName;
 
   /** A failed attempt on a link still payable: try again the same way, with another number, or another method. */
   const retryScreen = () => {
-    const failedGateway = attempt?.gatewayName ?? gateway?.name ?? "";
-    const typedForIt = phoneValid && gateway?.name === attempt?.gatewayName;
-    const samePhone = typedForIt ? phone : (knownPhone ?? null);
-    const sameNumberKnown = attempt !== null && (typedForIt || !!knownPhone);
+    const again = sameWayAgain(attempt, { gatewayName: gateway?.name, phoneValid, phone }, knownPhone);
     return (
       <RetryScreen
         failureReason={state.failureReason}
-        provider={providerOf(failedGateway)}
+        provider={providerOf(again.gatewayName)}
         merchant={merchant}
         returnUrl={state.returnUrl}
-        phone={sameNumberKnown ? samePhone : null}
+        phone={again.phone}
         onTryAgain={() => {
           setError(null);
           // Same method and number: start at once. After a reload the number may not be known here: ask for it.
-          if (sameNumberKnown && samePhone && attempt) {
-            choices.chooseGatewayWithCountry(failedGateway);
-            return start.mutate({ gatewayName: attempt.gatewayName, phone: samePhone });
+          if (again.phone && attempt) {
+            choices.chooseGatewayWithCountry(again.gatewayName);
+            return start.mutate({ gatewayName: attempt.gatewayName, phone: again.phone });
           }
-          goTo(choices.chooseGatewayWithCountry(failedGateway) ? "phone" : "gateway");
+          goTo(choices.chooseGatewayWithCountry(again.gatewayName) ? "phone" : "gateway");
         }}
-        onOtherNumber={() => otherNumber(failedGateway)}
+        onOtherNumber={() => otherNumber(again.gatewayName)}
         onOtherMethod={() => goTo("gateway")}
         starting={start.isPending}
         error={error}
@@ -216,49 +164,29 @@ function useCheckoutScreen({
     );
   };
 
-  /** The attempt under way (or just expired): its operator's own step. */
-  const attemptScreen = (current: NonNullable<CheckoutState["attempt"]>) => {
-    const provider = providerOf(current.gatewayName);
-    if (current.status === "expired") {
-      return (
-        <AttemptExpiredScreen
-          otp={current.paymentType === "OTP"}
-          onNewCode={newCode}
-          onChangeMethod={() => goTo("gateway")}
-          starting={start.isPending}
-          error={error}
-          headingRef={heading}
-        />
-      );
-    }
-    if (current.paymentType === "OTP") {
-      return (
-        <OtpScreen
-          phone={attemptPhone}
-          triesLeft={current.triesLeft ?? 0}
-          customerGenerated={current.codeFrom === "customer"}
-          provider={provider}
-          onConfirm={(otp) => confirm.mutate(otp)}
-          onNewCode={newCode}
-          onChangeNumber={() => otherNumber(current.gatewayName)}
-          onChangeMethod={() => goTo("gateway")}
-          confirming={confirm.isPending}
-          error={error}
-          headingRef={heading}
-        />
-      );
-    }
-    if (current.paymentType === "REDIRECT") {
-      return <RedirectScreen url={current.url} provider={provider} lastTryFailure={current.lastTryFailure} error={error} headingRef={heading} />;
-    }
-    return <DirectScreen phone={attemptPhone ?? ""} provider={provider} error={error} headingRef={heading} onCheck={checkNow} checking={isFetching} />;
-  };
-
   const pickScreen = () => {
     if (!state.payable) return <FinalScreen state={state} merchant={merchant} receiptHref={`${pagePath}/receipt`} />;
     if (state.status === "failed" && step === "attempt") return retryScreen();
-    if (state.paymentInProgress) return <PaymentInProgress onCheckAgain={checkNow} checking={isFetching} />;
-    if (step === "attempt" && attempt) return attemptScreen(attempt);
+    if (state.paymentInProgress) return <PaymentInProgress onCheckAgain={checkNow} checking={checking} />;
+    if (step === "attempt" && attempt) {
+      return (
+        <AttemptScreen
+          attempt={attempt}
+          provider={providerOf(attempt.gatewayName)}
+          phone={attemptPhone}
+          onConfirm={(otp) => confirm.mutate(otp)}
+          onNewCode={newCode}
+          onChangeNumber={() => otherNumber(attempt.gatewayName)}
+          onChangeMethod={() => goTo("gateway")}
+          onCheck={checkNow}
+          starting={start.isPending}
+          confirming={confirm.isPending}
+          checking={checking}
+          error={error}
+          headingRef={heading}
+        />
+      );
+    }
     if (step === "phone" && gateway) {
       return (
         <PhoneScreen

@@ -30,6 +30,8 @@ export async function dispatch(request: Request, rawPath = new URL(request.url).
   if (!METHODS.includes(method)) throw new Error(`The route table answers no ${method}: Next.js does`);
   const { environment, pathname } = environmentFromPath(rawPath);
   request.headers.set(ENVIRONMENT_HEADER, environment);
+  // The Host every HTTP/1.1 client sends, which the handlers build their URLs from (hostOrigin).
+  if (!request.headers.has("host")) request.headers.set("host", new URL(request.url).host);
   // A route file Next routes to before the table's catch-alls: a library's under /api (the full
   // path), or one of the page tree's, behind proxy.ts, which strips "/test".
   const file = nextFiles.match(pathSegments(rawPath)) ?? pageFiles.match(pathSegments(pathname));

@@ -15,6 +15,6 @@ export async function refundPaymentAction(_state: ActionState, form: FormData): 
       return { message: t("requested", { reference: refund.reference }) };
     },
     // The refusals a merchant can meet here, in words rather than codes.
-    { errors: { 40004: t("errors.notFound"), 40010: t("errors.amount"), 40013: t("errors.balance"), 40020: t("errors.notRefundable") } },
+    { errors: { not_found: t("errors.notFound"), "invalid:amount": t("errors.amount"), insufficient_balance: t("errors.balance"), refused: t("errors.notRefundable"), conflict: t("errors.notRefundable") } },
   );
 }

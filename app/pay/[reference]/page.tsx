@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
@@ -16,9 +17,9 @@ import { qrSvg } from "@/lib/features/checkout/qr-svg";
 import { DIAL_CODES } from "@/lib/core/domain/dial-codes";
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMajor, formatMinor } from "@/lib/core/domain/money";
-import { requestOrigin } from "@/lib/surfaces/http/api-route";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
-import { pageEnvironment, pageRequest } from "@/lib/surfaces/http/page-request";
+import { hostOrigin } from "@/lib/surfaces/http/host-origin";
+import { pageEnvironment } from "@/lib/surfaces/http/page-request";
 import { nonceOf } from "@/lib/surfaces/http/security-headers";
 import { paymentUrl } from "@/lib/features/links/payment-url";
 import "./checkout.css";
@@ -32,14 +33,14 @@ type PageProps = Params & { searchParams: Promise<Record<string, string | string
 // from that step and only makes it smoother.
 export default async function PayPage({ params, searchParams }: PageProps) {
   const { reference } = await params;
-  const request = await pageRequest();
-  const environment = proxiedRequestEnvironment(request);
+  const requestHeaders = await headers();
+  const environment = proxiedRequestEnvironment(requestHeaders);
   const link = await findCheckoutPageLink(reference, environment);
   if (!link) notFound();
 
   // The checkout session cookie reaches the page when its forms started the attempt (the island's
   // API calls carry their own): the page then shows this customer's attempt as theirs.
-  const viewerToken = readCheckoutToken(request);
+  const viewerToken = readCheckoutToken({ headers: requestHeaders });
   const [{ state, knownPhone }, locale, t] = await Promise.all([readCheckoutPageState(link, viewerToken), getLocale(), getTranslations("checkout")]);
   // One currency label everywhere, the receipt's too: the ISO code (docs/decisions.md, "Money for people").
   const money = (value: number) => formatMajor(value, link.currency, locale);
@@ -83,17 +84,17 @@ export default async function PayPage({ params, searchParams }: PageProps) {
     const query = readCheckoutPageQuery(await searchParams, countries);
     const initialCountry = query.country ?? preselectCountry({
       available: countries.map((c) => c.code),
-      acceptLanguage: request.headers.get("accept-language"),
+      acceptLanguage: requestHeaders.get("accept-language"),
       merchantCountry: link.merchant.country,
       customerPhone: link.customerPhone,
     });
-    const url = paymentUrl(reference, environment, requestOrigin(request));
+    const url = paymentUrl(reference, environment, hostOrigin(requestHeaders));
     const messages = await getMessages();
     const apiBase = `${pathPrefix(environment)}/api/checkout/${reference}`;
     const waiting = state.attempt?.status === "pending" && state.attempt.paymentType === "DIRECT";
     body = (
       <NextIntlClientProvider messages={{ checkout: messages.checkout, checkoutRetry: messages.checkoutRetry }}>
-        {waiting && <WaitingPoller stateUrl={apiBase} nonce={nonceOf(request.headers.get("content-security-policy"))} />}
+        {waiting && <WaitingPoller stateUrl={apiBase} nonce={nonceOf(requestHeaders.get("content-security-policy"))} />}
         <CheckoutFlow
           reference={reference}
           apiBase={apiBase}

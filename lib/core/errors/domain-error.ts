@@ -42,8 +42,12 @@ export type OutcomeReason =
   | "otp_gone"
   | "role";
 
-/** The request-rate state a refusal reports (the RateLimit-* of the limit it concerns). */
-export type RateLimitState = { limit: number; remaining: number; resetSeconds: number };
+/**
+ * Where a client stands with one rate limit (its RateLimit-* headers): what lib/core/limits' limiters
+ * leave after a request, and what a refusal reports of the limit it concerns. Declared here, not in
+ * lib/core/limits, because the limiters throw DomainError: limits imports errors, not the reverse.
+ */
+export type LimitState = { limit: number; remaining: number; resetSeconds: number };
 
 export type DomainErrorOptions = {
   reason?: OutcomeReason;
@@ -55,7 +59,7 @@ export type DomainErrorOptions = {
    */
   hint?: string;
   retryAfterSeconds?: number;
-  rateLimit?: RateLimitState;
+  rateLimit?: LimitState;
 };
 
 export class DomainError extends Error {
@@ -64,7 +68,7 @@ export class DomainError extends Error {
   readonly details?: string;
   readonly hint?: string;
   readonly retryAfterSeconds?: number;
-  readonly rateLimit?: RateLimitState;
+  readonly rateLimit?: LimitState;
 
   constructor(kind: OutcomeKind, options: DomainErrorOptions = {}) {
     super(options.details ?? kind);

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { DomainError } from "@/lib/core/errors/domain-error";
+import { DomainError, type LimitState } from "@/lib/core/errors/domain-error";
 import { redisClient } from "./redis-client";
 
 // Fixed-window limits from rate-limiter-flexible. In process by default; shared by every app
@@ -7,8 +7,8 @@ import { redisClient } from "./redis-client";
 // outage degrades to per-process limits instead of failing requests.
 export type Limiter = { name: string; limiter: RateLimiterAbstract; points: number; duration: number };
 
-/** What a successful consume leaves: the RateLimit-* headers of the answer. */
-export type LimitState = { limit: number; remaining: number; resetSeconds: number };
+// The limiters' callers (the API's limits, sign-in) take the type from here, with the limiters.
+export type { LimitState };
 
 const KEY_PREFIX = process.env.RATE_LIMIT_PREFIX || "pcs-rl";
 

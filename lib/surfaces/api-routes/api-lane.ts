@@ -95,7 +95,7 @@ export function createApiLane(router: Router): ApiLane {
  * environment and log the path from the Request's URL, and a Host such as "x?" or "x/test" moved
  * the path into the query or put /test in front of it ("a@b", a URL with credentials, could not
  * make a Request at all). Next does the same, building the URL from its own bind address; the
- * handlers that hand URLs back to the client (requestOrigin) read the Host header itself.
+ * handlers that hand URLs back to the client (hostOrigin) read the Host header itself.
  */
 const LANE_ORIGIN_HOST = "localhost";
 

@@ -6,6 +6,7 @@ import type { MemberAction } from "@/lib/features/auth/member-permissions";
 import { db, type Db } from "@/lib/core/db/client";
 import { LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated, readLiveActivated } from "@/lib/features/merchants/live-activation";
 import { errorFields, log } from "@/lib/core/logging/log";
+import { DomainError, type OutcomeKind, type OutcomeReason } from "@/lib/core/errors/domain-error";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 import { formErrorOf } from "./form-errors";
 import { requireMember, type DashboardContext } from "@/lib/surfaces/dashboard/require-member";
@@ -43,6 +44,19 @@ async function assertLiveAllowed(action: MemberAction, context: DashboardContext
   if (!(await readLiveActivated(db(), context.scope.merchantId))) throw liveNotActivated();
 }
 
+/** An outcome a form names to say it in its own words: its kind ("not_found"), or kind and reason ("invalid:phone"). */
+export type OutcomeKey = OutcomeKind | `${OutcomeKind}:${OutcomeReason}`;
+
+/**
+ * The form's own words for an outcome: "invalid:phone" for an outcome with that reason, "invalid"
+ * for one without (as the contract gives a reason its own code: 40014, not 40023).
+ */
+function ownWords(error: unknown, errors: Partial<Record<OutcomeKey, string>> | undefined): string | undefined {
+  if (!errors || !(error instanceof DomainError)) return undefined;
+  const key: OutcomeKey = error.reason ? `${error.kind}:${error.reason}` : error.kind;
+  return errors[key];
+}
+
 /**
  * The body of every dashboard server action: the member must be signed in and allowed the
  * action (otherwise it never runs and the form shows 40001), live money actions need live
@@ -50,12 +64,13 @@ async function assertLiveAllowed(action: MemberAction, context: DashboardContext
  * environment, and an outcome (or an ApiError) becomes the form's error in the member's language, by
  * the contract's code the API would answer (lib/surfaces/http/api-error-of.ts; messages:
  * apiErrors), beside the field it concerns when it is one of the form's `fields`, or in the form's
- * own words for the codes it names (`errors`: code to message, in the page's language).
+ * own words for the outcomes it names (`errors`: an outcome's kind, or kind and reason, to a
+ * message in the page's language).
  */
 export async function runDashboardAction(
   action: MemberAction,
   work: (context: DashboardActionContext) => Promise<ActionState>,
-  options: { refresh?: boolean; errors?: Partial<Record<number, string>>; fields?: readonly string[] } = {},
+  options: { refresh?: boolean; errors?: Partial<Record<OutcomeKey, string>>; fields?: readonly string[] } = {},
 ): Promise<ActionState> {
   const t = await getTranslations("apiErrors");
   try {
@@ -76,7 +91,7 @@ export async function runDashboardAction(
     if (refusal && refusal.details === LIVE_NOT_ACTIVATED_DETAILS) return { error: (await getTranslations("activation"))("liveRefused"), code: refusal.code };
     if (refusal) {
       const { field, messageKey } = formErrorOf(refusal, options.fields ?? []);
-      const message = options.errors?.[refusal.code] ?? t(messageKey);
+      const message = ownWords(error, options.errors) ?? t(messageKey);
       return field ? { error: t("summary"), fieldErrors: { [field]: message }, code: refusal.code } : { error: message, code: refusal.code };
     }
     // redirect() and notFound() throw on purpose: let Next handle them.

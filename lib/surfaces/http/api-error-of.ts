@@ -6,7 +6,7 @@ import { limitHeaders } from "@/lib/core/limits/rate-limit";
 // The API's (and the support view's) one mapping from the features' outcomes to the contract's
 // codes (docs/api-reference.md's catalog): the code, its status where the catalog's does not fit,
 // and the headers a client needs to come back. The dashboard's actions use it for the code their
-// messages are keyed by (lib/surfaces/dashboard/dashboard-action.ts).
+// forms report, and word outcomes by kind (lib/surfaces/dashboard/dashboard-action.ts).
 
 const KIND_CODES: Record<OutcomeKind, ErrorCode> = {
   not_found: 40004,

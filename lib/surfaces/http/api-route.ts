@@ -6,6 +6,7 @@ import { authenticateApiKey, type MerchantPrincipal } from "@/lib/features/api-k
 import type { Scope } from "@/lib/core/domain/api-keys";
 import { errorBody } from "@/lib/core/errors/api-error";
 import { apiErrorOf } from "./api-error-of";
+import { hostOrigin } from "./host-origin";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
 import { parseIdempotencyKey, runIdempotent, runIdempotentPhases, type StoredResponse } from "./idempotency";
@@ -60,19 +61,6 @@ export type PhasedHandler<TBody, TAuth extends AuthMode, R extends { id: string 
   /** `written`: the row this request's intent committed; null when resuming an earlier request's (read it by `id`). */
   complete: (ctx: ApiContext<TBody, TAuth>, id: string, written: R | null) => Promise<ApiResult>;
 };
-
-type HeadersAndUrl = { headers: Headers; url: string };
-
-/**
- * The origin the client used, for URLs we hand back (paymentUrl, REDIRECT url): from the Host
- * (or a proxy's X-Forwarded-Host/-Proto) header, since Next reports its own bind address in
- * request.url. PAYMENT_BASE_URL overrides it for paymentUrl.
- */
-export function requestOrigin(request: HeadersAndUrl): string {
-  const host = request.headers.get("x-forwarded-host")?.split(",")[0].trim() || request.headers.get("host") || new URL(request.url).host;
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0].trim() || request.url.slice(0, request.url.indexOf(":"));
-  return `${proto}://${host}`;
-}
 
 /** The client's X-Request-Id when it is a sane one, else a new id. */
 export function requestIdFor(request: Request): string {
@@ -203,7 +191,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
       const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request)) : (undefined as TBody);
       const params = await readRouteParams(routeContext);
-      const base = { request, requestId, environment, origin: requestOrigin(request), params, body, principal };
+      const base = { request, requestId, environment, origin: hostOrigin(request.headers), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
       const recorded = runRecorded(ctx, principal, idempotencyKey);

@@ -15,7 +15,7 @@ describe("apiRequestEnvironment", () => {
 
   it("ignores the header proxy.ts sets for the routes behind it", () => {
     expect(apiRequestEnvironment(new Request("http://pay.test/api/v4/payments/link", { headers: { "x-pcs-environment": "sandbox" } }))).toBe("live");
-    expect(proxiedRequestEnvironment({ headers: new Headers({ "x-pcs-environment": "sandbox" }) })).toBe("sandbox");
-    expect(proxiedRequestEnvironment({ headers: new Headers() })).toBe("live");
+    expect(proxiedRequestEnvironment(new Headers({ "x-pcs-environment": "sandbox" }))).toBe("sandbox");
+    expect(proxiedRequestEnvironment(new Headers())).toBe("live");
   });
 });

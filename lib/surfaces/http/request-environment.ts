@@ -18,6 +18,6 @@ export function apiRequestEnvironment(request: { url: string }): Environment {
 }
 
 /** For pages and routes behind proxy.ts: from the header it set. */
-export function proxiedRequestEnvironment(request: { headers: Headers }): Environment {
-  return request.headers.get(ENVIRONMENT_HEADER) === "sandbox" ? "sandbox" : "live";
+export function proxiedRequestEnvironment(headers: Pick<Headers, "get">): Environment {
+  return headers.get(ENVIRONMENT_HEADER) === "sandbox" ? "sandbox" : "live";
 }

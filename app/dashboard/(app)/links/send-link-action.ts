@@ -23,13 +23,13 @@ export async function sendLinkAction(_state: SendLinkState, form: FormData): Pro
     },
     {
       errors: {
-        40001: t("errors.forbidden"),
-        40004: t("errors.notFound"),
-        40014: t("errors.phone"),
-        40020: t("errors.notSendable"),
-        40023: fields.channel === "email" ? t("errors.email") : t("errors.phone"),
-        42900: t("errors.tooMany"),
-        50300: t("errors.smsUnavailable"),
+        not_allowed: t("errors.forbidden"),
+        not_found: t("errors.notFound"),
+        "invalid:phone": t("errors.phone"),
+        refused: t("errors.notSendable"),
+        invalid: fields.channel === "email" ? t("errors.email") : t("errors.phone"),
+        limited: t("errors.tooMany"),
+        unavailable: t("errors.smsUnavailable"),
       },
     },
   );

@@ -31,5 +31,5 @@ export async function switchPageAction(_state: ActionState, form: FormData): Pro
   return runDashboardAction("links:create", async ({ db, scope }) => {
     await switchPaymentPage(db, to, { reference: String(form.get("reference") ?? ""), ...scope });
     return { message: t(to === "active" ? "detail.turnedOn" : "detail.turnedOff") };
-  }, { errors: { 40020: t("detail.cannotTurnOn") } });
+  }, { errors: { refused: t("detail.cannotTurnOn"), conflict: t("detail.cannotTurnOn") } });
 }

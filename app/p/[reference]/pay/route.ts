@@ -7,7 +7,7 @@ import { pathPrefix } from "@/lib/core/domain/environment";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { pageFormSearch, submitPageForm } from "@/lib/features/payment-pages/page-form";
-import { requestOrigin } from "@/lib/surfaces/http/api-route";
+import { hostOrigin } from "@/lib/surfaces/http/host-origin";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
 import { isSameOriginPost } from "@/lib/surfaces/http/same-origin-post";
 
@@ -17,13 +17,13 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
 
 export async function POST(request: Request, { params }: Params) {
   const { reference } = await params;
-  const environment = proxiedRequestEnvironment(request);
+  const environment = proxiedRequestEnvironment(request.headers);
   // Absolute: Next's server answers a relative Location with a bare 500 in production.
-  const prefix = `${requestOrigin(request)}${pathPrefix(environment)}`;
+  const prefix = `${hostOrigin(request.headers)}${pathPrefix(environment)}`;
   const page = `${prefix}/p/${encodeURIComponent(reference)}`;
   // A stranger's site may not make links in the customer's name (nor spend their address's
   // allowance): back to the page, nothing made.
-  if (!isSameOriginPost(request, requestOrigin(request))) return seeOther(page);
+  if (!isSameOriginPost(request, hostOrigin(request.headers))) return seeOther(page);
 
   const form = await request.formData().catch(() => null);
   const typed = form?.get("amount");
@@ -41,5 +41,5 @@ export async function POST(request: Request, { params }: Params) {
 /** The form's address reloaded or followed: the page. */
 export async function GET(request: Request, { params }: Params) {
   const { reference } = await params;
-  return seeOther(`${requestOrigin(request)}${pathPrefix(proxiedRequestEnvironment(request))}/p/${encodeURIComponent(reference)}`);
+  return seeOther(`${hostOrigin(request.headers)}${pathPrefix(proxiedRequestEnvironment(request.headers))}/p/${encodeURIComponent(reference)}`);
 }

@@ -9,15 +9,15 @@ import { checkoutCookie, checkoutPageCookie, newCheckoutToken, readCheckoutToken
 import { checkoutPageSearch, parseCheckoutForm } from "@/lib/features/checkout/checkout-steps";
 import { isSameOriginPost } from "@/lib/surfaces/http/same-origin-post";
 import { submitCheckoutForm } from "@/lib/features/checkout/submit-checkout-form";
-import { requestOrigin } from "@/lib/surfaces/http/api-route";
+import { hostOrigin } from "@/lib/surfaces/http/host-origin";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
 
 type Params = { params: Promise<{ reference: string }> };
 
 export async function POST(request: Request, { params }: Params) {
   const { reference } = await params;
-  const environment = proxiedRequestEnvironment(request);
-  const origin = requestOrigin(request);
+  const environment = proxiedRequestEnvironment(request.headers);
+  const origin = hostOrigin(request.headers);
   // Absolute: Next's server answers a relative Location with a bare 500 in production.
   const page = `${origin}${pathPrefix(environment)}/pay/${encodeURIComponent(reference)}`;
   const seeOther = (search: string, cookies: string[] = []) => {
@@ -49,6 +49,6 @@ export async function POST(request: Request, { params }: Params) {
 /** A form address reloaded or followed: the page. */
 export async function GET(request: Request, { params }: Params) {
   const { reference } = await params;
-  const page = `${requestOrigin(request)}${pathPrefix(proxiedRequestEnvironment(request))}/pay/${encodeURIComponent(reference)}`;
+  const page = `${hostOrigin(request.headers)}${pathPrefix(proxiedRequestEnvironment(request.headers))}/pay/${encodeURIComponent(reference)}`;
   return new Response(null, { status: 303, headers: { location: page } });
 }

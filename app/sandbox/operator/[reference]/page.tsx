@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "Sandbox operator", robots: { index: 
 // The sandbox's stand-in for an operator's payment page (REDIRECT gateways): nothing real moves.
 export default async function SandboxOperatorPage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
-  if (proxiedRequestEnvironment({ headers: await headers() }) !== "sandbox") notFound();
+  if (proxiedRequestEnvironment(await headers()) !== "sandbox") notFound();
   const t = await getTranslations("operator");
   const locale = await getLocale();
   const found = await getSandboxOperatorDeposit(reference);

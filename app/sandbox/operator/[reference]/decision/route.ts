@@ -12,7 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     const requestId = requestIdFor(request);
     try {
       const { reference } = await readRouteParams(context);
-      if (proxiedRequestEnvironment(request) !== "sandbox") throw new ApiError(40004);
+      if (proxiedRequestEnvironment(request.headers) !== "sandbox") throw new ApiError(40004);
       const { decision } = await readFormBody(request);
       if (decision !== "approve" && decision !== "decline") {
         throw new ApiError(40023, { details: "decision must be approve or decline" });
