@@ -37,7 +37,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
           f={f}
         />
       ) : null}
-      {/* A developer may give a key no payouts or refunds scope: the same rule as the server's (manage-api-keys.ts). */}
+      {/* grantable: the scopes this member may give a key (a developer: no payouts or refunds), the server's rule (manage-api-keys.ts). */}
       <DevelopersApiKeys
         keys={keys}
         grantable={keyScopesFor(member.role)}
