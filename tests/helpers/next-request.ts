@@ -12,6 +12,15 @@ import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import { ORIGIN } from "./api-client";
 import { LiveCreationRefused } from "@/components/dashboard/live-creation-refused";
+import { BalanceAmounts } from "@/components/dashboard/balance-amounts";
+import { StatementLedger, StatementPeriodForm, StatementSummaries } from "@/components/dashboard/balance-statement";
+import { BalanceTransferRequest } from "@/components/dashboard/balance-transfer-request";
+import { BalanceTransfers } from "@/components/dashboard/balance-transfers";
+import { ApiKeyCard, DevelopersApiKeys, NewApiKeyForm } from "@/components/dashboard/developers-api-keys";
+import { DevelopersFirstKey } from "@/components/dashboard/developers-first-key";
+import { LinkDetails } from "@/components/dashboard/link-details";
+import { LinkAttempts, LinkTimeline } from "@/components/dashboard/link-history";
+import { LinkQrCard } from "@/components/dashboard/link-qr-card";
 
 export const nextRequest = { headers: new Headers(), locale: "en" as "en" | "fr" };
 
@@ -49,8 +58,17 @@ export async function redirectOf(work: () => Promise<unknown>): Promise<string |
   }
 }
 
-/** Our components with no hooks, which a test may call as functions to see what they draw. */
-const PLAIN_COMPONENTS = [LiveCreationRefused] as ((props: never) => unknown)[];
+/**
+ * Our components with no hooks, which a test may call as functions to see what they draw (the pages'
+ * sections among them). Not those importing next-intl/server (the send and delivery-log sections):
+ * this module is that mock's factory, and importing the mocked module from it never resolves.
+ */
+const PLAIN_COMPONENTS = [
+  LiveCreationRefused,
+  ...[BalanceAmounts, BalanceTransferRequest, BalanceTransfers, StatementPeriodForm, StatementSummaries, StatementLedger],
+  ...[LinkQrCard, LinkDetails, LinkTimeline, LinkAttempts],
+  ...[DevelopersFirstKey, DevelopersApiKeys, ApiKeyCard, NewApiKeyForm],
+] as ((props: never) => unknown)[];
 
 type Element = { type: unknown; props: Record<string, unknown> & { children?: unknown } };
 

@@ -106,12 +106,78 @@ function bodySchemas<TBody>(body: RouteConfig<TBody>["body"]): Record<Environmen
   return { sandbox: body("sandbox"), live: body("live") };
 }
 
-/** The one wrapper for API routes: environment, auth, JSON body, validation, idempotency, errors, logs. */
+/** The handler's answer as the idempotency record stores it (its headers are not kept). */
+const answered = (r: ApiResult): StoredResponse => ({ status: r.status ?? 200, body: r.body });
+
+/** The request body as the route's schema reads it, or the contract's validation error. */
+function validBody<TBody>(schema: z.ZodType<TBody>, input: unknown): TBody {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, input);
+  return parsed.data;
+}
+
+/** An answer the idempotency record gave (this request's, or an earlier one's replayed). */
+function storedAnswer(stored: StoredResponse, requestId: string, rateLimit: Record<string, string>): JsonAnswer {
+  return jsonAnswer(stored.status, stored.body, requestId, { ...rateLimit, ...(stored.replayed ? { "idempotent-replayed": "true" } : {}) });
+}
+
+/** The error's envelope; a refusal after the limit was spent still tells the client where it stands (a 429 has its own). */
+function refusal(error: unknown, requestId: string, request: Request, rateLimit: Record<string, string>): JsonAnswer {
+  const response = errorAnswer(error, requestId, request);
+  if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers[name] = value;
+  return response;
+}
+
+function logRequest(request: Request, requestId: string, environment: Environment, response: JsonAnswer, started: number) {
+  log("info", "request", {
+    requestId,
+    method: request.method,
+    path: loggableUrl(new URL(request.url).pathname),
+    environment,
+    status: response.status,
+    durationMs: Math.round(performance.now() - started),
+  });
+}
+
+/**
+ * The one wrapper for API routes: environment, auth, JSON body, validation, idempotency, errors, logs.
+ * Its steps are built once per route (this function's closures), not per request: a request runs
+ * them with the same awaits the wrapper always had (it is on the API lane's hot path, issue 38).
+ */
 export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R extends { id: string } = { id: string }>(
   config: RouteConfig<TBody> & { auth: TAuth },
   handler: ((ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>) | PhasedHandler<TBody, TAuth, R>,
 ) {
   const schemaFor = bodySchemas(config.body);
+  const requiredScope = typeof config.auth === "object" ? config.auth.scope : null;
+
+  /** Whether this request must show an API key: always, never, or when it sends one ("optional"). */
+  const asksKey = (request: Request) => config.auth !== "none" && (config.auth !== "optional" || Boolean(request.headers.get("authorization")));
+
+  /** The key's merchant, checked against the route's scope (authenticateApiKey's promise, as it is). */
+  const authenticate = (request: Request, environment: Environment) => authenticateApiKey(request.headers.get("authorization"), environment, requiredScope);
+
+  /** Spends one request of the key's limit, or of the client's without a key (the limiter's promise, as it is). */
+  const spendLimit = (request: Request, environment: Environment, principal: MerchantPrincipal | null) =>
+    principal ? limitApiKey(principal.keyId, environment) : limitApiClient(request, environment);
+
+  /**
+   * The handler run inside the idempotency record, when the route keeps one for this request: the
+   * record's promise; null when the handler answers on its own, without a transaction.
+   */
+  const runRecorded = (ctx: ApiContext<TBody, TAuth>, principal: MerchantPrincipal | null, idempotencyKey: string | null): Promise<StoredResponse> | null => {
+    const scope = config.idempotentOperation && principal ? { merchantId: principal.merchantId, environment: ctx.environment, route: config.idempotentOperation } : null;
+    if (typeof handler === "object") {
+      if (!scope) throw new Error("a phased route is a creating POST: it needs idempotentOperation and a key");
+      return runIdempotentPhases(scope, idempotencyKey, ctx.body, {
+        intent: (client) => handler.intent({ ...ctx, db: client }),
+        complete: async (id, written) => answered(await handler.complete({ ...ctx, db: db() }, id, written)),
+      });
+    }
+    if (scope && (idempotencyKey !== null || !config.singleWrite)) return runIdempotent(scope, idempotencyKey, ctx.body, async (tx) => answered(await handler({ ...ctx, db: tx })));
+    return null;
+  };
+
   const answerer: Answerer = async (request, routeContext) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
@@ -119,67 +185,26 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     let response: JsonAnswer;
     let rateLimit: Record<string, string> = {};
     try {
-      const principal =
-        config.auth === "none"
-          ? null
-          : config.auth === "optional" && !request.headers.get("authorization")
-            ? null
-            : await authenticateApiKey(
-                request.headers.get("authorization"),
-                environment,
-                config.auth === "optional" ? null : config.auth.scope,
-              );
+      const principal = asksKey(request) ? await authenticate(request, environment) : null;
       // Before the body is read or anything queried: a hammering client costs as little as possible.
-      rateLimit = limitHeaders(
-        principal ? await limitApiKey(principal.keyId, environment) : await limitApiClient(request, environment),
-      );
+      rateLimit = limitHeaders(await spendLimit(request, environment, principal));
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
-
-      let body = undefined as TBody;
-      if (schemaFor) {
-        const input = await readJsonBody(request);
-        const parsed = schemaFor[environment].safeParse(input);
-        if (!parsed.success) throw validationError(parsed.error, input);
-        body = parsed.data;
-      }
-
+      const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request)) : (undefined as TBody);
       const params = await readRouteParams(routeContext);
       const base = { request, requestId, environment, origin: hostOrigin(request.headers), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
-      const scope = config.idempotentOperation && principal ? { merchantId: principal.merchantId, environment, route: config.idempotentOperation } : null;
-      const answered = (r: ApiResult) => ({ status: r.status ?? 200, body: r.body });
-      let stored: StoredResponse | null = null;
-      if (typeof handler === "object") {
-        if (!scope) throw new Error("a phased route is a creating POST: it needs idempotentOperation and a key");
-        stored = await runIdempotentPhases(scope, idempotencyKey, body, {
-          intent: (client) => handler.intent({ ...ctx, db: client }),
-          complete: async (id, written) => answered(await handler.complete({ ...ctx, db: db() }, id, written)),
-        });
-      } else if (scope && (idempotencyKey !== null || !config.singleWrite)) {
-        stored = await runIdempotent(scope, idempotencyKey, body, async (tx) => answered(await handler({ ...ctx, db: tx })));
-      }
-      if (stored) {
-        response = jsonAnswer(stored.status, stored.body, requestId, { ...rateLimit, ...(stored.replayed ? { "idempotent-replayed": "true" } : {}) });
+      const recorded = runRecorded(ctx, principal, idempotencyKey);
+      if (recorded) {
+        response = storedAnswer(await recorded, requestId, rateLimit);
       } else {
         const r = await (handler as (ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>)({ ...ctx, db: db() });
         response = jsonAnswer(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
       }
     } catch (error) {
-      response = errorAnswer(error, requestId, request);
-      // A refusal after the limit was spent still tells the client where it stands (a 429 has its own).
-      if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers[name] = value;
+      response = refusal(error, requestId, request, rateLimit);
     }
-    if (logEnabled()) {
-      log("info", "request", {
-        requestId,
-        method: request.method,
-        path: loggableUrl(new URL(request.url).pathname),
-        environment,
-        status: response.status,
-        durationMs: Math.round(performance.now() - started),
-      });
-    }
+    if (logEnabled()) logRequest(request, requestId, environment, response, started);
     return response;
   };
   const handlerOf = answering(async (request: Request, routeContext?: NextRouteContext) => answerResponse(await answerer(request, routeContext)), answerer);
