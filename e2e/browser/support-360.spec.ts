@@ -29,7 +29,7 @@ async function fitsAndFrench(page: Page, url: string) {
   const response = await page.goto(url);
   expect(response?.status(), url).toBeLessThan(500);
   // The lists and details load their rows after the first paint: wait until none is still loading.
-  await expect(page.getByText(message("fr", "admin.loading"))).toHaveCount(0);
+  await expect(page.getByText(message("fr", "support.loading"))).toHaveCount(0);
   await expectNoSidewaysScroll(page, url);
   await expectFrenchOnly(page, url);
 }
@@ -46,9 +46,9 @@ test("every support page fits a 360 px phone, in French, with data", async ({ pa
   };
   const staff = e2eStaff().support;
   await page.goto("/admin/login");
-  await page.getByLabel(message("fr", "admin.login.email")).fill(staff.email);
-  await page.getByLabel(message("fr", "admin.login.password")).fill(staff.password);
-  await page.getByRole("button", { name: message("fr", "admin.login.submit") }).click();
+  await page.getByLabel(message("fr", "support.login.email")).fill(staff.email);
+  await page.getByLabel(message("fr", "support.login.password")).fill(staff.password);
+  await page.getByRole("button", { name: message("fr", "support.login.submit") }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/, { timeout: 15_000 });
 
   const pages = supportPages();
