@@ -48,7 +48,7 @@ export default defineConfig({
     // suite runs again on PostgreSQL for what does (CI runs both: .ci/run).
     ...(process.env.DATABASE_URL
       ? []
-      : [{ name: "mobile", testMatch: /browser\/.*\.spec\.ts/, testIgnore: /admin\.spec\.ts|checkout-no-javascript\.spec\.ts|docs\.spec\.ts|content-security-policy\.spec\.ts|dashboard-(events|not-found)\.spec\.ts|payment-page\.spec\.ts|live-operators\.spec\.ts|sign-in-limits\.spec\.ts|forms-without-javascript\.spec\.ts|dashboard-(isolation|team|memberships|accounts|links)\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } }]),
+      : [{ name: "mobile", testMatch: /browser\/.*\.spec\.ts/, testIgnore: /support(-sessions|-staff)?\.spec\.ts|checkout-no-javascript\.spec\.ts|docs\.spec\.ts|content-security-policy\.spec\.ts|dashboard-(events|not-found)\.spec\.ts|payment-page\.spec\.ts|live-operators\.spec\.ts|sign-in-limits\.spec\.ts|forms-without-javascript\.spec\.ts|dashboard-(isolation|team|memberships|accounts|links)\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } }]),
   ],
   webServer: {
     command: "node_modules/.bin/tsx e2e/serve.ts",

@@ -21,7 +21,7 @@ write("merchant.json", merchant);
 
 // Support-view accounts, one per role, with passwords the tests know, and one made the way an
 // operator onboards a colleague, without a password: the one-time password it gets must be
-// replaced at the first sign-in (e2e/browser/support-admin.spec.ts).
+// replaced at the first sign-in (e2e/browser/support-staff.spec.ts).
 const run = Date.now().toString(36);
 const staff = {
   admin: { email: `admin-${run}@e2e.example`, password: "e2e admin password" },
@@ -54,7 +54,7 @@ for (const email of Object.values(guessed)) await member("owner", { email, passw
 write("guessed.json", { ...guessed, password: guessedPassword });
 
 // Members of the E2E merchant who also work in support: staff:create gives the role to their
-// existing accounts, passwords unchanged (e2e/browser/sessions-admin.spec.ts). The viewer signs in
+// existing accounts, passwords unchanged (e2e/browser/support-sessions.spec.ts). The viewer signs in
 // and out of both views; a member of its own turns two-factor sign-in on, which would lock the
 // shared logins out of the other specs.
 const totp = await member("viewer", { email: `totp-${run}@members.e2e.example`, password: "e2e totp member password" });

@@ -65,7 +65,7 @@ export function ActivationDetailView({ id }: { id: string }) {
       />
       {r.status === "in_review" && !decides ? <p>{t("support.adminOnly")}</p> : null}
       {r.status === "in_review" && decides ? (
-        <div className="admin-actions">
+        <div className="support-actions">
           <ConfirmAction
             label={t("support.approve")}
             question={t("support.approveQuestion")}

@@ -57,7 +57,7 @@ export function ConfirmAction<TResult>({ label, question, path, fields = [], bod
     );
   }
   return (
-    <form className="admin-confirm" aria-label={label} onSubmit={submit}>
+    <form className="support-confirm" aria-label={label} onSubmit={submit}>
       <p>{question}</p>
       {fields.map((f) => (
         <label key={f.name}>

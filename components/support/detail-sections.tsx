@@ -20,7 +20,7 @@ export const time = (value: string | null) => (value ? <time>{value.replace("T",
 /** Labelled values; an empty one shows a dash. */
 export function Fields({ entries }: { entries: [string, ReactNode][] }) {
   return (
-    <dl className="admin-fields">
+    <dl className="support-fields">
       {entries.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
@@ -57,7 +57,7 @@ export function Timeline({ events }: { events: TimelineEvent[] }) {
   return (
     <>
       <h2>{t("detail.timeline")}</h2>
-      <ol className="admin-timeline">
+      <ol className="support-timeline">
         {events.map((e, i) => (
           <li key={i}>
             <time>{e.at}</time> <code>{e.event}</code> <code>{e.reference}</code> {e.details ? <code>({e.details})</code> : null}
@@ -96,7 +96,7 @@ export function DeliveryCard({ delivery: w, canRetry, onRetry, retrying }: { del
     { header: t("detail.answer"), cell: (a) => <code>{a.error ?? a.responseExcerpt ?? ""}</code> },
   ];
   return (
-    <section className="admin-delivery" aria-label={`${w.eventType} ${w.url}`}>
+    <section className="support-delivery" aria-label={`${w.eventType} ${w.url}`}>
       <h3>
         {w.eventType} → {w.url} <span className={`badge badge-${w.status}`}><StatusWord status={w.status} /></span>
       </h3>

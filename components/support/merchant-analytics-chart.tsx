@@ -14,7 +14,7 @@ export function MerchantAnalyticsChart({ analytics, labels, locale }: { analytic
       <h2 id="merchant-analytics">{labels.title}</h2>
       {analytics.byDay.length === 0 ? <p>{labels.empty}</p> : <AnalyticsCharts analytics={analytics} locale={locale} />}
       <DailyTable analytics={analytics} money={money} />
-      <FiguresTable analytics={analytics} labels={labels} money={money} className="admin-table" />
+      <FiguresTable analytics={analytics} labels={labels} money={money} className="support-table" />
     </section>
   );
 }

@@ -40,7 +40,7 @@ export function OverviewView() {
       {(["today", "last7Days"] as const).map((period) => (
         <section key={period}>
           <h2>{period === "today" ? t("overview.today") : t("overview.week")}</h2>
-          <div className="admin-grid">
+          <div className="support-grid">
             <FigureTable title={t("overview.links")} rows={data.data[period].links} />
             <FigureTable title={t("overview.deposits")} rows={data.data[period].deposits} />
             <FigureTable title={t("overview.transfers")} rows={data.data[period].transfers} />

@@ -119,7 +119,7 @@ function HeldDeposit({ reference, hold, onDone }: { reference: string; hold: Hol
         ]}
       />
       {resolves ? (
-        <div className="admin-actions">
+        <div className="support-actions">
           <ConfirmAction
             label={t("holdComplete")}
             question={t("holdCompleteQuestion", { reference, amount: ours })}
@@ -170,7 +170,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
         <span className={`badge badge-${String(d.payment.status)}`}>{String(d.payment.status)}</span>
       </p>
       {notice && (
-        <p role="status" className="admin-notice">
+        <p role="status" className="support-notice">
           {notice}
         </p>
       )}

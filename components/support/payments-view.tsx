@@ -58,7 +58,7 @@ function FilteredPages<Row>({ kind, statuses, sources, initialFilters, table }: 
   return (
     <>
       <h1>{t(`nav.${kind}`)}</h1>
-      <form className="admin-filters" onSubmit={apply}>
+      <form className="support-filters" onSubmit={apply}>
         <label>
           {t("filters.environment")}
           <select name="environment" defaultValue={filters.environment ?? ""}>

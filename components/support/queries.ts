@@ -33,12 +33,12 @@ const withQuery = (path: string, params: Record<string, string | undefined> = {}
 };
 
 export function useSupportQuery<T>(path: string, params?: Record<string, string | undefined>) {
-  return useQuery({ queryKey: ["admin", path, params ?? {}], queryFn: () => request<T>(withQuery(path, params)) });
+  return useQuery({ queryKey: ["support", path, params ?? {}], queryFn: () => request<T>(withQuery(path, params)) });
 }
 
 export function useSupportPages<T>(path: string, params: Record<string, string | undefined>) {
   return useInfiniteQuery({
-    queryKey: ["admin", path, params],
+    queryKey: ["support", path, params],
     queryFn: ({ pageParam }) => request<{ items: T[]; nextCursor: string | null }>(withQuery(path, { ...params, cursor: pageParam ?? undefined })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -52,7 +52,7 @@ export function useSupportAction<TInput, TResult>(path: (input: TInput) => strin
   return useMutation({
     mutationFn: (input: TInput) =>
       request<TResult>(path(input), { method: "POST", csrf: csrfToken, body: body ? JSON.stringify(body(input)) : undefined }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["admin"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["support"] }),
   });
 }
 

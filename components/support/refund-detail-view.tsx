@@ -45,7 +45,7 @@ export function RefundDetailView({ reference }: { reference: string }) {
         <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · {d.environment} · <span className={`badge badge-${r.status}`}><StatusWord status={r.status} /></span>
       </p>
       {notice && (
-        <p role="status" className="admin-notice">
+        <p role="status" className="support-notice">
           {notice}
         </p>
       )}
@@ -53,7 +53,7 @@ export function RefundDetailView({ reference }: { reference: string }) {
       {r.retryable && <p role="note">{f("failedDue")}</p>}
       {actionable && !settles && <p>{f("adminOnly")}</p>}
       {actionable && settles && (
-        <div className="admin-actions">
+        <div className="support-actions">
           {r.recordableByHand && (
             <>
               <ConfirmAction<RefundJson>

@@ -17,7 +17,7 @@ export function SupportShell({ staff, children }: { staff: StaffInfo; children: 
   return (
     <StaffContext.Provider value={staff}>
       <QueryClientProvider client={client}>
-        <header className="admin-header">
+        <header className="support-header">
           <strong>{t("title")}</strong>
           <nav aria-label={t("title")}>
             <a href="/admin">{t("nav.overview")}</a>
@@ -31,21 +31,21 @@ export function SupportShell({ staff, children }: { staff: StaffInfo; children: 
             <a href="/admin/webhooks">{t("nav.webhooks")}</a>
             <a href="/admin/audit">{t("nav.audit")}</a>
           </nav>
-          <form action="/admin/search" role="search" className="admin-search">
+          <form action="/admin/search" role="search" className="support-search">
             <label htmlFor="q" className="visually-hidden">
               {t("search.label")}
             </label>
             <input id="q" name="q" type="search" placeholder={t("search.placeholder")} />
             <button type="submit">{t("search.submit")}</button>
           </form>
-          <span className="admin-who">
+          <span className="support-who">
             {staff.email} ({staff.role})
           </span>
           <button type="button" onClick={signOut}>
             {t("nav.logout")}
           </button>
         </header>
-        <main className="admin-main">{children}</main>
+        <main className="support-main">{children}</main>
       </QueryClientProvider>
     </StaffContext.Provider>
   );

@@ -21,12 +21,12 @@ type SupportTableProps<Row> = {
   empty?: ReactNode;
 };
 
-/** The support view's data table: `admin-table` styling, column headers scoped for screen readers. */
+/** The support view's data table: `support-table` styling, column headers scoped for screen readers. */
 export function SupportTable<Row>({ columns, rows, rowKey, caption, empty }: SupportTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <p>{empty}</p>;
   const hasHead = columns.some((column) => column.header !== undefined);
   return (
-    <table className="admin-table">
+    <table className="support-table">
       {caption !== undefined && <caption>{caption}</caption>}
       {hasHead && (
         <thead>

@@ -23,14 +23,14 @@ export default async function SupportLogin({ searchParams }: { searchParams: Pro
 
   if (step === "two-factor") {
     return (
-      <main className="admin-login">
+      <main className="support-login">
         <h1>{t("twoFactorTitle")}</h1>
-        <form method="post" action="/admin/api/session/two-factor" className="admin-login-form">
+        <form method="post" action="/admin/api/session/two-factor" className="support-login-form">
           <p id="code-help">{t("twoFactorHelp")}</p>
           <label htmlFor="code">{t("code")}</label>
           <input id="code" name="code" autoComplete="one-time-code" aria-describedby="code-help" maxLength={64} required autoFocus />
           {error && (
-            <p role="alert" className="admin-error">
+            <p role="alert" className="support-error">
               {t("invalidCode")}
             </p>
           )}
@@ -48,15 +48,15 @@ export default async function SupportLogin({ searchParams }: { searchParams: Pro
   // A refusal by the limits says how long to wait (the limiter's retry time, lib/surfaces/http/staff-sign-in-answer.ts).
   const retry = reason === "rate" ? retryWait(wait) : undefined;
   return (
-    <main className="admin-login">
+    <main className="support-login">
       <h1>{t("title")}</h1>
-      <form method="post" action="/admin/api/session" className="admin-login-form">
+      <form method="post" action="/admin/api/session" className="support-login-form">
         <label htmlFor="email">{t("email")}</label>
         <input id="email" name="email" type="email" autoComplete="username" required />
         <label htmlFor="password">{t("password")}</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
         {reason && (
-          <p role="alert" className="admin-error">
+          <p role="alert" className="support-error">
             {retry ? t(retry.unit === "seconds" ? "rateSeconds" : "rateMinutes", { count: retry.count }) : t(reason)}
           </p>
         )}

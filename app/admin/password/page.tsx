@@ -18,10 +18,10 @@ export default async function SupportPassword({ searchParams }: { searchParams: 
   const t = await getTranslations("support.password");
   const { error } = await searchParams;
   return (
-    <main className="admin-login">
+    <main className="support-login">
       <h1>{t("title")}</h1>
       {session.staff.mustChangePassword && <p>{t("intro")}</p>}
-      <form method="post" action="/admin/api/password" className="admin-login-form">
+      <form method="post" action="/admin/api/password" className="support-login-form">
         <input type="hidden" name="csrf" value={session.csrfToken} />
         <input type="text" name="username" autoComplete="username" defaultValue={session.staff.email} hidden readOnly />
         <label htmlFor="currentPassword">{t("current")}</label>
@@ -36,13 +36,13 @@ export default async function SupportPassword({ searchParams }: { searchParams: 
           aria-describedby="new-password-hint"
           required
         />
-        <p id="new-password-hint" className="admin-hint">
+        <p id="new-password-hint" className="support-hint">
           {t("newHint", { min: MIN_PASSWORD_LENGTH })}
         </p>
         <label htmlFor="confirmation">{t("confirmation")}</label>
         <input id="confirmation" name="confirmation" type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required />
         {error && PROBLEMS.includes(error) && (
-          <p role="alert" className="admin-error">
+          <p role="alert" className="support-error">
             {t(`errors.${error}`, { min: MIN_PASSWORD_LENGTH })}
           </p>
         )}

@@ -40,7 +40,7 @@ test("staff sign in, find a payment created through the API and open it", async 
     })
   ).json();
   await signIn(page, "support");
-  // By the customer's e-mail: an exact reference would open the payment at once (support-admin.spec.ts).
+  // By the customer's e-mail: an exact reference would open the payment at once (support-staff.spec.ts).
   await page.getByRole("searchbox").fill("case@example.com");
   await page.getByRole("button", { name: "Search" }).click();
   // Money with the currency's decimals, as the customer was asked for it.
@@ -56,7 +56,7 @@ test("a wrong password is refused on the sign-in page", async ({ page }) => {
   await page.getByLabel("E-mail").fill(staff.support.email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.locator(".admin-error")).toHaveText("Invalid e-mail or password.");
+  await expect(page.locator(".support-error")).toHaveText("Invalid e-mail or password.");
 });
 
 test("admins issue a key shown once; support cannot", async ({ page, browser }) => {
@@ -133,7 +133,7 @@ test("a failed webhook: seen by support, retried by an admin against a receiver 
     await expect
       .poll(async () => {
         await page.reload();
-        return page.locator(".admin-delivery .badge").first().textContent();
+        return page.locator(".support-delivery .badge").first().textContent();
       }, { timeout: 15_000 })
       .toBe("Delivered"); // the staff member's language (admin.status), not the raw status
     await expect(page.getByRole("cell", { name: "200" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { auth, e2eMerchant, e2eStaff } from "../helpers";
 
-// Support view polish (desktop only: the mobile project skips *admin.spec.ts).
+// Support view polish (desktop only: the mobile project skips support.spec.ts, support-sessions and support-staff).
 const merchant = e2eMerchant();
 const staff = e2eStaff();
 test.use({ locale: "en-GB" });
@@ -18,7 +18,7 @@ test("the sign-in page draws the language switch as a link, not as the primary b
   const submit = page.getByRole("button", { name: "Sign in" });
   const language = page.getByRole("button", { name: "Français" });
   await expect(language).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("admin-login.png"), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath("support-login.png"), fullPage: true });
   const look = (locator: typeof submit) =>
     locator.evaluate((el) => {
       const style = getComputedStyle(el);
@@ -65,7 +65,7 @@ test("a one-time password must be replaced before anything else", async ({ page 
   await page.getByLabel("New password", { exact: true }).fill(next);
   await page.getByLabel("New password again").fill(`${next}!`);
   await page.getByRole("button", { name: "Save the new password" }).click();
-  await expect(page.locator(".admin-error")).toHaveText("The two new passwords differ.");
+  await expect(page.locator(".support-error")).toHaveText("The two new passwords differ.");
 
   await page.getByLabel("One-time (current) password").fill(staff.oneTime.password);
   await page.getByLabel("New password", { exact: true }).fill(next);

@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from "../dashboard-helpers";
 // One person, one account: members of the E2E merchant who also work in support (staff:create gave
 // the role to their accounts, e2e/serve.ts). The support view and the dashboard hold separate
 // sessions in one browser, and /admin asks for the second factor the dashboard turned on.
-// (Named *admin.spec.ts: desktop only, like the rest of the support view, so the accounts are
+// (Named support*.spec.ts: desktop only, like the rest of the support view, so the accounts are
 // used by one project at a time.)
 
 type Account = { email: string; password: string };
@@ -93,7 +93,7 @@ test("a staff member with two-factor sign-in gives a code at /admin, or a backup
   await expect(page.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
   await page.getByLabel("Code").fill((await generate({ secret })) === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.locator(".admin-error")).toHaveText("This code is not valid. Check your app's current code, or use an unused backup code.");
+  await expect(page.locator(".support-error")).toHaveText("This code is not valid. Check your app's current code, or use an unused backup code.");
   await expectNoAxeViolations(page);
   await page.getByLabel("Code").fill(await generate({ secret }));
   await page.getByRole("button", { name: "Verify" }).click();
@@ -106,7 +106,7 @@ test("a staff member with two-factor sign-in gives a code at /admin, or a backup
   await expect(page.getByRole("heading", { name: "Connexion en deux étapes" })).toBeVisible();
   await page.getByLabel("Code").fill("nope-nope");
   await page.getByRole("button", { name: "Vérifier" }).click();
-  await expect(page.locator(".admin-error")).toHaveText("Ce code n'est pas valide. Vérifiez le code actuel de votre application, ou utilisez un code de secours inutilisé.");
+  await expect(page.locator(".support-error")).toHaveText("Ce code n'est pas valide. Vérifiez le code actuel de votre application, ou utilisez un code de secours inutilisé.");
   await page.getByLabel("Code").fill(backupCodes[0]);
   await page.getByRole("button", { name: "Vérifier" }).click();
   await expect(page.getByRole("heading", { name: "Vue d'ensemble" })).toBeVisible();
