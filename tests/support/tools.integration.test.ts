@@ -37,7 +37,7 @@ beforeAll(async () => {
 /** A support-view page as the browser renders it, its queries already answered with what the API said. */
 function renderPage(page: ReactElement, who: StaffSession & { role: "support" | "admin" }, answers: [string, unknown][], locale: "en" | "fr" = "en") {
   const client = new QueryClient();
-  for (const [path, data] of answers) client.setQueryData(["admin", path, {}], data);
+  for (const [path, data] of answers) client.setQueryData(["support", path, {}], data);
   const staff = createElement(StaffContext.Provider, { value: { email: who.email, role: who.role, csrfToken: who.csrf } }, page);
   const queries = createElement(QueryClientProvider, { client, children: staff });
   return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages: locale === "en" ? en : fr, timeZone: "UTC", children: queries }));
