@@ -48,7 +48,16 @@ const STATUS_NAMES: Record<number, string> = {
 /** What happens to a message to one number: refused at once, or accepted and then reported. */
 export type AtRecipientScript =
   | { statusCode: number }
-  | { report: "Success" | "Failed" | "Rejected" | "none"; failureReason?: string };
+  | {
+      report: "Success" | "Failed" | "Rejected" | "none";
+      failureReason?: string;
+      /**
+       * The report reaches the callback before the send's answer reaches us. Africa's Talking posts
+       * the report when the telco answers, on another connection than the send's (its docs promise no
+       * order, and a fast rejection can beat a slow answer on a mobile network's link).
+       */
+      beforeAnswer?: boolean;
+    };
 
 export type AtMessage = { id: string; to: string; from: string | null; message: string; statusCode: number };
 
@@ -88,7 +97,7 @@ export async function startAfricasTalkingFake(
     }
   }
 
-  function answer(request: Recorded, res: ServerResponse) {
+  async function answer(request: Recorded, res: ServerResponse) {
     const headers = request.headers;
     const fields = new URLSearchParams(request.body);
     if (headers.apikey !== app.apiKey || fields.get("username") !== app.username) {
@@ -111,7 +120,16 @@ export async function startAfricasTalkingFake(
       if (accepted) options.onMessage?.(messages.at(-1)!);
       return { statusCode, number, cost: accepted ? "XOF 25.0000" : "0", status: STATUS_NAMES[statusCode] ?? "Failed", messageId: id, ...(accepted ? { messageParts: 1 } : {}) };
     });
-    const sentCount = recipients.filter((r) => r.messageId !== "None").length;
+    const reportOf = (number: string) => {
+      const script = scripts.get(number);
+      return script && "report" in script ? script : { report: "Success" as const, failureReason: undefined, beforeAnswer: false };
+    };
+    const accepted = recipients.filter((r) => r.messageId !== "None");
+    for (const r of accepted) {
+      const outcome = reportOf(r.number);
+      if (outcome.beforeAnswer && outcome.report !== "none") await report(r.messageId, outcome.report, outcome.failureReason);
+    }
+    const sentCount = accepted.length;
     const body = { SMSMessageData: { Message: `Sent to ${sentCount}/${recipients.length} Total Cost: XOF ${25 * sentCount}.0000`, Recipients: recipients } };
     if (!String(headers.accept ?? "").includes("application/json")) {
       res.writeHead(201, { "content-type": "text/xml" }).end(`<AfricasTalkingResponse><SMSMessageData><Message>${body.SMSMessageData.Message}</Message></SMSMessageData></AfricasTalkingResponse>`);
@@ -119,11 +137,9 @@ export async function startAfricasTalkingFake(
       res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify(body));
     }
     // The telco's answer comes later, as a delivery report to the account's callback URL.
-    for (const r of recipients) {
-      if (r.messageId === "None") continue;
-      const script = scripts.get(r.number);
-      const outcome = script && "report" in script ? script : { report: "Success" as const, failureReason: undefined };
-      if (outcome.report === "none") continue;
+    for (const r of accepted) {
+      const outcome = reportOf(r.number);
+      if (outcome.report === "none" || outcome.beforeAnswer) continue;
       void sleep(options.reportAfterMs ?? 0).then(() => report(r.messageId, outcome.report, outcome.failureReason));
     }
   }

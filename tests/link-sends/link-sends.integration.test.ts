@@ -88,12 +88,15 @@ describe("sending a link by SMS", () => {
     expect(first.body).toMatchObject({ status: "failed", failureReason: "invalid_number", failedAt: expect.any(String) });
 
     const unreachable = customerPhone();
-    fake.script(unreachable.international, { report: "Failed", failureReason: "UserDoesNotExist" });
+    fake.script(unreachable.international, { report: "none" });
     const second = await send(merchant.liveKey, reference, { channel: "sms", to: unreachable.international }, "");
     expect(second.body.status).toBe("sent");
     // A live message carries no test marker.
-    expect(fake.messages.find((m) => m.to === unreachable.international)?.message).toMatch(/^Sending shop/);
-    await expect.poll(async () => (await db().linkSend.findUniqueOrThrow({ where: { id: second.body.id } })).status).toBe("failed");
+    const message = fake.messages.find((m) => m.to === unreachable.international)!;
+    expect(message.message).toMatch(/^Sending shop/);
+    // The telco's answer, after ours was recorded.
+    expect(await fake.report(message.id, "Failed", "UserDoesNotExist")).toBe(200);
+    expect((await db().linkSend.findUniqueOrThrow({ where: { id: second.body.id } })).status).toBe("failed");
     expect(await db().linkSend.findUniqueOrThrow({ where: { id: second.body.id } })).toMatchObject({ failureReason: "invalid_number", providerStatus: "Failed: UserDoesNotExist" });
 
     fake.failNext({ status: 500 });
@@ -101,6 +104,24 @@ describe("sending a link by SMS", () => {
     expect(third.body).toMatchObject({ status: "failed", failureReason: "provider_error" });
     // The sandbox does not see the live link's sends, nor the live key the sandbox's.
     expect((await sends(merchant.sandboxKey, reference)).status).toBe(404);
+  });
+
+  it("applies a delivery report that reached us before the provider's answer to the send (none is lost)", async () => {
+    const merchant = await merchantIn("CI");
+    const reference = await link(merchant.liveKey, "");
+    const phone = customerPhone();
+    fake.script(phone.international, { report: "Failed", failureReason: "UserDoesNotExist", beforeAnswer: true });
+    const res = await send(merchant.liveKey, reference, { channel: "sms", to: phone.international }, "");
+    // The answer says what the provider answered to this request; the report shows in the record.
+    expect(res.body.status).toBe("sent");
+    const row = await db().linkSend.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(row).toMatchObject({ status: "failed", failureReason: "invalid_number", providerStatus: "Failed: UserDoesNotExist" });
+    expect((await sends(merchant.liveKey, reference, "")).body.data[0]).toMatchObject({ id: res.body.id, status: "failed" });
+    // Applied once, then forgotten.
+    expect(await db().earlyDeliveryReport.count({ where: { providerMessageId: row.providerMessageId! } })).toBe(0);
+    // Replayed now, it is an ordinary late report: nothing changes.
+    expect(await fake.report(row.providerMessageId!, "Success")).toBe(200);
+    expect((await db().linkSend.findUniqueOrThrow({ where: { id: res.body.id } })).status).toBe("failed");
   });
 
   it("answers 503/50300 when no SMS provider is configured, and writes nothing", async () => {
@@ -400,6 +421,8 @@ describe("the delivery report callback", () => {
       body: JSON.stringify({ id: "ATXid_unknown", status: "Success" }),
     });
     expect(await unknown.json()).toEqual({ received: true, result: "unknown_message" });
+    // It is kept in case its send is still recording the id (early-delivery-reports.ts).
+    expect(await db().earlyDeliveryReport.findUnique({ where: { provider_providerMessageId: { provider: "africastalking", providerMessageId: "ATXid_unknown" } } })).toMatchObject({ state: "delivered", providerStatus: "Success" });
   });
 
   it("refuses the retired ?key= form even with the right secret (issue 34): a secret in a query string ends up in access logs", async () => {

@@ -6,6 +6,7 @@ import { isOutcome, type DomainError } from "@/lib/core/errors/domain-error";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { sendMail, type Mail } from "@/lib/integrations/mail/send-mail";
 import type { SmsAvailability } from "@/lib/integrations/sms/sms-settings";
+import { applyEarlyReport } from "./early-delivery-reports";
 import { spendLinkSendLimits } from "./link-send-limits";
 import { smsDailyCapsRefusal } from "./sms-daily-caps";
 
@@ -115,10 +116,14 @@ export async function deliverSend(client: DbClient, send: SendToDeliver): Promis
     if (!provider) return failed("sms_unavailable");
     const result = await provider.send(send.recipient, send.message.sms());
     if (result.outcome !== "sent") return failed(result.reason, { provider: provider.name, providerStatus: result.providerStatus });
-    return client.linkSend.update({
+    const sent = await client.linkSend.update({
       where: { id: row.id },
       data: { status: "sent", sentAt: new Date(), provider: provider.name, providerMessageId: result.messageId, providerStatus: result.providerStatus, providerCost: result.cost },
     });
+    // A delivery report that overtook this answer is applied now; the caller is still answered with
+    // what the provider said to this request, and the sends list shows the report.
+    await applyEarlyReport(client, provider.name, result.messageId);
+    return sent;
   }
   try {
     await sendMail(send.message.mail(send.recipient));

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { DbClient } from "@/lib/core/db/client";
 import { smsProviderNamed } from "@/lib/integrations/sms/sms-settings";
+import { applyDeliveryUpdate } from "./apply-delivery-update";
+import { applyEarlyReport, keepEarlyReport } from "./early-delivery-reports";
 
 // An SMS provider's delivery report on /api/sms/{provider}/delivery-reports.
 //
@@ -13,8 +15,8 @@ import { smsProviderNamed } from "@/lib/integrations/sms/sms-settings";
 // (lib/core/logging/loggable-url.ts). Without the setting every report is refused. A forged
 // report could only change the state we display, never money, and only for a message id it knows.
 //
-// Idempotent: a report moves a send forward only (queued/sent -> sent/delivered/failed; a final
-// state stays), so a repeated or late report changes nothing.
+// Idempotent: a report moves a send forward only (apply-delivery-update.ts). A report for a message
+// id no send carries yet is kept until one does (early-delivery-reports.ts).
 
 export const DELIVERY_REPORT_SECRET_SETTING = "SMS_DELIVERY_REPORT_SECRET";
 
@@ -27,8 +29,6 @@ export function deliveryReportKeyValid(key: string | null, env: NodeJS.ProcessEn
   return timingSafeEqual(createHash("sha256").update(key).digest(), createHash("sha256").update(secret).digest());
 }
 
-const RANK = { queued: 0, sent: 1, delivered: 2, failed: 2 } as const;
-
 export async function receiveDeliveryReport(
   client: DbClient,
   options: { provider: string; key: string | null; fields: Record<string, string> },
@@ -38,20 +38,10 @@ export async function receiveDeliveryReport(
   if (!provider) return "unknown_provider";
   const update = provider.readDeliveryReport(options.fields);
   if (!update) return "not_a_report";
-  const send = await client.linkSend.findUnique({ where: { provider_providerMessageId: { provider: provider.name, providerMessageId: update.messageId } } });
-  if (!send) return "unknown_message";
-  // A final state stays; an in-transit report only refreshes what the provider said.
-  if (RANK[send.status] === 2 || (update.state === "sent" && send.status === "sent" && send.providerStatus === update.providerStatus)) return "unchanged";
-  const now = new Date();
-  // Only from a state that is not final: two reports at once cannot both apply.
-  const moved = await client.linkSend.updateMany({
-    where: { id: send.id, status: { in: ["queued", "sent"] } },
-    data:
-      update.state === "delivered"
-        ? { status: "delivered", deliveredAt: now, providerStatus: update.providerStatus }
-        : update.state === "failed"
-          ? { status: "failed", failedAt: now, failureReason: update.failureReason, providerStatus: update.providerStatus }
-          : { status: "sent", providerStatus: update.providerStatus },
-  });
-  return moved.count ? "updated" : "unchanged";
+  const where = { provider_providerMessageId: { provider: provider.name, providerMessageId: update.messageId } };
+  const send = await client.linkSend.findUnique({ where });
+  if (send) return applyDeliveryUpdate(client, send, update);
+  // No send carries the id yet: the report may have overtaken the send's answer (early-delivery-reports.ts).
+  await keepEarlyReport(client, provider.name, update);
+  return (await applyEarlyReport(client, provider.name, update.messageId)) ? "updated" : "unknown_message";
 }

@@ -31,7 +31,8 @@ export const postSmsDeliveryReports = apiOperation({
     if (answer === "refused") throw new ApiError(40002, { details: "The delivery report's secret is missing or wrong" });
     if (answer === "unknown_provider") throw new ApiError(40004, { details: `No SMS provider ${params.provider} is configured` });
     if (answer === "not_a_report") throw new ApiError(40023, { details: "Not a delivery report: id and a known status are required" });
-    // An unknown message id is answered 200 too: the provider must not retry it forever.
+    // An unknown message id is answered 200 too (kept in case its send is still recording it): the
+    // provider must not retry it forever.
     return { body: { received: true, result: answer } };
   }),
 });
