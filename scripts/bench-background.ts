@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ulid } from "ulid";
-import { appEnv, bin, prepareMerchant, requireBuild, sleep, startApp, startReceiver, treeUsage } from "./bench-app";
+import { appEnv, benchNodeVersion, bin, prepareMerchant, requireBuild, sleep, startApp, startReceiver, treeUsage } from "./bench-app";
 import { freshDatabase } from "./fresh-database";
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3000);
@@ -105,7 +105,7 @@ async function serverPhases() {
     );
     say(`# Background work (${new Date().toISOString().slice(0, 16)}Z)`);
     say("");
-    say(`${os.cpus().length} cores, ${workers} app worker(s) (npm start's launcher), Node ${process.version}, PostgreSQL; receiver (HTTPS, answers 204 at once) and the load generator on the same machine. Load average (1 min) before: ${loadBefore.toFixed(1)}.`);
+    say(`${os.cpus().length} cores, ${workers} app worker(s) (npm start's launcher), Node ${benchNodeVersion()}, PostgreSQL; receiver (HTTPS, answers 204 at once) and the load generator on the same machine. Load average (1 min) before: ${loadBefore.toFixed(1)}.`);
     say("");
     say(`- webhook deliveries: ${unique} of ${DELIVERIES} made due at once, received in ${((lastAt - dueAt) / 1000).toFixed(1)} s = **${(unique / ((lastAt - dueAt) / 1000)).toFixed(0)} deliveries/s**; duplicates: ${burst.length - unique} received twice, ${multi[0].n} deliveries with more than one attempt (target >= 200/s, 0 duplicates)`);
     say(`  - cost: app CPU ${(burstCpuMs / DELIVERIES).toFixed(2)} ms per delivery (every worker, from the inserts to 2 s after the last one), ${(burstCommits / DELIVERIES).toFixed(2)} database transactions per delivery`);

@@ -4,7 +4,7 @@
 // database floor carries code for it), and V8's sampling profiler. Node's own WebSocket client,
 // no dependency. Also the database floor's start (scripts/bench-db-floor.ts), inspectable alike.
 import { spawn, type ChildProcess } from "node:child_process";
-import { sleep } from "./bench-app";
+import { benchNode, sleep } from "./bench-app";
 
 export type CpuProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
 export type CpuProfile = { nodes: CpuProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
@@ -96,7 +96,7 @@ export function formatLoopAndGc(stats: LoopAndGc | undefined): { loop: string; g
  * read) on `port`, its inspector on `inspectPort`; resolves once it answers.
  */
 export async function startDbFloor(env: NodeJS.ProcessEnv, merchantId: string, port: number, inspectPort: number): Promise<ChildProcess> {
-  const floor = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, "--import", "tsx", "scripts/bench-db-floor.ts"], {
+  const floor = spawn(benchNode, [`--inspect=127.0.0.1:${inspectPort}`, "--import", "tsx", "scripts/bench-db-floor.ts"], {
     env: { ...env, PORT: String(port), BENCH_MERCHANT_ID: merchantId },
     stdio: "ignore",
   });

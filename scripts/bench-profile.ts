@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SourceMapConsumer } from "source-map-js";
-import { appEnv, bin, prepareMerchant, requireBuild, sleep, startApp } from "./bench-app";
+import { appEnv, benchNodeVersion, bin, prepareMerchant, requireBuild, sleep, startApp } from "./bench-app";
 import { inspect, startDbFloor, type CpuProfile, type CpuProfileNode, type Inspector } from "./bench-inspector";
 import { freshDatabase } from "./fresh-database";
 
@@ -164,7 +164,7 @@ async function profiled(inspector: Inspector, url: string, route: (typeof ROUTES
 const lines: string[] = [
   "# Where a request's time goes (`npm run bench:profile`)",
   "",
-  `${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s per route, one process on PostgreSQL,`,
+  `${new Date().toISOString().slice(0, 16)}Z, Node ${benchNodeVersion()}, ${CONNECTIONS} connections, ${SECONDS} s per route, one process on PostgreSQL,`,
   `load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the start. Each route runs on the database floor`,
   "(scripts/bench-db-floor.ts: node:http + pg, the same statements) and then on the app, both profiled alike.",
   "CPU is the process's busy samples (idle excluded), per answered request; a phase is inclusive (its",
