@@ -2,12 +2,14 @@
 // create and link read run (lib/features/links/payment-link-sql.ts), with no framework, no validation,
 // no auth. Started by scripts/bench.ts.
 //   POST /link            insert a payment link row, answer its reference
-//   GET  /link/<ref>      read it back
+//   GET  /link/<ref>      read it back with its checkout attempts, in the one statement the API's
+//                         link read runs (findPaymentLinkWithAttempts; until 2026-11-29 the floor read
+//                         the link alone, findPaymentLink, a lighter statement than the app's)
 import http from "node:http";
 import pg from "pg";
 import { sqlOverPg } from "@/lib/core/db/sql";
 import { ulid } from "@/lib/core/domain/ulid";
-import { findPaymentLink, insertPaymentLink } from "@/lib/features/links/payment-link-sql";
+import { findPaymentLinkWithAttempts, insertPaymentLink } from "@/lib/features/links/payment-link-sql";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BENCH_POOL ?? 10) });
 const sql = sqlOverPg(pool);
@@ -48,8 +50,8 @@ http
       }
       const match = req.method === "GET" && /^\/link\/([\w-]+)$/.exec(req.url ?? "");
       if (match) {
-        const link = await findPaymentLink(sql, match[1]);
-        return link && link.merchantId === merchantId ? send(res, 200, link) : send(res, 404, { error: "not found" });
+        const found = await findPaymentLinkWithAttempts(sql, match[1]);
+        return found && found.link.merchantId === merchantId ? send(res, 200, found) : send(res, 404, { error: "not found" });
       }
       send(res, 404, { error: "no route" });
     } catch (error) {

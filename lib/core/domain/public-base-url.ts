@@ -8,7 +8,17 @@ export const PUBLIC_ORIGIN_SETTING = "BETTER_AUTH_URL";
  */
 export function configuredPublicOrigin(env: NodeJS.ProcessEnv = process.env): string | null {
   const value = env[PUBLIC_ORIGIN_SETTING]?.trim();
-  if (!value || !URL.canParse(value)) return null;
+  if (!value) return null;
+  // Every paymentUrl of a production server asks (issue 38's profile: parsing the same setting on
+  // each link read): the last answer is kept for as long as the setting reads the same.
+  if (lastParsed?.value !== value) lastParsed = { value, origin: httpOrigin(value) };
+  return lastParsed.origin;
+}
+
+let lastParsed: { value: string; origin: string | null } | undefined;
+
+function httpOrigin(value: string): string | null {
+  if (!URL.canParse(value)) return null;
   const url = new URL(value);
   return url.protocol === "https:" || url.protocol === "http:" ? url.origin : null;
 }
