@@ -292,17 +292,18 @@ try {
     const floorLink = await (await fetch(`${floorBase}/link`, { method: "POST", headers: json, body: linkBody })).json();
     floorTargets["database floor: insert link"] = { method: "POST", url: `${floorBase}/link`, body: linkBody, headers: json, pid: floor.pid! };
     floorTargets["database floor: read link"] = { method: "GET", url: `${floorBase}/link/${floorLink.reference}`, pid: floor.pid! };
-    await alone(floor.pid!, [appPid(), floor.pid!], () => warm(floorTargets, floor.pid!, { idle: false }));
   }
+  const processes = floor ? [appPid(), floor.pid!] : [appPid()];
+  if (floor) await alone(floor.pid!, processes, () => warm(floorTargets, floor.pid!, { idle: false }));
   for (const c of CONNECTIONS) slices[c] = await interleaved({ ...targets, ...floorTargets }, c, appPid());
 
-  if (floor) process.kill(floor.pid!, "SIGSTOP");
-  for (const [name, target] of Object.entries(targets)) await measure(name, target, appPid(), appInspector);
+  await alone(appPid(), processes, async () => {
+    for (const [name, target] of Object.entries(targets)) await measure(name, target, appPid(), appInspector);
+  });
   appInspector.close();
   if (floor) {
-    process.kill(floor.pid!, "SIGCONT");
     const floorInspector = await inspect(FLOOR_INSPECT_PORT);
-    await alone(floor.pid!, [appPid(), floor.pid!], async () => {
+    await alone(floor.pid!, processes, async () => {
       for (const [name, target] of Object.entries(floorTargets)) await measure(name, target, floor.pid!, floorInspector);
     });
     floorInspector.close();

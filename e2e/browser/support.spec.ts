@@ -135,7 +135,7 @@ test("a failed webhook: seen by support, retried by an admin against a receiver 
         await page.reload();
         return page.locator(".support-delivery .badge").first().textContent();
       }, { timeout: 15_000 })
-      .toBe("Delivered"); // the staff member's language (admin.status), not the raw status
+      .toBe("Delivered"); // the staff member's language (support.status), not the raw status
     await expect(page.getByRole("cell", { name: "200" })).toBeVisible();
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
