@@ -7,12 +7,15 @@
 // name lib/... folders and packages, not Turbopack's chunk names.
 // Writes bench/profile.md (tables) and bench/profiles/<route>.cpuprofile (open in Chrome DevTools'
 // Performance panel or https://www.speedscope.app for the flame graph; not committed).
+// Three routes: create link, the same with a new Idempotency-Key on each request (autocannon's
+// [<id>] replacement: the idempotency record's share), and read link. Logs are silent as in
+// `npm run bench`; PROFILE_LOG_LEVEL=info shows what the request log costs.
 // Run `npm run build` first. PROFILE_DATABASE_URL (default .../pcs_profile, created afresh), PROFILE_PORT (3290).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SourceMapConsumer } from "source-map-js";
-import { appEnv, benchNodeVersion, bin, prepareMerchant, requireBuild, sleep, startApp } from "./bench-app";
+import { appEnv, benchNodeVersion, prepareMerchant, requireBuild, sleep, startApp } from "./bench-app";
 import { inspect, startDbFloor, type CpuProfile, type CpuProfileNode, type Inspector } from "./bench-inspector";
 import { freshDatabase } from "./fresh-database";
 
@@ -24,7 +27,8 @@ const INSPECT_PORT = PORT + 1;
 
 requireBuild();
 await freshDatabase(DATABASE_URL);
-const env = appEnv(DATABASE_URL, null, { LOG_LEVEL: "silent", WEB_CONCURRENCY: "1" });
+const LOG_LEVEL = process.env.PROFILE_LOG_LEVEL ?? "silent";
+const env = appEnv(DATABASE_URL, null, { LOG_LEVEL, WEB_CONCURRENCY: "1" });
 const merchant = prepareMerchant(env, "Profile Shop");
 const app = await startApp({ ...env, NODE_OPTIONS: `--inspect=127.0.0.1:${INSPECT_PORT}` }, PORT);
 // The database floor (scripts/bench-db-floor.ts: node:http + pg, the same statements), profiled alike.
@@ -34,16 +38,24 @@ process.on("exit", () => (app.stop(), floor.kill()));
 
 // ---- load
 type Load = { rps: number; requests: number; p50: number; p99: number; non2xx: number; errors: number };
-function autocannon(url: string, method: "GET" | "POST", seconds: number, body?: string): Promise<Load> {
-  const args = ["--json", "-c", String(CONNECTIONS), "-d", String(seconds), "-m", method, "-H", `authorization=Bearer ${merchant.sandboxKey}`];
-  if (body) args.push("-H", "content-type=application/json", "-b", body);
-  args.push(url);
+/**
+ * One autocannon run in a process of its own, through its API rather than its command line: the
+ * command line's argument parser (subarg) reads "[...]" as a group, so a header holding the
+ * [<id>] placeholder cannot be given there.
+ */
+function autocannon(url: string, method: "GET" | "POST", seconds: number, body?: string, idempotencyKey = false): Promise<Load> {
+  const headers: Record<string, string> = { authorization: `Bearer ${merchant.sandboxKey}` };
+  if (body) headers["content-type"] = "application/json";
+  // idReplacement puts a new id in place of [<id>] anywhere in each request, headers included.
+  if (idempotencyKey) headers["idempotency-key"] = "bench-[<id>]";
+  const options = { url, method, body, headers, connections: CONNECTIONS, duration: seconds, idReplacement: idempotencyKey };
+  const runner = "require('autocannon')(JSON.parse(process.argv[1]), (error, result) => error ? process.exit(1) : process.stdout.write(JSON.stringify(result)))";
   return new Promise((resolve, reject) => {
-    const child = spawn(bin("autocannon"), args, { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, ["-e", runner, JSON.stringify(options)], { stdio: ["ignore", "pipe", "ignore"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      if (code !== 0 || !out) return reject(new Error(`autocannon exited ${code}`));
       const r = JSON.parse(out);
       resolve({ rps: r.requests.average, requests: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts });
     });
@@ -142,6 +154,15 @@ const link = await (await fetch(`${app.base}/test/api/v4/payments/link`, { metho
 const floorBase = `http://127.0.0.1:${floorPort}`;
 const ROUTES = [
   { name: "create link", file: "create-link", method: "POST" as const, url: `${app.base}/test/api/v4/payments/link`, floorUrl: `${floorBase}/link`, body: json },
+  {
+    name: "create link with an Idempotency-Key (a new one each request)",
+    file: "create-link-keyed",
+    method: "POST" as const,
+    url: `${app.base}/test/api/v4/payments/link`,
+    floorUrl: `${floorBase}/link`,
+    body: json,
+    idempotencyKey: true,
+  },
   { name: "read link", file: "read-link", method: "GET" as const, url: `${app.base}/test/api/v4/payments/link/${link.reference}`, floorUrl: `${floorBase}/link/${link.reference}` },
 ];
 
@@ -151,9 +172,10 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
 async function profiled(inspector: Inspector, url: string, route: (typeof ROUTES)[number], file: string) {
-  await autocannon(url, route.method, 5, route.body); // the warm-up, outside the profile
+  const keyed = "idempotencyKey" in route && route.idempotencyKey;
+  await autocannon(url, route.method, 5, route.body, keyed); // the warm-up, outside the profile
   await sleep(1000);
-  const { result: load, profile, stats } = await inspector.profiled(() => autocannon(url, route.method, SECONDS, route.body));
+  const { result: load, profile, stats } = await inspector.profiled(() => autocannon(url, route.method, SECONDS, route.body, keyed));
   fs.writeFileSync(`bench/profiles/${file}.cpuprofile`, JSON.stringify(profile));
   const summary = summarize(profile);
   /** µs of CPU per answered request. */
@@ -164,7 +186,7 @@ async function profiled(inspector: Inspector, url: string, route: (typeof ROUTES
 const lines: string[] = [
   "# Where a request's time goes (`npm run bench:profile`)",
   "",
-  `${new Date().toISOString().slice(0, 16)}Z, Node ${benchNodeVersion()}, ${CONNECTIONS} connections, ${SECONDS} s per route, one process on PostgreSQL,`,
+  `${new Date().toISOString().slice(0, 16)}Z, Node ${benchNodeVersion()}, ${CONNECTIONS} connections, ${SECONDS} s per route, one process on PostgreSQL, logs ${LOG_LEVEL},`,
   `load average ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the start. Each route runs on the database floor`,
   "(scripts/bench-db-floor.ts: node:http + pg, the same statements) and then on the app, both profiled alike.",
   "CPU is the process's busy samples (idle excluded), per answered request; a phase is inclusive (its",
