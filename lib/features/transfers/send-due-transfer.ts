@@ -1,6 +1,7 @@
 import type { Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
+import { log } from "@/lib/core/logging/log";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
 import { simulatedAnswer } from "@/lib/integrations/gateways/sandbox-simulator";
 import { stepLiveTransfer } from "./send-live-transfer";
@@ -38,8 +39,11 @@ export async function sendDueTransfer(client: DbClient, transfer: Transfer, now 
 
 /**
  * A live SCHEDULED transfer no operator can send (a bank transfer): at its batch time it is handed
- * to support, who pays it by hand and records it (lib/features/transfers/review-manual-transfer.ts). If
- * nobody has within OPERATOR_FOLLOW_MS, it fails and the funds go back to the merchant, who is told.
+ * to support, who pays it by hand and records it (lib/features/transfers/review-manual-transfer.ts).
+ * If nobody has within OPERATOR_FOLLOW_MS it is never failed on its own: support may have paid it
+ * by hand and not recorded it yet, and releasing the funds then would pay the merchant twice. It
+ * is marked unresolved instead (still awaitingApproval to the merchant), its funds held, and waits for a
+ * staff decision (approve: paid; reject: failed, funds back).
  */
 async function handOverScheduledTransfer(client: DbClient, transfer: Transfer, now: Date): Promise<Transfer> {
   if (!transfer.handedOverAt) {
@@ -47,8 +51,12 @@ async function handOverScheduledTransfer(client: DbClient, transfer: Transfer, n
       where: { id: transfer.id, status: "pending", handedOverAt: null },
       data: { handedOverAt: now, dueAt: new Date(now.getTime() + OPERATOR_FOLLOW_MS), operatorAnswer: "handed to support for payment" },
     });
-  } else {
-    await transitionTransfer(client, { id: transfer.id, to: "failed", at: now, failureReason: "not_sent_in_time" });
+  } else if (!transfer.unresolvedAt) {
+    log("warn", "bank transfer not recorded as paid by support within the window: funds held for a staff decision", { reference: transfer.reference });
+    await client.transfer.updateMany({
+      where: { id: transfer.id, status: "pending", unresolvedAt: null },
+      data: { unresolvedAt: now, dueAt: null, operatorAnswer: "not recorded as paid within 72 h: awaiting a staff decision, funds held" },
+    });
   }
   return client.transfer.findUniqueOrThrow({ where: { id: transfer.id } });
 }
