@@ -456,8 +456,11 @@ describe("Wave refunds (lib/integrations/gateways/wave/wave-refunds.ts, through 
       operatorSentAt: null,
       payment: { reference: paid.reference, gatewayName: paid.gatewayName, operatorRequestId: paid.operatorRequestId, operatorReference: paid.operatorReference, chargedMinor },
       whole: true,
+      method: "",
       ...overrides,
     };
+    // Chosen once, when the refund is made, as insert-refund.ts does.
+    refund.method = overrides.method ?? refunds().method(refund);
     return { refund, session };
   }
 
@@ -511,7 +514,7 @@ describe("Wave refunds (lib/integrations/gateways/wave/wave-refunds.ts, through 
 
   it("a partial refund (or a payment without its session id) is a Wave payout to the customer's phone under the refund's reference, read back by searching it", async () => {
     const { refund } = await paidAndRefunded();
-    const partial = { ...refund, amountMinor: 1_000n, whole: false };
+    const partial = { ...refund, amountMinor: 1_000n, whole: false, method: "payout" };
     expect(refunds().method(partial)).toBe("payout");
     const sent = await refunds().send(partial);
     const [payout] = [...fake.payouts.values()].filter((p) => p.client_reference === refund.reference);

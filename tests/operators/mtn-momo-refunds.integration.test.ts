@@ -54,6 +54,7 @@ function refundOf(payment: Payment, amountMinor = payment.amountMinor): RefundFo
     operatorSentAt: null,
     payment: { reference: `DEP_${payment.referenceId.slice(0, 8)}`, gatewayName: "MTN_MOMO_CI", operatorRequestId: payment.referenceId, operatorReference: null, chargedMinor: payment.amountMinor },
     whole: amountMinor === payment.amountMinor,
+    method: "operator_refund",
   };
 }
 

@@ -44,5 +44,6 @@ export function refundForGateway(refund: Refund, deposit: Deposit): RefundForGat
     },
     // Refundable amounts never exceed the charge, so a refund of all of it is the only one.
     whole: refund.amountMinor === charged,
+    method: refund.method,
   };
 }

@@ -43,7 +43,8 @@ export async function acceptTransfer(
   // Live DIRECT payouts go through a wired operator (MTN Disbursement, Wave); without one they are
   // refused rather than take the money and sit on it. Live SCHEDULED ones wait for their batch,
   // then go through the operator or, for a bank transfer, to support (send-due-transfer.ts).
-  const payout = environment === "live" && gateway.type === "DIRECT" ? livePayoutAdapter(gateway.name) : null;
+  const operator = environment === "live" && gateway.type !== "MANUAL" ? livePayoutAdapter(gateway.name) : null;
+  const payout = gateway.type === "DIRECT" ? operator : null;
   if (environment === "live" && gateway.type === "DIRECT" && !payout) {
     throw new DomainError("operator_failed", { details: `${gateway.name} payouts are not available in production yet` });
   }
@@ -85,8 +86,10 @@ export async function acceptTransfer(
         metadata: input.metadata,
         dueAt,
         createdAt: now,
-        // Stored before the operator is called: the payout can always be sent again or read by it.
-        operatorRequestId: payout?.newRequestId({ reference }) ?? null,
+        // Stored before the operator is called, whenever one will be (a DIRECT payout now, a
+        // SCHEDULED one served by an operator at its batch): the payout can always be sent again
+        // or read by it.
+        operatorRequestId: operator?.newRequestId({ reference }) ?? null,
       },
     });
     await postEntries(tx, {

@@ -155,10 +155,19 @@ export type RefundForGateway = MoneyOutForGateway & {
   payment: { reference: string; gatewayName: string; operatorRequestId: string | null; operatorReference: string | null; chargedMinor: bigint };
   /** Whether this refund gives back the whole charge (no other refund of the payment before it). */
   whole: boolean;
+  /**
+   * How it goes back, as chosen by the adapter's method() when the refund was made and stored on it
+   * (Refund.method): every send and read follows this, never a choice made again from the
+   * payment's fields, which can change between two sends.
+   */
+  method: string;
 };
 
 export type MoneyOutAdapter<T extends MoneyOutForGateway = MoneyOutForGateway> = {
-  /** How the money goes back or out, for support ("payout", "session_refund", "operator_refund"). */
+  /**
+   * How the money goes back or out ("payout", "session_refund", "operator_refund"): chosen once,
+   * when the row is made, and stored on it (a refund's sends follow RefundForGateway.method).
+   */
   method(item: T): string;
   /** The id stored on the row before any call (MTN: a new X-Reference-Id; Wave: our reference, its idempotency key). */
   newRequestId(item: { reference: string }): string;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { RefundAdapter, RefundForGateway } from "@/lib/integrations/gateways/adapter";
+import { OperatorNotSentError } from "@/lib/integrations/gateways/operators/operator-errors";
 import type { WaveClient } from "./wave-client";
 import { readWavePayout, sendWavePayout, WAVE_NOT_FOUND_GRACE_MS } from "./wave-payouts";
 
@@ -22,29 +23,42 @@ import { readWavePayout, sendWavePayout, WAVE_NOT_FOUND_GRACE_MS } from "./wave-
 // Wave's portal.
 // Wave cannot refund a payment twice either way: the call names the payment, not an amount.
 
-/** The checkout session to refund whole, or null when the refund goes as a payout. */
-function sessionToRefund(refund: RefundForGateway): string | null {
+// How a refund goes back is chosen once, when it is made (method(), stored as Refund.method), from
+// the payment as it then stands. Sends and reads follow the stored choice: choosing again from the
+// payment's fields, which can change between two sends (its figures when support settles a held
+// payment), could send as a payout what went before as a session refund, and give it back twice.
+
+/** Whether the refund can go back as a session refund of the whole payment (the choice at creation). */
+function canRefundSession(refund: RefundForGateway): boolean {
   const { operatorRequestId: sessionId, reference, chargedMinor } = refund.payment;
   // Before Wave's answer the payment holds our reference, not a session id.
-  if (!sessionId || sessionId === reference) return null;
-  return refund.whole && refund.amountMinor === chargedMinor ? sessionId : null;
+  if (!sessionId || sessionId === reference) return false;
+  return refund.whole && refund.amountMinor === chargedMinor;
+}
+
+/** The checkout session of a refund made as a session refund. */
+function sessionOf(refund: RefundForGateway): string {
+  const { operatorRequestId: sessionId, reference } = refund.payment;
+  if (!sessionId || sessionId === reference) {
+    throw new OperatorNotSentError("wave", "refund", "invalid_request", `${refund.reference}: a session refund whose payment holds no Wave session id`);
+  }
+  return sessionId;
 }
 
 export function createWaveRefunds(client: WaveClient): RefundAdapter {
   return {
-    method: (refund) => (sessionToRefund(refund) ? "session_refund" : "payout"),
+    method: (refund) => (canRefundSession(refund) ? "session_refund" : "payout"),
     newRequestId: (refund) => refund.reference,
     notFoundGraceMs: WAVE_NOT_FOUND_GRACE_MS,
     async send(refund) {
-      const sessionId = sessionToRefund(refund);
-      if (!sessionId) return sendWavePayout(client, refund);
-      await client.refundCheckoutSession(sessionId);
+      if (refund.method !== "session_refund") return sendWavePayout(client, refund);
+      await client.refundCheckoutSession(sessionOf(refund));
       // Wave answers 200 with an empty body (wave-api-client's refundSession(); Wave-skill): no
       // figures, but the call names the payment and gives all of it back, which is this refund.
       return { outcome: { status: "completed", amountMinor: refund.amountMinor, currency: refund.currency, said: "refunded (checkout session)" } };
     },
     async status(refund) {
-      return sessionToRefund(refund) ? "unreadable" : readWavePayout(client, refund);
+      return refund.method === "session_refund" ? "unreadable" : readWavePayout(client, refund);
     },
   };
 }
