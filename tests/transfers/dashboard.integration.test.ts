@@ -1,5 +1,8 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { requestTransferAction } from "@/app/dashboard/(app)/balance/actions";
+import { BalanceTransferRequest } from "@/components/dashboard/balance-transfer-request";
+import { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { db } from "@/lib/core/db/client";
 import { FORM_TOKEN_FIELD, newFormToken } from "@/lib/core/domain/form-token";
@@ -11,7 +14,7 @@ import { ORIGIN } from "../helpers/api-client";
 import { signedUpMerchant } from "../helpers/auth-session";
 import { newKey } from "../helpers/fixtures";
 import { fundLiveMerchant, fundMerchant } from "../helpers/fund-merchant";
-import { nextRequest } from "../helpers/next-request";
+import { nextIntlServer, nextRequest } from "../helpers/next-request";
 import { useOperatorFakes } from "../helpers/operator-fakes";
 import { expectReconciled } from "../helpers/reconciled";
 
@@ -143,5 +146,22 @@ describe("the withdrawal form sent twice with its one token", () => {
       }
     }
     expect((await transfers()).length).toBe(before);
+  });
+
+  it("the balance page draws the token into the withdrawal form, a new one each time it is drawn", async () => {
+    nextRequest.locale = "en";
+    const { getTranslations } = nextIntlServer();
+    const [t, labels] = [await getTranslations("dashboard"), await getTranslations("labels")];
+    const { gateways, balances } = await getBalancePage({ merchantId, environment: "sandbox" }, {});
+    const drawn = async () => {
+      const section = BalanceTransferRequest({ action: requestTransferAction, gateways, balances, query: {}, pageHref: "/test/dashboard/balance", t, labels, locale: "en" });
+      const html = renderToStaticMarkup(section);
+      const form = /<form[^>]*data-testid="withdraw-form"[^>]*>([\s\S]*?)<\/form>/.exec(html)?.[1] ?? "";
+      return new RegExp(`<input type="hidden" name="${FORM_TOKEN_FIELD}" value="([0-9a-f]{32})"/>`).exec(form)?.[1];
+    };
+    const [first, second] = [await drawn(), await drawn()];
+    expect(first).toBeDefined();
+    expect(second).toBeDefined();
+    expect(first).not.toBe(second);
   });
 });
