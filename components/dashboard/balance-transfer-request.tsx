@@ -3,6 +3,7 @@ import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
 import type { Translator } from "./translator";
 import { gatewayLabel } from "@/components/labels";
 import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
+import { newFormToken } from "@/lib/core/domain/form-token";
 import { TransferForm } from "./transfer-form";
 import { TransferPreview } from "./transfer-preview";
 
@@ -67,6 +68,8 @@ export function BalanceTransferRequest({ action, gateways, balances, query, page
               countries: countries.map((c) => ({ code: c, label: region.of(c) ?? c })),
             }}
             defaults={defaults}
+            // Drawn with the page: a post of this form is made once (lib/surfaces/dashboard/money-out-forms.ts).
+            formToken={newFormToken()}
             preview={
               <TransferPreview
                 schedules={schedules}

@@ -4,6 +4,7 @@ import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { minorText } from "@/lib/features/transfers/balance-and-transfers";
 import type { paymentRefunds } from "@/lib/features/refunds/payment-refunds";
 import { formatMinor } from "@/lib/core/domain/money";
+import { newFormToken } from "@/lib/core/domain/form-token";
 import { failureReasonLabel, gatewayLabel } from "@/components/labels";
 import { formatTime } from "./format";
 import { RefundForm } from "./refund-form";
@@ -41,6 +42,8 @@ export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
             currency={left.currency}
             defaultAmount={minorText(left.amountMinor, left.currency)}
             locale={locale}
+            // Drawn with the page: a post of this form is made once (lib/surfaces/dashboard/money-out-forms.ts).
+            formToken={newFormToken()}
             labels={{
               amount: t("refunds.amount", { currency: left.currency }),
               amountHint: t("refunds.amountHint", { amount: formatMinor(left.amountMinor, left.currency, locale) }),

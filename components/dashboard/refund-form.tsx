@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { parseAmountInput } from "@/lib/core/domain/amount-input";
 import { formatMinor } from "@/lib/core/domain/money";
+import { FORM_TOKEN_FIELD } from "@/lib/core/domain/form-token";
 import { ActionResult, useKeptActionState } from "./action-form";
 
 type Props = {
@@ -13,6 +14,8 @@ type Props = {
   /** What can still be refunded, as plain text the form accepts ("5000", "12.50"). */
   defaultAmount: string;
   locale: string;
+  /** The form's one-time token, drawn with the page: the refund is made once per token (a double tap, a resubmit, show the same refund). */
+  formToken: string;
   labels: {
     amount: string;
     amountHint: string;
@@ -31,7 +34,7 @@ type Props = {
  * confirmation that says how much goes back to whom before anything is sent; the server action's
  * answer (the refund's reference, or why it was refused) shows beside it.
  */
-export function RefundForm({ action, paymentReference, currency, defaultAmount, locale, labels }: Props) {
+export function RefundForm({ action, paymentReference, currency, defaultAmount, locale, labels, formToken }: Props) {
   // What was typed stays after a refusal (components/dashboard/action-form.tsx).
   const { state, formAction, pending, form, onSubmit } = useKeptActionState(action);
   // The amount as the confirmation says it; null while the amount is being chosen.
@@ -51,6 +54,7 @@ export function RefundForm({ action, paymentReference, currency, defaultAmount, 
   return (
     <form ref={form} action={formAction} onSubmit={onSubmit} className="dash-form">
       <input type="hidden" name="paymentReference" value={paymentReference} />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
       {/* Hidden, not removed, while confirming: the fields are what the form sends. */}
       <div className="dash-refund-fields" hidden={reviewing !== null}>
         <label>

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
+import { FORM_TOKEN_FIELD } from "@/lib/core/domain/form-token";
 import { ActionResult, FieldError, FieldErrorsProvider, useKeptActionState, useMarkFieldsInError } from "./action-form";
 
 type Props = {
@@ -23,6 +24,12 @@ type Props = {
   defaults: Record<string, string>;
   /** What the withdrawal costs and the most it can be (TransferPreview). */
   preview?: ReactNode;
+  /**
+   * The form's one-time token, drawn by the server each time it draws the page: the withdrawal is
+   * made once per token, so posting this form again (a double tap, back then confirm) shows the
+   * same withdrawal. A new page (after a withdrawal, the refreshed one) brings a new token.
+   */
+  formToken: string;
 };
 
 /**
@@ -33,7 +40,7 @@ type Props = {
  * page is rendered again with the server's answer and the fields it handed back); "Change" goes
  * back to the fields (at once with JavaScript, by a post without it).
  */
-export function TransferForm({ action, labels, options, defaults, preview }: Props) {
+export function TransferForm({ action, labels, options, defaults, preview, formToken }: Props) {
   const { state, formAction, pending, form, onSubmit } = useKeptActionState(action);
   const [editing, setEditing] = useState(false);
   const formId = useId().replace(/:/g, "");
@@ -43,6 +50,7 @@ export function TransferForm({ action, labels, options, defaults, preview }: Pro
   return (
     <FieldErrorsProvider formId={formId} errors={state?.fieldErrors ?? {}}>
       <form ref={form} action={formAction} onSubmit={onSubmit} className="dash-form" data-error-code={state?.code} data-testid="withdraw-form">
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
         {/* Hidden, not removed, while asking: the fields are what the confirmation sends. */}
         <div className="dash-withdraw-fields" hidden={reviewing}>
           <TransferFields labels={labels} options={options} values={{ ...defaults, ...state?.fields }} />

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { FORM_TOKEN_FIELD, newFormToken } from "@/lib/core/domain/form-token";
 import { useSupportAction } from "./queries";
 
 type Field = { name: string; label: string; maxLength?: number };
@@ -24,19 +25,23 @@ type Props<TResult> = {
 /**
  * One of support's actions on a payment or a refund: a button, then the question with its optional
  * fields and Confirm / Cancel; nothing is sent before Confirm. An error stays beside the form.
+ * Each opening draws the form's one-time token: Confirm sent twice (a double click, a retry after a
+ * lost answer) is done once and answers the first's result; the next opening is a new request.
  */
 export function ConfirmAction<TResult>({ label, question, path, fields = [], body = {}, onDone }: Props<TResult>) {
   const t = useTranslations("support.confirm");
   const [open, setOpen] = useState(false);
-  const action = useSupportAction<Record<string, string>, TResult>(
+  const [formToken, setFormToken] = useState("");
+  const action = useSupportAction<{ values: Record<string, string>; formToken: string }, TResult>(
     () => path,
-    (values) => ({ ...body, ...values }),
+    ({ values }) => ({ ...body, ...values }),
+    (input) => input.formToken,
   );
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const values = Object.fromEntries(fields.map((f) => [f.name, String(form.get(f.name) ?? "").trim()]).filter(([, value]) => value));
-    action.mutate(values, {
+    action.mutate({ values, formToken: String(form.get(FORM_TOKEN_FIELD) ?? "") }, {
       onSuccess: (result) => {
         setOpen(false);
         onDone(result);
@@ -49,6 +54,7 @@ export function ConfirmAction<TResult>({ label, question, path, fields = [], bod
         type="button"
         onClick={() => {
           action.reset();
+          setFormToken(newFormToken());
           setOpen(true);
         }}
       >
@@ -58,6 +64,7 @@ export function ConfirmAction<TResult>({ label, question, path, fields = [], bod
   }
   return (
     <form className="support-confirm" aria-label={label} onSubmit={submit}>
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
       <p>{question}</p>
       {fields.map((f) => (
         <label key={f.name}>

@@ -1,6 +1,8 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { newFormToken } from "@/lib/core/domain/form-token";
 import { formatMajor } from "@/lib/core/domain/money";
 import { SupportTable, type SupportColumn } from "./support-table";
 import { QueryFallback } from "./query-fallback";
@@ -20,6 +22,27 @@ type PendingTransfer = {
   createdAt: string;
 };
 
+type Decision = { reference: string; decision: "approve" | "reject"; formToken: string };
+
+/**
+ * A row's Approve and Reject, with the one-time token drawn when the row is drawn: a decision sent
+ * twice (a double click, a retry after a lost answer) is made once and answers the first's result.
+ */
+function DecisionButtons({ reference, pending, onDecide }: { reference: string; pending: boolean; onDecide: (decision: Decision) => void }) {
+  const t = useTranslations("support.transfers");
+  const [formToken] = useState(newFormToken);
+  return (
+    <>
+      <button type="button" disabled={pending} onClick={() => onDecide({ reference, decision: "approve", formToken })}>
+        {t("approve")}
+      </button>{" "}
+      <button type="button" disabled={pending} onClick={() => onDecide({ reference, decision: "reject", formToken })}>
+        {t("reject")}
+      </button>
+    </>
+  );
+}
+
 /** MANUAL transfers waiting for a decision; admins approve or reject them (audited server-side). */
 export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
   const t = useTranslations("support.transfers");
@@ -27,24 +50,14 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
   const locale = useLocale();
   const decides = useStaffCan("transfers:decide");
   const list = useSupportQuery<{ transfers: PendingTransfer[] }>("/admin/api/transfers/pending", { merchantId });
-  const decide = useSupportAction<{ reference: string; decision: "approve" | "reject" }, unknown>(
+  const decide = useSupportAction<Decision, unknown>(
     ({ reference, decision }) => `/admin/api/transfers/${reference}/${decision}`,
     () => ({}),
+    ({ formToken }) => formToken,
   );
   if (!list.isSuccess) return <QueryFallback query={list} />;
   const decisionCell = (tr: PendingTransfer) =>
-    decides ? (
-      <>
-        <button type="button" disabled={decide.isPending} onClick={() => decide.mutate({ reference: tr.reference, decision: "approve" })}>
-          {t("approve")}
-        </button>{" "}
-        <button type="button" disabled={decide.isPending} onClick={() => decide.mutate({ reference: tr.reference, decision: "reject" })}>
-          {t("reject")}
-        </button>
-      </>
-    ) : (
-      t("adminOnly")
-    );
+    decides ? <DecisionButtons reference={tr.reference} pending={decide.isPending} onDecide={(decision) => decide.mutate(decision)} /> : t("adminOnly");
   const columns: SupportColumn<PendingTransfer>[] = [
     { header: t("reference"), cell: (tr) => <a href={`/admin/transfers/${tr.reference}`}>{tr.reference}</a> },
     { header: t("gateway"), cell: (tr) => tr.gatewayName },

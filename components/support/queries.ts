@@ -15,10 +15,11 @@ export class SupportRequestError extends Error {
   }
 }
 
-async function request<T>(path: string, init?: RequestInit & { csrf?: string }): Promise<T> {
+async function request<T>(path: string, init?: RequestInit & { csrf?: string; formToken?: string }): Promise<T> {
+  const { csrf, formToken, ...rest } = init ?? {};
   const response = await fetch(path, {
-    ...init,
-    headers: { "content-type": "application/json", ...(init?.csrf ? { "x-csrf-token": init.csrf } : {}) },
+    ...rest,
+    headers: { "content-type": "application/json", ...(csrf ? { "x-csrf-token": csrf } : {}), ...(formToken ? { "idempotency-key": formToken } : {}) },
     credentials: "same-origin",
   });
   const body = response.status === 204 ? null : await response.json().catch(() => null);
@@ -45,13 +46,17 @@ export function useSupportPages<T>(path: string, params: Record<string, string |
   });
 }
 
-/** A state-changing call: carries the session's CSRF token, then refreshes what it may have changed. */
-export function useSupportAction<TInput, TResult>(path: (input: TInput) => string, body?: (input: TInput) => unknown) {
+/**
+ * A state-changing call: carries the session's CSRF token, then refreshes what it may have changed.
+ * `formToken`: the one-time token of the form the call comes from (lib/core/domain/form-token.ts),
+ * sent as Idempotency-Key: the decisions that move money are made once per token, and refused without one.
+ */
+export function useSupportAction<TInput, TResult>(path: (input: TInput) => string, body?: (input: TInput) => unknown, formToken?: (input: TInput) => string) {
   const { csrfToken } = useStaff();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) =>
-      request<TResult>(path(input), { method: "POST", csrf: csrfToken, body: body ? JSON.stringify(body(input)) : undefined }),
+      request<TResult>(path(input), { method: "POST", csrf: csrfToken, formToken: formToken?.(input), body: body ? JSON.stringify(body(input)) : undefined }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["support"] }),
   });
 }

@@ -8,6 +8,7 @@ import { call, ORIGIN, type ApiResponse, type CallOptions } from "../helpers/api
 import { newKey, newMerchant, validDeposit, validLink } from "../helpers/fixtures";
 import { fundMerchant } from "../helpers/fund-merchant";
 import { staffSession, type StaffSession } from "../helpers/staff-session";
+import { newFormToken } from "@/lib/core/domain/form-token";
 
 // Every POST endpoint (and the support view's sign-out), fed bad input: every answer must be the
 // error envelope with a 4xx code from the catalog (never a 5xx), and a refused request must write
@@ -422,11 +423,14 @@ function send(endpoint: Endpoint, options: CallOptions & { param?: string; valid
   const { param = endpoint.param?.() ?? "", valid = false, ...rest } = options;
   const credentials: CallOptions =
     endpoint.auth === "key" ? { key: merchant.sandboxKey } : endpoint.auth === "admin" ? { headers: adminHeaders(admin) } : {};
+  // The support view's decisions carry their form's one-time token (a post without one is refused
+  // before anything else is read): each case is a newly drawn form, so what refuses it is the case's own.
+  const formToken: Record<string, string> = endpoint.auth === "admin" ? { "idempotency-key": newFormToken() } : {};
   return call("POST", endpoint.path(param), {
     ...credentials,
     ...(valid && endpoint.body ? { body: endpoint.body.valid() } : {}),
     ...rest,
-    headers: { "x-forwarded-for": nextAddress(), ...credentials.headers, ...rest.headers },
+    headers: { "x-forwarded-for": nextAddress(), ...credentials.headers, ...rest.headers, ...formToken },
   });
 }
 

@@ -3,6 +3,7 @@ import { createStaff } from "@/lib/features/staff/create-staff";
 import { db } from "@/lib/core/db/client";
 import { call } from "../helpers/api-client";
 import { newMerchant, validDeposit, validLink } from "../helpers/fixtures";
+import { newFormToken } from "@/lib/core/domain/form-token";
 
 // Regressions found by fuzzing: U+0000 or an unpaired surrogate in any string that reached a
 // query made PostgreSQL fail it, and the request a 500. Now the field's 4xx, nothing written.
@@ -56,7 +57,7 @@ describe("text the database cannot store", () => {
     expect([attempt.status, attempt.body.error.code]).toEqual([404, 40004]);
     const read = await call("GET", "/test/api/v4/payments/link/LINK_TEST_\u0000", { key: merchant.sandboxKey });
     expect(read.status).toBe(404);
-    const approve = await call("POST", "/admin/api/transfers/TRF_\u0000/approve", { headers: admin, body: {} });
+    const approve = await call("POST", "/admin/api/transfers/TRF_\u0000/approve", { headers: { ...admin, "idempotency-key": newFormToken() }, body: {} });
     expect(approve.status).toBe(404);
   });
 

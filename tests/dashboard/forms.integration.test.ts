@@ -18,6 +18,7 @@ import { findMerchantGateway } from "@/lib/integrations/gateways/list-gateways";
 import { balanceSummary } from "@/lib/features/ledger/balance-summary";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { browseWith, elementsOf, nextRequest, redirectOf } from "../helpers/next-request";
+import { FORM_TOKEN_FIELD, newFormToken } from "@/lib/core/domain/form-token";
 
 // The dashboard's forms as a shopkeeper fills them (issue 28): amounts and phones typed the local
 // way are accepted, and every error comes back beside the field it concerns, in the member's
@@ -39,11 +40,12 @@ let merchantId: string;
 const said = (locale: Locale, key: string) =>
   key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogs[locale].apiErrors) as string;
 
+/** The form as its page draws it, with a new one-time token (the withdrawal is made once per token), then posted. */
 async function post(action: Action, fields: Record<string, string>, locale: Locale = "en"): Promise<ActionState> {
   browseWith(cookie);
   nextRequest.locale = locale;
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  for (const [name, value] of Object.entries({ [FORM_TOKEN_FIELD]: newFormToken(), ...fields })) form.set(name, value);
   return action(null, form);
 }
 

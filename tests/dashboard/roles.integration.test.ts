@@ -21,6 +21,7 @@ import { dashboardDownloads, dashboardPages, dashboardServerActions, type Server
 import { newKey } from "../helpers/fixtures";
 import { fundMerchant } from "../helpers/fund-merchant";
 import { browseWith, elementsOf, nextRequest, redirectOf } from "../helpers/next-request";
+import { FORM_TOKEN_FIELD, newFormToken } from "@/lib/core/domain/form-token";
 
 vi.mock("next/headers", async () => (await import("../helpers/next-request")).nextHeaders);
 vi.mock("next/cache", async () => (await import("../helpers/next-request")).nextCache);
@@ -120,7 +121,8 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
     needs: "transfers:request",
     form: async () => ({ amount: "1000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000444" }),
   },
-  refundPaymentAction: { needs: "refunds:create", form: async () => ({ paymentReference: depositReference, amount: "100", reason: "Matrix" }) },
+  // With the one-time token its page draws into the form (a new one for each try).
+  refundPaymentAction: { needs: "refunds:create", form: async () => ({ paymentReference: depositReference, amount: "100", reason: "Matrix", [FORM_TOKEN_FIELD]: newFormToken() }) },
   saveSettingsAction: { needs: "settings:manage", form: async () => ({ name: "Role matrix shop", supportPhone: "", supportEmail: "", defaultLanguage: "" }) },
   inviteMemberAction: { needs: "team:manage", form: async () => ({ email: uniqueEmail("invited"), role: "viewer" }) },
   revokeInvitationAction: { needs: "team:manage", form: async () => ({ invitationId: await pendingInvitation() }) },

@@ -14,6 +14,7 @@ import { secondProcess } from "../helpers/second-process";
 import { staffSession } from "../helpers/staff-session";
 import { useOperatorFakes } from "../helpers/operator-fakes";
 import type { MtnScript } from "../fakes/mtn-momo-fake";
+import { newFormToken } from "@/lib/core/domain/form-token";
 
 // Issue 33, defects 2 to 4: money out that an operator may have paid is never released on an
 // ambiguous answer, two senders never work on one payout or refund, and a payout that cannot be
@@ -177,7 +178,7 @@ describe("a payout whose operator is no longer configured (defect 4)", () => {
     expect(await availableBalance(merchant().liveKey)).toBe(held);
     const admin = await staffSession("admin");
     const rejected = await call("POST", `/admin/api/transfers/${sent.body.reference}/reject`, {
-      headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf, origin: "http://pay.test" },
+      headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf, origin: "http://pay.test", "idempotency-key": newFormToken() },
       body: { reason: "MTN statement: never received" },
     });
     expect([rejected.status, rejected.body.status]).toEqual([200, "failed"]);

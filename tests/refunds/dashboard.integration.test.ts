@@ -29,6 +29,7 @@ import { expectReconciled } from "../helpers/reconciled";
 import { startMtnMomoFake, type MtnMomoFake } from "../fakes/mtn-momo-fake";
 import { mtnMomoFakeEnv } from "../fakes/start-operator-fakes";
 import { nextRequest } from "../helpers/next-request";
+import { FORM_TOKEN_FIELD, newFormToken } from "@/lib/core/domain/form-token";
 
 // The dashboard's refund (issue 26): the server action of a paid link's and a completed deposit's
 // pages, run as Next runs it, with the request's session cookie, the sandbox's environment header
@@ -60,12 +61,17 @@ async function memberOf(merchantId: string, role: MemberRole): Promise<Person> {
   return { userId: user.id, cookie: browser.cookieHeader() };
 }
 
-/** The action as the link page's form posts it, by `who`, on the sandbox (or live) dashboard, in `locale`. */
-async function refund(who: Person, fields: Record<string, string>, locale: "en" | "fr" = "en", environment: "sandbox" | "live" = "sandbox") {
+/**
+ * The action as the link page's form posts it, by `who`, on the sandbox (or live) dashboard, in
+ * `locale`: with the one-time token the page drew for the form (a new one unless `fields` names it;
+ * `undefined` there leaves the field out).
+ */
+async function refund(who: Person, fields: Record<string, string | undefined>, locale: "en" | "fr" = "en", environment: "sandbox" | "live" = "sandbox") {
   nextRequest.headers = new Headers({ cookie: who.cookie, [ENVIRONMENT_HEADER]: environment, host: new URL(ORIGIN).host, origin: ORIGIN });
   nextRequest.locale = locale;
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const sent = FORM_TOKEN_FIELD in fields ? fields : { ...fields, [FORM_TOKEN_FIELD]: newFormToken() };
+  for (const [name, value] of Object.entries(sent)) if (value !== undefined) form.set(name, value);
   return refundPaymentAction(null, form);
 }
 
@@ -152,6 +158,68 @@ describe("the refund form of a paid link", () => {
     expect(await refund(b, { paymentReference: reference, amount: "1000" })).toMatchObject({ error: en.dashboard.refunds.errors.notFound });
     expect(await refund(b, { paymentReference: reference, amount: "1000" }, "fr")).toMatchObject({ error: fr.dashboard.refunds.errors.notFound });
     expect(await db().refund.count({ where: { paymentReference: reference } })).toBe(0);
+  });
+});
+
+describe("the refund form sent twice with its one token (issue 46)", () => {
+  const refundsOf = (reference: string) => db().refund.findMany({ where: { paymentReference: reference }, orderBy: { createdAt: "asc" } });
+  const requested = (reference: string, locale: "en" | "fr" = "en") => ({ message: { en, fr }[locale].dashboard.refunds.requested.replace("{reference}", reference) });
+
+  it("one after the other (a double tap, back then confirm again): one refund, each post shows its reference", async () => {
+    const { reference } = await paidLink();
+    const before = await available();
+    const fields = { paymentReference: reference, amount: "1 000", reason: "Cake not delivered", [FORM_TOKEN_FIELD]: newFormToken() };
+    const first = await refund(a, fields);
+    const [made] = await refundsOf(reference);
+    expect(first).toEqual(requested(made.reference));
+    expect(await refund(a, fields)).toEqual(first);
+    expect(await refund(a, fields, "fr")).toEqual(requested(made.reference, "fr"));
+    expect((await refundsOf(reference)).map((r) => r.reference)).toEqual([made.reference]);
+    expect(await available()).toBe(before - 1000n);
+    await answerRefunds();
+    await expectReconciled(a.merchantId);
+  });
+
+  it("at the same instant: one refund; each post shows it or says it is on its way", async () => {
+    const { reference } = await paidLink();
+    const fields = { paymentReference: reference, amount: "700", [FORM_TOKEN_FIELD]: newFormToken() };
+    const states = await Promise.all([refund(a, fields), refund(a, fields), refund(a, fields)]);
+    const made = await refundsOf(reference);
+    expect(made, JSON.stringify(states)).toHaveLength(1);
+    const onItsWay = { error: en.apiErrors.hints.formInProgress, code: 40020 };
+    for (const state of states) expect([requested(made[0].reference), onItsWay]).toContainEqual(state);
+    expect(states).toContainEqual(requested(made[0].reference));
+    await answerRefunds();
+    await expectReconciled(a.merchantId);
+  });
+
+  it("the same token with other values, and a missing or foreign token: refused in the member's words, nothing more refunded", async () => {
+    const { reference } = await paidLink();
+    const token = newFormToken();
+    const first = await refund(a, { paymentReference: reference, amount: "500", [FORM_TOKEN_FIELD]: token });
+    expect(first?.message).toMatch(/^Refund RFD_TEST_/);
+    for (const locale of ["en", "fr"] as const) {
+      expect(await refund(a, { paymentReference: reference, amount: "600", [FORM_TOKEN_FIELD]: token }, locale)).toEqual({ error: { en, fr }[locale].apiErrors.hints.formReused, code: 40020 });
+      for (const bad of [undefined, "", "0123", "Z".repeat(32)]) {
+        expect(await refund(a, { paymentReference: reference, amount: "600", [FORM_TOKEN_FIELD]: bad }, locale), JSON.stringify(bad)).toEqual({ error: { en, fr }[locale].apiErrors.hints.formToken, code: 40023 });
+      }
+    }
+    expect(await refundsOf(reference)).toHaveLength(1);
+    await answerRefunds();
+    await expectReconciled(a.merchantId);
+  });
+
+  it("the page draws the token into the form, a new one each time it is drawn", async () => {
+    const { reference } = await paidLink();
+    const page = await getPaymentLinkDetail(db(), scope, reference, ORIGIN);
+    const tokens = [];
+    for (let i = 0; i < 2; i++) {
+      const html = renderToStaticMarkup(await PaymentRefunds({ ...page, refund: refundPaymentAction }));
+      tokens.push(new RegExp(`<input type="hidden" name="${FORM_TOKEN_FIELD}" value="([0-9a-f]{32})"/>`).exec(html)?.[1]);
+    }
+    expect(tokens[0]).toBeDefined();
+    expect(tokens[1]).toBeDefined();
+    expect(tokens[0]).not.toBe(tokens[1]);
   });
 });
 
@@ -249,6 +317,33 @@ describe("a live payment refunded from the dashboard", () => {
     expect(refunds).toHaveLength(1);
     expect(refunds[0].body).toMatchObject({ amount: "1500", referenceIdToRefund: attempt.operatorRequestId });
     expect((await db().refund.findUniqueOrThrow({ where: { reference: made } })).status).toBe("completed");
+    await expectReconciled(a.merchantId);
+  });
+
+  it("sent twice, then three times at once, with one token each: one refund at MTN each time", async () => {
+    const live: MerchantScope = { merchantId: a.merchantId, environment: "live" };
+    await db().merchant.update({ where: { id: a.merchantId }, data: { liveActivatedAt: new Date() } });
+    const link = await createLinkFromForm(db(), live, { amount: "5000", currency: "XOF", description: "Double tap" });
+    const msisdn = `2250798${String(Date.now() % 1e6).padStart(6, "0")}`;
+    mtn.script(msisdn, { customer: "approve", callback: "none" });
+    const attempt = await startLinkAttempt(db(), { reference: link.reference, environment: "live", gatewayName: "MTN_MOMO_CI", country: "CI", customerPhone: `+${msisdn}`, origin: ORIGIN, checkoutToken: newCheckoutToken() });
+    await reconcileOperatorOutcomes(db(), new Date(), { all: true });
+    const mtnRefunds = () => [...mtn.transactions.values()].filter((t) => t.kind === "refund" && t.body.referenceIdToRefund === attempt.operatorRequestId);
+
+    const twice = { paymentReference: link.reference, amount: "1000", [FORM_TOKEN_FIELD]: newFormToken() };
+    const first = await refund(a, twice, "en", "live");
+    expect(first?.message, JSON.stringify(first)).toMatch(/^Refund RFD_[0-9A-Z]{26} /);
+    expect(await refund(a, twice, "en", "live")).toEqual(first);
+    expect(mtnRefunds()).toHaveLength(1);
+
+    const atOnce = { paymentReference: link.reference, amount: "2000", [FORM_TOKEN_FIELD]: newFormToken() };
+    const states = await Promise.all([refund(a, atOnce, "en", "live"), refund(a, atOnce, "en", "live"), refund(a, atOnce, "en", "live")]);
+    expect(mtnRefunds(), JSON.stringify(states)).toHaveLength(2);
+    expect(await db().refund.count({ where: { paymentReference: link.reference } })).toBe(2);
+    await reconcileOperatorOutcomes(db(), new Date(), { all: true });
+    await reconcileOperatorOutcomes(db(), new Date(), { all: true });
+    expect(mtnRefunds().map((t) => t.body.amount).sort()).toEqual(["1000", "2000"]);
+    expect((await db().refund.findMany({ where: { paymentReference: link.reference } })).map((r) => r.status)).toEqual(["completed", "completed"]);
     await expectReconciled(a.merchantId);
   });
 });

@@ -16,6 +16,7 @@ import { fundMerchant } from "../helpers/fund-merchant";
 import { validDeposit, validLink } from "../helpers/fixtures";
 import { merchantCheckedAfterEach } from "../helpers/reconciled";
 import { staffSession, type StaffSession } from "../helpers/staff-session";
+import { newFormToken } from "@/lib/core/domain/form-token";
 
 // Refunds and the reconciliation in the support view (issue 26): the refunds table and a refund's
 // page, support's actions on refunds (record one paid by hand, send a failed refund due again) and
@@ -34,8 +35,9 @@ beforeAll(async () => {
 });
 
 const read = (who: StaffSession, path: string, query?: Record<string, string>) => call("GET", path, { headers: { cookie: who.cookie }, query });
+/** An action as the support view sends it: the CSRF token, and the one-time token its form drew (a new one unless `headers` gives one). */
 const act = (who: StaffSession, path: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-  call("POST", path, { body, headers: { cookie: who.cookie, "x-csrf-token": who.csrf, ...headers } });
+  call("POST", path, { body, headers: { cookie: who.cookie, "x-csrf-token": who.csrf, "idempotency-key": newFormToken(), ...headers } });
 const refused = (res: { status: number; body: any }) => [res.status, res.body?.error?.code];
 const audits = (targetId: string) => db().auditEntry.findMany({ where: { targetId }, orderBy: { createdAt: "asc" } });
 
@@ -293,6 +295,69 @@ describe("a failed refund the platform owes", () => {
     const merchants = await apiRefund({ paymentReference: paid, amount: 100 });
     expect(refused(await act(admin, `/admin/api/refunds/${merchants}/retry`))).toEqual([409, 40020]);
     await answerRefunds();
+  });
+});
+
+describe("support's forms sent twice with their one token (issue 46)", () => {
+  it("'send again', twice then three times at once: one new refund each time, sent once; every answer is that refund", async () => {
+    const { due } = await failedRefundDue();
+    const token = { "idempotency-key": newFormToken() };
+    const first = await act(admin, `/admin/api/refunds/${due.reference}/retry`, {}, token);
+    expect([first.status, first.body.status]).toEqual([200, "pending"]);
+    const second = await act(admin, `/admin/api/refunds/${due.reference}/retry`, {}, token);
+    expect([second.status, second.body, second.headers.get("idempotent-replayed")]).toEqual([200, first.body, "true"]);
+    const owed = () => db().refund.findMany({ where: { depositId: due.depositId }, orderBy: { createdAt: "asc" } });
+    expect((await owed()).map((r) => r.reference)).toEqual([due.reference, first.body.reference]);
+    expect((await audits(due.reference)).map((a) => a.action)).toEqual(["refund.retried"]);
+
+    // It fails again (the sandbox's ...333 cannot receive); then three posts of the next form at once.
+    await answerRefunds();
+    const failedAgain = await db().refund.findUniqueOrThrow({ where: { reference: first.body.reference } });
+    expect(failedAgain.status).toBe("failed");
+    const again = { "idempotency-key": newFormToken() };
+    const answers = await Promise.all([1, 2, 3].map(() => act(admin, `/admin/api/refunds/${failedAgain.reference}/retry`, {}, again)));
+    // The later posts wait for the first and answer what it made.
+    expect(answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 200, 200]);
+    for (const a of answers) expect(a.body).toEqual(answers[0].body);
+    expect((await owed()).map((r) => r.reference)).toEqual([due.reference, first.body.reference, answers[0].body.reference]);
+    expect(await db().auditEntry.count({ where: { targetId: failedAgain.reference, action: "refund.retried" } })).toBe(1);
+    await answerRefunds();
+    // Each answered once by the sandbox's operator (...333 cannot receive): nothing left on its way.
+    expect((await owed()).map((r) => r.status)).toEqual(["failed", "failed", "failed"]);
+  });
+
+  it("'recorded by hand' and a hold's decision, twice with one token: done once, the second answer the first's", async () => {
+    const payment = await liveOrangePayment();
+    const byHand = await liveRefund(payment.reference, 1000);
+    const token = { "idempotency-key": newFormToken() };
+    const body = { outcome: "failed", note: "number closed" };
+    const first = await act(admin, `/admin/api/refunds/${byHand.reference}/record`, body, token);
+    expect([first.status, first.body.status]).toEqual([200, "failed"]);
+    expect(await act(admin, `/admin/api/refunds/${byHand.reference}/record`, body, token)).toMatchObject({ status: 200, body: first.body });
+    expect(refused(await act(admin, `/admin/api/refunds/${byHand.reference}/record`, { outcome: "completed" }, token))).toEqual([422, 40020]);
+    expect((await audits(byHand.reference)).map((a) => a.action)).toEqual(["refund.recorded_failed"]);
+    expect(await readAvailableMinor(db(), merchant().id, "live", "XOF")).toBe(payment.amountMinor);
+
+    const deposit = await waitingDeposit();
+    await applyGatewayOutcome(db(), deposit, { status: "completed", amountMinor: 300n, currency: "XOF", operatorReference: "FT-2", said: "SUCCESSFUL" });
+    const hold = { "idempotency-key": newFormToken() };
+    const answers = await Promise.all([1, 2].map(() => act(admin, `/admin/api/payments/${deposit.reference}/resolve-hold`, { decision: "fail" }, hold)));
+    expect(answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 200]);
+    expect(answers[1].body).toEqual(answers[0].body);
+    expect(await db().refund.count({ where: { depositId: deposit.id } })).toBe(1);
+    expect((await audits(deposit.id)).map((a) => a.action)).toEqual(["deposit.hold_failed"]);
+    await answerRefunds();
+  });
+
+  it("without a token, or with one not drawn by us: 400/40023 naming it, nothing done", async () => {
+    const { due } = await failedRefundDue();
+    for (const bad of [{}, { "idempotency-key": "retry-1" }, { "idempotency-key": "0".repeat(64) }] as Record<string, string>[]) {
+      const headers = { cookie: admin.cookie, "x-csrf-token": admin.csrf, ...bad };
+      const res = await call("POST", `/admin/api/refunds/${due.reference}/retry`, { body: {}, headers });
+      expect([...refused(res), res.body.error.details], JSON.stringify(bad)).toEqual([400, 40023, expect.stringMatching(/Idempotency-Key/)]);
+    }
+    expect(await db().refund.count({ where: { depositId: due.depositId } })).toBe(1);
+    expect(await audits(due.reference)).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 import { allowedMethods } from "@/lib/surfaces/http/api-route";
 import { call } from "../helpers/api-client";
 import { staffSession, type StaffSession } from "../helpers/staff-session";
+import { newFormToken } from "@/lib/core/domain/form-token";
 
 /** Each support-view route and method, and the action it names (a body that passes its schema, for writes). */
 const ROUTE_ACTIONS: Record<string, { action: StaffAction; body?: Record<string, unknown> }> = {
@@ -61,8 +62,9 @@ const withIds = (path: string) => path.replace(/\[(\w+)\]/g, "NOPE_does_not_exis
 type Caller = { cookie: string; csrf: string } | null;
 const ask = (key: string, who: Caller) => {
   const [method, path] = key.split(" ") as ["GET" | "POST", string];
+  // A write carries the one-time token its form drew (the decisions that move money refuse a post without one).
   return call(method, withIds(path), {
-    headers: who ? { cookie: who.cookie, "x-csrf-token": who.csrf } : {},
+    headers: who ? { cookie: who.cookie, "x-csrf-token": who.csrf, ...(method === "POST" ? { "idempotency-key": newFormToken() } : {}) } : {},
     ...(method === "POST" ? { body: ROUTE_ACTIONS[key].body ?? {} } : {}),
   });
 };

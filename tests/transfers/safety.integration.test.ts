@@ -9,6 +9,7 @@ import { startFakeServer } from "../fakes/fake-http";
 import { availableBalance, fundMerchant } from "../helpers/fund-merchant";
 import { merchantCheckedAfterEach } from "../helpers/reconciled";
 import { staffSession } from "../helpers/staff-session";
+import { newFormToken } from "@/lib/core/domain/form-token";
 
 // Issue 26: payouts that cannot be sent never hold the others back, live SCHEDULED transfers work
 // (a bank transfer is handed to support at its batch, and given back if nobody pays it in time),
@@ -101,7 +102,7 @@ describe("a live SCHEDULED transfer (a bank transfer)", () => {
     const admin = await staffSession("admin");
     const listed = await call("GET", "/admin/api/transfers/pending", { headers: { cookie: admin.cookie } });
     expect(listed.body.transfers).toEqual(expect.arrayContaining([expect.objectContaining({ reference: res.body.reference })]));
-    const approved = await call("POST", `/admin/api/transfers/${res.body.reference}/approve`, { headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf, origin: "http://pay.test" }, body: { reason: "paid by bank, ref B-1" } });
+    const approved = await call("POST", `/admin/api/transfers/${res.body.reference}/approve`, { headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf, origin: "http://pay.test", "idempotency-key": newFormToken() }, body: { reason: "paid by bank, ref B-1" } });
     expect([approved.status, approved.body.status]).toEqual([200, "completed"]);
     expect((await db().webhookEvent.findMany({ where: { reference: res.body.reference } })).map((e) => e.type)).toEqual(["transfer.completed"]);
   });

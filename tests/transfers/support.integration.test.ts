@@ -9,6 +9,7 @@ import { call } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
 import { fundMerchant } from "../helpers/fund-merchant";
 import { expectLedgerBalanced } from "../helpers/ledger-invariant";
+import { newFormToken } from "@/lib/core/domain/form-token";
 
 // Transfers in the support view: the table, search by reference or beneficiary phone, the detail
 // page's data (money, timestamps, ledger, webhooks) and the overview's counts.
@@ -36,8 +37,9 @@ const transfer = async (m: Merchant, body: Record<string, unknown> = manual, pat
   expect(res.status).toBe(200);
   return res.body.reference as string;
 };
-const review = (who: Who, reference: string, decision: "approve" | "reject", reason?: string) =>
-  call("POST", `/admin/api/transfers/${reference}/${decision}`, { body: reason ? { reason } : {}, headers: as(who) });
+/** A decision as the support view sends it: with the one-time token its buttons drew (a new one unless given; null for none). */
+const review = (who: Who, reference: string, decision: "approve" | "reject", reason?: string, token: string | null = newFormToken()) =>
+  call("POST", `/admin/api/transfers/${reference}/${decision}`, { body: reason ? { reason } : {}, headers: { ...as(who), ...(token === null ? {} : { "idempotency-key": token }) } });
 const references = (body: { items?: { reference: string }[]; transfers?: { reference: string }[] }) =>
   (body.items ?? body.transfers ?? []).map((r) => r.reference);
 
@@ -82,6 +84,51 @@ describe("transfers in the support view: access", () => {
   it("answers an unknown reference as not found, in the envelope", async () => {
     const res = await call("GET", "/admin/api/transfers/TRF_TEST_01KAQ0000000000000000000000", { headers: { cookie: support.cookie } });
     expect([res.status, res.body.error.code]).toEqual([404, 40004]);
+  });
+});
+
+describe("a decision sent twice with its one token (issue 46)", () => {
+  const decisions = (reference: string) => db().auditEntry.findMany({ where: { targetId: reference } });
+  const journals = async (reference: string, kind: string) => new Set((await db().ledgerEntry.findMany({ where: { reference, kind } })).map((e) => e.journalId)).size;
+
+  it("approved twice, one after the other: decided once; the second answer is the first's, replayed", async () => {
+    const pending = await transfer(m);
+    const token = newFormToken();
+    const first = await review(admin, pending, "approve", undefined, token);
+    expect([first.status, first.body.status]).toEqual([200, "completed"]);
+    const second = await review(admin, pending, "approve", undefined, token);
+    expect([second.status, second.body, second.headers.get("idempotent-replayed")]).toEqual([200, first.body, "true"]);
+    expect((await decisions(pending)).map((a) => a.action)).toEqual(["transfer.approve"]);
+    expect(await journals(pending, "transfer_completed")).toBe(1);
+  });
+
+  it("rejected three times at once: decided once, and every answer is that decision (the later posts wait for the first)", async () => {
+    const pending = await transfer(m);
+    const token = newFormToken();
+    const answers = await Promise.all([1, 2, 3].map(() => review(admin, pending, "reject", "double tap", token)));
+    expect(answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 200, 200]);
+    for (const a of answers) expect(a.body).toEqual(answers[0].body);
+    expect(answers[0].body).toMatchObject({ reference: pending, status: "failed" });
+    expect(answers.filter((a) => a.headers.get("idempotent-replayed") === "true")).toHaveLength(2);
+    expect((await decisions(pending)).map((a) => a.action)).toEqual(["transfer.reject"]);
+    expect(await journals(pending, "transfer_failed")).toBe(1);
+  });
+
+  it("the token reused for another transfer or another reason: 422/40020; none, or not one of ours: 400/40023; nothing decided", async () => {
+    const [one, other] = [await transfer(m), await transfer(m)];
+    const token = newFormToken();
+    expect((await review(admin, one, "reject", "closed account", token)).status).toBe(200);
+    for (const [reference, reason] of [[other, "closed account"], [one, "another reason"]]) {
+      const reused = await review(admin, reference, "reject", reason, token);
+      expect([reused.status, reused.body.error.code], JSON.stringify(reused.body)).toEqual([422, 40020]);
+    }
+    for (const bad of [null, "", "not-a-token", "F".repeat(32)]) {
+      const refused = await review(admin, other, "approve", undefined, bad);
+      expect([refused.status, refused.body.error.code], JSON.stringify(bad)).toEqual([400, 40023]);
+      expect(refused.body.error.details).toMatch(/Idempotency-Key/);
+    }
+    expect((await db().transfer.findUniqueOrThrow({ where: { reference: other } })).status).toBe("pending");
+    expect(await decisions(other)).toEqual([]);
   });
 });
 

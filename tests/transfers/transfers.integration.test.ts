@@ -6,6 +6,7 @@ import { call } from "../helpers/api-client";
 import { newKey, newMerchant, validLink, waitForSandboxAnswer, waitUntilSandboxAnswerIsDue } from "../helpers/fixtures";
 import { fundMerchant } from "../helpers/fund-merchant";
 import { expectLedgerBalanced } from "../helpers/ledger-invariant";
+import { newFormToken } from "@/lib/core/domain/form-token";
 
 type Merchant = Awaited<ReturnType<typeof newMerchant>>;
 
@@ -229,7 +230,8 @@ describe("instant transfers: MANUAL", () => {
   const review = (who: { cookie: string; csrf: string }, reference: string, decision: string, csrf = true) =>
     call("POST", `/admin/api/transfers/${reference}/${decision}`, {
       body: {},
-      headers: { cookie: who.cookie, ...(csrf ? { "x-csrf-token": who.csrf } : {}) },
+      // With the one-time token the support view's buttons draw (a new one per decision).
+      headers: { cookie: who.cookie, "idempotency-key": newFormToken(), ...(csrf ? { "x-csrf-token": who.csrf } : {}) },
     });
 
   it("waits for an admin; approval completes it, audited", async () => {
@@ -264,7 +266,7 @@ describe("instant transfers: MANUAL", () => {
     const res = await transfer(m, manual);
     const rejected = await call("POST", `/admin/api/transfers/${res.body.reference}/reject`, {
       body: { reason: "beneficiary unknown" },
-      headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf },
+      headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf, "idempotency-key": newFormToken() },
     });
     expect(rejected.status).toBe(200);
     expect(rejected.body).toMatchObject({ status: "failed", failureReason: "rejected_by_platform: beneficiary unknown" });

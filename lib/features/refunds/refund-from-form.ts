@@ -1,20 +1,20 @@
-import type { DbClient } from "@/lib/core/db/client";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { checkFieldsText } from "@/lib/core/request/storable-text";
-import { createRefund } from "@/lib/features/refunds/create-refund";
 import { refundRequestSchema } from "@/lib/core/schemas/refund";
 import { parseAmountInput } from "@/lib/core/domain/amount-input";
-import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
+
+// The "refund" form of a paid link's or a completed deposit's page: its fields become the API's
+// request body and go through the same schema and the same acceptRefund as POST /api/v4/refunds
+// (lib/surfaces/dashboard/money-out-forms.ts), so they meet the same limits (at most what can
+// still be refunded, out of the available balance) and the same errors.
 
 export const REFUND_FORM_FIELDS = ["paymentReference", "amount", "reason"] as const;
 
-/**
- * The "refund" form of a paid link's or a completed deposit's page: its fields become the API's
- * request body and go through the same schema and the same createRefund as POST /api/v4/refunds,
- * so they meet the same limits (at most what can still be refunded, out of the available balance)
- * and the same errors. Recorded as asked for from the dashboard by this user.
- */
-export async function refundFromForm(client: DbClient, scope: MerchantScope, userId: string, form: Record<string, string>) {
+/** Who asked for a refund made from the dashboard's form, as the refund records it. */
+export const refundRequester = (userId: string) => `dashboard:${userId}`;
+
+/** The refund form's fields as the API's request body, checked by the API's schema (errors are the API's). */
+export function refundInputFromForm(form: Record<string, string>) {
   checkFieldsText(new URLSearchParams(form));
   const input: Record<string, unknown> = {};
   for (const field of REFUND_FORM_FIELDS) {
@@ -25,7 +25,7 @@ export async function refundFromForm(client: DbClient, scope: MerchantScope, use
   }
   const parsed = refundRequestSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, input);
-  return createRefund(client, { merchantId: scope.merchantId, environment: scope.environment, input: parsed.data, requestedBy: `dashboard:${userId}` });
+  return parsed.data;
 }
 
 /** The amount as a JSON number with up to two decimals (the most any currency has here), or the text, for the schema's 40010. */

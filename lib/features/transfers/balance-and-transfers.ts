@@ -88,7 +88,7 @@ export async function withdrawalGateways(client: DbClient, scope: MerchantScope)
 export const TRANSFER_FORM_FIELDS = ["amount", "currency", "gatewayName", "country", "beneficiaryPhone", "beneficiaryName"] as const;
 
 /** The transfer form's fields as the API's request body, checked by the API's schema (errors are the API's). */
-function transferInputFromForm(form: Record<string, string>) {
+export function transferInputFromForm(form: Record<string, string>) {
   checkFieldsText(new URLSearchParams(form));
   const input: Record<string, unknown> = {};
   for (const field of TRANSFER_FORM_FIELDS) {

@@ -21,7 +21,8 @@ const RENEW_EVERY_MS = Math.floor(IDEMPOTENCY_LEASE_MS / 3);
 
 export type StoredResponse = { status: number; body: unknown; replayed?: boolean };
 
-type Scope = { merchantId: string; environment: Environment; route: string };
+export type IdempotencyScope = { merchantId: string; environment: Environment; route: string };
+type Scope = IdempotencyScope;
 
 function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
@@ -162,11 +163,19 @@ async function storeResponse(client: DbClient, claimed: { id: string; token: str
   return count === 1;
 }
 
+// The hints name these two refusals for the dashboard's forms, which word them for people
+// (messages: apiErrors.hints); the API's envelope never carries a hint.
+const IN_PROGRESS_HINT = "formInProgress";
+
 const stillProcessing = () =>
   new ApiError(40020, {
     status: 409,
     details: "A request with this Idempotency-Key is still being processed; retry shortly",
+    hint: IN_PROGRESS_HINT,
   });
+
+/** The key's first request is still running (409/40020): asking again shortly gets its answer. */
+export const isStillProcessing = (error: unknown) => error instanceof ApiError && error.hint === IN_PROGRESS_HINT;
 
 /** A claimed key: its row, our token, and the resource an earlier holder committed (null: none yet). */
 type Claim = { id: string; token: string; resourceId: string | null };
@@ -203,6 +212,7 @@ async function claim(scope: Scope, key: string, fingerprint: string): Promise<Cl
       throw new ApiError(40020, {
         status: 422,
         details: "This Idempotency-Key was already used with a different request body",
+        hint: "formReused",
       });
     }
     if (existing.responseStatus !== null) {
@@ -222,5 +232,5 @@ async function claim(scope: Scope, key: string, fingerprint: string): Promise<Cl
     if (taken.count === 1) return { id: existing.id, token, resourceId: existing.resourceId };
     throw stillProcessing();
   }
-  throw new ApiError(40020, { status: 409, details: "Idempotency-Key contention; retry shortly" });
+  throw new ApiError(40020, { status: 409, details: "Idempotency-Key contention; retry shortly", hint: IN_PROGRESS_HINT });
 }

@@ -9,11 +9,19 @@ import { checkFieldsText } from "@/lib/core/request/storable-text";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { authHeaders, staffSessionOf, type StaffMember, type StaffSession } from "@/lib/features/staff/staff-session";
 import { staffCan, type StaffAction } from "@/lib/features/staff/staff-permissions";
+import type { DbClient } from "@/lib/core/db/client";
+import type { Environment } from "@/lib/core/domain/environment";
+import { requireFormToken, runFormOnce } from "./form-idempotency";
 
 export const CSRF_HEADER = "x-csrf-token";
 
-/** `action`: what the route does, in the support view's table (lib/features/staff/staff-permissions.ts). */
-type Config<TBody> = { action: StaffAction; body?: z.ZodType<TBody> };
+/**
+ * `action`: what the route does, in the support view's table (lib/features/staff/staff-permissions.ts).
+ * `oneTime`: set on the decisions that move money; names the decision for its form token's scope
+ * (the request must carry the token its form drew, as `Idempotency-Key`, and the handler does its
+ * work through `once`).
+ */
+type Config<TBody> = { action: StaffAction; body?: z.ZodType<TBody>; oneTime?: string };
 export type SupportContext<TBody> = {
   request: Request;
   url: URL;
@@ -21,7 +29,16 @@ export type SupportContext<TBody> = {
   body: TBody;
   staff: StaffMember;
   session: StaffSession;
+  /**
+   * For a `oneTime` route: does `work` at most once per form token, scoped to this staff account,
+   * the merchant and environment the money is in (`target`, read before) and the decision; the same
+   * form sent again answers the first's result (replayed), the token reused with other values or for
+   * another reference is 422/40020 (lib/surfaces/http/form-idempotency.ts).
+   */
+  once: (target: { merchantId: string; environment: Environment }, work: (tx: DbClient) => Promise<unknown>) => Promise<SupportResult>;
 };
+
+type SupportResult = { status?: number; body: unknown; headers?: Record<string, string> };
 
 function sameToken(a: string, b: string) {
   const left = Buffer.from(a);
@@ -76,7 +93,7 @@ export function checkCsrf(request: Request, session: StaffSession, token: string
  * the route's action, and for
  * every state-changing method the CSRF token the page received at sign-in, plus a same-origin check.
  */
-export function supportRoute<TBody = undefined>(config: Config<TBody>, handler: (ctx: SupportContext<TBody>) => Promise<{ status?: number; body: unknown }>) {
+export function supportRoute<TBody = undefined>(config: Config<TBody>, handler: (ctx: SupportContext<TBody>) => Promise<SupportResult>) {
   return async (request: Request, context?: NextRouteContext) => {
     const requestId = `req_${ulid()}`;
     try {
@@ -89,6 +106,8 @@ export function supportRoute<TBody = undefined>(config: Config<TBody>, handler: 
       if (request.method !== "GET" && request.method !== "HEAD") {
         checkCsrf(request, session, request.headers.get(CSRF_HEADER) ?? "");
       }
+      // Before anything is read or looked up: a form drawn without a token (a cached page) does nothing.
+      const token = config.oneTime ? requireFormToken(request.headers.get("idempotency-key"), "Idempotency-Key") : null;
       let body = undefined as TBody;
       if (config.body) {
         const input = await readJsonBody(request);
@@ -99,8 +118,14 @@ export function supportRoute<TBody = undefined>(config: Config<TBody>, handler: 
       const params = await readRouteParams(context);
       const url = new URL(request.url);
       checkFieldsText(url.searchParams);
-      const result = await handler({ request, url, params, body, staff: session.staff, session });
-      return answerResponse(jsonAnswer(result.status ?? 200, result.body, requestId));
+      const once: SupportContext<TBody>["once"] = async (target, work) => {
+        if (!config.oneTime || token === null) throw new Error("once() is for a oneTime support route");
+        const scope = { ...target, action: config.oneTime, sender: { staff: session.staff.id } };
+        const stored = await runFormOnce(scope, token, { params, body: body ?? null }, work);
+        return { status: stored.status, body: stored.body, headers: stored.replayed ? { "idempotent-replayed": "true" } : undefined };
+      };
+      const result = await handler({ request, url, params, body, staff: session.staff, session, once });
+      return answerResponse(jsonAnswer(result.status ?? 200, result.body, requestId, result.headers));
     } catch (error) {
       return answerResponse(errorAnswer(error, requestId, request));
     }

@@ -3,15 +3,18 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatMinor } from "@/lib/core/domain/money";
 import { isOutcome } from "@/lib/core/errors/domain-error";
-import { requestTransferFromForm, reviewTransferFromForm, transferLimitFromForm, TRANSFER_FORM_FIELDS } from "@/lib/features/transfers/balance-and-transfers";
+import { FORM_TOKEN_FIELD } from "@/lib/core/domain/form-token";
+import { reviewTransferFromForm, transferLimitFromForm, TRANSFER_FORM_FIELDS } from "@/lib/features/transfers/balance-and-transfers";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
+import { requestTransferOnce } from "@/lib/surfaces/dashboard/money-out-forms";
 
 /**
  * The withdrawal form, in two steps (money leaves only once asked): without `step=confirm` the
  * form is checked and answered with the question (amount, fees, what leaves the balance) and
  * nothing is written; with it, the withdrawal is made. Asking more than the balance can pay with
  * its fees says the most that can be withdrawn. Works as a plain form without JavaScript: the
- * answer carries what was typed, for the re-rendered page.
+ * answer carries what was typed, for the re-rendered page. The confirmation is made once per form
+ * token: posted again, it answers the same withdrawal (lib/surfaces/dashboard/money-out-forms.ts).
  */
 export async function requestTransferAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const [t, tApi, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("apiErrors"), getLocale()]);
@@ -21,16 +24,17 @@ export async function requestTransferAction(_state: ActionState, form: FormData)
   const confirmed = form.get("step") === "confirm";
   const state = await runDashboardAction(
     "transfers:request",
-    async ({ db, scope }) => {
+    async ({ db, member, scope }) => {
       try {
+        if (confirmed) {
+          // Not reviewed again first: a post of a form already done answers what it did, whatever the balance is now.
+          const transfer = await requestTransferOnce({ member, scope }, form.get(FORM_TOKEN_FIELD), fields);
+          return { message: t("balance.requested", { reference: transfer.reference }) };
+        }
         const review = await reviewTransferFromForm(db, scope, fields);
         const money = (minor: bigint) => formatMinor(minor, review.input.currency, locale);
-        if (!confirmed) {
-          const question = t("balance.question", { amount: money(review.amountMinor), phone: review.input.beneficiaryPhone, fee: money(review.feesMinor), total: money(review.totalMinor) });
-          return { confirm: { question }, fields };
-        }
-        const transfer = await requestTransferFromForm(db, scope, fields);
-        return { message: t("balance.requested", { reference: transfer.reference }) };
+        const question = t("balance.question", { amount: money(review.amountMinor), phone: review.input.beneficiaryPhone, fee: money(review.feesMinor), total: money(review.totalMinor) });
+        return { confirm: { question }, fields };
       } catch (error) {
         if (!isOutcome(error, "insufficient_balance")) throw error;
         // Not enough for the amount and its fees: say the most that can go, by the same rule.

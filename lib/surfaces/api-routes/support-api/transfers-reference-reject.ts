@@ -4,11 +4,15 @@ import { db } from "@/lib/core/db/client";
 import { reviewTransferSchema } from "@/lib/core/schemas/support-transfers";
 import { reviewManualTransfer } from "@/lib/features/transfers/review-manual-transfer";
 import { toTransferJson } from "@/lib/features/transfers/transform-transfer";
+import { transferTarget } from "@/lib/features/staff/decision-target";
 import { apiOperation } from "../operation";
 
-const post = supportRoute({ action: "transfers:decide", body: reviewTransferSchema }, async ({ params, staff, body }) => ({
-  body: toTransferJson(await reviewManualTransfer(db(), { staffId: staff.id, reference: params.reference, decision: "reject", reason: body.reason })),
-}));
+// Once per form token: the same form sent twice answers the first decision (support-route.ts, `once`).
+const post = supportRoute({ action: "transfers:decide", body: reviewTransferSchema, oneTime: "transfers.reject" }, async ({ params, staff, body, once }) =>
+  once(await transferTarget(db(), params.reference), async (tx) =>
+    toTransferJson(await reviewManualTransfer(tx, { staffId: staff.id, reference: params.reference, decision: "reject", reason: body.reason })),
+  ),
+);
 
 export const postSupportTransfersReferenceReject = apiOperation({
   method: "POST",
