@@ -132,7 +132,7 @@ describe("a live SCHEDULED transfer (a bank transfer)", () => {
 
     // Staff decide: not paid, so rejected; then the funds go back and the merchant is told.
     const admin = await staffSession("admin");
-    const rejected = await call("POST", `/admin/api/transfers/${res.body.reference}/reject`, { headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf, origin: "http://pay.test" }, body: { reason: "bank refused the account" } });
+    const rejected = await call("POST", `/admin/api/transfers/${res.body.reference}/reject`, { headers: { cookie: admin.cookie, "x-csrf-token": admin.csrf, origin: "http://pay.test", "idempotency-key": newFormToken() }, body: { reason: "bank refused the account" } });
     expect([rejected.status, rejected.body.status]).toEqual([200, "failed"]);
     expect(await availableBalance(merchant().liveKey)).toBe(before);
     expect((await db().webhookEvent.findMany({ where: { reference: res.body.reference } })).map((e) => e.type)).toEqual(["transfer.failed"]);
