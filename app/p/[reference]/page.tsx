@@ -5,6 +5,7 @@ import { LocaleSwitch } from "@/components/locale-switch";
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
 import { readCustomerPage, readPageQuery } from "@/lib/features/payment-pages/page-form";
+import { retryAtWords } from "@/lib/features/payment-pages/retry-at";
 import { pageEnvironment } from "@/lib/surfaces/http/page-request";
 import "../../pay/[reference]/checkout.css";
 
@@ -28,6 +29,9 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
   const rule = page.amountRule;
   const query = readPageQuery(await searchParams);
   const range = rule.type === "customer_chooses" ? { min: money(rule.minMinor), max: money(rule.maxMinor) } : null;
+  const now = new Date();
+  // When to come back, as a clock time and a wait (read now, so a reload stays right).
+  const retryAfter = (until: Date | null) => (until ? ` ${t("retryAfter", retryAtWords(until, now, locale))}` : "");
 
   let body;
   if (page.status !== "active") {
@@ -35,6 +39,17 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
       <section className="final final-failed" role="alert" aria-labelledby="closed-title">
         <h2 id="closed-title">{t("closed.title")}</h2>
         <p>{t(`closed.${page.status}`, { merchant })}</p>
+      </section>
+    );
+  } else if (page.fullUntil) {
+    // Every place is paid or held by a customer paying now: when one can free, and no form until then.
+    body = (
+      <section className="final" role="alert" aria-labelledby="full-title">
+        <h2 id="full-title">{t("full.title")}</h2>
+        <p>
+          {t("full.body")}
+          {retryAfter(page.fullUntil)}
+        </p>
       </section>
     );
   } else if (query.error === "tooMany" || query.error === "generic") {

@@ -3,6 +3,7 @@ import type { Environment } from "@/lib/core/domain/environment";
 import { isNotFound, isOutcome } from "@/lib/core/errors/domain-error";
 import { findCustomerPage } from "./find-customer-page";
 import { makePagePaymentLink, PageAmountError, PageClosedError } from "./make-page-payment-link";
+import { PageFullError } from "./page-places";
 
 // The customer's page (/p/{reference}) without JavaScript (issue 36 part 2): a plain form posts
 // the typed amount to /p/{reference}/pay, which calls submitPageForm and answers 303, either to the
@@ -42,8 +43,8 @@ export function pageFormSearch(error: PageFormError, typed?: string): string {
 
 /**
  * One post of a page's form. A double tap on "Pay" posts twice and makes at most two links (the
- * browser follows the last answer): the other is never shown, expires after its 30 minutes and
- * counts for nothing (docs/decisions.md, payment pages).
+ * browser follows the last answer): the other is never shown, expires at its end and counts for
+ * nothing once it has (docs/decisions.md, payment pages).
  */
 export async function submitPageForm(options: { reference: string; environment: Environment; amount: string | undefined; clientAddress: string }): Promise<PageFormAnswer> {
   try {
@@ -51,8 +52,8 @@ export async function submitPageForm(options: { reference: string; environment: 
     return { linkReference: link.reference };
   } catch (error) {
     if (error instanceof PageAmountError) return { search: pageFormSearch(AMOUNT_REASONS[error.problem], options.amount?.trim()) };
-    // The page, drawn again, says it is closed and why; nothing to add in the query.
-    if (error instanceof PageClosedError) return { search: "" };
+    // The page, drawn again, says it is closed and why, or full and until when (it reads both itself).
+    if (error instanceof PageClosedError || error instanceof PageFullError) return { search: "" };
     if (isNotFound(error)) return { notFound: true };
     if (isOutcome(error, "limited")) return { search: pageFormSearch("tooMany", options.amount?.trim()) };
     throw error;
