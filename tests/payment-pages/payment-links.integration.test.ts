@@ -222,8 +222,8 @@ describe("makePagePaymentLink", () => {
     expect(await refusal(pay(live.reference))).toMatchObject({ code: 40004 });
   });
 
-  it("limits the links made per client address, refusals included (429/42900), not other addresses", async () => {
-    process.env.PAGE_LINKS_PER_HOUR_PER_IP = "3";
+  it("limits the links made per client address and page, refusals included (429/42900), not other addresses", async () => {
+    process.env.PAGE_LINKS_PER_10_MIN_PER_IP_AND_PAGE = "3";
     try {
       const page = await newPage({ minAmount: 500 });
       const clientAddress = "203.0.113.77";
@@ -239,7 +239,7 @@ describe("makePagePaymentLink", () => {
       await makePagePaymentLink(db(), { reference: page.reference, environment: "sandbox", amount: "1000", clientAddress: "203.0.113.78" });
       expect(await linksOf(page.reference)).toBe(3);
     } finally {
-      delete process.env.PAGE_LINKS_PER_HOUR_PER_IP;
+      delete process.env.PAGE_LINKS_PER_10_MIN_PER_IP_AND_PAGE;
     }
   });
 

@@ -27,9 +27,9 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
   const merchant = page.merchant.name;
   const pagePath = `${pathPrefix(environment)}/p/${reference}`;
   const rule = page.amountRule;
-  const query = readPageQuery(await searchParams);
-  const range = rule.type === "customer_chooses" ? { min: money(rule.minMinor), max: money(rule.maxMinor) } : null;
   const now = new Date();
+  const query = readPageQuery(await searchParams, now);
+  const range = rule.type === "customer_chooses" ? { min: money(rule.minMinor), max: money(rule.maxMinor) } : null;
   // When to come back, as a clock time and a wait (read now, so a reload stays right).
   const retryAfter = (until: Date | null) => (until ? ` ${t("retryAfter", retryAtWords(until, now, locale))}` : "");
 
@@ -52,12 +52,13 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
         </p>
       </section>
     );
-  } else if (query.error === "tooMany" || query.error === "generic") {
-    // Nothing the customer typed was wrong: said plainly, with the form to try again.
+  } else if (query.error === "tooMany" || query.error === "busy" || query.error === "generic") {
+    // Nothing the customer typed was wrong: said plainly, when to come back if known, with the form to try again.
     body = (
       <>
         <p role="alert" className="error">
           {t(`errors.${query.error}`)}
+          {query.error === "generic" ? "" : retryAfter(query.until)}
         </p>
         {form(null)}
       </>
@@ -67,7 +68,7 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
   }
 
   function form(error: typeof query.error) {
-    const fieldError = error && error !== "tooMany" && error !== "generic" ? t(`errors.${error}`, { currency: page!.currency, min: range?.min ?? "", max: range?.max ?? "" }) : "";
+    const fieldError = error && error !== "tooMany" && error !== "busy" && error !== "generic" ? t(`errors.${error}`, { currency: page!.currency, min: range?.min ?? "", max: range?.max ?? "" }) : "";
     return (
       <form method="post" action={`${pagePath}/pay`} noValidate>
         {range ? (
