@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
-import { PAGE_LINKS_PER_HOUR_PER_IP } from "@/lib/features/payment-pages/make-page-payment-link";
 import { merchantCheckoutLanguage } from "@/lib/core/i18n/merchant-checkout-language";
 import { paymentPageExists } from "@/lib/features/payment-pages/find-customer-page";
 import { readPageQuery } from "@/lib/features/payment-pages/page-form";
@@ -80,10 +79,10 @@ describe("POST /p/{reference}/pay", () => {
       const answer = await post(`/test/p/${reference}/pay`, { amount: typed });
       expect(answer.status).toBe(303);
       expect(answer.location!.startsWith(`${page}?`)).toBe(true);
-      expect(queryOf(answer.location)).toEqual({ error, amount: typed });
+      expect(queryOf(answer.location)).toEqual({ error, amount: typed, until: null });
     }
     // No field at all is an empty one.
-    expect(queryOf((await post(`/test/p/${reference}/pay`, {})).location)).toEqual({ error: "empty", amount: "" });
+    expect(queryOf((await post(`/test/p/${reference}/pay`, {})).location)).toEqual({ error: "empty", amount: "", until: null });
     expect(await linksOf(reference)).toHaveLength(0);
   });
 
@@ -123,14 +122,22 @@ describe("POST /p/{reference}/pay", () => {
     expect(await linksOf(live)).toHaveLength(0);
   });
 
-  it("past the per-address limit: back to the page, which says so plainly, with the amount typed", async () => {
+  it("past the address's allowance on the page: back to the page, which says so plainly and until when, with the amount typed", async () => {
     const reference = await newPage({ minAmount: 500, maxAmount: 50000 });
     const from = "192.0.2.77";
-    for (let i = 0; i < PAGE_LINKS_PER_HOUR_PER_IP.fallback; i++) await post(`/test/p/${reference}/pay`, { amount: "1000" }, { origin: ORIGIN }, from);
-    const refused = await post(`/test/p/${reference}/pay`, { amount: "1 000" }, { origin: ORIGIN }, from);
-    expect(refused.status).toBe(303);
-    expect(queryOf(refused.location)).toEqual({ error: "tooMany", amount: "1 000" });
-    expect(await linksOf(reference)).toHaveLength(PAGE_LINKS_PER_HOUR_PER_IP.fallback);
+    process.env.PAGE_LINKS_PER_10_MIN_PER_IP_AND_PAGE = "4";
+    try {
+      for (let i = 0; i < 4; i++) await post(`/test/p/${reference}/pay`, { amount: "1000" }, { origin: ORIGIN }, from);
+      const refused = await post(`/test/p/${reference}/pay`, { amount: "1 000" }, { origin: ORIGIN }, from);
+      expect(refused.status).toBe(303);
+      const query = queryOf(refused.location);
+      expect(query).toMatchObject({ error: "tooMany", amount: "1 000" });
+      // Within the allowance's 10-minute window.
+      expect(query.until!.getTime() - Date.now()).toBeLessThanOrEqual(600_000 + 1000);
+      expect(await linksOf(reference)).toHaveLength(4);
+    } finally {
+      delete process.env.PAGE_LINKS_PER_10_MIN_PER_IP_AND_PAGE;
+    }
   });
 
   it("GET on the form's address: the page", async () => {
@@ -143,9 +150,18 @@ describe("POST /p/{reference}/pay", () => {
 
 describe("the page's query", () => {
   it("keeps a known error only, and a typed amount of reasonable length", () => {
-    expect(readPageQuery({ error: "outOfRange", amount: "100" })).toEqual({ error: "outOfRange", amount: "100" });
-    expect(readPageQuery({ error: "<script>", amount: ["7", "8"] })).toEqual({ error: null, amount: "7" });
+    expect(readPageQuery({ error: "outOfRange", amount: "100" })).toEqual({ error: "outOfRange", amount: "100", until: null });
+    expect(readPageQuery({ error: "<script>", amount: ["7", "8"] })).toEqual({ error: null, amount: "7", until: null });
     expect(readPageQuery({ amount: "9".repeat(100) }).amount).toHaveLength(40);
+  });
+
+  it("believes a wait only until a time to come, within a day", () => {
+    const now = new Date("2026-12-01T14:00:00Z");
+    const at = (iso: string) => String(new Date(iso).getTime() / 1000);
+    expect(readPageQuery({ error: "busy", until: at("2026-12-01T14:10:00Z") }, now).until).toEqual(new Date("2026-12-01T14:10:00Z"));
+    for (const until of [at("2026-12-01T13:59:00Z"), at("2026-12-02T14:00:01Z"), "1e10", "-5", "12.5", ""]) {
+      expect(readPageQuery({ error: "busy", until }, now).until).toBeNull();
+    }
   });
 });
 

@@ -6,7 +6,8 @@ import type { DomainError } from "@/lib/core/errors/domain-error";
 import { contractErrorOf } from "../helpers/contract-error";
 import { transitionLink } from "@/lib/features/links/transition-link";
 import { findCustomerPage } from "@/lib/features/payment-pages/find-customer-page";
-import { makePagePaymentLink, PAGE_LINK_LIFETIME_SECONDS, PageAmountError, PageClosedError } from "@/lib/features/payment-pages/make-page-payment-link";
+import { makePagePaymentLink, PageAmountError, PageClosedError } from "@/lib/features/payment-pages/make-page-payment-link";
+import { PAGE_LINK_LIFETIME_SECONDS } from "@/lib/features/payment-pages/page-places";
 import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
@@ -58,7 +59,7 @@ async function refusal(promise: Promise<unknown>): Promise<DomainError & Pick<Ap
 }
 
 describe("makePagePaymentLink", () => {
-  it("makes an ordinary payment link at the page's set price, for 30 minutes, naming the page", async () => {
+  it("makes an ordinary payment link at the page's set price, for 30 minutes (no maxPayments), naming the page", async () => {
     const page = await newPage({ amount: 2500, callbackUrl: "https://merchant.example/hook", returnUrl: "https://merchant.example/thanks", metadata: { shop: "cocody" } });
     // Now, not a fixed date: the API reads the link back below against the real clock.
     const now = new Date();
@@ -150,36 +151,42 @@ describe("makePagePaymentLink", () => {
     expect(await linksOf(capped.reference)).toBe(1);
   });
 
-  it("never counts an abandoned, failed or expired attempt towards maxPayments", async () => {
-    const page = await newPage({ maxPayments: 1 });
+  it("counts an abandoned link towards maxPayments only while it holds its place; one past its end not at all", async () => {
+    // Issue 46, item 8 (tests/payment-pages/places.integration.test.ts has the race and the lapse):
+    // an open link holds a place for the hold's time; one that failed and expired holds nothing.
+    const page = await newPage({ maxPayments: 2 });
     const abandoned = await pay(page.reference, "2 500");
+    // A link whose attempt failed and whose time then ran out (not yet recorded expired).
     const failed = await pay(page.reference, "2 500");
-    await db().paymentLink.update({ where: { id: failed.id }, data: { status: "failed", failedAt: new Date() } });
-    const expired = await pay(page.reference, "2 500");
-    await db().paymentLink.update({ where: { id: expired.id }, data: { status: "expired", expiredAt: new Date() } });
+    await db().paymentLink.update({ where: { id: failed.id }, data: { status: "failed", failedAt: new Date(), expiresAt: new Date(Date.now() - 1000) } });
     expect((await readPage(page.reference)).body).toMatchObject({ status: "active", paymentsCount: 0, amountCollected: 0 });
     const paid = await pay(page.reference, "1 000");
     await complete(paid.id);
-    expect((await readPage(page.reference)).body).toMatchObject({ status: "exhausted", paymentsCount: 1, amountCollected: 1000 });
+    // One place paid, one held by the abandoned link: full, not exhausted.
+    expect((await readPage(page.reference)).body).toMatchObject({ status: "active", paymentsCount: 1, amountCollected: 1000 });
+    expect(await refusal(pay(page.reference, "700"))).toMatchObject({ code: 40020, status: 409 });
     expect(isLinkPayable(abandoned)).toBe(true);
+    // Its hold lapses: the place is the next customer's.
+    const lapsed = new Date(abandoned.expiresAt.getTime() + 1000);
+    const next = await makePagePaymentLink(db(), { reference: page.reference, environment: "sandbox", amount: "700", clientAddress: address(), now: lapsed });
+    expect(next.amountMinor).toBe(700n);
   });
 
-  it("lets a customer already paying finish when the page reaches maxPayments: their payment is taken and counted", async () => {
-    // docs/decisions.md: links already made stay payable; the page may end above maxPayments by
-    // the customers who were paying at that moment, and no customer's money is refused.
+  it("makes no more links than places: a customer already paying keeps the place, no one else is sent to pay", async () => {
+    // docs/decisions.md: maxPayments is a hard cap (issue 46): the third customer is told when to
+    // come back instead of getting a link that would take the page past maxPayments.
     const page = await newPage({ maxPayments: 2 });
     const first = await pay(page.reference, "2 500");
     const second = await pay(page.reference, "1 000");
-    const third = await pay(page.reference, "500");
+    const full = await refusal(pay(page.reference, "500"));
+    expect(full).toMatchObject({ code: 40020, status: 409 });
+    expect(full.headers?.["retry-after"]).toBeDefined();
     await complete(first.id);
+    expect(await refusal(pay(page.reference, "500"))).toMatchObject({ code: 40020, status: 409 });
     await complete(second.id);
     expect((await readPage(page.reference)).body).toMatchObject({ status: "exhausted", paymentsCount: 2, amountCollected: 3500 });
     expect(await refusal(pay(page.reference, "700"))).toMatchObject({ pageStatus: "exhausted" });
-
-    const open = await db().paymentLink.findUniqueOrThrow({ where: { id: third.id } });
-    expect(isLinkPayable(open)).toBe(true);
-    expect(await complete(third.id)).toBe(true);
-    expect((await readPage(page.reference)).body).toMatchObject({ status: "exhausted", paymentsCount: 3, amountCollected: 4000 });
+    expect(await linksOf(page.reference)).toBe(2);
   });
 
   it("sends the link's own payment_link.* events to the page's callbackUrl, naming the page", async () => {
@@ -215,8 +222,8 @@ describe("makePagePaymentLink", () => {
     expect(await refusal(pay(live.reference))).toMatchObject({ code: 40004 });
   });
 
-  it("limits the links made per client address, refusals included (429/42900), not other addresses", async () => {
-    process.env.PAGE_LINKS_PER_HOUR_PER_IP = "3";
+  it("limits the links made per client address and page, refusals included (429/42900), not other addresses", async () => {
+    process.env.PAGE_LINKS_PER_10_MIN_PER_IP_AND_PAGE = "3";
     try {
       const page = await newPage({ minAmount: 500 });
       const clientAddress = "203.0.113.77";
@@ -232,7 +239,7 @@ describe("makePagePaymentLink", () => {
       await makePagePaymentLink(db(), { reference: page.reference, environment: "sandbox", amount: "1000", clientAddress: "203.0.113.78" });
       expect(await linksOf(page.reference)).toBe(3);
     } finally {
-      delete process.env.PAGE_LINKS_PER_HOUR_PER_IP;
+      delete process.env.PAGE_LINKS_PER_10_MIN_PER_IP_AND_PAGE;
     }
   });
 

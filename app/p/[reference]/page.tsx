@@ -5,6 +5,7 @@ import { LocaleSwitch } from "@/components/locale-switch";
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
 import { readCustomerPage, readPageQuery } from "@/lib/features/payment-pages/page-form";
+import { retryAtWords } from "@/lib/features/payment-pages/retry-at";
 import { pageEnvironment } from "@/lib/surfaces/http/page-request";
 import "../../pay/[reference]/checkout.css";
 
@@ -26,8 +27,11 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
   const merchant = page.merchant.name;
   const pagePath = `${pathPrefix(environment)}/p/${reference}`;
   const rule = page.amountRule;
-  const query = readPageQuery(await searchParams);
+  const now = new Date();
+  const query = readPageQuery(await searchParams, now);
   const range = rule.type === "customer_chooses" ? { min: money(rule.minMinor), max: money(rule.maxMinor) } : null;
+  // When to come back, as a clock time and a wait (read now, so a reload stays right).
+  const retryAfter = (until: Date | null) => (until ? ` ${t("retryAfter", retryAtWords(until, now, locale))}` : "");
 
   let body;
   if (page.status !== "active") {
@@ -37,12 +41,24 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
         <p>{t(`closed.${page.status}`, { merchant })}</p>
       </section>
     );
-  } else if (query.error === "tooMany" || query.error === "generic") {
-    // Nothing the customer typed was wrong: said plainly, with the form to try again.
+  } else if (page.fullUntil) {
+    // Every place is paid or held by a customer paying now: when one can free, and no form until then.
+    body = (
+      <section className="final" role="alert" aria-labelledby="full-title">
+        <h2 id="full-title">{t("full.title")}</h2>
+        <p>
+          {t("full.body")}
+          {retryAfter(page.fullUntil)}
+        </p>
+      </section>
+    );
+  } else if (query.error === "tooMany" || query.error === "busy" || query.error === "generic") {
+    // Nothing the customer typed was wrong: said plainly, when to come back if known, with the form to try again.
     body = (
       <>
         <p role="alert" className="error">
           {t(`errors.${query.error}`)}
+          {query.error === "generic" ? "" : retryAfter(query.until)}
         </p>
         {form(null)}
       </>
@@ -52,7 +68,7 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
   }
 
   function form(error: typeof query.error) {
-    const fieldError = error && error !== "tooMany" && error !== "generic" ? t(`errors.${error}`, { currency: page!.currency, min: range?.min ?? "", max: range?.max ?? "" }) : "";
+    const fieldError = error && error !== "tooMany" && error !== "busy" && error !== "generic" ? t(`errors.${error}`, { currency: page!.currency, min: range?.min ?? "", max: range?.max ?? "" }) : "";
     return (
       <form method="post" action={`${pagePath}/pay`} noValidate>
         {range ? (

@@ -2,14 +2,17 @@ import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { effectivePageStatus } from "@/lib/core/domain/page-status";
 import { isPlausibleReference } from "@/lib/core/domain/references";
+import { pageFullUntil } from "./page-places";
 import { pageTotals } from "./page-totals";
 import { pageAmountRule } from "./transform-page";
 
 /**
  * What the customer's page (`/p/{reference}`, issue 36 part 2: app/p/[reference]/page.tsx) shows: the business
  * as the checkout shows it, the description, the price or the range (minor units), and the status
- * (only `active` takes a payment). Only in the page's own environment; null for anything else,
- * a mangled reference included (the page answers it as not found).
+ * (only `active` takes a payment), and for an active page whose places are all paid or held by
+ * customers paying now, until when (`fullUntil`: the page says so instead of offering "Pay"). Only
+ * in the page's own environment; null for anything else, a mangled reference included (the page
+ * answers it as not found).
  */
 export async function findCustomerPage(client: DbClient, reference: string, environment: Environment, now = new Date()) {
   if (!isPlausibleReference(reference)) return null;
@@ -19,10 +22,12 @@ export async function findCustomerPage(client: DbClient, reference: string, envi
   });
   if (!page || page.environment !== environment) return null;
   const { paymentsCount } = await pageTotals(client, page.reference);
+  const status = effectivePageStatus(page, paymentsCount, now);
   return {
     reference: page.reference,
     environment: page.environment,
-    status: effectivePageStatus(page, paymentsCount, now),
+    status,
+    fullUntil: status === "active" ? await pageFullUntil(client, page, now) : null,
     description: page.description,
     currency: page.currency,
     amountRule: pageAmountRule(page),

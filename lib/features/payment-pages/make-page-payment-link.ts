@@ -7,11 +7,11 @@ import { formatMinor, toMajor } from "@/lib/core/domain/money";
 import { effectivePageStatus, type PageStatus } from "@/lib/core/domain/page-status";
 import { isPlausibleReference } from "@/lib/core/domain/references";
 import { DomainError, notFound } from "@/lib/core/errors/domain-error";
-import { consume, envLimiter } from "@/lib/core/limits/rate-limit";
-import { addressLimitKey } from "@/lib/core/request/client-address";
 import type { LinkCurrency } from "@/lib/core/domain/money";
 import type { CreatePaymentLinkInput } from "@/lib/core/schemas/payment-link";
 import { createPaymentLink } from "@/lib/features/links/create-payment-link";
+import { checkOpenLinkCeilings, spendAddressAllowance } from "./page-link-limits";
+import { pageLinkLifetimeSeconds, takePlace } from "./page-places";
 import { pageTotals } from "./page-totals";
 import { pageAmountRule } from "./transform-page";
 
@@ -19,12 +19,6 @@ import { pageAmountRule } from "./transform-page";
 // this with what the customer typed; it makes an ordinary payment link of the contract for that one
 // customer (paymentPage names the page), and the customer continues on the link's checkout, so
 // every state, retry, OTP, webhook and settlement rule is the link's.
-
-/** How long the link made for one customer stays payable: the time to pay at a counter, not a day. */
-export const PAGE_LINK_LIFETIME_SECONDS = 30 * 60;
-
-/** Links made from pages per client address and hour (any page): a bot cannot fill a merchant's links. */
-export const PAGE_LINKS_PER_HOUR_PER_IP = { variable: "PAGE_LINKS_PER_HOUR_PER_IP", fallback: 30 } as const;
 
 /** A page that makes no payment link now, and why: the customer's page says so plainly. */
 export class PageClosedError extends DomainError {
@@ -42,7 +36,7 @@ type Options = {
   environment: Environment;
   /** What the customer typed ("2 500", "2.500", "2500"); ignored for a page at a set price. */
   amount?: string;
-  /** The client's address (lib/core/request/client-address.ts): making links is limited per address. */
+  /** The client's address (lib/core/request/client-address.ts): each address has an allowance per page. */
   clientAddress: string;
   now?: Date;
 };
@@ -80,29 +74,33 @@ function customerAmount(typed: string | undefined, page: { currency: string; amo
 }
 
 /**
- * Makes the payment link one customer pays a page with. Refused, making nothing: past the
- * per-address limit (429/42900, counted before anything else, refusals included); an unknown page or
- * the other environment's (404/40004); a page inactive, exhausted or expired (PageClosedError,
- * 400/40020); an amount unreadable or outside the page's range (400/40010).
+ * Makes the payment link one customer pays a page with. Refused, making nothing: an unknown page
+ * or the other environment's (404/40004); past the client address's allowance on this page
+ * (429/42900, counted before anything else, refusals included); a page inactive, exhausted or
+ * expired (PageClosedError, 400/40020); a capped page whose places are all paid or held
+ * (PageFullError, 409/40020 with when to come back); a page or merchant at its ceiling of open
+ * links (PageBusyError, 429/42900); an amount unreadable or outside the page's range (400/40010).
  *
- * The page's row is locked while its status is decided and the link made, so two customers racing
- * for a page's last payment are decided one after the other. Only completed payments count towards
- * maxPayments: a link made here and abandoned, failed or expired never closes the page. What a
- * link already made does when the page reaches maxPayments meanwhile: docs/decisions.md (it stays
- * payable; the customer's money is never refused).
+ * The page's row is locked while all this is decided and the link made, so customers racing for
+ * a page's last place are decided one after the other: a capped page never has more links that
+ * can still complete than places (page-places.ts; docs/decisions.md, payment pages).
  */
 export async function makePagePaymentLink(client: DbClient, options: Options): Promise<PaymentLink> {
-  const { variable, fallback } = PAGE_LINKS_PER_HOUR_PER_IP;
-  await consume(envLimiter("page-links-ip", variable, fallback, 3600), addressLimitKey(options.clientAddress));
   const now = options.now ?? new Date();
   // A reference mangled in a URL (even "%00", which PostgreSQL cannot store) is simply unknown.
   if (!isPlausibleReference(options.reference)) throw notFound("Payment page");
+  const known = await client.paymentPage.findUnique({ where: { reference: options.reference }, select: { environment: true } });
+  if (!known || known.environment !== options.environment) throw notFound("Payment page", options.reference);
+  await spendAddressAllowance(options.clientAddress, options.reference);
   return inTransaction(client, async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "PaymentPage" WHERE reference = ${options.reference} FOR UPDATE`;
     const page = locked ? await tx.paymentPage.findUnique({ where: { id: locked.id } }) : null;
     if (!page || page.environment !== options.environment) throw notFound("Payment page", options.reference);
     const status = effectivePageStatus(page, (await pageTotals(tx, page.reference)).paymentsCount, now);
     if (status !== "active") throw new PageClosedError(page.reference, status);
+    // Full and busy before the amount: a customer is not asked to correct what could not be paid now anyway.
+    if (page.maxPayments !== null) await takePlace(tx, { reference: page.reference, maxPayments: page.maxPayments }, now);
+    await checkOpenLinkCeilings(tx, page, now);
     const amountMinor = customerAmount(options.amount, page);
     return createPaymentLink(tx, {
       merchantId: page.merchantId,
@@ -113,7 +111,8 @@ export async function makePagePaymentLink(client: DbClient, options: Options): P
         amount: toMajor(amountMinor, page.currency),
         currency: page.currency as LinkCurrency,
         description: page.description,
-        expiresIn: PAGE_LINK_LIFETIME_SECONDS,
+        // On a capped page the link's life is its place's hold: when the hold lapses the link expires.
+        expiresIn: pageLinkLifetimeSeconds(page),
         ...(page.callbackUrl ? { callbackUrl: page.callbackUrl } : {}),
         ...(page.returnUrl ? { returnUrl: page.returnUrl } : {}),
         // Validated by the page's own schema, the link's metadata rule.
