@@ -45,6 +45,12 @@ export async function submitCheckoutForm(options: Options, client: DbClient = db
     case "check":
       // "Check the payment" without JavaScript: what the state route does for the island, bring
       // the attempt up to date with its operator (on its back-off schedule); the page then draws it.
+      // Each post may call the operator, so it spends the steps' write limits (issue 46).
+      try {
+        await limitCheckoutWrite(client, options.request, link.reference, options.checkoutToken);
+      } catch (error) {
+        return answer({ error: errorKeyOf(error) });
+      }
       await checkoutState(client, link, new Date(), options.checkoutToken);
       return answer({});
     case "choose": {
@@ -83,7 +89,7 @@ export async function submitCheckoutForm(options: Options, client: DbClient = db
     case "otp": {
       if (!/^\d{4,8}$/.test(intent.otp)) return answer({ step: "attempt", error: "wrongCode" });
       try {
-        await limitCheckoutWrite(options.request, link.reference);
+        await limitCheckoutWrite(client, options.request, link.reference, options.checkoutToken);
         await confirmLinkOtp(client, { reference: link.reference, environment: options.environment, otp: intent.otp, checkoutToken: options.checkoutToken });
         return answer({ step: "attempt" });
       } catch (error) {
@@ -101,7 +107,8 @@ async function startAttempt(
 ): Promise<CheckoutFormAnswer> {
   const checkoutToken = options.checkoutToken ?? options.newToken;
   try {
-    await limitCheckoutWrite(options.request, options.reference);
+    // The request's own token (null for a new checkout): a new token holds nothing yet.
+    await limitCheckoutWrite(client, options.request, options.reference, options.checkoutToken);
     const attempt = await startLinkAttempt(client, {
       reference: options.reference,
       environment: options.environment,

@@ -14,9 +14,10 @@ export const postCheckoutAttempts = apiOperation({
   path: "/api/checkout/[reference]/attempts",
   sandbox: true,
   handler: apiRoute({ auth: "none", body: startAttemptSchema }, async ({ db, request, params, environment, origin, body }) => {
-    await limitCheckoutWrite(request, params.reference);
+    const carried = readCheckoutToken(request);
+    await limitCheckoutWrite(db, request, params.reference, carried);
     // The checkout's session: only it may replace its own live attempt (lib/features/checkout/checkout-session.ts).
-    const checkoutToken = readCheckoutToken(request) ?? newCheckoutToken();
+    const checkoutToken = carried ?? newCheckoutToken();
     const attempt = await startLinkAttempt(db, { reference: params.reference, environment, origin, checkoutToken, ...body });
     scheduleSandboxAnswer(attempt);
     const link = await getCheckoutLinkOrThrow(db, params.reference, environment);

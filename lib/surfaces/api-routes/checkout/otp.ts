@@ -12,8 +12,9 @@ export const postCheckoutOtp = apiOperation({
   path: "/api/checkout/[reference]/otp",
   sandbox: true,
   handler: apiRoute({ auth: "none", body: checkoutOtpSchema }, async ({ db, request, params, environment, body }) => {
-    await limitCheckoutWrite(request, params.reference);
-    const link = await confirmLinkOtp(db, { reference: params.reference, environment, otp: body.otp, checkoutToken: readCheckoutToken(request) });
-    return { body: await checkoutState(db, link, new Date(), readCheckoutToken(request)) };
+    const checkoutToken = readCheckoutToken(request);
+    await limitCheckoutWrite(db, request, params.reference, checkoutToken);
+    const link = await confirmLinkOtp(db, { reference: params.reference, environment, otp: body.otp, checkoutToken });
+    return { body: await checkoutState(db, link, new Date(), checkoutToken) };
   }),
 });
