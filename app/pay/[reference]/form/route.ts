@@ -10,6 +10,7 @@ import { checkoutCookie, checkoutPageCookie, newCheckoutToken, readCheckoutToken
 import { checkoutPageSearch, parseCheckoutForm } from "@/lib/features/checkout/checkout-steps";
 import { isSameOriginPost } from "@/lib/surfaces/http/same-origin-post";
 import { submitCheckoutForm } from "@/lib/features/checkout/submit-checkout-form";
+import { typedPhoneCookie } from "@/lib/features/checkout/typed-phone";
 import { formOrigins, redirectOrigin } from "@/lib/surfaces/http/host-origin";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
 
@@ -40,6 +41,8 @@ export async function POST(request: Request, { params }: Params) {
     const cookies = answer.setToken
       ? [checkoutPageCookie(answer.setToken, { reference, environment, secure }), checkoutCookie(answer.setToken, { reference, environment, secure })]
       : [];
+    // The number typed, for the phone step shown again: never in the Location (history, logs).
+    if (answer.typedPhone !== undefined) cookies.push(typedPhoneCookie(answer.typedPhone, { reference, environment, secure }));
     return seeOther(answer.search, cookies);
   } catch (error) {
     log("error", "checkout form failed", { reference, intent: intent.intent, ...errorFields(error) });
