@@ -27,7 +27,8 @@ describe("redirectOrigin", () => {
 describe("formOrigins", () => {
   it("the Host's and the public address's, never X-Forwarded-Host", () => {
     const headers = new Headers({ host: "10.0.0.5:3000", "x-forwarded-host": "evil.example" });
-    expect(formOrigins(headers, { PAYMENT_BASE_URL: "https://pay.example.com/" })).toEqual(["http://10.0.0.5:3000", "https://pay.example.com"]);
-    expect(formOrigins(new Headers({ host: "pay.test" }), {})).toEqual(["http://pay.test"]);
+    expect(formOrigins(headers, { NODE_ENV: "production", PAYMENT_BASE_URL: "https://pay.example.com/" })).toEqual(["http://10.0.0.5:3000", "https://pay.example.com"]);
+    expect(formOrigins(new Headers({ host: "pay.test" }), { NODE_ENV: "development" })).toEqual(["http://pay.test"]);
+    expect(formOrigins(new Headers({ host: "10.0.0.5:3000" }), { NODE_ENV: "production", BETTER_AUTH_URL: "https://app.example.com/x" })).toEqual(["http://10.0.0.5:3000", "https://app.example.com"]);
   });
 });
