@@ -3,6 +3,7 @@
 // (issue 36 part 2). Thin: lib/features/payment-pages/page-form.ts makes the customer's link
 // (makePagePaymentLink); this answers 303 to that link's checkout, or back to the page with the
 // error and the amount typed in the query. Never a 500 page: anything unexpected says "generic".
+import { pathPrefix } from "@/lib/core/domain/environment";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { paymentUrl } from "@/lib/features/links/payment-url";
@@ -11,6 +12,7 @@ import { pageUrl } from "@/lib/features/payment-pages/page-url";
 import { formOrigins, redirectOrigin } from "@/lib/surfaces/http/host-origin";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
 import { isSameOriginPost } from "@/lib/surfaces/http/same-origin-post";
+import { readCustomerForm, tooLargeFormResponse } from "@/lib/surfaces/http/customer-posts";
 
 type Params = { params: Promise<{ reference: string }> };
 
@@ -26,7 +28,9 @@ export async function POST(request: Request, { params }: Params) {
   // allowance): back to the page, nothing made.
   if (!isSameOriginPost(request, formOrigins(request.headers))) return seeOther(page);
 
-  const form = await request.formData().catch(() => null);
+  // At most 8 KiB, read as it streams in: the form is one field (issue 46).
+  const form = await readCustomerForm(request);
+  if (form === "tooLarge") return tooLargeFormResponse(`${pathPrefix(environment)}/p/${encodeURIComponent(reference)}`);
   const typed = form?.get("amount");
   try {
     const answer = await submitPageForm({ reference, environment, amount: typeof typed === "string" ? typed : undefined, clientAddress: clientAddress(request) });

@@ -4,11 +4,13 @@
 // the step through the JSON checkout API's own functions; this answers 303 to the page with the
 // next step in the query. Never a 500 page: anything unexpected is logged and the step says "generic".
 // Every Location is the link's paymentUrl, on the public address (never X-Forwarded-Host), no-store.
+import { pathPrefix } from "@/lib/core/domain/environment";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { paymentUrl } from "@/lib/features/links/payment-url";
 import { checkoutCookie, checkoutPageCookie, newCheckoutToken, readCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { checkoutPageSearch, parseCheckoutForm } from "@/lib/features/checkout/checkout-steps";
 import { isSameOriginPost } from "@/lib/surfaces/http/same-origin-post";
+import { readCustomerForm, tooLargeFormResponse } from "@/lib/surfaces/http/customer-posts";
 import { submitCheckoutForm } from "@/lib/features/checkout/submit-checkout-form";
 import { typedPhoneCookie } from "@/lib/features/checkout/typed-phone";
 import { formOrigins, redirectOrigin } from "@/lib/surfaces/http/host-origin";
@@ -31,7 +33,9 @@ export async function POST(request: Request, { params }: Params) {
   // stranger's form could still start attempts on a link): back to the page, nothing done.
   if (!isSameOriginPost(request, formOrigins(request.headers))) return seeOther("");
 
-  const form = await request.formData().catch(() => null);
+  // At most 8 KiB, read as it streams in: a step's form is a few fields (issue 46).
+  const form = await readCustomerForm(request);
+  if (form === "tooLarge") return tooLargeFormResponse(`${pathPrefix(environment)}/pay/${encodeURIComponent(reference)}`);
   const intent = form && parseCheckoutForm(form);
   if (!intent) return seeOther(checkoutPageSearch({ error: "generic" }));
   try {
