@@ -1,5 +1,5 @@
 // The front door: what our HTTP server (server/app-server.cjs) does with a request before Next.js
-// sees it, on that one server's own 'request', 'clientError' and 'connect' events. Six jobs,
+// sees it, on that one server's own 'request', 'clientError' and 'connect' events. Seven jobs,
 // which Next cannot do for us because route handlers never see the socket, and Node answers some
 // requests before any handler runs:
 //
@@ -41,11 +41,15 @@
 // 6. /.well-known/security.txt (RFC 9116; server/security-txt.cjs): Next does not route a folder
 //    whose name starts with a dot.
 //
+// 7. The customer's posts (the checkout's and payment pages' forms, the checkout's JSON) take at
+//    most 8 KiB, held here before Next reads a page's body whole (server/customer-posts.cjs).
+//
 // Plain CommonJS, outside Next's build: the server runs it as it is (`node server/app-server.cjs`),
 // in the checkout and in the standalone folder of the Docker image alike.
 "use strict";
 const http = require("node:http");
 const { SECURITY_TXT_PATH, answerSecurityTxt } = require("./security-txt.cjs");
+const { customerPostGate } = require("./customer-posts.cjs");
 
 /** A whole HTTP/1.1 answer in the API's error envelope, for a socket no ServerResponse owns. */
 function rawErrorAnswer(status, code, message, details) {
@@ -107,7 +111,7 @@ function originFormTarget(req, res) {
 }
 
 /**
- * The 'request' listener: jobs 5, 1, 6 and 4 and 3 in that order, then `handOn` (Next's request
+ * The 'request' listener: jobs 5, 1, 6, 4, 7 and 3 in that order, then `handOn` (Next's request
  * handler) for every request the lane did not take.
  */
 function frontDoor(handOn) {
@@ -129,11 +133,13 @@ function frontDoor(handOn) {
       req.headers[UNROUTED_METHOD_HEADER] = req.method;
       req.method = "PATCH";
     }
-    // Read at each request: the lane opens after the server listens (app-server.cjs's first
-    // request to the API makes Next load it), and may never open (API_LANE=0, `npm run dev`).
-    const lane = globalThis.__pcsApiLane;
-    if (lane && lane.take(req, res)) return;
-    handOn(req, res);
+    customerPostGate(req, res, path, () => {
+      // Read at each request: the lane opens after the server listens (app-server.cjs's first
+      // request to the API makes Next load it), and may never open (API_LANE=0, `npm run dev`).
+      const lane = globalThis.__pcsApiLane;
+      if (lane && lane.take(req, res)) return;
+      handOn(req, res);
+    });
   };
 }
 

@@ -137,10 +137,13 @@ describe("paying a link from the checkout", () => {
     await expectReconciled(merchant.id);
   });
 
-  it("limits attempts per link with the 429 envelope and headers", async () => {
+  it("limits the attempts of the checkout holding the link's attempt, from any address, with the 429 envelope and headers", async () => {
     const reference = await newLink();
+    const first = await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000222" });
+    // A stranger's posts spend only its own address's allowance (tests/checkout/limits.integration.test.ts).
+    const cookie = cookieOf(first);
     let last;
-    for (let i = 0; i < 21; i++) last = await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000222" });
+    for (let i = 0; i < 21; i++) last = await start(reference, { gatewayName: "MTN_MOMO_CI", customerPhone: "+2250700000222" }, { ...customer(), cookie });
     expect(last!.status).toBe(429);
     expect(last!.body.error.code).toBe(42900);
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);

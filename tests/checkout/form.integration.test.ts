@@ -57,10 +57,10 @@ describe("the checkout's forms", () => {
     expect((await someone.submit(reference, { intent: "choose", country: "ZZ", gateway: "MTN_MOMO_CI" })).search).toBe("?step=gateway");
   });
 
-  it("pay: an invalid number comes back with its error and the digits typed, and starts nothing", async () => {
+  it("pay: an invalid number comes back with its error and the digits typed (for a cookie, not the query), and starts nothing", async () => {
     const reference = await newLink();
     const answer = await customer().submit(reference, { intent: "pay", country: "CI", gateway: "MTN_MOMO_CI", national: "07 12" });
-    expect(answer).toEqual({ search: "?country=CI&gateway=MTN_MOMO_CI&step=phone&error=invalidPhone&national=0712", setToken: null });
+    expect(answer).toEqual({ search: "?country=CI&gateway=MTN_MOMO_CI&step=phone&error=invalidPhone", setToken: null, typedPhone: "0712" });
     expect(await attemptsOf(reference)).toHaveLength(0);
   });
 
@@ -70,12 +70,13 @@ describe("the checkout's forms", () => {
     const answer = await someone.submit(reference, { intent: "pay", country: "CI", gateway: "MTN_MOMO_CI", national: "07 00 00 02 22" });
     expect(answer.search).toBe("?step=attempt");
     expect(answer.setToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(answer.typedPhone).toBe("");
     const [attempt] = await attemptsOf(reference);
     expect(attempt).toMatchObject({ customerPhone: "+2250700000222", gatewayName: "MTN_MOMO_CI", country: "CI", checkoutTokenHash: hashCheckoutToken(answer.setToken!) });
     expect(await checkoutState(db(), await linkOf(reference), new Date(), someone.token)).toMatchObject({ attempt: { status: "pending" } });
     // Another customer's form cannot replace it (the JSON API's 409/40020).
     const stranger = await customer().submit(reference, { intent: "pay", country: "CI", gateway: "MTN_MOMO_CI", national: "0700000444" });
-    expect(stranger).toEqual({ search: "?country=CI&gateway=MTN_MOMO_CI&step=phone&error=paymentInProgress&national=0700000444", setToken: null });
+    expect(stranger).toEqual({ search: "?country=CI&gateway=MTN_MOMO_CI&step=phone&error=paymentInProgress", setToken: null, typedPhone: "0700000444" });
   });
 
   it("otp: a wrong code says so on the attempt's step, the right one pays the link", async () => {

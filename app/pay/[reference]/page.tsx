@@ -12,6 +12,7 @@ import { LocaleSwitch } from "@/components/locale-switch";
 import { findCheckoutPageLink, listCheckoutPageGateways, readCheckoutPageState } from "@/lib/features/checkout/checkout-page-queries";
 import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { readCheckoutPageQuery } from "@/lib/features/checkout/checkout-steps";
+import { typedPhoneToShow } from "@/lib/features/checkout/typed-phone";
 import { preselectCountry } from "@/lib/features/checkout/preselect-country";
 import { qrSvg } from "@/lib/features/checkout/qr-svg";
 import { DIAL_CODES } from "@/lib/core/domain/dial-codes";
@@ -103,7 +104,7 @@ export default async function PayPage({ params, searchParams }: PageProps) {
           initialCountry={initialCountry}
           initialStep={query.step}
           initialGateway={query.gateway}
-          initialNational={query.national}
+          initialNational={typedPhoneToShow(query, requestHeaders)}
           initialError={query.error}
           knownPhone={knownPhone}
           formAction={`${pagePath}/form`}

@@ -28,8 +28,6 @@ export type CheckoutPageQuery = {
   country: string | null;
   gateway: string | null;
   error: CheckoutErrorKey | null;
-  /** The number typed, sent back with an "invalid number" error so the customer can correct it. */
-  national: string;
 };
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
@@ -47,14 +45,14 @@ export function readCheckoutPageQuery(query: Record<string, string | string[] | 
   if (step === "phone" && !gateway) step = "gateway";
   const rawError = first(query.error);
   const error = (CHECKOUT_ERROR_KEYS as readonly string[]).includes(rawError) ? (rawError as CheckoutErrorKey) : null;
-  const national = first(query.national).replace(/[^\d +]/g, "").slice(0, 20);
-  return { step, country: country?.code ?? null, gateway: gateway?.name ?? null, error, national };
+  // No phone number: the one typed comes back in a cookie, never in the address (./typed-phone.ts).
+  return { step, country: country?.code ?? null, gateway: gateway?.name ?? null, error };
 }
 
 /** The page's query for a step: "?country=CI&gateway=MTN_MOMO_CI&step=phone" (empty parts left out). */
-export function checkoutPageSearch(parts: Partial<Record<"step" | "country" | "gateway" | "error" | "national", string | null>>): string {
+export function checkoutPageSearch(parts: Partial<Record<"step" | "country" | "gateway" | "error", string | null>>): string {
   const search = new URLSearchParams();
-  for (const name of ["country", "gateway", "step", "error", "national"] as const) {
+  for (const name of ["country", "gateway", "step", "error"] as const) {
     const value = parts[name];
     if (value) search.set(name, value);
   }

@@ -31,8 +31,13 @@ type Options = {
   intent: CheckoutFormIntent;
 };
 
-/** The page's query for the next step, and the session token to set when an attempt was started with a new one. */
-export type CheckoutFormAnswer = { search: string; setToken: string | null };
+/**
+ * The page's query for the next step, the session token to set when an attempt was started with a
+ * new one, and (the phone step's "pay" only) the number typed, to show again after an error: kept
+ * by the route in a cookie, never in the query (lib/features/checkout/typed-phone.ts); "" once an
+ * attempt started, to forget it.
+ */
+export type CheckoutFormAnswer = { search: string; setToken: string | null; typedPhone?: string };
 
 export async function submitCheckoutForm(options: Options, client: DbClient = db()): Promise<CheckoutFormAnswer> {
   const { intent } = options;
@@ -45,6 +50,12 @@ export async function submitCheckoutForm(options: Options, client: DbClient = db
     case "check":
       // "Check the payment" without JavaScript: what the state route does for the island, bring
       // the attempt up to date with its operator (on its back-off schedule); the page then draws it.
+      // Each post may call the operator, so it spends the steps' write limits (issue 46).
+      try {
+        await limitCheckoutWrite(client, options.request, link.reference, options.checkoutToken);
+      } catch (error) {
+        return answer({ error: errorKeyOf(error) });
+      }
       await checkoutState(client, link, new Date(), options.checkoutToken);
       return answer({});
     case "choose": {
@@ -69,8 +80,9 @@ export async function submitCheckoutForm(options: Options, client: DbClient = db
       const choice = { country: intent.country, gateway: intent.gateway };
       const digits = phoneDigits(intent.national);
       const phone = normalizePhone(intent.national, intent.country);
-      if (!phone) return answer({ step: "phone", ...choice, error: "invalidPhone", national: digits });
-      return startAttempt(client, options, { ...choice, phone }, { step: "phone", ...choice, national: digits });
+      if (!phone) return { ...answer({ step: "phone", ...choice, error: "invalidPhone" }), typedPhone: digits };
+      const started = await startAttempt(client, options, { ...choice, phone }, { step: "phone", ...choice });
+      return { ...started.answer, typedPhone: started.ok ? "" : digits };
     }
     case "newCode": {
       // The last attempt's gateway and number, for its own checkout only (the number is that customer's).
@@ -78,12 +90,12 @@ export async function submitCheckoutForm(options: Options, client: DbClient = db
       const owner = attempt?.checkoutTokenHash && options.checkoutToken && hashCheckoutToken(options.checkoutToken) === attempt.checkoutTokenHash;
       if (!attempt || !owner) return answer({ step: attempt ? "phone" : "gateway", country: attempt?.country, gateway: attempt?.gatewayName });
       const choice = { country: attempt.country, gateway: attempt.gatewayName };
-      return startAttempt(client, options, { ...choice, phone: attempt.customerPhone }, { step: "attempt" });
+      return (await startAttempt(client, options, { ...choice, phone: attempt.customerPhone }, { step: "attempt" })).answer;
     }
     case "otp": {
       if (!/^\d{4,8}$/.test(intent.otp)) return answer({ step: "attempt", error: "wrongCode" });
       try {
-        await limitCheckoutWrite(options.request, link.reference);
+        await limitCheckoutWrite(client, options.request, link.reference, options.checkoutToken);
         await confirmLinkOtp(client, { reference: link.reference, environment: options.environment, otp: intent.otp, checkoutToken: options.checkoutToken });
         return answer({ step: "attempt" });
       } catch (error) {
@@ -98,10 +110,11 @@ async function startAttempt(
   options: Options,
   choice: { country: string; gateway: string; phone: string },
   onError: Parameters<typeof checkoutPageSearch>[0],
-): Promise<CheckoutFormAnswer> {
+): Promise<{ answer: CheckoutFormAnswer; ok: boolean }> {
   const checkoutToken = options.checkoutToken ?? options.newToken;
   try {
-    await limitCheckoutWrite(options.request, options.reference);
+    // The request's own token (null for a new checkout): a new token holds nothing yet.
+    await limitCheckoutWrite(client, options.request, options.reference, options.checkoutToken);
     const attempt = await startLinkAttempt(client, {
       reference: options.reference,
       environment: options.environment,
@@ -112,9 +125,9 @@ async function startAttempt(
       customerPhone: choice.phone,
     });
     scheduleSandboxAnswer(attempt);
-    return { search: checkoutPageSearch({ step: "attempt" }), setToken: options.checkoutToken ? null : checkoutToken };
+    return { answer: { search: checkoutPageSearch({ step: "attempt" }), setToken: options.checkoutToken ? null : checkoutToken }, ok: true };
   } catch (error) {
-    return { search: checkoutPageSearch({ ...onError, error: errorKeyOf(error) }), setToken: null };
+    return { answer: { search: checkoutPageSearch({ ...onError, error: errorKeyOf(error) }), setToken: null }, ok: false };
   }
 }
 

@@ -34,6 +34,8 @@ type RouteConfig<TBody> = {
    * connection held between them) was most of a link create's cost under load.
    */
   singleWrite?: boolean;
+  /** A smaller body limit than MAX_BODY_BYTES (the checkout's posts: CUSTOMER_POST_MAX_BYTES); more is 413/40023. */
+  maxBodyBytes?: number;
 };
 
 export type ApiContext<TBody, TAuth extends AuthMode> = {
@@ -189,7 +191,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       // Before the body is read or anything queried: a hammering client costs as little as possible.
       rateLimit = limitHeaders(await spendLimit(request, environment, principal));
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
-      const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request)) : (undefined as TBody);
+      const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request, config.maxBodyBytes)) : (undefined as TBody);
       const params = await readRouteParams(routeContext);
       const base = { request, requestId, environment, origin: hostOrigin(request.headers), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;

@@ -2,8 +2,8 @@ import { ApiError } from "@/lib/core/errors/api-error";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () =>
-  new ApiError(40023, { status: 413, details: `the body must be at most ${MAX_BODY_BYTES} bytes` });
+const tooLarge = (maxBytes: number) =>
+  new ApiError(40023, { status: 413, details: `the body must be at most ${maxBytes} bytes` });
 
 /**
  * The bytes of a Request's body when its maker read them already: the API lane reads a body
@@ -18,14 +18,18 @@ export function withBodyRead(request: Request, bytes: Uint8Array): Request {
   return request;
 }
 
-/** The body as UTF-8 text, reading at most MAX_BODY_BYTES whatever Content-Length claims; more is a 413. */
-export async function readBodyText(request: Request): Promise<string> {
+/**
+ * The body as UTF-8 text, reading at most `maxBytes` (MAX_BODY_BYTES unless a route takes less)
+ * whatever Content-Length claims: a declared length over it is a 413 before anything is read, and
+ * a body without one (chunked) is counted as it streams in and cancelled once past it.
+ */
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
 
   const read = bodiesRead.get(request);
   if (read) {
-    if (read.byteLength > MAX_BODY_BYTES) throw tooLarge();
+    if (read.byteLength > maxBytes) throw tooLarge(maxBytes);
     return new TextDecoder("utf-8", { fatal: false }).decode(read);
   }
 
@@ -37,9 +41,9 @@ export async function readBodyText(request: Request): Promise<string> {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         await reader.cancel();
-        throw tooLarge();
+        throw tooLarge(maxBytes);
       }
       chunks.push(value);
     }

@@ -18,4 +18,10 @@ describe("isSameOriginPost", () => {
     expect(isSameOriginPost(post({ "sec-fetch-site": "cross-site" }), ours)).toBe(false);
     expect(isSameOriginPost(post({}), ours)).toBe(false);
   });
+  it("takes any of several origins of ours (the public address's and the Host's)", () => {
+    const both = [ours, "http://10.0.0.5:3000"];
+    expect(isSameOriginPost(post({ origin: "http://10.0.0.5:3000" }), both)).toBe(true);
+    expect(isSameOriginPost(post({ referer: `${ours}/p/PAGE_X` }), both)).toBe(true);
+    expect(isSameOriginPost(post({ origin: "https://evil.example" }), both)).toBe(false);
+  });
 });

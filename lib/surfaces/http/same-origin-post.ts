@@ -4,13 +4,14 @@
 // Referrer-Policy, same-origin, keeps it from being "null"); an older one that sends none still
 // sends a Referer within our origin, or Sec-Fetch-Site. A post with none of them is refused.
 
-export function isSameOriginPost(request: { headers: Headers }, ourOrigin: string): boolean {
+export function isSameOriginPost(request: { headers: Headers }, ourOrigins: string | readonly string[]): boolean {
+  const ours = typeof ourOrigins === "string" ? [ourOrigins] : ourOrigins;
   const origin = request.headers.get("origin");
-  if (origin) return origin === ourOrigin;
+  if (origin) return ours.includes(origin);
   const referer = request.headers.get("referer");
   if (referer) {
     try {
-      return new URL(referer).origin === ourOrigin;
+      return ours.includes(new URL(referer).origin);
     } catch {
       return false;
     }

@@ -6,6 +6,7 @@ import { getCheckoutLinkOrThrow } from "@/lib/features/checkout/get-checkout-lin
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-answer";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { CUSTOMER_POST_MAX_BYTES } from "@/lib/surfaces/http/customer-posts";
 import { startAttemptSchema } from "@/lib/core/schemas/checkout";
 import { apiOperation } from "../operation";
 
@@ -13,10 +14,11 @@ export const postCheckoutAttempts = apiOperation({
   method: "POST",
   path: "/api/checkout/[reference]/attempts",
   sandbox: true,
-  handler: apiRoute({ auth: "none", body: startAttemptSchema }, async ({ db, request, params, environment, origin, body }) => {
-    await limitCheckoutWrite(request, params.reference);
+  handler: apiRoute({ auth: "none", body: startAttemptSchema, maxBodyBytes: CUSTOMER_POST_MAX_BYTES }, async ({ db, request, params, environment, origin, body }) => {
+    const carried = readCheckoutToken(request);
+    await limitCheckoutWrite(db, request, params.reference, carried);
     // The checkout's session: only it may replace its own live attempt (lib/features/checkout/checkout-session.ts).
-    const checkoutToken = readCheckoutToken(request) ?? newCheckoutToken();
+    const checkoutToken = carried ?? newCheckoutToken();
     const attempt = await startLinkAttempt(db, { reference: params.reference, environment, origin, checkoutToken, ...body });
     scheduleSandboxAnswer(attempt);
     const link = await getCheckoutLinkOrThrow(db, params.reference, environment);
