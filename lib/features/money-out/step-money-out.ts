@@ -3,7 +3,7 @@ import type { GatewayOutcome, MoneyOutAdapter, MoneyOutForGateway } from "@/lib/
 import { log } from "@/lib/core/logging/log";
 import { advanceMoneyOut, followWindowOver, type MoneyOutHooks, type MoneyOutStep } from "./advance-money-out";
 import { planAfterStep } from "./plan-after-step";
-import { claimed, moneyOutTable, SendClaimLostError, sendClaimLeaseMs, type SendClaim } from "./send-claim";
+import { claimed, leaseEnd, moneyOutTable, moneyOutTableSql, SendClaimLostError, type SendClaim } from "./send-claim";
 
 export type FinalOutcome = Extract<GatewayOutcome, { status: "completed" | "failed" }>;
 
@@ -15,10 +15,11 @@ export function claimedHooks(client: DbClient, claim: SendClaim): MoneyOutHooks 
   const table = moneyOutTable(client, claim.table);
   return {
     async beforeSend(at) {
-      const { count } = await table.updateMany({
-        where: claimed(claim),
-        data: { operatorSentAt: at, sendAttempts: { increment: 1 }, notFoundReads: 0, sendClaimUntil: new Date(Date.now() + sendClaimLeaseMs()) },
-      });
+      // The lease renewed on the database's clock, as it was taken (send-claim.ts); `at` is the business clock's.
+      const count = await client.$executeRaw`
+        UPDATE ${moneyOutTableSql(claim.table)}
+        SET "operatorSentAt" = ${at}::timestamp(3), "sendAttempts" = "sendAttempts" + 1, "notFoundReads" = 0, "sendClaimUntil" = ${leaseEnd()}
+        WHERE "id" = ${claim.id} AND "status" = 'pending' AND "sendClaim" = ${claim.token}`;
       if (count === 0) throw new SendClaimLostError(claim);
     },
     notSent: async (previous) => void (await table.updateMany({ where: claimed(claim), data: { operatorSentAt: previous } })),
