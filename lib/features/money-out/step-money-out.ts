@@ -8,7 +8,7 @@ import { claimed, leaseEnd, moneyOutTable, moneyOutTableSql, SendClaimLostError,
 export type FinalOutcome = Extract<GatewayOutcome, { status: "completed" | "failed" }>;
 
 /** What a step needs of a payout's or a refund's row. */
-export type MoneyOutRow = { id: string; reference: string; createdAt: Date; operatorSentAt: Date | null; notFoundReads: number; unresolvedAt: Date | null };
+export type MoneyOutRow = { id: string; reference: string; createdAt: Date; operatorSentAt: Date | null; notFoundReads: number; firstNoRecordAt: Date | null; unresolvedAt: Date | null };
 
 /** The hooks of advanceMoneyOut for a claimed row: every write conditional on the claim, the "sent" mark renewing it for the call. */
 export function claimedHooks(client: DbClient, claim: SendClaim): MoneyOutHooks {
@@ -18,7 +18,7 @@ export function claimedHooks(client: DbClient, claim: SendClaim): MoneyOutHooks 
       // The lease renewed on the database's clock, as it was taken (send-claim.ts); `at` is the business clock's.
       const count = await client.$executeRaw`
         UPDATE ${moneyOutTableSql(claim.table)}
-        SET "operatorSentAt" = ${at}::timestamp(3), "sendAttempts" = "sendAttempts" + 1, "notFoundReads" = 0, "sendClaimUntil" = ${leaseEnd()}
+        SET "operatorSentAt" = ${at}::timestamp(3), "sendAttempts" = "sendAttempts" + 1, "notFoundReads" = 0, "firstNoRecordAt" = NULL, "sendClaimUntil" = ${leaseEnd()}
         WHERE "id" = ${claim.id} AND "status" = 'pending' AND "sendClaim" = ${claim.token}`;
       if (count === 0) throw new SendClaimLostError(claim);
     },
@@ -57,7 +57,7 @@ export async function stepMoneyOut<T extends MoneyOutForGateway>(
     log("warn", "money out unresolved after the follow window: left to support, funds held", { reference: row.reference, answer: step.answer });
   }
   const unresolved = plan.kind === "unresolved" ? { unresolvedAt: row.unresolvedAt ?? now } : {};
-  await table.updateMany({ where: claimed(claim), data: { ...seen, ...unresolved, dueAt: plan.dueAt, notFoundReads: plan.notFoundReads } });
+  await table.updateMany({ where: claimed(claim), data: { ...seen, ...unresolved, dueAt: plan.dueAt, notFoundReads: plan.notFoundReads, firstNoRecordAt: plan.firstNoRecordAt } });
 }
 
 /** A final outcome as the transitions take it: the operator's time, reason, reference and fee. */
