@@ -2,6 +2,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import type { GatewayOutcome, MoneyOutAdapter, MoneyOutForGateway } from "@/lib/integrations/gateways/adapter";
 import { log } from "@/lib/core/logging/log";
 import { advanceMoneyOut, followWindowOver, type MoneyOutHooks, type MoneyOutStep } from "./advance-money-out";
+import { followAfterRelease } from "./follow-released";
 import { planAfterStep } from "./plan-after-step";
 import { claimed, leaseEnd, moneyOutTable, moneyOutTableSql, SendClaimLostError, type SendClaim } from "./send-claim";
 
@@ -60,10 +61,15 @@ export async function stepMoneyOut<T extends MoneyOutForGateway>(
   await table.updateMany({ where: claimed(claim), data: { ...seen, ...unresolved, dueAt: plan.dueAt, notFoundReads: plan.notFoundReads, firstNoRecordAt: plan.firstNoRecordAt } });
 }
 
-/** A final outcome as the transitions take it: the operator's time, reason, reference and fee. */
+/**
+ * A final outcome as the transitions take it: the operator's time, reason, reference and fee, and,
+ * for a release on "no record" (our give-up), the reads that still follow it (follow-released.ts).
+ */
 export function transitionOf(outcome: FinalOutcome, now: Date) {
+  const follow = followAfterRelease(outcome, now);
   return {
     to: outcome.status,
+    ...(follow ? { follow } : {}),
     at: outcome.at ?? now,
     failureReason: outcome.status === "failed" ? outcome.reason : undefined,
     operatorReference: outcome.operatorReference,
