@@ -1,9 +1,10 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import type { openOutcomeRow } from "@/lib/core/domain/support-rows";
+import type { lateSuccessRow, openOutcomeRow } from "@/lib/core/domain/support-rows";
 import { formatMajor } from "@/lib/core/domain/money";
 import type { ReconciliationProblem } from "@/lib/features/ledger/reconcile";
+import type { LateSuccess } from "@/lib/features/reconciliation/list-late-successes";
 import type { OpenOutcome } from "@/lib/features/reconciliation/list-open-outcomes";
 import { SupportTable, type SupportColumn } from "./support-table";
 import { QueryFallback } from "./query-fallback";
@@ -13,7 +14,9 @@ import { StatusWord } from "./status-word";
 
 /** The answer of GET /admin/api/reconciliation. */
 type Open = ReturnType<typeof openOutcomeRow<OpenOutcome & { merchant: { name: string } }>>;
-type Report = { ok: boolean; problems: ReconciliationProblem[]; open: Open[] };
+/** A payout or refund its operator paid after we released its funds: booked again. */
+type Late = ReturnType<typeof lateSuccessRow<LateSuccess & { merchant: { name: string } }>>;
+type Report = { ok: boolean; problems: ReconciliationProblem[]; open: Open[]; completedLate: Late[] };
 /** The answer of POST /admin/api/reconciliation/run: what the pass did, then the report after it. */
 type Run = Report & { pass: { depositsRead: number; depositsSettled: number; transfersSettled: number; refundsSettled: number } };
 
@@ -46,7 +49,9 @@ function age(seconds: number, locale: string) {
 /**
  * Support's reconciliation: every live outcome not final at its operator, every payment held for
  * support and every refund to act on, oldest first, each linking to its page, with where it stands
- * in words, the operator's last answer and the next read; then the books' check.
+ * in words, the operator's last answer and the next read; then the payouts and refunds an operator
+ * paid after we had released their funds (the merchant debited again: support checks with it);
+ * then the books' check.
  */
 export function ReconciliationView() {
   const t = useTranslations("support");
@@ -83,7 +88,18 @@ export function ReconciliationView() {
     { header: t("columns.reference"), cell: (p) => p.reference },
     { header: t("columns.details"), cell: (p) => p.details },
   ];
-  const { open, problems } = report.data;
+  const lateColumns: SupportColumn<Late>[] = [
+    { header: t("columns.kind"), cell: (o) => r(`kinds.${o.kind}`) },
+    { header: t("columns.reference"), cell: (o) => <a href={`/admin/${DETAIL_PAGE[o.kind]}/${o.reference}`}>{o.reference}</a> },
+    { header: t("columns.merchant"), cell: (o) => <a href={`/admin/merchants/${o.merchantId}`}>{o.merchant}</a> },
+    { header: t("columns.status"), cell: (o) => <span className={`badge badge-${o.status}`}><StatusWord status={o.status} /></span> },
+    { header: t("columns.amount"), cell: (o) => formatMajor(o.amount, o.currency, locale), numeric: true },
+    { header: t("columns.gateway"), cell: (o) => o.gatewayName },
+    { header: r("late.releasedAt"), cell: (o) => time(o.failedAt) },
+    { header: r("late.paidAt"), cell: (o) => time(o.completedAt) },
+    { header: r("late.learnedAt"), cell: (o) => time(o.completedLateAt) },
+  ];
+  const { open, problems, completedLate } = report.data;
 
   return (
     <>
@@ -92,6 +108,9 @@ export function ReconciliationView() {
       <AskOperatorsNow />
       <h2>{r("open")}</h2>
       <SupportTable columns={columns} rows={open} rowKey={(o) => `${o.kind}-${o.reference}`} empty={r("noneOpen")} />
+      <h2>{r("late.title")}</h2>
+      <p>{r("late.intro")}</p>
+      <SupportTable columns={lateColumns} rows={completedLate} rowKey={(o) => `${o.kind}-${o.reference}`} empty={r("late.none")} />
       <h2>{r("books")}</h2>
       {problems.length === 0 ? (
         <p role="status">{r("booksOk")}</p>

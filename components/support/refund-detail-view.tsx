@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { refundDetail } from "@/lib/features/refunds/refund-detail";
@@ -105,6 +106,9 @@ export function RefundDetailView({ reference }: { reference: string }) {
           [f("completedAt"), time(r.completedAt)],
           [f("failedAt"), time(r.failedAt)],
           [f("failureReason"), r.failureReason],
+          // Only for a release on "no record": its reads since, and a success booked late.
+          ...(r.followUntil ? [[f("followUntil"), time(r.followUntil)] as [string, ReactNode]] : []),
+          ...(r.completedLateAt ? [[f("completedLateAt"), time(r.completedLateAt)] as [string, ReactNode]] : []),
         ]}
       />
       <h2>{f("howItGoesBack")}</h2>

@@ -1,5 +1,6 @@
 "use client";
 
+import type { ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import type { transferDetail } from "@/lib/features/transfers/transfer-detail";
 import { formatMinor } from "@/lib/core/domain/money";
@@ -55,6 +56,9 @@ export function TransferDetailView({ reference }: { reference: string }) {
           [f("completedAt"), time(tr.completedAt)],
           [f("failedAt"), time(tr.failedAt)],
           [f("failureReason"), tr.failureReason],
+          // Only for a release on "no record": its reads since, and a success booked late.
+          ...(tr.followUntil ? [[f("followUntil"), time(tr.followUntil)] as [string, ReactNode]] : []),
+          ...(tr.completedLateAt ? [[f("completedLateAt"), time(tr.completedLateAt)] as [string, ReactNode]] : []),
         ]}
       />
       <h2>{f("operator")}</h2>

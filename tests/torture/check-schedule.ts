@@ -11,7 +11,8 @@ import type { World } from "./world";
 //  1. Every request the operator acted on for the schedule's customers and beneficiaries (MTN's
 //     transactions, Wave's payouts, and Wave's sessions a customer paid) has exactly one record of
 //     ours, by the request id or reference we sent, and no record has two of them.
-//  2. A record is completed if and only if the operator paid it; nothing is left open.
+//  2. A record is completed if and only if the operator paid it, and its funds were never released
+//     while the operator had paid it (no late success booked); nothing is left open.
 //  3. Per merchant: the API's balance = the ledger's merchant accounts = the operator's view (what
 //     its customers paid in, less what the operator paid out for it: amount + our fees for a
 //     payout, the amount for a refund, less what is held for open items); the support check of
@@ -99,6 +100,11 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
   for (const row of rows) {
     if (row.status === "completed" && !row.paid) found(`2: ${row.what} is completed, the operator did not pay it`);
     if ((row.status === "failed" || row.status === "expired") && row.paid) found(`2: ${row.what} is ${row.status}, the operator paid it`);
+  }
+  // The operators here show everything they took by the drain: a payout or refund released on
+  // "no record" and found paid afterwards had its funds given back while the operator had paid it.
+  for (const row of [...transfers.map((t) => ({ what: `transfer ${t.reference}`, ...t })), ...refunds.map((r) => ({ what: `refund ${r.reference}`, ...r }))]) {
+    if (row.completedLateAt) found(`2: ${row.what} was released (${row.failureReason}, ${row.failedAt?.toISOString()}) while its operator had paid it; booked again late`);
   }
   for (const open of await openItems(world, played)) found(`2: not final after the drain: ${open}`);
 

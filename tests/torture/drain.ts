@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/core/db/client";
+import { noRecordSpacingMs } from "@/lib/features/money-out/money-out-settings";
 import { operatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import type { Played } from "./run-schedule";
 import { runPass } from "./worker";
@@ -11,7 +12,9 @@ import type { World } from "./world";
 // deposits, MTN's 10-minute and Wave's 60-second grace before a resend), five minutes later each
 // round, until every item of the schedule is final. Only when what is left is payouts and refunds
 // the operator has no record of (a refused resend proves nothing: the money stays held) does the
-// clock go past the 72-hour follow window, where "no record" releases it. Leases are in real
+// clock go past the 72-hour follow window, where "no record" releases it, on a second read at
+// least MONEY_OUT_NO_RECORD_SPACING_MS after the first: those rounds are that far apart. The clock
+// never starts behind where the schedule's own passes took it (Played.aheadMs). Leases are in real
 // time: rounds repeat, a moment apart, until the claims of a killed worker have lapsed, and a read
 // that timed out (a loaded machine) is made again (bounded).
 
@@ -39,25 +42,30 @@ export async function quiesce(world: World, played: Played) {
 
 /**
  * An item of the schedule not final yet: a payout or refund pending, a deposit pending, held, or
- * ended here and still followed at its operator. `operatorHasIt`: whether the operator has a
- * request for it. A deposit ended here that its operator has no record of is followed for the 72
- * hours by design ("no record" is not final for a deposit, docs/operators.md): `settled`.
+ * ended here and still followed at its operator, a payout or refund released on "no record" and
+ * still read there. `operatorHasIt`: whether the operator has a request for it. A deposit ended
+ * here, or money out released, that its operator has no record of is followed for days by design
+ * ("no record" is not final for either, docs/operators.md, docs/decisions.md): `settled`.
  */
 type Open = { line: string; operatorHasIt: boolean; settled: boolean };
 
 async function open(world: World, played: Played): Promise<Open[]> {
   const merchantId = { in: played.merchants.map((m) => m.id) };
   const [transfers, refunds, deposits] = await Promise.all([
-    db().transfer.findMany({ where: { merchantId, status: "pending" } }),
-    db().refund.findMany({ where: { merchantId, status: "pending" } }),
+    db().transfer.findMany({ where: { merchantId, OR: [{ status: "pending" }, { status: "failed", followUntil: { not: null } }] } }),
+    db().refund.findMany({ where: { merchantId, OR: [{ status: "pending" }, { status: "failed", followUntil: { not: null } }] } }),
     db().deposit.findMany({ where: { merchantId, OR: [{ status: "pending" }, { followUntil: { not: null }, status: { not: "completed" } }, { heldReason: { not: null } }] } }),
   ]);
   const mtnHas = (id: string | null) => world.mtn.transactions.has(id ?? "");
-  const moneyOut = (kind: string, row: (typeof transfers)[number] | (typeof refunds)[number]) => ({
-    line: `${kind} ${row.reference} ${row.gatewayName} pending (operator: ${row.operatorAnswer ?? "-"}; due ${row.dueAt?.toISOString() ?? "never"})`,
-    operatorHasIt: row.gatewayName === "MTN_MOMO_CI" ? mtnHas(row.operatorRequestId) : [...world.wave.payouts.values()].some((p) => p.client_reference === row.reference),
-    settled: false,
-  });
+  const moneyOut = (kind: string, row: (typeof transfers)[number] | (typeof refunds)[number]) => {
+    const operatorHasIt = row.gatewayName === "MTN_MOMO_CI" ? mtnHas(row.operatorRequestId) : [...world.wave.payouts.values()].some((p) => p.client_reference === row.reference);
+    const released = row.status === "failed";
+    return {
+      line: `${kind} ${row.reference} ${row.gatewayName} ${released ? "released on no record, still read" : "pending"} (operator: ${row.operatorAnswer ?? "-"}; due ${row.dueAt?.toISOString() ?? "never"})`,
+      operatorHasIt,
+      settled: released && !operatorHasIt,
+    };
+  };
   return [
     ...transfers.map((t) => moneyOut("transfer", t)),
     ...refunds.map((r) => moneyOut("refund", r)),
@@ -81,10 +89,13 @@ export async function drainSchedule(world: World, played: Played): Promise<void>
   let deadline = Date.now() + DRAIN_BUDGET_MS;
   let waited = false;
   let pastWindow = false;
+  let roundsPastWindow = 0;
   for (let round = 0; ; round++) {
     // What a round's resends start, the operator answers before the next round.
     await quiesce(world, played);
-    const now = new Date(Date.now() + (pastWindow ? PAST_FOLLOW_WINDOW_MS : 16 * MINUTE) + round * 5 * MINUTE);
+    // Past the window, each round a spacing of "no record" reads after the last: its read counts.
+    const ahead = pastWindow ? PAST_FOLLOW_WINDOW_MS + roundsPastWindow++ * (noRecordSpacingMs() + MINUTE) : 16 * MINUTE + round * 5 * MINUTE;
+    const now = new Date(Date.now() + Math.max(ahead, played.aheadMs));
     const here = runPass("reconcile", now).catch((error: unknown) => played.findings.push(`drain: a reconcile pass threw: ${String(error)}`));
     // The first round also in the workers that are up: three runners at the same rows.
     const there = round === 0 ? ([0, 1] as const).filter(world.ready).map(async (i) => (await world.worker(i)).pass("reconcile", now).catch(() => {})) : [];

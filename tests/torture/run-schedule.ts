@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/core/db/client";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
+import { noRecordSpacingMs } from "@/lib/features/money-out/money-out-settings";
 import type { Recorded } from "../fakes/fake-http";
 import { call, type ApiResponse } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
@@ -18,12 +19,12 @@ import type { World } from "./world";
 // later (its dead worker's claim must lapse first, in real time), while the next schedules run.
 
 export type Totals = Record<
-  "schedules" | "storms" | "races" | "payouts" | "refunds" | "deposits" | "apiCalls" | "faults" | "passes" | "workerPasses" | "callbacks" | "forgedCallbacks" | "kills" | "killsIdle",
+  "schedules" | "storms" | "races" | "payouts" | "refunds" | "deposits" | "apiCalls" | "faults" | "passes" | "workerPasses" | "callbacks" | "forgedCallbacks" | "kills" | "killsIdle" | "lateShows",
   number
 >;
 
 export const newTotals = (): Totals => ({
-  schedules: 0, storms: 0, races: 0, payouts: 0, refunds: 0, deposits: 0, apiCalls: 0, faults: 0, passes: 0, workerPasses: 0, callbacks: 0, forgedCallbacks: 0, kills: 0, killsIdle: 0,
+  schedules: 0, storms: 0, races: 0, payouts: 0, refunds: 0, deposits: 0, apiCalls: 0, faults: 0, passes: 0, workerPasses: 0, callbacks: 0, forgedCallbacks: 0, kills: 0, killsIdle: 0, lateShows: 0,
 });
 
 type Api = (what: string, method: string, path: string, options?: Parameters<typeof call>[2]) => Promise<ApiResponse>;
@@ -46,6 +47,8 @@ export type Played = {
   processing: Map<string, "succeeded" | "failed">;
   /** MTN customers whose callback comes: how long after their answer. */
   callbackDelays: Map<string, number>;
+  /** How far ahead of real time the schedule's passes went: the drain's clock never goes back behind it. */
+  aheadMs: number;
 };
 
 /** A schedule's result; `later`: the part checked once a killed worker's claim has lapsed. */
@@ -62,6 +65,7 @@ const newPlayed = (world: World): Played => ({
   errorsBefore: world.errors.length,
   processing: new Map(),
   callbackDelays: new Map(),
+  aheadMs: 0,
 });
 
 /** Calls the API in process, every answer recorded (with what the service logged for a 500). */
@@ -281,8 +285,66 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
 
   await quiesce(world, played);
   const violations = await drainAndCheck(world, played);
+  if (schedule.lateShow) {
+    const late = await showLateAfterTwoPasses(world, schedule.lateShow, totals);
+    violations.push(...late.violations);
+    played.notes.push(...late.notes);
+  }
   const later = schedule.kill ? await killDuringCall(world, schedule.kill, totals) : null;
   return { violations, notes: played.notes, later };
+}
+
+/**
+ * Issue 46's schedule, on a merchant of its own once the schedule's rows are final: an MTN payout
+ * (and maybe a refund of the merchant's funding payment) MTN records but shows only when told
+ * (the fake's recordedAfterMs: Infinity, then show()), read by two passes a moment apart with a
+ * clock 73 hours ahead (past the follow window and MTN's grace: each read is a "no record"), the
+ * second reading everything, as npm run reconcile or "ask the operators now" does, beside the
+ * first; then MTN shows them SUCCESSFUL, and the merchant is drained and checked from a clock past
+ * the spacing of "no record" reads. Had the two passes released the funds, the drain would book
+ * the payout late (or leave it failed): check 2 reports either.
+ */
+async function showLateAfterTwoPasses(world: World, lateShow: NonNullable<Schedule["lateShow"]>, totals: Totals): Promise<{ violations: string[]; notes: string[] }> {
+  const { mtn } = world;
+  totals.lateShows++;
+  const played = newPlayed(world);
+  const api = apiFor(world, played, totals);
+  const [[payment]] = await fundedMerchants(world, played, api, [{ funding: [{ gateway: "MTN_MOMO_CI", amount: 5_000, refunds: "succeed" }] }]);
+  const key = played.merchants[0].liveKey;
+  const phone = world.nextPhone();
+  played.parties.set(phone, { merchant: 0, role: "beneficiary", amount: 1_000 });
+  mtn.script(phone, { customer: "approve", callback: "none", recordedAfterMs: Infinity });
+  const references: string[] = [];
+  const payout = await api("the late payout", "POST", "/api/v4/transfers/instant", { key, body: { amount: 1_000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: `+${phone}`, country: "CI" } });
+  if (payout.status === 200) references.push(payout.body.reference);
+  if (lateShow.refund) {
+    // The funding customer's refunds are recorded late from now on.
+    mtn.script(payment.phone, { customer: "approve", callback: "none", refund: "succeed", recordedAfterMs: Infinity });
+    const refund = await api("the late refund", "POST", "/api/v4/refunds", { key, body: { paymentReference: payment.reference, amount: 1_000 } });
+    if (refund.status === 200) references.push(refund.body.reference);
+  }
+  if (references.length !== (lateShow.refund ? 2 : 1)) played.findings.push(`late show: a create answered ${payout.status} (${JSON.stringify(payout.body)})`);
+
+  const MINUTE = 60_000;
+  const pastWindow = () => new Date(Date.now() + 73 * 60 * MINUTE);
+  const pass = async (where: "test" | 0 | 1, kind: "reconcile" | "reconcileAll") => {
+    if (where === "test") {
+      totals.passes++;
+      await runPass(kind, pastWindow()).catch((error: unknown) => played.findings.push(`late show: a ${kind} pass threw: ${String(error)}`));
+    } else {
+      totals.workerPasses++;
+      await (await world.worker(where)).pass(kind, pastWindow()).catch((error: unknown) => played.findings.push(`late show: worker ${where}: ${String(error)}`));
+    }
+  };
+  await pass(lateShow.first.where, lateShow.first.pass);
+  await sleep(lateShow.gapMs);
+  await pass(lateShow.second, "reconcileAll");
+
+  for (const tx of mtn.transactions.values()) if (references.includes(tx.body.externalId)) mtn.show(tx.referenceId);
+  // The drain's clock from past the spacing of the two passes on, as a later pass would read them.
+  played.aheadMs = 73 * 60 * MINUTE + noRecordSpacingMs() + MINUTE;
+  await quiesce(world, played);
+  return { violations: await drainAndCheck(world, played), notes: played.notes };
 }
 
 /** The drain and the checks of a schedule (or of a kill's merchant); a failed one's open rows are set aside. */
@@ -355,6 +417,8 @@ async function quarantine(played: Played) {
   const merchantId = { in: played.merchants.map((m) => m.id) };
   await db().transfer.updateMany({ where: { merchantId, status: "pending" }, data: { dueAt: null } });
   await db().refund.updateMany({ where: { merchantId, status: "pending" }, data: { dueAt: null } });
+  await db().transfer.updateMany({ where: { merchantId, status: "failed" }, data: { dueAt: null, followUntil: null } });
+  await db().refund.updateMany({ where: { merchantId, status: "failed" }, data: { dueAt: null, followUntil: null } });
   await db().deposit.updateMany({ where: { merchantId }, data: { followUntil: null, nextCheckAt: null } });
 }
 

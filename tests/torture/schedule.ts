@@ -77,6 +77,14 @@ export type Schedule = {
    * during a send (a payout MTN never received, sent again) or during whatever it reads first.
    */
   kill: { worker: 0 | 1; acts: boolean; during: "send" | "read" } | null;
+  /**
+   * After the steps (issue 46): an MTN payout (and maybe a refund) MTN takes but shows only later,
+   * read past the 72-hour follow window by two passes a moment apart (the second reading
+   * everything, as npm run reconcile or "ask the operators now" does), then shown SUCCESSFUL. Only
+   * the spacing of "no record" reads keeps those two passes from releasing the funds of a payout
+   * MTN paid.
+   */
+  lateShow: { refund: boolean; first: { where: "test" | 0 | 1; pass: "reconcile" | "reconcileAll" }; second: "test" | 0 | 1; gapMs: number } | null;
 };
 
 const FAULTS: Record<string, (r: Rng) => Fault> = {
@@ -189,7 +197,16 @@ export function generateSchedule(seed: number): Schedule {
   if (!storm && r.chance(0.3)) {
     steps.push({ kind: "race", at: at(), merchant: r.int(0, merchantCount - 1), gateway: r.pick(["MTN_MOMO_CI", "WAVE_CI"] as const), amount: r.int(1, 6) * 500, worker: r.pick([0, 1] as const) });
   }
-  return { seed, merchants, storm, steps, kill };
+  // Drawn last, so the draws above (and every seed's schedule before issue 46) stay as they were.
+  const lateShow = r.chance(0.2)
+    ? {
+        refund: r.chance(0.5),
+        first: { where: r.pick(["test", 0, 1] as const), pass: r.pick(["reconcile", "reconcileAll"] as const) },
+        second: r.pick(["test", 0, 1] as const),
+        gapMs: r.int(0, 50),
+      }
+    : null;
+  return { seed, merchants, storm, steps, kill, lateShow };
 }
 
 /** The schedule as lines a failure prints (with its seed, which replays it). */
@@ -209,5 +226,13 @@ export function describeSchedule(schedule: Schedule): string[] {
   });
   const { kill } = schedule;
   if (kill) lines.push(`then worker ${kill.worker} SIGKILLed during ${kill.during === "send" ? "the resend of a payout MTN never received" : "an operator read"} (${kill.acts ? "the operator acts" : "it does not act"})`);
+  const { lateShow } = schedule;
+  if (lateShow) {
+    const where = (w: "test" | 0 | 1) => (w === "test" ? "the test process" : `worker ${w}`);
+    lines.push(
+      `then an MTN payout${lateShow.refund ? " and a refund" : ""} MTN shows late: a ${lateShow.first.pass} pass in ${where(lateShow.first.where)} and, ${lateShow.gapMs} ms later, ` +
+        `a reconcileAll pass in ${where(lateShow.second)}, both 73 h ahead; then MTN shows ${lateShow.refund ? "them" : "it"} SUCCESSFUL`,
+    );
+  }
   return lines;
 }

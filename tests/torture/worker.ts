@@ -4,17 +4,20 @@
 //   node --import tsx --import ./scripts/allow-server-only.mjs tests/torture/worker.ts
 import { closeDb, db } from "@/lib/core/db/client";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
+import { readEveryOpenOutcome } from "@/lib/features/reconciliation/read-every-open-outcome";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
 import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
 import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 
-export type PassKind = "reconcile" | "dueWork" | "transfers" | "refunds";
+/** `reconcileAll`: npm run reconcile's (and "ask the operators now"'s): every open outcome read, whatever its schedule. */
+export type PassKind = "reconcile" | "reconcileAll" | "dueWork" | "transfers" | "refunds";
 export type PassRequest = { id: number; pass: PassKind; now: string };
 export type PassReply = { id: number; ok: true } | { id: number; ok: false; error: string };
 
 /** One pass of the given kind; the same functions the embedded runner and Inngest run. */
 export async function runPass(pass: PassKind, now: Date): Promise<void> {
   if (pass === "reconcile") await reconcileOperatorOutcomes(db(), now);
+  else if (pass === "reconcileAll") await readEveryOpenOutcome(db(), () => now);
   else if (pass === "dueWork") await runDueWork(db(), now, { parts: { settle: true, reconcile: true, webhooks: false } });
   else if (pass === "transfers") await sendDueTransfers(db(), now, 100, { environment: "live" });
   else await sendDueRefunds(db(), { now, environment: "live" });

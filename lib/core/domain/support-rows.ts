@@ -91,3 +91,16 @@ export function openOutcomeRow<Row extends OpenOutcomeTimes>({ merchant, ...o }:
     nextCheckAt: o.nextCheckAt?.toISOString() ?? null,
   };
 }
+
+type LateSuccessTimes = { merchant: { name: string }; failedAt: Date | null; completedAt: Date | null; completedLateAt: Date };
+
+/** One row of the reconciliation's late successes (lib/features/reconciliation/list-late-successes.ts), with its merchant's name and times in ISO 8601. */
+export function lateSuccessRow<Row extends LateSuccessTimes>({ merchant, ...o }: Row) {
+  return {
+    ...o,
+    merchant: merchant.name,
+    failedAt: o.failedAt?.toISOString() ?? null,
+    completedAt: o.completedAt?.toISOString() ?? null,
+    completedLateAt: o.completedLateAt.toISOString(),
+  };
+}

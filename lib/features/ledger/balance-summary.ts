@@ -11,8 +11,8 @@ import { createdAtRange, type ListFilters } from "@/lib/core/domain/list-filters
 // balance exactly; the transfers' fees are split out of their entries by the transfers' fees.
 
 const MONEY_IN: ReadonlySet<LedgerKind> = new Set(["deposit_completed", "link_completed", "link_paid_after_expiry"]);
-const REFUNDS: ReadonlySet<LedgerKind> = new Set(["refund_requested", "refund_failed"]);
-const PAYOUTS: ReadonlySet<LedgerKind> = new Set(["transfer_accepted", "transfer_failed"]);
+const REFUNDS: ReadonlySet<LedgerKind> = new Set(["refund_requested", "refund_failed", "refund_completed_late"]);
+const PAYOUTS: ReadonlySet<LedgerKind> = new Set(["transfer_accepted", "transfer_failed", "transfer_completed_late"]);
 
 export type BalanceSummary = {
   currency: string;

@@ -9,9 +9,11 @@ export const LEDGER_KINDS = [
   "refund_requested",
   "refund_completed",
   "refund_failed",
+  "refund_completed_late",
   "transfer_accepted",
   "transfer_completed",
   "transfer_failed",
+  "transfer_completed_late",
 ] as const;
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

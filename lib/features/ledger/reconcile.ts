@@ -73,14 +73,20 @@ export async function reconcile(client: DbClient, options: { merchantId?: string
     )),
     // A refund's money moved with its status, once: a merchant's held when asked for, and either
     // sent (refund_completed) or given back (refund_failed); a refund due sent once it completed.
+    // One released on "no record" and paid late was given back, then taken again once
+    // (refund_completed_late: from the available balance, or from refunds_due for a refund due).
     ...(await found(
       "refund_postings",
       Prisma.sql`
-        SELECT r."reference", r."source" || ' refund ' || r."status"::text || ' with postings: ' || COALESCE(string_agg(e."kind", ',' ORDER BY e."kind"), 'none') AS details
-        FROM "Refund" r LEFT JOIN "LedgerEntry" e ON e."reference" = r."reference" AND e."account" IN ('merchant_in_flight', 'refunds_due')
+        SELECT r."reference", r."source" || ' refund ' || r."status"::text || (CASE WHEN r."completedLateAt" IS NULL THEN '' ELSE ' late' END)
+               || ' with postings: ' || COALESCE(string_agg(e."kind", ',' ORDER BY e."kind"), 'none') AS details
+        FROM "Refund" r LEFT JOIN "LedgerEntry" e ON e."reference" = r."reference"
+          AND (e."account" IN ('merchant_in_flight', 'refunds_due') OR (e."kind" = 'refund_completed_late' AND e."account" = 'merchant_available'))
         WHERE TRUE ${only("r")}
-        GROUP BY r."id", r."reference", r."source", r."status"
+        GROUP BY r."id", r."reference", r."source", r."status", r."completedLateAt"
         HAVING COALESCE(string_agg(e."kind", ',' ORDER BY e."kind"), '') <> (CASE
+          WHEN r."source" = 'merchant' AND r."status" = 'completed' AND r."completedLateAt" IS NOT NULL THEN 'refund_completed_late,refund_failed,refund_requested'
+          WHEN r."status" = 'completed' AND r."completedLateAt" IS NOT NULL THEN 'refund_completed_late'
           WHEN r."source" = 'merchant' AND r."status" = 'pending' THEN 'refund_requested'
           WHEN r."source" = 'merchant' AND r."status" = 'completed' THEN 'refund_completed,refund_requested'
           WHEN r."source" = 'merchant' AND r."status" = 'failed' THEN 'refund_failed,refund_requested'

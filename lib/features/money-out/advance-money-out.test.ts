@@ -118,7 +118,7 @@ describe("advanceMoneyOut", () => {
     // So even once the window is over, the money is not released: support decides.
     const late = await advanceMoneyOut(item(at(0)), op.adapter, op.hooks, at(OPERATOR_FOLLOW_MS));
     expect(late.noRecord).toBeUndefined();
-    expect(planAfterStep(late, { createdAt: created, operatorSentAt: at(0), notFoundReads: 5 }, at(OPERATOR_FOLLOW_MS), true)).toMatchObject({ kind: "unresolved" });
+    expect(planAfterStep(late, { createdAt: created, operatorSentAt: at(0), notFoundReads: 5, firstNoRecordAt: at(0) }, at(OPERATOR_FOLLOW_MS), true)).toMatchObject({ kind: "unresolved" });
   });
 
   it("keeps an unknown outcome pending, and a read that fails says nothing about the payment", async () => {
@@ -172,27 +172,55 @@ describe("advanceMoneyOut", () => {
 });
 
 describe("planAfterStep", () => {
-  const row: { createdAt: Date; operatorSentAt: Date | null; notFoundReads: number } = { createdAt: created, operatorSentAt: at(0), notFoundReads: 0 };
+  const row: { createdAt: Date; operatorSentAt: Date | null; notFoundReads: number; firstNoRecordAt: Date | null } = {
+    createdAt: created,
+    operatorSentAt: at(0),
+    notFoundReads: 0,
+    firstNoRecordAt: null,
+  };
   const overdue = at(OPERATOR_FOLLOW_MS);
-  const plan = (step: MoneyOutStep, now: Date, over = false, r: typeof row = row) => planAfterStep(step, r, now, over);
+  const HOUR = 60 * 60_000;
+  const plan = (step: MoneyOutStep, now: Date, over = false, r: typeof row = row) => planAfterStep(step, r, now, over, HOUR);
+  const none = { notFoundReads: 0, firstNoRecordAt: null };
 
   it("records a final answer, and asks again with back-off from the last send otherwise", () => {
     expect(plan({ kind: "final", outcome: { status: "failed", reason: "x" }, answer: "failed" }, at(1)).kind).toBe("final");
-    expect(plan({ kind: "sent", answer: "accepted" }, at(1000))).toEqual({ kind: "wait", dueAt: at(6000), notFoundReads: 0 });
-    expect(plan({ kind: "pending", answer: "pending" }, at(600_000))).toEqual({ kind: "wait", dueAt: at(900_000), notFoundReads: 0 });
-    expect(plan({ kind: "not_sent", neverSent: true, retryAfterSeconds: 30, answer: "" }, at(1000))).toEqual({ kind: "wait", dueAt: at(31_000), notFoundReads: 0 });
+    expect(plan({ kind: "sent", answer: "accepted" }, at(1000))).toEqual({ kind: "wait", dueAt: at(6000), ...none });
+    expect(plan({ kind: "pending", answer: "pending" }, at(600_000))).toEqual({ kind: "wait", dueAt: at(900_000), ...none });
+    expect(plan({ kind: "not_sent", neverSent: true, retryAfterSeconds: 30, answer: "" }, at(1000))).toEqual({ kind: "wait", dueAt: at(31_000), ...none });
   });
 
   it("releases the money only on definite facts: never sent (not configured, or within the window), or no record read more than once after it", () => {
     const never = { ...row, operatorSentAt: null };
     expect(plan({ kind: "not_sent", neverSent: true, answer: "" }, overdue, true, never)).toMatchObject({ kind: "final", outcome: { reason: "not_sent_in_time" }, givenUp: true });
     expect(plan({ kind: "not_sent", neverSent: true, notConfigured: true, answer: "" }, at(0), false, never)).toMatchObject({ kind: "final", outcome: { reason: "operator_not_configured" } });
-    // One read with no record: not yet; a second one in a row: released.
-    const first = plan({ kind: "pending", noRecord: true, answer: "" }, overdue, true);
-    expect(first).toEqual({ kind: "unresolved", dueAt: at(OPERATOR_FOLLOW_MS + UNRESOLVED_READ_EVERY_MS), notFoundReads: 1 });
-    expect(plan({ kind: "pending", noRecord: true, answer: "" }, overdue, true, { ...row, notFoundReads: 1 })).toMatchObject({ outcome: { reason: "operator_has_no_record" } });
+    // One read with no record: not yet, its time kept; a second one in a row, an hour later: released.
+    const noRecord: MoneyOutStep = { kind: "pending", noRecord: true, answer: "" };
+    const first = plan(noRecord, overdue, true);
+    expect(first).toEqual({ kind: "unresolved", dueAt: at(OPERATOR_FOLLOW_MS + UNRESOLVED_READ_EVERY_MS), notFoundReads: 1, firstNoRecordAt: overdue });
+    const counted = { ...row, notFoundReads: 1, firstNoRecordAt: overdue };
+    expect(plan(noRecord, at(OPERATOR_FOLLOW_MS + HOUR), true, counted)).toMatchObject({ kind: "final", outcome: { reason: "operator_has_no_record" }, givenUp: true });
     // A read that found it, or failed, in between: the count starts again.
-    expect(plan({ kind: "pending", answer: "timeout" }, overdue, true, { ...row, notFoundReads: 1 })).toMatchObject({ kind: "unresolved", notFoundReads: 0 });
+    expect(plan({ kind: "pending", answer: "timeout" }, overdue, true, counted)).toMatchObject({ kind: "unresolved", ...none });
+  });
+
+  it("counts a second 'no record' only an hour after the first: reads a moment apart neither count nor release", () => {
+    const noRecord: MoneyOutStep = { kind: "pending", noRecord: true, answer: "not found" };
+    const counted = { ...row, notFoundReads: 1, firstNoRecordAt: overdue };
+    for (const later of [1, 1000, HOUR - 1]) {
+      expect(plan(noRecord, at(OPERATOR_FOLLOW_MS + later), true, counted)).toEqual({
+        kind: "unresolved",
+        dueAt: at(OPERATOR_FOLLOW_MS + later + UNRESOLVED_READ_EVERY_MS),
+        notFoundReads: 1,
+        firstNoRecordAt: overdue,
+      });
+    }
+    // A runner whose clock is behind the first read's: less than the spacing, so nothing counted.
+    expect(plan(noRecord, at(OPERATOR_FOLLOW_MS - 60_000), true, counted)).toMatchObject({ kind: "unresolved", notFoundReads: 1 });
+    // A count kept before the first read's time was: it starts again.
+    expect(plan(noRecord, at(OPERATOR_FOLLOW_MS + 2 * HOUR), true, { ...row, notFoundReads: 1 })).toMatchObject({ kind: "unresolved", notFoundReads: 1 });
+    // The spacing is a setting (MONEY_OUT_NO_RECORD_SPACING_MS).
+    expect(planAfterStep(noRecord, counted, at(OPERATOR_FOLLOW_MS + 10 * 60_000), true, 5 * 60_000)).toMatchObject({ kind: "final", givenUp: true });
   });
 
   it("never releases on an unknown: a failed lookup, a 'processing', a send that did not leave after one that may have", () => {

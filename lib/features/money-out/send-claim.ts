@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Prisma } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { DomainError } from "@/lib/core/errors/domain-error";
 import { operatorTimeoutMs } from "@/lib/integrations/gateways/operators/operator-http";
@@ -11,7 +12,9 @@ import { operatorTimeoutMs } from "@/lib/integrations/gateways/operators/operato
 // call. Released after the step; a holder that died lets it lapse.
 //
 // The lease is in real time, whatever `now` a caller passes for the business rules: it is about
-// whether a process is alive, and two callers with different clocks must never both hold it.
+// whether a process is alive, and two callers with different clocks must never both hold it. So it
+// is read and set on the database's clock, never a process's: a worker whose clock runs ahead
+// would otherwise take a claim its holder still uses, and both would call the operator.
 
 /**
  * How long a claim holds: one step's worst case (a token, a status read and a send, each up to
@@ -39,14 +42,27 @@ type ClaimableTable = {
 
 export const moneyOutTable = (client: DbClient, table: MoneyOutTableName) => client[table] as unknown as ClaimableTable;
 
+const TABLES: Record<MoneyOutTableName, Prisma.Sql> = { transfer: Prisma.raw(`"Transfer"`), refund: Prisma.raw(`"Refund"`) };
+
+/** The row's table, for the raw statements below (a fixed name, never input). */
+export const moneyOutTableSql = (table: MoneyOutTableName) => TABLES[table];
+
+/**
+ * The database's time now (clock_timestamp: the statement's own moment, even inside a long
+ * transaction), as the UTC timestamp the DateTime columns hold.
+ */
+export const DATABASE_NOW = Prisma.sql`(clock_timestamp() AT TIME ZONE 'UTC')`;
+
+/** The end of a lease taken or renewed now, on the database's clock. */
+export const leaseEnd = () => Prisma.sql`${DATABASE_NOW} + ${sendClaimLeaseMs()}::int * interval '1 millisecond'`;
+
 /** Takes the claim on a pending row nobody holds (or whose holder's lease lapsed); null when another holds it. */
 export async function claimSend(client: DbClient, table: MoneyOutTableName, id: string): Promise<SendClaim | null> {
   const token = randomUUID();
-  const now = Date.now();
-  const { count } = await moneyOutTable(client, table).updateMany({
-    where: { id, status: "pending", OR: [{ sendClaim: null }, { sendClaimUntil: { lte: new Date(now) } }] },
-    data: { sendClaim: token, sendClaimUntil: new Date(now + sendClaimLeaseMs()) },
-  });
+  // Prisma's updateMany cannot say "now() + interval": one raw compare-and-set, on the database's clock.
+  const count = await client.$executeRaw`
+    UPDATE ${moneyOutTableSql(table)} SET "sendClaim" = ${token}, "sendClaimUntil" = ${leaseEnd()}
+    WHERE "id" = ${id} AND "status" = 'pending' AND ("sendClaim" IS NULL OR "sendClaimUntil" <= ${DATABASE_NOW})`;
   return count === 1 ? { table, id, token } : null;
 }
 

@@ -2,23 +2,25 @@ import type { DbClient } from "@/lib/core/db/client";
 import type { GatewayOutcome, MoneyOutAdapter, MoneyOutForGateway } from "@/lib/integrations/gateways/adapter";
 import { log } from "@/lib/core/logging/log";
 import { advanceMoneyOut, followWindowOver, type MoneyOutHooks, type MoneyOutStep } from "./advance-money-out";
+import { followAfterRelease } from "./follow-released";
 import { planAfterStep } from "./plan-after-step";
-import { claimed, moneyOutTable, SendClaimLostError, sendClaimLeaseMs, type SendClaim } from "./send-claim";
+import { claimed, leaseEnd, moneyOutTable, moneyOutTableSql, SendClaimLostError, type SendClaim } from "./send-claim";
 
 export type FinalOutcome = Extract<GatewayOutcome, { status: "completed" | "failed" }>;
 
 /** What a step needs of a payout's or a refund's row. */
-export type MoneyOutRow = { id: string; reference: string; createdAt: Date; operatorSentAt: Date | null; notFoundReads: number; unresolvedAt: Date | null };
+export type MoneyOutRow = { id: string; reference: string; createdAt: Date; operatorSentAt: Date | null; notFoundReads: number; firstNoRecordAt: Date | null; unresolvedAt: Date | null };
 
 /** The hooks of advanceMoneyOut for a claimed row: every write conditional on the claim, the "sent" mark renewing it for the call. */
 export function claimedHooks(client: DbClient, claim: SendClaim): MoneyOutHooks {
   const table = moneyOutTable(client, claim.table);
   return {
     async beforeSend(at) {
-      const { count } = await table.updateMany({
-        where: claimed(claim),
-        data: { operatorSentAt: at, sendAttempts: { increment: 1 }, notFoundReads: 0, sendClaimUntil: new Date(Date.now() + sendClaimLeaseMs()) },
-      });
+      // The lease renewed on the database's clock, as it was taken (send-claim.ts); `at` is the business clock's.
+      const count = await client.$executeRaw`
+        UPDATE ${moneyOutTableSql(claim.table)}
+        SET "operatorSentAt" = ${at}::timestamp(3), "sendAttempts" = "sendAttempts" + 1, "notFoundReads" = 0, "firstNoRecordAt" = NULL, "sendClaimUntil" = ${leaseEnd()}
+        WHERE "id" = ${claim.id} AND "status" = 'pending' AND "sendClaim" = ${claim.token}`;
       if (count === 0) throw new SendClaimLostError(claim);
     },
     notSent: async (previous) => void (await table.updateMany({ where: claimed(claim), data: { operatorSentAt: previous } })),
@@ -56,13 +58,18 @@ export async function stepMoneyOut<T extends MoneyOutForGateway>(
     log("warn", "money out unresolved after the follow window: left to support, funds held", { reference: row.reference, answer: step.answer });
   }
   const unresolved = plan.kind === "unresolved" ? { unresolvedAt: row.unresolvedAt ?? now } : {};
-  await table.updateMany({ where: claimed(claim), data: { ...seen, ...unresolved, dueAt: plan.dueAt, notFoundReads: plan.notFoundReads } });
+  await table.updateMany({ where: claimed(claim), data: { ...seen, ...unresolved, dueAt: plan.dueAt, notFoundReads: plan.notFoundReads, firstNoRecordAt: plan.firstNoRecordAt } });
 }
 
-/** A final outcome as the transitions take it: the operator's time, reason, reference and fee. */
+/**
+ * A final outcome as the transitions take it: the operator's time, reason, reference and fee, and,
+ * for a release on "no record" (our give-up), the reads that still follow it (follow-released.ts).
+ */
 export function transitionOf(outcome: FinalOutcome, now: Date) {
+  const follow = followAfterRelease(outcome, now);
   return {
     to: outcome.status,
+    ...(follow ? { follow } : {}),
     at: outcome.at ?? now,
     failureReason: outcome.status === "failed" ? outcome.reason : undefined,
     operatorReference: outcome.operatorReference,

@@ -15,7 +15,9 @@ export type OpenState =
   /** Support's to do by hand: a refund with no operator refund, a bank transfer of a SCHEDULED batch. */
   | "awaiting_support"
   /** A refund the platform owes whose last try failed: the money is held until support sends it again. */
-  | "refund_failed";
+  | "refund_failed"
+  /** Released here on "no record" at the operator (failed, funds back), still read there for days: a late success is booked again. */
+  | "released_followed";
 
 export type OpenOutcome = {
   kind: "deposit" | "transfer" | "refund";
@@ -42,7 +44,9 @@ export type OpenOutcome = {
 /**
  * Every live outcome not final at its operator, every payment held for support, and every refund
  * support still has to act on, oldest first: what `npm run reconcile` prints and the support view
- * shows. Sandbox rows settle on their own within seconds and are left out.
+ * shows. Sandbox rows settle on their own within seconds and are left out. Payouts and merchants'
+ * refunds released on "no record" are listed while they are still read (as deposits ended here
+ * are); a refund due released so is listed once, as one to send again.
  */
 export async function listOpenOutcomes(client: DbClient, options: { now?: Date; take?: number; merchantId?: string } = {}): Promise<OpenOutcome[]> {
   const now = options.now ?? new Date();
@@ -57,11 +61,23 @@ export async function listOpenOutcomes(client: DbClient, options: { now?: Date; 
       take,
     }),
     client.transfer.findMany({
-      where: { ...merchant, environment: "live", status: "pending", gatewayType: { not: "MANUAL" }, OR: [{ operatorSentAt: { not: null } }, { handedOverAt: { not: null } }, { unresolvedAt: { not: null } }, { dueAt: { lte: now } }] },
+      where: {
+        ...merchant,
+        environment: "live",
+        gatewayType: { not: "MANUAL" },
+        OR: [
+          { status: "pending", OR: [{ operatorSentAt: { not: null } }, { handedOverAt: { not: null } }, { unresolvedAt: { not: null } }, { dueAt: { lte: now } }] },
+          { status: "failed", followUntil: { not: null } },
+        ],
+      },
       orderBy: { createdAt: "asc" },
       take,
     }),
-    client.refund.findMany({ where: { ...merchant, environment: "live", status: "pending" }, orderBy: { createdAt: "asc" }, take }),
+    client.refund.findMany({
+      where: { ...merchant, environment: "live", OR: [{ status: "pending" }, { status: "failed", source: "merchant", followUntil: { not: null } }] },
+      orderBy: { createdAt: "asc" },
+      take,
+    }),
     client.refund.findMany({ where: { ...merchant, source: "refund_due", status: "failed" }, orderBy: { createdAt: "asc" }, take }),
   ]);
   const standingDue = new Set(
@@ -117,7 +133,7 @@ export async function listOpenOutcomes(client: DbClient, options: { now?: Date; 
       state: refundState(r),
       createdAt: r.createdAt,
       ageSeconds: age(r.createdAt),
-      operatorAnswer: r.status === "failed" ? r.failureReason : r.operatorAnswer,
+      operatorAnswer: r.status === "failed" && !r.followUntil ? r.failureReason : r.operatorAnswer,
       operatorCheckedAt: r.operatorCheckedAt,
       nextCheckAt: r.dueAt,
       heldReason: null,
@@ -134,12 +150,13 @@ function depositState(d: Deposit, now: Date): OpenState {
 }
 
 function transferState(t: Transfer): OpenState {
+  if (t.status === "failed") return "released_followed";
   if (t.handedOverAt) return "awaiting_support";
   return t.unresolvedAt ? "unresolved" : "pending_at_operator";
 }
 
 function refundState(r: Refund): OpenState {
-  if (r.status === "failed") return "refund_failed";
+  if (r.status === "failed") return r.source === "merchant" ? "released_followed" : "refund_failed";
   if (r.method === "manual") return "awaiting_support";
   return r.unresolvedAt ? "unresolved" : "pending_at_operator";
 }

@@ -4,7 +4,9 @@ import { claimDueRows } from "@/lib/core/db/claim-due-rows";
 import type { DbClient } from "@/lib/core/db/client";
 import { followEndedDeposit, syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { errorFields, log } from "@/lib/core/logging/log";
+import { followReleasedRefunds } from "@/lib/features/refunds/follow-released-refunds";
 import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
+import { followReleasedTransfers } from "@/lib/features/transfers/follow-released-transfers";
 import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 
 // The reconciliation: every live payment whose outcome the operator has not made final yet is read
@@ -14,7 +16,9 @@ import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
 //   can be (a Wave session), read until final; a late success is credited once (the transitions
 //   are conditional on the status we read);
 // - payouts (transfers) and refunds sent with an unknown outcome or still processing, looked up
-//   before anything is sent again (lib/features/money-out/).
+//   before anything is sent again (lib/features/money-out/);
+// - payouts and refunds released on "no record", read for days more: one paid late is booked
+//   again, once (lib/features/money-out/follow-released.ts).
 // It runs as one Inngest function (lib/features/jobs/functions/reconcile-operator-outcomes-job.ts), in the
 // embedded runner's pass, and on demand (npm run reconcile). Rows are claimed with leases, so any
 // number of runners share the work and none reads a row twice at once.
@@ -73,6 +77,11 @@ export async function reconcileOperatorOutcomes(
   report.transfersSettled = transfers.settled;
   const refunds = await sendDueRefunds(client, { now, batchSize, environment: "live", all: options.all });
   report.refundsSettled = refunds.settled;
-  if (transfers.claimed === batchSize || refunds.claimed === batchSize) report.backlog = true;
+  // Released on "no record", still read: a payout or refund the operator shows paid late is booked again.
+  const releasedTransfers = await followReleasedTransfers(client, now, { batchSize, all: options.all });
+  const releasedRefunds = await followReleasedRefunds(client, now, { batchSize, all: options.all });
+  report.transfersSettled += releasedTransfers.booked;
+  report.refundsSettled += releasedRefunds.booked;
+  if ([transfers, refunds, releasedTransfers, releasedRefunds].some((kind) => kind.claimed === batchSize)) report.backlog = true;
   return report;
 }

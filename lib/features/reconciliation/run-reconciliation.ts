@@ -1,8 +1,9 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { reconcile } from "@/lib/features/ledger/reconcile";
-import { openOutcomeRow } from "@/lib/core/domain/support-rows";
+import { lateSuccessRow, openOutcomeRow } from "@/lib/core/domain/support-rows";
 import { recordAudit } from "@/lib/features/audit/record-audit";
 import { withMerchantNames } from "@/lib/features/transfers/list-transfers";
+import { listLateSuccesses } from "./list-late-successes";
 import { listOpenOutcomes } from "./list-open-outcomes";
 import { readEveryOpenOutcome } from "./read-every-open-outcome";
 
@@ -13,7 +14,7 @@ import { readEveryOpenOutcome } from "./read-every-open-outcome";
  */
 export async function runReconciliation(client: DbClient, options: { staffId: string }) {
   const pass = await readEveryOpenOutcome(client);
-  const [problems, open] = await Promise.all([reconcile(client), listOpenOutcomes(client)]);
+  const [problems, open, late] = await Promise.all([reconcile(client), listOpenOutcomes(client), listLateSuccesses(client)]);
   await recordAudit(client, {
     staffId: options.staffId,
     action: "reconciliation.run",
@@ -21,5 +22,11 @@ export async function runReconciliation(client: DbClient, options: { staffId: st
     targetId: "operators",
     details: { ...pass, stillOpen: open.length, problems: problems.length },
   });
-  return { pass, ok: problems.length === 0, problems, open: (await withMerchantNames(client, open)).map(openOutcomeRow) };
+  return {
+    pass,
+    ok: problems.length === 0,
+    problems,
+    open: (await withMerchantNames(client, open)).map(openOutcomeRow),
+    completedLate: (await withMerchantNames(client, late)).map(lateSuccessRow),
+  };
 }

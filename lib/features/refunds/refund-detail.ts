@@ -38,6 +38,9 @@ export async function refundDetail(client: DbClient, reference: string) {
       createdAt: formatFractionalSeconds(refund.createdAt),
       completedAt: stamp(refund.completedAt),
       failedAt: stamp(refund.failedAt),
+      // Released on "no record": read at the operator until followUntil; paid after all: when it was booked again.
+      followUntil: stamp(refund.followUntil),
+      completedLateAt: stamp(refund.completedLateAt),
       requestedBy: refund.requestedBy,
       requestedByEmail: user?.email ?? null,
       customerPhone: refund.customerPhone,

@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
+import type { ReleasedFollow } from "@/lib/features/money-out/follow-released";
 import type { SendClaim } from "@/lib/features/money-out/send-claim";
 import { postRefundCompleted, postRefundFailed } from "@/lib/features/ledger/refund-entries";
 import { deliveriesDue } from "@/lib/features/webhooks/deliveries-due-signal";
@@ -23,6 +24,8 @@ export async function transitionRefund(
     operatorFeeMinor?: bigint;
     /** Made by the holder of the send claim (lib/features/money-out/send-claim.ts): only while it still holds it. */
     claim?: SendClaim;
+    /** A release on "no record": still read at its operator until then (lib/features/money-out/follow-released.ts). */
+    follow?: ReleasedFollow;
     operatorAnswer?: string;
   },
 ): Promise<boolean> {
@@ -34,7 +37,8 @@ export async function transitionRefund(
       where: { id: options.id, status: "pending", sendClaim: options.claim?.token ?? null },
       data: {
         status: options.to,
-        dueAt: null,
+        dueAt: options.follow?.dueAt ?? null,
+        ...(options.follow ? { followUntil: options.follow.followUntil } : {}),
         sendClaim: null,
         sendClaimUntil: null,
         ...(options.to === "completed" ? { completedAt: at } : { failedAt: at, failureReason: options.failureReason ?? "failed" }),

@@ -13,6 +13,8 @@ function transferTimeline(t: Transfer, reviewer: string | null): TimelineEntry[]
   if (t.reviewedAt) entries.push({ at: formatFractionalSeconds(t.reviewedAt), event: t.status === "completed" ? "transfer.approve" : "transfer.reject", reference: t.reference, details: reviewer });
   if (t.completedAt) entries.push({ at: formatFractionalSeconds(t.completedAt), event: "transfer.completed", reference: t.reference });
   if (t.failedAt) entries.push({ at: formatFractionalSeconds(t.failedAt), event: "transfer.failed", reference: t.reference, details: t.failureReason });
+  // Released on "no record", then shown paid by the operator: the merchant debited again then.
+  if (t.completedLateAt) entries.push({ at: formatFractionalSeconds(t.completedLateAt), event: "transfer.completed_late", reference: t.reference });
   return entries.sort((a, b) => a.at.localeCompare(b.at));
 }
 
@@ -84,6 +86,9 @@ export async function transferDetail(client: DbClient, reference: string) {
       reviewedBy,
       completedAt: stamp(transfer.completedAt),
       failedAt: stamp(transfer.failedAt),
+      // Released on "no record": read at the operator until followUntil; paid after all: when it was booked again.
+      followUntil: stamp(transfer.followUntil),
+      completedLateAt: stamp(transfer.completedLateAt),
     },
     timeline: transferTimeline(transfer, reviewedBy),
     ledger: ledger.map(ledgerJson),

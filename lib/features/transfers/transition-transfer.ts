@@ -1,5 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
+import type { ReleasedFollow } from "@/lib/features/money-out/follow-released";
 import type { SendClaim } from "@/lib/features/money-out/send-claim";
 import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { postEntries } from "@/lib/features/ledger/post-entries";
@@ -27,6 +28,8 @@ export async function transitionTransfer(
     operatorFeeMinor?: bigint;
     /** Made by the holder of the send claim (lib/features/money-out/send-claim.ts): only while it still holds it. */
     claim?: SendClaim;
+    /** A release on "no record": still read at its operator until then (lib/features/money-out/follow-released.ts). */
+    follow?: ReleasedFollow;
   },
 ): Promise<boolean> {
   const operatorFee = options.to === "completed" && options.operatorFeeMinor !== undefined && options.operatorFeeMinor > 0n ? options.operatorFeeMinor : null;
@@ -39,7 +42,8 @@ export async function transitionTransfer(
       where: { id: options.id, status: "pending", sendClaim: options.claim?.token ?? null },
       data: {
         status: options.to,
-        dueAt: null,
+        dueAt: options.follow?.dueAt ?? null,
+        ...(options.follow ? { followUntil: options.follow.followUntil } : {}),
         sendClaim: null,
         sendClaimUntil: null,
         ...stamp,

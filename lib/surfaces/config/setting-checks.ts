@@ -12,7 +12,7 @@ import { smsAvailability } from "@/lib/integrations/sms/sms-settings";
 export type SettingProblem = { setting: string; problem: string };
 
 /** Counts, durations and limits: whole non-negative numbers (WEBHOOK_RETRY_SCHEDULE_MS: a comma-separated list of them). */
-const NUMBER_SETTING = /(_MS|_SECONDS|_MINUTES|_SIZE|_CONCURRENCY)$|_PER_/;
+const NUMBER_SETTING = /(_MS|_SECONDS|_MINUTES|_DAYS|_SIZE|_CONCURRENCY)$|_PER_/;
 
 export function malformedNumberProblems(env: NodeJS.ProcessEnv): SettingProblem[] {
   const whole = (name: string) => (name === "WEBHOOK_RETRY_SCHEDULE_MS" ? /^\d+(,\d+)*$/ : /^\d+$/);
