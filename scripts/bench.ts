@@ -19,7 +19,7 @@
 //   that after each start), BENCH_CONNECTIONS (default "10,50"), BENCH_SLICES (default 4) and
 //   BENCH_SLICE_SECONDS (default 5) for the ratios, BENCH_DATABASE_URL (default
 //   postgresql://postgres@127.0.0.1:5432/pcs_bench, dropped and created afresh), BENCH_PORT
-//   (default 3270; the next one too), BENCH_DB_FLOOR=1 adds scripts/bench-db-floor.ts (node:http +
+//   (default 3270; the next one too); scripts/bench-db-floor.ts (node:http + pg: BENCH_DB_FLOOR=0 leaves it out)
 //   pg running the same link insert and read) to the table, and issue 38's targets against it:
 //   create and read link >= 50% of its req/s at 10 and 50 connections, p99 at 50 <= 2x its p99.
 // Beside each one-process run's p99: the event loop's delay (p99 / max) and the GC pauses (count,
@@ -41,7 +41,7 @@ const SLICES = Number(process.env.BENCH_SLICES ?? 4);
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 5);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pcs_bench";
 const PORT = Number(process.env.BENCH_PORT ?? 3270);
-const DB_FLOOR = process.env.BENCH_DB_FLOOR === "1";
+const DB_FLOOR = process.env.BENCH_DB_FLOOR !== "0";
 const ALL_CORES = os.availableParallelism();
 
 requireBuild();
@@ -83,6 +83,8 @@ type Target = {
   headers?: Record<string, string>;
   /** The process answering, when not the app (the database floor): its CPU time is read, and the app is paused meanwhile. */
   pid?: number;
+  /** autocannon replaces "[<id>]" in the request (headers included) with a new id each time: a new Idempotency-Key per request. */
+  newIds?: boolean;
 };
 type Result = {
   name: string;
@@ -135,6 +137,7 @@ async function runOnce(name: string, target: Target, connections: number, second
   const args = ["--json", "-c", String(connections), "-d", String(seconds), "-m", target.method];
   for (const [k, v] of Object.entries(target.headers ?? {})) args.push("-H", `${k}=${v}`);
   if (target.body) args.push("-b", target.body);
+  if (target.newIds) args.push("--idReplacement");
   args.push(target.url);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeUsage(appPid).rss)), 500);
@@ -173,6 +176,8 @@ async function runOnce(name: string, target: Target, connections: number, second
 
 const json = { "content-type": "application/json" };
 const keyed = { ...json, authorization: `Bearer ${merchant.sandboxKey}` };
+// What merchants send (our API guide asks for a key on every create): a new one each request.
+const newKey = { "idempotency-key": "bench-[<id>]" };
 const linkBody = JSON.stringify({ amount: 5000, currency: "XOF", description: "Bench order" });
 // The sandbox phone decides the answer: ...222 never answers, so a request is only the API's work.
 const depositBody = JSON.stringify({ amount: 5000, currency: "XOF", customerPhone: "+2250700000222", country: "CI", gatewayName: "MTN_MOMO_CI" });
@@ -186,6 +191,7 @@ async function targetsOf(base: string): Promise<Record<string, Target>> {
     "POST floor, lane": { method: "POST", url: `${base}/api/bench/lane/echo`, body: linkBody, headers: json },
     "GET floor, lane": { method: "GET", url: `${base}/api/bench/lane/echo/${link.reference}` },
     "create link": { method: "POST", url: `${base}/test/api/v4/payments/link`, body: linkBody, headers: keyed },
+    "create link, keyed": { method: "POST", url: `${base}/test/api/v4/payments/link`, body: linkBody, headers: { ...keyed, ...newKey }, newIds: true },
     "read link": { method: "GET", url: `${base}/test/api/v4/payments/link/${link.reference}`, headers: keyed },
     "initiate DIRECT deposit": { method: "POST", url: `${base}/test/api/v4/deposit/initiate`, body: depositBody, headers: keyed },
   };
@@ -198,6 +204,7 @@ async function targetsOf(base: string): Promise<Record<string, Target>> {
  */
 const RATIOS: { route: string; floor: string; target: number | null }[] = [
   { route: "create link", floor: "POST floor", target: 0.8 },
+  { route: "create link, keyed", floor: "POST floor", target: null },
   { route: "read link", floor: "GET floor", target: 0.8 },
   { route: "initiate DIRECT deposit", floor: "POST floor", target: 0.7 },
   { route: "create link", floor: "POST floor, lane", target: null },
@@ -271,7 +278,7 @@ const loads: number[] = [];
 const loadSampler = setInterval(() => loads.push(os.loadavg()[0]), 10_000);
 const loadBefore = os.loadavg()[0];
 const slices: Record<number, Slices> = {};
-const clusterNames = ["GET floor", "POST floor", "GET floor, lane", "POST floor, lane", "create link", "read link"];
+const clusterNames = ["GET floor", "POST floor", "GET floor, lane", "POST floor, lane", "create link", "create link, keyed", "read link"];
 try {
   // One process, through the launcher.
   let app = await startWorkers(1);
@@ -291,6 +298,7 @@ try {
     const floorBase = `http://127.0.0.1:${PORT + 1}`;
     const floorLink = await (await fetch(`${floorBase}/link`, { method: "POST", headers: json, body: linkBody })).json();
     floorTargets["database floor: insert link"] = { method: "POST", url: `${floorBase}/link`, body: linkBody, headers: json, pid: floor.pid! };
+    floorTargets["database floor: keyed insert link"] = { method: "POST", url: `${floorBase}/link/keyed`, body: linkBody, headers: { ...json, ...newKey }, newIds: true, pid: floor.pid! };
     floorTargets["database floor: read link"] = { method: "GET", url: `${floorBase}/link/${floorLink.reference}`, pid: floor.pid! };
   }
   const processes = floor ? [appPid(), floor.pid!] : [appPid()];
@@ -355,6 +363,7 @@ const latencyRows = Object.keys(slices[CONNECTIONS[0]] ?? {}).map((name) => {
 // interleaved slices (req/s, CPU time and p99 alike).
 const DB_FLOOR_RATIOS = [
   { route: "create link", floor: "database floor: insert link" },
+  { route: "create link, keyed", floor: "database floor: keyed insert link" },
   { route: "read link", floor: "database floor: read link" },
 ];
 const dbFloorRows = CONNECTIONS.flatMap((c) =>

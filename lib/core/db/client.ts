@@ -1,6 +1,6 @@
 import { Prisma, PrismaClient } from "@prisma/client";
 import { createAdapter } from "./adapter";
-import type { Sql } from "./sql";
+import type { Sql, SqlRow } from "./sql";
 import { markTransactions } from "./transaction-scope";
 
 export type Db = PrismaClient;
@@ -35,6 +35,14 @@ export function directSql(client: DbClient): Sql | null {
   db();
   const handle = globalForDb.__pcsDb!;
   return client === handle.client ? handle.sql : null;
+}
+
+/**
+ * SQL on `client`: direct (directSql) when it can be, else through Prisma's raw queries (an open
+ * transaction, whose statements must go through it, or a process without direct access).
+ */
+export function sqlOn(client: DbClient): Sql {
+  return directSql(client) ?? ((text, params) => client.$queryRawUnsafe<SqlRow[]>(text, ...params));
 }
 
 /** Disconnects and closes the database under it (PGlite or the pg pool), so a script can exit. */

@@ -52,18 +52,36 @@ type Value = string | number | bigint | boolean | Date | object | null | undefin
 /** Every column of a row, with the SQL type its text is cast to ("" where it goes in as is). */
 export type ColumnCasts<Row> = Record<keyof Row & string, string>;
 
+/** An INSERT built before it runs, so that it can also run guarded by another statement (idempotency.ts). */
+export type RowInsertStatement = {
+  /** `"Table" ("a", "b")` */
+  into: string;
+  /** The row's values as a SELECT list: `$1, $2::bigint`, numbered from 1. */
+  values: string;
+  /** The INSERT on its own. */
+  text: string;
+  params: SqlParam[];
+};
+
 /**
  * The INSERT of a whole row: `casts` names every column (a column missing from it is a compile
  * error, so a field added to the model cannot be silently left out), `fixed` gives SQL values
  * for the others, e.g. { status: "'pending'" }. Values go in as text: dates in ISO, JSON as JSON.
  */
-export function rowInsert<Row extends Record<string, Value>>(table: string, casts: ColumnCasts<Row>, fixed: Record<string, string> = {}) {
+export function rowInsertStatement<Row extends Record<string, Value>>(table: string, casts: ColumnCasts<Row>, fixed: Record<string, string> = {}) {
   const columns = Object.keys(casts) as (keyof Row & string)[];
-  const names = [...columns, ...Object.keys(fixed)].map((c) => `"${c}"`).join(", ");
+  const into = `"${table}" (${[...columns, ...Object.keys(fixed)].map((c) => `"${c}"`).join(", ")})`;
   const values = [...columns.map((c, i) => `$${i + 1}${casts[c] ? `::${casts[c]}` : ""}`), ...Object.values(fixed)].join(", ");
-  const text = `INSERT INTO "${table}" (${names}) VALUES (${values})`;
+  const text = `INSERT INTO ${into} VALUES (${values})`;
+  return (row: Row): RowInsertStatement => ({ into, values, text, params: columns.map((c) => textParam(row[c])) });
+}
+
+/** rowInsertStatement's INSERT, run at once. */
+export function rowInsert<Row extends Record<string, Value>>(table: string, casts: ColumnCasts<Row>, fixed: Record<string, string> = {}) {
+  const statement = rowInsertStatement(table, casts, fixed);
   return async (sql: Sql, row: Row): Promise<void> => {
-    await sql(text, columns.map((c) => textParam(row[c])));
+    const insert = statement(row);
+    await sql(insert.text, insert.params);
   };
 }
 

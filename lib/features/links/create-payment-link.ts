@@ -1,12 +1,11 @@
-import { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
-import { directSql, type DbClient } from "@/lib/core/db/client";
+import { sqlOn, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { toMinor } from "@/lib/core/domain/money";
 import { newReference } from "@/lib/core/domain/references";
 import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
 import { truncateToSecond } from "@/lib/core/domain/time";
-import { insertPaymentLink, type NewPaymentLink } from "./payment-link-sql";
+import { newPaymentLinkRow, paymentLinkInsert, type NewPaymentLink } from "./payment-link-sql";
 import { LINK_DEFAULT_LIFETIME_SECONDS, type CreatePaymentLinkInput } from "@/lib/core/schemas/payment-link";
 
 type Options = {
@@ -18,7 +17,12 @@ type Options = {
   paymentPageReference?: string;
 };
 
-export async function createPaymentLink(client: DbClient, { merchantId, environment, input, now = new Date(), paymentPageReference }: Options) {
+/**
+ * A new link before anything is written: its row, its INSERT, and what follows the write (the
+ * expiry's job). The API's create runs the INSERT with its Idempotency-Key's record in one statement
+ * (runIdempotentInsert); everything else through createPaymentLink.
+ */
+export function preparePaymentLink({ merchantId, environment, input, now = new Date(), paymentPageReference }: Options) {
   // Link timestamps have whole seconds: store them that way so every reader agrees.
   const createdAt = truncateToSecond(now);
   const lifetime = input.expiresIn ?? LINK_DEFAULT_LIFETIME_SECONDS;
@@ -43,12 +47,19 @@ export async function createPaymentLink(client: DbClient, { merchantId, environm
     expiresAt: new Date(createdAt.getTime() + lifetime * 1000),
     paymentPageReference: paymentPageReference ?? null,
   };
-  // Outside a transaction (no Idempotency-Key) the insert skips Prisma: the API's hottest write.
-  const sql = directSql(client);
-  const link = sql
-    ? await insertPaymentLink(sql, data)
-    : await client.paymentLink.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
-  // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
-  sendJobTrigger({ name: "payment-link/created", data: { linkId: link.id, expiresAt: link.expiresAt.toISOString() } });
+  const link = newPaymentLinkRow(data);
+  return {
+    link,
+    insert: paymentLinkInsert(data),
+    // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
+    written: () => sendJobTrigger({ name: "payment-link/created", data: { linkId: link.id, expiresAt: link.expiresAt.toISOString() } }),
+  };
+}
+
+/** Writes a new link in `client` (the database, or an open transaction). */
+export async function createPaymentLink(client: DbClient, options: Options) {
+  const { link, insert, written } = preparePaymentLink(options);
+  await sqlOn(client)(insert.text, insert.params);
+  written();
   return link;
 }

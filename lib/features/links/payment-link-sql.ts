@@ -1,5 +1,5 @@
 import type { PaymentLink } from "@prisma/client";
-import { bigintOrNull, dateOrNull, epochMs, rowInsert, type Sql, type SqlRow } from "@/lib/core/db/sql";
+import { bigintOrNull, dateOrNull, epochMs, rowInsertStatement, type RowInsertStatement, type Sql, type SqlRow } from "@/lib/core/db/sql";
 import { attemptsFromJson, attemptsJson, type LinkAttempt } from "./link-attempts";
 
 // A link create and a link read in direct SQL (why: lib/core/db/sql.ts). Both give back Prisma's
@@ -21,7 +21,7 @@ export function newPaymentLinkRow(data: NewPaymentLink): PaymentLink {
   return { ...data, paymentPageReference: data.paymentPageReference ?? null, status: "pending", feesMinor: null, gatewayName: null, failureReason: null, completedAt: null, failedAt: null, expiredAt: null, paidByDepositId: null, paidAfterExpiry: false, claimedUntil: null, receiptDueAt: null };
 }
 
-const insertRow = rowInsert<NewPaymentLink>(
+const insertStatement = rowInsertStatement<NewPaymentLink>(
   "PaymentLink",
   {
     id: "", reference: "", merchantId: "", environment: '"Environment"', amountMinor: "bigint", currency: "", description: "",
@@ -31,8 +31,12 @@ const insertRow = rowInsert<NewPaymentLink>(
   { status: "'pending'" },
 );
 
+/** A new link's INSERT, not yet run (create-payment-link.ts runs it alone or with an Idempotency-Key's record). */
+export const paymentLinkInsert = (data: NewPaymentLink): RowInsertStatement => insertStatement({ ...data, paymentPageReference: data.paymentPageReference ?? null });
+
 export async function insertPaymentLink(sql: Sql, data: NewPaymentLink): Promise<PaymentLink> {
-  await insertRow(sql, data);
+  const insert = paymentLinkInsert(data);
+  await sql(insert.text, insert.params);
   return newPaymentLinkRow(data);
 }
 

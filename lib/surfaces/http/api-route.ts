@@ -9,7 +9,8 @@ import { apiErrorOf } from "./api-error-of";
 import { hostOrigin } from "./host-origin";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
-import { parseIdempotencyKey, runIdempotent, runIdempotentPhases, type StoredResponse } from "./idempotency";
+import { parseIdempotencyKey, runIdempotent, runIdempotentInsert, runIdempotentPhases, type StoredResponse } from "./idempotency";
+import type { RowInsertStatement } from "@/lib/core/db/sql";
 import { errorFields, log, logEnabled } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
@@ -62,6 +63,15 @@ export type PhasedHandler<TBody, TAuth extends AuthMode, R extends { id: string 
   intent: (ctx: ApiContext<TBody, TAuth>) => Promise<R>;
   /** `written`: the row this request's intent committed; null when resuming an earlier request's (read it by `id`). */
   complete: (ctx: ApiContext<TBody, TAuth>, id: string, written: R | null) => Promise<ApiResult>;
+};
+
+/**
+ * A creating route that writes one row and nothing else, its answer known before the write: it
+ * prepares the row's INSERT, and the wrapper runs it alone, or with the Idempotency-Key's record
+ * in one statement (idempotency.ts, runIdempotentInsert). What a merchant's keyed create costs.
+ */
+export type InsertHandler<TBody, TAuth extends AuthMode> = {
+  prepare: (ctx: ApiContext<TBody, TAuth>) => Promise<{ insert: RowInsertStatement; answer: ApiResult; written?: () => void }>;
 };
 
 /** The client's X-Request-Id when it is a sane one, else a new id. */
@@ -148,7 +158,7 @@ function logRequest(request: Request, requestId: string, environment: Environmen
  */
 export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R extends { id: string } = { id: string }>(
   config: RouteConfig<TBody> & { auth: TAuth },
-  handler: ((ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>) | PhasedHandler<TBody, TAuth, R>,
+  handler: ((ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>) | PhasedHandler<TBody, TAuth, R> | InsertHandler<TBody, TAuth>,
 ) {
   const schemaFor = bodySchemas(config.body);
   const requiredScope = typeof config.auth === "object" ? config.auth.scope : null;
@@ -169,9 +179,12 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
    */
   const runRecorded = (ctx: ApiContext<TBody, TAuth>, principal: MerchantPrincipal | null, idempotencyKey: string | null): Promise<StoredResponse> | null => {
     const scope = config.idempotentOperation && principal ? { merchantId: principal.merchantId, environment: ctx.environment, route: config.idempotentOperation } : null;
+    if (typeof handler === "object" && !scope) throw new Error("a phased or insert route is a creating POST: it needs idempotentOperation and a key");
+    if (typeof handler === "object" && "prepare" in handler) {
+      return handler.prepare({ ...ctx, db: db() }).then(({ answer, ...write }) => runIdempotentInsert(scope!, idempotencyKey, ctx.body, { ...write, answer: answered(answer) }));
+    }
     if (typeof handler === "object") {
-      if (!scope) throw new Error("a phased route is a creating POST: it needs idempotentOperation and a key");
-      return runIdempotentPhases(scope, idempotencyKey, ctx.body, {
+      return runIdempotentPhases(scope!, idempotencyKey, ctx.body, {
         intent: (client) => handler.intent({ ...ctx, db: client }),
         complete: async (id, written) => answered(await handler.complete({ ...ctx, db: db() }, id, written)),
       });

@@ -1,10 +1,13 @@
 import { createHash, randomUUID } from "node:crypto";
-import { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
-import { db, type DbClient } from "@/lib/core/db/client";
-import type { Environment } from "@/lib/core/domain/environment";
+import { db, sqlOn, type DbClient } from "@/lib/core/db/client";
+import type { RowInsertStatement, Sql } from "@/lib/core/db/sql";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { apiErrorOf } from "./api-error-of";
+import {
+  commitIntent, deleteExpiredKey, findKey, freeClaim, insertClaim, insertClaimWith, renewClaim, storeAnswer, takeOverLapsedClaim,
+  type Claim, type ExistingKey, type IdempotencyScope, type NewClaim,
+} from "./idempotency-record";
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -21,7 +24,7 @@ const RENEW_EVERY_MS = Math.floor(IDEMPOTENCY_LEASE_MS / 3);
 
 export type StoredResponse = { status: number; body: unknown; replayed?: boolean };
 
-export type IdempotencyScope = { merchantId: string; environment: Environment; route: string };
+export type { IdempotencyScope };
 type Scope = IdempotencyScope;
 
 function stableStringify(value: unknown): string {
@@ -48,12 +51,10 @@ export function parseIdempotencyKey(header: string | null): string | null {
 }
 
 /** Runs a claimed key's work with its claim renewed meanwhile, so only a dead process's claim lapses. */
-async function renewingClaim<T>(claimed: { id: string; token: string }, work: () => Promise<T>): Promise<T> {
-  const { id, token } = claimed;
+async function renewingClaim<T>(claimed: Claim, work: () => Promise<T>): Promise<T> {
   const renewal = setInterval(() => {
-    void db()
-      .idempotencyKey.updateMany({ where: { id, claimToken: token }, data: { leaseUntil: new Date(Date.now() + IDEMPOTENCY_LEASE_MS) } })
-      .catch(() => {}); // a missed renewal only shortens the lease; every write keeps the token check
+    // A missed renewal only shortens the lease; every write keeps the token check.
+    renewClaim(sqlOn(db()), claimed, Date.now() + IDEMPOTENCY_LEASE_MS).catch(() => {});
   }, RENEW_EVERY_MS);
   renewal.unref();
   try {
@@ -64,7 +65,7 @@ async function renewingClaim<T>(claimed: { id: string; token: string }, work: ()
 }
 
 /** Nothing was created: free the key so a corrected retry can use it (unless a retry holds it now). */
-const freeKey = (claimed: { id: string; token: string }) => db().idempotencyKey.deleteMany({ where: { id: claimed.id, claimToken: claimed.token } }).catch(() => {});
+const freeKey = (claimed: Claim) => freeClaim(sqlOn(db()), claimed).catch(() => {});
 
 /**
  * Runs a creating operation that calls nothing outside at most once per Idempotency-Key. The claim
@@ -85,7 +86,7 @@ export async function runIdempotent(
     return await renewingClaim(claimed, () =>
       db().$transaction(async (tx) => {
         const result = await operation(tx);
-        if (!(await storeResponse(tx, claimed, result))) throw stillProcessing();
+        if (!(await storeAnswer(sqlOn(tx), claimed, result))) throw stillProcessing();
         return result;
       }),
     );
@@ -93,6 +94,43 @@ export async function runIdempotent(
     await freeKey(claimed);
     throw error;
   }
+}
+
+/** A create that writes one row and nothing else, whose answer is known before the row is written. */
+export type PreparedInsert = {
+  insert: RowInsertStatement;
+  answer: StoredResponse;
+  /** What follows the row's write, once, when this request wrote it (a job trigger). */
+  written?: () => void;
+};
+
+/**
+ * A create of one row, at most once per Idempotency-Key: the row and the key's record, answer
+ * included, in one statement (insertClaimWith), so that a keyed create costs one round trip, as an
+ * unkeyed one does, not a transaction's five. A key already there (a retry, a duplicate that waited
+ * for the first's commit, an expired or abandoned key) goes the general way (runIdempotent), which
+ * replays the answer, refuses another body, answers 409 to a live claim or takes a dead one over.
+ */
+export async function runIdempotentInsert(scope: Scope, key: string | null, body: unknown, prepared: PreparedInsert): Promise<StoredResponse> {
+  const { insert, answer, written } = prepared;
+  const sql = sqlOn(db());
+  if (key === null) {
+    await sql(insert.text, insert.params);
+    written?.();
+    return answer;
+  }
+  const fingerprint = requestFingerprint(body);
+  const finished: NewClaim = { ...newClaim(scope, key, fingerprint, Date.now()), token: null, leaseUntil: null, recoveryPoint: "finished", answer };
+  if (await insertClaimWith(sql, finished, insert)) {
+    written?.();
+    return answer;
+  }
+  const result = await runIdempotent(scope, key, body, async (tx) => {
+    await sqlOn(tx)(insert.text, insert.params);
+    return answer;
+  });
+  if (!result.replayed) written?.();
+  return result;
 }
 
 /**
@@ -132,11 +170,7 @@ export async function runIdempotentPhases<R extends { id: string }>(
       if (resourceId === null) {
         written = await db().$transaction(async (tx) => {
           const row = await phases.intent(tx);
-          const { count } = await tx.idempotencyKey.updateMany({
-            where: { id: claimed.id, claimToken: claimed.token },
-            data: { recoveryPoint: "intent_committed", resourceId: row.id },
-          });
-          if (count === 0) throw stillProcessing();
+          if (!(await commitIntent(sqlOn(tx), claimed, row.id))) throw stillProcessing();
           return row;
         });
         resourceId = written.id;
@@ -144,7 +178,7 @@ export async function runIdempotentPhases<R extends { id: string }>(
       const result = await phases.complete(resourceId, written);
       // Taken over by a retry while this one was stalled: the retry resumes the same resource and
       // stores its own answer; this one still answers for it.
-      await storeResponse(db(), claimed, result);
+      await storeAnswer(sqlOn(db()), claimed, result);
       return result;
     });
   } catch (error) {
@@ -153,14 +187,6 @@ export async function runIdempotentPhases<R extends { id: string }>(
     if (resourceId === null || apiErrorOf(error)) await freeKey(claimed);
     throw error;
   }
-}
-
-async function storeResponse(client: DbClient, claimed: { id: string; token: string }, result: StoredResponse): Promise<boolean> {
-  const { count } = await client.idempotencyKey.updateMany({
-    where: { id: claimed.id, claimToken: claimed.token },
-    data: { recoveryPoint: "finished", responseStatus: result.status, responseBody: result.body as Prisma.InputJsonValue, claimToken: null, leaseUntil: null },
-  });
-  return count === 1;
 }
 
 // The hints name these two refusals for the dashboard's forms, which word them for people
@@ -177,60 +203,50 @@ const stillProcessing = () =>
 /** The key's first request is still running (409/40020): asking again shortly gets its answer. */
 export const isStillProcessing = (error: unknown) => error instanceof ApiError && error.hint === IN_PROGRESS_HINT;
 
-/** A claimed key: its row, our token, and the resource an earlier holder committed (null: none yet). */
-type Claim = { id: string; token: string; resourceId: string | null };
-
 async function claim(scope: Scope, key: string, fingerprint: string): Promise<Claim | StoredResponse> {
-  const where = { merchantId_environment_route_key: { ...scope, key } };
+  const sql = sqlOn(db());
   for (let attempt = 0; attempt < 3; attempt++) {
-    const id = ulid();
-    const token = randomUUID();
     const now = Date.now();
-    const { count } = await db().idempotencyKey.createMany({
-      data: [
-        {
-          id,
-          ...scope,
-          key,
-          requestHash: fingerprint,
-          expiresAt: new Date(now + IDEMPOTENCY_TTL_MS),
-          claimToken: token,
-          leaseUntil: new Date(now + IDEMPOTENCY_LEASE_MS),
-        },
-      ],
-      skipDuplicates: true,
-    });
-    if (count === 1) return { id, token, resourceId: null };
-
-    const existing = await db().idempotencyKey.findUnique({ where });
-    if (!existing) continue; // expired and removed between the two statements
-    if (existing.expiresAt.getTime() <= now) {
-      await db().idempotencyKey.deleteMany({ where: { id: existing.id, expiresAt: { lte: new Date(now) } } });
-      continue;
-    }
-    if (existing.requestHash !== fingerprint) {
-      throw new ApiError(40020, {
-        status: 422,
-        details: "This Idempotency-Key was already used with a different request body",
-        hint: "formReused",
-      });
-    }
-    if (existing.responseStatus !== null) {
-      return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
-    }
+    const fresh = newClaim(scope, key, fingerprint, now);
+    if (await insertClaim(sql, fresh)) return { id: fresh.id, token: fresh.token!, resourceId: null };
+    const existing = await existingKey(sql, scope, key, fingerprint, now);
+    if (existing === "gone") continue;
+    if ("status" in existing) return existing;
     // The holder stopped renewing (its process died): take the claim over, one taker only.
-    const lapsed = new Date(now);
-    const taken = await db().idempotencyKey.updateMany({
-      where: {
-        id: existing.id,
-        responseStatus: null,
-        // A claim written before leases existed has none: its age stands in.
-        OR: [{ leaseUntil: { lte: lapsed } }, { leaseUntil: null, createdAt: { lte: new Date(now - IDEMPOTENCY_LEASE_MS) } }],
-      },
-      data: { claimToken: token, leaseUntil: new Date(now + IDEMPOTENCY_LEASE_MS) },
-    });
-    if (taken.count === 1) return { id: existing.id, token, resourceId: existing.resourceId };
+    const token = randomUUID();
+    if (await takeOverLapsedClaim(sql, existing.id, token, now, IDEMPOTENCY_LEASE_MS)) return { id: existing.id, token, resourceId: existing.resourceId };
     throw stillProcessing();
   }
   throw new ApiError(40020, { status: 409, details: "Idempotency-Key contention; retry shortly", hint: IN_PROGRESS_HINT });
+}
+
+/** A claim on a new key, held by this request for a lease. */
+function newClaim(scope: Scope, key: string, requestHash: string, now: number): NewClaim {
+  return {
+    id: ulid(), scope, key, requestHash, now, expiresAt: now + IDEMPOTENCY_TTL_MS,
+    token: randomUUID(), leaseUntil: now + IDEMPOTENCY_LEASE_MS, recoveryPoint: "started", resourceId: null, answer: null,
+  };
+}
+
+/**
+ * What the key's row says to a request that could not write it: its stored answer (replayed), a
+ * refusal (another body: 422), "gone" (it expired, or was freed, since: claim again), or the
+ * unfinished row for a take-over.
+ */
+async function existingKey(sql: Sql, scope: Scope, key: string, fingerprint: string, now: number): Promise<ExistingKey | StoredResponse | "gone"> {
+  const existing = await findKey(sql, scope, key);
+  if (!existing) return "gone";
+  if (existing.expiresAtMs <= now) {
+    await deleteExpiredKey(sql, existing.id, now);
+    return "gone";
+  }
+  if (existing.requestHash !== fingerprint) {
+    throw new ApiError(40020, {
+      status: 422,
+      details: "This Idempotency-Key was already used with a different request body",
+      hint: "formReused",
+    });
+  }
+  if (existing.responseStatus !== null) return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
+  return existing;
 }

@@ -1,6 +1,6 @@
 // Create a reusable payment link
 import { apiRoute } from "@/lib/surfaces/http/api-route";
-import { createPaymentLink as writePaymentLink } from "@/lib/features/links/create-payment-link";
+import { preparePaymentLink } from "@/lib/features/links/create-payment-link";
 import { toPaymentLinkCreatedJson } from "@/lib/features/links/transform-link";
 import { createPaymentLinkSchema, paymentLinkCreatedSchema } from "@/lib/core/schemas/payment-link";
 import { creationErrors, jsonContent, jsonResponse } from "@/lib/surfaces/openapi/responses";
@@ -22,10 +22,12 @@ export const createPaymentLink = apiOperation({
     responses: { "200": jsonResponse("The link was created", paymentLinkCreatedSchema), ...creationErrors },
   },
   handler: apiRoute(
-    { auth: { scope: "links:write" }, body: createPaymentLinkSchema, idempotentOperation: "payments.link.create", singleWrite: true },
-    async ({ db, body, principal, environment, origin }) => {
-      const link = await writePaymentLink(db, { merchantId: principal.merchantId, environment, input: body });
-      return { body: toPaymentLinkCreatedJson(link, origin) };
+    { auth: { scope: "links:write" }, body: createPaymentLinkSchema, idempotentOperation: "payments.link.create" },
+    {
+      prepare: async ({ body, principal, environment, origin }) => {
+        const { link, insert, written } = preparePaymentLink({ merchantId: principal.merchantId, environment, input: body });
+        return { insert, written, answer: { body: toPaymentLinkCreatedJson(link, origin) } };
+      },
     },
   ),
 });
