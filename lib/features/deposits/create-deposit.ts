@@ -1,6 +1,7 @@
-import { Prisma, type Deposit } from "@prisma/client";
+import type { Deposit } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
-import { directSql, type DbClient } from "@/lib/core/db/client";
+import { sqlOn, type DbClient } from "@/lib/core/db/client";
+import type { RowInsertStatement } from "@/lib/core/db/sql";
 import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/core/domain/deposit-status";
 import type { Environment } from "@/lib/core/domain/environment";
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
@@ -16,7 +17,7 @@ import { errorFields, log } from "@/lib/core/logging/log";
 import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
 import { DomainError } from "@/lib/core/errors/domain-error";
 import type { DepositRequest } from "@/lib/core/schemas/deposit";
-import { insertDeposit, type NewDeposit } from "./deposit-sql";
+import { depositInsert, newDepositRow, type NewDeposit } from "./deposit-sql";
 import { resolveDepositGateway, type DepositEndpoint } from "./resolve-deposit-gateway";
 
 type Options = {
@@ -47,10 +48,23 @@ export async function createDeposit(client: DbClient, options: Options) {
  * holds no transaction or row lock, and a callback arriving meanwhile finds the deposit. It
  * deletes the deposit when the operator surely did not take it (then throws 502/503).
  */
-export async function writeDeposit(
+export async function writeDeposit(client: DbClient, options: Options): Promise<{ deposit: Deposit; sendToOperator?: (client: DbClient) => Promise<Deposit> }> {
+  const { deposit, insert, written } = await prepareDeposit(client, options);
+  await sqlOn(client)(insert.text, insert.params);
+  written();
+  if (!deposit.operatorRequestId) return { deposit };
+  return { deposit, sendToOperator: (sender) => sendWrittenDeposit(sender, deposit, { origin: options.origin }) };
+}
+
+/**
+ * writeDeposit before anything is written: the deposit's row, its INSERT and what follows the
+ * write, so that the API can write it with its Idempotency-Key's claim in one statement
+ * (runIdempotentPhases). Reads the gateway and the merchant's fees in `client`; the sandbox is asked first.
+ */
+export async function prepareDeposit(
   client: DbClient,
   { merchantId, environment, input, endpoint, origin, now = new Date(), paymentLink }: Options,
-): Promise<{ deposit: Deposit; sendToOperator?: (client: DbClient) => Promise<Deposit> }> {
+): Promise<{ deposit: Deposit; insert: RowInsertStatement; written: () => void }> {
   const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
   const adapter = gatewayAdapter(gateway.name, environment);
   if (!adapter) {
@@ -123,13 +137,15 @@ export async function writeDeposit(
     followUntil: operatorRequestId ? followUntil(now) : null,
     ...started,
   };
-  // Outside a transaction (no Idempotency-Key, not a checkout attempt) the insert skips Prisma.
-  const sql = directSql(client);
-  const deposit = sql
-    ? await insertDeposit(sql, data)
-    : await client.deposit.create({ data: { ...data, metadata: data.metadata ?? Prisma.DbNull } });
-  if (!operatorRequestId) return { deposit: announced(deposit) };
-  return { deposit, sendToOperator: (sender) => sendWrittenDeposit(sender, deposit, { origin }) };
+  const deposit = newDepositRow(data);
+  // A live operator's deposit is announced once it was sent (sendWrittenDeposit).
+  return {
+    deposit,
+    insert: depositInsert(data),
+    written: () => {
+      if (!operatorRequestId) announced(deposit);
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Deposit } from "@prisma/client";
-import { rowInsert, type Sql } from "@/lib/core/db/sql";
+import { rowInsertStatement, type RowInsertStatement, type Sql } from "@/lib/core/db/sql";
 
 // A deposit's insert in direct SQL (why: lib/core/db/sql.ts), for the deposit endpoints outside a
 // transaction. It gives back Prisma's Deposit type and names every column of a new deposit, so
@@ -28,7 +28,7 @@ const EMPTY_OPERATOR_COLUMNS: Pick<Deposit, EmptyOperatorColumns> = {
   operatorNotFoundAt: null,
 };
 
-const insertRow = rowInsert<NewDeposit>(
+const insertStatement = rowInsertStatement<NewDeposit>(
   "Deposit",
   {
     id: "", reference: "", merchantId: "", environment: '"Environment"', flow: '"DepositFlow"', paymentType: "", gatewayName: "",
@@ -40,7 +40,16 @@ const insertRow = rowInsert<NewDeposit>(
   { status: "'pending'", otpAttempts: "0" },
 );
 
+/** A new deposit's INSERT, not yet run (create-deposit.ts runs it alone or with an Idempotency-Key's claim). */
+export const depositInsert = (data: NewDeposit): RowInsertStatement => insertStatement(data);
+
 export async function insertDeposit(sql: Sql, data: NewDeposit): Promise<Deposit> {
-  await insertRow(sql, data);
+  const insert = depositInsert(data);
+  await sql(insert.text, insert.params);
+  return newDepositRow(data);
+}
+
+/** The row a new deposit is, as the database has it once inserted. */
+export function newDepositRow(data: NewDeposit): Deposit {
   return { ...data, status: "pending", validatedReference: null, failureReason: null, otpAttempts: 0, completedAt: null, failedAt: null, expiredAt: null, confirmedAt: null, supersededAt: null, refundDueReason: null, claimedUntil: null, ...EMPTY_OPERATOR_COLUMNS };
 }

@@ -9,7 +9,7 @@ import { apiErrorOf } from "./api-error-of";
 import { hostOrigin } from "./host-origin";
 import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
 import { limitApiClient, limitApiKey } from "./api-limits";
-import { parseIdempotencyKey, runIdempotent, runIdempotentInsert, runIdempotentPhases, type StoredResponse } from "./idempotency";
+import { parseIdempotencyKey, runIdempotent, runIdempotentInsert, runIdempotentPhases, type PreparedRow, type StoredResponse } from "./idempotency";
 import type { RowInsertStatement } from "@/lib/core/db/sql";
 import { errorFields, log, logEnabled } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
@@ -60,7 +60,8 @@ export type ApiContext<TBody, TAuth extends AuthMode> = {
  * between the two when retried with the same key.
  */
 export type PhasedHandler<TBody, TAuth extends AuthMode, R extends { id: string } = { id: string }> = {
-  intent: (ctx: ApiContext<TBody, TAuth>) => Promise<R>;
+  /** Writes in the client it is given; or, for one row, prepares it (idempotency.ts: then it goes with the key's claim in one statement). */
+  intent: ((ctx: ApiContext<TBody, TAuth>) => Promise<R>) | { prepare: (ctx: ApiContext<TBody, TAuth>) => Promise<PreparedRow<R>> };
   /** `written`: the row this request's intent committed; null when resuming an earlier request's (read it by `id`). */
   complete: (ctx: ApiContext<TBody, TAuth>, id: string, written: R | null) => Promise<ApiResult>;
 };
@@ -184,8 +185,9 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       return handler.prepare({ ...ctx, db: db() }).then(({ answer, ...write }) => runIdempotentInsert(scope!, idempotencyKey, ctx.body, { ...write, answer: answered(answer) }));
     }
     if (typeof handler === "object") {
+      const { intent } = handler;
       return runIdempotentPhases(scope!, idempotencyKey, ctx.body, {
-        intent: (client) => handler.intent({ ...ctx, db: client }),
+        intent: typeof intent === "function" ? (client) => intent({ ...ctx, db: client }) : { prepare: () => intent.prepare({ ...ctx, db: db() }) },
         complete: async (id, written) => answered(await handler.complete({ ...ctx, db: db() }, id, written)),
       });
     }

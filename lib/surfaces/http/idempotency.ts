@@ -151,40 +151,78 @@ export async function runIdempotentPhases<R extends { id: string }>(
   key: string | null,
   body: unknown,
   phases: {
-    intent: (client: DbClient) => Promise<R>;
+    intent: Intent<R>;
     /** `written`: the row as the intent committed it; null when resuming another request's (read it by id). */
     complete: (resourceId: string, written: R | null) => Promise<StoredResponse>;
   },
 ): Promise<StoredResponse> {
+  const { intent, complete } = phases;
   // Without a key there is nothing to resume: each phase is its own (intent makes its own transaction).
   if (key === null) {
-    const written = await phases.intent(db());
-    return phases.complete(written.id, written);
+    const written = typeof intent === "function" ? await intent(db()) : await writePrepared(db(), await intent.prepare());
+    return complete(written.id, written);
   }
-  const claimed = await claim(scope, key, requestFingerprint(body));
+  // Prepared before the key is read. Should preparing fail (a gateway turned off since), a key
+  // already used still gets its answer: the general way below reads the key first.
+  const prepared = typeof intent === "function" ? null : await intent.prepare().catch(() => null);
+  const writeIntent = async (client: DbClient) => (typeof intent === "function" ? intent(client) : writePrepared(client, prepared ?? (await intent.prepare())));
+  const fingerprint = requestFingerprint(body);
+  if (prepared) {
+    // A new key: its claim, already at its intent, and the resource's row in one statement.
+    const fresh: NewClaim = { ...newClaim(scope, key, fingerprint, Date.now()), recoveryPoint: "intent_committed", resourceId: prepared.row.id };
+    if (await insertClaimWith(sqlOn(db()), fresh, prepared.insert)) {
+      prepared.written?.();
+      return completeClaimed({ id: fresh.id, token: fresh.token!, resourceId: prepared.row.id }, prepared.row, complete);
+    }
+  }
+  const claimed = await claim(scope, key, fingerprint);
   if ("status" in claimed) return claimed;
-  let resourceId = claimed.resourceId;
+  if (claimed.resourceId !== null) return completeClaimed({ ...claimed, resourceId: claimed.resourceId }, null, complete);
+  let written: R;
+  try {
+    written = await renewingClaim(claimed, () =>
+      db().$transaction(async (tx) => {
+        const row = await writeIntent(tx);
+        if (!(await commitIntent(sqlOn(tx), claimed, row.id))) throw stillProcessing();
+        return row;
+      }),
+    );
+  } catch (error) {
+    // The intent did not commit: nothing stands, the key is free.
+    await freeKey(claimed);
+    throw error;
+  }
+  return completeClaimed({ ...claimed, resourceId: written.id }, written, complete);
+}
+
+/** An intent that writes one row, prepared before anything is written (a deposit), so it can go with the key's claim. */
+export type PreparedRow<R> = { row: R; insert: RowInsertStatement; written?: () => void };
+type Intent<R> = ((client: DbClient) => Promise<R>) | { prepare: () => Promise<PreparedRow<R>> };
+
+async function writePrepared<R>(client: DbClient, { row, insert, written }: PreparedRow<R>): Promise<R> {
+  await sqlOn(client)(insert.text, insert.params);
+  written?.();
+  return row;
+}
+
+/** The second phase of a claim whose intent committed: `written` is this request's row, null when resuming another's. */
+async function completeClaimed<R extends { id: string }>(
+  claimed: Claim & { resourceId: string },
+  written: R | null,
+  complete: (resourceId: string, written: R | null) => Promise<StoredResponse>,
+): Promise<StoredResponse> {
   try {
     return await renewingClaim(claimed, async () => {
-      let written: R | null = null;
-      if (resourceId === null) {
-        written = await db().$transaction(async (tx) => {
-          const row = await phases.intent(tx);
-          if (!(await commitIntent(sqlOn(tx), claimed, row.id))) throw stillProcessing();
-          return row;
-        });
-        resourceId = written.id;
-      }
-      const result = await phases.complete(resourceId, written);
+      const result = await complete(claimed.resourceId, written);
       // Taken over by a retry while this one was stalled: the retry resumes the same resource and
       // stores its own answer; this one still answers for it.
       await storeAnswer(sqlOn(db()), claimed, result);
       return result;
     });
   } catch (error) {
-    // Before the intent committed, or after complete undid it: nothing stands, the key is free.
-    // Otherwise the resource stands: the key keeps it for a retry to resume once the lease lapses.
-    if (resourceId === null || apiErrorOf(error)) await freeKey(claimed);
+    // complete undid the intent: nothing stands, the key is free. Otherwise the resource stands:
+    // the key keeps it for a retry to resume once the lease lapses.
+    if (apiErrorOf(error)) await freeKey(claimed);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 // Single-step deposit on a DIRECT or REDIRECT gateway
 import { ApiError } from "@/lib/core/errors/api-error";
-import { sendWrittenDeposit, writeDeposit } from "@/lib/features/deposits/create-deposit";
+import { prepareDeposit, sendWrittenDeposit } from "@/lib/features/deposits/create-deposit";
 import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-answer";
 import { toDepositJson } from "@/lib/features/deposits/transform-deposit";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
@@ -30,8 +30,12 @@ export const initiateDeposit = apiOperation({
   handler: apiRoute(
     { auth: { scope: "deposits:write" }, body: depositRequestSchema, idempotentOperation: "deposits.initiate" },
     {
-      intent: async ({ db, body, principal, environment, origin }) =>
-        (await writeDeposit(db, { merchantId: principal.merchantId, environment, input: body, endpoint: "classic", origin })).deposit,
+      intent: {
+        prepare: async ({ db, body, principal, environment, origin }) => {
+          const { deposit, insert, written } = await prepareDeposit(db, { merchantId: principal.merchantId, environment, input: body, endpoint: "classic", origin });
+          return { row: deposit, insert, written };
+        },
+      },
       complete: async ({ db, origin }, id, written) => {
         const deposit = written ?? (await db.deposit.findUnique({ where: { id } }));
         // Resumed after the first request's operator refused it and its row was deleted: nothing stands.
