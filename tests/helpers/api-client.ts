@@ -56,7 +56,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const fileOf = new Map<TableRoute, string>();
 function fileRouter(files: { path: string; file: string }[]) {
   const routes = files.map(({ path: routePath, file }) => {
-    const route = { path: routePath, handlers: {} };
+    const route: TableRoute = { path: routePath, methods: [], handlers: {} };
     fileOf.set(route, file);
     return route;
   });

@@ -13,7 +13,8 @@
 // door (server/front-door.cjs) offers it each request after the client's address is recorded.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
-import { answererOf, answerResponse, errorAnswer, type Handler, type JsonAnswer, type Method, METHODS, requestIdFor } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, type Handler, type JsonAnswer, type Method, METHODS, type OperationHandler, requestIdFor } from "@/lib/surfaces/http/api-route";
+import { MAX_BODY_BYTES } from "@/lib/surfaces/http/read-body-text";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
@@ -99,22 +100,22 @@ export function createApiLane(router: Router): ApiLane {
  */
 const LANE_ORIGIN_HOST = "localhost";
 
-async function answer(req: IncomingMessage, res: ServerResponse, handler: Handler, params: Record<string, string>) {
+async function answer(req: IncomingMessage, res: ServerResponse, handler: OperationHandler, params: Record<string, string>) {
   // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
   let request: Request;
   try {
-    request = await laneRequest(req, LANE_ORIGIN_HOST);
+    // No more of the body than the route reads, and one byte past it for its 413.
+    request = await laneRequest(req, LANE_ORIGIN_HOST, (typeof handler === "function" ? undefined : handler.maxBodyBytes) ?? MAX_BODY_BYTES);
   } catch (error) {
     // The client went away while sending its body: no one to answer.
     log("info", "API lane: request abandoned", { url: loggableUrl(req.url ?? "/"), ...errorFields(error) });
     res.destroy();
     return;
   }
-  const answerer = answererOf(handler);
-  if (!answerer) return answerFromResponse(req, res, request, handler, params);
+  if (typeof handler === "function") return answerFromResponse(req, res, request, handler, params);
   let result: JsonAnswer;
   try {
-    result = await answerer(request, { params: Promise.resolve(params) });
+    result = await handler.answer(request, { params: Promise.resolve(params) });
   } catch (error) {
     // The route wrapper answers its own errors; this is for a handler that throws past it.
     result = errorAnswer(error, requestIdFor(request), request);

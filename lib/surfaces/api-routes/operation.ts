@@ -1,5 +1,5 @@
 import type { ZodOpenApiOperationObject } from "zod-openapi";
-import type { Handler, Method } from "@/lib/surfaces/http/api-route";
+import type { Method, OperationHandler } from "@/lib/surfaces/http/api-route";
 
 // One operation of the API, declared once in its module (merchant-api/refunds.ts, ...): what the
 // route table (route-table.ts) lists, through operations.generated.ts (`npm run operations:generate`
@@ -35,8 +35,11 @@ export type ApiOperation = Documentation & {
   sandbox?: boolean;
   /** Answered by the front door's lane in a production server (the merchant API: api-lane.ts). */
   lane?: boolean;
-  /** Made with apiRoute (lib/surfaces/http/api-route.ts), which holds the key's scope, or adminRoute. */
-  handler: Handler;
+  /**
+   * Made with apiRoute (lib/surfaces/http/api-route.ts): an ApiHandler, whose fields are its answer,
+   * the key's scope and the body's limit. Or a function making a Response (supportRoute's, a probe's).
+   */
+  handler: OperationHandler;
 };
 
 /**

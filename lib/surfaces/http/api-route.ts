@@ -160,7 +160,7 @@ function logRequest(request: Request, requestId: string, environment: Environmen
 export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R extends { id: string } = { id: string }>(
   config: RouteConfig<TBody> & { auth: TAuth },
   handler: ((ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>) | PhasedHandler<TBody, TAuth, R> | InsertHandler<TBody, TAuth>,
-) {
+): ApiHandler {
   const schemaFor = bodySchemas(config.body);
   const requiredScope = typeof config.auth === "object" ? config.auth.scope : null;
 
@@ -195,7 +195,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     return null;
   };
 
-  const answerer: Answerer = async (request, routeContext) => {
+  const answer: Answerer = async (request, routeContext) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     const environment = apiRequestEnvironment(request);
@@ -224,105 +224,95 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     if (logEnabled()) logRequest(request, requestId, environment, response, started);
     return response;
   };
-  const handlerOf = answering(async (request: Request, routeContext?: NextRouteContext) => answerResponse(await answerer(request, routeContext)), answerer);
-  if (typeof config.auth === "object") scopes.set(handlerOf, config.auth.scope);
-  return handlerOf;
+  return { answer, scope: requiredScope ?? undefined, maxBodyBytes: config.maxBodyBytes };
 }
 
-/** The key scope each apiRoute handler asks, as its options say (for the checks of the OpenAPI text). */
-const scopes = new WeakMap<Handler, Scope>();
-
-/** The scope an API key needs for `handler` (made with apiRoute), if it needs one. */
-export const scopeOf = (handler: Handler): Scope | undefined => scopes.get(handler);
-
-/** A route handler's answer as a JsonAnswer, for the API lane (see JsonAnswer). */
+/** A route handler's answer as a JsonAnswer (see JsonAnswer). */
 export type Answerer = (request: Request, routeContext?: NextRouteContext) => Promise<JsonAnswer>;
 
-/** The handlers that can answer without a Response, and how. */
-const answerers = new WeakMap<Handler, Answerer>();
-
-function answering<H extends Handler>(handler: H, answerer: Answerer): H {
-  answerers.set(handler, answerer);
-  return handler;
-}
-
-/** The handler's JsonAnswer form when it has one (apiRoute's, and routeMethods' and staticErrorRoute's around them). */
-export function answererOf(handler: Handler): Answerer | undefined {
-  return answerers.get(handler);
-}
+/**
+ * A route handler as data: what apiRoute makes (and the table's static errors). Its facts are its
+ * fields, read where they are needed: the lane writes `answer`'s JsonAnswer as it is and reads no
+ * more of the body than `maxBodyBytes` allows, Next's catch-alls make it a Response, and the
+ * checks of the OpenAPI text read `scope`. A handler that only makes a Response (a probe, a bench
+ * floor, the support view's) is a plain Handler instead: OperationHandler is either.
+ */
+export type ApiHandler = {
+  answer: Answerer;
+  /** The scope an API key needs for it (apiRoute's `auth`), if it needs one. */
+  scope?: Scope;
+  /** A smaller body limit than MAX_BODY_BYTES (apiRoute's option); more is 413/40023. */
+  maxBodyBytes?: number;
+};
 
 /** The methods a route answers itself; HEAD and OPTIONS are Next's (and the front door leaves them to it). */
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];
+/** A route function as Next's route files export them, one per method. */
 export type Handler = (request: Request, context: NextRouteContext) => Promise<Response>;
 export type RouteHandlers = Record<Method, Handler>;
-
-/** What each route's routeMethods was given, for the route table's checks (the OpenAPI document, Allow). */
-const ownMethods = new WeakMap<Handler, Method[]>();
-
-/** The methods a route answers with its own handlers, in METHODS' order; the others get 400/40017. */
-export function allowedMethods(handlers: Partial<RouteHandlers>): Method[] {
-  return (handlers.GET && ownMethods.get(handlers.GET)) ?? [];
-}
+/** What answers one method of a route of the table (operation.ts): an ApiHandler, or a function making a Response. */
+export type OperationHandler = ApiHandler | Handler;
 
 /**
  * A method Next cannot route: TRACE (no fetch Request can carry it, so Next answered a bare 500
  * before any route ran), PROPFIND, QUERY... (Next's bare 400). Our server's front door
  * (server/front-door.cjs) hands such a request on as a PATCH with the method asked in this header,
- * which it strips from every other request: only the front door sets it. Route files refuse it (routeMethods, staticErrorRoute).
+ * which it strips from every other request: only the front door sets it. Routes refuse it (routeMethods, tableMethods).
  */
 export const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method";
 
 /** The method the client asked for: the front door's record of one Next cannot route, else the request's own. */
 const askedMethod = (request: Request) => request.headers.get(UNROUTED_METHOD_HEADER) ?? request.method;
 
+const unrouted = (request: Request) => request.headers.has(UNROUTED_METHOD_HEADER);
+
 /**
- * Every HTTP method for a route file: the given handlers, and 400/40017 with Allow for the rest
- * (Next would answer a method a route file does not export with a bare 405), including the
- * methods Next cannot route at all, which the front door marks.
+ * 400/40017 with Allow, the answer to a method the route has not (Next would answer a method a
+ * route file does not export with a bare 405), including the methods Next cannot route at all,
+ * which the front door marks.
  */
-export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
-  const own = METHODS.filter((m) => handlers[m]);
+function methodRefusal(own: Method[]) {
   const allowed = own.join(", ");
-  const notAllowedAnswer: Answerer = async (request) =>
-    jsonAnswer(
-      400,
-      errorBody(40017, `${askedMethod(request)} is not supported here; allowed: ${allowed}`),
-      requestIdFor(request),
-      { allow: allowed },
-    );
-  const notAllowed: Handler = answering(async (request) => answerResponse(await notAllowedAnswer(request)), notAllowedAnswer);
-  const refusingUnrouted = (handler: Handler): Handler => {
-    const refusing: Handler = (request, context) =>
-      request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowed(request, context) : handler(request, context);
-    const inner = answererOf(handler);
-    if (!inner) return refusing;
-    return answering(refusing, (request, context) =>
-      request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowedAnswer(request, context) : inner(request, context),
-    );
-  };
-  const route = Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? refusingUnrouted(handlers[m]) : notAllowed])) as RouteHandlers;
-  ownMethods.set(route.GET, own);
-  return route;
+  return async (request: Request): Promise<JsonAnswer> =>
+    jsonAnswer(400, errorBody(40017, `${askedMethod(request)} is not supported here; allowed: ${allowed}`), requestIdFor(request), { allow: allowed });
 }
 
-/** Catch-all routes: the spec's envelope instead of an HTML page, to every method alike (everyMethod). */
-export function staticErrorHandler(code: ErrorCode, details?: string): Handler {
-  const answer: Answerer = async (request) =>
-    jsonAnswer(
-      ERROR_CODES[code].status,
-      errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`),
-      requestIdFor(request),
-    );
-  return answering(async (request) => answerResponse(await answer(request)), answer);
+/** `handler`, or `refusal` for a request the front door marked as a method Next cannot route. */
+const refusingUnrouted =
+  (handler: Handler, refusal: Handler): Handler =>
+  (request, context) =>
+    unrouted(request) ? refusal(request, context) : handler(request, context);
+
+/** Every HTTP method for a route file of Next: the given handlers, and the refusal (methodRefusal) for the rest. */
+export function routeMethods(handlers: Partial<Record<Method, Handler>>): RouteHandlers {
+  const refuse = methodRefusal(METHODS.filter((m) => handlers[m]));
+  const refusal: Handler = async (request) => answerResponse(await refuse(request));
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? refusingUnrouted(handlers[m], refusal) : refusal])) as RouteHandlers;
 }
 
-/** A route that answers every method with the same handler (a catch-all's refusal). */
-export function everyMethod(handler: Handler): RouteHandlers {
-  const route = Object.fromEntries(METHODS.map((m) => [m, handler])) as RouteHandlers;
-  ownMethods.set(handler, [...METHODS]);
-  return route;
+/** The same for a path of the route table, whose handlers may be ApiHandlers: the refusal is one too. */
+export function tableMethods(handlers: Partial<Record<Method, OperationHandler>>): Record<Method, OperationHandler> {
+  const refuse = methodRefusal(METHODS.filter((m) => handlers[m]));
+  const refusal: Handler = async (request) => answerResponse(await refuse(request));
+  const own = (handler: OperationHandler): OperationHandler =>
+    typeof handler === "function"
+      ? refusingUnrouted(handler, refusal)
+      : { ...handler, answer: (request, context) => (unrouted(request) ? refuse(request) : handler.answer(request, context)) };
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? own(handlers[m]) : { answer: refuse }])) as Record<Method, OperationHandler>;
 }
 
-/** A route file's every method answering the spec's envelope with `code`. */
-export const staticErrorRoute = (code: ErrorCode, details?: string) => everyMethod(staticErrorHandler(code, details));
+/** The spec's envelope with `code`, whatever the method (a catch-all's 404 names the method asked and the path). */
+function staticErrorAnswer(code: ErrorCode, details?: string) {
+  return async (request: Request): Promise<JsonAnswer> =>
+    jsonAnswer(ERROR_CODES[code].status, errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`), requestIdFor(request));
+}
+
+/** A catch-all's handler in the route table: the spec's envelope instead of an HTML page. */
+export const staticError = (code: ErrorCode, details?: string): ApiHandler => ({ answer: staticErrorAnswer(code, details) });
+
+/** The same as a route function, for a handler that answers with a Response (bench-route.ts, Inngest's route file). */
+export function staticErrorResponse(code: ErrorCode, details?: string): Handler {
+  const answer = staticErrorAnswer(code, details);
+  return async (request) => answerResponse(await answer(request));
+}
