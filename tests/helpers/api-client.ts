@@ -12,8 +12,8 @@ import { appRouteFiles } from "./route-files";
 // Calls the API's handlers in process, as Request -> Response, through the route table
 // (lib/surfaces/api-routes), as Next's catch-all route files do, and gives the answers of /api and
 // /public the headers next.config.ts gives them. The request keeps its full path ("/test/..." for
-// the sandbox), from which the API routes read the environment, and carries the header proxy.ts
-// gives the routes behind it (the e2e suite covers both over real HTTP).
+// the sandbox), whose match by the table's router gives the API routes their environment, and
+// carries the header proxy.ts gives the routes behind it (the e2e suite covers both over real HTTP).
 
 export const ORIGIN = "http://pay.test";
 // The test origin is not the local machine: allow it as better-auth's base URL host (lib/features/auth/auth.ts),

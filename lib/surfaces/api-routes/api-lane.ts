@@ -20,7 +20,7 @@ import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
 import { laneRequest } from "./lane-request";
 import { API_ROUTES } from "./route-table";
-import { createRouter, pathSegments, type Router } from "./router";
+import { createRouter, pathSegments, type RouteMatch, type Router } from "./router";
 
 const LANE_METHODS = new Set<string>(METHODS);
 
@@ -82,7 +82,7 @@ export function createApiLane(router: Router): ApiLane {
       const found = router.match(pathSegments(pathname));
       const handler = found?.route.handlers[method as Method];
       if (!found || !handler || !Object.values(found.params).every((value) => PARAM_VALUE.test(value))) return false;
-      answer(req, res, handler, found.params).catch((error) => {
+      answer(req, res, handler, found).catch((error) => {
         log("error", "API lane: no answer could be sent", { url: loggableUrl(url), ...errorFields(error) });
         res.destroy();
       });
@@ -92,15 +92,14 @@ export function createApiLane(router: Router): ApiLane {
 }
 
 /**
- * The origin of the Request the lane builds. Never the client's Host: the handlers read the
- * environment and log the path from the Request's URL, and a Host such as "x?" or "x/test" moved
- * the path into the query or put /test in front of it ("a@b", a URL with credentials, could not
- * make a Request at all). Next does the same, building the URL from its own bind address; the
+ * The origin of the Request the lane builds. Never the client's Host: the handlers log the path
+ * from the Request's URL, and a Host such as "x?" or "x/test" would move the path into the query or
+ * put /test in front of it ("a@b", a URL with credentials, could not make a Request at all). Next does the same, building the URL from its own bind address; the
  * handlers that hand URLs back to the client (hostOrigin) read the Host header itself.
  */
 const LANE_ORIGIN_HOST = "localhost";
 
-async function answer(req: IncomingMessage, res: ServerResponse, handler: OperationHandler, params: Record<string, string>) {
+async function answer(req: IncomingMessage, res: ServerResponse, handler: OperationHandler, found: RouteMatch) {
   // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
   let request: Request;
   try {
@@ -112,10 +111,11 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Operat
     res.destroy();
     return;
   }
-  if (typeof handler === "function") return answerFromResponse(req, res, request, handler, params);
+  if (typeof handler === "function") return answerFromResponse(req, res, request, handler, found.params);
   let result: JsonAnswer;
   try {
-    result = await handler.answer(request, { params: Promise.resolve(params) });
+    // The parameters and the environment as the router matched them.
+    result = await handler.answer(request, found);
   } catch (error) {
     // The route wrapper answers its own errors; this is for a handler that throws past it.
     result = errorAnswer(error, requestIdFor(request), request);

@@ -17,9 +17,10 @@ export async function dispatch(method: Method, request: Request, parts: string[]
   const found = router.match(parts);
   const handler = found?.route.handlers[method];
   if (!found || !handler) throw new Error(`The route table has no ${method} route for /${parts.join("/")}`);
-  const context = { params: Promise.resolve(found.params) };
-  // An ApiHandler's answer becomes the Response Next sends; a plain route function makes its own.
-  return typeof handler === "function" ? handler(request, context) : answerResponse(await handler.answer(request, context));
+  // An ApiHandler's answer (with the parameters and environment matched) becomes the Response Next
+  // sends; a plain route function makes its own.
+  if (typeof handler === "function") return handler(request, { params: Promise.resolve(found.params) });
+  return answerResponse(await handler.answer(request, found));
 }
 
 /** The methods of the catch-all route file at `prefix` ("/api", "/test/public", ...). */

@@ -31,7 +31,7 @@ export type ApiOperation = Documentation & {
   method: Method | "*";
   /** As Next.js names its route folders: "/api/v4/refunds/[reference]", "/api/[...path]". */
   path: string;
-  /** Also answers as "/test" + path, in the sandbox (the handler reads which from the URL). */
+  /** Also answers as "/test" + path, in the sandbox (the router tells the handler which: router.ts). */
   sandbox?: boolean;
   /** Answered by the front door's lane in a production server (the merchant API: api-lane.ts). */
   lane?: boolean;

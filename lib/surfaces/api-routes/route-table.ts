@@ -53,7 +53,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
 /** One path of the table: the methods its operations answer (the others 400/40017, with Allow). */
 export type TableRoute = {
   path: string;
-  /** Also answers as "/test" + path, in the sandbox (the handlers read which from the URL). */
+  /** Also answers as "/test" + path, in the sandbox (the router tells the handlers which: router.ts). */
   sandbox?: boolean;
   /** Answered by the front door's lane in a production server (the merchant API: api-lane.ts). */
   lane?: boolean;

@@ -15,8 +15,7 @@ import { errorFields, log, logEnabled } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { readJsonBody } from "./read-json-body";
-import { apiRequestEnvironment } from "./request-environment";
-import { readRouteParams, type NextRouteContext } from "./route-params";
+import { storableParams, type NextRouteContext } from "./route-params";
 import { validationError } from "@/lib/core/errors/validation-errors";
 
 export type ApiResult = { status?: number; body: unknown; headers?: Record<string, string> };
@@ -195,10 +194,9 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     return null;
   };
 
-  const answer: Answerer = async (request, routeContext) => {
+  const answer: Answerer = async (request, { params: matched, environment }) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
-    const environment = apiRequestEnvironment(request);
     let response: JsonAnswer;
     let rateLimit: Record<string, string> = {};
     try {
@@ -207,7 +205,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       rateLimit = limitHeaders(await spendLimit(request, environment, principal));
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
       const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request, config.maxBodyBytes)) : (undefined as TBody);
-      const params = await readRouteParams(routeContext);
+      const params = storableParams(matched);
       const base = { request, requestId, environment, origin: hostOrigin(request.headers), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
@@ -227,8 +225,14 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
   return { answer, scope: requiredScope ?? undefined, maxBodyBytes: config.maxBodyBytes };
 }
 
+/**
+ * What the route table's router found for a request besides its route (router.ts, RouteMatch): the
+ * path's parameters, and its environment, the sandbox when it matched under "/test".
+ */
+export type RouteCall = { params: Record<string, string>; environment: Environment };
+
 /** A route handler's answer as a JsonAnswer (see JsonAnswer). */
-export type Answerer = (request: Request, routeContext?: NextRouteContext) => Promise<JsonAnswer>;
+export type Answerer = (request: Request, call: RouteCall) => Promise<JsonAnswer>;
 
 /**
  * A route handler as data: what apiRoute makes (and the table's static errors). Its facts are its
