@@ -293,11 +293,11 @@ describe("the API lane", () => {
     expect(res.status).toBe(418);
   });
 
-  it("reads no more of a body than the route's ApiHandler takes (maxBodyBytes), one byte past it", async () => {
-    // The answer tells how many bytes the lane gave the Request: a chunked body of 1000, a limit of 100.
+  it("reads no more of a body than the route's ApiHandler takes (maxBodyBytes), one byte past it, and hands the bytes on", async () => {
+    // The answer tells how many bytes the lane gave the Request, and beside it: a chunked body of 1000, a limit of 100.
     const counting: ApiHandler = {
       maxBodyBytes: 100,
-      answer: async (request) => jsonAnswer(200, { bytes: (await request.arrayBuffer()).byteLength }, "req_test"),
+      answer: async (request, { bodyBytes }) => jsonAnswer(200, { bytes: (await request.arrayBuffer()).byteLength, given: bodyBytes?.byteLength }, "req_test"),
     };
     const limited = await startLane(createRouter([{ path: "/api/v4/limited", methods: ["POST"], handlers: { POST: counting } }]));
     try {
@@ -312,7 +312,7 @@ describe("the API lane", () => {
         duplex: "half",
       } as RequestInit);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ bytes: 101 });
+      expect(await res.json()).toEqual({ bytes: 101, given: 101 });
     } finally {
       await limited.close();
     }

@@ -102,9 +102,10 @@ const LANE_ORIGIN_HOST = "localhost";
 async function answer(req: IncomingMessage, res: ServerResponse, handler: OperationHandler, found: RouteMatch) {
   // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
   let request: Request;
+  let bodyBytes: Uint8Array | undefined;
   try {
     // No more of the body than the route reads, and one byte past it for its 413.
-    request = await laneRequest(req, LANE_ORIGIN_HOST, (typeof handler === "function" ? undefined : handler.maxBodyBytes) ?? MAX_BODY_BYTES);
+    ({ request, body: bodyBytes } = await laneRequest(req, LANE_ORIGIN_HOST, (typeof handler === "function" ? undefined : handler.maxBodyBytes) ?? MAX_BODY_BYTES));
   } catch (error) {
     // The client went away while sending its body: no one to answer.
     log("info", "API lane: request abandoned", { url: loggableUrl(req.url ?? "/"), ...errorFields(error) });
@@ -114,8 +115,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Operat
   if (typeof handler === "function") return answerFromResponse(req, res, request, handler, found.params);
   let result: JsonAnswer;
   try {
-    // The parameters and the environment as the router matched them.
-    result = await handler.answer(request, found);
+    // The parameters and the environment as the router matched them, the body as read.
+    result = await handler.answer(request, { params: found.params, environment: found.environment, bodyBytes });
   } catch (error) {
     // The route wrapper answers its own errors; this is for a handler that throws past it.
     result = errorAnswer(error, requestIdFor(request), request);

@@ -194,7 +194,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     return null;
   };
 
-  const answer: Answerer = async (request, { params: matched, environment }) => {
+  const answer: Answerer = async (request, { params: matched, environment, bodyBytes }) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
     let response: JsonAnswer;
@@ -204,7 +204,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       // Before the body is read or anything queried: a hammering client costs as little as possible.
       rateLimit = limitHeaders(await spendLimit(request, environment, principal));
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
-      const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request, config.maxBodyBytes)) : (undefined as TBody);
+      const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request, config.maxBodyBytes, bodyBytes)) : (undefined as TBody);
       const params = storableParams(matched);
       const base = { request, requestId, environment, origin: hostOrigin(request.headers), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
@@ -226,10 +226,12 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
 }
 
 /**
- * What the route table's router found for a request besides its route (router.ts, RouteMatch): the
- * path's parameters, and its environment, the sandbox when it matched under "/test".
+ * What a handler is told of its request besides the Request: what the route table's router found
+ * (router.ts, RouteMatch), the path's parameters and its environment (the sandbox when it matched
+ * under "/test"); and from the API lane, the body's bytes it read before making the Request
+ * (lane-request.ts), which the wrapper reads as they are rather than back through the Request.
  */
-export type RouteCall = { params: Record<string, string>; environment: Environment };
+export type RouteCall = { params: Record<string, string>; environment: Environment; bodyBytes?: Uint8Array };
 
 /** A route handler's answer as a JsonAnswer (see JsonAnswer). */
 export type Answerer = (request: Request, call: RouteCall) => Promise<JsonAnswer>;
