@@ -166,8 +166,8 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
   /** Whether this request must show an API key: always, never, or when it sends one ("optional"). */
   const asksKey = (request: Request) => config.auth !== "none" && (config.auth !== "optional" || Boolean(request.headers.get("authorization")));
 
-  /** The key's merchant, checked against the route's scope (authenticateApiKey's promise, as it is). */
-  const authenticate = (request: Request, environment: Environment) => authenticateApiKey(request.headers.get("authorization"), environment, requiredScope);
+  /** The key's merchant, checked against the route's scope (authenticateApiKey's promise, as it is), read outside any transaction. */
+  const authenticate = (request: Request, environment: Environment) => authenticateApiKey(db(), request.headers.get("authorization"), environment, requiredScope);
 
   /** Spends one request of the key's limit, or of the client's without a key (the limiter's promise, as it is). */
   const spendLimit = (request: Request, environment: Environment, principal: MerchantPrincipal | null) =>
