@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { appRouteFiles, tableModules } from "../helpers/route-files";
-import { METHODS } from "@/lib/surfaces/http/api-route";
+import { METHODS } from "@/lib/surfaces/http/route-handler";
 import { API_ROUTES, NEXT_FILE_ROUTES, nextRouteFile, routesOf, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { apiOperation } from "@/lib/surfaces/api-routes/operation";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNROUTED_METHOD_HEADER } from "@/lib/surfaces/http/api-route";
+import { UNROUTED_METHOD_HEADER } from "@/lib/surfaces/http/route-methods";
 import { call } from "../helpers/api-client";
 import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 

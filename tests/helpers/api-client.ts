@@ -5,7 +5,7 @@ import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { dispatch as dispatchToTable } from "@/lib/surfaces/api-routes/catch-all-route";
 import { NEXT_FILE_ROUTES, nextRouteFile, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
-import { METHODS, type Handler, type Method } from "@/lib/surfaces/http/api-route";
+import { METHODS, type Handler, type Method } from "@/lib/surfaces/http/route-handler";
 import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
 import { appRouteFiles } from "./route-files";
 

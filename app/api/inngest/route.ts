@@ -3,7 +3,7 @@
 // the API's 404 (the SDK's handler would answer a stray request with a 500).
 import type { NextRequest } from "next/server";
 import { serve } from "inngest/next";
-import { routeMethods, staticErrorResponse } from "@/lib/surfaces/http/api-route";
+import { routeMethods, staticErrorResponse } from "@/lib/surfaces/http/route-methods";
 import type { NextRouteContext } from "@/lib/surfaces/http/route-params";
 import { inngest } from "@/lib/integrations/inngest/inngest-client";
 import { inngestConfigured } from "@/lib/integrations/inngest/inngest-configured";

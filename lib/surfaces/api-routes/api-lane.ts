@@ -7,13 +7,15 @@
 // Same handlers, same answers: the lane calls the table's handlers, as Next does through the
 // catch-all route files (catch-all-route.ts), with a standard Request (lane-request.ts) and the path's parameters,
 // and sends their answer with the headers next.config.ts gives these trees and the compression
-// Next applies. The route wrapper's answers (api-route.ts, JsonAnswer) are written as they are,
-// without a Fetch Response between; a handler that only makes a Response is read back from it. Whatever it does not recognize (a route not marked `lane`, HEAD or OPTIONS, a path
+// Next applies. An ApiHandler's answers (the route wrapper's: lib/surfaces/http/route-handler.ts,
+// a JsonAnswer) are written as they are, without a Fetch Response between; a handler that only
+// makes a Response is read back from it. Whatever it does not recognize (a route not marked `lane`, HEAD or OPTIONS, a path
 // with an escape, a dot in a parameter or a trailing slash) goes on to Next untouched. The front
 // door (server/front-door.cjs) offers it each request after the client's address is recorded.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
-import { answerResponse, errorAnswer, type Handler, type JsonAnswer, type Method, METHODS, type OperationHandler, requestIdFor } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, type JsonAnswer, requestIdFor } from "@/lib/surfaces/http/json-answer";
+import { type Handler, type Method, METHODS, type OperationHandler } from "@/lib/surfaces/http/route-handler";
 import { MAX_BODY_BYTES } from "@/lib/surfaces/http/read-body-text";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";

@@ -2,7 +2,8 @@
 // ("app/api/[...path]/route.ts" and its siblings), whose methods hand the request to the table's
 // route for the whole path. Next gives the catch-all the path's segments decoded, as it would give
 // a route folder's parameters.
-import { answerResponse, METHODS, type Handler, type Method, type RouteHandlers } from "@/lib/surfaces/http/api-route";
+import { answerResponse } from "@/lib/surfaces/http/json-answer";
+import { METHODS, type Handler, type Method, type RouteHandlers } from "@/lib/surfaces/http/route-handler";
 import type { NextRouteContext } from "@/lib/surfaces/http/route-params";
 import { openApiLane } from "./api-lane";
 import { createRouter, pathSegments } from "./router";

@@ -17,7 +17,9 @@
 // (router.ts) applies Next's priority: at the first segment where two paths differ, a static name
 // beats a parameter, which beats a catch-all. The list's order matters to nothing but the document.
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
-import { apiRoute, METHODS, staticError, tableMethods, type Method, type OperationHandler } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { METHODS, type Method, type OperationHandler } from "@/lib/surfaces/http/route-handler";
+import { staticError, tableMethods } from "@/lib/surfaces/http/route-methods";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
 import { apiOperation, type ApiOperation } from "./operation";
 import { DECLARED_OPERATIONS } from "./operations.generated";

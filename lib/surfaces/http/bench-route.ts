@@ -1,5 +1,6 @@
 import { errorBody } from "@/lib/core/errors/api-error";
-import { answerResponse, jsonAnswer, requestIdFor, staticErrorResponse } from "./api-route";
+import { answerResponse, jsonAnswer, requestIdFor } from "./json-answer";
+import { staticErrorResponse } from "./route-methods";
 import type { NextRouteContext } from "./route-params";
 
 const disabled = staticErrorResponse(40004);
