@@ -24,7 +24,7 @@
 //    (PROPFIND, QUERY, ...) get Next's bare 400. On the API trees (the merchant API, the
 //    checkout's, the support view's) such a request goes on as a PATCH, which every route file
 //    exports, carrying the method asked in x-pcs-unrouted-method: the route refuses it with
-//    400/40017 and its Allow header (lib/surfaces/http/api-route.ts, routeMethods), through the lane or
+//    400/40017 and its Allow header (lib/surfaces/http/route-methods.ts), through the lane or
 //    through Next alike. The header is removed from every other request, so only this sets it.
 //    CONNECT, which Node never hands to a request handler (only to 'connect' listeners, and
 //    drops the connection unanswered when there is none), gets the same envelope without Allow:
@@ -75,7 +75,7 @@ const methodRefused = (details) => rawErrorAnswer(400, 40017, "Unsupported HTTP 
 const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
 // The route table's trees (lib/core/domain/api-trees.ts; tests/api/trees.integration.test.ts keeps them alike).
 const API_TREES = /^\/(?:(?:test\/)?(?:api|public)|admin\/api)\//i;
-const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method"; // lib/surfaces/http/api-route.ts
+const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method"; // lib/surfaces/http/route-methods.ts
 
 /** The methods a page answers (POST: server actions), for job 5's Allow. */
 const PAGE_METHODS = "GET, HEAD, POST";

@@ -6,6 +6,8 @@ import { createApiLane } from "@/lib/surfaces/api-routes/api-lane";
 import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, type Router } from "@/lib/surfaces/api-routes/router";
 import { MAX_BODY_BYTES } from "@/lib/surfaces/http/read-body-text";
+import { jsonAnswer } from "@/lib/surfaces/http/json-answer";
+import type { ApiHandler } from "@/lib/surfaces/http/route-handler";
 import { db } from "@/lib/core/db/client";
 import { attachFrontDoor } from "../../server/front-door.cjs";
 import { listen, type RunningServer } from "../helpers/app-server";
@@ -292,8 +294,33 @@ describe("the API lane", () => {
     expect(res.status).toBe(418);
   });
 
+  it("reads no more of a body than the route's ApiHandler takes (maxBodyBytes), one byte past it, and hands the bytes on", async () => {
+    // The answer tells how many bytes the lane gave the Request, and beside it: a chunked body of 1000, a limit of 100.
+    const counting: ApiHandler = {
+      maxBodyBytes: 100,
+      answer: async (request, { bodyBytes }) => jsonAnswer(200, { bytes: (await request.arrayBuffer()).byteLength, given: bodyBytes?.byteLength }, "req_test"),
+    };
+    const limited = await startLane(createRouter([{ path: "/api/v4/limited", methods: ["POST"], handlers: { POST: counting } }]));
+    try {
+      const res = await fetch(`${limited.origin}/api/v4/limited`, {
+        method: "POST",
+        body: new ReadableStream({
+          start(controller) {
+            for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode("x".repeat(100)));
+            controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ bytes: 101, given: 101 });
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("answers a handler that throws past the route wrapper with a 500 in the envelope, and goes on serving", async () => {
-    const broken = await startLane(createRouter([{ path: "/api/v4/broken", handlers: { GET: async () => Promise.reject(new Error("boom")) } }]));
+    const broken = await startLane(createRouter([{ path: "/api/v4/broken", methods: ["GET"], handlers: { GET: async () => Promise.reject(new Error("boom")) } }]));
     try {
       for (let i = 0; i < 2; i++) {
         const res = await fetch(`${broken.origin}/api/v4/broken`);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { appRouteFiles, tableModules } from "../helpers/route-files";
-import { allowedMethods, METHODS } from "@/lib/surfaces/http/api-route";
+import { METHODS } from "@/lib/surfaces/http/route-handler";
 import { API_ROUTES, NEXT_FILE_ROUTES, nextRouteFile, routesOf, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { apiOperation } from "@/lib/surfaces/api-routes/operation";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
@@ -22,7 +22,7 @@ describe("the route table", () => {
     expect(new Set(paths).size).toBe(paths.length);
     for (const route of API_ROUTES) {
       expect(Object.keys(route.handlers).filter((name) => (METHODS as readonly string[]).includes(name)).sort(), route.path).toEqual([...METHODS].sort());
-      expect(allowedMethods(route.handlers).length, route.path).toBeGreaterThan(0);
+      expect(route.methods.length, route.path).toBeGreaterThan(0);
     }
   });
 
@@ -33,7 +33,7 @@ describe("the route table", () => {
     const [route, ...rest] = routesOf([get, post]);
     expect(rest).toEqual([]);
     expect(route).toMatchObject({ path: "/api/things", sandbox: true, lane: true });
-    expect(allowedMethods(route.handlers)).toEqual(["GET", "POST"]);
+    expect(route.methods).toEqual(["GET", "POST"]);
     expect(() => routesOf([get, { ...get }])).toThrow("GET is declared twice");
     expect(() => routesOf([get, { ...post, lane: false }])).toThrow("differ in sandbox or lane");
     expect(() => routesOf([{ ...get, method: "*" }, post])).toThrow("every-method");
@@ -63,10 +63,11 @@ describe("the router", () => {
   const routeOf = (pathname: string) => match(pathname)?.route.path;
 
   it("finds a static route and a route's parameters", () => {
-    expect(match("/api/v4/payments/link")).toEqual({ route: expect.objectContaining({ path: "/api/v4/payments/link" }), params: {} });
+    expect(match("/api/v4/payments/link")).toEqual({ route: expect.objectContaining({ path: "/api/v4/payments/link" }), params: {}, environment: "live" });
     expect(match("/test/api/v4/payments/link/LINK_TEST_01/send")).toEqual({
       route: expect.objectContaining({ path: "/api/v4/payments/link/[reference]/send" }),
       params: { reference: "LINK_TEST_01" },
+      environment: "sandbox",
     });
     expect(routeOf("/api/v4/openapi.json")).toBe("/api/v4/openapi.json");
     expect(routeOf("/test/public/gateways/deposit/list")).toBe("/public/gateways/deposit/list");
@@ -76,12 +77,12 @@ describe("the router", () => {
     expect(routeOf("/admin/api/transfers/pending")).toBe("/admin/api/transfers/pending");
     expect(routeOf("/admin/api/transfers/TRF_X")).toBe("/admin/api/transfers/[reference]");
     expect(routeOf("/admin/api/transfers/TRF_X/nothing")).toBe("/admin/api/[...path]");
-    expect(match("/api/v1/anything/else")).toEqual({ route: expect.objectContaining({ path: "/api/v1/[...path]" }), params: { path: "anything/else" } });
+    expect(match("/api/v1/anything/else")).toEqual({ route: expect.objectContaining({ path: "/api/v1/[...path]" }), params: { path: "anything/else" }, environment: "live" });
     expect(routeOf("/api/v9/nothing")).toBe("/api/[...path]");
     expect(routeOf("/public/nothing")).toBe("/public/[...path]");
 
     const own = createRouter(
-      ["/api/things/[id]", "/api/things/[id]/parts", "/api/things/latest/parts", "/api/things/latest", "/api/[...path]"].map((p): TableRoute => ({ path: p, handlers: {} })),
+      ["/api/things/[id]", "/api/things/[id]/parts", "/api/things/latest/parts", "/api/things/latest", "/api/[...path]"].map((p): TableRoute => ({ path: p, methods: [], handlers: {} })),
     );
     const ownRoute = (pathname: string) => own.match(pathSegments(pathname))?.route.path;
     expect(ownRoute("/api/things/latest")).toBe("/api/things/latest");
@@ -89,6 +90,17 @@ describe("the router", () => {
     expect(own.match(pathSegments("/api/things/x1/parts"))?.params).toEqual({ id: "x1" });
     expect(ownRoute("/api/things")).toBe("/api/[...path]");
     expect(ownRoute("/api")).toBeUndefined();
+  });
+
+  it("tells the environment from the path it matched: the sandbox under /test only", () => {
+    const environmentOf = (pathname: string) => match(pathname)?.environment;
+    expect(environmentOf("/test/public/gateways/deposit/list")).toBe("sandbox");
+    expect(environmentOf("/test/api/v4/no/such/route")).toBe("sandbox");
+    expect(environmentOf("/public/gateways/deposit/list")).toBe("live");
+    // A parameter or a catch-all's segment that reads "test" is not the prefix.
+    expect(environmentOf("/api/v4/payments/link/test")).toBe("live");
+    expect(environmentOf("/api/v9/test/api/v4/payments/link")).toBe("live");
+    expect(match("/testing/api/v4/payments/link")).toBeNull();
   });
 
   it("answers under /test only the routes marked sandbox", () => {

@@ -5,15 +5,15 @@ import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { dispatch as dispatchToTable } from "@/lib/surfaces/api-routes/catch-all-route";
 import { NEXT_FILE_ROUTES, nextRouteFile, type TableRoute } from "@/lib/surfaces/api-routes/route-table";
 import { createRouter, pathSegments } from "@/lib/surfaces/api-routes/router";
-import { METHODS, type Handler, type Method } from "@/lib/surfaces/http/api-route";
+import { METHODS, type Handler, type Method } from "@/lib/surfaces/http/route-handler";
 import { API_TREE_HEADERS } from "@/lib/surfaces/http/security-headers";
 import { appRouteFiles } from "./route-files";
 
 // Calls the API's handlers in process, as Request -> Response, through the route table
 // (lib/surfaces/api-routes), as Next's catch-all route files do, and gives the answers of /api and
 // /public the headers next.config.ts gives them. The request keeps its full path ("/test/..." for
-// the sandbox), from which the API routes read the environment, and carries the header proxy.ts
-// gives the routes behind it (the e2e suite covers both over real HTTP).
+// the sandbox), whose match by the table's router gives the API routes their environment, and
+// carries the header proxy.ts gives the routes behind it (the e2e suite covers both over real HTTP).
 
 export const ORIGIN = "http://pay.test";
 // The test origin is not the local machine: allow it as better-auth's base URL host (lib/features/auth/auth.ts),
@@ -56,7 +56,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const fileOf = new Map<TableRoute, string>();
 function fileRouter(files: { path: string; file: string }[]) {
   const routes = files.map(({ path: routePath, file }) => {
-    const route = { path: routePath, handlers: {} };
+    const route: TableRoute = { path: routePath, methods: [], handlers: {} };
     fileOf.set(route, file);
     return route;
   });

@@ -8,7 +8,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ACTIONS, staffCan, type StaffAction, type StaffRoleName } from "@/lib/features/staff/staff-permissions";
 import { db } from "@/lib/core/db/client";
 import { API_ROUTES } from "@/lib/surfaces/api-routes/route-table";
-import { allowedMethods } from "@/lib/surfaces/http/api-route";
 import { call } from "../helpers/api-client";
 import { staffSession, type StaffSession } from "../helpers/staff-session";
 import { newFormToken } from "@/lib/core/domain/form-token";
@@ -56,7 +55,7 @@ const ROUTE_ACTIONS: Record<string, { action: StaffAction; body?: Record<string,
 const OWN_SESSION = ["POST /admin/api/session", "GET /admin/api/session", "DELETE /admin/api/session", "POST /admin/api/session/two-factor", "POST /admin/api/password"];
 
 const tableRoutes = API_ROUTES.filter((route) => route.path.startsWith("/admin/api/") && !route.path.includes("[..."));
-const routeKeys = tableRoutes.flatMap((route) => allowedMethods(route.handlers).map((method) => `${method} ${route.path}`));
+const routeKeys = tableRoutes.flatMap((route) => route.methods.map((method) => `${method} ${route.path}`));
 const withIds = (path: string) => path.replace(/\[(\w+)\]/g, "NOPE_does_not_exist");
 
 type Caller = { cookie: string; csrf: string } | null;

@@ -1,6 +1,6 @@
 import type { Environment } from "@/lib/core/domain/environment";
 import { DomainError } from "@/lib/core/errors/domain-error";
-import { db } from "@/lib/core/db/client";
+import type { DbClient } from "@/lib/core/db/client";
 import { cacheApiKey, cachedApiKey } from "@/lib/core/cache/api-key-cache";
 import { hashApiKey, hashesEqual, looksLikeApiKey, type Scope } from "@/lib/core/domain/api-keys";
 import { isLiveActivated, liveNotActivated } from "@/lib/features/merchants/live-activation";
@@ -18,9 +18,9 @@ function unauthorized(details: string) {
  * (lib/features/auth/member-keys.ts, on better-auth's hooks); this holds if a way out skipped them
  * (a user row deleted, a membership removed by hand). Keys without a recorded maker are not checked.
  */
-async function makerGone(key: { merchantId: string; createdByUserId: string | null }): Promise<boolean> {
+async function makerGone(db: DbClient, key: { merchantId: string; createdByUserId: string | null }): Promise<boolean> {
   if (!key.createdByUserId) return false;
-  const member = await db().member.findUnique({ where: { organizationId_userId: { organizationId: key.merchantId, userId: key.createdByUserId } }, select: { id: true } });
+  const member = await db.member.findUnique({ where: { organizationId_userId: { organizationId: key.merchantId, userId: key.createdByUserId } }, select: { id: true } });
   return member === null;
 }
 
@@ -34,9 +34,11 @@ export function bearerToken(header: string | null): string | null {
  * 401/40002 for a missing, unknown, revoked or other-environment key; 401/401 for a key whose
  * role is not a merchant's; 403/40001 for a live key of a merchant whose live payments are not
  * activated yet (live-activation.ts), and for a merchant key without the scope. Every API route,
- * through Next or the API lane, resolves its key here: this is the one place of both checks.
+ * through Next or the API lane, resolves its key here: this is the one place of both checks. It
+ * reads the key (when not cached) and records its use in `db`, the client it is given.
  */
 export async function authenticateApiKey(
+  db: DbClient,
   header: string | null,
   environment: Environment,
   scope: Scope | null,
@@ -49,8 +51,8 @@ export async function authenticateApiKey(
   const hash = hashApiKey(token);
   let key = cachedApiKey(hash) ?? null;
   if (!key) {
-    const row = await db().apiKey.findUnique({ where: { hash }, include: { merchant: { select: { liveActivatedAt: true } } } });
-    key = row && { ...row, makerGone: await makerGone(row) };
+    const row = await db.apiKey.findUnique({ where: { hash }, include: { merchant: { select: { liveActivatedAt: true } } } });
+    key = row && { ...row, makerGone: await makerGone(db, row) };
     if (key) cacheApiKey(hash, key);
   }
   if (!key || !hashesEqual(key.hash, hash) || key.revokedAt) throw unauthorized("Invalid or revoked API key");
@@ -75,7 +77,7 @@ export async function authenticateApiKey(
     // Bookkeeping only: a failure here must not fail the request. (The cached row is updated
     // too, so the cache does not cause one update per request.)
     key.lastUsedAt = new Date();
-    db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+    db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
   }
   return { merchantId: key.merchantId, keyId: key.id, environment, scopes: key.scopes };
 }

@@ -7,19 +7,22 @@
 // Same handlers, same answers: the lane calls the table's handlers, as Next does through the
 // catch-all route files (catch-all-route.ts), with a standard Request (lane-request.ts) and the path's parameters,
 // and sends their answer with the headers next.config.ts gives these trees and the compression
-// Next applies. The route wrapper's answers (api-route.ts, JsonAnswer) are written as they are,
-// without a Fetch Response between; a handler that only makes a Response is read back from it. Whatever it does not recognize (a route not marked `lane`, HEAD or OPTIONS, a path
+// Next applies. An ApiHandler's answers (the route wrapper's: lib/surfaces/http/route-handler.ts,
+// a JsonAnswer) are written as they are, without a Fetch Response between; a handler that only
+// makes a Response is read back from it. Whatever it does not recognize (a route not marked `lane`, HEAD or OPTIONS, a path
 // with an escape, a dot in a parameter or a trailing slash) goes on to Next untouched. The front
 // door (server/front-door.cjs) offers it each request after the client's address is recorded.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import compression from "compression";
-import { answererOf, answerResponse, errorAnswer, type Handler, type JsonAnswer, type Method, METHODS, requestIdFor } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, type JsonAnswer, requestIdFor } from "@/lib/surfaces/http/json-answer";
+import { type Handler, type Method, METHODS, type OperationHandler } from "@/lib/surfaces/http/route-handler";
+import { MAX_BODY_BYTES } from "@/lib/surfaces/http/read-body-text";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { loggableUrl } from "@/lib/core/logging/loggable-url";
 import { API_TREE_HEADERS, HSTS, wantsHsts } from "@/lib/surfaces/http/security-headers";
 import { laneRequest } from "./lane-request";
 import { API_ROUTES } from "./route-table";
-import { createRouter, pathSegments, type Router } from "./router";
+import { createRouter, pathSegments, type RouteMatch, type Router } from "./router";
 
 const LANE_METHODS = new Set<string>(METHODS);
 
@@ -81,7 +84,7 @@ export function createApiLane(router: Router): ApiLane {
       const found = router.match(pathSegments(pathname));
       const handler = found?.route.handlers[method as Method];
       if (!found || !handler || !Object.values(found.params).every((value) => PARAM_VALUE.test(value))) return false;
-      answer(req, res, handler, found.params).catch((error) => {
+      answer(req, res, handler, found).catch((error) => {
         log("error", "API lane: no answer could be sent", { url: loggableUrl(url), ...errorFields(error) });
         res.destroy();
       });
@@ -91,30 +94,31 @@ export function createApiLane(router: Router): ApiLane {
 }
 
 /**
- * The origin of the Request the lane builds. Never the client's Host: the handlers read the
- * environment and log the path from the Request's URL, and a Host such as "x?" or "x/test" moved
- * the path into the query or put /test in front of it ("a@b", a URL with credentials, could not
- * make a Request at all). Next does the same, building the URL from its own bind address; the
+ * The origin of the Request the lane builds. Never the client's Host: the handlers log the path
+ * from the Request's URL, and a Host such as "x?" or "x/test" would move the path into the query or
+ * put /test in front of it ("a@b", a URL with credentials, could not make a Request at all). Next does the same, building the URL from its own bind address; the
  * handlers that hand URLs back to the client (hostOrigin) read the Host header itself.
  */
 const LANE_ORIGIN_HOST = "localhost";
 
-async function answer(req: IncomingMessage, res: ServerResponse, handler: Handler, params: Record<string, string>) {
+async function answer(req: IncomingMessage, res: ServerResponse, handler: OperationHandler, found: RouteMatch) {
   // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
   let request: Request;
+  let bodyBytes: Uint8Array | undefined;
   try {
-    request = await laneRequest(req, LANE_ORIGIN_HOST);
+    // No more of the body than the route reads, and one byte past it for its 413.
+    ({ request, body: bodyBytes } = await laneRequest(req, LANE_ORIGIN_HOST, (typeof handler === "function" ? undefined : handler.maxBodyBytes) ?? MAX_BODY_BYTES));
   } catch (error) {
     // The client went away while sending its body: no one to answer.
     log("info", "API lane: request abandoned", { url: loggableUrl(req.url ?? "/"), ...errorFields(error) });
     res.destroy();
     return;
   }
-  const answerer = answererOf(handler);
-  if (!answerer) return answerFromResponse(req, res, request, handler, params);
+  if (typeof handler === "function") return answerFromResponse(req, res, request, handler, found.params);
   let result: JsonAnswer;
   try {
-    result = await answerer(request, { params: Promise.resolve(params) });
+    // The parameters and the environment as the router matched them, the body as read.
+    result = await handler.answer(request, { params: found.params, environment: found.environment, bodyBytes });
   } catch (error) {
     // The route wrapper answers its own errors; this is for a handler that throws past it.
     result = errorAnswer(error, requestIdFor(request), request);

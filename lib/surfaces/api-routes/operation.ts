@@ -1,5 +1,5 @@
 import type { ZodOpenApiOperationObject } from "zod-openapi";
-import type { Handler, Method } from "@/lib/surfaces/http/api-route";
+import type { Method, OperationHandler } from "@/lib/surfaces/http/route-handler";
 
 // One operation of the API, declared once in its module (merchant-api/refunds.ts, ...): what the
 // route table (route-table.ts) lists, through operations.generated.ts (`npm run operations:generate`
@@ -31,12 +31,16 @@ export type ApiOperation = Documentation & {
   method: Method | "*";
   /** As Next.js names its route folders: "/api/v4/refunds/[reference]", "/api/[...path]". */
   path: string;
-  /** Also answers as "/test" + path, in the sandbox (the handler reads which from the URL). */
+  /** Also answers as "/test" + path, in the sandbox (the router tells the handler which: router.ts). */
   sandbox?: boolean;
   /** Answered by the front door's lane in a production server (the merchant API: api-lane.ts). */
   lane?: boolean;
-  /** Made with apiRoute (lib/surfaces/http/api-route.ts), which holds the key's scope, or adminRoute. */
-  handler: Handler;
+  /**
+   * Made with apiRoute (lib/surfaces/http/api-route.ts): an ApiHandler (route-handler.ts), whose
+   * fields are its answer, the key's scope and the body's limit. Or a function making a Response
+   * (supportRoute's, a probe's, a bench floor's).
+   */
+  handler: OperationHandler;
 };
 
 /**

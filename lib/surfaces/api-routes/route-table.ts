@@ -17,13 +17,15 @@
 // (router.ts) applies Next's priority: at the first segment where two paths differ, a static name
 // beats a parameter, which beats a catch-all. The list's order matters to nothing but the document.
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
-import { apiRoute, everyMethod, routeMethods, staticErrorHandler, type Handler, type Method, type RouteHandlers } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { METHODS, type Method, type OperationHandler } from "@/lib/surfaces/http/route-handler";
+import { staticError, tableMethods } from "@/lib/surfaces/http/route-methods";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
 import { apiOperation, type ApiOperation } from "./operation";
 import { DECLARED_OPERATIONS } from "./operations.generated";
 
 /** Any other path of these trees: the spec's envelope, never an HTML page. */
-const notFound = staticErrorHandler(40004);
+const notFound = staticError(40004);
 const catchAll = (path: string, sandbox?: true) => apiOperation({ method: "*", path, sandbox, handler: notFound });
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
@@ -43,7 +45,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: "*",
     path: "/api/v1/[...path]",
     sandbox: true,
-    handler: staticErrorHandler(41000, "Use the /api/v4 paths (regenerate your API keys in the dashboard); see /api/v4/openapi.json"),
+    handler: staticError(41000, "Use the /api/v4 paths (regenerate your API keys in the dashboard); see /api/v4/openapi.json"),
   }),
   catchAll("/api/[...path]", true),
   catchAll("/public/[...path]", true),
@@ -53,11 +55,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
 /** One path of the table: the methods its operations answer (the others 400/40017, with Allow). */
 export type TableRoute = {
   path: string;
-  /** Also answers as "/test" + path, in the sandbox (the handlers read which from the URL). */
+  /** Also answers as "/test" + path, in the sandbox (the router tells the handlers which: router.ts). */
   sandbox?: boolean;
   /** Answered by the front door's lane in a production server (the merchant API: api-lane.ts). */
   lane?: boolean;
-  handlers: Partial<RouteHandlers>;
+  /** The methods its operations declare, in METHODS' order (the others' Allow); every method for a "*" operation. */
+  methods: Method[];
+  /** Each method's handler: its operation's, or the 400/40017 refusal (tableMethods). */
+  handlers: Partial<Record<Method, OperationHandler>>;
 };
 
 /** The operations grouped by path, in the order each path first appears; fails on two declarations of one method and path. */
@@ -72,14 +77,14 @@ export function routesOf(operations: readonly ApiOperation[]): TableRoute[] {
     const route = { path, ...(first.sandbox ? { sandbox: true } : {}), ...(first.lane ? { lane: true } : {}) };
     if (first.method === "*") {
       if (group.length > 1) throw new Error(`${path}: an every-method route has no other operation`);
-      return { ...route, handlers: everyMethod(first.handler) };
+      return { ...route, methods: [...METHODS], handlers: Object.fromEntries(METHODS.map((m) => [m, first.handler])) };
     }
-    const handlers: Partial<Record<Method, Handler>> = {};
+    const handlers: Partial<Record<Method, OperationHandler>> = {};
     for (const { method, handler } of group) {
       if (method === "*" || handlers[method]) throw new Error(`${path}: ${method} is declared twice`);
       handlers[method] = handler;
     }
-    return { ...route, handlers: routeMethods(handlers) };
+    return { ...route, methods: METHODS.filter((m) => handlers[m]), handlers: tableMethods(handlers) };
   });
 }
 

@@ -1,11 +1,12 @@
-import { SANDBOX_PREFIX } from "@/lib/core/domain/environment";
+import { SANDBOX_PREFIX, type Environment } from "@/lib/core/domain/environment";
 import { API_ROUTES, type TableRoute } from "./route-table";
 
 // Which route of the table answers a path, with Next.js's priority: at the first segment where two
 // paths differ, a static name beats a parameter ("[reference]"), which beats a catch-all
-// ("[...path]", one segment or more). The "/test" prefix matches the routes marked sandbox.
+// ("[...path]", one segment or more). The "/test" prefix matches the routes marked sandbox, and the
+// match says which environment it found: the handlers take it from here, not from the URL again.
 
-export type RouteMatch = { route: TableRoute; params: Record<string, string> };
+export type RouteMatch = { route: TableRoute; params: Record<string, string>; environment: Environment };
 
 type Segment = { name: string } | { param: string } | { rest: string };
 type CompiledRoute = { route: TableRoute; segments: Segment[] };
@@ -33,14 +34,14 @@ function byPriority(a: CompiledRoute, b: CompiledRoute): number {
   return 0;
 }
 
-function matchSegments({ route, segments }: CompiledRoute, parts: string[]): RouteMatch | null {
+function matchSegments({ route, segments }: CompiledRoute, parts: string[], environment: Environment): RouteMatch | null {
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
     if ("rest" in segment) {
       if (i >= parts.length) return null;
       params[segment.rest] = parts.slice(i).join("/");
-      return { route, params };
+      return { route, params, environment };
     }
     if (i >= parts.length) return null;
     if ("name" in segment) {
@@ -49,7 +50,7 @@ function matchSegments({ route, segments }: CompiledRoute, parts: string[]): Rou
       params[segment.param] = parts[i];
     }
   }
-  return segments.length === parts.length ? { route, params } : null;
+  return segments.length === parts.length ? { route, params, environment } : null;
 }
 
 export type Router = {
@@ -63,9 +64,10 @@ export function createRouter(routes: TableRoute[] = API_ROUTES, only: (route: Ta
   const sandboxSegment = SANDBOX_PREFIX.slice(1);
   return {
     match(parts) {
-      const [candidates, rest] = parts[0] === sandboxSegment ? [sandboxed, parts.slice(1)] : [compiled, parts];
+      const sandbox = parts[0] === sandboxSegment;
+      const [candidates, rest, environment]: [CompiledRoute[], string[], Environment] = sandbox ? [sandboxed, parts.slice(1), "sandbox"] : [compiled, parts, "live"];
       for (const route of candidates) {
-        const found = matchSegments(route, rest);
+        const found = matchSegments(route, rest, environment);
         if (found) return found;
       }
       return null;

@@ -1,112 +1,24 @@
-import { ulid } from "@/lib/core/domain/ulid";
 import type { z } from "zod";
-import { db, type DbClient } from "@/lib/core/db/client";
+import { db } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { authenticateApiKey, type MerchantPrincipal } from "@/lib/features/api-keys/authenticate-api-key";
-import type { Scope } from "@/lib/core/domain/api-keys";
-import { errorBody } from "@/lib/core/errors/api-error";
-import { apiErrorOf } from "./api-error-of";
-import { hostOrigin } from "./host-origin";
-import { ERROR_CODES, type ErrorCode } from "@/lib/core/errors/error-codes";
-import { limitApiClient, limitApiKey } from "./api-limits";
-import { parseIdempotencyKey, runIdempotent, runIdempotentInsert, runIdempotentPhases, type PreparedRow, type StoredResponse } from "./idempotency";
-import type { RowInsertStatement } from "@/lib/core/db/sql";
-import { errorFields, log, logEnabled } from "@/lib/core/logging/log";
-import { loggableUrl } from "@/lib/core/logging/loggable-url";
-import { limitHeaders } from "@/lib/core/limits/rate-limit";
-import { readJsonBody } from "./read-json-body";
-import { apiRequestEnvironment } from "./request-environment";
-import { readRouteParams, type NextRouteContext } from "./route-params";
 import { validationError } from "@/lib/core/errors/validation-errors";
+import { limitHeaders } from "@/lib/core/limits/rate-limit";
+import { log, logEnabled } from "@/lib/core/logging/log";
+import { loggableUrl } from "@/lib/core/logging/loggable-url";
+import type { ApiContext, ApiResult, AuthMode, InsertHandler, PhasedHandler, RouteConfig } from "./api-context";
+import { limitApiClient, limitApiKey } from "./api-limits";
+import { hostOrigin } from "./host-origin";
+import { parseIdempotencyKey, runIdempotent, runIdempotentInsert, runIdempotentPhases, type StoredResponse } from "./idempotency";
+import { errorAnswer, jsonAnswer, requestIdFor, type JsonAnswer } from "./json-answer";
+import { readJsonBody } from "./read-json-body";
+import type { Answerer, ApiHandler } from "./route-handler";
+import { storableParams } from "./route-params";
 
-export type ApiResult = { status?: number; body: unknown; headers?: Record<string, string> };
-
-type AuthMode = { scope: Scope } | "optional" | "none";
-
-type RouteConfig<TBody> = {
-  auth: AuthMode;
-  /** Request body schema; a function when the rules depend on the environment. */
-  body?: z.ZodType<TBody> | ((environment: Environment) => z.ZodType<TBody>);
-  /** Set on creating POSTs: the operation name that scopes Idempotency-Key, shared by aliases. */
-  idempotentOperation?: string;
-  /**
-   * The handler writes a single row: without an Idempotency-Key it needs no transaction, and
-   * Prisma's interactive transaction (BEGIN, the insert, COMMIT, three round trips and a
-   * connection held between them) was most of a link create's cost under load.
-   */
-  singleWrite?: boolean;
-  /** A smaller body limit than MAX_BODY_BYTES (the checkout's posts: CUSTOMER_POST_MAX_BYTES); more is 413/40023. */
-  maxBodyBytes?: number;
-};
-
-export type ApiContext<TBody, TAuth extends AuthMode> = {
-  request: Request;
-  requestId: string;
-  environment: Environment;
-  origin: string;
-  params: Record<string, string>;
-  body: TBody;
-  principal: TAuth extends "none" ? null : TAuth extends "optional" ? MerchantPrincipal | null : MerchantPrincipal;
-  /** The database, or the open transaction that also records the idempotent response. */
-  db: DbClient;
-};
-
-/**
- * A creating route whose work calls an operator, in two phases (idempotency.ts,
- * runIdempotentPhases): `intent` writes the resource and holds its money in the client it is
- * given (a transaction with the key's recovery point, or the database without a key: then it makes
- * its own), and returns the row; `complete` runs after that committed, outside any transaction: the
- * operator's call, its record and the answer, resuming the row of an earlier request that stopped
- * between the two when retried with the same key.
- */
-export type PhasedHandler<TBody, TAuth extends AuthMode, R extends { id: string } = { id: string }> = {
-  /** Writes in the client it is given; or, for one row, prepares it (idempotency.ts: then it goes with the key's claim in one statement). */
-  intent: ((ctx: ApiContext<TBody, TAuth>) => Promise<R>) | { prepare: (ctx: ApiContext<TBody, TAuth>) => Promise<PreparedRow<R>> };
-  /** `written`: the row this request's intent committed; null when resuming an earlier request's (read it by `id`). */
-  complete: (ctx: ApiContext<TBody, TAuth>, id: string, written: R | null) => Promise<ApiResult>;
-};
-
-/**
- * A creating route that writes one row and nothing else, its answer known before the write: it
- * prepares the row's INSERT, and the wrapper runs it alone, or with the Idempotency-Key's record
- * in one statement (idempotency.ts, runIdempotentInsert). What a merchant's keyed create costs.
- */
-export type InsertHandler<TBody, TAuth extends AuthMode> = {
-  prepare: (ctx: ApiContext<TBody, TAuth>) => Promise<{ insert: RowInsertStatement; answer: ApiResult; written?: () => void }>;
-};
-
-/** The client's X-Request-Id when it is a sane one, else a new id. */
-export function requestIdFor(request: Request): string {
-  const incoming = request.headers.get("x-request-id");
-  return incoming && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : `req_${ulid()}`;
-}
-
-/**
- * A JSON answer before it is a Fetch Response: the API lane writes it to Node's ServerResponse as
- * it is (building a Response, then reading its body and headers back, showed in every created
- * link's profile: bench/README.md, "Where a request's time goes"); Next's route handlers get
- * answerResponse's. Header names are lowercase, as a Response's Headers would give them.
- */
-export type JsonAnswer = { status: number; headers: Record<string, string>; body: string };
-
-export function jsonAnswer(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): JsonAnswer {
-  const all: Record<string, string> = {
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-    "x-request-id": requestId,
-  };
-  for (const name in headers) all[name.toLowerCase()] = headers[name];
-  return { status, headers: all, body: JSON.stringify(body) };
-}
-
-export const answerResponse = (answer: JsonAnswer) => new Response(answer.body, { status: answer.status, headers: answer.headers });
-
-export function errorAnswer(error: unknown, requestId: string, request: Request): JsonAnswer {
-  const apiError = apiErrorOf(error);
-  if (apiError) return jsonAnswer(apiError.status, errorBody(apiError.code, apiError.details), requestId, apiError.headers);
-  log("error", "unhandled error", { requestId, method: request.method, url: loggableUrl(request.url), ...errorFields(error) });
-  return jsonAnswer(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
-}
+// The route wrapper of the API: a route module's options and handler (api-context.ts) become the
+// ApiHandler (route-handler.ts) its operation declares, which checks the key, spends the limit,
+// reads and validates the body, keeps the idempotency record, answers errors in the envelope and
+// logs the request, so that a route module holds its own work only.
 
 /**
  * The body schema of each environment, built once per route: building a zod schema costs far
@@ -141,6 +53,7 @@ function refusal(error: unknown, requestId: string, request: Request, rateLimit:
   return response;
 }
 
+/** The request's log line (at LOG_LEVEL=info): never its headers or body. */
 function logRequest(request: Request, requestId: string, environment: Environment, response: JsonAnswer, started: number) {
   log("info", "request", {
     requestId,
@@ -153,22 +66,23 @@ function logRequest(request: Request, requestId: string, environment: Environmen
 }
 
 /**
- * The one wrapper for API routes: environment, auth, JSON body, validation, idempotency, errors, logs.
- * Its steps are built once per route (this function's closures), not per request: a request runs
- * them with the same awaits the wrapper always had (it is on the API lane's hot path, issue 38).
+ * The one wrapper for API routes: auth, limits, JSON body, validation, idempotency, errors, logs;
+ * the environment and the path's parameters are the router's (RouteCall). Its steps are built once
+ * per route (this function's closures), not per request: a request runs them with no more awaits
+ * than they need (it is on the API lane's hot path, issue 38).
  */
 export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R extends { id: string } = { id: string }>(
   config: RouteConfig<TBody> & { auth: TAuth },
   handler: ((ctx: ApiContext<TBody, TAuth>) => Promise<ApiResult>) | PhasedHandler<TBody, TAuth, R> | InsertHandler<TBody, TAuth>,
-) {
+): ApiHandler {
   const schemaFor = bodySchemas(config.body);
   const requiredScope = typeof config.auth === "object" ? config.auth.scope : null;
 
   /** Whether this request must show an API key: always, never, or when it sends one ("optional"). */
   const asksKey = (request: Request) => config.auth !== "none" && (config.auth !== "optional" || Boolean(request.headers.get("authorization")));
 
-  /** The key's merchant, checked against the route's scope (authenticateApiKey's promise, as it is). */
-  const authenticate = (request: Request, environment: Environment) => authenticateApiKey(request.headers.get("authorization"), environment, requiredScope);
+  /** The key's merchant, checked against the route's scope (authenticateApiKey's promise, as it is), read outside any transaction. */
+  const authenticate = (request: Request, environment: Environment) => authenticateApiKey(db(), request.headers.get("authorization"), environment, requiredScope);
 
   /** Spends one request of the key's limit, or of the client's without a key (the limiter's promise, as it is). */
   const spendLimit = (request: Request, environment: Environment, principal: MerchantPrincipal | null) =>
@@ -195,10 +109,9 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     return null;
   };
 
-  const answerer: Answerer = async (request, routeContext) => {
+  const answer: Answerer = async (request, { params: matched, environment, bodyBytes }) => {
     const started = performance.now();
     const requestId = requestIdFor(request);
-    const environment = apiRequestEnvironment(request);
     let response: JsonAnswer;
     let rateLimit: Record<string, string> = {};
     try {
@@ -206,8 +119,8 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
       // Before the body is read or anything queried: a hammering client costs as little as possible.
       rateLimit = limitHeaders(await spendLimit(request, environment, principal));
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
-      const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request, config.maxBodyBytes)) : (undefined as TBody);
-      const params = await readRouteParams(routeContext);
+      const body = schemaFor ? validBody(schemaFor[environment], await readJsonBody(request, config.maxBodyBytes, bodyBytes)) : (undefined as TBody);
+      const params = storableParams(matched);
       const base = { request, requestId, environment, origin: hostOrigin(request.headers), params, body, principal };
       const ctx = base as ApiContext<TBody, TAuth>;
 
@@ -224,105 +137,5 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     if (logEnabled()) logRequest(request, requestId, environment, response, started);
     return response;
   };
-  const handlerOf = answering(async (request: Request, routeContext?: NextRouteContext) => answerResponse(await answerer(request, routeContext)), answerer);
-  if (typeof config.auth === "object") scopes.set(handlerOf, config.auth.scope);
-  return handlerOf;
+  return { answer, scope: requiredScope ?? undefined, maxBodyBytes: config.maxBodyBytes };
 }
-
-/** The key scope each apiRoute handler asks, as its options say (for the checks of the OpenAPI text). */
-const scopes = new WeakMap<Handler, Scope>();
-
-/** The scope an API key needs for `handler` (made with apiRoute), if it needs one. */
-export const scopeOf = (handler: Handler): Scope | undefined => scopes.get(handler);
-
-/** A route handler's answer as a JsonAnswer, for the API lane (see JsonAnswer). */
-export type Answerer = (request: Request, routeContext?: NextRouteContext) => Promise<JsonAnswer>;
-
-/** The handlers that can answer without a Response, and how. */
-const answerers = new WeakMap<Handler, Answerer>();
-
-function answering<H extends Handler>(handler: H, answerer: Answerer): H {
-  answerers.set(handler, answerer);
-  return handler;
-}
-
-/** The handler's JsonAnswer form when it has one (apiRoute's, and routeMethods' and staticErrorRoute's around them). */
-export function answererOf(handler: Handler): Answerer | undefined {
-  return answerers.get(handler);
-}
-
-/** The methods a route answers itself; HEAD and OPTIONS are Next's (and the front door leaves them to it). */
-export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export type Method = (typeof METHODS)[number];
-export type Handler = (request: Request, context: NextRouteContext) => Promise<Response>;
-export type RouteHandlers = Record<Method, Handler>;
-
-/** What each route's routeMethods was given, for the route table's checks (the OpenAPI document, Allow). */
-const ownMethods = new WeakMap<Handler, Method[]>();
-
-/** The methods a route answers with its own handlers, in METHODS' order; the others get 400/40017. */
-export function allowedMethods(handlers: Partial<RouteHandlers>): Method[] {
-  return (handlers.GET && ownMethods.get(handlers.GET)) ?? [];
-}
-
-/**
- * A method Next cannot route: TRACE (no fetch Request can carry it, so Next answered a bare 500
- * before any route ran), PROPFIND, QUERY... (Next's bare 400). Our server's front door
- * (server/front-door.cjs) hands such a request on as a PATCH with the method asked in this header,
- * which it strips from every other request: only the front door sets it. Route files refuse it (routeMethods, staticErrorRoute).
- */
-export const UNROUTED_METHOD_HEADER = "x-pcs-unrouted-method";
-
-/** The method the client asked for: the front door's record of one Next cannot route, else the request's own. */
-const askedMethod = (request: Request) => request.headers.get(UNROUTED_METHOD_HEADER) ?? request.method;
-
-/**
- * Every HTTP method for a route file: the given handlers, and 400/40017 with Allow for the rest
- * (Next would answer a method a route file does not export with a bare 405), including the
- * methods Next cannot route at all, which the front door marks.
- */
-export function routeMethods(handlers: Partial<Record<Method, Handler>>): Record<Method, Handler> {
-  const own = METHODS.filter((m) => handlers[m]);
-  const allowed = own.join(", ");
-  const notAllowedAnswer: Answerer = async (request) =>
-    jsonAnswer(
-      400,
-      errorBody(40017, `${askedMethod(request)} is not supported here; allowed: ${allowed}`),
-      requestIdFor(request),
-      { allow: allowed },
-    );
-  const notAllowed: Handler = answering(async (request) => answerResponse(await notAllowedAnswer(request)), notAllowedAnswer);
-  const refusingUnrouted = (handler: Handler): Handler => {
-    const refusing: Handler = (request, context) =>
-      request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowed(request, context) : handler(request, context);
-    const inner = answererOf(handler);
-    if (!inner) return refusing;
-    return answering(refusing, (request, context) =>
-      request.headers.has(UNROUTED_METHOD_HEADER) ? notAllowedAnswer(request, context) : inner(request, context),
-    );
-  };
-  const route = Object.fromEntries(METHODS.map((m) => [m, handlers[m] ? refusingUnrouted(handlers[m]) : notAllowed])) as RouteHandlers;
-  ownMethods.set(route.GET, own);
-  return route;
-}
-
-/** Catch-all routes: the spec's envelope instead of an HTML page, to every method alike (everyMethod). */
-export function staticErrorHandler(code: ErrorCode, details?: string): Handler {
-  const answer: Answerer = async (request) =>
-    jsonAnswer(
-      ERROR_CODES[code].status,
-      errorBody(code, details ?? `No route for ${askedMethod(request)} ${new URL(request.url).pathname}`),
-      requestIdFor(request),
-    );
-  return answering(async (request) => answerResponse(await answer(request)), answer);
-}
-
-/** A route that answers every method with the same handler (a catch-all's refusal). */
-export function everyMethod(handler: Handler): RouteHandlers {
-  const route = Object.fromEntries(METHODS.map((m) => [m, handler])) as RouteHandlers;
-  ownMethods.set(handler, [...METHODS]);
-  return route;
-}
-
-/** A route file's every method answering the spec's envelope with `code`. */
-export const staticErrorRoute = (code: ErrorCode, details?: string) => everyMethod(staticErrorHandler(code, details));

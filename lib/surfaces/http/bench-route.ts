@@ -1,8 +1,9 @@
 import { errorBody } from "@/lib/core/errors/api-error";
-import { answerResponse, jsonAnswer, requestIdFor, staticErrorRoute } from "./api-route";
+import { answerResponse, jsonAnswer, requestIdFor } from "./json-answer";
+import { staticErrorResponse } from "./route-methods";
 import type { NextRouteContext } from "./route-params";
 
-const disabled = staticErrorRoute(40004).GET;
+const disabled = staticErrorResponse(40004);
 
 /**
  * A route of app/api/bench: one of the benchmark's framework floors, a handler doing nothing but

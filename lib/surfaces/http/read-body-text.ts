@@ -6,28 +6,19 @@ const tooLarge = (maxBytes: number) =>
   new ApiError(40023, { status: 413, details: `the body must be at most ${maxBytes} bytes` });
 
 /**
- * The bytes of a Request's body when its maker read them already: the API lane reads a body
- * whole before it makes the Request (lib/surfaces/api-routes/lane-request.ts), and reading them
- * back through the Request's web stream cost a create link more than the read itself. The
- * Request keeps its body too, for anything that reads it otherwise.
- */
-const bodiesRead = new WeakMap<Request, Uint8Array>();
-
-export function withBodyRead(request: Request, bytes: Uint8Array): Request {
-  bodiesRead.set(request, bytes);
-  return request;
-}
-
-/**
  * The body as UTF-8 text, reading at most `maxBytes` (MAX_BODY_BYTES unless a route takes less)
  * whatever Content-Length claims: a declared length over it is a 413 before anything is read, and
  * a body without one (chunked) is counted as it streams in and cancelled once past it.
+ *
+ * `read`: the body's bytes when the caller has them already. The API lane reads a body whole
+ * before it makes the Request (lib/surfaces/api-routes/lane-request.ts) and hands the bytes on
+ * (RouteCall's bodyBytes): reading them back through the Request's web stream cost a created link
+ * more than the read itself.
  */
-export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+export async function readBodyText(request: Request, maxBytes = MAX_BODY_BYTES, read?: Uint8Array): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
 
-  const read = bodiesRead.get(request);
   if (read) {
     if (read.byteLength > maxBytes) throw tooLarge(maxBytes);
     return new TextDecoder("utf-8", { fatal: false }).decode(read);

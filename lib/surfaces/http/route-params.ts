@@ -9,7 +9,11 @@ export type NextRouteContext = { params: Promise<Record<string, string | string[
  */
 export async function readRouteParams(context?: NextRouteContext): Promise<Record<string, string>> {
   const raw = (await context?.params) ?? {};
-  const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  return storableParams(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v])));
+}
+
+/** The parameters the route table's router matched, held to the same rule (not found). */
+export function storableParams(params: Record<string, string>): Record<string, string> {
   if (!Object.values(params).every(isStorableText)) throw notFound();
   return params;
 }

@@ -1,6 +1,6 @@
 import type { ApiError } from "@/lib/core/errors/api-error";
 import { apiErrorOf } from "./api-error-of";
-import { answerResponse, errorAnswer, jsonAnswer, requestIdFor } from "./api-route";
+import { answerResponse, errorAnswer, jsonAnswer, requestIdFor } from "./json-answer";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { retryAfterOf } from "@/lib/core/limits/retry-wait";
 import type { SecondStepAsked, SignedIn } from "@/lib/features/staff/sign-in";

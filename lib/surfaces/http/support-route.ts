@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { z } from "zod";
 import { ApiError } from "@/lib/core/errors/api-error";
-import { answerResponse, errorAnswer, jsonAnswer } from "./api-route";
+import { answerResponse, errorAnswer, jsonAnswer } from "./json-answer";
 import { readJsonBody } from "./read-json-body";
 import { readRouteParams, type NextRouteContext } from "./route-params";
 import { checkFieldsText } from "@/lib/core/request/storable-text";

@@ -1,7 +1,7 @@
 import { toNextJsHandler } from "better-auth/next-js";
 import { auth } from "@/lib/features/auth/auth";
 import { withoutSupportSession } from "@/lib/features/auth/without-support-session";
-import { routeMethods } from "@/lib/surfaces/http/api-route";
+import { routeMethods } from "@/lib/surfaces/http/route-methods";
 import { withClientAddress } from "@/lib/core/request/client-address";
 
 // The dashboard's accounts (sign-up, sign-in, verification, reset, two-factor, teams): better-auth's

@@ -3,7 +3,8 @@ import { receiveOperatorCallback } from "@/lib/features/deposits/receive-operato
 import { ApiError } from "@/lib/core/errors/api-error";
 import { notFound } from "@/lib/core/errors/domain-error";
 import { operatorFromPathSegment } from "@/lib/integrations/gateways/operators/operator-gateways";
-import { apiRoute, type ApiContext } from "@/lib/surfaces/http/api-route";
+import { apiRoute } from "@/lib/surfaces/http/api-route";
+import type { ApiContext } from "@/lib/surfaces/http/api-context";
 import { readBodyText } from "@/lib/surfaces/http/read-body-text";
 import { apiOperation } from "../operation";
 

@@ -4,7 +4,7 @@ import { changePassword, PasswordChangeError } from "@/lib/features/staff/change
 import { db } from "@/lib/core/db/client";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
-import { answerResponse, errorAnswer, requestIdFor } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, requestIdFor } from "@/lib/surfaces/http/json-answer";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { validationError } from "@/lib/core/errors/validation-errors";

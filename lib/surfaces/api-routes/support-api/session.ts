@@ -5,7 +5,7 @@ import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/sta
 import { staffAuth } from "@/lib/features/staff/staff-auth";
 import { authHeaders } from "@/lib/features/staff/staff-session";
 import { db } from "@/lib/core/db/client";
-import { answerResponse, errorAnswer, jsonAnswer, requestIdFor } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, jsonAnswer, requestIdFor } from "@/lib/surfaces/http/json-answer";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";

@@ -3,7 +3,8 @@ import { decideSandboxOperatorDeposit } from "@/lib/features/deposits/sandbox-op
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
 import { returnUrlWith } from "@/lib/core/domain/return-url";
 import { ApiError } from "@/lib/core/errors/api-error";
-import { answerResponse, errorAnswer, requestIdFor, routeMethods } from "@/lib/surfaces/http/api-route";
+import { answerResponse, errorAnswer, requestIdFor } from "@/lib/surfaces/http/json-answer";
+import { routeMethods } from "@/lib/surfaces/http/route-methods";
 import { redirectOrigin } from "@/lib/surfaces/http/host-origin";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";
