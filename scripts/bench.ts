@@ -83,7 +83,7 @@ type Target = {
   headers?: Record<string, string>;
   /** The process answering, when not the app (the database floor): its CPU time is read, and the app is paused meanwhile. */
   pid?: number;
-  /** autocannon replaces "[<id>]" in the request (headers included) with a new id each time: a new Idempotency-Key per request. */
+  /** autocannon replaces "[<id>]" in the request (headers included) with a new id each time: a new Idempotency-Key per request (through its API: scripts/bench-autocannon.cjs). */
   newIds?: boolean;
 };
 type Result = {
@@ -137,13 +137,16 @@ async function runOnce(name: string, target: Target, connections: number, second
   const args = ["--json", "-c", String(connections), "-d", String(seconds), "-m", target.method];
   for (const [k, v] of Object.entries(target.headers ?? {})) args.push("-H", `${k}=${v}`);
   if (target.body) args.push("-b", target.body);
-  if (target.newIds) args.push("--idReplacement");
   args.push(target.url);
+  const { method, url, headers, body } = target;
+  const [command, commandArgs] = target.newIds
+    ? [process.execPath, ["scripts/bench-autocannon.cjs", JSON.stringify({ url, method, headers, body, connections, duration: seconds, idReplacement: true })]]
+    : [bin("autocannon"), args];
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, treeUsage(appPid).rss)), 500);
   const cpuBefore = treeUsage(appPid).cpuMs;
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(bin("autocannon"), args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, commandArgs, { stdio: ["ignore", "pipe", "pipe"] });
     let text = "";
     let errorText = "";
     child.stdout.on("data", (d) => (text += d));
