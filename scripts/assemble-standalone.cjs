@@ -19,7 +19,7 @@ if (!fs.existsSync(path.join(out, "server.js"))) {
 fs.cpSync(path.join(root, ".next", "static"), path.join(out, ".next", "static"), { recursive: true });
 fs.cpSync(path.join(root, "server"), path.join(out, "server"), { recursive: true, filter: (file) => !file.endsWith(".d.cts") });
 fs.mkdirSync(path.join(out, "scripts"), { recursive: true });
-fs.copyFileSync(path.join(root, "scripts", "start-server.cjs"), path.join(out, "scripts", "start-server.cjs"));
+for (const file of ["start-server.cjs", "worker-count.cjs"]) fs.copyFileSync(path.join(root, "scripts", file), path.join(out, "scripts", file));
 // The build's own pass over the embedded database's default folder (a lock file) is no part of the app.
 fs.rmSync(path.join(out, ".data"), { recursive: true, force: true });
 console.log(`standalone server assembled in ${path.relative(process.cwd(), out) || "."}`);

@@ -28,6 +28,7 @@
 // BENCH_PORT + 3): what a tail is made of.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { appEnv, benchNodeVersion, bin, prepareMerchant, requireBuild, startApp, treeUsage } from "./bench-app";
@@ -43,6 +44,10 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@12
 const PORT = Number(process.env.BENCH_PORT ?? 3270);
 const DB_FLOOR = process.env.BENCH_DB_FLOOR !== "0";
 const ALL_CORES = os.availableParallelism();
+// What `npm start` runs here without WEB_CONCURRENCY (scripts/worker-count.cjs): the table's
+// one-process runs are that default when it is one worker.
+const { workerCount } = createRequire(import.meta.url)("./worker-count.cjs");
+const DEFAULT_WORKERS: number = workerCount({ databaseUrl: DATABASE_URL, cores: ALL_CORES }).count;
 
 requireBuild();
 
@@ -425,7 +430,8 @@ const lines = [
         "",
       ]
     : []),
-  `One process (WEB_CONCURRENCY=1) against every core (WEB_CONCURRENCY=${ALL_CORES}), both through the launcher, ${SECONDS} s runs:`,
+  `One process (WEB_CONCURRENCY=1) against every core (WEB_CONCURRENCY=${ALL_CORES}), both through the launcher, ${SECONDS} s runs. ` +
+    `npm start's default here (no WEB_CONCURRENCY, the database at ${new URL(DATABASE_URL).host}): ${DEFAULT_WORKERS} worker${DEFAULT_WORKERS === 1 ? "" : "s"} (scripts/worker-count.cjs).`,
   "",
   `| route | connections | req/s, 1 process | req/s, ${ALL_CORES} workers | ${ALL_CORES} workers / 1 | CPU ms per request, 1 / ${ALL_CORES} |`,
   "|---|---|---|---|---|---|",

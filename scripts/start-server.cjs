@@ -1,5 +1,6 @@
 // `npm start`: the production server on every core. Node's cluster module forks WEB_CONCURRENCY
-// workers (default: os.availableParallelism()), each a whole server of ours
+// workers (default: one per core, one fewer when the database runs on this machine:
+// scripts/worker-count.cjs), each a whole server of ours
 // (server/app-server.cjs: the front door, then Next's request handler) with its own pool and
 // background runner; they share one listening port (the primary accepts and hands connections out
 // round-robin). A worker that dies is replaced, unless it refused its settings (exit code 78,
@@ -20,6 +21,8 @@ const cluster = require("node:cluster");
 const os = require("node:os");
 const path = require("node:path");
 
+const { workerCount: chooseWorkerCount } = require("./worker-count.cjs");
+
 const appServer = path.join(__dirname, "..", "server", "app-server.cjs");
 const args = process.argv.slice(2);
 /**
@@ -37,15 +40,13 @@ function log(level, msg, fields = {}, always = false) {
   (level === "error" ? console.error : console.log)(line);
 }
 
-/** Workers to run: WEB_CONCURRENCY, else every core; always 1 on the embedded database. */
+/** Workers to run (scripts/worker-count.cjs). */
 function workerCount() {
-  const configured = Number(process.env.WEB_CONCURRENCY);
-  const wanted = Number.isInteger(configured) && configured > 0 ? configured : os.availableParallelism();
-  if (!process.env.DATABASE_URL && wanted > 1) {
-    log("warn", "embedded database (PGlite) is single-process: starting one worker; set DATABASE_URL to use every core", { wanted });
-    return 1;
+  const { count, reason } = chooseWorkerCount({ configured: process.env.WEB_CONCURRENCY, databaseUrl: process.env.DATABASE_URL, cores: os.availableParallelism() });
+  if (reason === "embedded database") {
+    log("warn", "embedded database (PGlite) is single-process: starting one worker; set DATABASE_URL to use every core", { wanted: Number(process.env.WEB_CONCURRENCY) });
   }
-  return wanted;
+  return count;
 }
 
 function runServerHere() {
