@@ -26,7 +26,7 @@
 // total, longest) inside the app (or the database floor) over that run, read over its inspector
 // (scripts/bench-inspector.ts; the app then runs with --inspect on BENCH_PORT + 2, the floor on
 // BENCH_PORT + 3): what a tail is made of.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -34,6 +34,8 @@ import path from "node:path";
 import { appEnv, benchNodeVersion, bin, prepareMerchant, requireBuild, startApp, treeUsage } from "./bench-app";
 import { formatLoopAndGc, inspect, startDbFloor, type Inspector, type LoopAndGc } from "./bench-inspector";
 import { freshDatabase } from "./fresh-database";
+import { startMtnMomoFake } from "../tests/fakes/mtn-momo-fake";
+import { mtnMomoFakeEnv } from "../tests/fakes/start-operator-fakes";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
@@ -54,8 +56,15 @@ requireBuild();
 // A database of its own, created afresh.
 await freshDatabase(DATABASE_URL);
 
-const env = appEnv(DATABASE_URL, null, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent", BENCH_ROUTES: "1" });
+// Live payouts go to MTN MoMo's fake (the test tree's, the protocol MTN documents), answering at once:
+// what a payout costs us, not the operator's wait.
+const mtn = await startMtnMomoFake({ answerAfterMs: 0 });
+const BENEFICIARY = "2250500000111";
+mtn.script(BENEFICIARY, { customer: "approve", callback: "none" });
+const env = appEnv(DATABASE_URL, null, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent", BENCH_ROUTES: "1", ...mtnMomoFakeEnv(mtn), MTN_MOMO_COUNTRIES: "CI" });
 const merchant = prepareMerchant(env, "Bench Shop");
+// Enough live money for every payout of the run.
+execFileSync(bin("tsx"), ["--import", "./scripts/allow-server-only.mjs", "scripts/bench-fund-live.ts", merchant.id, "1000000000000"], { env, stdio: "inherit" });
 
 const children: ChildProcess[] = [];
 const APP_INSPECT_PORT = PORT + 2;
@@ -189,6 +198,9 @@ const newKey = { "idempotency-key": "bench-[<id>]" };
 const linkBody = JSON.stringify({ amount: 5000, currency: "XOF", description: "Bench order" });
 // The sandbox phone decides the answer: ...222 never answers, so a request is only the API's work.
 const depositBody = JSON.stringify({ amount: 5000, currency: "XOF", customerPhone: "+2250700000222", country: "CI", gatewayName: "MTN_MOMO_CI" });
+// A live payout as an integrator sends it (its own key), sent to MTN's fake and recorded: the atomic
+// phases, the balance lock, the send claim and the operator's call (docs/decisions.md, Money out).
+const payoutBody = JSON.stringify({ amount: 400, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: `+${BENEFICIARY}`, country: "CI" });
 
 /** The measured routes of an app at base; the link read needs a link of its own. */
 async function targetsOf(base: string): Promise<Record<string, Target>> {
@@ -202,6 +214,7 @@ async function targetsOf(base: string): Promise<Record<string, Target>> {
     "create link, keyed": { method: "POST", url: `${base}/test/api/v4/payments/link`, body: linkBody, headers: { ...keyed, ...newKey }, newIds: true },
     "read link": { method: "GET", url: `${base}/test/api/v4/payments/link/${link.reference}`, headers: keyed },
     "initiate DIRECT deposit": { method: "POST", url: `${base}/test/api/v4/deposit/initiate`, body: depositBody, headers: keyed },
+    "live MTN payout, keyed": { method: "POST", url: `${base}/api/v4/transfers/instant`, body: payoutBody, headers: { ...json, authorization: `Bearer ${merchant.liveKey}`, ...newKey }, newIds: true },
   };
 }
 
@@ -336,6 +349,7 @@ try {
 } finally {
   stopAll();
   clearInterval(loadSampler);
+  await mtn.close();
 }
 
 // ---- report -----------------------------------------------------------------------------
