@@ -76,15 +76,6 @@ export function rowInsertStatement<Row extends Record<string, Value>>(table: str
   return (row: Row): RowInsertStatement => ({ into, values, text, params: columns.map((c) => textParam(row[c])) });
 }
 
-/** rowInsertStatement's INSERT, run at once. */
-export function rowInsert<Row extends Record<string, Value>>(table: string, casts: ColumnCasts<Row>, fixed: Record<string, string> = {}) {
-  const statement = rowInsertStatement(table, casts, fixed);
-  return async (sql: Sql, row: Row): Promise<void> => {
-    const insert = statement(row);
-    await sql(insert.text, insert.params);
-  };
-}
-
 function textParam(value: Value): SqlParam {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return timestampParam(value);

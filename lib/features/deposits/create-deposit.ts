@@ -1,7 +1,7 @@
 import type { Deposit } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
-import { sqlOn, type DbClient } from "@/lib/core/db/client";
-import type { RowInsertStatement } from "@/lib/core/db/sql";
+import type { DbClient } from "@/lib/core/db/client";
+import { writePrepared, type PreparedRow } from "@/lib/core/db/prepared-row";
 import { DEPOSIT_LIFETIME_MS, INVOICE_LIFETIME_MS } from "@/lib/core/domain/deposit-status";
 import type { Environment } from "@/lib/core/domain/environment";
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
@@ -49,9 +49,7 @@ export async function createDeposit(client: DbClient, options: Options) {
  * deletes the deposit when the operator surely did not take it (then throws 502/503).
  */
 export async function writeDeposit(client: DbClient, options: Options): Promise<{ deposit: Deposit; sendToOperator?: (client: DbClient) => Promise<Deposit> }> {
-  const { deposit, insert, written } = await prepareDeposit(client, options);
-  await sqlOn(client)(insert.text, insert.params);
-  written();
+  const deposit = await writePrepared(client, await prepareDeposit(client, options));
   if (!deposit.operatorRequestId) return { deposit };
   return { deposit, sendToOperator: (sender) => sendWrittenDeposit(sender, deposit, { origin: options.origin }) };
 }
@@ -64,7 +62,7 @@ export async function writeDeposit(client: DbClient, options: Options): Promise<
 export async function prepareDeposit(
   client: DbClient,
   { merchantId, environment, input, endpoint, origin, now = new Date(), paymentLink }: Options,
-): Promise<{ deposit: Deposit; insert: RowInsertStatement; written: () => void }> {
+): Promise<PreparedRow<Deposit>> {
   const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
   const adapter = gatewayAdapter(gateway.name, environment);
   if (!adapter) {
@@ -140,7 +138,7 @@ export async function prepareDeposit(
   const deposit = newDepositRow(data);
   // A live operator's deposit is announced once it was sent (sendWrittenDeposit).
   return {
-    deposit,
+    row: deposit,
     insert: depositInsert(data),
     written: () => {
       if (!operatorRequestId) announced(deposit);

@@ -1,9 +1,9 @@
 import type { Deposit } from "@prisma/client";
-import { rowInsertStatement, type RowInsertStatement, type Sql } from "@/lib/core/db/sql";
+import { rowInsertStatement, type Sql } from "@/lib/core/db/sql";
 
 // A deposit's insert in direct SQL (why: lib/core/db/sql.ts), for the deposit endpoints outside a
 // transaction. It gives back Prisma's Deposit type and names every column of a new deposit, so
-// a column added to the model fails to compile here until it is added (rowInsert);
+// a column added to the model fails to compile here until it is added (rowInsertStatement);
 // tests/platform/direct-sql.integration.test.ts compares what it writes with Prisma's own reads.
 
 /** What a new deposit is inserted with; the other columns start empty and the status pending. */
@@ -28,7 +28,8 @@ const EMPTY_OPERATOR_COLUMNS: Pick<Deposit, EmptyOperatorColumns> = {
   operatorNotFoundAt: null,
 };
 
-const insertStatement = rowInsertStatement<NewDeposit>(
+/** A new deposit's INSERT, not yet run (create-deposit.ts runs it alone or with an Idempotency-Key's claim). */
+export const depositInsert = rowInsertStatement<NewDeposit>(
   "Deposit",
   {
     id: "", reference: "", merchantId: "", environment: '"Environment"', flow: '"DepositFlow"', paymentType: "", gatewayName: "",
@@ -39,9 +40,6 @@ const insertStatement = rowInsertStatement<NewDeposit>(
   },
   { status: "'pending'", otpAttempts: "0" },
 );
-
-/** A new deposit's INSERT, not yet run (create-deposit.ts runs it alone or with an Idempotency-Key's claim). */
-export const depositInsert = (data: NewDeposit): RowInsertStatement => insertStatement(data);
 
 export async function insertDeposit(sql: Sql, data: NewDeposit): Promise<Deposit> {
   const insert = depositInsert(data);

@@ -1,5 +1,7 @@
+import type { PaymentLink } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
-import { sqlOn, type DbClient } from "@/lib/core/db/client";
+import type { DbClient } from "@/lib/core/db/client";
+import { writePrepared, type PreparedRow } from "@/lib/core/db/prepared-row";
 import type { Environment } from "@/lib/core/domain/environment";
 import { toMinor } from "@/lib/core/domain/money";
 import { newReference } from "@/lib/core/domain/references";
@@ -22,7 +24,7 @@ type Options = {
  * expiry's job). The API's create runs the INSERT with its Idempotency-Key's record in one statement
  * (runIdempotentInsert); everything else through createPaymentLink.
  */
-export function preparePaymentLink({ merchantId, environment, input, now = new Date(), paymentPageReference }: Options) {
+export function preparePaymentLink({ merchantId, environment, input, now = new Date(), paymentPageReference }: Options): PreparedRow<PaymentLink> {
   // Link timestamps have whole seconds: store them that way so every reader agrees.
   const createdAt = truncateToSecond(now);
   const lifetime = input.expiresIn ?? LINK_DEFAULT_LIFETIME_SECONDS;
@@ -49,7 +51,7 @@ export function preparePaymentLink({ merchantId, environment, input, now = new D
   };
   const link = newPaymentLinkRow(data);
   return {
-    link,
+    row: link,
     insert: paymentLinkInsert(data),
     // With Inngest, a function sleeps until expiresAt; without, the embedded runner finds it due.
     written: () => sendJobTrigger({ name: "payment-link/created", data: { linkId: link.id, expiresAt: link.expiresAt.toISOString() } }),
@@ -58,8 +60,5 @@ export function preparePaymentLink({ merchantId, environment, input, now = new D
 
 /** Writes a new link in `client` (the database, or an open transaction). */
 export async function createPaymentLink(client: DbClient, options: Options) {
-  const { link, insert, written } = preparePaymentLink(options);
-  await sqlOn(client)(insert.text, insert.params);
-  written();
-  return link;
+  return writePrepared(client, preparePaymentLink(options));
 }

@@ -4,7 +4,7 @@ import type { RowInsertStatement } from "@/lib/core/db/sql";
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import type { MerchantPrincipal } from "@/lib/features/api-keys/authenticate-api-key";
-import type { PreparedRow } from "./idempotency";
+import type { PreparedRow } from "@/lib/core/db/prepared-row";
 
 // What an API route module declares to the route wrapper (api-route.ts, apiRoute): its options, and
 // the handler's shapes, what it is given (ApiContext) and what it answers (ApiResult).

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { ulid } from "@/lib/core/domain/ulid";
 import { db, sqlOn, type DbClient } from "@/lib/core/db/client";
+import { writePrepared, type PreparedRow } from "@/lib/core/db/prepared-row";
 import type { RowInsertStatement, Sql } from "@/lib/core/db/sql";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { apiErrorOf } from "./api-error-of";
@@ -195,15 +196,8 @@ export async function runIdempotentPhases<R extends { id: string }>(
   return completeClaimed({ ...claimed, resourceId: written.id }, written, complete);
 }
 
-/** An intent that writes one row, prepared before anything is written (a deposit), so it can go with the key's claim. */
-export type PreparedRow<R> = { row: R; insert: RowInsertStatement; written?: () => void };
+/** An intent that writes in the client it is given, or one row prepared before anything is written (a deposit), so it can go with the key's claim. */
 type Intent<R> = ((client: DbClient) => Promise<R>) | { prepare: () => Promise<PreparedRow<R>> };
-
-async function writePrepared<R>(client: DbClient, { row, insert, written }: PreparedRow<R>): Promise<R> {
-  await sqlOn(client)(insert.text, insert.params);
-  written?.();
-  return row;
-}
 
 /** The second phase of a claim whose intent committed: `written` is this request's row, null when resuming another's. */
 async function completeClaimed<R extends { id: string }>(

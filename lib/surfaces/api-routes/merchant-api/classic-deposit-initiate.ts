@@ -31,10 +31,8 @@ export const initiateDeposit = apiOperation({
     { auth: { scope: "deposits:write" }, body: depositRequestSchema, idempotentOperation: "deposits.initiate" },
     {
       intent: {
-        prepare: async ({ db, body, principal, environment, origin }) => {
-          const { deposit, insert, written } = await prepareDeposit(db, { merchantId: principal.merchantId, environment, input: body, endpoint: "classic", origin });
-          return { row: deposit, insert, written };
-        },
+        prepare: ({ db, body, principal, environment, origin }) =>
+          prepareDeposit(db, { merchantId: principal.merchantId, environment, input: body, endpoint: "classic", origin }),
       },
       complete: async ({ db, origin }, id, written) => {
         const deposit = written ?? (await db.deposit.findUnique({ where: { id } }));

@@ -25,7 +25,7 @@ export const createPaymentLink = apiOperation({
     { auth: { scope: "links:write" }, body: createPaymentLinkSchema, idempotentOperation: "payments.link.create" },
     {
       prepare: async ({ body, principal, environment, origin }) => {
-        const { link, insert, written } = preparePaymentLink({ merchantId: principal.merchantId, environment, input: body });
+        const { row: link, insert, written } = preparePaymentLink({ merchantId: principal.merchantId, environment, input: body });
         return { insert, written, answer: { body: toPaymentLinkCreatedJson(link, origin) } };
       },
     },
