@@ -81,7 +81,11 @@ export async function runIdempotent(
   operation: (tx: DbClient) => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
   if (key === null) return db().$transaction((tx) => operation(tx));
-  const claimed = await claim(scope, key, requestFingerprint(body));
+  return runClaimed(await claim(scope, key, requestFingerprint(body)), operation);
+}
+
+/** runIdempotent once the key is claimed (or its stored answer found): the operation and the answer in one transaction. */
+async function runClaimed(claimed: Claim | StoredResponse, operation: (tx: DbClient) => Promise<StoredResponse>): Promise<StoredResponse> {
   if ("status" in claimed) return claimed;
   try {
     return await renewingClaim(claimed, () =>
@@ -109,7 +113,7 @@ export type PreparedInsert = {
  * A create of one row, at most once per Idempotency-Key: the row and the key's record, answer
  * included, in one statement (insertClaimWith), so that a keyed create costs one round trip, as an
  * unkeyed one does, not a transaction's five. A key already there (a retry, a duplicate that waited
- * for the first's commit, an expired or abandoned key) goes the general way (runIdempotent), which
+ * for the first's commit, an expired or abandoned key) goes the general way (claim, runClaimed), which
  * replays the answer, refuses another body, answers 409 to a live claim or takes a dead one over.
  */
 export async function runIdempotentInsert(scope: Scope, key: string | null, body: unknown, prepared: PreparedInsert): Promise<StoredResponse> {
@@ -126,7 +130,7 @@ export async function runIdempotentInsert(scope: Scope, key: string | null, body
     written?.();
     return answer;
   }
-  const result = await runIdempotent(scope, key, body, async (tx) => {
+  const result = await runClaimed(await claim(scope, key, fingerprint), async (tx) => {
     await sqlOn(tx)(insert.text, insert.params);
     return answer;
   });
