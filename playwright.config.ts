@@ -19,7 +19,10 @@ export default defineConfig({
   // be visible without failing the run; a real failure fails twice.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure", screenshot: "only-on-failure" },
+  // A trace records every action's snapshots and screencast: in CI only on the retry of a test that
+  // failed once (a real failure fails twice, so it has its trace), which took an eighth of the
+  // browser projects' time when every test recorded one.
+  use: { baseURL: `http://127.0.0.1:${port}`, trace: process.env.CI ? "on-first-retry" : "retain-on-failure", screenshot: "only-on-failure" },
   projects: [
     { name: "api", testMatch: /api\/.*\.spec\.ts/ },
     // On PostgreSQL (CI's second pass) the browser project runs the journeys that write through
