@@ -15,10 +15,8 @@ import { appRouteFiles } from "./route-files";
 // the sandbox), whose match by the table's router gives the API routes their environment, and
 // carries the header proxy.ts gives the routes behind it (the e2e suite covers both over real HTTP).
 
+// Allowed as better-auth's base URL host by vitest.config.ts's BETTER_AUTH_ALLOWED_HOSTS.
 export const ORIGIN = "http://pay.test";
-// The test origin is not the local machine: allow it as better-auth's base URL host (lib/features/auth/auth.ts),
-// for the support view's sign-in as for the dashboard's.
-process.env.BETTER_AUTH_ALLOWED_HOSTS = new URL(ORIGIN).host;
 
 /**
  * Hands a request to the app's route for its path (full path, "/test/..." for the sandbox), as Next.js would.

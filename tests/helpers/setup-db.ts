@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, inject } from "vitest";
 import { pgliteAdapter } from "@/lib/core/db/adapter";
-import { closeDb, setDb } from "@/lib/core/db/client";
+import { closeDb, db, setDb } from "@/lib/core/db/client";
 import { sqlOverPGlite } from "@/lib/core/db/sql";
 import { copyDatabase, dropDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database";
 
@@ -15,15 +15,26 @@ import { copyDatabase, dropDatabase, siblingDatabaseUrl } from "../../scripts/fr
 if (!process.env.DATABASE_URL) {
   const pglite = new PGlite({ loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplate"))]) });
   setDb(new PrismaClient({ adapter: pgliteAdapter(pglite) }), () => pglite.close(), sqlOverPGlite(pglite));
-  afterAll(closeDb);
+  afterAll(closeLeavingClosed);
 } else {
   const template = process.env.DATABASE_URL;
   const own = siblingDatabaseUrl(template, `w${process.env.VITEST_POOL_ID ?? "0"}`);
   await copyDatabase(template, own);
   process.env.DATABASE_URL = own;
+  await closeDb(); // the file before's, left closed in a shared worker: db() opens this file's
   afterAll(async () => {
-    await closeDb();
+    await closeLeavingClosed();
     await dropDatabase(own);
-    process.env.DATABASE_URL = template;
   });
+}
+
+/**
+ * Closes the file's database and leaves it installed, closed: a timer of the file that fires after
+ * it (a sandbox phone's answer, half a second after its prompt) fails on it, rather than opening
+ * the app's default database or reaching the next file's in a shared worker (vitest.config.ts).
+ */
+async function closeLeavingClosed() {
+  const client = db();
+  await closeDb();
+  setDb(client);
 }

@@ -29,7 +29,7 @@ describe("the development server", () => {
     const port = await freePort();
     let output = "";
     child = spawn(process.execPath, ["server/app-server.cjs", "--dev", "--port", String(port), "--hostname", "127.0.0.1"], {
-      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", PGLITE_DATA_DIR: ":memory:", INNGEST_DEV: "1", NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", PGLITE_DATA_DIR: ":memory:", BETTER_AUTH_ALLOWED_HOSTS: "", INNGEST_DEV: "1", NEXT_TELEMETRY_DISABLED: "1" },
       detached: true,
     });
     child.stdout?.on("data", (chunk) => (output += chunk));

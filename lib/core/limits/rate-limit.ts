@@ -80,6 +80,11 @@ export function limiterFor(name: string, points: number, durationSeconds: number
   return limiter;
 }
 
+/** Forgets the limiters and their in-process counts: test files sharing a process each start afresh (tests/helpers/file-boundary.ts). */
+export function forgetLimiters() {
+  byConfig.clear();
+}
+
 /**
  * The limiter for the current value of an environment variable (read on each use, so a test can
  * change it), made once per value.

@@ -24,6 +24,8 @@ export type OperatorBreaker = {
   /** Runs one call through the circuit; throws OperatorUnavailableError at once while it is open. */
   run<T>(operation: string, call: () => Promise<T>): Promise<T>;
   readonly isOpen: boolean;
+  /** Stops its rolling window's timer. */
+  shutdown(): void;
 };
 
 type Call = () => Promise<unknown>;
@@ -54,6 +56,7 @@ export function createOperatorBreaker(operator: OperatorName, options: OperatorB
     get isOpen() {
       return breaker.opened || breaker.halfOpen;
     },
+    shutdown: () => breaker.shutdown(),
     async run<T>(operation: string, call: () => Promise<T>): Promise<T> {
       try {
         return (await breaker.fire(call)) as T;
@@ -83,4 +86,10 @@ export function operatorBreaker(operator: OperatorName, scope?: string): Operato
     shared.set(key, breaker);
   }
   return breaker;
+}
+
+/** Forgets the process-wide circuits: test files sharing a process each start with every circuit closed (tests/helpers/file-boundary.ts). */
+export function forgetOperatorBreakers() {
+  for (const breaker of shared.values()) breaker.shutdown();
+  shared.clear();
 }
