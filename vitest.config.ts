@@ -31,8 +31,9 @@ const lifted = {
 // runner) was a quarter of the suite's time when each file loaded them again. A file runs in a
 // process of its own when what it does would outlive it in a shared one, or needs modules loaded
 // afresh: it mocks modules (a mock applies only to a module not loaded yet), imports one after
-// changing its settings, fakes timers, or starts processes. What a file sets in process.env ends
-// with it either way (tests/helpers/file-boundary.ts), as do the circuits and limits it used and its database (setup-db.ts).
+// changing its settings, fakes timers, or starts processes. What a file sets in process.env, the
+// circuits and limits it used (tests/helpers/file-boundary.ts) and its database (setup-db.ts) end
+// with it either way.
 const OWN_PROCESS = /vi\.(mock|doMock|resetModules|stubGlobal|useFakeTimers)\(|await import\(|child_process|second-process|api-process/;
 function testFiles(dirs: string[], name: RegExp): string[] {
   return dirs.flatMap((dir) => (fs.readdirSync(dir, { recursive: true }) as string[]).map((file) => path.join(dir, file)).filter((file) => name.test(file)));
@@ -47,7 +48,8 @@ const integration = {
   // The simulated phone answers DIRECT prompts after 2 s by default; tests need not wait that long,
   // but long enough that a loaded machine still sees "pending" right after starting one.
   // The API client's origin (tests/helpers/api-client.ts) is not the local machine: allowed as
-  // better-auth's base URL host (lib/features/auth/auth.ts), for the support view's sign-in as for the dashboard's.
+  // better-auth's base URL host (lib/features/auth/auth.ts), for the support view's sign-in as for
+  // the dashboard's.
   env: { LOG_LEVEL: "silent", SANDBOX_DIRECT_ANSWER_MS: "500", BETTER_AUTH_ALLOWED_HOSTS: "pay.test", ...lifted },
   testTimeout: 30_000,
   hookTimeout: 60_000,
@@ -64,8 +66,8 @@ export default defineConfig({
     // Vitest's default is one worker per core but one: a single worker on a 2-core machine (CI's),
     // where the files would run one after another while most of them wait on timers, receivers and
     // the database. One more worker than cores: with two, the PGlite pass kept the two cores 74%
-    // busy (364 s); three took it to 310 s (2026-12-02). Every file has a database of its own on both engines (tests/helpers/setup-db.ts),
-    // so they run side by side. (When the PostgreSQL files shared one database, one working every due
+    // busy (364 s); three took it to 310 s (2026-12-02). Every file has a database of its own on
+    // both engines (tests/helpers/setup-db.ts), so they run side by side. (When the PostgreSQL files shared one database, one working every due
     // row in it could take another's: the likely cause of tests/transfers/claims.integration.test.ts
     // leaving 3 of its 6 transfers unsent with two workers, CI 2026-11-23.)
     maxWorkers: os.availableParallelism() + 1,
