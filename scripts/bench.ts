@@ -220,8 +220,9 @@ async function targetsOf(base: string): Promise<Record<string, Target>> {
 /**
  * The live payout (no floor): measured once, last of all, in one process of its own, since every
  * payout leaves the runner work (its status reads and webhook) that would take CPU from what
- * follows: measured before the two workers (until 2026-12-02), it left them 1.1-1.3 s of CPU a
- * second with no request coming, and their figures half what they were.
+ * follows. (The two workers still start on the database the one-process runs filled: on
+ * 2026-12-02 they spent 1.2 s of CPU a second with no request coming, working what those runs
+ * left, which this order does not change: bench/README.md.)
  */
 const payoutTarget = (base: string): Target => ({
   method: "POST",
