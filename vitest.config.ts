@@ -38,9 +38,13 @@ const OWN_PROCESS = /vi\.(mock|doMock|resetModules|stubGlobal|useFakeTimers)\(|a
 function testFiles(dirs: string[], name: RegExp): string[] {
   return dirs.flatMap((dir) => (fs.readdirSync(dir, { recursive: true }) as string[]).map((file) => path.join(dir, file)).filter((file) => name.test(file)));
 }
-const ownProcess = (file: string) => OWN_PROCESS.test(fs.readFileSync(file, "utf8"));
-const unitFiles = testFiles(["lib"], /(?<!\.integration)\.test\.ts$/);
-const integrationFiles = testFiles(["tests", "lib", "scripts"], /\.integration\.test\.ts$/).filter((file) => !file.startsWith("tests/torture/"));
+/** The files that may share a worker, and those that run in a process of their own (each file read once). */
+function byProcess(files: string[]): { shared: string[]; own: string[] } {
+  const own = new Set(files.filter((file) => OWN_PROCESS.test(fs.readFileSync(file, "utf8"))));
+  return { shared: files.filter((file) => !own.has(file)), own: [...own] };
+}
+const unitFiles = byProcess(testFiles(["lib"], /(?<!\.integration)\.test\.ts$/));
+const integrationFiles = byProcess(testFiles(["tests", "lib", "scripts"], /\.integration\.test\.ts$/).filter((file) => !file.startsWith("tests/torture/")));
 
 const integration = {
   globalSetup: ["tests/helpers/global-setup.ts", "tests/helpers/webhook-tls.ts"],
@@ -67,18 +71,19 @@ export default defineConfig({
     // where the files would run one after another while most of them wait on timers, receivers and
     // the database. One more worker than cores: with two, the PGlite pass kept the two cores 74%
     // busy (364 s); three took it to 310 s (2026-12-02). Every file has a database of its own on
-    // both engines (tests/helpers/setup-db.ts), so they run side by side. (When the PostgreSQL files shared one database, one working every due
-    // row in it could take another's: the likely cause of tests/transfers/claims.integration.test.ts
-    // leaving 3 of its 6 transfers unsent with two workers, CI 2026-11-23.)
+    // both engines (tests/helpers/setup-db.ts), so they run side by side. (When the PostgreSQL
+    // files shared one database, one working every due row in it could take another's: the likely
+    // cause of tests/transfers/claims.integration.test.ts leaving 3 of its 6 transfers unsent with
+    // two workers, CI 2026-11-23.)
     maxWorkers: os.availableParallelism() + 1,
     // The app's modules as Vite transformed them, kept on disk (node_modules/.experimental-vitest-cache):
     // the second of CI's passes and the Node 26 one load them about a quarter faster.
     experimental: { fsModuleCache: true },
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: unitFiles.filter((file) => !ownProcess(file)), isolate: false, setupFiles: ["tests/helpers/file-boundary.ts"] } },
-      { resolve: { alias }, test: { name: "unit (own process)", include: unitFiles.filter(ownProcess) } },
-      { resolve: { alias }, test: { name: "integration", ...integration, include: integrationFiles.filter((file) => !ownProcess(file)), isolate: false } },
-      { resolve: { alias }, test: { name: "integration (own process)", ...integration, include: integrationFiles.filter(ownProcess) } },
+      { resolve: { alias }, test: { name: "unit", include: unitFiles.shared, isolate: false, setupFiles: ["tests/helpers/file-boundary.ts"] } },
+      { resolve: { alias }, test: { name: "unit (own process)", include: unitFiles.own } },
+      { resolve: { alias }, test: { name: "integration", ...integration, include: integrationFiles.shared, isolate: false } },
+      { resolve: { alias }, test: { name: "integration (own process)", ...integration, include: integrationFiles.own } },
       // The torture suite (PostgreSQL only) runs its own worker processes and operator fakes with
       // tight timeouts: alone, after everything else, as it did when the PostgreSQL pass ran one
       // file at a time.
