@@ -18,7 +18,7 @@
 //   BENCH_SECONDS (default 20) per table run, BENCH_WARMUP_SECONDS (default 5; every route twice
 //   that after each start), BENCH_CONNECTIONS (default "10,50"), BENCH_SLICES (default 4) and
 //   BENCH_SLICE_SECONDS (default 5) for the ratios, BENCH_DATABASE_URL (default
-//   postgresql://postgres@127.0.0.1:5432/pcs_bench, dropped and created afresh), BENCH_PORT
+//   postgresql://postgres@127.0.0.1:5432/pcs_bench, dropped and created afresh for each configuration), BENCH_PORT
 //   (default 3270; the next one too); scripts/bench-db-floor.ts (node:http + pg: BENCH_DB_FLOOR=0 leaves it out)
 //   pg running the same link insert and read) to the table, and issue 38's targets against it:
 //   create and read link >= 50% of its req/s at 10 and 50 connections, p99 at 50 <= 2x its p99.
@@ -53,18 +53,28 @@ const DEFAULT_WORKERS: number = workerCount({ databaseUrl: DATABASE_URL, cores: 
 
 requireBuild();
 
-// A database of its own, created afresh.
-await freshDatabase(DATABASE_URL);
-
 // Live payouts go to MTN MoMo's fake (the test tree's, the protocol MTN documents), answering at once:
 // what a payout costs us, not the operator's wait.
 const mtn = await startMtnMomoFake({ answerAfterMs: 0 });
 const BENEFICIARY = "2250500000111";
 mtn.script(BENEFICIARY, { customer: "approve", callback: "none" });
 const env = appEnv(DATABASE_URL, null, { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent", BENCH_ROUTES: "1", ...mtnMomoFakeEnv(mtn), MTN_MOMO_COUNTRIES: "CI" });
-const merchant = prepareMerchant(env, "Bench Shop");
-// Enough live money for every payout of the run.
-execFileSync(bin("tsx"), ["--import", "./scripts/allow-server-only.mjs", "scripts/bench-fund-live.ts", merchant.id, "1000000000000"], { env, stdio: "inherit" });
+
+type Shop = ReturnType<typeof prepareMerchant>;
+/**
+ * A database created afresh, its merchant and enough live money for every payout of the run.
+ * Each configuration (one process, every core, the payout) starts on one of its own: started on
+ * the database the one-process runs had filled, the two workers of 2026-12-02 spent 1.2 s of CPU
+ * a second with no request coming, working what those runs had left due, and every
+ * database-bound route measured at a quarter to a half of one process (bench/README.md).
+ */
+async function freshShop(): Promise<Shop> {
+  await freshDatabase(DATABASE_URL);
+  const shop = prepareMerchant(env, "Bench Shop");
+  execFileSync(bin("tsx"), ["--import", "./scripts/allow-server-only.mjs", "scripts/bench-fund-live.ts", shop.id, "1000000000000"], { env, stdio: "inherit" });
+  return shop;
+}
+let merchant = await freshShop();
 
 const children: ChildProcess[] = [];
 const APP_INSPECT_PORT = PORT + 2;
@@ -192,7 +202,7 @@ async function runOnce(name: string, target: Target, connections: number, second
 }
 
 const json = { "content-type": "application/json" };
-const keyed = { ...json, authorization: `Bearer ${merchant.sandboxKey}` };
+const keyed = () => ({ ...json, authorization: `Bearer ${merchant.sandboxKey}` });
 // What merchants send (our API guide asks for a key on every create): a new one each request.
 const newKey = { "idempotency-key": "bench-[<id>]" };
 const linkBody = JSON.stringify({ amount: 5000, currency: "XOF", description: "Bench order" });
@@ -204,25 +214,23 @@ const payoutBody = JSON.stringify({ amount: 400, currency: "XOF", gatewayName: "
 
 /** The measured routes of an app at base; the link read needs a link of its own. */
 async function targetsOf(base: string): Promise<Record<string, Target>> {
-  const link = await (await fetch(`${base}/test/api/v4/payments/link`, { method: "POST", headers: keyed, body: linkBody })).json();
+  const link = await (await fetch(`${base}/test/api/v4/payments/link`, { method: "POST", headers: keyed(), body: linkBody })).json();
   return {
     "POST floor": { method: "POST", url: `${base}/api/bench/echo`, body: linkBody, headers: json },
     "GET floor": { method: "GET", url: `${base}/api/bench/echo/${link.reference}` },
     "POST floor, lane": { method: "POST", url: `${base}/api/bench/lane/echo`, body: linkBody, headers: json },
     "GET floor, lane": { method: "GET", url: `${base}/api/bench/lane/echo/${link.reference}` },
-    "create link": { method: "POST", url: `${base}/test/api/v4/payments/link`, body: linkBody, headers: keyed },
-    "create link, keyed": { method: "POST", url: `${base}/test/api/v4/payments/link`, body: linkBody, headers: { ...keyed, ...newKey }, newIds: true },
-    "read link": { method: "GET", url: `${base}/test/api/v4/payments/link/${link.reference}`, headers: keyed },
-    "initiate DIRECT deposit": { method: "POST", url: `${base}/test/api/v4/deposit/initiate`, body: depositBody, headers: keyed },
+    "create link": { method: "POST", url: `${base}/test/api/v4/payments/link`, body: linkBody, headers: keyed() },
+    "create link, keyed": { method: "POST", url: `${base}/test/api/v4/payments/link`, body: linkBody, headers: { ...keyed(), ...newKey }, newIds: true },
+    "read link": { method: "GET", url: `${base}/test/api/v4/payments/link/${link.reference}`, headers: keyed() },
+    "initiate DIRECT deposit": { method: "POST", url: `${base}/test/api/v4/deposit/initiate`, body: depositBody, headers: keyed() },
   };
 }
 
 /**
- * The live payout (no floor): measured once, last of all, in one process of its own, since every
- * payout leaves the runner work (its status reads and webhook) that would take CPU from what
- * follows. (The two workers still start on the database the one-process runs filled: on
- * 2026-12-02 they spent 1.2 s of CPU a second with no request coming, working what those runs
- * left, which this order does not change: bench/README.md.)
+ * The live payout (no floor): measured once, last of all, in one process of its own on a database
+ * of its own (freshShop), since every payout leaves the runner work (its status reads and webhook)
+ * that would take CPU from whatever came next.
  */
 const payoutTarget = (base: string): Target => ({
   method: "POST",
@@ -355,6 +363,7 @@ try {
 
   // Every core: the launcher's workers share the port.
   await stop(app.process);
+  merchant = await freshShop();
   app = await startWorkers(ALL_CORES);
   targets = await targetsOf(app.base);
   // Both workers warm: the primary hands connections out round-robin, 10 connections reach both.
@@ -362,6 +371,7 @@ try {
   for (const name of clusterNames) await measure(`${ALL_CORES} workers: ${name}`, targets[name], appPid());
 
   await stop(app.process);
+  merchant = await freshShop();
   app = await startWorkers(1);
   await run("warm-up", payoutTarget(app.base), 10, WARMUP, appPid());
   await measure("live MTN payout, keyed", payoutTarget(app.base), appPid());
