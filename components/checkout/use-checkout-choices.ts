@@ -30,8 +30,13 @@ export function useCheckoutChoices({ countries, initialCountry, initialGateway, 
   // read as hydration starts, applied once mounted. Not rendered, so server and client agree.
   const [choicesBeforeHydration] = useState(readChoicesBeforeHydration);
   useEffect(() => {
-    const picked = choicesBeforeHydration && countries.find((c) => c.code === choicesBeforeHydration.country);
-    if (!picked || !startsOnFirstStep) return;
+    if (!choicesBeforeHydration || !startsOnFirstStep) return;
+    // The country is read again now: hydration leaves a select's value alone (a radio's check it
+    // does not, hence the first read), so a country picked while the island hydrated counts too.
+    // Read at first render only, it was lost, and this effect put the server's country back.
+    const code = readChoicesBeforeHydration()?.country ?? choicesBeforeHydration.country;
+    const picked = countries.find((c) => c.code === code);
+    if (!picked) return;
     const pickedGateway = picked.gateways.find((g) => g.name === choicesBeforeHydration.gateway) ?? (picked.code === countryCode ? null : picked.gateways[0]);
     setCountryCode(picked.code);
     if (pickedGateway) setGatewayName(pickedGateway.name);
