@@ -33,6 +33,7 @@ import { getTransfer } from "./merchant-api/transfers-reference";
 import { confirmDeposit } from "./merchant-api/validation-deposit-confirm";
 import { generateDepositInvoice, generateDepositInvoiceAlias } from "./merchant-api/validation-deposit-generate-invoice";
 import { getHealth } from "./probes/health";
+import { getReadiness } from "./probes/ready";
 import { postSupportActivationsIdApprove } from "./support-api/activations-id-approve";
 import { postSupportActivationsIdRefuse } from "./support-api/activations-id-refuse";
 import { getSupportActivationsId } from "./support-api/activations-id";
@@ -107,6 +108,7 @@ export const DECLARED_OPERATIONS: readonly ApiOperation[] = [
   generateDepositInvoice,
   generateDepositInvoiceAlias,
   getHealth,
+  getReadiness,
   postSupportActivationsIdApprove,
   postSupportActivationsIdRefuse,
   getSupportActivationsId,
