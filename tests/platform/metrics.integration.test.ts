@@ -2,7 +2,9 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appMetrics } from "@/lib/core/metrics/registry";
 import { createOperatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import { OperatorRejectedError, OperatorUnknownOutcomeError } from "@/lib/integrations/gateways/operators/operator-errors";
+import { sendAttempt, type ClaimedDelivery } from "@/lib/features/webhooks/attempt-delivery";
 import { call } from "../helpers/api-client";
+import { startReceiver } from "../helpers/webhook-receiver";
 import { newMerchant, validLink } from "../helpers/fixtures";
 
 // GET /api/metrics (issue 48): off without METRICS_TOKEN, refused without the token, and the
@@ -112,6 +114,33 @@ describe("GET /api/metrics", () => {
       expect(sample(text, "pcs_operator_circuits_open", { operator: "wave" })).toBe(0);
     } finally {
       breaker.shutdown();
+    }
+  });
+
+  it("counts webhook attempts by outcome: delivered, retrying, dead", async () => {
+    process.env.METRICS_TOKEN = TOKEN;
+    appMetrics().registry.resetMetrics();
+    // The receiver accepts its first request and answers 500 to the others.
+    const receiver = await startReceiver((n, res) => res.writeHead(n === 1 ? 200 : 500).end());
+    try {
+      const settings = { retryScheduleMs: [1000], timeoutMs: 5000, allowedPrivateHosts: [receiver.host] };
+      const delivery = (roundFailures: number): ClaimedDelivery => ({
+        id: `whd_${roundFailures}`,
+        eventId: "evt_metrics",
+        url: receiver.url(),
+        attemptCount: roundFailures,
+        roundFailures,
+        payload: "{}",
+        secrets: { webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", previousWebhookSecret: null, previousSecretExpiresAt: null },
+      });
+      // Delivered; failed with a retry left; failed with none left (a schedule of one retry).
+      const outcomes = [];
+      for (const roundFailures of [0, 0, 1]) outcomes.push((await sendAttempt(delivery(roundFailures), "claim", new Date(), settings)).status);
+      expect(outcomes).toEqual(["delivered", "pending", "dead"]);
+      const text = (await scrape()).body as string;
+      for (const outcome of ["delivered", "retrying", "dead"]) expect(sample(text, "pcs_webhook_attempts_total", { outcome }), outcome).toBe(1);
+    } finally {
+      await receiver.close();
     }
   });
 
