@@ -1,6 +1,8 @@
 import type { Environment } from "@/lib/core/domain/environment";
 import { appMetrics } from "@/lib/core/metrics/registry";
 import { STATUS_CLASSES, statusClassIndex } from "@/lib/core/metrics/status-class";
+import { apiErrorOf } from "./api-error-of";
+import type { JsonAnswer } from "./json-answer";
 import type { ApiHandler, Handler, OperationHandler } from "./route-handler";
 
 // The API's request metrics (pcs_api_requests_total, pcs_api_request_duration_seconds), counted
@@ -20,8 +22,14 @@ function labelSets(operation: string) {
   };
 }
 
+/**
+ * The status a handler that threw is answered with: the lane and Next's catch-alls answer a known
+ * outcome with its code's status (json-answer.ts, errorAnswer), anything else with a 500.
+ */
+const thrownStatus = (error: unknown) => apiErrorOf(error)?.status ?? 500;
+
 /** The environment of a request to a plain route function, which the router does not tell: its path's "/test". */
-function environmentOf(request: Request): Environment {
+export function environmentOf(request: Request): Environment {
   const url = request.url;
   const pathStart = url.indexOf("/", url.indexOf("//") + 2);
   return url.startsWith("/test/", pathStart) ? "sandbox" : "live";
@@ -39,7 +47,13 @@ export function meteredHandler(operation: string, handler: OperationHandler): Op
   if (typeof handler === "function") {
     const metered: Handler = async (request, context) => {
       const started = performance.now();
-      const response = await handler(request, context);
+      let response: Response;
+      try {
+        response = await handler(request, context);
+      } catch (error) {
+        record(environmentOf(request), thrownStatus(error), started);
+        throw error;
+      }
       record(environmentOf(request), response.status, started);
       return response;
     };
@@ -49,7 +63,13 @@ export function meteredHandler(operation: string, handler: OperationHandler): Op
     ...handler,
     answer: async (request, call) => {
       const started = performance.now();
-      const answer = await handler.answer(request, call);
+      let answer: JsonAnswer;
+      try {
+        answer = await handler.answer(request, call);
+      } catch (error) {
+        record(call.environment, thrownStatus(error), started);
+        throw error;
+      }
       record(call.environment, answer.status, started);
       return answer;
     },
