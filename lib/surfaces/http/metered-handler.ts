@@ -23,8 +23,9 @@ function labelSets(operation: string) {
 }
 
 /**
- * The status a handler that threw is answered with: the lane and Next's catch-alls answer a known
- * outcome with its code's status (json-answer.ts, errorAnswer), anything else with a 500.
+ * The status a handler that threw is answered with, as the lane answers it (errorAnswer,
+ * json-answer.ts): a known outcome with its code's status, anything else with a 500. (Next's
+ * catch-alls answer any throw with a 500; apiRoute's handlers never throw, they answer errors.)
  */
 const thrownStatus = (error: unknown) => apiErrorOf(error)?.status ?? 500;
 
