@@ -9,6 +9,10 @@ export async function registerNode() {
     const { refuseBadProductionSettings } = await import("./lib/surfaces/config/production-settings");
     refuseBadProductionSettings();
   }
+  // The metrics exist from the start, so that a worker of the cluster answers the launcher's
+  // requests for them (lib/core/metrics/cluster-scrape.ts) before it has counted anything.
+  const { appMetrics } = await import("./lib/core/metrics/registry");
+  appMetrics();
   const { startBackgroundWork } = await import("./lib/features/jobs/start-background-work");
   startBackgroundWork();
   // A worker of `npm start`'s launcher (scripts/start-server.cjs) reports its memory when asked,

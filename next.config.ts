@@ -15,10 +15,14 @@ const nextConfig: NextConfig = {
   // The Docker image runs .next/standalone (server.js and only the traced files, Dockerfile);
   // `next start` (npm start, the tests) keeps the regular build.
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
-  // Read at run time from the repository's docs/ (lib/surfaces/docs/guides.ts), which tracing cannot see.
-  outputFileTracingIncludes: { "/docs/guides/**": ["./docs/**/*.md"] },
+  // Read at run time from the repository's docs/ (lib/surfaces/docs/guides.ts), and the migrations'
+  // folder names, which the readiness probe compares with the database's (lib/core/db/readiness.ts):
+  // tracing sees neither.
+  outputFileTracingIncludes: { "/docs/guides/**": ["./docs/**/*.md"], "/api/[...path]": ["./prisma/migrations/**/*"] },
   // PGlite ships WASM and data files it loads from its own package directory at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "pg"],
+  // prom-client: one copy per process, whatever bundles use it, so that its cluster listener
+  // answers the launcher from the registry the metrics are in (lib/core/metrics/registry.ts).
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "pg", "prom-client"],
   async headers() {
     return API_TREES.flatMap((source) => [
       { source, headers: apiHeaders },

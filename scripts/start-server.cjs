@@ -118,8 +118,30 @@ function runPrimary(count) {
     }, memoryEvery * 1000).unref();
   }
 
+  if (process.env.METRICS_TOKEN) answerMetricsRequests();
+
   log("info", "starting workers", { workers: count, pid: process.pid });
   for (let i = 0; i < count; i++) fork();
+}
+
+/**
+ * GET /api/metrics lands on one worker, which cannot see the others' counts: it asks this process
+ * ("pcs:metrics?", lib/core/metrics/cluster-scrape.ts), which gathers every worker's registry with
+ * prom-client's AggregatorRegistry (each worker answers it: lib/core/metrics/registry.ts) and sends
+ * back their sum, so every process is counted once whichever worker the scrape reached. Only with
+ * METRICS_TOKEN set: without it the endpoint is off and prom-client is never loaded here.
+ */
+function answerMetricsRequests() {
+  const { AggregatorRegistry } = require("prom-client");
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== "pcs:metrics?") return;
+    const reply = (answer) => worker.isConnected() && worker.send({ type: "pcs:metrics", id: message.id, ...answer });
+    aggregator.clusterMetrics().then(
+      (text) => reply({ text }),
+      (error) => reply({ error: String(error?.message ?? error) }),
+    );
+  });
 }
 
 // The same .env files Next reads, so this process sees the DATABASE_URL the workers will.

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { errorFields, log } from "../logging/log";
+import { watchPool } from "../metrics/registry";
 
 // Prisma's adapter-pg 6.19 cannot deserialize columns of type `name` (OID 19), which
 // `prisma migrate` reads from the catalog (prisma/orm#27403, fixed in adapter-pg 7).
@@ -48,5 +49,8 @@ export function createPgPool(connectionString: string, max = poolSize()) {
   // another on the next query: without a listener, Node takes it for an uncaught error and the
   // process dies.
   pool.on("error", (error) => log("warn", "database: an idle connection was closed by the server", errorFields(error)));
+  // In the metrics' pool gauges (pcs_db_pool_*). An ended pool counts 0 in both and stays in the
+  // set: a server makes one pool per process; only tests end them, a few per file.
+  watchPool(pool);
   return pool;
 }

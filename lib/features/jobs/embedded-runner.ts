@@ -3,6 +3,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { onDeliveriesDue } from "@/lib/features/webhooks/deliveries-due-signal";
 import { runDueWork, type DueWorkOptions, type DueWorkReport } from "./run-due-work";
+import { runnerBeat } from "./runner-heartbeat";
 
 export type EmbeddedRunner = { stop: () => Promise<void> };
 
@@ -14,6 +15,7 @@ export type EmbeddedRunner = { stop: () => Promise<void> };
 export function startEmbeddedRunner(options: { client: () => DbClient; intervalMs?: number } & DueWorkOptions): EmbeddedRunner {
   // Two loops: settling what is due, and webhook attempts, so neither waits for the other's backlog.
   // The webhook loop also wakes when this process commits new deliveries (deliveriesDue).
+  runnerBeat();
   const settle = startLoop({ ...options, parts: { settle: true, webhooks: false } });
   const webhooks = startLoop({ ...options, parts: { settle: false, webhooks: true } });
   const unsubscribe = onDeliveriesDue(webhooks.wake);
@@ -69,6 +71,7 @@ function startLoop(options: { client: () => DbClient; intervalMs?: number } & Du
     const processBusy = performance.eventLoopUtilization(utilization).utilization > BUSY_UTILIZATION;
     busy = true;
     wokenWhileBusy = false;
+    runnerBeat();
     let found: DueWorkReport | null = null;
     running = runDueWork(options.client(), new Date(), options)
       .then((report) => {
@@ -77,6 +80,7 @@ function startLoop(options: { client: () => DbClient; intervalMs?: number } & Du
       .catch((error) => log("error", "embedded runner pass failed", errorFields(error)))
       .finally(() => {
         busy = false;
+        runnerBeat();
         if (!stopped) {
           // A full batch of any kind means more is due now: go again at once instead of in a
           // second, so a burst (a thousand links expiring together) drains at the database's pace.

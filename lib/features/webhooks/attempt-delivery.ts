@@ -3,6 +3,7 @@ import { Prisma, type WebhookDeliveryStatus } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { DbClient } from "@/lib/core/db/client";
 import { log } from "@/lib/core/logging/log";
+import { appMetrics } from "@/lib/core/metrics/registry";
 import { sendWebhookRequest, type SendResult } from "./send-webhook-request";
 import { signWebhook, type SigningSecrets } from "./sign-webhook";
 import { webhookSettings, type WebhookSettings } from "./webhook-settings";
@@ -151,6 +152,7 @@ export async function sendAttempt(delivery: ClaimedDelivery, claimToken: string,
   const exhausted = !result.ok && (result.permanent || failures > settings.retryScheduleMs.length);
   const status = result.ok ? "delivered" : exhausted ? "dead" : "pending";
   const nextAttemptAt = status === "pending" ? new Date(scheduledFinish.getTime() + settings.retryScheduleMs[failures - 1]) : null;
+  appMetrics().webhookAttempts.inc({ outcome: status === "pending" ? "retrying" : status });
   return { deliveryId: delivery.id, eventId: delivery.eventId, claimToken, status, finishedAt, nextAttemptAt, failures, number: delivery.attemptCount + 1, startedAt, result };
 }
 

@@ -36,6 +36,12 @@ export type ApiOperation = Documentation & {
   /** Answered by the front door's lane in a production server (the merchant API: api-lane.ts). */
   lane?: boolean;
   /**
+   * false: not counted in the request metrics (lib/surfaces/http/metered-handler.ts). For the
+   * probes, which machines ask every few seconds: they would drown the merchants' traffic, and
+   * the liveness probe is the benchmark's floor, kept at its bare cost.
+   */
+  metered?: false;
+  /**
    * Made with apiRoute (lib/surfaces/http/api-route.ts): an ApiHandler (route-handler.ts), whose
    * fields are its answer, the key's scope and the body's limit. Or a function making a Response
    * (supportRoute's, a probe's, a bench floor's).

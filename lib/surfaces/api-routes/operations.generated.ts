@@ -33,6 +33,8 @@ import { getTransfer } from "./merchant-api/transfers-reference";
 import { confirmDeposit } from "./merchant-api/validation-deposit-confirm";
 import { generateDepositInvoice, generateDepositInvoiceAlias } from "./merchant-api/validation-deposit-generate-invoice";
 import { getHealth } from "./probes/health";
+import { getMetrics } from "./probes/metrics";
+import { getReadiness } from "./probes/ready";
 import { postSupportActivationsIdApprove } from "./support-api/activations-id-approve";
 import { postSupportActivationsIdRefuse } from "./support-api/activations-id-refuse";
 import { getSupportActivationsId } from "./support-api/activations-id";
@@ -107,6 +109,8 @@ export const DECLARED_OPERATIONS: readonly ApiOperation[] = [
   generateDepositInvoice,
   generateDepositInvoiceAlias,
   getHealth,
+  getMetrics,
+  getReadiness,
   postSupportActivationsIdApprove,
   postSupportActivationsIdRefuse,
   getSupportActivationsId,

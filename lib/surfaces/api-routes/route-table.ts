@@ -18,6 +18,7 @@
 // beats a parameter, which beats a catch-all. The list's order matters to nothing but the document.
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
+import { meteredHandler } from "@/lib/surfaces/http/metered-handler";
 import { METHODS, type Method, type OperationHandler } from "@/lib/surfaces/http/route-handler";
 import { staticError, tableMethods } from "@/lib/surfaces/http/route-methods";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
@@ -77,16 +78,21 @@ export function routesOf(operations: readonly ApiOperation[]): TableRoute[] {
     const route = { path, ...(first.sandbox ? { sandbox: true } : {}), ...(first.lane ? { lane: true } : {}) };
     if (first.method === "*") {
       if (group.length > 1) throw new Error(`${path}: an every-method route has no other operation`);
-      return { ...route, methods: [...METHODS], handlers: Object.fromEntries(METHODS.map((m) => [m, first.handler])) };
+      const handler = metered(first, `ANY ${path}`);
+      return { ...route, methods: [...METHODS], handlers: Object.fromEntries(METHODS.map((m) => [m, handler])) };
     }
     const handlers: Partial<Record<Method, OperationHandler>> = {};
-    for (const { method, handler } of group) {
+    for (const operation of group) {
+      const { method } = operation;
       if (method === "*" || handlers[method]) throw new Error(`${path}: ${method} is declared twice`);
-      handlers[method] = handler;
+      handlers[method] = metered(operation, `${method} ${path}`);
     }
     return { ...route, methods: METHODS.filter((m) => handlers[m]), handlers: tableMethods(handlers) };
   });
 }
+
+/** The operation's handler, counted in the request metrics under `name` unless it says otherwise. */
+const metered = (operation: ApiOperation, name: string) => (operation.metered === false ? operation.handler : meteredHandler(name, operation.handler));
 
 export const API_ROUTES: TableRoute[] = routesOf(API_OPERATIONS);
 

@@ -1,5 +1,7 @@
 import CircuitBreaker from "opossum";
 import { log } from "@/lib/core/logging/log";
+import { appMetrics } from "@/lib/core/metrics/registry";
+import { operatorCallOutcome } from "./operator-call-outcome";
 import { isOperatorFailure, OperatorUnavailableError, type OperatorName } from "./operator-errors";
 
 // One circuit per operator, shared by every call to it in this process: when an operator is down,
@@ -45,26 +47,53 @@ export function createOperatorBreaker(operator: OperatorName, options: OperatorB
     errorFilter: (error: unknown) => !isOperatorFailure(error),
   });
   let openedAt = 0;
+  // The open-circuits gauge counts this circuit from "open" until "close" (half-open included: its
+  // calls are still refused but for the one trial), and no longer once it is shut down.
+  const metrics = appMetrics();
+  let counted = false;
+  const countOpen = (open: boolean) => {
+    if (open !== counted) metrics.openCircuits.inc({ operator }, open ? 1 : -1);
+    counted = open;
+  };
   breaker.on("open", () => {
     openedAt = Date.now();
+    countOpen(true);
     log("warn", "operator circuit opened", { operator, resetTimeoutMs });
   });
   breaker.on("halfOpen", () => log("info", "operator circuit half-open: one trial call", { operator }));
-  breaker.on("close", () => log("info", "operator circuit closed", { operator }));
+  breaker.on("close", () => {
+    countOpen(false);
+    log("info", "operator circuit closed", { operator });
+  });
+
+  /** One call's outcome and duration (pcs_operator_calls_total, pcs_operator_call_duration_seconds). */
+  const record = (operation: string, error: unknown, started: number) => {
+    const labels = { operator, operation, outcome: operatorCallOutcome(error) };
+    metrics.operatorCalls.inc(labels);
+    metrics.operatorDuration.observe(labels, (performance.now() - started) / 1000);
+  };
 
   return {
     get isOpen() {
       return breaker.opened || breaker.halfOpen;
     },
-    shutdown: () => breaker.shutdown(),
+    shutdown: () => {
+      countOpen(false);
+      breaker.shutdown();
+    },
     async run<T>(operation: string, call: () => Promise<T>): Promise<T> {
+      const started = performance.now();
       try {
-        return (await breaker.fire(call)) as T;
-      } catch (error) {
-        if ((error as { code?: string }).code === "EOPENBREAKER") {
+        const result = (await breaker.fire(call)) as T;
+        record(operation, undefined, started);
+        return result;
+      } catch (caught) {
+        let error = caught;
+        if ((caught as { code?: string }).code === "EOPENBREAKER") {
           const remainingMs = Math.max(openedAt + resetTimeoutMs - Date.now(), 0);
-          throw new OperatorUnavailableError(operator, operation, Math.max(1, Math.ceil(remainingMs / 1000)));
+          error = new OperatorUnavailableError(operator, operation, Math.max(1, Math.ceil(remainingMs / 1000)));
         }
+        record(operation, error, started);
         throw error;
       }
     },

@@ -6,5 +6,6 @@ export const getHealth = apiOperation({
   method: "GET",
   path: "/api/health",
   sandbox: true,
+  metered: false,
   handler: async () => Response.json({ status: "ok" }, { headers: { "cache-control": "no-store" } }),
 });
