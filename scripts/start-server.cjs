@@ -1,6 +1,5 @@
 // `npm start`: the production server on every core. Node's cluster module forks WEB_CONCURRENCY
-// workers (default: one per core, one fewer when the database runs on this machine:
-// scripts/worker-count.cjs), each a whole server of ours
+// workers (default: one per core, scripts/worker-count.cjs), each a whole server of ours
 // (server/app-server.cjs: the front door, then Next's request handler) with its own pool and
 // background runner; they share one listening port (the primary accepts and hands connections out
 // round-robin). A worker that dies is replaced, unless it refused its settings (exit code 78,
