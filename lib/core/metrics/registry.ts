@@ -60,6 +60,18 @@ function createMetrics() {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    paymentsCompleted: new Counter({
+      name: "pcs_payments_completed_total",
+      help: "Deposits completed (checkout attempts and API deposits: money taken from a customer), by currency and environment",
+      labelNames: ["currency", "environment"] as const,
+      registers,
+    }),
+    amountCollected: new Counter({
+      name: "pcs_payments_collected_minor_total",
+      help: "What the completed deposits took, in the currency's minor unit (XOF: francs), by currency and environment",
+      labelNames: ["currency", "environment"] as const,
+      registers,
+    }),
     // Read from the pools at each scrape (collect), nothing counted per query.
     poolInUse: new Gauge({
       name: "pcs_db_pool_connections_in_use",
@@ -85,6 +97,16 @@ function createMetrics() {
   AggregatorRegistry.setRegistries([registry]);
   if (cluster.isWorker) new AggregatorRegistry();
   return metrics;
+}
+
+/** Counts deposits this process just completed (after the transaction that completed them). */
+export function countPaymentsCompleted(deposits: readonly { currency: string; environment: string; amountMinor: bigint }[]) {
+  const { paymentsCompleted, amountCollected } = appMetrics();
+  for (const { currency, environment, amountMinor } of deposits) {
+    paymentsCompleted.inc({ currency, environment });
+    // A float64 holds every whole number of minor units up to 2^53: exact for any real volume.
+    amountCollected.inc({ currency, environment }, Number(amountMinor));
+  }
 }
 
 /** What the pool gauges read of a pg.Pool. */

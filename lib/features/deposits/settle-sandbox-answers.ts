@@ -1,6 +1,7 @@
 import { Prisma, type Deposit } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
+import { countPaymentsCompleted } from "@/lib/core/metrics/registry";
 import { sandboxSimulator } from "@/lib/integrations/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { creditCollections, depositCollection } from "@/lib/features/ledger/credit-collection";
@@ -102,5 +103,6 @@ async function settleBatch(client: DbClient, answers: Answer[]): Promise<number>
     return done;
   });
   if (committedHere(client) && settled.some((deposit) => deposit.callbackUrl)) deliveriesDue();
+  countPaymentsCompleted(settled.filter((deposit) => deposit.status === "completed"));
   return settled.length;
 }

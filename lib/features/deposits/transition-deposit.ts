@@ -1,6 +1,7 @@
-import { Prisma } from "@prisma/client";
+import { Prisma, type Deposit } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
+import { countPaymentsCompleted } from "@/lib/core/metrics/registry";
 import type { DepositStatus } from "@/lib/core/domain/deposit-status";
 import { creditCollection, depositCollection } from "@/lib/features/ledger/credit-collection";
 import { lockPaymentLink } from "@/lib/features/links/lock-payment-link";
@@ -61,6 +62,8 @@ export async function transitionDeposit(
 
   // Whether this transaction recorded a delivery: after its commit, the runner is told at once.
   let deliveryRecorded = false;
+  // What this call completed, counted once the transaction is over (the metrics).
+  const completed: Deposit[] = [];
   const changed = await inTransaction(client, async (tx) => {
     // Lock order: the link before its attempt, as starting an attempt does, so the two never deadlock.
     const paymentLinkId =
@@ -82,6 +85,7 @@ export async function transitionDeposit(
       })
       .catch(nullWhenNoRow);
     if (!deposit) return false;
+    if (options.to === "completed") completed.push(deposit);
     // The money moves with the status. A checkout attempt's money is its link's: the link's
     // transition below credits it, once, for the link.
     if (options.to === "completed" && !deposit.paymentLinkId) {
@@ -102,5 +106,6 @@ export async function transitionDeposit(
   });
   // Inside a caller's transaction the commit is still to come: the runner's poll finds it then.
   if (deliveryRecorded && committedHere(client)) deliveriesDue();
+  countPaymentsCompleted(completed);
   return changed;
 }
