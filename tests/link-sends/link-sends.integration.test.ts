@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
+import { appMetrics } from "@/lib/core/metrics/registry";
 import { linkSendingView, sendLinkFromForm } from "@/lib/features/link-sends/send-link-from-form";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
@@ -55,6 +56,12 @@ async function link(key: string, prefix = "/test") {
   return res.body.reference as string;
 }
 
+/** The count of messages sent on `channel` with `outcome` so far in this process (pcs_message_sends_total). */
+async function sendsCounted(channel: "sms" | "email", outcome: string) {
+  const { values } = await appMetrics().messageSends.get();
+  return values.find((v) => v.labels.channel === channel && v.labels.outcome === outcome)?.value ?? 0;
+}
+
 const send = (key: string, reference: string, body: unknown, prefix = "/test") => call("POST", `${prefix}/api/v4/payments/link/${reference}/send`, { key, body });
 const sends = (key: string, reference: string, prefix = "/test") => call("GET", `${prefix}/api/v4/payments/link/${reference}/sends`, { key });
 
@@ -81,6 +88,7 @@ describe("sending a link by SMS", () => {
   it("records the provider's refusal and a failed delivery report as failed sends with their reasons", async () => {
     const merchant = await merchantIn("CI");
     const reference = await link(merchant.liveKey, "");
+    const counted = { sent: await sendsCounted("sms", "sent"), invalid: await sendsCounted("sms", "invalid_number"), error: await sendsCounted("sms", "provider_error") };
     const refused = customerPhone();
     fake.script(refused.international, { statusCode: 403 });
     const first = await send(merchant.liveKey, reference, { channel: "sms", to: refused.international }, "");
@@ -101,6 +109,10 @@ describe("sending a link by SMS", () => {
     fake.failNext({ status: 500 });
     const third = await send(merchant.liveKey, reference, { channel: "sms", to: customerPhone().international }, "");
     expect(third.body).toMatchObject({ status: "failed", failureReason: "provider_error" });
+    // The metrics count each by what the provider answered (a later delivery report is not a send).
+    expect(await sendsCounted("sms", "sent")).toBe(counted.sent + 1);
+    expect(await sendsCounted("sms", "invalid_number")).toBe(counted.invalid + 1);
+    expect(await sendsCounted("sms", "provider_error")).toBe(counted.error + 1);
     // The sandbox does not see the live link's sends, nor the live key the sandbox's.
     expect((await sends(merchant.sandboxKey, reference)).status).toBe(404);
   });
@@ -186,8 +198,10 @@ describe("sending a link by e-mail", () => {
     const to = `Awa.${Date.now()}@Example.com`;
     await createMemberLogin(db(), { merchant, email: to, role: "viewer" });
     const reference = await link(merchant.sandboxKey);
+    const mailsCounted = await sendsCounted("email", "sent");
     const res = await send(merchant.sandboxKey, reference, { channel: "email", to });
     expect(res.body).toMatchObject({ channel: "email", to: to.toLowerCase(), status: "sent", sentAt: expect.any(String) });
+    expect(await sendsCounted("email", "sent")).toBe(mailsCounted + 1);
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: to.toLowerCase() } });
     expect(mail.subject).toBe(`[TEST] ${merchant.name} vous demande de payer ${formatMinor(5000n, "XOF", "fr")}`);
     expect(mail.text).toContain(`${ORIGIN}/test/pay/${reference}`);

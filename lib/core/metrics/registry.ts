@@ -60,6 +60,12 @@ function createMetrics() {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    messageSends: new Counter({
+      name: "pcs_message_sends_total",
+      help: "SMS and e-mails handed to their provider, by channel (sms, email) and outcome: sent, or why not (an SMS's failure reason; failed for a mail)",
+      labelNames: ["channel", "outcome"] as const,
+      registers,
+    }),
     paymentsCompleted: new Counter({
       name: "pcs_payments_completed_total",
       help: "Deposits completed (checkout attempts and API deposits: money taken from a customer), by currency and environment",

@@ -1,4 +1,5 @@
 import type { Prisma, LinkSend, LinkSendChannel, LinkSendPurpose } from "@prisma/client";
+import { appMetrics } from "@/lib/core/metrics/registry";
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { ulid } from "@/lib/core/domain/ulid";
@@ -115,6 +116,7 @@ export async function deliverSend(client: DbClient, send: SendToDeliver): Promis
     // The caller checked the provider first; one that vanished meanwhile (a reload) fails the send.
     if (!provider) return failed("sms_unavailable");
     const result = await provider.send(send.recipient, send.message.sms());
+    appMetrics().messageSends.inc({ channel: "sms", outcome: result.outcome === "sent" ? "sent" : result.reason });
     if (result.outcome !== "sent") return failed(result.reason, { provider: provider.name, providerStatus: result.providerStatus });
     const sent = await client.linkSend.update({
       where: { id: row.id },

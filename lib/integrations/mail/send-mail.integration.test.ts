@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
+import { appMetrics } from "@/lib/core/metrics/registry";
 import { startSmtpFake, type ReceivedMail } from "@/tests/fakes/smtp-fake";
 import { authMail } from "./auth-mails";
 import { sendMail } from "./send-mail";
@@ -12,6 +13,10 @@ beforeAll(async () => {
   smtp = await startSmtpFake({ onMail: (mail) => received.push(mail) });
 });
 afterAll(() => smtp.close());
+
+/** Mails counted with `outcome` so far in this process (pcs_message_sends_total). */
+const counted = async (outcome: "sent" | "failed") =>
+  (await appMetrics().messageSends.get()).values.find((v) => v.labels.channel === "email" && v.labels.outcome === outcome)?.value ?? 0;
 
 describe("sendMail", () => {
   it("sends over SMTP when SMTP_URL is set, and keeps nothing in the outbox", async () => {
@@ -35,6 +40,9 @@ describe("sendMail", () => {
 
   it("fails loudly when the SMTP server is unreachable", async () => {
     const mail = authMail("verify", { to: "x@shop.example", url: "https://pay.example/v", locale: "en" });
+    const [sent, failed] = [await counted("sent"), await counted("failed")];
     await expect(sendMail(mail, { SMTP_URL: "smtp://127.0.0.1:1" } as unknown as NodeJS.ProcessEnv)).rejects.toMatchObject({ code: "ESOCKET", message: expect.stringContaining("ECONNREFUSED") });
+    // Counted as failed, not sent.
+    expect([await counted("sent"), await counted("failed")]).toEqual([sent, failed + 1]);
   });
 });

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "@/lib/core/db/client";
 import { ulid } from "@/lib/core/domain/ulid";
+import { appMetrics } from "@/lib/core/metrics/registry";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
@@ -17,6 +18,17 @@ function smtpTransport(url: string) {
  * into the local outbox table, so the quick start needs no mail server (read at /dev/outbox).
  */
 export async function sendMail(mail: Mail, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const counted = (outcome: "sent" | "failed") => appMetrics().messageSends.inc({ channel: "email", outcome });
+  try {
+    await deliverMail(mail, env);
+  } catch (error) {
+    counted("failed");
+    throw error;
+  }
+  counted("sent");
+}
+
+async function deliverMail(mail: Mail, env: NodeJS.ProcessEnv) {
   const url = env.SMTP_URL?.trim();
   if (url) {
     await smtpTransport(url).sendMail({ from: env.MAIL_FROM?.trim() || "Payments <no-reply@localhost>", ...mail });
