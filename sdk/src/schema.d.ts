@@ -471,6 +471,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/public/gateways/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The live gateways' availability, from our own calls to their operators
+         * @description Each live gateway in service, per operation (deposit; withdrawal: transfers and refunds), over the last windowMinutes: the share of calls its operator answered, the answered calls' p95 and a state. Figures are ours, not the operator's; refresh every minute at most (they are cached 15 s). The sandbox calls no operator and has no such figures.
+         */
+        get: operations["getGatewayAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = {
     paymentLinkEvent: {
@@ -1249,6 +1269,59 @@ export type components = {
             allowedCurrencies: string[];
             /** @enum {string} */
             type: "DIRECT" | "MANUAL" | "SCHEDULED";
+        };
+        GatewayAvailability: {
+            /** @example 15 */
+            windowMinutes: number;
+            gateways: {
+                /** @example MTN_MOMO_CI */
+                name: string;
+                deposit: {
+                    /**
+                     * @description closed: most calls fail or the operator is not being called (circuit open); delayed: some fail, or answers are slow; operational otherwise, or without calls in the window
+                     * @enum {string}
+                     */
+                    state: "operational" | "delayed" | "closed";
+                    /**
+                     * @description Calls the operator answered (yes or no) over all it was sent in the window; null without calls
+                     * @example 0.97
+                     */
+                    successRate: number | null;
+                    /**
+                     * @description 95th percentile of the answered calls' duration, in milliseconds; null without any
+                     * @example 840
+                     */
+                    p95Ms: number | null;
+                    /**
+                     * @description Calls judged in the window
+                     * @example 120
+                     */
+                    calls: number;
+                };
+                /** @description Money out through the operator: transfers and refunds */
+                withdrawal: {
+                    /**
+                     * @description closed: most calls fail or the operator is not being called (circuit open); delayed: some fail, or answers are slow; operational otherwise, or without calls in the window
+                     * @enum {string}
+                     */
+                    state: "operational" | "delayed" | "closed";
+                    /**
+                     * @description Calls the operator answered (yes or no) over all it was sent in the window; null without calls
+                     * @example 0.97
+                     */
+                    successRate: number | null;
+                    /**
+                     * @description 95th percentile of the answered calls' duration, in milliseconds; null without any
+                     * @example 840
+                     */
+                    p95Ms: number | null;
+                    /**
+                     * @description Calls judged in the window
+                     * @example 120
+                     */
+                    calls: number;
+                };
+            }[];
         };
     };
     responses: never;
@@ -3513,6 +3586,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WithdrawalGateway"][];
+                };
+            };
+        };
+    };
+    getGatewayAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gateways in service */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayAvailability"];
                 };
             };
         };

@@ -1,11 +1,12 @@
 import { Prisma } from "@prisma/client";
-import type { DbClient } from "@/lib/core/db/client";
+import { sqlOn, type DbClient } from "@/lib/core/db/client";
 import { poolSize } from "@/lib/core/db/pg-pool";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { SANDBOX_PHONE_ENDINGS, sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { expireLink } from "@/lib/features/checkout/expire-link";
 import { deleteExpiredEvents } from "@/lib/features/events/delete-expired-events";
+import { deleteOldOperatorCalls } from "@/lib/features/monitoring/operator-availability";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
 import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
 import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
@@ -151,6 +152,10 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
     // Retention of the events API (30 days), after the attempts: a delivery still pending keeps its event.
     await guarded("event retention", "-", async () => {
       report.eventsDeleted = await deleteExpiredEvents(client, now);
+    });
+    // The operator call log feeds the availability's last minutes: a day is kept.
+    await guarded("operator call retention", "-", async () => {
+      await deleteOldOperatorCalls(sqlOn(client), now);
     });
   }
   return report;

@@ -13,6 +13,7 @@ import { initiateDeposit, initiateDepositAlias } from "./merchant-api/classic-de
 import { getDeposit } from "./merchant-api/deposits-reference";
 import { getEvent } from "./merchant-api/events-id";
 import { listEvents } from "./merchant-api/events";
+import { getGatewayAvailability } from "./merchant-api/gateways-availability";
 import { listDepositGateways } from "./merchant-api/gateways-deposit-list";
 import { listWithdrawalGateways } from "./merchant-api/gateways-withdraw-list";
 import { getAnalytics } from "./merchant-api/merchant-analytics";
@@ -88,6 +89,7 @@ export const DECLARED_OPERATIONS: readonly ApiOperation[] = [
   getDeposit,
   getEvent,
   listEvents,
+  getGatewayAvailability,
   listDepositGateways,
   listWithdrawalGateways,
   getAnalytics,

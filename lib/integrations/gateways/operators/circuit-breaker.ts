@@ -1,6 +1,7 @@
 import CircuitBreaker from "opossum";
 import { log } from "@/lib/core/logging/log";
 import { appMetrics } from "@/lib/core/metrics/registry";
+import { logOperatorCall, type OperatorCallRecord } from "./operator-call-log";
 import { operatorCallOutcome } from "./operator-call-outcome";
 import { isOperatorFailure, OperatorUnavailableError, type OperatorName } from "./operator-errors";
 
@@ -20,6 +21,10 @@ export type OperatorBreakerOptions = {
   resetTimeoutMs?: number;
   /** The rolling window the percentage is computed over (default 60 s). */
   rollingWindowMs?: number;
+  /** The operator's account these calls go to, when it has one per country (MTN's target environment). */
+  scope?: string;
+  /** Told of every call once it ended (the process-wide circuits log them: operator-call-log.ts). */
+  onCall?: (call: OperatorCallRecord) => void;
 };
 
 export type OperatorBreaker = {
@@ -69,8 +74,10 @@ export function createOperatorBreaker(operator: OperatorName, options: OperatorB
   /** One call's outcome and duration (pcs_operator_calls_total, pcs_operator_call_duration_seconds). */
   const record = (operation: string, error: unknown, started: number) => {
     const labels = { operator, operation, outcome: operatorCallOutcome(error) };
+    const durationMs = performance.now() - started;
     metrics.operatorCalls.inc(labels);
-    metrics.operatorDuration.observe(labels, (performance.now() - started) / 1000);
+    metrics.operatorDuration.observe(labels, durationMs / 1000);
+    options.onCall?.({ ...labels, scope: options.scope ?? null, durationMs, at: new Date() });
   };
 
   return {
@@ -111,7 +118,7 @@ export function operatorBreaker(operator: OperatorName, scope?: string): Operato
   const key = scope ? `${operator}:${scope}` : operator;
   let breaker = shared.get(key);
   if (!breaker) {
-    breaker = createOperatorBreaker(operator);
+    breaker = createOperatorBreaker(operator, { scope, onCall: logOperatorCall });
     shared.set(key, breaker);
   }
   return breaker;
