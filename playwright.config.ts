@@ -26,13 +26,14 @@ export default defineConfig({
   projects: [
     { name: "api", testMatch: /api\/.*\.spec\.ts/ },
     // On PostgreSQL (CI's second pass) the browser project runs the journeys that write through
-    // every layer (a payment, a payment in progress, the dashboard's journey, the live operators);
+    // every layer (a payment, a payment in progress, the dashboard's journey, the live operators and
+    // their availability, which needs the server's database reachable from the test);
     // the pages whose behaviour does not depend on the database engine (support view, docs,
     // content policy, the dashboard's access rules) run on PGlite only, and their rules are
     // tested on both databases by the integration tests.
     {
       name: "browser",
-      testMatch: process.env.DATABASE_URL ? /browser\/(checkout|payment-in-progress|dashboard-journey|live-operators)\.spec\.ts/ : /browser\/.*\.spec\.ts/,
+      testMatch: process.env.DATABASE_URL ? /browser\/(checkout|payment-in-progress|dashboard-journey|live-operators|operator-availability)\.spec\.ts/ : /browser\/.*\.spec\.ts/,
       testIgnore: /checkout-no-javascript\.spec\.ts|payment-page\.spec\.ts/,
       use: chromium,
     },

@@ -48,6 +48,7 @@ export function GatewayScreen({ countries, country, gateway, onCountry, onGatewa
             <span>
               <strong>{g.provider}</strong>
               <small>{t("gatewayFees", { fees: g.feesLabel, total: g.totalLabel })}</small>
+              {g.availability ? <small className="gateway-notice">{t(`gatewayAvailability.${g.availability}`, { provider: g.provider })}</small> : null}
             </span>
           </label>
         ))}

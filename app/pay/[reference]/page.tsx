@@ -56,7 +56,7 @@ export default async function PayPage({ params, searchParams }: PageProps) {
     code: c.code,
     name: regionNames.of(c.code) ?? c.code,
     dialCode: DIAL_CODES[c.code] ?? "",
-    gateways: c.gateways.map((g) => ({ name: g.name, provider: g.provider, type: g.type, feesLabel: money(g.fees), totalLabel: money(g.total) })),
+    gateways: c.gateways.map((g) => ({ name: g.name, provider: g.provider, type: g.type, feesLabel: money(g.fees), totalLabel: money(g.total), availability: g.availability })),
   }));
   countries.sort((a, b) => a.name.localeCompare(b.name, locale));
 

@@ -3,7 +3,9 @@ import type { PaymentLink } from "@prisma/client";
 import { cache } from "react";
 import { db } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
-import { checkoutGateways } from "./checkout-gateways";
+import { errorFields, log } from "@/lib/core/logging/log";
+import { readGatewayAvailability } from "@/lib/features/monitoring/gateway-availability";
+import { checkoutGateways, type CheckoutCountry, type CheckoutGateway } from "./checkout-gateways";
 import { hashCheckoutToken } from "./checkout-session";
 import { checkoutStateOf, latestAttempt, type CheckoutState } from "./checkout-state";
 import { findCheckoutLink } from "./get-checkout-link";
@@ -36,7 +38,24 @@ export async function readCheckoutPageState(link: PaymentLink, viewerToken: stri
   return { state: checkoutStateOf(link, attempt, now, viewerToken), knownPhone: own ? attempt.customerPhone : null };
 }
 
-/** The gateways the link may be paid with, grouped by country with fees and totals. */
-export function listCheckoutPageGateways(link: Parameters<typeof checkoutGateways>[1]) {
-  return checkoutGateways(db(), link);
+/** A gateway the customer may pick, and whether its operator is slow or down right now (live only). */
+export type CheckoutPageCountry = Omit<CheckoutCountry, "gateways"> & { gateways: (CheckoutGateway & { availability: "delayed" | "closed" | null })[] };
+
+/**
+ * The gateways the link may be paid with, grouped by country with fees and totals, each live one
+ * with its operator's state (lib/features/monitoring), so the customer is told before picking one
+ * that is slow or down. The state is a notice, never a refusal: a figure that cannot be read shows none.
+ */
+export async function listCheckoutPageGateways(link: Parameters<typeof checkoutGateways>[1]): Promise<CheckoutPageCountry[]> {
+  const [countries, availability] = await Promise.all([
+    checkoutGateways(db(), link),
+    link.environment === "live"
+      ? readGatewayAvailability().catch((error: unknown) => (log("warn", "checkout: availability not read", errorFields(error)), []))
+      : [],
+  ]);
+  const stateOf = (name: string) => {
+    const state = availability.find((g) => g.gateway === name)?.operations.deposit.state;
+    return state === "delayed" || state === "closed" ? state : null;
+  };
+  return countries.map((c) => ({ ...c, gateways: c.gateways.map((g) => ({ ...g, availability: stateOf(g.name) })) }));
 }
