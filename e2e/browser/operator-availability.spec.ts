@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { siblingDatabaseUrl } from "../../scripts/fresh-database";
@@ -10,7 +12,7 @@ import { merchant, text, type Locale } from "../checkout-helpers";
 // Côte d'Ivoire failing a fifth of its calls is "delayed", Wave failing all of them "closed". The
 // calls are written into the server's own database (e2e/serve.ts's, on PostgreSQL), 13 minutes old,
 // so they leave the 15-minute window soon after this file and the other journeys see no notice.
-// The notice is drawn by the server: it shows without JavaScript too.
+// The notice is drawn by the server: it shows without JavaScript too. So is the status page (/status).
 
 const databaseUrl = process.env.DATABASE_URL ? siblingDatabaseUrl(process.env.DATABASE_URL, "e2e") : null;
 test.skip(!databaseUrl, "operator availability: the calls are written into the server's PostgreSQL database; the embedded one is the server's alone");
@@ -75,6 +77,15 @@ for (const locale of ["fr", "en"] as Locale[]) {
       await expect(page.getByRole("radio", { name: /Wave/ })).toBeEnabled();
       // An operator without trouble has no notice (Orange is not served in Côte d'Ivoire here: only these two).
       await expect(page.locator(".gateway-notice")).toHaveCount(2);
+    });
+
+    test(`the status page shows each live operator's state (${locale})`, async ({ page }) => {
+      const status = JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8")).status;
+      await page.goto("/status");
+      await expect(page.getByRole("heading", { level: 1, name: status.title })).toBeVisible();
+      const row = (name: RegExp) => page.getByRole("row", { name });
+      await expect(row(/MTN Mobile Money · (Côte d’Ivoire|Côte d'Ivoire)/)).toContainText(`${status.states.delayed}${status.states.operational}`);
+      await expect(row(/Wave · (Côte d’Ivoire|Côte d'Ivoire)/)).toContainText(`${status.states.closed}${status.states.operational}`);
     });
   });
 }
