@@ -24,7 +24,7 @@ describe("inSqlTransaction", () => {
     expect(seen.inside).toBe(true);
     expect(insideDbTransaction()).toBe(false);
     // Outside one, each statement is its own.
-    const sql = (text: string, params: string[]) => db().$queryRawUnsafe<Record<string, string>[]>(text, ...params);
+    const sql: Sql = (text, params) => db().$queryRawUnsafe(text, ...params);
     const first = await transactionStart(sql);
     await sleep(20);
     expect(await transactionStart(sql)).not.toBe(first);
