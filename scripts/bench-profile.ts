@@ -105,7 +105,7 @@ const PHASES: [string, RegExp][] = [
   ["body read + JSON parse", /^readJsonBody$/],
   ["validation (zod)", /^safeParse$/],
   ["idempotency", /^(runIdempotent|runIdempotentPhases|runIdempotentInsert)$/],
-  ["SQL statements (building, sending)", /^(insertPaymentLink|paymentLinkInsert|writePrepared|insertClaimWith|findPaymentLink|findPaymentLinkWithAttempts|findLinkAttempts)$/],
+  ["SQL statements (building, sending)", /^(insertPaymentLink|paymentLinkInsert|writePrepared|insertClaimWith|findPaymentLink|findPaymentLinkWithAttempts|findLinkAttempts|insertClaimLocking|guardedWrite|postingInserts)$/],
   ["serialization (JSON.stringify, the answer)", /^(answerResponse|jsonAnswer|writeAnswer)$/],
   ["logging", /^log$/],
   ["background runner", /^runDueWork$/],

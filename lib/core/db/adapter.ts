@@ -4,7 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { createPgPool } from "./pg-pool";
-import { sqlOverPg, sqlOverPGlite, type Sql } from "./sql";
+import { sqlOverPg, sqlOverPGlite, type SqlDatabase } from "./sql";
 import { acquireDataDirLock } from "./pglite-lock";
 
 // Which database this process talks to: PostgreSQL when DATABASE_URL is set, otherwise the
@@ -34,7 +34,7 @@ export function openPGlite(dataDir: string | null) {
   };
 }
 
-export type Adapter = { adapter: SqlMigrationAwareDriverAdapterFactory; sql: Sql; close: () => Promise<void> };
+export type Adapter = { adapter: SqlMigrationAwareDriverAdapterFactory; sql: SqlDatabase; close: () => Promise<void> };
 
 /**
  * The driver adapter for Prisma, direct SQL on the same connections (see lib/core/db/sql.ts), and how

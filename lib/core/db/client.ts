@@ -1,13 +1,13 @@
 import { Prisma, PrismaClient } from "@prisma/client";
 import { createAdapter } from "./adapter";
-import type { Sql, SqlRow } from "./sql";
+import type { Sql, SqlDatabase, SqlRow } from "./sql";
 import { markTransactions } from "./transaction-scope";
 
 export type Db = PrismaClient;
 /** A client or an open transaction: domain functions accept either. */
 export type DbClient = PrismaClient | Prisma.TransactionClient;
 
-type Handle = { client: PrismaClient; close: () => Promise<void>; sql: Sql | null };
+type Handle = { client: PrismaClient; close: () => Promise<void>; sql: SqlDatabase | null };
 const globalForDb = globalThis as unknown as { __pcsDb?: Handle };
 
 /**
@@ -23,7 +23,7 @@ export function db(): PrismaClient {
 }
 
 /** Tests install their own client (an in-memory PGlite per worker). */
-export function setDb(client: PrismaClient, close: () => Promise<void> = async () => {}, sql: Sql | null = null) {
+export function setDb(client: PrismaClient, close: () => Promise<void> = async () => {}, sql: SqlDatabase | null = null) {
   globalForDb.__pcsDb = { client: markTransactions(client), close, sql };
 }
 
@@ -31,7 +31,7 @@ export function setDb(client: PrismaClient, close: () => Promise<void> = async (
  * Direct SQL on the connections under `client` (lib/core/db/sql.ts), or null when `client` is an open
  * transaction (whose statements must go through it) or the process has no direct access.
  */
-export function directSql(client: DbClient): Sql | null {
+export function directSql(client: DbClient): SqlDatabase | null {
   db();
   const handle = globalForDb.__pcsDb!;
   return client === handle.client ? handle.sql : null;

@@ -2,7 +2,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 
 // Direct SQL, for the few statements on the API's hottest paths (link read and insert, deposit
-// insert), used only outside transactions.
+// insert, a transfer's or refund's intent: lib/core/db/locked-write.ts), outside Prisma's
+// transactions: on their own, or in a transaction of their own (sql-transaction.ts).
 // Prisma 6's client engine compiles every query to a plan in WebAssembly and interprets it:
 // about 1 ms of CPU per query on a 2-core machine, as much as Next.js itself costs per
 // request. Everything else goes through Prisma.
@@ -12,6 +13,8 @@ import type pg from "pg";
 export type SqlRow = Record<string, string | null>;
 export type SqlParam = string | null;
 export type Sql = (text: string, params: readonly SqlParam[]) => Promise<SqlRow[]>;
+/** Direct SQL on the database itself: a statement on its own (autocommit), or several in a transaction of their own (lib/core/db/sql-transaction.ts). */
+export type SqlDatabase = Sql & { transaction: <T>(fn: (sql: Sql) => Promise<T>) => Promise<T> };
 
 // One name per statement text in the whole process: two callers on one pool must never give the
 // same name to different statements (pg refuses that on a connection).
@@ -28,14 +31,46 @@ function nameOf(text: string) {
  * DATABASE_PREPARED_STATEMENTS=0 turns it off, for a pooler that cannot keep them (PgBouncer in
  * transaction mode before 1.21, or without max_prepared_statements).
  */
-export function sqlOverPg(pool: pg.Pool, prepared = process.env.DATABASE_PREPARED_STATEMENTS !== "0"): Sql {
-  return async (text, params) => (await pool.query<SqlRow>({ text, values: [...params], name: prepared ? nameOf(text) : undefined })).rows;
+export function sqlOverPg(pool: pg.Pool, prepared = process.env.DATABASE_PREPARED_STATEMENTS !== "0"): SqlDatabase {
+  type Query = (config: pg.QueryConfig) => Promise<pg.QueryResult<SqlRow>>;
+  const on = (query: Query): Sql => async (text, params) => (await query({ text, values: [...params], name: prepared ? nameOf(text) : undefined })).rows;
+  return Object.assign(on((config) => pool.query<SqlRow>(config)), {
+    async transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        // Explicit: a balance check must read what the lock's earlier holders committed, which a
+        // statement begun after the lock sees only under READ COMMITTED (REPEATABLE READ would keep
+        // the snapshot of the transaction's first statement, taken before the lock was granted).
+        await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      try {
+        const result = await fn(on((config) => client.query<SqlRow>(config)));
+        await client.query("COMMIT");
+        client.release();
+        return result;
+      } catch (error) {
+        // After a failed COMMIT, ROLLBACK is harmless; a connection that cannot even roll back is dropped.
+        await client.query("ROLLBACK").then(
+          () => client.release(),
+          (rollbackError: Error) => client.release(rollbackError),
+        );
+        throw error;
+      }
+    },
+  });
 }
 
-export function sqlOverPGlite(pglite: PGlite): Sql {
+export function sqlOverPGlite(pglite: PGlite): SqlDatabase {
   // PGlite runs one statement at a time and queues this behind an open transaction, as it
   // does Prisma's own statements: nothing here can run inside another request's transaction.
-  return async (text, params) => (await pglite.query<SqlRow>(text, [...params])).rows;
+  // Its transactions, Prisma's (pglite-prisma-adapter) and these, are its transaction() and
+  // run one after another.
+  return Object.assign(async (text: string, params: readonly SqlParam[]) => (await pglite.query<SqlRow>(text, [...params])).rows, {
+    transaction: <T>(fn: (sql: Sql) => Promise<T>) => pglite.transaction((tx) => fn(async (text, params) => (await tx.query<SqlRow>(text, [...params])).rows)),
+  });
 }
 
 /** A timestamp(3) column (UTC, as Prisma stores them) as milliseconds since the epoch, in text. */
@@ -81,4 +116,22 @@ function textParam(value: Value): SqlParam {
   if (value instanceof Date) return timestampParam(value);
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
+}
+
+/** A statement and its parameters, numbered from $1. */
+export type Statement = { text: string; params: SqlParam[] };
+
+/**
+ * Statements joined into one (a WITH's parts): each part's text is numbered from $1, as written on
+ * its own, and is renumbered after the parameters of the parts added before it. Our texts hold no
+ * "$" but their parameters' (no dollar quoting, no "$" in a literal).
+ */
+export function statementJoiner() {
+  const params: SqlParam[] = [];
+  const add = (part: { text: string; params: readonly SqlParam[] }) => {
+    const from = params.length;
+    params.push(...part.params);
+    return from === 0 ? part.text : part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + from}`);
+  };
+  return { params, add };
 }

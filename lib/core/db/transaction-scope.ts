@@ -10,9 +10,14 @@ import type { PrismaClient } from "@prisma/client";
 
 const scope = new AsyncLocalStorage<true>();
 
-/** Whether the caller runs inside an interactive transaction of the process's database client. */
+/** Whether the caller runs inside a transaction of the process's database: Prisma's interactive one, or a direct SQL one. */
 export function insideDbTransaction(): boolean {
   return scope.getStore() === true;
+}
+
+/** Runs fn (and all it awaits) as inside a transaction: a direct SQL one (sql-transaction.ts) counts as Prisma's do. */
+export function inTransactionScope<T>(fn: () => Promise<T>): Promise<T> {
+  return scope.run(true, fn);
 }
 
 /**
@@ -24,7 +29,7 @@ export function insideDbTransaction(): boolean {
 export function markTransactions(client: PrismaClient): PrismaClient {
   const transaction = ((input: unknown, options?: unknown) =>
     typeof input === "function"
-      ? scope.run(true, () => (client.$transaction as (fn: unknown, options?: unknown) => Promise<unknown>)(input, options))
+      ? inTransactionScope(() => (client.$transaction as (fn: unknown, options?: unknown) => Promise<unknown>)(input, options))
       : (client.$transaction as (queries: unknown, options?: unknown) => Promise<unknown>)(input, options)) as PrismaClient["$transaction"];
   return new Proxy(client, {
     get(target, property) {

@@ -1,4 +1,4 @@
-import type { Prisma } from "@prisma/client";
+import type { LedgerEntry, Prisma } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { Environment } from "@/lib/core/domain/environment";
 import type { Account } from "./accounts";
@@ -28,15 +28,25 @@ export async function postEntries(tx: Prisma.TransactionClient, posting: Posting
  * before anything is written, so one unbalanced posting writes none of them.
  */
 export async function postEntriesMany(tx: Prisma.TransactionClient, postings: Posting[]): Promise<string[]> {
+  const { journalIds, entries } = journalEntries(postings);
+  if (entries.length > 0) await tx.ledgerEntry.createMany({ data: entries });
+  return journalIds;
+}
+
+/**
+ * The rows of balanced journals, one journal per posting, checked before anything is written: what
+ * postEntriesMany writes through Prisma and ledger-sql.ts in direct SQL. Throws on an unbalanced posting.
+ */
+export function journalEntries(postings: Posting[]): { journalIds: string[]; entries: LedgerEntry[] } {
   for (const posting of postings) {
     const sum = posting.lines.reduce((total, [, amount]) => total + amount, 0n);
     if (sum !== 0n) throw new Error(`unbalanced posting ${posting.kind} ${posting.reference}: ${sum}`);
   }
   const journals = postings.map((posting) => ({ posting, journalId: `jnl_${ulid()}`, createdAt: posting.at ?? new Date() }));
-  const data = journals.flatMap(({ posting, journalId, createdAt }) =>
+  const entries = journals.flatMap(({ posting, journalId, createdAt }) =>
     posting.lines
       .filter(([, amount]) => amount !== 0n)
-      .map(([account, amountMinor]) => ({
+      .map(([account, amountMinor]): LedgerEntry => ({
         id: `led_${ulid()}`,
         journalId,
         merchantId: posting.merchantId,
@@ -49,6 +59,5 @@ export async function postEntriesMany(tx: Prisma.TransactionClient, postings: Po
         createdAt,
       })),
   );
-  if (data.length > 0) await tx.ledgerEntry.createMany({ data });
-  return journals.map((journal) => journal.journalId);
+  return { journalIds: journals.map((journal) => journal.journalId), entries };
 }

@@ -1,6 +1,7 @@
-import type { DbClient } from "@/lib/core/db/client";
+import { sqlOn, type DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { ACCOUNTS } from "./accounts";
+import { availableRead } from "./ledger-sql";
 
 export type CurrencyBalance = { currency: string; availableMinor: bigint; pendingMinor: bigint };
 
@@ -25,9 +26,7 @@ export async function readBalances(client: DbClient, merchantId: string, environ
 
 /** The available balance of one currency; call it after lockBalance when about to debit. */
 export async function readAvailableMinor(client: DbClient, merchantId: string, environment: Environment, currency: string): Promise<bigint> {
-  const sum = await client.ledgerEntry.aggregate({
-    where: { merchantId, environment, currency, account: ACCOUNTS.available },
-    _sum: { amountMinor: true },
-  });
-  return sum._sum.amountMinor ?? 0n;
+  const read = availableRead(merchantId, environment, currency);
+  const [row] = await sqlOn(client)(`WITH ${read.text} SELECT minor::text AS minor FROM available`, read.params);
+  return BigInt(row!.minor!);
 }

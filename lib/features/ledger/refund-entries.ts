@@ -1,6 +1,6 @@
 import type { Prisma, Refund } from "@prisma/client";
 import { ACCOUNTS } from "./accounts";
-import { postEntries } from "./post-entries";
+import { postEntries, type Posting } from "./post-entries";
 import type { LedgerKind } from "./ledger-kinds";
 
 // A refund's money. A merchant's refund comes out of its available balance: held in flight while
@@ -13,14 +13,20 @@ type RefundMoney = Pick<Refund, "merchantId" | "environment" | "currency" | "ref
 
 /** A merchant's refund accepted: the amount moves from available to in flight. */
 export async function postRefundRequested(tx: Prisma.TransactionClient, refund: RefundMoney, at: Date) {
-  if (refund.source !== "merchant") return;
-  await postEntries(tx, {
+  const posting = refundRequestedPosting(refund, at);
+  if (posting) await postEntries(tx, posting);
+}
+
+/** postRefundRequested's journal, for a write in direct SQL (ledger-sql.ts); null for a refund due, which holds nothing more. */
+export function refundRequestedPosting(refund: RefundMoney, at: Date): Posting | null {
+  if (refund.source !== "merchant") return null;
+  return {
     ...journal(refund, "refund_requested", at),
     lines: [
       [ACCOUNTS.available, -refund.amountMinor],
       [ACCOUNTS.inFlight, refund.amountMinor],
     ],
-  });
+  };
 }
 
 /** The operator paid the customer back: the money leaves for the world (with the operator's fee, if any, out of ours). */

@@ -1,12 +1,16 @@
-import { Prisma, type Deposit, type Refund } from "@prisma/client";
+import type { Deposit, Prisma, Refund } from "@prisma/client";
+import { sqlOn } from "@/lib/core/db/client";
 import { ulid } from "@/lib/core/domain/ulid";
 import { newReference } from "@/lib/core/domain/references";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { postRefundRequested } from "@/lib/features/ledger/refund-entries";
 import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
 import { refundForGateway, refundOperator } from "./refund-operator";
+import { refundInsert } from "./refund-sql";
 
 export type NewRefund = {
+  /** Chosen beforehand when something must name it before it is written (an Idempotency-Key's recovery point); else new. */
+  id?: string;
   deposit: Deposit;
   paymentReference: string;
   source: "merchant" | "refund_due";
@@ -31,11 +35,22 @@ export type NewRefund = {
  * the simulated delay in the sandbox, never for a manual one (support records it).
  */
 export async function insertRefund(tx: Prisma.TransactionClient, input: NewRefund): Promise<Refund> {
+  const refund = newRefundRow(input);
+  const insert = refundInsert(refund);
+  await sqlOn(tx)(insert.text, insert.params);
+  await postRefundRequested(tx, refund, input.at);
+  return refund;
+}
+
+export const newRefundId = () => `rfd_${ulid()}`;
+
+/** The row a new refund is (insertRefund's, or a merchant's refund written in direct SQL: create-refund.ts), its operator request id chosen. */
+export function newRefundRow(input: NewRefund): Refund {
   const { deposit, at } = input;
   const { adapter, manual } = refundOperator(deposit.gatewayName, deposit.environment);
   const reference = newReference("refund", deposit.environment);
   const draft: Refund = {
-    id: `rfd_${ulid()}`,
+    id: input.id ?? newRefundId(),
     reference,
     merchantId: deposit.merchantId,
     environment: deposit.environment,
@@ -80,7 +95,5 @@ export async function insertRefund(tx: Prisma.TransactionClient, input: NewRefun
     draft.method = "manual";
     draft.operatorAnswer = "to be paid back by hand: the operator offers no refund we can call";
   }
-  const refund = await tx.refund.create({ data: { ...draft, metadata: (draft.metadata as Prisma.InputJsonValue | null) ?? Prisma.DbNull } });
-  await postRefundRequested(tx, refund, at);
-  return refund;
+  return draft;
 }

@@ -1,7 +1,7 @@
-import type { Transfer } from "@prisma/client";
+import type { Prisma, Transfer } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { DbClient } from "@/lib/core/db/client";
-import { inTransaction } from "@/lib/core/db/in-transaction";
+import { guardedWrite, runLockedWrite, type LockedWrite } from "@/lib/core/db/locked-write";
 import type { Environment } from "@/lib/core/domain/environment";
 import { computeFeesMinor } from "@/lib/core/domain/fees";
 import { toMajor, toMinor } from "@/lib/core/domain/money";
@@ -9,15 +9,15 @@ import { newReference } from "@/lib/core/domain/references";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { DomainError } from "@/lib/core/errors/domain-error";
 import { ACCOUNTS } from "@/lib/features/ledger/accounts";
-import { lockBalance } from "@/lib/features/ledger/lock-balance";
-import { postEntries } from "@/lib/features/ledger/post-entries";
-import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
+import { balanceLock } from "@/lib/features/ledger/lock-balance";
+import { availableRead, postingInserts } from "@/lib/features/ledger/ledger-sql";
 import type { TransferRequest } from "@/lib/core/schemas/transfer";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
 import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
 import { nextBatchTime } from "./next-batch-time";
 import { stepLiveTransfer } from "./send-live-transfer";
 import { resolveWithdrawalGateway } from "./resolve-withdrawal-gateway";
+import { newTransferRow, transferInsert } from "./transfer-sql";
 
 /**
  * Accepts a transfer, the intent of its request (one transaction, no operator call): checks the
@@ -27,11 +27,23 @@ import { resolveWithdrawalGateway } from "./resolve-withdrawal-gateway";
  * request that made it once this has committed (sendAcceptedTransfer), or by the due-work sweep if
  * that request died (its dueAt leaves the request a send claim's lease first); the sandbox
  * simulator answers after a short delay; MANUAL waits for an admin, SCHEDULED for the next batch.
+ * In `client`'s transaction when it is one (the dashboard's forms), else in one of its own, in
+ * direct SQL (prepareTransfer).
  */
-export async function acceptTransfer(
-  client: DbClient,
-  options: { merchantId: string; environment: Environment; input: TransferRequest; now?: Date },
-) {
+export async function acceptTransfer(client: DbClient, options: TransferOptions): Promise<Transfer> {
+  return runLockedWrite(client, await prepareTransfer(client, options));
+}
+
+type TransferOptions = { merchantId: string; environment: Environment; input: TransferRequest; now?: Date };
+
+/**
+ * acceptTransfer's work before its transaction (the gateway's checks, the amounts, the row and its
+ * journal, the operator request id), and its write under the balance lock: one statement that
+ * reads the available balance, and inserts the transfer and its entries only when it covers them
+ * (lib/core/db/locked-write.ts). The API's route runs it with the Idempotency-Key's claim
+ * (lib/surfaces/http/idempotency.ts).
+ */
+export async function prepareTransfer(client: DbClient, options: TransferOptions): Promise<LockedWrite<Transfer>> {
   const { merchantId, environment, input } = options;
   const now = options.now ?? new Date();
   const { gateway, fees } = await resolveWithdrawalGateway(client, {
@@ -60,52 +72,61 @@ export async function acceptTransfer(
         : null;
 
   const reference = newReference("transfer", environment);
-  return inTransaction(client, async (tx) => {
-    await lockBalance(tx, merchantId, environment, input.currency);
-    const available = await readAvailableMinor(tx, merchantId, environment, input.currency);
-    if (available < totalMinor) {
-      throw new DomainError("insufficient_balance", {
-        details: `available ${toMajor(available, input.currency)} ${input.currency}; this transfer needs ${toMajor(totalMinor, input.currency)} (amount ${input.amount} + fees ${toMajor(feesMinor, input.currency)})`,
-      });
-    }
-    const transfer = await tx.transfer.create({
-      data: {
-        id: `trf_${ulid()}`,
-        reference,
-        merchantId,
-        environment,
-        gatewayName: gateway.name,
-        gatewayType: gateway.type,
-        amountMinor,
-        feesMinor,
-        currency: input.currency,
-        country: input.country,
-        beneficiaryPhone: input.beneficiaryPhone,
-        beneficiaryName: input.beneficiaryName,
-        callbackUrl: input.callbackUrl,
-        metadata: input.metadata,
-        dueAt,
-        createdAt: now,
-        // Stored before the operator is called, whenever one will be (a DIRECT payout now, a
-        // SCHEDULED one served by an operator at its batch): the payout can always be sent again
-        // or read by it.
-        operatorRequestId: operator?.newRequestId({ reference }) ?? null,
-      },
-    });
-    await postEntries(tx, {
-      merchantId,
-      environment,
-      currency: input.currency,
-      kind: "transfer_accepted",
-      reference: transfer.reference,
-      at: now,
-      lines: [
-        [ACCOUNTS.available, -totalMinor],
-        [ACCOUNTS.inFlight, totalMinor],
-      ],
-    });
-    return transfer;
+  const transfer = newTransferRow({
+    id: `trf_${ulid()}`,
+    reference,
+    merchantId,
+    environment,
+    gatewayName: gateway.name,
+    gatewayType: gateway.type,
+    amountMinor,
+    feesMinor,
+    currency: input.currency,
+    country: input.country,
+    beneficiaryPhone: input.beneficiaryPhone,
+    beneficiaryName: input.beneficiaryName ?? null,
+    callbackUrl: input.callbackUrl ?? null,
+    metadata: (input.metadata ?? null) as Prisma.JsonValue,
+    dueAt,
+    createdAt: now,
+    // Stored before the operator is called, whenever one will be (a DIRECT payout now, a
+    // SCHEDULED one served by an operator at its batch): the payout can always be sent again
+    // or read by it.
+    operatorRequestId: operator?.newRequestId({ reference }) ?? null,
   });
+  const entries = postingInserts({
+    merchantId,
+    environment,
+    currency: input.currency,
+    kind: "transfer_accepted",
+    reference,
+    at: now,
+    lines: [
+      [ACCOUNTS.available, -totalMinor],
+      [ACCOUNTS.inFlight, totalMinor],
+    ],
+  });
+  return {
+    id: transfer.id,
+    lock: balanceLock(merchantId, environment, input.currency),
+    write: async (sql, alongside) => {
+      const { text, params } = guardedWrite({
+        reads: availableRead(merchantId, environment, input.currency),
+        check: { text: "(SELECT minor FROM available) >= $1::bigint", params: [String(totalMinor)] },
+        select: "(SELECT minor::text FROM available) AS available",
+        inserts: [transferInsert(transfer), ...entries],
+        alongside,
+      });
+      const [answer] = await sql(text, params);
+      const available = BigInt(answer!.available!);
+      if (available < totalMinor) {
+        throw new DomainError("insufficient_balance", {
+          details: `available ${toMajor(available, input.currency)} ${input.currency}; this transfer needs ${toMajor(totalMinor, input.currency)} (amount ${input.amount} + fees ${toMajor(feesMinor, input.currency)})`,
+        });
+      }
+      return answer!.written === "1" ? transfer : null;
+    },
+  };
 }
 
 /** Accepts a transfer, then (its intent committed) sends it when it goes to a live operator at once. */

@@ -5,6 +5,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import type { MerchantPrincipal } from "@/lib/features/api-keys/authenticate-api-key";
 import type { PreparedRow } from "@/lib/core/db/prepared-row";
+import type { LockedWrite } from "@/lib/core/db/locked-write";
 
 // What an API route module declares to the route wrapper (api-route.ts, apiRoute): its options, and
 // the handler's shapes, what it is given (ApiContext) and what it answers (ApiResult).
@@ -53,8 +54,15 @@ export type ApiContext<TBody, TAuth extends AuthMode> = {
  * between the two when retried with the same key.
  */
 export type PhasedHandler<TBody, TAuth extends AuthMode, R extends { id: string } = { id: string }> = {
-  /** Writes in the client it is given; or, for one row, prepares it (idempotency.ts: then it goes with the key's claim in one statement). */
-  intent: ((ctx: ApiContext<TBody, TAuth>) => Promise<R>) | { prepare: (ctx: ApiContext<TBody, TAuth>) => Promise<PreparedRow<R>> };
+  /**
+   * Writes in the client it is given; or, for one row, prepares it (idempotency.ts: then it goes
+   * with the key's claim in one statement); or prepares a write under a lock (a transfer, a refund:
+   * lib/core/db/locked-write.ts; then the key's claim and recovery point go in its transaction).
+   */
+  intent:
+    | ((ctx: ApiContext<TBody, TAuth>) => Promise<R>)
+    | { prepare: (ctx: ApiContext<TBody, TAuth>) => Promise<PreparedRow<R>> }
+    | { locked: (ctx: ApiContext<TBody, TAuth>) => Promise<LockedWrite<R>> };
   /** `written`: the row this request's intent committed; null when resuming an earlier request's (read it by `id`). */
   complete: (ctx: ApiContext<TBody, TAuth>, id: string, written: R | null) => Promise<ApiResult>;
 };

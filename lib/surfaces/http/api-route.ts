@@ -101,7 +101,10 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     if (typeof handler === "object") {
       const { intent } = handler;
       return runIdempotentPhases(scope!, idempotencyKey, ctx.body, {
-        intent: typeof intent === "function" ? (client) => intent({ ...ctx, db: client }) : { prepare: () => intent.prepare({ ...ctx, db: db() }) },
+        intent:
+          typeof intent === "function" ? (client) => intent({ ...ctx, db: client })
+          : "prepare" in intent ? { prepare: () => intent.prepare({ ...ctx, db: db() }) }
+          : { locked: () => intent.locked({ ...ctx, db: db() }) },
         complete: async (id, written) => answered(await handler.complete({ ...ctx, db: db() }, id, written)),
       });
     }

@@ -1,11 +1,12 @@
-import { epochMs, timestampParam, type RowInsertStatement, type Sql, type SqlParam } from "@/lib/core/db/sql";
+import type { LockUpsert } from "@/lib/core/db/locked-write";
+import { epochMs, timestampParam, type RowInsertStatement, type Sql, type SqlParam, type Statement } from "@/lib/core/db/sql";
 import type { Environment } from "@/lib/core/domain/environment";
 
 // The idempotency record's statements (the IdempotencyKey table), in direct SQL: a keyed create
 // runs three or four of them, and through Prisma each cost about a millisecond of CPU, more than
 // the work the key guards (bench/profile-keyed-logs-on.md, issue 47). idempotency.ts says what they
-// are for. Every statement runs on its own (autocommit) except `store` and `commitIntent`, which run
-// in the caller's transaction, on the Sql it is given.
+// are for. Every statement runs on its own (autocommit) except `store`, `commitIntent` and
+// `insertClaimLocking`, which run in the caller's transaction, on the Sql it is given.
 
 export type IdempotencyScope = { merchantId: string; environment: Environment; route: string };
 
@@ -90,6 +91,27 @@ export async function insertClaimWith(sql: Sql, claim: NewClaim, insert: RowInse
   return row?.written === "1";
 }
 
+const lockingTexts = new Map<string, string>();
+
+/**
+ * The key's claim and a lock (lib/core/db/locked-write.ts: a transfer's or refund's balance lock)
+ * in one statement, in the caller's transaction: the lock is taken only when the claim was written
+ * (a key already there writes nothing and takes nothing). True when both were. The claim commits
+ * with what the transaction writes under the lock, its recovery point among it (commitIntentStatement).
+ */
+export async function insertClaimLocking(sql: Sql, claim: NewClaim, lock: LockUpsert): Promise<boolean> {
+  const shape = `${lock.into}|${lock.values}|${lock.onConflict}`;
+  let text = lockingTexts.get(shape);
+  if (!text) {
+    text =
+      `WITH claimed AS (INSERT INTO "IdempotencyKey" (${CLAIM_COLUMNS}) VALUES (${claimValues(lock.params.length + 1)}) ` +
+      `ON CONFLICT (${KEY}) DO NOTHING RETURNING id) ` +
+      `INSERT INTO ${lock.into} SELECT ${lock.values} WHERE EXISTS (SELECT 1 FROM claimed) ${lock.onConflict} RETURNING 1`;
+    lockingTexts.set(shape, text);
+  }
+  return (await sql(text, [...lock.params, ...claimParams(claim)])).length === 1;
+}
+
 const SELECT_KEY = `SELECT id, "requestHash", ${epochMs('"expiresAt"')} AS "expiresAt", "responseStatus"::text, "responseBody"::text, "resourceId"
   FROM "IdempotencyKey" WHERE "merchantId" = $1 AND environment = $2::"Environment" AND route = $3 AND key = $4`;
 
@@ -136,11 +158,19 @@ export async function freeClaim(sql: Sql, claim: Claim) {
   await sql(FREE, [claim.id, claim.token]);
 }
 
-const COMMIT_INTENT = `UPDATE "IdempotencyKey" SET "recoveryPoint" = 'intent_committed', "resourceId" = $3 WHERE id = $1 AND "claimToken" = $2 RETURNING id`;
+// The lease is renewed with it: the intent may have waited on a lock for a good part of it.
+const COMMIT_INTENT = `UPDATE "IdempotencyKey" SET "recoveryPoint" = 'intent_committed', "resourceId" = $3, "leaseUntil" = $4::timestamp(3)
+  WHERE id = $1 AND "claimToken" = $2 RETURNING id`;
+
+/** The intent's recovery point as a statement to run with the intent's rows (lib/core/db/locked-write.ts: it returns a row when the claim still holds). */
+export function commitIntentStatement(claim: Claim, resourceId: string, leaseUntil: number): Statement {
+  return { text: COMMIT_INTENT, params: [claim.id, claim.token, resourceId, timestampParam(new Date(leaseUntil))] };
+}
 
 /** The intent's recovery point, in the intent's transaction: false when the claim was taken over meanwhile. */
-export async function commitIntent(sql: Sql, claim: Claim, resourceId: string): Promise<boolean> {
-  return (await sql(COMMIT_INTENT, [claim.id, claim.token, resourceId])).length === 1;
+export async function commitIntent(sql: Sql, claim: Claim, resourceId: string, leaseUntil: number): Promise<boolean> {
+  const { text, params } = commitIntentStatement(claim, resourceId, leaseUntil);
+  return (await sql(text, params)).length === 1;
 }
 
 const STORE = `UPDATE "IdempotencyKey" SET "recoveryPoint" = 'finished', "responseStatus" = $3::int, "responseBody" = $4::jsonb, "claimToken" = NULL, "leaseUntil" = NULL

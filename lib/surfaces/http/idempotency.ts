@@ -1,12 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
 import { ulid } from "@/lib/core/domain/ulid";
 import { db, sqlOn, type DbClient } from "@/lib/core/db/client";
+import { lockStatement, runLockedWrite, type LockedWrite } from "@/lib/core/db/locked-write";
 import { writePrepared, type PreparedRow } from "@/lib/core/db/prepared-row";
 import type { RowInsertStatement, Sql } from "@/lib/core/db/sql";
+import { inSqlTransaction } from "@/lib/core/db/sql-transaction";
 import { ApiError } from "@/lib/core/errors/api-error";
 import { apiErrorOf } from "./api-error-of";
 import {
-  commitIntent, deleteExpiredKey, findKey, freeClaim, insertClaim, insertClaimWith, renewClaim, storeAnswer, takeOverLapsedClaim,
+  commitIntent, commitIntentStatement, deleteExpiredKey, findKey, freeClaim, insertClaim, insertClaimLocking, insertClaimWith, renewClaim,
+  storeAnswer, takeOverLapsedClaim,
   type Claim, type ExistingKey, type IdempotencyScope, type NewClaim,
 } from "./idempotency-record";
 
@@ -150,6 +153,11 @@ export async function runIdempotentInsert(scope: Scope, key: string | null, body
  * lost connection) resumes the same resource (`complete(id, null)`), never restarts it. `complete`
  * throws an ApiError only when it undid the intent (the operator surely refused a deposit and its
  * row was deleted): the key is then freed, as when nothing was created.
+ *
+ * A new key's claim goes with the intent: in the one statement of a prepared row (a deposit), or in
+ * the transaction of a locked write (a transfer, a refund: the claim with the balance lock, the
+ * recovery point with the rows, BEGIN and COMMIT around them), so that it costs no round trip of
+ * its own; a refusal rolls the claim back with the rest. A key already there goes the general way.
  */
 export async function runIdempotentPhases<R extends { id: string }>(
   scope: Scope,
@@ -164,34 +172,41 @@ export async function runIdempotentPhases<R extends { id: string }>(
   const { intent, complete } = phases;
   // Without a key there is nothing to resume: each phase is its own (intent makes its own transaction).
   if (key === null) {
-    const written = typeof intent === "function" ? await intent(db()) : await writePrepared(db(), await intent.prepare());
+    const written =
+      typeof intent === "function" ? await intent(db())
+      : "prepare" in intent ? await writePrepared(db(), await intent.prepare())
+      : await runLockedWrite(db(), await intent.locked());
     return complete(written.id, written);
   }
-  // Prepared before the key is read. Should preparing fail (a gateway turned off since), a key
-  // already used still gets its answer: the general way below reads the key first.
-  const prepared = typeof intent === "function" ? null : await intent.prepare().catch(() => null);
-  const writeIntent = async (client: DbClient) => (typeof intent === "function" ? intent(client) : writePrepared(client, prepared ?? (await intent.prepare())));
+  // Prepared before the key is read. Should preparing fail (a gateway turned off since, a payment
+  // not found), a key already used still gets its answer: the general way below reads the key
+  // first, and prepares again.
+  const early = await ready(intent).catch(() => null);
   const fingerprint = requestFingerprint(body);
-  if (prepared) {
+  if (early && "row" in early) {
     // A new key: its claim, already at its intent, and the resource's row in one statement.
+    const prepared = early.row;
     const fresh: NewClaim = { ...newClaim(scope, key, fingerprint, Date.now()), recoveryPoint: "intent_committed", resourceId: prepared.row.id };
     if (await insertClaimWith(sqlOn(db()), fresh, prepared.insert)) {
       prepared.written?.();
       return completeClaimed({ id: fresh.id, token: fresh.token!, resourceId: prepared.row.id }, prepared.row, complete);
     }
   }
+  if (early && "locked" in early) {
+    // A new key: its claim with the lock, its recovery point with the rows, in one transaction.
+    const fresh = newClaim(scope, key, fingerprint, Date.now());
+    const claimed: Claim = { id: fresh.id, token: fresh.token!, resourceId: null };
+    const row = await inSqlTransaction(db(), async (sql) =>
+      (await insertClaimLocking(sql, fresh, early.locked.lock)) ? writeUnderLock(sql, early.locked, claimed) : null,
+    );
+    if (row) return completeClaimed({ ...claimed, resourceId: row.id }, row, complete);
+  }
   const claimed = await claim(scope, key, fingerprint);
   if ("status" in claimed) return claimed;
   if (claimed.resourceId !== null) return completeClaimed({ ...claimed, resourceId: claimed.resourceId }, null, complete);
   let written: R;
   try {
-    written = await renewingClaim(claimed, () =>
-      db().$transaction(async (tx) => {
-        const row = await writeIntent(tx);
-        if (!(await commitIntent(sqlOn(tx), claimed, row.id))) throw stillProcessing();
-        return row;
-      }),
-    );
+    written = await renewingClaim(claimed, () => writeClaimedIntent(intent, early, claimed));
   } catch (error) {
     // The intent did not commit: nothing stands, the key is free.
     await freeKey(claimed);
@@ -200,8 +215,45 @@ export async function runIdempotentPhases<R extends { id: string }>(
   return completeClaimed({ ...claimed, resourceId: written.id }, written, complete);
 }
 
-/** An intent that writes in the client it is given, or one row prepared before anything is written (a deposit), so it can go with the key's claim. */
-type Intent<R> = ((client: DbClient) => Promise<R>) | { prepare: () => Promise<PreparedRow<R>> };
+/**
+ * An intent that writes in the client it is given; or one row prepared before anything is written
+ * (a deposit); or a write under a lock prepared before its transaction (a transfer, a refund:
+ * lib/core/db/locked-write.ts). The last two can go with a new key's claim.
+ */
+type Intent<R> = ((client: DbClient) => Promise<R>) | { prepare: () => Promise<PreparedRow<R>> } | { locked: () => Promise<LockedWrite<R>> };
+
+/** An intent made ready before the key is read; null for one that is given its client. */
+type Ready<R> = { row: PreparedRow<R> } | { locked: LockedWrite<R> } | null;
+
+async function ready<R>(intent: Intent<R>): Promise<Ready<R>> {
+  if (typeof intent === "function") return null;
+  return "prepare" in intent ? { row: await intent.prepare() } : { locked: await intent.locked() };
+}
+
+/** The intent of a claim taken the general way (a new claim that met a key since freed, or a lapsed one taken over), committed with its recovery point. */
+async function writeClaimedIntent<R extends { id: string }>(intent: Intent<R>, early: Ready<R>, claimed: Claim): Promise<R> {
+  if (typeof intent === "function" || "prepare" in intent) {
+    const prepared = early && "row" in early ? early.row : null;
+    return db().$transaction(async (tx) => {
+      const row = typeof intent === "function" ? await intent(tx) : await writePrepared(tx, prepared ?? (await intent.prepare()));
+      if (!(await commitIntent(sqlOn(tx), claimed, row.id, Date.now() + IDEMPOTENCY_LEASE_MS))) throw stillProcessing();
+      return row;
+    });
+  }
+  const locked = early && "locked" in early ? early.locked : await intent.locked();
+  return inSqlTransaction(db(), async (sql) => {
+    const lock = lockStatement(locked.lock);
+    await sql(lock.text, lock.params);
+    return writeUnderLock(sql, locked, claimed);
+  });
+}
+
+/** A locked write, its lock held, with the claim's recovery point: refused (409) when the claim was taken over meanwhile. */
+async function writeUnderLock<R>(sql: Sql, locked: LockedWrite<R>, claimed: Claim): Promise<R> {
+  const row = await locked.write(sql, commitIntentStatement(claimed, locked.id, Date.now() + IDEMPOTENCY_LEASE_MS));
+  if (row === null) throw stillProcessing();
+  return row;
+}
 
 /** The second phase of a claim whose intent committed: `written` is this request's row, null when resuming another's. */
 async function completeClaimed<R extends { id: string }>(

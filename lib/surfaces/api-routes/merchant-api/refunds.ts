@@ -1,6 +1,6 @@
 // Give a customer's payment back, in full or in part
 import { apiRoute } from "@/lib/surfaces/http/api-route";
-import { acceptRefund, sendAcceptedRefund } from "@/lib/features/refunds/create-refund";
+import { prepareRefund, sendAcceptedRefund } from "@/lib/features/refunds/create-refund";
 import { toRefundJson } from "@/lib/features/refunds/transform-refund";
 import { refundRequestSchema, refundSchema } from "@/lib/core/schemas/refund";
 import { commonErrors, errorResponse, idempotencyErrors, jsonContent, jsonResponse, notFoundError } from "@/lib/surfaces/openapi/responses";
@@ -53,7 +53,7 @@ export const createRefund = apiOperation({
   handler: apiRoute(
     { auth: { scope: "refunds:write" }, body: refundRequestSchema, idempotentOperation: "refunds.create" },
     {
-      intent: ({ db, body, principal, environment }) => acceptRefund(db, { merchantId: principal.merchantId, environment, input: body, requestedBy: "api" }),
+      intent: { locked: ({ db, body, principal, environment }) => prepareRefund(db, { merchantId: principal.merchantId, environment, input: body, requestedBy: "api" }) },
       complete: async ({ db }, id, written) => {
         const refund = written ?? (await db.refund.findUniqueOrThrow({ where: { id } }));
         return { body: toRefundJson(await sendAcceptedRefund(db, refund, { resumed: written === null })) };

@@ -1,7 +1,7 @@
 // Pay out from the available balance to a mobile-money beneficiary
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { transferRequestSchema, transferSchema } from "@/lib/core/schemas/transfer";
-import { acceptTransfer, sendAcceptedTransfer } from "@/lib/features/transfers/create-transfer";
+import { prepareTransfer, sendAcceptedTransfer } from "@/lib/features/transfers/create-transfer";
 import { toTransferJson } from "@/lib/features/transfers/transform-transfer";
 import { creationErrors, errorResponse, gatewayError, jsonContent, jsonResponse } from "@/lib/surfaces/openapi/responses";
 import * as examples from "@/lib/surfaces/openapi/examples";
@@ -41,7 +41,7 @@ export const createInstantTransfer = apiOperation({
   handler: apiRoute(
     { auth: { scope: "transfers:write" }, body: transferRequestSchema, idempotentOperation: "transfers.instant" },
     {
-      intent: ({ db, body, principal, environment }) => acceptTransfer(db, { merchantId: principal.merchantId, environment, input: body }),
+      intent: { locked: ({ db, body, principal, environment }) => prepareTransfer(db, { merchantId: principal.merchantId, environment, input: body }) },
       complete: async ({ db }, id, written) => {
         const transfer = written ?? (await db.transfer.findUniqueOrThrow({ where: { id } }));
         return { body: toTransferJson(await sendAcceptedTransfer(db, transfer, { resumed: written === null })) };
