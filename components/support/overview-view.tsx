@@ -8,7 +8,9 @@ import { useSupportQuery } from "./queries";
 
 type Figure = { environment: string; status: string; currency: string; count: number; amount: number };
 type Figures = { links: Figure[]; deposits: Figure[]; transfers: Figure[] };
-type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number; pendingActivations: number };
+type OperationFigures = { state: "operational" | "delayed" | "closed"; successRate: number | null; p95Ms: number | null; calls: number };
+type GatewayFigures = { gateway: string; operator: string; operations: { deposit: OperationFigures; payout: OperationFigures } };
+type Overview = { today: Figures; last7Days: Figures; deadWebhooks: number; pendingActivations: number; operators: GatewayFigures[] };
 
 function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
   const t = useTranslations("support.columns");
@@ -24,6 +26,23 @@ function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
   return <SupportTable caption={title} columns={columns} rows={rows} rowKey={(r) => `${r.environment}-${r.status}-${r.currency}`} />;
 }
 
+/** The live gateways' availability (lib/features/monitoring): one row per gateway and operation. */
+function OperatorsTable({ gateways }: { gateways: GatewayFigures[] }) {
+  const t = useTranslations("support.overview");
+  const locale = useLocale();
+  const rows = gateways.flatMap((g) => (["deposit", "payout"] as const).map((operation) => ({ gateway: g.gateway, operation, ...g.operations[operation] })));
+  const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+  const columns: SupportColumn<(typeof rows)[number]>[] = [
+    { header: t("gateway"), cell: (r) => r.gateway },
+    { header: t("operation"), cell: (r) => t(`operations.${r.operation}`) },
+    { header: t("state"), cell: (r) => t(`states.${r.state}`) },
+    { header: t("successRate"), cell: (r) => (r.successRate === null ? "-" : percent.format(r.successRate)), numeric: true },
+    { header: t("p95"), cell: (r) => (r.p95Ms === null ? "-" : `${r.p95Ms} ms`), numeric: true },
+    { header: t("calls"), cell: (r) => r.calls, numeric: true },
+  ];
+  return <SupportTable caption={t("operators")} columns={columns} rows={rows} rowKey={(r) => `${r.gateway}-${r.operation}`} />;
+}
+
 export function OverviewView() {
   const t = useTranslations("support");
   const data = useSupportQuery<Overview>("/admin/api/overview");
@@ -37,6 +56,7 @@ export function OverviewView() {
       <p>
         <a href="/admin/activations">{t("overview.pendingActivations", { count: data.data.pendingActivations })}</a>
       </p>
+      {data.data.operators.length > 0 ? <OperatorsTable gateways={data.data.operators} /> : null}
       {(["today", "last7Days"] as const).map((period) => (
         <section key={period}>
           <h2>{period === "today" ? t("overview.today") : t("overview.week")}</h2>

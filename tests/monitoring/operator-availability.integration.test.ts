@@ -8,6 +8,7 @@ import { startMtnMomoFake, type MtnMomoFake } from "../fakes/mtn-momo-fake";
 import { startWaveFake, type WaveFake } from "../fakes/wave-fake";
 import { mtnMomoFakeEnv, waveFakeEnv } from "../fakes/start-operator-fakes";
 import { call } from "../helpers/api-client";
+import { staffSession } from "../helpers/staff-session";
 
 // The operators' availability (issue 48) from a scripted run of calls: each call goes through the
 // real circuit of its operator, which logs it (OperatorCall), and GET /public/gateways/availability
@@ -71,6 +72,15 @@ describe("the operators' availability", () => {
     }
     // A gateway of an operator not called in the window is operational, with no figures.
     expect(res.body.gateways.every((g: { name: string }) => g.name.startsWith("MTN_MOMO_") || g.name.startsWith("WAVE_"))).toBe(true);
+    // Support sees the same figures on its overview.
+    const support = await staffSession("support");
+    const overview = await call("GET", "/admin/api/overview", { headers: { cookie: support.cookie, "x-csrf-token": support.csrf } });
+    expect(overview.status).toBe(200);
+    expect(overview.body.operators.find((g: { gateway: string }) => g.gateway === "MTN_MOMO_CI")).toEqual({
+      gateway: "MTN_MOMO_CI",
+      operator: "mtn-momo",
+      operations: { deposit: gateway("MTN_MOMO_CI").deposit, payout: gateway("MTN_MOMO_CI").withdrawal },
+    });
     // Nothing for the sandbox, which calls no operator.
     expect((await call("GET", "/test/public/gateways/availability")).status).toBe(404);
 
