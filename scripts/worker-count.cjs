@@ -1,10 +1,11 @@
 // How many workers `npm start` runs (scripts/start-server.cjs): one per core. Measured on two cores
 // holding PostgreSQL too, each configuration on a fresh database (bench/README.md, "Two workers on
-// two cores: the cause"): two workers answered 23-83% more requests than one on every route,
-// database-bound ones included, at the same or less CPU per request. An earlier finding that a
-// second worker slowed the database-bound routes came from a benchmark whose second configuration
-// inherited the first's due work (thousands of sandbox deposits expiring at once), not from the
-// workers.
+// two cores: the cause"): on Node 26, the image's runtime, two workers answered 23-83% more
+// requests than one on every route, database-bound ones included, at the same or less CPU per
+// request. An earlier finding that a second worker slowed the database-bound routes came from a
+// benchmark whose second configuration inherited the first's due work (thousands of sandbox
+// deposits expiring at once). On Node 22 two workers still lose on those routes (58-82% of one),
+// which is not explained yet: the default follows the production runtime.
 "use strict";
 
 /**
