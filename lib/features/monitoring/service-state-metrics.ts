@@ -1,7 +1,7 @@
 import { Gauge, Registry } from "prom-client";
 import { db, sqlOn } from "@/lib/core/db/client";
 import { errorFields, log } from "@/lib/core/logging/log";
-import { AGE_BUCKETS, DUE_KINDS, readServiceState } from "./service-state";
+import { AGE_BUCKETS, DUE_KINDS, MONEY_KINDS, readServiceState } from "./service-state";
 
 // The database's state as Prometheus gauges (service-state.ts), in a registry of their own that
 // the cluster's launcher never sums: the process a scrape lands on reads them once and appends
@@ -55,8 +55,8 @@ export async function scrapeServiceState(now = new Date()): Promise<string> {
   try {
     const state = await readServiceState(sqlOn(db()), now);
     for (const age of AGE_BUCKETS) {
-      for (const kind of ["deposit", "transfer", "refund"] as const) metrics.unknownOutcomes.set({ kind, age }, state.unknownOutcomes[kind][age]);
-      for (const kind of ["transfer", "refund"] as const) metrics.unresolvedMoneyOut.set({ kind, age }, state.unresolvedMoneyOut[kind][age]);
+      for (const kind of MONEY_KINDS) metrics.unknownOutcomes.set({ kind, age }, state.unknownOutcomes[kind][age]);
+      for (const [kind, buckets] of Object.entries(state.unresolvedMoneyOut)) metrics.unresolvedMoneyOut.set({ kind, age }, buckets[age]);
     }
     metrics.underReview.set(state.moneyOutUnderReview);
     metrics.webhookBacklog.set(state.webhookBacklog);

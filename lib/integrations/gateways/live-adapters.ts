@@ -108,10 +108,10 @@ function moneyOut<C, A>(name: string, config: C | null, create: (config: C) => A
 /**
  * Whose calls a live gateway's availability is read from (the OperatorCall log's operator and
  * scope, as its client's circuit names them): MTN's per country's platform (its target
- * environment), the others per operator. Null for a gateway not in service.
+ * environment), the others per operator. Null for a gateway of no operator we know; the caller
+ * picks the gateways (liveGatewaysInService).
  */
 export function gatewayCallSource(gatewayName: string): { operator: string; scope: string | null } | null {
-  if (!liveGatewaysInService().has(gatewayName)) return null;
   const operator = operatorOfGateway(gatewayName);
   if (!operator) return null;
   return { operator, scope: operator === "mtn-momo" ? (mtnMomoConfig(gatewayName)?.targetEnvironment ?? null) : null };
