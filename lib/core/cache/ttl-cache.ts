@@ -19,7 +19,9 @@ export function ttlCache<V>(ttlVariable: string, defaultMs: number) {
     get(key: string): V | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.expires <= Date.now()) {
+      // Off means off for what was kept before too (a test that turns it off after another
+      // file of its worker filled it).
+      if (entry.expires <= Date.now() || ttl() === 0) {
         entries.delete(key);
         return undefined;
       }
