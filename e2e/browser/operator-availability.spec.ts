@@ -79,6 +79,29 @@ for (const locale of ["fr", "en"] as Locale[]) {
       await expect(page.locator(".gateway-notice")).toHaveCount(2);
     });
 
+    test(`the notice and the status page need no JavaScript (${locale})`, async ({ browser, request }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale: locale === "fr" ? "fr-FR" : "en-GB" });
+      const page = await context.newPage();
+      const created = await request.post("/api/v4/payments/link", { headers: auth(merchant.liveKey), data: { amount: 5000, currency: "XOF", description: "Pagne wax" } });
+      const { paymentUrl } = (await created.json()) as { paymentUrl: string };
+      const notice = (key: string, provider: string) => text(locale, `gatewayAvailability.${key}`).replace("{provider}", provider);
+      // Without scripts the country is chosen by a form the server answers (checkout-no-javascript.spec.ts): its address here.
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${paymentUrl}?country=CI&step=gateway`);
+            return page.getByText(notice("delayed", "MTN Mobile Money")).count();
+          },
+          { timeout: 30_000, intervals: [1_000, 2_000, 5_000] },
+        )
+        .toBe(1);
+      await expect(page.getByText(notice("closed", "Wave"))).toBeVisible();
+      const status = JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8")).status;
+      await page.goto("/status");
+      await expect(page.getByRole("row", { name: /Wave · (Côte d’Ivoire|Côte d'Ivoire)/ })).toContainText(status.states.closed);
+      await context.close();
+    });
+
     test(`the status page shows each live operator's state (${locale})`, async ({ page }) => {
       const status = JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8")).status;
       await page.goto("/status");
