@@ -93,8 +93,8 @@ test.afterAll(async () => {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const state = fs.mkdtempSync(path.join(os.tmpdir(), "pcs-traces-"));
-  const database: NodeJS.ProcessEnv = baseUrl ? { DATABASE_URL: siblingDatabaseUrl(baseUrl, "traces") } : { PGLITE_DATA_DIR: path.join(state, "pglite") };
-  if (baseUrl) await freshDatabase(database.DATABASE_URL!);
+  const database: Record<string, string> = baseUrl ? { DATABASE_URL: siblingDatabaseUrl(baseUrl, "traces") } : { PGLITE_DATA_DIR: path.join(state, "pglite") };
+  if (baseUrl) await freshDatabase(database.DATABASE_URL);
   otlp = await startOtlpReceiver();
   // The merchant's webhook server: HTTPS, as production requires; it keeps what it receives.
   const tls = makeSelfSignedCertificate(state);

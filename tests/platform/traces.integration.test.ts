@@ -39,6 +39,9 @@ afterAll(async () => {
 });
 
 const merchant = merchantCheckedAfterEach();
+const READ_LINK = "GET /api/v4/payments/link/[reference]";
+/** A new sandbox link of the test's merchant: its reference. */
+const aLink = async () => (await call("POST", "/test/api/v4/payments/link", { key: merchant().sandboxKey, body: validLink })).body.reference as string;
 
 /** The live customer: a number the span check below looks for in every span. */
 const PHONE = "+2250701234567";
@@ -77,12 +80,12 @@ describe("with tracing on", () => {
     ["version ff", `ff-${hex(32)}-${hex(16)}-01`],
     ["too long", `00-${hex(32)}-${hex(16)}-01-extra`],
   ])("a malformed traceparent (%s) is ignored: the request starts its own trace", async (_case, traceparent) => {
-    const res = await call("GET", "/test/api/v4/payments/link", { key: merchant().sandboxKey, headers: { traceparent } });
+    const res = await call("GET", `/test/api/v4/payments/link/${await aLink()}`, { key: merchant().sandboxKey, headers: { traceparent } });
     expect(res.status).toBe(200);
     const traceId = res.headers.get("x-trace-id");
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(traceparent).not.toContain(traceId);
-    expect(parentId(requestSpan(traceId!, "GET /api/v4/payments/link"))).toBeUndefined();
+    expect(parentId(requestSpan(traceId!, READ_LINK))).toBeUndefined();
   });
 
   it("a live MTN deposit has its operator span, and its webhook carries the request's trace", async () => {
@@ -126,10 +129,12 @@ describe("with tracing on", () => {
     const lines: string[] = [];
     const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
     try {
-      const res = await call("GET", "/test/api/v4/payments/link", { key: merchant().sandboxKey });
+      const reference = await aLink();
+      lines.length = 0;
+      const res = await call("GET", `/test/api/v4/payments/link/${reference}`, { key: merchant().sandboxKey });
       const traceId = res.headers.get("x-trace-id");
       const logged = lines.map((line) => JSON.parse(line)).find((line) => line.msg === "request");
-      expect(logged).toMatchObject({ trace_id: traceId, span_id: requestSpan(traceId!, "GET /api/v4/payments/link").spanContext().spanId });
+      expect(logged).toMatchObject({ trace_id: traceId, span_id: requestSpan(traceId!, READ_LINK).spanContext().spanId });
     } finally {
       spy.mockRestore();
       vi.unstubAllEnvs();
