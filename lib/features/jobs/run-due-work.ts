@@ -124,8 +124,9 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
     try {
       // With tracing on, one row's work is a span ("job deposit sync"), its statements and operator
       // calls within it. The pass-wide parts ("-": reconciliation, receipts, retention) make none:
-      // they run every pass in every worker, mostly finding nothing to do.
-      await (id === "-" ? fn() : inSpan(`job ${what}`, { kind: SpanKind.CONSUMER, attributes: { "pcs.job": what } }, fn));
+      // they run every pass in every worker, mostly finding nothing to do; nor does a batch that
+      // claimed nothing (id "").
+      await (id === "-" || id === "" ? fn() : inSpan(`job ${what}`, { kind: SpanKind.CONSUMER, attributes: { "pcs.job": what } }, fn));
       return true;
     } catch (error) {
       // One bad row must not stop the others; its claim keeps it aside for a while (claim.failed).

@@ -30,7 +30,7 @@ describe("the trace sampler", () => {
     expect(sampledShare(standardSampler({ OTEL_TRACES_SAMPLER: "traceidratio", OTEL_TRACES_SAMPLER_ARG: "7" }))).toBe(1);
   });
 
-  it("drops a database span without a parent (the runner's idle passes), not one within a request", () => {
+  it("drops a database or internal span without a parent (the runner's idle passes, Next's start), not one within a request", () => {
     const sampler = new ServiceSampler(standardSampler({}));
     const decide = (name: string, attributes: Record<string, string>, parent = ROOT_CONTEXT) =>
       sampler.shouldSample(parent, traceIds[1], name, SpanKind.CLIENT, attributes, []).decision;
@@ -38,6 +38,10 @@ describe("the trace sampler", () => {
     expect(decide("prisma:client:operation", {})).toBe(SamplingDecision.NOT_RECORD);
     expect(decide("db SELECT", { "db.system.name": "postgresql" }, remoteParent(true))).toBe(SamplingDecision.RECORD_AND_SAMPLED);
     expect(decide("operator mtn-momo requesttopay", {})).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    // Next's own spans outside a request (it loads every route module as a server starts).
+    expect(sampler.shouldSample(ROOT_CONTEXT, traceIds[1], "load route module", SpanKind.INTERNAL, {}, []).decision).toBe(SamplingDecision.NOT_RECORD);
+    expect(sampler.shouldSample(remoteParent(true), traceIds[1], "render route", SpanKind.INTERNAL, {}, []).decision).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(sampler.shouldSample(ROOT_CONTEXT, traceIds[1], "job deposit sync", SpanKind.CONSUMER, {}, []).decision).toBe(SamplingDecision.RECORD_AND_SAMPLED);
   });
 });
 
