@@ -9,6 +9,13 @@ export async function registerNode() {
     const { refuseBadProductionSettings } = await import("./lib/surfaces/config/production-settings");
     refuseBadProductionSettings();
   }
+  // Traces (OpenTelemetry) only when an OTLP endpoint is set: without it the SDK is never loaded
+  // (lib/integrations/opentelemetry/start-tracing.ts). Before the background work, whose jobs make spans too.
+  const { tracingWanted } = await import("./lib/integrations/opentelemetry/tracing-settings");
+  if (tracingWanted()) {
+    const { startTracing } = await import("./lib/integrations/opentelemetry/start-tracing");
+    await startTracing();
+  }
   // The metrics exist from the start, so that a worker of the cluster answers the launcher's
   // requests for them (lib/core/metrics/cluster-scrape.ts) before it has counted anything.
   const { appMetrics } = await import("./lib/core/metrics/registry");

@@ -22,7 +22,22 @@ const nextConfig: NextConfig = {
   // PGlite ships WASM and data files it loads from its own package directory at run time.
   // prom-client: one copy per process, whatever bundles use it, so that its cluster listener
   // answers the launcher from the registry the metrics are in (lib/core/metrics/registry.ts).
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "pg", "prom-client"],
+  // OpenTelemetry: loaded from node_modules at run time rather than bundled, one copy per process
+  // (its API keeps the tracer provider on globalThis for every bundle), and the SDK only when
+  // tracing is on (lib/integrations/opentelemetry/start-tracing.ts).
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/client",
+    "pg",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
+    "@prisma/instrumentation",
+  ],
   async headers() {
     return API_TREES.flatMap((source) => [
       { source, headers: apiHeaders },

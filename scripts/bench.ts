@@ -22,12 +22,20 @@
 //   (default 3270; the next one too); scripts/bench-db-floor.ts (node:http + pg: BENCH_DB_FLOOR=0 leaves it out)
 //   pg running the same link insert and read) to the table, and issue 38's targets against it:
 //   create and read link >= 50% of its req/s at 10 and 50 connections, p99 at 50 <= 2x its p99.
+// Tracing's cost (issue 48, target <= 15% of create and read link throughput): a second process
+// with tracing on at 10% (OTEL_TRACES_SAMPLER=parentbased_traceidratio, OTEL_TRACES_SAMPLER_ARG=0.1),
+// exporting OTLP (http/protobuf, the default) to a sink in this process, measured in the same
+// interleaved slices as the untraced process (each paused while the other runs): "create link,
+// traced 10%" against "create link", and the read alike. BENCH_TRACING=0 leaves it out;
+// BENCH_ONLY=tracing runs the one-process slices with it and nothing else (no table runs, no
+// database floor, no cluster, no payout): a short check that it runs.
 // Beside each one-process run's p99: the event loop's delay (p99 / max) and the GC pauses (count,
 // total, longest) inside the app (or the database floor) over that run, read over its inspector
 // (scripts/bench-inspector.ts; the app then runs with --inspect on BENCH_PORT + 2, the floor on
 // BENCH_PORT + 3): what a tail is made of.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -44,7 +52,11 @@ const SLICES = Number(process.env.BENCH_SLICES ?? 4);
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 5);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/pcs_bench";
 const PORT = Number(process.env.BENCH_PORT ?? 3270);
-const DB_FLOOR = process.env.BENCH_DB_FLOOR !== "0";
+const ONLY_TRACING = process.env.BENCH_ONLY === "tracing";
+const DB_FLOOR = process.env.BENCH_DB_FLOOR !== "0" && !ONLY_TRACING;
+const TRACING = process.env.BENCH_TRACING !== "0";
+const TRACED_PORT = PORT + 4;
+const OTLP_SINK_PORT = PORT + 5;
 const ALL_CORES = os.availableParallelism();
 // What `npm start` runs here without WEB_CONCURRENCY (scripts/worker-count.cjs): the table's
 // one-process runs are that default when it is one worker.
@@ -253,7 +265,38 @@ const RATIOS: { route: string; floor: string; target: number | null }[] = [
   { route: "create link", floor: "POST floor, lane", target: null },
   { route: "read link", floor: "GET floor, lane", target: null },
   { route: "initiate DIRECT deposit", floor: "POST floor, lane", target: null },
+  // Issue 48: tracing at 10% costs at most 15% of the untraced process's throughput.
+  { route: "create link, traced 10%", floor: "create link", target: 0.85 },
+  { route: "read link, traced 10%", floor: "read link", target: 0.85 },
 ];
+
+/**
+ * The OTLP sink the traced process exports to: a collector's endpoint that takes every request
+ * and keeps only their count and size (what was exported, for the report).
+ */
+const otlpSink = { requests: 0, bytes: 0 };
+async function startOtlpSink(port: number): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    req.on("data", (chunk: Buffer) => (otlpSink.bytes += chunk.length));
+    req.on("end", () => {
+      otlpSink.requests++;
+      res.writeHead(200, { "content-type": req.headers["content-type"] ?? "application/x-protobuf" }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return server;
+}
+
+/** The one-process app again, tracing at 10% to the sink: its create and read link, as the untraced ones. */
+async function startTraced(untraced: Record<string, Target>, base: string) {
+  const app = await startApp(
+    { ...env, WEB_CONCURRENCY: "1", OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${OTLP_SINK_PORT}`, OTEL_TRACES_SAMPLER: "parentbased_traceidratio", OTEL_TRACES_SAMPLER_ARG: "0.1" },
+    TRACED_PORT,
+  );
+  children.push(app.process);
+  const traced = (name: string): Target => ({ ...untraced[name], url: untraced[name].url.replace(base, app.base), pid: app.process.pid! });
+  return { app, targets: { "create link, traced 10%": traced("create link"), "read link, traced 10%": traced("read link") } };
+}
 
 type Slices = Record<string, { rps: number; cpuMs: number; p99: number }>;
 
@@ -316,6 +359,9 @@ async function warm(targets: Record<string, Target>, appPid: number, { idle = tr
   if (idle) await measureIdle(appPid, "after warm-up");
 }
 
+/** BENCH_ONLY=tracing: the slices are measured, the rest of the run is left out. */
+class OnlyTracing extends Error {}
+
 const started = Date.now();
 const loads: number[] = [];
 const loadSampler = setInterval(() => loads.push(os.loadavg()[0]), 10_000);
@@ -344,9 +390,18 @@ try {
     floorTargets["database floor: keyed insert link"] = { method: "POST", url: `${floorBase}/link/keyed`, body: linkBody, headers: { ...json, ...newKey }, newIds: true, pid: floor.pid! };
     floorTargets["database floor: read link"] = { method: "GET", url: `${floorBase}/link/${floorLink.reference}`, pid: floor.pid! };
   }
-  const processes = floor ? [appPid(), floor.pid!] : [appPid()];
+  const sink = TRACING ? await startOtlpSink(OTLP_SINK_PORT) : null;
+  const traced = TRACING ? await startTraced(targets, app.base) : null;
+  const processes = [appPid(), ...(floor ? [floor.pid!] : []), ...(traced ? [traced.app.process.pid!] : [])];
   if (floor) await alone(floor.pid!, processes, () => warm(floorTargets, floor.pid!, { idle: false }));
-  for (const c of CONNECTIONS) slices[c] = await interleaved({ ...targets, ...floorTargets }, c, appPid());
+  if (traced) await alone(traced.app.process.pid!, processes, () => warm(traced.targets, traced.app.process.pid!, { idle: false }));
+  for (const c of CONNECTIONS) slices[c] = await interleaved({ ...targets, ...floorTargets, ...traced?.targets }, c, appPid());
+  if (traced) {
+    await stop(traced.app.process);
+    sink?.close();
+    console.log(`traced process: ${otlpSink.requests} OTLP exports received, ${(otlpSink.bytes / 1024).toFixed(0)} KiB`);
+  }
+  if (ONLY_TRACING) throw new OnlyTracing();
 
   await alone(appPid(), processes, async () => {
     for (const [name, target] of Object.entries(targets)) await measure(name, target, appPid(), appInspector);
@@ -375,6 +430,8 @@ try {
   app = await startWorkers(1);
   await run("warm-up", payoutTarget(app.base), 10, WARMUP, appPid());
   await measure("live MTN payout, keyed", payoutTarget(app.base), appPid());
+} catch (error) {
+  if (!(error instanceof OnlyTracing)) throw error;
 } finally {
   stopAll();
   clearInterval(loadSampler);
@@ -399,7 +456,7 @@ const ratioRows = CONNECTIONS.flatMap((c) =>
   RATIOS.map(({ route, floor, target }) => {
     const s = slices[c];
     const goal = target === null ? "-" : `>= ${percent(target)}`;
-    if (!s) return `| ${route} | ${c} | - | - | ${goal} | - |`;
+    if (!s?.[route] || !s[floor]) return `| ${route} / ${floor} | ${c} | - | - | ${goal} | - |`;
     const throughput = s[route].rps / s[floor].rps;
     const cpu = s[floor].cpuMs / s[route].cpuMs;
     return `| ${route} / ${floor} | ${c} | ${percent(throughput)} (${s[route].rps.toFixed(0)} / ${s[floor].rps.toFixed(0)}) | ${percent(cpu)} (${s[route].cpuMs.toFixed(2)} / ${s[floor].cpuMs.toFixed(2)} ms) | ${goal} | ${target === null ? "-" : meetsRatio(throughput, cpu, target)} |`;
@@ -453,6 +510,10 @@ const lines = [
   "",
   "The routes are answered by the API lane (lib/surfaces/api-routes/api-lane.ts); a floor is a bare Next route of the route's shape (the targets' yardstick), and the same bare route served by the lane (\"floor, lane\") says what our handlers cost beyond the lane's own minimum.",
   "",
+  TRACING
+    ? `\"traced 10%\": the same route on a second process with tracing on, 10% of traces sampled (parentbased_traceidratio 0.1), exporting OTLP http/protobuf to a sink in the benchmark's process (${otlpSink.requests} exports, ${(otlpSink.bytes / 1024).toFixed(0)} KiB received), against the untraced process: issue 48's target, tracing costs at most 15%.`
+    : "Tracing's cost not measured (BENCH_TRACING=0).",
+  "",
   "| route / its shape's floor | connections | req/s ratio | CPU-time ratio (ms per request) | target | |",
   "|---|---|---|---|---|---|",
   ...ratioRows,
@@ -493,7 +554,10 @@ const lines = [
   "",
   `Whole run: ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 ];
-fs.mkdirSync("bench", { recursive: true });
-fs.writeFileSync(path.join("bench", "results.md"), `${lines.join("\n")}\n`);
+// A BENCH_ONLY run is a check, not a benchmark: printed, bench/results.md left as the last whole run wrote it.
+if (!ONLY_TRACING) {
+  fs.mkdirSync("bench", { recursive: true });
+  fs.writeFileSync(path.join("bench", "results.md"), `${lines.join("\n")}\n`);
+}
 console.log(`\n${lines.join("\n")}`);
 process.exit(0);

@@ -153,11 +153,16 @@ function openApiLane(hostname, port) {
 function stopGracefully(server, app, dev) {
   const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
   let stopping = false;
+  // The spans still waiting in the exporter's batch go out before the process ends, when tracing
+  // is on (lib/core/tracing/tracing.ts keeps its state on globalThis under this name).
+  const flushTraces = () => Promise.resolve(globalThis.__pcsTracing?.flush()).catch(() => {});
   const closeNextAndExit = () =>
-    Promise.resolve(app.close()).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    Promise.resolve(app.close())
+      .then(flushTraces)
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;

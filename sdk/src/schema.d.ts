@@ -1327,7 +1327,10 @@ export type components = {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id: yours when you sent a sane X-Request-Id, else one of ours (req_...). Logs carry it; quote it to support. */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 };
 export type $defs = Record<string, never>;
@@ -1365,6 +1368,9 @@ export interface operations {
             /** @description The link was created */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1374,6 +1380,9 @@ export interface operations {
             /** @description 40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, 40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: `is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1383,6 +1392,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1392,6 +1404,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1401,6 +1416,9 @@ export interface operations {
             /** @description 40020 a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1410,6 +1428,9 @@ export interface operations {
             /** @description 40023 body larger than 64 KiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1419,6 +1440,9 @@ export interface operations {
             /** @description 40020 this Idempotency-Key was used with a different body */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1428,6 +1452,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1437,6 +1464,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1459,6 +1489,9 @@ export interface operations {
             /** @description The link */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1468,6 +1501,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1477,6 +1513,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1486,6 +1525,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1495,6 +1537,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1504,6 +1549,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1537,6 +1585,9 @@ export interface operations {
             /** @description The send, sent or failed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1546,6 +1597,9 @@ export interface operations {
             /** @description 40014 `to` is not a phone number; 40020 the link can no longer be paid (completed or expired); 40016 body not JSON; 40017 method; 40023 any other rule (channel, e-mail address) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1555,6 +1609,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1564,6 +1621,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1573,6 +1633,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1582,6 +1645,9 @@ export interface operations {
             /** @description 42900 a sending limit or the request rate limit; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1591,6 +1657,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1600,6 +1669,9 @@ export interface operations {
             /** @description 50300 SMS sending is not configured on this service (e-mail still works) */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1622,6 +1694,9 @@ export interface operations {
             /** @description The link's sends */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1631,6 +1706,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1640,6 +1718,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1649,6 +1730,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1658,6 +1742,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,6 +1754,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1707,6 +1797,9 @@ export interface operations {
             /** @description The page was created */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1741,6 +1834,9 @@ export interface operations {
             /** @description 40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, 40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: `is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1750,6 +1846,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1759,6 +1858,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1768,6 +1870,9 @@ export interface operations {
             /** @description 40020 a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1777,6 +1882,9 @@ export interface operations {
             /** @description 40023 body larger than 64 KiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1786,6 +1894,9 @@ export interface operations {
             /** @description 40020 this Idempotency-Key was used with a different body */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1795,6 +1906,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1804,6 +1918,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1826,6 +1943,9 @@ export interface operations {
             /** @description The page */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1860,6 +1980,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1869,6 +1992,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1878,6 +2004,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1887,6 +2016,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1896,6 +2028,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1923,6 +2058,9 @@ export interface operations {
             /** @description One page of links */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1932,6 +2070,9 @@ export interface operations {
             /** @description 40023 a query parameter breaks its rule */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1941,6 +2082,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1950,6 +2094,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1959,6 +2106,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1968,6 +2118,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1977,6 +2130,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1999,6 +2155,9 @@ export interface operations {
             /** @description The page, as it now reads */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2033,6 +2192,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2042,6 +2204,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2051,6 +2216,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2060,6 +2228,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2069,6 +2240,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2091,6 +2265,9 @@ export interface operations {
             /** @description The page, as it now reads */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2125,6 +2302,9 @@ export interface operations {
             /** @description 40020 the page is expired or exhausted */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2134,6 +2314,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2143,6 +2326,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2152,6 +2338,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2161,6 +2350,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2170,6 +2362,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2210,6 +2405,9 @@ export interface operations {
             /** @description The deposit was started */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2219,6 +2417,9 @@ export interface operations {
             /** @description 40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, 40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: `is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2228,6 +2429,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2237,6 +2441,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2246,6 +2453,9 @@ export interface operations {
             /** @description 40020 a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2255,6 +2465,9 @@ export interface operations {
             /** @description 40023 body larger than 64 KiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2264,6 +2477,9 @@ export interface operations {
             /** @description 40020 this Idempotency-Key was used with a different body */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2273,6 +2489,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2282,6 +2501,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2291,6 +2513,9 @@ export interface operations {
             /** @description 50200 the gateway cannot take the deposit (e.g. no production operator configured) */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2300,6 +2525,9 @@ export interface operations {
             /** @description 50300 the operator is not answering (its circuit is open): nothing was created; retry after Retry-After seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2340,6 +2568,9 @@ export interface operations {
             /** @description The deposit was started */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2349,6 +2580,9 @@ export interface operations {
             /** @description 40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, 40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: `is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2358,6 +2592,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2367,6 +2604,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2376,6 +2616,9 @@ export interface operations {
             /** @description 40020 a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2385,6 +2628,9 @@ export interface operations {
             /** @description 40023 body larger than 64 KiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2394,6 +2640,9 @@ export interface operations {
             /** @description 40020 this Idempotency-Key was used with a different body */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2403,6 +2652,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2412,6 +2664,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2421,6 +2676,9 @@ export interface operations {
             /** @description 50200 the gateway cannot take the deposit (e.g. no production operator configured) */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2430,6 +2688,9 @@ export interface operations {
             /** @description 50300 the operator is not answering (its circuit is open): nothing was created; retry after Retry-After seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2466,6 +2727,9 @@ export interface operations {
             /** @description The invoice */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2475,6 +2739,9 @@ export interface operations {
             /** @description 40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, 40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: `is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2484,6 +2751,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2493,6 +2763,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2502,6 +2775,9 @@ export interface operations {
             /** @description 40020 a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2511,6 +2787,9 @@ export interface operations {
             /** @description 40023 body larger than 64 KiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2520,6 +2799,9 @@ export interface operations {
             /** @description 40020 this Idempotency-Key was used with a different body */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2529,6 +2811,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2538,6 +2823,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2547,6 +2835,9 @@ export interface operations {
             /** @description 50200 the gateway cannot take the deposit (e.g. no production operator configured) */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2583,6 +2874,9 @@ export interface operations {
             /** @description The invoice */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2592,6 +2886,9 @@ export interface operations {
             /** @description 40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, 40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: `is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2601,6 +2898,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2610,6 +2910,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2619,6 +2922,9 @@ export interface operations {
             /** @description 40020 a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2628,6 +2934,9 @@ export interface operations {
             /** @description 40023 body larger than 64 KiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2637,6 +2946,9 @@ export interface operations {
             /** @description 40020 this Idempotency-Key was used with a different body */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2646,6 +2958,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2655,6 +2970,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2664,6 +2982,9 @@ export interface operations {
             /** @description 50200 the gateway cannot take the deposit (e.g. no production operator configured) */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2694,6 +3015,9 @@ export interface operations {
             /** @description The validated deposit, under a new reference (live: or failed / pending as the operator answered) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2703,6 +3027,9 @@ export interface operations {
             /** @description 40019 wrong code (details: tries left) or not 4 to 8 digits; 40020 not an OTP invoice, or already confirmed; 40023 otp not a string (`otp must be a string of digits`: a number such as 123456 is the client's bug, not a wrong code) or another body rule */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2712,6 +3039,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2721,6 +3051,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2730,6 +3063,9 @@ export interface operations {
             /** @description 40006 unknown invoice reference; 40007 OTP missing, expired or spent after 5 wrong tries */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2739,6 +3075,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2748,6 +3087,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2757,6 +3099,9 @@ export interface operations {
             /** @description 50200 the gateway cannot take the deposit (e.g. no production operator configured) */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2766,6 +3111,9 @@ export interface operations {
             /** @description 50300 the operator is not answering (its circuit is open): nothing was created; retry after Retry-After seconds */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2788,6 +3136,9 @@ export interface operations {
             /** @description The deposit */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2797,6 +3148,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2806,6 +3160,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2815,6 +3172,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2824,6 +3184,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2833,6 +3196,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2853,6 +3219,9 @@ export interface operations {
             /** @description One entry per currency the merchant has used */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2862,6 +3231,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2871,6 +3243,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2880,6 +3255,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2889,6 +3267,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2929,6 +3310,9 @@ export interface operations {
             /** @description The transfer was accepted */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2938,6 +3322,9 @@ export interface operations {
             /** @description 40010 amount, 40011 country, 40012 gatewayName, 40014 phone, 40015 currency, 40016 body not JSON, 40017 method not supported, 40021 callbackUrl not HTTPS, 40023 any other rule (details names the field and the rule: `is required` when absent, `must be a number` and the like for a wrong type, `body must be a JSON object`) */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2947,6 +3334,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2956,6 +3346,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2965,6 +3358,9 @@ export interface operations {
             /** @description 40020 a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2974,6 +3370,9 @@ export interface operations {
             /** @description 40023 body larger than 64 KiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2983,6 +3382,9 @@ export interface operations {
             /** @description 40013 the available balance does not cover amount + fees (nothing was written); 40020 this Idempotency-Key was used with a different body */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2992,6 +3394,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3001,6 +3406,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3010,6 +3418,9 @@ export interface operations {
             /** @description 50200 the gateway cannot take the deposit (e.g. no production operator configured) */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3032,6 +3443,9 @@ export interface operations {
             /** @description The transfer */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3041,6 +3455,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3050,6 +3467,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3059,6 +3479,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3068,6 +3491,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3077,6 +3503,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3114,6 +3543,9 @@ export interface operations {
             /** @description The refund was accepted */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3123,6 +3555,9 @@ export interface operations {
             /** @description 40010 amount more than can still be refunded, or finer than the currency allows; 40020 the payment took no money, or is a checkout attempt (refund its link), or is already refunded in full, or is owed back by the platform (a refund due); 40016 body not JSON; 40017 method; 40021 callbackUrl not HTTPS; 40023 any other rule */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3132,6 +3567,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3141,6 +3579,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3150,6 +3591,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3159,6 +3603,9 @@ export interface operations {
             /** @description 40020 a request with this Idempotency-Key is still running */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3168,6 +3615,9 @@ export interface operations {
             /** @description 40023 body larger than 64 KiB */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3177,6 +3627,9 @@ export interface operations {
             /** @description 40013 the available balance does not cover the refund (nothing was written); 40020 this Idempotency-Key was used with a different body */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3186,6 +3639,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3195,6 +3651,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3217,6 +3676,9 @@ export interface operations {
             /** @description The refund */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3226,6 +3688,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3235,6 +3700,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3244,6 +3712,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3253,6 +3724,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3262,6 +3736,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3289,6 +3766,9 @@ export interface operations {
             /** @description One currency's figures when `currency` is given; otherwise one block per currency */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3298,6 +3778,9 @@ export interface operations {
             /** @description 40015 currency unknown; 40023 from/to not ISO dates, from not before to, range over 366 days */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3307,6 +3790,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3316,6 +3802,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3325,6 +3814,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3334,6 +3826,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3369,6 +3864,9 @@ export interface operations {
             /** @description One page of events */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3411,6 +3909,9 @@ export interface operations {
             /** @description 40023 a query rule: limit not 1..100, an unknown type, a malformed cursor or date, startingAfter with endingBefore, an unknown parameter */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3420,6 +3921,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3429,6 +3933,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3438,6 +3945,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +3957,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3469,6 +3982,9 @@ export interface operations {
             /** @description The event */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3506,6 +4022,9 @@ export interface operations {
             /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3515,6 +4034,9 @@ export interface operations {
             /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3524,6 +4046,9 @@ export interface operations {
             /** @description 40004 no such resource for this merchant and environment */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3533,6 +4058,9 @@ export interface operations {
             /** @description 42900 rate limit reached; see Retry-After */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3542,6 +4070,9 @@ export interface operations {
             /** @description 50000 unexpected error; the details quote the request id */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3562,6 +4093,9 @@ export interface operations {
             /** @description A bare JSON array */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3582,6 +4116,9 @@ export interface operations {
             /** @description A bare JSON array */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3602,6 +4139,9 @@ export interface operations {
             /** @description The gateways in service */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3620,6 +4160,10 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description Standard Webhooks v1 signatures, space-separated (two during a secret rotation). */
                 "webhook-signature": string;
+                /** @description W3C Trace Context of this attempt, when the service traces: its trace is the one of the request that created the payment (the X-Trace-Id of that API answer), so your handler can continue it. */
+                traceparent?: string;
+                /** @description The trace id of the traceparent (32 hex digits), when the service traces. */
+                "x-trace-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -3665,6 +4209,10 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description Standard Webhooks v1 signatures, space-separated (two during a secret rotation). */
                 "webhook-signature": string;
+                /** @description W3C Trace Context of this attempt, when the service traces: its trace is the one of the request that created the payment (the X-Trace-Id of that API answer), so your handler can continue it. */
+                traceparent?: string;
+                /** @description The trace id of the traceparent (32 hex digits), when the service traces. */
+                "x-trace-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -3714,6 +4262,10 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description Standard Webhooks v1 signatures, space-separated (two during a secret rotation). */
                 "webhook-signature": string;
+                /** @description W3C Trace Context of this attempt, when the service traces: its trace is the one of the request that created the payment (the X-Trace-Id of that API answer), so your handler can continue it. */
+                traceparent?: string;
+                /** @description The trace id of the traceparent (32 hex digits), when the service traces. */
+                "x-trace-id"?: string;
             };
             path?: never;
             cookie?: never;
@@ -3760,6 +4312,10 @@ export interface operations {
                 "webhook-timestamp": string;
                 /** @description Standard Webhooks v1 signatures, space-separated (two during a secret rotation). */
                 "webhook-signature": string;
+                /** @description W3C Trace Context of this attempt, when the service traces: its trace is the one of the request that created the payment (the X-Trace-Id of that API answer), so your handler can continue it. */
+                traceparent?: string;
+                /** @description The trace id of the traceparent (32 hex digits), when the service traces. */
+                "x-trace-id"?: string;
             };
             path?: never;
             cookie?: never;

@@ -131,6 +131,7 @@ describe("GET /api/metrics", () => {
         attemptCount: roundFailures,
         roundFailures,
         payload: "{}",
+        traceparent: null,
         secrets: { webhookSecret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", previousWebhookSecret: null, previousSecretExpiresAt: null },
       });
       // Delivered; failed with a retry left; failed with none left (a schedule of one retry).

@@ -277,7 +277,9 @@ describe("the OpenAPI document", () => {
     const res = await call("GET", "/api/v4/openapi.json");
     expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent", "transferEvent", "refundEvent"]);
     const post = res.body.webhooks.paymentLinkEvent.post;
-    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
+    // The Standard Webhooks headers, then the trace's when the service traces (issue 48), never required.
+    expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature", "traceparent", "x-trace-id"]);
+    expect(post.parameters.filter((p: { required?: boolean }) => p.required).map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature"]);
     // The contract's fields, then paymentPage: only on a link made from a payment page (issue 36), never required.
     expect(Object.keys(res.body.components.schemas.PaymentLinkWebhook.properties)).toEqual([...LINK_FIELDS, "paymentPage"]);
     expect(res.body.components.schemas.PaymentLinkWebhook.required).not.toContain("paymentPage");

@@ -1,5 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
+// Relative, as the rest of this folder: the Prisma CLI loads it (prisma.config.ts) without our path alias.
+import { inSpan, SpanKind, tracing } from "../tracing/tracing";
 
 // Direct SQL, for the few statements on the API's hottest paths (link read and insert, deposit
 // insert, a transfer's or refund's intent: lib/core/db/locked-write.ts), outside Prisma's
@@ -34,7 +36,7 @@ function nameOf(text: string) {
 export function sqlOverPg(pool: pg.Pool, prepared = process.env.DATABASE_PREPARED_STATEMENTS !== "0"): SqlDatabase {
   type Query = (config: pg.QueryConfig) => Promise<pg.QueryResult<SqlRow>>;
   const on = (query: Query): Sql => async (text, params) => (await query({ text, values: [...params], name: prepared ? nameOf(text) : undefined })).rows;
-  return Object.assign(on((config) => pool.query<SqlRow>(config)), {
+  return traced(Object.assign(on((config) => pool.query<SqlRow>(config)), {
     async transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
@@ -60,7 +62,7 @@ export function sqlOverPg(pool: pg.Pool, prepared = process.env.DATABASE_PREPARE
         throw error;
       }
     },
-  });
+  }));
 }
 
 export function sqlOverPGlite(pglite: PGlite): SqlDatabase {
@@ -68,8 +70,32 @@ export function sqlOverPGlite(pglite: PGlite): SqlDatabase {
   // does Prisma's own statements: nothing here can run inside another request's transaction.
   // Its transactions, Prisma's (pglite-prisma-adapter) and these, are its transaction() and
   // run one after another.
-  return Object.assign(async (text: string, params: readonly SqlParam[]) => (await pglite.query<SqlRow>(text, [...params])).rows, {
-    transaction: <T>(fn: (sql: Sql) => Promise<T>) => pglite.transaction((tx) => fn(async (text, params) => (await tx.query<SqlRow>(text, [...params])).rows)),
+  return traced(
+    Object.assign(async (text: string, params: readonly SqlParam[]) => (await pglite.query<SqlRow>(text, [...params])).rows, {
+      transaction: <T>(fn: (sql: Sql) => Promise<T>) => pglite.transaction((tx) => fn(async (text, params) => (await tx.query<SqlRow>(text, [...params])).rows)),
+    }),
+  );
+}
+
+// With tracing on (lib/core/tracing), each direct statement is a span of its own ("db INSERT", its
+// SQL text: parameters are $n, never values) and each transaction one around its statements, as
+// Prisma's instrumentation gives Prisma's queries. With it off, one property read per statement.
+const DB_SYSTEM = { "db.system.name": "postgresql" } as const;
+
+function tracedStatements(sql: Sql): Sql {
+  return (text, params) => {
+    if (!tracing()) return sql(text, params);
+    const verb = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? "statement";
+    return inSpan(`db ${verb}`, { kind: SpanKind.CLIENT, attributes: { ...DB_SYSTEM, "db.query.text": text } }, () => sql(text, params));
+  };
+}
+
+function traced(database: SqlDatabase): SqlDatabase {
+  return Object.assign(tracedStatements(database), {
+    transaction: <T>(fn: (sql: Sql) => Promise<T>): Promise<T> => {
+      const run = () => database.transaction((sql) => fn(tracedStatements(sql)));
+      return tracing() ? inSpan("db transaction", { kind: SpanKind.CLIENT, attributes: DB_SYSTEM }, run) : run();
+    },
   });
 }
 

@@ -17,6 +17,7 @@ import { errorFields, log } from "@/lib/core/logging/log";
 import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
 import { DomainError } from "@/lib/core/errors/domain-error";
 import type { DepositRequest } from "@/lib/core/schemas/deposit";
+import { activeTraceparent } from "@/lib/core/tracing/tracing";
 import { depositInsert, newDepositRow, type NewDeposit } from "./deposit-sql";
 import { resolveDepositGateway, type DepositEndpoint } from "./resolve-deposit-gateway";
 
@@ -133,6 +134,8 @@ export async function prepareDeposit(
     nextCheckAt: operatorRequestId ? nextOperatorCheck(now, now) : null,
     // An OTP invoice is followed from the moment its code goes to the operator (confirm-deposit.ts).
     followUntil: operatorRequestId ? followUntil(now) : null,
+    // The request that creates it (with tracing on): its webhooks carry that trace.
+    traceparent: activeTraceparent(),
     ...started,
   };
   const deposit = newDepositRow(data);

@@ -4,6 +4,7 @@ import { poolSize } from "@/lib/core/db/pg-pool";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { SANDBOX_PHONE_ENDINGS, sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { errorFields, log } from "@/lib/core/logging/log";
+import { inSpan, SpanKind } from "@/lib/core/tracing/tracing";
 import { expireLink } from "@/lib/features/checkout/expire-link";
 import { deleteExpiredEvents } from "@/lib/features/events/delete-expired-events";
 import { deleteOldOperatorCalls } from "@/lib/features/monitoring/operator-availability";
@@ -121,7 +122,11 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
   const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, deliveriesAttempted: 0, receiptsSent: 0, eventsDeleted: 0, backlog: false };
   const guarded: Guarded = async (what, id, fn) => {
     try {
-      await fn();
+      // With tracing on, one row's work is a span ("job deposit sync"), its statements and operator
+      // calls within it. The pass-wide parts ("-": reconciliation, receipts, retention) make none:
+      // they run every pass in every worker, mostly finding nothing to do; nor does a batch that
+      // claimed nothing (id "").
+      await (id === "-" || id === "" ? fn() : inSpan(`job ${what}`, { kind: SpanKind.CONSUMER, attributes: { "pcs.job": what } }, fn));
       return true;
     } catch (error) {
       // One bad row must not stop the others; its claim keeps it aside for a while (claim.failed).

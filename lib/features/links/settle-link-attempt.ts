@@ -44,6 +44,7 @@ export async function settleLinkAttempt(
       feesMinor: deposit.feesMinor,
       gatewayName: deposit.gatewayName,
       failureReason: outcome.failureReason,
+      traceparent: deposit.traceparent,
     });
     return;
   }
@@ -59,6 +60,7 @@ export async function settleLinkAttempt(
       feesMinor: deposit.feesMinor,
       gatewayName: deposit.gatewayName,
       paidByDepositId: deposit.id,
+      traceparent: deposit.traceparent,
     });
     if (completed) return;
     throw new Error(`link ${link.reference} refused the payment of ${deposit.reference}`);
@@ -88,6 +90,7 @@ export async function settleLinkAttempt(
       reference: late.reference,
       url: late.callbackUrl,
       payload: linkWebhookPayload(late, "payment_link.paid_after_expiry"),
+      traceparent: deposit.traceparent,
     });
     // The customer paid: their receipt page exists, and so does its message.
     await queueReceipt(tx, late);

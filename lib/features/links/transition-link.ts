@@ -26,6 +26,8 @@ export async function transitionLink(
     failureReason?: string;
     /** completed: the checkout attempt whose money the link now holds. */
     paidByDepositId?: string;
+    /** The trace of the checkout attempt that settles it (Deposit.traceparent), for its webhook. */
+    traceparent?: string | null;
   },
 ): Promise<boolean> {
   const { id, to, at } = options;
@@ -70,6 +72,7 @@ export async function transitionLink(
     reference: link.reference,
     url: link.callbackUrl,
     payload: linkWebhookPayload(link, event),
+    traceparent: options.traceparent,
   });
   return true;
 }

@@ -4,6 +4,7 @@ import { claimDueRows } from "@/lib/core/db/claim-due-rows";
 import type { DbClient } from "@/lib/core/db/client";
 import { followEndedDeposit, syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { errorFields, log } from "@/lib/core/logging/log";
+import { inSpan, SpanKind } from "@/lib/core/tracing/tracing";
 import { followReleasedRefunds } from "@/lib/features/refunds/follow-released-refunds";
 import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
 import { followReleasedTransfers } from "@/lib/features/transfers/follow-released-transfers";
@@ -58,10 +59,13 @@ export async function reconcileOperatorOutcomes(
       rows.map((row) =>
         limit(async () => {
           try {
-            const deposit = options.all ? { ...row, nextCheckAt: now } : row;
-            const after = deposit.status === "pending" ? await syncDepositWithGateway(client, deposit, now) : await followEndedDeposit(client, deposit, now);
-            report.depositsRead++;
-            if (after.status !== row.status) report.depositsSettled++;
+            // With tracing on, each read is a job's span: the operator's call and the transition under it.
+            await inSpan("job deposit status read", { kind: SpanKind.CONSUMER, attributes: { "pcs.job": "deposit status read" } }, async () => {
+              const deposit = options.all ? { ...row, nextCheckAt: now } : row;
+              const after = deposit.status === "pending" ? await syncDepositWithGateway(client, deposit, now) : await followEndedDeposit(client, deposit, now);
+              report.depositsRead++;
+              if (after.status !== row.status) report.depositsSettled++;
+            });
           } catch (error) {
             log("error", "reconciliation failed: deposit", { id: row.id, ...errorFields(error) });
             deposits.failed(row.id);

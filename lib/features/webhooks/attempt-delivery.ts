@@ -4,6 +4,7 @@ import { ulid } from "@/lib/core/domain/ulid";
 import type { DbClient } from "@/lib/core/db/client";
 import { log } from "@/lib/core/logging/log";
 import { appMetrics } from "@/lib/core/metrics/registry";
+import { activeSpanLink, contextOfTraceparent, failSpan, inSpan, SpanKind, TRACE_ID_HEADER, traceparentOf } from "@/lib/core/tracing/tracing";
 import { sendWebhookRequest, type SendResult } from "./send-webhook-request";
 import { signWebhook, type SigningSecrets } from "./sign-webhook";
 import { webhookSettings, type WebhookSettings } from "./webhook-settings";
@@ -65,7 +66,7 @@ export async function attemptDelivery(client: DbClient, options: AttemptOptions)
     where: { id: options.deliveryId },
     include: { event: { include: { merchant: { select: { webhookSecret: true, previousWebhookSecret: true, previousSecretExpiresAt: true } } } } },
   });
-  const delivery: ClaimedDelivery = { ...row, payload: row.event.payload, secrets: row.event.merchant };
+  const delivery: ClaimedDelivery = { ...row, payload: row.event.payload, traceparent: row.event.traceparent, secrets: row.event.merchant };
   await recordAttempts(client, [await sendAttempt(delivery, claimToken, now, settings)]);
   return currentState(client, options.deliveryId, true);
 }
@@ -78,6 +79,8 @@ export type ClaimedDelivery = {
   attemptCount: number;
   roundFailures: number;
   payload: string;
+  /** The event's trace (WebhookEvent.traceparent), which the attempt's span continues. */
+  traceparent: string | null;
   secrets: SigningSecrets;
 };
 
@@ -107,7 +110,7 @@ export async function claimDueDeliveries(
       )
       RETURNING "id", "eventId", "url", "attemptCount", "roundFailures"
     )
-    SELECT c."id", c."eventId", c."url", c."attemptCount", c."roundFailures", e."payload",
+    SELECT c."id", c."eventId", c."url", c."attemptCount", c."roundFailures", e."payload", e."traceparent",
       m."webhookSecret", m."previousWebhookSecret", m."previousSecretExpiresAt"
     FROM claimed c JOIN "WebhookEvent" e ON e."id" = c."eventId" JOIN "Merchant" m ON m."id" = e."merchantId"`;
   const deliveries = rows.map(({ webhookSecret, previousWebhookSecret, previousSecretExpiresAt, ...delivery }) => ({
@@ -136,24 +139,44 @@ export type AttemptRecord = {
  * Signs and sends the attempt of a delivery this runner holds under claimToken, and works out the
  * delivery's next state; recordAttempts writes both.
  */
-export async function sendAttempt(delivery: ClaimedDelivery, claimToken: string, now: Date, settings: WebhookSettings = webhookSettings()): Promise<AttemptRecord> {
-  // Signed at the real time: receivers check the timestamp against their own clock.
-  const startedAt = new Date();
-  const headers = signWebhook({ id: delivery.eventId, body: delivery.payload, at: startedAt, secrets: delivery.secrets });
-  const result = await sendWebhookRequest({ url: delivery.url, body: delivery.payload, headers, settings });
+export function sendAttempt(delivery: ClaimedDelivery, claimToken: string, now: Date, settings: WebhookSettings = webhookSettings()): Promise<AttemptRecord> {
+  // With tracing on, the attempt is a span of the event's trace (the request that created the
+  // payment: the merchant finds its API answer's X-Trace-Id in the webhook's headers), linked to
+  // the job that runs it; without a stored trace, a span of that job's.
+  const parent = delivery.traceparent ? contextOfTraceparent(delivery.traceparent) : undefined;
+  const attributes = { "pcs.webhook.delivery_id": delivery.id, "pcs.webhook.event_id": delivery.eventId, "pcs.webhook.attempt": delivery.attemptCount + 1 };
+  return inSpan(
+    "webhook delivery",
+    { kind: SpanKind.CLIENT, attributes, links: delivery.traceparent ? activeSpanLink() : [] },
+    async (span) => {
+      // Signed at the real time: receivers check the timestamp against their own clock.
+      const startedAt = new Date();
+      const headers = signWebhook({ id: delivery.eventId, body: delivery.payload, at: startedAt, secrets: delivery.secrets });
+      if (span) {
+        headers.traceparent = traceparentOf(span);
+        headers[TRACE_ID_HEADER] = span.spanContext().traceId;
+      }
+      const result = await sendWebhookRequest({ url: delivery.url, body: delivery.payload, headers, settings });
 
-  // deliveredAt/deadAt are facts about the attempt, so they are its real end (startedAt +
-  // duration, never before it started). The next retry is planned on the scheduler's clock, but
-  // from the real end when that is later (a busy pass sends its last attempts well after `now`),
-  // so a receiver never gets less rest than the schedule promises.
-  const finishedAt = new Date(startedAt.getTime() + result.durationMs);
-  const scheduledFinish = new Date(Math.max(now.getTime(), startedAt.getTime()) + result.durationMs);
-  const failures = delivery.roundFailures + (result.ok ? 0 : 1);
-  const exhausted = !result.ok && (result.permanent || failures > settings.retryScheduleMs.length);
-  const status = result.ok ? "delivered" : exhausted ? "dead" : "pending";
-  const nextAttemptAt = status === "pending" ? new Date(scheduledFinish.getTime() + settings.retryScheduleMs[failures - 1]) : null;
-  appMetrics().webhookAttempts.inc({ outcome: status === "pending" ? "retrying" : status });
-  return { deliveryId: delivery.id, eventId: delivery.eventId, claimToken, status, finishedAt, nextAttemptAt, failures, number: delivery.attemptCount + 1, startedAt, result };
+      // deliveredAt/deadAt are facts about the attempt, so they are its real end (startedAt +
+      // duration, never before it started). The next retry is planned on the scheduler's clock, but
+      // from the real end when that is later (a busy pass sends its last attempts well after `now`),
+      // so a receiver never gets less rest than the schedule promises.
+      const finishedAt = new Date(startedAt.getTime() + result.durationMs);
+      const scheduledFinish = new Date(Math.max(now.getTime(), startedAt.getTime()) + result.durationMs);
+      const failures = delivery.roundFailures + (result.ok ? 0 : 1);
+      const exhausted = !result.ok && (result.permanent || failures > settings.retryScheduleMs.length);
+      const status = result.ok ? "delivered" : exhausted ? "dead" : "pending";
+      const nextAttemptAt = status === "pending" ? new Date(scheduledFinish.getTime() + settings.retryScheduleMs[failures - 1]) : null;
+      const outcome = status === "pending" ? "retrying" : status;
+      appMetrics().webhookAttempts.inc({ outcome });
+      span?.setAttribute("pcs.webhook.outcome", outcome);
+      if (result.httpStatus !== null) span?.setAttribute("http.response.status_code", result.httpStatus);
+      if (!result.ok) failSpan(span, result.httpStatus === null ? "no answer" : `HTTP ${result.httpStatus}`);
+      return { deliveryId: delivery.id, eventId: delivery.eventId, claimToken, status, finishedAt, nextAttemptAt, failures, number: delivery.attemptCount + 1, startedAt, result };
+    },
+    parent,
+  );
 }
 
 /**

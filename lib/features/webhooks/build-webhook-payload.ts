@@ -67,5 +67,6 @@ export function depositWebhookEvent(deposit: Deposit, event: DepositEvent) {
     reference: deposit.validatedReference ?? deposit.reference,
     url: deposit.callbackUrl,
     payload: depositWebhookPayload(deposit, event),
+    traceparent: deposit.traceparent,
   };
 }

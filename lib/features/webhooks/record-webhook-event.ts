@@ -1,9 +1,23 @@
 import type { Prisma } from "@prisma/client";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { Environment } from "@/lib/core/domain/environment";
+import { activeTraceparent } from "@/lib/core/tracing/tracing";
 import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
 
-type EventToRecord = { merchantId: string; environment: Environment; type: string; reference: string; url: string | null; payload: object };
+type EventToRecord = {
+  merchantId: string;
+  environment: Environment;
+  type: string;
+  reference: string;
+  url: string | null;
+  payload: object;
+  /**
+   * The trace its deliveries continue (tracing on): the request that created the payment
+   * (Deposit.traceparent), so the merchant finds the trace id of its API answer in the webhook;
+   * without one, the active span's (the request or job recording the event).
+   */
+  traceparent?: string | null;
+};
 
 /**
  * Writes an event, and its delivery when there is a URL to deliver to, to the outbox. Call it
@@ -32,6 +46,7 @@ export async function recordWebhookEvents(tx: Prisma.TransactionClient, events: 
       type: event.type,
       reference: event.reference,
       payload: JSON.stringify(event.payload),
+      traceparent: event.traceparent || activeTraceparent(),
       createdAt: now,
     })),
   });

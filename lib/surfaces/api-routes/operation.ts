@@ -36,7 +36,8 @@ export type ApiOperation = Documentation & {
   /** Answered by the front door's lane in a production server (the merchant API: api-lane.ts). */
   lane?: boolean;
   /**
-   * false: not counted in the request metrics (lib/surfaces/http/metered-handler.ts). For the
+   * false: not counted in the request metrics (lib/surfaces/http/metered-handler.ts) and no span
+   * of its own (lib/surfaces/http/traced-handler.ts). For the
    * probes, which machines ask every few seconds: they would drown the merchants' traffic, and
    * the liveness probe is the benchmark's floor, kept at its bare cost.
    */

@@ -19,6 +19,7 @@
 import { publicBaseUrl } from "@/lib/core/domain/public-base-url";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { meteredHandler } from "@/lib/surfaces/http/metered-handler";
+import { tracedHandler } from "@/lib/surfaces/http/traced-handler";
 import { METHODS, type Method, type OperationHandler } from "@/lib/surfaces/http/route-handler";
 import { staticError, tableMethods } from "@/lib/surfaces/http/route-methods";
 import { buildOpenApiDocument } from "@/lib/surfaces/openapi/document";
@@ -91,8 +92,13 @@ export function routesOf(operations: readonly ApiOperation[]): TableRoute[] {
   });
 }
 
-/** The operation's handler, counted in the request metrics under `name` unless it says otherwise. */
-const metered = (operation: ApiOperation, name: string) => (operation.metered === false ? operation.handler : meteredHandler(name, operation.handler));
+/**
+ * The operation's handler, counted in the request metrics under `name` and answering in its
+ * request's span (traced-handler.ts) unless it says otherwise (the probes and the metrics
+ * endpoint, which a load balancer and a scraper call all day).
+ */
+const metered = (operation: ApiOperation, name: string) =>
+  operation.metered === false ? operation.handler : tracedHandler(name, meteredHandler(name, operation.handler));
 
 export const API_ROUTES: TableRoute[] = routesOf(API_OPERATIONS);
 

@@ -58,7 +58,37 @@ export function buildOpenApiDocument(serverUrl: string, operations: readonly Doc
     paths: pathsOf(operations),
   });
   addCodeSamples(document, serverUrl);
+  addAnswerHeaders(document);
   return document;
+}
+
+/**
+ * The headers of every answer of the API, named on each response of each operation: the request id
+ * (always there: declared once in components.headers), and the trace id when the service traces
+ * (docs/api-guide.md, "Following a payment"), written out on each response: a header given by
+ * reference reads as required in the generated SDK's types, and this one is absent when tracing is off.
+ */
+const REQUEST_ID_HEADER = {
+  description: "The request's id: yours when you sent a sane X-Request-Id, else one of ours (req_...). Logs carry it; quote it to support.",
+  schema: { type: "string" },
+} as const;
+const TRACE_ID_HEADER = {
+  description: "When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created.",
+  required: false,
+  schema: { type: "string", pattern: "^[0-9a-f]{32}$" },
+} as const;
+
+function addAnswerHeaders(document: ReturnType<typeof createDocument>) {
+  document.components = { ...document.components, headers: { ...document.components?.headers, "X-Request-Id": REQUEST_ID_HEADER } };
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of ["get", "post", "put", "patch", "delete"] as const) {
+      const operation = (item as Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> } | undefined>)[method];
+      for (const response of Object.values(operation?.responses ?? {})) {
+        if ("$ref" in response) continue;
+        response.headers = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" }, "X-Trace-Id": TRACE_ID_HEADER, ...response.headers };
+      }
+    }
+  }
 }
 
 /** An example value for a path parameter that has none: a sandbox reference of the path's resource. */

@@ -39,6 +39,12 @@ const webhookHeaders = z.object({
   "webhook-id": z.string().meta({ description: "The event id, the same on every retry: deduplicate on it." }),
   "webhook-timestamp": z.string().meta({ description: "Unix seconds of this attempt." }),
   "webhook-signature": z.string().meta({ description: "Standard Webhooks v1 signatures, space-separated (two during a secret rotation)." }),
+  traceparent: z.string().optional().meta({
+    description:
+      "W3C Trace Context of this attempt, when the service traces: its trace is the one of the request that created the payment " +
+      "(the X-Trace-Id of that API answer), so your handler can continue it.",
+  }),
+  "x-trace-id": z.string().optional().meta({ description: "The trace id of the traceparent (32 hex digits), when the service traces." }),
 });
 const webhookDescription =
   "Signed per Standard Webhooks with the merchant's webhook secret. Answer 2xx within 10 s; anything else is retried " +

@@ -1,6 +1,7 @@
 import CircuitBreaker from "opossum";
 import { log } from "@/lib/core/logging/log";
 import { appMetrics } from "@/lib/core/metrics/registry";
+import { failSpan, inSpan, SpanKind, type Span } from "@/lib/core/tracing/tracing";
 import { logOperatorCall, type OperatorCallRecord } from "./operator-call-log";
 import { operatorCallOutcome } from "./operator-call-outcome";
 import { isOperatorFailure, OperatorUnavailableError, type OperatorName } from "./operator-errors";
@@ -88,23 +89,38 @@ export function createOperatorBreaker(operator: OperatorName, options: OperatorB
       countOpen(false);
       breaker.shutdown();
     },
-    async run<T>(operation: string, call: () => Promise<T>): Promise<T> {
-      const started = performance.now();
-      try {
-        const result = (await breaker.fire(call)) as T;
-        record(operation, undefined, started);
-        return result;
-      } catch (caught) {
-        let error = caught;
-        if ((caught as { code?: string }).code === "EOPENBREAKER") {
-          const remainingMs = Math.max(openedAt + resetTimeoutMs - Date.now(), 0);
-          error = new OperatorUnavailableError(operator, operation, Math.max(1, Math.ceil(remainingMs / 1000)));
-        }
-        record(operation, error, started);
-        throw error;
-      }
+    /**
+     * One span per call with tracing on ("operator mtn-momo requesttopay"): the operator, the
+     * operation, the account's scope (MTN's target environment) and the outcome the metrics
+     * count. Never the URL, headers or bodies (credentials, the customer's phone).
+     */
+    run<T>(operation: string, call: () => Promise<T>): Promise<T> {
+      const attributes = { "pcs.operator": operator, "pcs.operator.operation": operation, ...(options.scope ? { "pcs.operator.scope": options.scope } : {}) };
+      return inSpan(`operator ${operator} ${operation}`, { kind: SpanKind.CLIENT, attributes }, (span) => runCall(operation, call, span));
     },
   };
+
+  async function runCall<T>(operation: string, call: () => Promise<T>, span: Span | undefined): Promise<T> {
+    const started = performance.now();
+    try {
+      const result = (await breaker.fire(call)) as T;
+      record(operation, undefined, started);
+      span?.setAttribute("pcs.operator.outcome", "success");
+      return result;
+    } catch (caught) {
+      let error = caught;
+      if ((caught as { code?: string }).code === "EOPENBREAKER") {
+        const remainingMs = Math.max(openedAt + resetTimeoutMs - Date.now(), 0);
+        error = new OperatorUnavailableError(operator, operation, Math.max(1, Math.ceil(remainingMs / 1000)));
+      }
+      record(operation, error, started);
+      const outcome = operatorCallOutcome(error);
+      span?.setAttribute("pcs.operator.outcome", outcome);
+      // A refusal is a healthy operator's answer; everything else failed.
+      if (outcome !== "refused") failSpan(span, outcome);
+      throw error;
+    }
+  }
 }
 
 const shared = new Map<string, OperatorBreaker>();
