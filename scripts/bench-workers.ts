@@ -13,13 +13,42 @@ import { freshDatabase } from "./fresh-database";
 
 const SECONDS = Number(process.env.WORKERS_SECONDS ?? 15);
 const CONNECTIONS = Number(process.env.WORKERS_CONNECTIONS ?? 50);
-const CONFIGS = (process.env.WORKERS_CONFIGS ?? "1x10,2x10,2x5").split(",").map((c) => c.split("x").map(Number) as [number, number]);
+// "2x10" or "2x10:--single-threaded-gc" (NODE_OPTIONS for the app's processes after the colon).
+const CONFIGS = (process.env.WORKERS_CONFIGS ?? "1x10,2x10,2x5").split(",").map((c) => {
+  const [shape, nodeOptions = ""] = c.split(":");
+  const [workers, pool] = shape.split("x").map(Number);
+  return { workers, pool, nodeOptions };
+});
 const ROUTE = process.env.WORKERS_ROUTE === "read" ? "read" : "create";
 const DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/pcs_bench_workers";
 const PORT = 3380;
 const TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 type Usage = { cpuMs: number; voluntary: number; involuntary: number; processes: number };
+
+/** CPU ms so far of the app's threads, summed by thread name over its processes (the main thread; V8's GC helpers and libuv's pool as the other threads). */
+function threadCpu(pids: number[]): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const pid of pids) {
+    let tids: string[] = [];
+    try {
+      tids = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        // Node 22 names every thread "node": the main thread is the one whose id is the process's.
+        const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).replace(/\d+$/, "#");
+        const name = tid === String(pid) ? "main thread" : `${comm} (other threads)`;
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        byName.set(name, (byName.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS);
+      } catch {} // exited meanwhile
+    }
+  }
+  return byName;
+}
 
 function usageOf(pids: number[]): Usage {
   const total: Usage = { cpuMs: 0, voluntary: 0, involuntary: 0, processes: 0 };
@@ -85,11 +114,12 @@ function autocannon(url: string, key: string, seconds: number, reference: string
 requireBuild();
 console.log(`${benchNodeVersion()}, ${CONNECTIONS} connections, ${SECONDS} s, route ${ROUTE}; load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
 const rows: string[] = [];
-for (const [workers, pool] of CONFIGS) {
+const threadRows: string[] = [];
+for (const { workers, pool, nodeOptions } of CONFIGS) {
   await freshDatabase(DATABASE_URL);
   const env = appEnv(DATABASE_URL, null, { LOG_LEVEL: "silent", WEB_CONCURRENCY: String(workers), DATABASE_POOL_SIZE: String(pool) });
   const merchant = prepareMerchant(env, "Workers Shop");
-  const app = await startApp(env, PORT);
+  const app = await startApp(nodeOptions ? { ...env, NODE_OPTIONS: nodeOptions } : env, PORT);
   try {
     const created = await fetch(`${app.base}/test/api/v4/payments/link`, {
       method: "POST",
@@ -102,14 +132,18 @@ for (const [workers, pool] of CONFIGS) {
     const appPids = descendants(app.process.pid!);
     const pgPids = pidsOf("postgres");
     const load = await autocannon(app.base, merchant.sandboxKey, SECONDS, reference);
+    const t0 = threadCpu(appPids);
     const a0 = usageOf(appPids), p0 = usageOf(pgPids), c0 = usageOf([load.child.pid!]), m0 = idleTicks();
     await sleep(SECONDS * 1000 - 300);
     const a1 = usageOf(appPids), p1 = usageOf(pidsOf("postgres")), c1 = usageOf([load.child.pid!]), m1 = idleTicks();
+    const t1 = threadCpu(appPids);
     const { requests, p99 } = await load.done;
+    const threads = [...t1].map(([name, ms]) => [name, (ms - (t0.get(name) ?? 0)) / requests] as const).filter(([, ms]) => ms >= 0.001).sort((a, b) => b[1] - a[1]);
+    threadRows.push(`| ${workers} x ${pool}${nodeOptions ? ` ${nodeOptions}` : ""} | ${threads.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(", ")} |`);
     const per = (b: Usage, a: Usage) => `${((a.cpuMs - b.cpuMs) / requests).toFixed(3)} ms, ${((a.voluntary - b.voluntary) / requests).toFixed(2)} / ${((a.involuntary - b.involuntary) / requests).toFixed(2)} cs`;
     const idle = (100 * (m1.idle - m0.idle)) / (m1.all - m0.all);
     rows.push(
-      `| ${workers} x ${pool} | ${Math.round(requests / SECONDS)} | ${p99} | ${per(a0, a1)} | ${per(p0, p1)} (${p1.processes}) | ${per(c0, c1)} | ${idle.toFixed(0)}% |`,
+      `| ${workers} x ${pool}${nodeOptions ? ` ${nodeOptions}` : ""} | ${Math.round(requests / SECONDS)} | ${p99} | ${per(a0, a1)} | ${per(p0, p1)} (${p1.processes}) | ${per(c0, c1)} | ${idle.toFixed(0)}% |`,
     );
     console.log(rows.at(-1));
   } finally {
@@ -123,6 +157,10 @@ console.log(
     "| workers x pool | req/s | p99 ms | app CPU / request, voluntary / involuntary switches | PostgreSQL (processes) | autocannon | machine idle |",
     "|---|---|---|---|---|---|---|",
     ...rows,
+    "",
+    "| workers x pool | the app's CPU ms per request by thread (all its processes) |",
+    "|---|---|",
+    ...threadRows,
   ].join("\n"),
 );
 process.exit(0);
