@@ -153,10 +153,13 @@ function openApiLane(hostname, port) {
 function stopGracefully(server, app, dev) {
   const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
   let stopping = false;
+  // After Next closed, the app's exit hooks (lib/core/process/exit-hooks.ts: the API keys' counts
+  // still in memory), bounded by the same timeout as the rest.
+  const runExitHooks = () => Promise.resolve(globalThis.__pcsRunExitHooks?.()).catch(() => undefined);
   const closeNextAndExit = () =>
     Promise.resolve(app.close()).then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => runExitHooks().then(() => process.exit(0)),
+      () => runExitHooks().then(() => process.exit(1)),
     );
   const stop = (signal) => {
     if (stopping) return;
