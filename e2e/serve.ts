@@ -42,7 +42,10 @@ env.NODE_EXTRA_CA_CERTS = makeSelfSignedCertificate(tlsDir).certFile;
 // Receiver ports, so test files can each run a receiver at the same time (3: the live operators
 // spec; 15 and 16: the dashboard journey, one per worker).
 // +14: a port nothing listens on, for a delivery that must fail (e2e/browser/dashboard-isolation.spec.ts).
-env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 14, 15, 16].map((n) => `127.0.0.1:${port + n}`).join(",");
+// 20 and 21: the developers page's figures (e2e/browser/developers-figures.spec.ts), one per worker.
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 14, 15, 16, 20, 21].map((n) => `127.0.0.1:${port + n}`).join(",");
+// The API keys' counts reach the table within a second, not the default five: the specs read them soon after.
+env.API_KEY_USAGE_FLUSH_SECONDS ??= "1";
 
 // Live mode against the operator fakes of the test tree (real HTTP servers speaking MTN's, Wave's
 // and Orange's protocols), on the ports after the receivers, configured only through the

@@ -153,16 +153,17 @@ function openApiLane(hostname, port) {
 function stopGracefully(server, app, dev) {
   const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 30_000);
   let stopping = false;
-  // The spans still waiting in the exporter's batch go out before the process ends, when tracing
-  // is on (lib/core/tracing/tracing.ts keeps its state on globalThis under this name).
-  const flushTraces = () => Promise.resolve(globalThis.__pcsTracing?.flush()).catch(() => {});
+  // After Next closed: the app's exit hooks (lib/core/process/exit-hooks.ts: the API keys' counts
+  // still in memory), then the spans still waiting in the exporter's batch, when tracing is on
+  // (lib/core/tracing/tracing.ts keeps its state on globalThis under this name), last so that
+  // the hooks' own spans go too. Bounded by the same timeout as the rest.
+  const runExitHooks = () => Promise.resolve(globalThis.__pcsRunExitHooks?.()).catch(() => undefined);
+  const flushTraces = () => Promise.resolve(globalThis.__pcsTracing?.flush()).catch(() => undefined);
   const closeNextAndExit = () =>
-    Promise.resolve(app.close())
-      .then(flushTraces)
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+    Promise.resolve(app.close()).then(
+      () => runExitHooks().then(flushTraces).then(() => process.exit(0)),
+      () => runExitHooks().then(flushTraces).then(() => process.exit(1)),
+    );
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;

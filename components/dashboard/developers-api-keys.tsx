@@ -3,6 +3,7 @@ import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { KEY_OVERLAPS } from "@/lib/features/api-keys/manage-api-keys";
 import { ActionForm } from "./action-form";
 import { ConfirmActionForm } from "./confirm-action-form";
+import { KeyUsageFields } from "./developers-figures";
 import { formatTime } from "./format";
 import type { Translator } from "./translator";
 
@@ -69,6 +70,7 @@ export function ApiKeyCard({ apiKey: key, manage, t, f, locale }: { apiKey: ApiK
         <dd>{key.madeBy ? `${key.madeBy.name || key.madeBy.email} (${key.madeBy.email})` : t("developers.makerUnknown")}</dd>
         <dt>{t("developers.lastUsed")}</dt>
         <dd>{key.lastUsedAt ? formatTime(key.lastUsedAt, locale) : t("developers.never")}</dd>
+        <KeyUsageFields usage={key.usage} t={t} locale={locale} />
         {key.expiresAt ? (
           <>
             <dt>{t("developers.expires")}</dt>

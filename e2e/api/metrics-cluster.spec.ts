@@ -5,6 +5,7 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import pg from "pg";
 import { freshDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database";
 import { makeSelfSignedCertificate } from "../../scripts/self-signed-certificate";
 import { startMtnMomoFake, type MtnMomoFake } from "../../tests/fakes/mtn-momo-fake";
@@ -108,6 +109,8 @@ test.beforeAll(async () => {
     WEBHOOK_RETRY_SCHEDULE_MS: "3600000",
     NODE_EXTRA_CA_CERTS: tls.certFile,
     WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${receiverPort}`,
+    // The API keys' counts written only when a worker stops (the last test).
+    API_KEY_USAGE_FLUSH_SECONDS: "3600",
   };
   execFileSync(tsx, ["scripts/prepare-db.ts"], { cwd: root, env, stdio: "ignore" });
   const created = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "Metrics shop", "--json"], { cwd: root, env, encoding: "utf8" });
@@ -188,5 +191,38 @@ test("a payment, a refused webhook, an operator's timeout and an unknown outcome
     expect(value(body, 'pcs_unknown_outcomes{kind="deposit",age="under_5m"}'), at).toBe(2);
     expect(value(body, "pcs_webhook_backlog"), at).toBe(1);
     expect(value(body, "pcs_state_up"), at).toBe(1);
+  }
+});
+
+test("each worker's API key counts reach the table when the server stops, summed", async () => {
+  test.setTimeout(120_000);
+  // The flush interval is an hour (API_KEY_USAGE_FLUSH_SECONDS in beforeAll): what the table holds is what
+  // each worker wrote at its stop. Ten refused reads on connections of their own, which the cluster
+  // hands to both workers, beside the deposits above (one sandbox, two live, all 200).
+  for (let i = 0; i < 10; i++) {
+    const answer = await request("GET", "/test/api/v4/payments/link/LINK_TEST_01JZZZZZZZZZZZZZZZZZZZZZZZ", { authorization: `Bearer ${merchant.sandboxKey}` });
+    expect(answer.status).toBe(404);
+  }
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const usage = async () =>
+      (
+        await client.query<{ prefix: string; ok: number; client_errors: number; server_errors: number }>(
+          `SELECT k."prefix", sum(u."ok")::int AS ok, sum(u."clientErrors")::int AS client_errors, sum(u."serverErrors")::int AS server_errors
+           FROM "ApiKeyUsage" u JOIN "ApiKey" k ON k."id" = u."apiKeyId" GROUP BY k."prefix" ORDER BY 1`,
+        )
+      ).rows;
+    expect(await usage()).toEqual([]);
+    const exited = new Promise((resolve) => launcher!.once("exit", resolve));
+    launcher!.kill("SIGTERM");
+    await exited;
+    const byPrefix = Object.fromEntries((await usage()).map(({ prefix, ...counts }) => [prefix, counts]));
+    expect(byPrefix).toEqual({
+      [merchant.sandboxKey.slice(0, 14)]: { ok: 1, client_errors: 10, server_errors: 0 },
+      [merchant.liveKey.slice(0, 14)]: { ok: 2, client_errors: 0, server_errors: 0 },
+    });
+  } finally {
+    await client.end();
   }
 });

@@ -1,10 +1,12 @@
 import { afterAll } from "vitest";
 import { forgetLimiters } from "@/lib/core/limits/rate-limit";
+import { forgetKeyUsageCounts } from "@/lib/features/api-keys/key-usage-counter";
 import { forgetOperatorBreakers } from "@/lib/integrations/gateways/operators/circuit-breaker";
 
 // Files share a worker process one after another (vitest.config.ts). What one leaves in the
 // process ends with it: what it set in process.env (a limit lowered, a setting tried), the
-// operators' circuits it opened, the limiters' counts. The first setup file, so this runs after
+// operators' circuits it opened, the limiters' counts, its API keys' counts not yet written (which
+// would otherwise reach the next file's database). The first setup file, so this runs after
 // the file's own afterAll hooks and the database's (Vitest runs them in reverse).
 const envBefore = { ...process.env };
 afterAll(() => {
@@ -12,4 +14,5 @@ afterAll(() => {
   Object.assign(process.env, envBefore);
   forgetOperatorBreakers();
   forgetLimiters();
+  forgetKeyUsageCounts();
 });

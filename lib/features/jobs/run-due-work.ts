@@ -8,6 +8,7 @@ import { inSpan, SpanKind } from "@/lib/core/tracing/tracing";
 import { expireLink } from "@/lib/features/checkout/expire-link";
 import { deleteExpiredEvents } from "@/lib/features/events/delete-expired-events";
 import { deleteOldOperatorCalls } from "@/lib/features/monitoring/operator-availability";
+import { deleteOldKeyUsage } from "@/lib/features/api-keys/key-usage";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
 import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
 import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
@@ -161,6 +162,10 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
     // The operator call log feeds the availability's last minutes: a day is kept.
     await guarded("operator call retention", "-", async () => {
       await deleteOldOperatorCalls(sqlOn(client), now);
+    });
+    // The API keys' hourly counts feed the merchant's last 24 hours: 30 days are kept.
+    await guarded("api key usage retention", "-", async () => {
+      await deleteOldKeyUsage(sqlOn(client), now);
     });
   }
   return report;

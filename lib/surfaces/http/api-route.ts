@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { db } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { authenticateApiKey, type MerchantPrincipal } from "@/lib/features/api-keys/authenticate-api-key";
+import { countKeyRequest } from "@/lib/features/api-keys/key-usage-counter";
 import { validationError } from "@/lib/core/errors/validation-errors";
 import { limitHeaders } from "@/lib/core/limits/rate-limit";
 import { log, logEnabled } from "@/lib/core/logging/log";
@@ -117,8 +118,9 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     const requestId = requestIdFor(request);
     let response: JsonAnswer;
     let rateLimit: Record<string, string> = {};
+    let principal: MerchantPrincipal | null = null;
     try {
-      const principal = asksKey(request) ? await authenticate(request, environment) : null;
+      principal = asksKey(request) ? await authenticate(request, environment) : null;
       // Before the body is read or anything queried: a hammering client costs as little as possible.
       rateLimit = limitHeaders(await spendLimit(request, environment, principal));
       const idempotencyKey = config.idempotentOperation ? parseIdempotencyKey(request.headers.get("idempotency-key")) : null;
@@ -137,6 +139,9 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
     } catch (error) {
       response = refusal(error, requestId, request, rateLimit);
     }
+    // The key's count for the merchant's view of its error rate (in memory; written in batches). A
+    // request whose key was refused (unknown, revoked, another environment's) has no key to count under.
+    if (principal) countKeyRequest(principal.keyId, response.status);
     if (logEnabled()) logRequest(request, requestId, environment, response, started);
     return response;
   };

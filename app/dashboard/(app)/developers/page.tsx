@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { DevelopersApiKeys } from "@/components/dashboard/developers-api-keys";
+import { DevelopersEndpointFigures } from "@/components/dashboard/developers-figures";
 import { DevelopersFirstKey } from "@/components/dashboard/developers-first-key";
 import { DevelopersDeliveryLog, DevelopersSigningSecret, DevelopersTestEvent } from "@/components/dashboard/developers-webhooks";
 import { can, keyScopesFor } from "@/lib/features/auth/member-permissions";
@@ -18,7 +19,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
   const { member, scope } = await requirePageMember("/dashboard/developers");
   const [t, f, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("firstSteps"), getLocale()]);
   const { cursor } = await searchParams;
-  const { keys, secret, log, firstSteps } = await getDevelopersPage(scope, cursor);
+  const { keys, secret, endpoints, log, firstSteps } = await getDevelopersPage(scope, cursor);
   const manageKeys = can(member.role, "keys:manage");
   const manageWebhooks = can(member.role, "webhooks:manage");
   return (
@@ -48,6 +49,7 @@ export default async function DevelopersPage({ searchParams }: Props) {
       />
       <DevelopersSigningSecret secret={secret} rotate={manageWebhooks ? rotateSecretAction : null} t={t} f={f} locale={locale} />
       {manageWebhooks ? <DevelopersTestEvent send={sendTestEventAction} t={t} /> : null}
+      <DevelopersEndpointFigures endpoints={endpoints} t={t} locale={locale} />
       <DevelopersDeliveryLog log={log} environment={scope.environment} replay={manageWebhooks ? replayDeliveryAction : undefined} t={t} />
     </>
   );
