@@ -1,23 +1,40 @@
-// How many workers `npm start` runs (scripts/start-server.cjs): one per core. Measured on two cores
-// holding PostgreSQL too, each configuration on a fresh database (bench/README.md, "Two workers on
-// two cores: the cause"): on Node 26, the image's runtime, two workers answered 23-83% more
-// requests than one on every route, database-bound ones included, at the same or less CPU per
-// request. An earlier finding that a second worker slowed the database-bound routes came from a
-// benchmark whose second configuration inherited the first's due work (thousands of sandbox
-// deposits expiring at once). On Node 22 two workers still lose on those routes (58-82% of one),
-// which is not explained yet: the default follows the production runtime.
+// How many workers `npm start` runs (scripts/start-server.cjs): one per core, but one core left to
+// a database on this machine. Measured on two cores holding PostgreSQL and the load generator
+// (bench/README.md, "Two workers on two cores: the cause"; scripts/bench-workers.ts): one worker
+// already keeps the machine 80-85% busy, so a second can only take the idle rest, and it pays for
+// it on every side (the app's CPU per request up 15-42%, PostgreSQL's up 9-31% with ten more
+// backends, twice the involuntary switches). Which wins then depends on the machine and the
+// runtime: from 58% to 183% of one worker's req/s across two machines and Node 22 and 26, and a
+// default must not be a coin toss. A database elsewhere leaves every core to the workers, where
+// the routes that never wait on a local database gained 28-57%.
 "use strict";
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
+
+/** Whether the database at `url` runs on this machine (as far as its address says). */
+function databaseIsLocal(url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  // postgresql:///db?host=/var/run/postgresql: a Unix socket, this machine's.
+  const host = parsed.hostname || parsed.searchParams.get("host") || "";
+  return host === "" || host.startsWith("/") || LOOPBACK.test(host);
+}
+
 /**
- * WEB_CONCURRENCY when set; otherwise every core; always 1 on the embedded database (PGlite is one
- * process's files). `reason` says why, for the log.
+ * WEB_CONCURRENCY when set; otherwise every core, but one left to a database on this machine;
+ * always 1 on the embedded database (PGlite is one process's files). `reason` says why, for the log.
  */
 function workerCount({ configured, databaseUrl, cores }) {
   const asked = Number(configured);
   const wanted = Number.isInteger(asked) && asked > 0 ? asked : null;
   if (!databaseUrl) return { count: 1, reason: wanted && wanted > 1 ? "embedded database" : "default" };
   if (wanted) return { count: wanted, reason: "WEB_CONCURRENCY" };
+  if (databaseIsLocal(databaseUrl)) return { count: Math.max(1, cores - 1), reason: "a core left to the database on this machine" };
   return { count: Math.max(1, cores), reason: "every core" };
 }
 
-module.exports = { workerCount };
+module.exports = { databaseIsLocal, workerCount };
