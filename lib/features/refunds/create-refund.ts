@@ -9,7 +9,8 @@ import { availableRead, postingInserts } from "@/lib/features/ledger/ledger-sql"
 import { balanceLock } from "@/lib/features/ledger/lock-balance";
 import { refundRequestedPosting } from "@/lib/features/ledger/refund-entries";
 import type { RefundRequest } from "@/lib/core/schemas/refund";
-import { stepLiveRefund } from "./advance-refund";
+import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { REFUND_KIND } from "./refund-kind";
 import { findRefundablePayment } from "./find-refundable-payment";
 import { newRefundId, newRefundRow } from "./insert-refund";
 import { refundedRead, refundInsert } from "./refund-sql";
@@ -107,5 +108,5 @@ export async function sendAcceptedRefund(client: DbClient, refund: Refund, optio
   const now = options.now ?? new Date();
   if (refund.environment !== "live" || refund.status !== "pending" || refund.method === "manual") return refund;
   if (options.resumed && refund.dueAt && refund.dueAt > now) return refund;
-  return stepLiveRefund(client, refund.id, now);
+  return stepLiveMoneyOut(client, REFUND_KIND, refund.id, now);
 }
