@@ -59,7 +59,7 @@ export async function prepareTransfer(client: DbClient, options: TransferOptions
   const operator = environment === "live" && gateway.type !== "MANUAL" ? livePayoutAdapter(gateway.name) : null;
   const payout = gateway.type === "DIRECT" ? operator : null;
   if (environment === "live" && gateway.type === "DIRECT" && !payout) {
-    throw new DomainError("operator_failed", { details: `${gateway.name} payouts are not available in production yet` });
+    throw new DomainError("operator_failed", { field: "gatewayName", rule: "operator_not_available", details: `${gateway.name} payouts are not available in production yet` });
   }
   const amountMinor = toMinor(input.amount, input.currency) as bigint;
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
@@ -122,6 +122,8 @@ export async function prepareTransfer(client: DbClient, options: TransferOptions
       const available = BigInt(answer!.available!);
       if (available < totalMinor) {
         throw new DomainError("insufficient_balance", {
+          field: "amount",
+          rule: "exceeds_available_balance",
           details: `available ${toMajor(available, input.currency)} ${input.currency}; this transfer needs ${toMajor(totalMinor, input.currency)} (amount ${input.amount} + fees ${toMajor(feesMinor, input.currency)})`,
         });
       }
