@@ -47,8 +47,8 @@ function storedAnswer(stored: StoredResponse, requestId: string, rateLimit: Reco
 }
 
 /** The error's envelope; a refusal after the limit was spent still tells the client where it stands (a 429 has its own). */
-function refusal(error: unknown, requestId: string, request: Request, rateLimit: Record<string, string>): JsonAnswer {
-  const response = errorAnswer(error, requestId, request);
+function refusal(error: unknown, requestId: string, request: Request, rateLimit: Record<string, string>, refusalInBody: boolean): JsonAnswer {
+  const response = errorAnswer(error, requestId, request, { refusalInBody });
   if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers[name] = value;
   return response;
 }
@@ -135,7 +135,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
         response = jsonAnswer(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
       }
     } catch (error) {
-      response = refusal(error, requestId, request, rateLimit);
+      response = refusal(error, requestId, request, rateLimit, config.refusalInBody === true);
     }
     if (logEnabled()) logRequest(request, requestId, environment, response, started);
     return response;
