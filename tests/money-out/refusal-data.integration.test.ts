@@ -94,9 +94,9 @@ describe("a transfer's refusals", () => {
 
   it("a gateway not enabled, a currency the gateway does not take, a bad phone, an amount with decimals: each on its field, in the member's language", async () => {
     const cases = [
-      { body: { gatewayName: "NOT_A_GATEWAY" }, form: { gatewayName: "NOT_A_GATEWAY" }, code: 40012, details: "gatewayName", field: "gatewayName", rule: "not_enabled", words: "rules.not_enabled" },
-      { body: { currency: "EUR" }, form: { currency: "EUR" }, code: 40015, details: "currency EUR", field: "currency", rule: "not_served_by_gateway", words: "rules.not_served_by_gateway" },
-      { body: { beneficiaryPhone: "12" }, form: { beneficiaryPhone: "12" }, code: 40014, details: "beneficiaryPhone", field: "beneficiaryPhone", rule: "phone_format", words: "codes.40014" },
+      { body: { gatewayName: "NOT_A_GATEWAY" }, form: { gatewayName: "NOT_A_GATEWAY" }, code: 40012, details: "gatewayName", field: "gatewayName", rule: "not_enabled", words: "codes.40012" },
+      { body: { currency: "EUR" }, form: { currency: "EUR" }, code: 40015, details: "currency EUR", field: "currency", rule: "not_served_by_gateway", words: "codes.40015" },
+      { body: { beneficiaryPhone: "12" }, form: { beneficiaryPhone: "12" }, code: 40014, details: "beneficiaryPhone", field: "beneficiaryPhone", rule: "phone_format", words: "rules.phone_format" },
       { body: { amount: 10.5 }, form: { amount: "10,5" }, code: 40010, details: "amount has more decimals", field: "amount", rule: "decimals", words: "rules.decimals" },
     ] as const;
     for (const c of cases) {

@@ -9,8 +9,9 @@ const of = (code: ConstructorParameters<typeof ApiError>[0], at: { field?: strin
 
 describe("formErrorOf", () => {
   it("puts an error beside the field the refusal names", () => {
-    expect(of(40014, { field: "beneficiaryPhone", rule: "phone_format" })).toEqual({ field: "beneficiaryPhone", messageKey: "codes.40014" });
-    expect(of(40015, { field: "currency", rule: "not_served_by_gateway" })).toEqual({ field: "currency", messageKey: "rules.not_served_by_gateway" });
+    expect(of(40014, { field: "beneficiaryPhone", rule: "phone_format" })).toEqual({ field: "beneficiaryPhone", messageKey: "rules.phone_format" });
+    expect(of(40012, { field: "gatewayName", rule: "not_enabled" })).toEqual({ field: "gatewayName", messageKey: "codes.40012" });
+    expect(of(40015, { field: "currency", rule: "not_served_by_gateway" })).toEqual({ field: "currency", messageKey: "codes.40015" });
     expect(of(40013, { field: "amount", rule: "exceeds_available_balance" })).toEqual({ field: "amount", messageKey: "rules.exceeds_available_balance" });
   });
 
@@ -37,6 +38,6 @@ describe("formErrorOf", () => {
     expect(of(40010, { details: "amount must be a number" })).toEqual({ field: null, messageKey: "codes.40010" });
     expect(of(40023, { details: "description is required" })).toEqual({ field: null, messageKey: "codes.40023" });
     // details naming another field than the refusal's: the refusal's own.
-    expect(of(40015, { field: "currency", rule: "not_served_by_gateway", details: "amount 5 XOF, country CI" })).toEqual({ field: "currency", messageKey: "rules.not_served_by_gateway" });
+    expect(of(40015, { field: "currency", rule: "not_served_by_gateway", details: "amount 5 XOF, country CI" })).toEqual({ field: "currency", messageKey: "codes.40015" });
   });
 });
