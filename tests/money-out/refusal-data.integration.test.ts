@@ -66,16 +66,16 @@ function expectEnvelope(res: { status: number; body: { error: Record<string, unk
 const payout = { amount: "1 000", currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "07 00 00 05 55" };
 const payoutJson = { amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", country: "CI", beneficiaryPhone: "+2250700000555" };
 
+/** The merchant a sign-up opened, by its owner's e-mail. */
+const merchantOf = async (email: string) => (await db().user.findUniqueOrThrow({ where: { email }, include: { members: true } })).members[0].organizationId;
+
 beforeAll(async () => {
   const owner = await signedUpMerchant({ businessName: "Refusals as data" });
   cookie = owner.browser.cookieHeader();
-  const user = await db().user.findUniqueOrThrow({ where: { email: owner.email }, include: { members: true } });
-  merchantId = user.members[0].organizationId;
+  merchantId = await merchantOf(owner.email);
   await db().merchant.update({ where: { id: merchantId }, data: { country: "CI" } });
   key = (await newKey(merchantId, "sandbox")).key;
-  const other = await signedUpMerchant({ businessName: "Someone else" });
-  const otherUser = await db().user.findUniqueOrThrow({ where: { email: other.email }, include: { members: true } });
-  otherKey = (await newKey(otherUser.members[0].organizationId, "sandbox")).key;
+  otherKey = (await newKey(await merchantOf((await signedUpMerchant({ businessName: "Someone else" })).email), "sandbox")).key;
   // A paid link of 5 000 XOF: the balance a transfer or a refund is refused against.
   const link = await call("POST", "/test/api/v4/payments/link", { key, body: validLink });
   paidLink = link.body.reference;
