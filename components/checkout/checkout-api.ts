@@ -1,10 +1,12 @@
+import type { RefusalRule } from "@/lib/core/errors/refusal-rules";
 import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
 
 // The checkout island's calls to /api/checkout/{reference}: one place for fetch and errors.
 
+/** The checkout API's refusal (its rule, lib/core/errors/refusal-rules.ts), or "network" when it could not be reached. */
 export class CheckoutError extends Error {
-  constructor(readonly code: number | "network" | "paymentInProgress") {
-    super(String(code));
+  constructor(readonly rule: RefusalRule | "network" | undefined) {
+    super(rule ?? "refused");
   }
 }
 
@@ -16,9 +18,8 @@ async function send(url: string, init?: RequestInit): Promise<CheckoutState> {
     throw new CheckoutError("network");
   }
   const body = await response.json().catch(() => null);
-  // 409/40020: another checkout's payment is in progress (400/40020 is a closed link).
-  if (response.status === 409 && body?.error?.code === 40020) throw new CheckoutError("paymentInProgress");
-  if (!response.ok) throw new CheckoutError(body?.error?.code ?? response.status);
+  // The checkout API's errors name their rule (its routes' refusalInBody).
+  if (!response.ok) throw new CheckoutError(body?.error?.rule);
   return body as CheckoutState;
 }
 

@@ -8,7 +8,7 @@ import type { CheckoutErrorView } from "./error-alert";
 import type { useCheckoutChoices } from "./use-checkout-choices";
 
 function errorKey(error: unknown): string {
-  return checkoutErrorKey(error instanceof CheckoutError ? error.code : "network");
+  return checkoutErrorKey(error instanceof CheckoutError ? error.rule : "network");
 }
 
 type Needs = {

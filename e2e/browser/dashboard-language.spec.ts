@@ -81,7 +81,7 @@ for (const [locale, browserLocale] of [
       const form = page.locator("main form").first();
       const base = { amount: "5 000", description: "Gâteau au chocolat", customerName: "Awa Diop", customerEmail: "", customerPhone: "", callbackUrl: "" };
       const cases: [Record<string, string>, Record<string, string>, string, string][] = [
-        [{ amount: "cinq mille" }, {}, "amount", "rules.notANumber"],
+        [{ amount: "cinq mille" }, {}, "amount", "rules.not_a_number"],
         [{ amount: "5 000,5" }, {}, "amount", "rules.decimals"],
         [{ amount: "0" }, {}, "amount", "codes.40010"],
         [{}, { currency: "ZZZ" }, "currency", "codes.40015"],

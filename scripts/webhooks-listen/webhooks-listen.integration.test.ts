@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/core/db/client";
 import { ulid } from "@/lib/core/domain/ulid";
-import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
+import { sendDueMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
 import { EVENT_TYPES as SERVICE_EVENT_TYPES } from "@/lib/core/schemas/event";
 import { EVENT_TYPES } from "@/sdk/src/listen/event-types";
@@ -157,7 +158,7 @@ describe("webhooks:listen", () => {
       // The sandbox beneficiary's answer is recorded by the server's background work (the
       // embedded runner's pass); only the transfers' part of it runs here.
       const line = await until("the transfer's line", async () => {
-        await sendDueTransfers(db());
+        await sendDueMoneyOut(db(), TRANSFER_KIND);
         return listener.lines.find((l) => l.includes("transfer.failed "));
       });
       expect(line).toMatch(/transfer\.failed +msg_\w{26}  TRF_TEST_\w{26}  -> failed \(ECONNREFUSED\) in \d+ ms$/);

@@ -162,7 +162,7 @@ describe("the balance in a shopkeeper's words (issue 35)", () => {
 describe("errors beside their field, in the member's language", () => {
   it("the new link form: every code it can produce", async () => {
     const before = await db().paymentLink.count({ where: { merchantId } });
-    await expectFieldError(createLinkAction, { ...link, amount: "cinq mille" }, "amount", "rules.notANumber");
+    await expectFieldError(createLinkAction, { ...link, amount: "cinq mille" }, "amount", "rules.not_a_number");
     await expectFieldError(createLinkAction, { ...link, amount: "5000,5" }, "amount", "rules.decimals");
     await expectFieldError(createLinkAction, { ...link, amount: "0" }, "amount", "codes.40010");
     await expectFieldError(createLinkAction, { ...link, currency: "ZZZ" }, "currency", "codes.40015");

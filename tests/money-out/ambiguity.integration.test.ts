@@ -4,7 +4,7 @@ import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { listOpenOutcomes } from "@/lib/features/reconciliation/list-open-outcomes";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
-import { advanceRefund } from "@/lib/features/refunds/advance-refund";
+import { advanceRefund } from "@/lib/features/refunds/refund-kind";
 import { acceptTransfer } from "@/lib/features/transfers/create-transfer";
 import { call } from "../helpers/api-client";
 import { availableBalance, fundLiveMerchant } from "../helpers/fund-merchant";

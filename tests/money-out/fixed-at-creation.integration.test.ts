@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
-import { stepLiveRefund } from "@/lib/features/refunds/advance-refund";
+import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
 import { call } from "../helpers/api-client";
 import { availableBalance, fundLiveMerchant } from "../helpers/fund-merchant";
 import { validLink } from "../helpers/fixtures";
@@ -54,7 +55,7 @@ describe("a Wave refund (item 4)", () => {
       await db().deposit.update({ where: { id: deposit.id }, data: { operatorAmountMinor: deposit.amountMinor + deposit.feesMinor + 100n, refundDueReason: "amount_mismatch" } });
 
       // Past Wave's grace the same request goes again: the session refund, which Wave deduplicates.
-      await stepLiveRefund(db(), refund.id, at(refund.operatorSentAt!, 2 * 60_000));
+      await stepLiveMoneyOut(db(), REFUND_KIND, refund.id, at(refund.operatorSentAt!, 2 * 60_000));
       expect([...operators().wave.payouts.values()].filter((p) => p.client_reference === refund.reference)).toHaveLength(0);
       expect(operators().wave.refunds.get(sessionId)).toBe(1);
       expect(await db().refund.findUniqueOrThrow({ where: { id: refund.id } })).toMatchObject({ status: "completed", method: "session_refund" });

@@ -4,10 +4,10 @@ import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
 import { stepReleasedMoneyOut } from "@/lib/features/money-out/follow-released";
 import { readEveryOpenOutcome } from "@/lib/features/reconciliation/read-every-open-outcome";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
-import { bookLateRefundSuccess } from "@/lib/features/refunds/book-late-refund-success";
+import { bookLateSuccess } from "@/lib/features/money-out/book-late-success";
+import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
 import { refundForGateway, refundOperator } from "@/lib/features/refunds/refund-operator";
-import { bookLateTransferSuccess } from "@/lib/features/transfers/book-late-transfer-success";
-import { payoutForGateway } from "@/lib/features/transfers/send-live-transfer";
+import { payoutForGateway, TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
 import { call } from "../helpers/api-client";
 import { availableBalance, fundLiveMerchant } from "../helpers/fund-merchant";
@@ -102,7 +102,7 @@ describe("a payout MTN took but does not show yet, past the follow window", () =
       const late = at(first, 2 * HOUR + MINUTE);
       const read = (client: DbClient) =>
         stepReleasedMoneyOut(client, "transfer", released, { adapter: livePayoutAdapter("MTN_MOMO_CI")!, item: payoutForGateway(released) }, (outcome) =>
-          bookLateTransferSuccess(client, { id: released.id, outcome, now: late }),
+          bookLateSuccess(client, TRANSFER_KIND, { id: released.id, outcome, now: late }),
         late);
       await Promise.all([read(db()), read(other.client), reconcileOperatorOutcomes(db(), late), readEverything(late, other.client)]);
     } finally {
@@ -170,7 +170,7 @@ describe("a refund MTN took but does not show yet, past the follow window", () =
       const late = at(first, 2 * HOUR + MINUTE);
       const read = (client: DbClient) =>
         stepReleasedMoneyOut(client, "refund", released, { adapter: refundOperator(released.gatewayName, "live").adapter!, item: refundForGateway(released, deposit) }, (outcome) =>
-          bookLateRefundSuccess(client, { id: released.id, outcome, now: late }),
+          bookLateSuccess(client, REFUND_KIND, { id: released.id, outcome, now: late }),
         late);
       await Promise.all([read(db()), read(other.client), reconcileOperatorOutcomes(db(), late), readEverything(late, other.client)]);
     } finally {

@@ -101,12 +101,12 @@ describe("the new payment page form", () => {
     const before = await db().paymentPage.count({ where: { merchantId: owner.merchantId } });
     const base = { description: "Gâteaux", currency: "XOF" };
     await expectFieldError({ ...base, amountType: "fixed", amount: "" }, "amount", "rules.required");
-    await expectFieldError({ ...base, amountType: "fixed", amount: "deux mille" }, "amount", "rules.notANumber");
+    await expectFieldError({ ...base, amountType: "fixed", amount: "deux mille" }, "amount", "rules.not_a_number");
     await expectFieldError({ ...base, amountType: "fixed", amount: "2500,5" }, "amount", "rules.decimals");
     await expectFieldError({ ...base, amountType: "fixed", amount: "0" }, "amount", "codes.40010");
-    await expectFieldError({ ...base, amountType: "customer_chooses", minAmount: "cinq cents" }, "minAmount", "rules.notANumber");
-    await expectFieldError({ ...base, amountType: "customer_chooses", maxAmount: "99999999999" }, "maxAmount", "rules.tooLarge");
-    await expectFieldError({ ...base, amountType: "customer_chooses", minAmount: "5000", maxAmount: "1000" }, "minAmount", "rules.minAboveMax");
+    await expectFieldError({ ...base, amountType: "customer_chooses", minAmount: "cinq cents" }, "minAmount", "rules.not_a_number");
+    await expectFieldError({ ...base, amountType: "customer_chooses", maxAmount: "99999999999" }, "maxAmount", "rules.too_large");
+    await expectFieldError({ ...base, amountType: "customer_chooses", minAmount: "5000", maxAmount: "1000" }, "minAmount", "rules.min_above_max");
     await expectFieldError({ ...base, amountType: "customer_chooses", maxPayments: "0" }, "maxPayments", "codes.40023");
     await expectFieldError({ ...base, description: "", amountType: "customer_chooses" }, "description", "rules.required");
     await expectFieldError({ ...base, currency: "ZZZ", amountType: "customer_chooses" }, "currency", "codes.40015");

@@ -6,8 +6,9 @@ import { closeDb, db } from "@/lib/core/db/client";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { readEveryOpenOutcome } from "@/lib/features/reconciliation/read-every-open-outcome";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
-import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
-import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
+import { sendDueMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
+import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 
 /** `reconcileAll`: npm run reconcile's (and "ask the operators now"'s): every open outcome read, whatever its schedule. */
 export type PassKind = "reconcile" | "reconcileAll" | "dueWork" | "transfers" | "refunds";
@@ -19,8 +20,8 @@ export async function runPass(pass: PassKind, now: Date): Promise<void> {
   if (pass === "reconcile") await reconcileOperatorOutcomes(db(), now);
   else if (pass === "reconcileAll") await readEveryOpenOutcome(db(), () => now);
   else if (pass === "dueWork") await runDueWork(db(), now, { parts: { settle: true, reconcile: true, webhooks: false } });
-  else if (pass === "transfers") await sendDueTransfers(db(), now, 100, { environment: "live" });
-  else await sendDueRefunds(db(), { now, environment: "live" });
+  else if (pass === "transfers") await sendDueMoneyOut(db(), TRANSFER_KIND, { now, batchSize: 100, environment: "live" });
+  else await sendDueMoneyOut(db(), REFUND_KIND, { now, environment: "live" });
 }
 
 if (process.send) {

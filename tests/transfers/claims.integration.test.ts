@@ -2,14 +2,15 @@ import { Prisma } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { CLAIM_LEASE_MS, claimDueRows } from "@/lib/core/db/claim-due-rows";
-import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
+import { sendDueMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 import { call } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
 import { fundMerchant } from "../helpers/fund-merchant";
 import { expectLedgerBalanced } from "../helpers/ledger-invariant";
 import { secondProcess } from "../helpers/second-process";
 
-// sendDueTransfers claims its batch with a lease (lib/core/db/claim-due-rows.ts), as the sweep does
+// sendDueMoneyOut claims its batch with a lease (lib/core/db/claim-due-rows.ts), as the sweep does
 // deposits and links: runners in several processes send disjoint transfers, each once, and a
 // runner that dies holding a batch leaves it to the others once the lease lapses.
 
@@ -27,7 +28,7 @@ async function dueTransfers(count: number) {
   }
   const rows = await db().transfer.findMany({ where: { reference: { in: references } } });
   const due = new Date(Math.max(...rows.map((t) => t.dueAt!.getTime())) + 1000);
-  // sendDueTransfers takes the oldest due transfers of the whole database: on PostgreSQL the files
+  // sendDueMoneyOut takes the oldest due transfers of the whole database: on PostgreSQL the files
   // that ran before may have left some (a live one whose operator is gone fails on every
   // pass and stays first in line). Off the schedule, so the small batches below reach these.
   await db().transfer.updateMany({ where: { status: "pending", dueAt: { not: null }, reference: { notIn: references } }, data: { dueAt: null } });
@@ -40,14 +41,14 @@ async function dueTransfers(count: number) {
   return { merchantId: m.id, references, due, state };
 }
 
-describe("sendDueTransfers", () => {
+describe("sendDueMoneyOut (transfers)", () => {
   it("sends each due transfer once when runners in two processes take their batches at the same moment", async () => {
     const { references, due, state } = await dueTransfers(6);
     const other = secondProcess();
     try {
       // Small batches, so the runners really share the work.
-      await Promise.all([sendDueTransfers(db(), due, 2), sendDueTransfers(other.client, due, 2), sendDueTransfers(db(), due, 2), sendDueTransfers(other.client, due, 2)]);
-      for (let pass = 0; pass < 5; pass++) await Promise.all([sendDueTransfers(db(), due, 2), sendDueTransfers(other.client, due, 2)]);
+      await Promise.all([sendDueMoneyOut(db(), TRANSFER_KIND, { now: due, batchSize: 2 }), sendDueMoneyOut(other.client, TRANSFER_KIND, { now: due, batchSize: 2 }), sendDueMoneyOut(db(), TRANSFER_KIND, { now: due, batchSize: 2 }), sendDueMoneyOut(other.client, TRANSFER_KIND, { now: due, batchSize: 2 })]);
+      for (let pass = 0; pass < 5; pass++) await Promise.all([sendDueMoneyOut(db(), TRANSFER_KIND, { now: due, batchSize: 2 }), sendDueMoneyOut(other.client, TRANSFER_KIND, { now: due, batchSize: 2 })]);
     } finally {
       await other.close();
     }
@@ -72,11 +73,11 @@ describe("sendDueTransfers", () => {
       now: due,
     });
     expect(died.ids).toHaveLength(3);
-    await sendDueTransfers(db(), due);
+    await sendDueMoneyOut(db(), TRANSFER_KIND, { now: due });
     expect((await state()).transfers.every((t) => t.status === "pending")).toBe(true);
 
     const afterLease = new Date(due.getTime() + CLAIM_LEASE_MS);
-    await sendDueTransfers(db(), afterLease);
+    await sendDueMoneyOut(db(), TRANSFER_KIND, { now: afterLease });
     const { transfers, events } = await state();
     expect(transfers.map((t) => t.status)).toEqual(references.map(() => "completed"));
     expect(events).toHaveLength(3);

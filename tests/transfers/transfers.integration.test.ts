@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createStaff } from "@/lib/features/staff/create-staff";
 import { db } from "@/lib/core/db/client";
-import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
+import { sendDueMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 import { call } from "../helpers/api-client";
 import { newKey, newMerchant, validLink, waitForSandboxAnswer, waitUntilSandboxAnswerIsDue } from "../helpers/fixtures";
 import { fundMerchant } from "../helpers/fund-merchant";
@@ -208,11 +209,11 @@ describe("instant transfers: SCHEDULED", () => {
     const scheduledFor = new Date(`${res.body.scheduledFor}Z`);
     expect(scheduledFor.getTime()).toBeGreaterThan(Date.now());
 
-    await sendDueTransfers(db(), new Date());
+    await sendDueMoneyOut(db(), TRANSFER_KIND, { now: new Date() });
     expect((await call("GET", `/test/api/v4/transfers/${res.body.reference}`, { key: m.sandboxKey })).body.status).toBe("pending");
     expect(await xof(m)).toEqual({ currency: "XOF", available: 3495, pending: 1505 });
 
-    const report = await sendDueTransfers(db(), new Date(scheduledFor.getTime() + 1000));
+    const report = await sendDueMoneyOut(db(), TRANSFER_KIND, { now: new Date(scheduledFor.getTime() + 1000) });
     expect(report.settled).toBeGreaterThanOrEqual(1);
     const read = await call("GET", `/test/api/v4/transfers/${res.body.reference}`, { key: m.sandboxKey });
     expect(read.body).toMatchObject({ status: "completed", scheduledFor: null });
@@ -239,7 +240,7 @@ describe("instant transfers: MANUAL", () => {
     await fundMerchant(m.sandboxKey, [5000]);
     const res = await transfer(m, { ...manual, callbackUrl: "https://merchant.example/hooks" });
     expect(res.body).toMatchObject({ status: "pending", gatewayType: "MANUAL", awaitingApproval: true, fees: 15 });
-    await sendDueTransfers(db(), new Date(Date.now() + 86_400_000));
+    await sendDueMoneyOut(db(), TRANSFER_KIND, { now: new Date(Date.now() + 86_400_000) });
     expect((await call("GET", `/test/api/v4/transfers/${res.body.reference}`, { key: m.sandboxKey })).body.status).toBe("pending");
 
     const list = await call("GET", "/admin/api/transfers/pending", { headers: { cookie: support.cookie }, query: { merchantId: m.id } });

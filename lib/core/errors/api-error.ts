@@ -1,3 +1,4 @@
+import type { RefusalRule } from "./refusal-rules";
 import { ERROR_CODES, errorMessage, type ErrorCode } from "./error-codes";
 
 type ApiErrorOptions = {
@@ -12,6 +13,9 @@ type ApiErrorOptions = {
    * API's envelope, whose words are the code's message and `details`.
    */
   hint?: string;
+  /** The refused input and its broken rule, as the feature decided them (DomainError's): for the forms and a batch's line errors. Never in the envelope. */
+  field?: string;
+  rule?: RefusalRule;
 };
 
 /**
@@ -25,6 +29,8 @@ export class ApiError extends Error {
   readonly details?: string;
   readonly headers?: Record<string, string>;
   readonly hint?: string;
+  readonly field?: string;
+  readonly rule?: RefusalRule;
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     super(errorMessage(code));
@@ -34,6 +40,8 @@ export class ApiError extends Error {
     this.details = options.details;
     this.headers = options.headers;
     this.hint = options.hint;
+    this.field = options.field;
+    this.rule = options.rule;
   }
 }
 

@@ -1,3 +1,5 @@
+import type { RefusalRule } from "./refusal-rules";
+
 // What a feature says when it cannot do what it was asked, in the domain's words: the thing was
 // not found, the caller may not, the input breaks a rule, the state does not allow it... Features
 // throw these and never an HTTP error: each surface turns them into its own answer in one place
@@ -51,6 +53,14 @@ export type LimitState = { limit: number; remaining: number; resetSeconds: numbe
 
 export type DomainErrorOptions = {
   reason?: OutcomeReason;
+  /**
+   * The input the refusal is about, as the request names it ("amount", "items.3.beneficiaryPhone"),
+   * set where the refusal is decided: every surface places the refusal by it (a form beside its
+   * field, a batch's line errors), never by reading `details`.
+   */
+  field?: string;
+  /** Which rule of that input (or of the request) was broken, as data (refusal-rules.ts): the surfaces word it in their own language. */
+  rule?: RefusalRule;
   /** What exactly went wrong, for developers: the field and its rule, the thing, what to do instead. */
   details?: string;
   /**
@@ -65,6 +75,8 @@ export type DomainErrorOptions = {
 export class DomainError extends Error {
   readonly kind: OutcomeKind;
   readonly reason?: OutcomeReason;
+  readonly field?: string;
+  readonly rule?: RefusalRule;
   readonly details?: string;
   readonly hint?: string;
   readonly retryAfterSeconds?: number;
@@ -75,6 +87,8 @@ export class DomainError extends Error {
     this.name = "DomainError";
     this.kind = kind;
     this.reason = options.reason;
+    this.field = options.field;
+    this.rule = options.rule;
     this.details = options.details;
     this.hint = options.hint;
     this.retryAfterSeconds = options.retryAfterSeconds;
@@ -83,8 +97,8 @@ export class DomainError extends Error {
 
   /** The same outcome with other fields changed (other words, the rate state of a request). */
   with(options: DomainErrorOptions): DomainError {
-    const { kind, reason, details, hint, retryAfterSeconds, rateLimit } = this;
-    return new DomainError(kind, { reason, details, hint, retryAfterSeconds, rateLimit, ...options });
+    const { kind, reason, field, rule, details, hint, retryAfterSeconds, rateLimit } = this;
+    return new DomainError(kind, { reason, field, rule, details, hint, retryAfterSeconds, rateLimit, ...options });
   }
 }
 
@@ -98,7 +112,7 @@ export const isNotFound = (error: unknown): error is DomainError => isOutcome(er
 export const notFound = (what = "Resource", reference?: string) =>
   new DomainError("not_found", { details: reference ? `${what} ${reference} not found` : `${what} not found` });
 
-export const invalid = (details: string, reason?: OutcomeReason) => new DomainError("invalid", { details, reason });
+export const invalid = (details: string, reason?: OutcomeReason, at?: { field: string; rule: RefusalRule }) => new DomainError("invalid", { details, reason, ...at });
 export const refused = (details: string, hint?: string) => new DomainError("refused", { details, hint });
 export const conflict = (details: string) => new DomainError("conflict", { details });
 export const notAllowed = (details: string, hint?: string) => new DomainError("not_allowed", { details, hint });

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { DomainError, type OutcomeReason } from "@/lib/core/errors/domain-error";
+import { REFUSAL_RULES, type RefusalRule } from "@/lib/core/errors/refusal-rules";
 
 // docs/decisions.md: each field has its own error code (the reason the API's mapping turns into
 // it); every other field or rule is INVALID_REQUEST (an invalid outcome without a reason).
@@ -28,7 +29,8 @@ const WRONG_TYPE_NO_REASON = new Set(["otp"]);
 const ARTICLE_TYPES: Record<string, string> = { object: "an object", array: "an array", int: "an integer" };
 
 /**
- * The first zod issue, as the spec's error: its code from the field, `details` naming field and rule.
+ * The first zod issue, as the spec's error: its code from the field, `details` naming field and
+ * rule in words, and the same as data (DomainError's `field` and `rule`) for the surfaces.
  * `input` is what was parsed: zod 4 does not put the value in its issues, and only the input tells
  * a field that is absent ("is required") from one of the wrong type ("must be a number").
  */
@@ -36,14 +38,32 @@ export function validationError(error: z.ZodError, input: unknown): DomainError 
   const issue = error.issues[0];
   if (issue.code === "unrecognized_keys") {
     const keys = issue.keys.map((key) => `'${key}'`).join(", ");
-    return new DomainError("invalid", { details: `unknown field ${keys}` });
+    return new DomainError("invalid", { details: `unknown field ${keys}`, ...(issue.keys.length ? { field: issue.keys[0] } : {}), rule: "unknown_field" });
   }
   if (issue.path.length === 0 && issue.code === "invalid_type") {
-    return fieldError([], "must be a JSON object");
+    return fieldError([], "must be a JSON object", { rule: "wrong_type" });
   }
-  if (isAbsent(input, issue.path)) return fieldError(issue.path, "is required", { missing: true });
-  if (issue.code === "invalid_type") return fieldError(issue.path, typeRule(issue), { wrongType: true });
-  return fieldError(issue.path, issue.message);
+  if (isAbsent(input, issue.path)) return fieldError(issue.path, "is required", { missing: true, rule: "required" });
+  if (issue.code === "invalid_type") return fieldError(issue.path, typeRule(issue), { wrongType: true, rule: issue.expected === "number" ? "not_a_number" : "wrong_type" });
+  return fieldError(issue.path, issue.message, { rule: ruleOf(issue) });
+}
+
+/** The rule a zod issue broke: its kind and bound, or the rule a schema's own check names (`params: { rule }`). */
+function ruleOf(issue: z.core.$ZodIssue): RefusalRule {
+  switch (issue.code) {
+    case "too_big":
+      return issue.origin === "string" ? "too_long" : issue.origin === "array" || issue.origin === "set" ? "too_many" : "too_large";
+    case "too_small":
+      return issue.origin === "string" ? "too_short" : issue.origin === "array" || issue.origin === "set" ? "too_few" : "too_small";
+    case "invalid_format":
+      return issue.format === "email" ? "email" : "invalid";
+    case "custom": {
+      const rule: unknown = issue.params?.rule;
+      return typeof rule === "string" && (REFUSAL_RULES as readonly string[]).includes(rule) ? (rule as RefusalRule) : "invalid";
+    }
+    default:
+      return "invalid";
+  }
 }
 
 /** The schema's own wording for a wrong type, or "must be a number" in place of zod's default text. */
@@ -65,20 +85,21 @@ function isAbsent(input: unknown, path: readonly PropertyKey[]): boolean {
   return !Object.hasOwn(parent, key) || (parent as Record<PropertyKey, unknown>)[key] === undefined;
 }
 
-/** The error for a rule broken at path (the body itself when empty): the field's code, details naming both. */
+/** The error for a rule broken at path (the body itself when empty): the field's code, details naming both in words, `field` and `rule` as data. */
 export function fieldError(
   path: readonly PropertyKey[],
-  rule: string,
-  options: { missing?: boolean; wrongType?: boolean } = {},
+  words: string,
+  options: { rule: RefusalRule; missing?: boolean; wrongType?: boolean },
 ): DomainError {
   const field = path.map(String).join(".");
-  if (!field) return new DomainError("invalid", { details: `body ${rule}` });
+  const { rule } = options;
+  if (!field) return new DomainError("invalid", { details: `body ${words}`, rule });
   const name = String(path[0]);
-  const details = `${field} ${rule}`;
+  const details = `${field} ${words}`;
   // Only a top-level field has the field's own "missing" or "wrong type" code (metadata.otp is metadata's).
   const own = path.length === 1;
   // The spec: "OTP missing or expired: error 40007": a missing otp is a code gone, as an expired one.
-  if (own && options.missing && name === "otp") return new DomainError("not_found", { reason: "otp_gone", details });
-  if (own && options.wrongType && WRONG_TYPE_NO_REASON.has(name)) return new DomainError("invalid", { details });
-  return new DomainError("invalid", { reason: Object.hasOwn(FIELD_REASONS, name) ? FIELD_REASONS[name] : undefined, details });
+  if (own && options.missing && name === "otp") return new DomainError("not_found", { reason: "otp_gone", details, field, rule });
+  if (own && options.wrongType && WRONG_TYPE_NO_REASON.has(name)) return new DomainError("invalid", { details, field, rule });
+  return new DomainError("invalid", { reason: Object.hasOwn(FIELD_REASONS, name) ? FIELD_REASONS[name] : undefined, details, field, rule });
 }

@@ -4,6 +4,7 @@ import { $Enums } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { FAILURE_REASONS } from "@/lib/core/domain/failure-reasons";
 import { ERROR_CODES } from "@/lib/core/errors/error-codes";
+import { REFUSAL_RULES } from "@/lib/core/errors/refusal-rules";
 import { DEPOSIT_GATEWAYS, WITHDRAWAL_GATEWAYS } from "@/lib/integrations/gateways/catalog";
 import { LEDGER_KINDS } from "@/lib/features/ledger/ledger-kinds";
 import { SMS_FAILURE_REASONS } from "@/lib/integrations/sms/sms-provider";
@@ -45,6 +46,13 @@ describe("labels in both languages", () => {
     const hints = new Set(sourceFiles(path.join(root, "lib")).flatMap((file) => [...fs.readFileSync(file, "utf8").matchAll(/\bhint: "(\w+)"/g)].map((m) => m[1])));
     expect(hints.size).toBeGreaterThan(0);
     expect(missing([...hints].map((hint) => `apiErrors.hints.${hint}`))).toEqual([]);
+  });
+
+  it("every rule with words for people is a refusal rule, in both languages (apiErrors.rules: a form's words for a refusal's rule)", () => {
+    const worded = Object.keys(en.apiErrors.rules);
+    expect(worded.filter((rule) => !(REFUSAL_RULES as readonly string[]).includes(rule))).toEqual([]);
+    expect(Object.keys(fr.apiErrors.rules).sort()).toEqual([...worded].sort());
+    expect(missing(worded.map((rule) => `apiErrors.rules.${rule}`))).toEqual([]);
   });
 
   it("every ledger kind", () => {

@@ -25,7 +25,7 @@ export const secondsUntil = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.m
 
 /** The 429 of docs/decisions.md: Retry-After and the RateLimit-* headers of the limit that refused. */
 export function limitReached(limit: number, retryAfterSeconds: number, details: string): DomainError {
-  return new DomainError("limited", { details, retryAfterSeconds, rateLimit: { limit, remaining: 0, resetSeconds: retryAfterSeconds } });
+  return new DomainError("limited", { rule: "rate_limited", details, retryAfterSeconds, rateLimit: { limit, remaining: 0, resetSeconds: retryAfterSeconds } });
 }
 
 /** Spends one point for key, or throws limitReached's 429. */

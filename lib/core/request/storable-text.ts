@@ -49,7 +49,7 @@ export function findUnstorableText(value: unknown): (string | number)[] | null {
 /** Refuses a form body or query string holding such text: the field's 400, not a failed query. */
 export function checkFieldsText(fields: URLSearchParams): void {
   for (const [name, value] of fields) {
-    if (!isStorableText(name)) throw fieldError([], UNSTORABLE_TEXT_RULE);
-    if (!isStorableText(value)) throw fieldError([name], UNSTORABLE_TEXT_RULE);
+    if (!isStorableText(name)) throw fieldError([], UNSTORABLE_TEXT_RULE, { rule: "unstorable" });
+    if (!isStorableText(value)) throw fieldError([name], UNSTORABLE_TEXT_RULE, { rule: "unstorable" });
   }
 }

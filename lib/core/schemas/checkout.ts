@@ -9,5 +9,6 @@ export const startAttemptSchema = z.strictObject({
 });
 
 export const checkoutOtpSchema = z.strictObject({
-  otp: z.string({ error: "must be a string of digits" }).regex(/^\d{4,8}$/, { error: "must be 4 to 8 digits" }),
+  // Any code that cannot be one is a wrong code to the customer (the page's words for rule wrong_code).
+  otp: z.string({ error: "must be a string of digits" }).refine((otp) => /^\d{4,8}$/.test(otp), { error: "must be 4 to 8 digits", params: { rule: "wrong_code" } }),
 });

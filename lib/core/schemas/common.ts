@@ -33,13 +33,13 @@ export function refineAmountDecimals(value: { amount: number; currency: string }
   const { amount } = value;
   if (typeof amount !== "number" || !(Math.abs(amount) <= REQUEST_AMOUNT_MAX)) return;
   if (toMinor(amount, value.currency) === null) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: `has more decimals than ${value.currency} allows` });
+    ctx.addIssue({ code: "custom", path: ["amount"], message: `has more decimals than ${value.currency} allows`, params: { rule: "decimals" } });
   }
 }
 
 export const phoneField = z
   .string({ error: "must be a string" })
-  .refine(isInternationalPhone, { error: "must be in international format: + then 8 to 15 digits, e.g. +2250700000000" })
+  .refine(isInternationalPhone, { error: "must be in international format: + then 8 to 15 digits, e.g. +2250700000000", params: { rule: "phone_format" } })
   .meta({ example: "+2250700000000" });
 
 export const countryField = z

@@ -29,7 +29,7 @@ function refineAmountRule(value: AmountRule, ctx: z.RefinementCtx) {
     // Out of range or of the wrong type: the field's own issue says so.
     if (typeof amount !== "number" || amount < LINK_AMOUNT.min || amount > LINK_AMOUNT.max) continue;
     if (toMinor(amount, value.currency) === null) {
-      ctx.addIssue({ code: "custom", path: [field], message: `has more decimals than ${value.currency} allows` });
+      ctx.addIssue({ code: "custom", path: [field], message: `has more decimals than ${value.currency} allows`, params: { rule: "decimals" } });
     }
   }
   if (value.amount !== undefined) {
@@ -40,7 +40,7 @@ function refineAmountRule(value: AmountRule, ctx: z.RefinementCtx) {
     }
   }
   if (typeof value.minAmount === "number" && typeof value.maxAmount === "number" && value.minAmount > value.maxAmount) {
-    ctx.addIssue({ code: "custom", path: ["minAmount"], message: "must not be greater than maxAmount" });
+    ctx.addIssue({ code: "custom", path: ["minAmount"], message: "must not be greater than maxAmount", params: { rule: "min_above_max" } });
   }
 }
 

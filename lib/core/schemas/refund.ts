@@ -20,7 +20,7 @@ export const refundRequestSchema = z
         }),
       amount: positiveAmountField
         // The payment's currency is known only once it is found; no currency we take has more than two decimals.
-        .refine((amount) => toMinor(amount, "EUR") !== null, { error: "has more decimals than any currency allows" })
+        .refine((amount) => toMinor(amount, "EUR") !== null, { error: "has more decimals than any currency allows", params: { rule: "decimals" } })
         .optional()
         .meta({
         description:

@@ -48,7 +48,7 @@ export function parseActivationForm(fields: ActivationFields): ActivationForm {
   for (const name of ["payoutPhone", "contactPhone"] as const) {
     const international = normalizePhone(form[name], form.country);
     if (!international) {
-      throw new DomainError("invalid", { reason: "phone", details: `${name} must be a phone number of ${form.country} (local form, e.g. 07 00 00 00 00) or in international form (+ then the country code)` });
+      throw new DomainError("invalid", { reason: "phone", field: name, rule: "phone_format", details: `${name} must be a phone number of ${form.country} (local form, e.g. 07 00 00 00 00) or in international form (+ then the country code)` });
     }
     form[name] = international;
   }

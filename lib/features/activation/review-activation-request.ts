@@ -41,7 +41,7 @@ export async function reviewActivationRequest(
   options: { staffId: string; requestId: string; decision: "approve" | "refuse"; reason?: string },
 ) {
   const reason = options.reason?.trim();
-  if (options.decision === "refuse" && !reason) throw new DomainError("invalid", { details: "reason is required to refuse a request" });
+  if (options.decision === "refuse" && !reason) throw new DomainError("invalid", { details: "reason is required to refuse a request", field: "reason", rule: "required" });
   const decided = await client.$transaction(async (tx) => {
     const request = await tx.activationRequest.findUnique({ where: { id: options.requestId } });
     if (!request) throw notFound("Activation request");

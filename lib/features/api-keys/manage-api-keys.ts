@@ -78,7 +78,7 @@ async function findOwnKey(client: DbClient, scope: MerchantScope, keyId: string)
 export async function regenerateApiKey(client: DbClient, scope: MerchantScope, role: MemberRole, options: { keyId: string; overlapSeconds: number; now?: Date; makerUserId?: string }) {
   const now = options.now ?? new Date();
   if (!(KEY_OVERLAPS as readonly number[]).includes(options.overlapSeconds)) {
-    throw new DomainError("invalid", { details: `overlap: must be one of ${KEY_OVERLAPS.join(", ")} seconds` });
+    throw new DomainError("invalid", { field: "overlap", rule: "invalid", details: `overlap: must be one of ${KEY_OVERLAPS.join(", ")} seconds` });
   }
   const result = await inTransaction(client, async (tx) => {
     const old = await findOwnKey(tx, scope, options.keyId);

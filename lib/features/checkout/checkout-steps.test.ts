@@ -59,9 +59,13 @@ describe("parseCheckoutForm", () => {
 });
 
 describe("checkoutErrorKey", () => {
-  it("names the API's codes and says generic for any other", () => {
-    expect(checkoutErrorKey(40019)).toBe("wrongCode");
-    expect(checkoutErrorKey(42900)).toBe("tooMany");
-    expect(checkoutErrorKey(50000)).toBe("generic");
+  it("words a refusal by its rule, and says generic for any other", () => {
+    expect(checkoutErrorKey("wrong_code")).toBe("wrongCode");
+    expect(checkoutErrorKey("rate_limited")).toBe("tooMany");
+    expect(checkoutErrorKey("link_closed")).toBe("linkClosed");
+    expect(checkoutErrorKey("payment_in_progress")).toBe("paymentInProgress");
+    expect(checkoutErrorKey("network")).toBe("network");
+    expect(checkoutErrorKey("exceeds_available_balance")).toBe("generic");
+    expect(checkoutErrorKey(undefined)).toBe("generic");
   });
 });

@@ -1,3 +1,5 @@
+import type { RefusalRule } from "@/lib/core/errors/refusal-rules";
+
 // The checkout's steps as the address and the forms carry them, so every step works without
 // JavaScript (issue 35): each step is a form that posts to the server (app/pay/[reference]/form),
 // which answers 303 to the page with the next step and the customer's choices in the query. The
@@ -7,17 +9,29 @@
 
 export type CheckoutStep = "gateway" | "phone" | "attempt";
 
-/** The errors a step shows (checkout.errors.*), by the API error code that causes them. */
-const ERROR_KEYS: Record<string, string> = {
-  network: "network", 40019: "wrongCode", 40007: "codeExpired", 40014: "invalidPhone", 40020: "linkClosed", 42900: "tooMany",
-  paymentInProgress: "paymentInProgress",
-};
 export const CHECKOUT_ERROR_KEYS = ["network", "wrongCode", "codeExpired", "invalidPhone", "linkClosed", "tooMany", "paymentInProgress", "attemptExpired", "generic"] as const;
 export type CheckoutErrorKey = (typeof CHECKOUT_ERROR_KEYS)[number];
 
-/** The message key for an error code of the checkout API (or "network"); "generic" for any other. */
-export function checkoutErrorKey(code: number | string): CheckoutErrorKey {
-  return (ERROR_KEYS[String(code)] ?? "generic") as CheckoutErrorKey;
+/**
+ * The refusals a step says in its own words (checkout.errors.*), by the rule the refusal carries
+ * (DomainError's `rule`, set where it was decided; the checkout API's error names it): never by
+ * the API's code, which one rule does not own (40020 is a closed link and a payment in progress).
+ */
+const RULE_MESSAGES: Partial<Record<RefusalRule, CheckoutErrorKey>> = {
+  wrong_code: "wrongCode",
+  code_expired: "codeExpired",
+  phone_format: "invalidPhone",
+  link_closed: "linkClosed",
+  // The code of a payment already confirmed: to the customer, the link takes no more.
+  already_confirmed: "linkClosed",
+  payment_in_progress: "paymentInProgress",
+  rate_limited: "tooMany",
+};
+
+/** The message key for a refusal's rule, or "network" when the checkout API could not be reached; "generic" for any other. */
+export function checkoutErrorKey(rule: RefusalRule | "network" | undefined): CheckoutErrorKey {
+  if (rule === "network") return "network";
+  return (rule && RULE_MESSAGES[rule]) || "generic";
 }
 
 type CountryLike = { code: string; gateways: { name: string }[] };

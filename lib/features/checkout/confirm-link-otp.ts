@@ -19,7 +19,7 @@ export async function confirmLinkOtp(
   const link = await getCheckoutLinkOrThrow(client, options.reference, options.environment);
   const attempt = await latestAttempt(client, link.id);
   if (!attempt || attempt.flow !== "otp") {
-    throw new DomainError("not_found", { reason: "otp_gone", details: "No code was requested for this payment" });
+    throw new DomainError("not_found", { reason: "otp_gone", field: "otp", rule: "code_expired", details: "No code was requested for this payment" });
   }
   if (attempt.status === "pending" && attempt.checkoutTokenHash && (!options.checkoutToken || hashCheckoutToken(options.checkoutToken) !== attempt.checkoutTokenHash)) {
     throw paymentInProgress();

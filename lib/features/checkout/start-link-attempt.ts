@@ -30,11 +30,12 @@ type Options = {
 /** 409: another checkout's attempt is live; only that checkout may replace it or type its code. */
 export const paymentInProgress = () =>
   new DomainError("conflict", {
+    rule: "payment_in_progress",
     details: "A payment is in progress for this link: another checkout started it and is waiting for the customer's answer. Try again once it has ended.",
   });
 
 const linkClosed = (status: string) =>
-  new DomainError("refused", { details: `This payment link is ${status} and accepts no new payment` });
+  new DomainError("refused", { rule: "link_closed", details: `This payment link is ${status} and accepts no new payment` });
 
 /**
  * The customer starts paying a link: a deposit attempt tied to it, through the same deposit code
@@ -53,7 +54,7 @@ export async function startLinkAttempt(client: DbClient, options: Options) {
 
   const countries = await checkoutGateways(client, link);
   if (!gatewayServesCountry(countries, options.gatewayName, options.country)) {
-    throw new DomainError("invalid", { reason: "gateway", details: `${options.gatewayName} cannot take this payment in ${options.country}` });
+    throw new DomainError("invalid", { reason: "gateway", field: "gatewayName", rule: "not_served_by_gateway", details: `${options.gatewayName} cannot take this payment in ${options.country}` });
   }
   const type = countries.flatMap((c) => c.gateways).find((g) => g.name === options.gatewayName)?.type;
 

@@ -134,10 +134,5 @@ async function startAttempt(
 /** The message of an error of the checkout's functions; anything unexpected is rethrown (the route logs it and says "generic"). */
 function errorKeyOf(error: unknown) {
   if (!(error instanceof DomainError)) throw error;
-  // A conflict: another checkout's attempt is live (refused: a closed link).
-  if (error.kind === "conflict") return "paymentInProgress";
-  return checkoutErrorKey(CHECKOUT_ERRORS[`${error.kind}:${error.reason ?? ""}`] ?? "generic");
+  return checkoutErrorKey(error.rule);
 }
-
-// The outcomes a checkout step names, as the checkout API's codes the step's messages are keyed by (checkoutErrorKey).
-const CHECKOUT_ERRORS: Record<string, string> = { "invalid:otp": "40019", "not_found:otp_gone": "40007", "invalid:phone": "40014", "refused:": "40020", "limited:": "42900" };

@@ -22,14 +22,15 @@ import { transitionDeposit } from "./transition-deposit";
 
 type Options = { merchantId: string; environment: Environment; trxReference: string; otp: string; now?: Date };
 
-const otpGone = (details: string) => new DomainError("not_found", { reason: "otp_gone", details });
+const otpGone = (details: string) => new DomainError("not_found", { reason: "otp_gone", field: "otp", rule: "code_expired", details });
 
 const alreadyConfirmed = (deposit: Deposit) =>
-  new DomainError("refused", { details: `${deposit.reference} is already confirmed as ${deposit.validatedReference ?? deposit.operatorReference ?? deposit.reference}` });
+  new DomainError("refused", { rule: "already_confirmed", details: `${deposit.reference} is already confirmed as ${deposit.validatedReference ?? deposit.operatorReference ?? deposit.reference}` });
 
 /** A code of this invoice is with the operator: a second one could be a second debit. */
 const paymentBeingProcessed = (reference: string) =>
   new DomainError("conflict", {
+    rule: "payment_in_progress",
     details: `A payment with a code is being processed for ${reference}; its outcome will be known shortly: read the deposit (GET /api/v4/deposits/${reference}) instead of confirming again`,
   });
 
@@ -175,7 +176,10 @@ async function countWrongTry(client: DbClient, invoice: Deposit, claimedAt: Date
   if (left === 0) {
     await transitionDeposit(client, { id: invoice.id, to: "failed", at: now, failureReason: "otp_attempts_exceeded" });
   }
-  throw new DomainError("invalid", { reason: "otp", 
+  throw new DomainError("invalid", {
+    reason: "otp",
+    field: "otp",
+    rule: "wrong_code",
     details: left > 0 ? `Wrong code: ${left} ${left === 1 ? "try" : "tries"} left` : "Wrong code: no tries left, the OTP is spent",
   });
 }

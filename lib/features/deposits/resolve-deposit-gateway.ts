@@ -22,7 +22,10 @@ export async function resolveDepositGateway(
   const { merchantId, gatewayName, currency, country, endpoint } = options;
   const gateway = await findMerchantGateway(client, "deposit", merchantId, gatewayName);
   if (!gateway) {
-    throw new DomainError("invalid", { reason: "gateway", 
+    throw new DomainError("invalid", {
+      reason: "gateway",
+      field: "gatewayName",
+      rule: "not_enabled",
       details: `gatewayName '${gatewayName}' is not a deposit gateway enabled for this account; see GET /public/gateways/deposit/list`,
     });
   }

@@ -10,8 +10,9 @@ import { deleteExpiredEvents } from "@/lib/features/events/delete-expired-events
 import { deleteOldOperatorCalls } from "@/lib/features/monitoring/operator-availability";
 import { deleteOldKeyUsage } from "@/lib/features/api-keys/key-usage";
 import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconcile-operator-outcomes";
-import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
-import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
+import { sendDueMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
+import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 import { attemptRecorder, claimDueDeliveries, sendAttempt } from "@/lib/features/webhooks/attempt-delivery";
 import { settleSandboxAnswers } from "@/lib/features/deposits/settle-sandbox-answers";
 import { sendDueReceipts } from "@/lib/features/receipts/send-receipt";
@@ -227,9 +228,9 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
   // Sandbox DIRECT transfers whose simulated answer is due and SCHEDULED ones whose batch has come
   // (MANUAL ones have no dueAt: an admin decides), and sandbox refunds; live ones are the
   // reconciliation's. Before the webhooks, so their events go out in this pass.
-  const transfers = await sendDueTransfers(client, now, batchSize, { environment: "sandbox" });
+  const transfers = await sendDueMoneyOut(client, TRANSFER_KIND, { now, batchSize, environment: "sandbox" });
   report.transfersSettled = transfers.settled;
-  const refunds = await sendDueRefunds(client, { now, batchSize, environment: "sandbox" });
+  const refunds = await sendDueMoneyOut(client, REFUND_KIND, { now, batchSize, environment: "sandbox" });
   report.refundsSettled = refunds.settled;
   if (transfers.claimed === batchSize || refunds.claimed === batchSize) report.backlog = true;
 }

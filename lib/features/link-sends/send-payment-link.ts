@@ -37,16 +37,19 @@ const email = z.email();
 function recipientOf(input: SendLinkInput, country: string | null): string {
   if (input.channel === "email") {
     const address = input.to.trim().toLowerCase();
-    if (!email.safeParse(address).success) throw new DomainError("invalid", { details: "to must be a valid e-mail address" });
+    if (!email.safeParse(address).success) throw new DomainError("invalid", { details: "to must be a valid e-mail address", field: "to", rule: "email" });
     return address;
   }
   const answer = internationalPhone(input.to, country);
   if ("phone" in answer) {
     const refusal = smsDestinationRefusal(answer.phone);
-    if (refusal) throw new DomainError("invalid", { reason: "phone", details: refusal });
+    if (refusal) throw new DomainError("invalid", { reason: "phone", details: refusal, field: "to", rule: "phone_format" });
     return answer.phone;
   }
-  throw new DomainError("invalid", { reason: "phone", 
+  throw new DomainError("invalid", {
+    reason: "phone",
+    field: "to",
+    rule: "phone_format",
     details:
       answer.error === "no_country"
         ? "to must be in international format (+ then the country code and number): your account has no country to read a local number in"

@@ -14,8 +14,9 @@ import { DomainError } from "@/lib/core/errors/domain-error";
 export function amountFromForm(text: string, currency: string): number {
   const parsed = parseAmountInput(text, currency);
   if (parsed.ok) return Number(parsed.text);
-  const rule = parsed.reason === "too_many_decimals" ? `has more decimals than ${currency} allows` : "must be a number";
-  throw new DomainError("invalid", { reason: "amount", details: `amount ${rule}` });
+  const decimals = parsed.reason === "too_many_decimals";
+  const words = decimals ? `has more decimals than ${currency} allows` : "must be a number";
+  throw new DomainError("invalid", { reason: "amount", details: `amount ${words}`, field: "amount", rule: decimals ? "decimals" : "not_a_number" });
 }
 
 /** A typed phone in E.164, read in the local form of `country` (or the merchant's); as typed when it is no number, for the schema's 40014. */

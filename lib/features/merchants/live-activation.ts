@@ -11,7 +11,7 @@ export const LIVE_NOT_ACTIVATED_DETAILS =
 
 /** Not allowed (the API's 403/40001), saying live payments are not activated. */
 export function liveNotActivated(): DomainError {
-  return new DomainError("not_allowed", { details: LIVE_NOT_ACTIVATED_DETAILS });
+  return new DomainError("not_allowed", { rule: "live_not_activated", details: LIVE_NOT_ACTIVATED_DETAILS });
 }
 
 export function isLiveActivated(merchant: { liveActivatedAt: Date | null }): boolean {

@@ -45,9 +45,9 @@ export async function readMerchantSettings(client: DbClient, scope: MerchantScop
 
 /** A logo file's bytes as a data URL, or 40023 naming the rule it breaks. */
 export function logoDataUrl(bytes: Uint8Array): string {
-  if (bytes.length > LOGO_MAX_BYTES) throw new DomainError("invalid", { details: `logo must be at most ${LOGO_MAX_BYTES / 1024} KB` });
+  if (bytes.length > LOGO_MAX_BYTES) throw new DomainError("invalid", { details: `logo must be at most ${LOGO_MAX_BYTES / 1024} KB`, field: "logo", rule: "logo_image" });
   const format = SIGNATURES.find((s) => s.matches(bytes));
-  if (!format) throw new DomainError("invalid", { details: "logo must be a PNG, JPEG or WebP image" });
+  if (!format) throw new DomainError("invalid", { details: "logo must be a PNG, JPEG or WebP image", field: "logo", rule: "logo_image" });
   return `data:${format.type};base64,${Buffer.from(bytes).toString("base64")}`;
 }
 

@@ -16,8 +16,9 @@ const AMOUNT_FIELDS = ["amount", "minAmount", "maxAmount"] as const;
 function amountOf(field: (typeof AMOUNT_FIELDS)[number], text: string, currency: string): number {
   const parsed = parseAmountInput(text, currency);
   if (parsed.ok) return Number(parsed.text);
-  const rule = parsed.reason === "too_many_decimals" ? `has more decimals than ${currency} allows` : "must be a number";
-  throw new DomainError("invalid", { reason: "amount", details: `${field} ${rule}` });
+  const decimals = parsed.reason === "too_many_decimals";
+  const words = decimals ? `has more decimals than ${currency} allows` : "must be a number";
+  throw new DomainError("invalid", { reason: "amount", details: `${field} ${words}`, field, rule: decimals ? "decimals" : "not_a_number" });
 }
 
 /**
@@ -35,7 +36,7 @@ export async function createPageFromForm(client: DbClient, scope: MerchantScope,
   if (typed("description")) input.description = typed("description");
   if (currency) input.currency = currency;
   const chooses = typed("amountType") === "customer_chooses";
-  if (!chooses && !typed("amount")) throw new DomainError("invalid", { reason: "amount", details: "amount is required" });
+  if (!chooses && !typed("amount")) throw new DomainError("invalid", { reason: "amount", details: "amount is required", field: "amount", rule: "required" });
   for (const field of chooses ? (["minAmount", "maxAmount"] as const) : (["amount"] as const)) {
     if (typed(field)) input[field] = amountOf(field, typed(field), currency);
   }

@@ -5,10 +5,10 @@ import type { DbClient } from "@/lib/core/db/client";
 import { followEndedDeposit, syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { inSpan, SpanKind } from "@/lib/core/tracing/tracing";
-import { followReleasedRefunds } from "@/lib/features/refunds/follow-released-refunds";
-import { sendDueRefunds } from "@/lib/features/refunds/send-due-refunds";
-import { followReleasedTransfers } from "@/lib/features/transfers/follow-released-transfers";
-import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
+import { followReleasedMoneyOut } from "@/lib/features/money-out/follow-released-due";
+import { sendDueMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
+import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 
 // The reconciliation: every live payment whose outcome the operator has not made final yet is read
 // again, with back-off, until it is (or its follow window ends, then support sees it as unresolved):
@@ -77,13 +77,13 @@ export async function reconcileOperatorOutcomes(
     await deposits.release();
   }
 
-  const transfers = await sendDueTransfers(client, now, batchSize, { environment: "live", all: options.all });
+  const transfers = await sendDueMoneyOut(client, TRANSFER_KIND, { now, batchSize, environment: "live", all: options.all });
   report.transfersSettled = transfers.settled;
-  const refunds = await sendDueRefunds(client, { now, batchSize, environment: "live", all: options.all });
+  const refunds = await sendDueMoneyOut(client, REFUND_KIND, { now, batchSize, environment: "live", all: options.all });
   report.refundsSettled = refunds.settled;
   // Released on "no record", still read: a payout or refund the operator shows paid late is booked again.
-  const releasedTransfers = await followReleasedTransfers(client, now, { batchSize, all: options.all });
-  const releasedRefunds = await followReleasedRefunds(client, now, { batchSize, all: options.all });
+  const releasedTransfers = await followReleasedMoneyOut(client, TRANSFER_KIND, now, { batchSize, all: options.all });
+  const releasedRefunds = await followReleasedMoneyOut(client, REFUND_KIND, now, { batchSize, all: options.all });
   report.transfersSettled += releasedTransfers.booked;
   report.refundsSettled += releasedRefunds.booked;
   if ([transfers, refunds, releasedTransfers, releasedRefunds].some((kind) => kind.claimed === batchSize)) report.backlog = true;

@@ -9,7 +9,8 @@ import { availableRead, postingInserts } from "@/lib/features/ledger/ledger-sql"
 import { balanceLock } from "@/lib/features/ledger/lock-balance";
 import { refundRequestedPosting } from "@/lib/features/ledger/refund-entries";
 import type { RefundRequest } from "@/lib/core/schemas/refund";
-import { stepLiveRefund } from "./advance-refund";
+import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { REFUND_KIND } from "./refund-kind";
 import { findRefundablePayment } from "./find-refundable-payment";
 import { newRefundId, newRefundRow } from "./insert-refund";
 import { refundedRead, refundInsert } from "./refund-sql";
@@ -51,15 +52,15 @@ export async function prepareRefund(client: DbClient, options: RefundOptions): P
     write: async (sql, alongside) => {
       const [read] = await sql(reads.text, reads.params);
       const refundable = payment.amountMinor - BigInt(read!.refunded!);
-      if (refundable <= 0n) throw new DomainError("refused", { details: `${payment.paymentReference} is already refunded in full` });
+      if (refundable <= 0n) throw new DomainError("refused", { field: "paymentReference", rule: "fully_refunded", details: `${payment.paymentReference} is already refunded in full` });
       const amountMinor = input.amount === undefined ? refundable : toMinor(input.amount, deposit.currency);
-      if (amountMinor === null) throw new DomainError("invalid", { reason: "amount", details: `amount has more decimals than ${deposit.currency} allows` });
+      if (amountMinor === null) throw new DomainError("invalid", { reason: "amount", field: "amount", rule: "decimals", details: `amount has more decimals than ${deposit.currency} allows` });
       if (amountMinor > refundable) {
-        throw new DomainError("invalid", { reason: "amount", details: `amount ${money(amountMinor)} is more than can still be refunded for ${payment.paymentReference}: ${money(refundable)}` });
+        throw new DomainError("invalid", { reason: "amount", field: "amount", rule: "exceeds_refundable", details: `amount ${money(amountMinor)} is more than can still be refunded for ${payment.paymentReference}: ${money(refundable)}` });
       }
       const available = BigInt(read!.available!);
       if (available < amountMinor) {
-        throw new DomainError("insufficient_balance", { details: `available ${money(available)}; this refund needs ${money(amountMinor)}` });
+        throw new DomainError("insufficient_balance", { field: "amount", rule: "exceeds_available_balance", details: `available ${money(available)}; this refund needs ${money(amountMinor)}` });
       }
       const refund = newRefundRow({
         id,
@@ -107,5 +108,5 @@ export async function sendAcceptedRefund(client: DbClient, refund: Refund, optio
   const now = options.now ?? new Date();
   if (refund.environment !== "live" || refund.status !== "pending" || refund.method === "manual") return refund;
   if (options.resumed && refund.dueAt && refund.dueAt > now) return refund;
-  return stepLiveRefund(client, refund.id, now);
+  return stepLiveMoneyOut(client, REFUND_KIND, refund.id, now);
 }

@@ -3,6 +3,9 @@ import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 
+/** The payment a refund names is not the merchant's (or not there): the reference is the refused input. */
+const paymentNotFound = (reference: string) => notFound("Payment", reference).with({ field: "paymentReference", rule: "not_found" });
+
 /** A completed payment a refund gives back: the deposit that took the money, and where the merchant hears of it. */
 export type RefundablePayment = {
   deposit: Deposit;
@@ -30,21 +33,21 @@ export async function findRefundablePayment(
   const { reference, merchantId, environment } = options;
   const link = reference.startsWith("LINK_") ? await client.paymentLink.findUnique({ where: { reference } }) : null;
   if (link) {
-    if (link.merchantId !== merchantId || link.environment !== environment) throw notFound("Payment", reference);
+    if (link.merchantId !== merchantId || link.environment !== environment) throw paymentNotFound(reference);
     const deposit = link.paidByDepositId ? await client.deposit.findUnique({ where: { id: link.paidByDepositId } }) : null;
     if (!deposit || deposit.status !== "completed") {
-      throw new DomainError("refused", { details: `${reference} is ${link.status} and holds no payment: only a paid link can be refunded` });
+      throw new DomainError("refused", { field: "paymentReference", rule: "not_paid", details: `${reference} is ${link.status} and holds no payment: only a paid link can be refunded` });
     }
     refuseOwedBack(deposit, reference);
     return { deposit, paymentReference: link.reference, callbackUrl: link.callbackUrl, amountMinor: deposit.amountMinor };
   }
   const deposit = await client.deposit.findFirst({ where: { OR: [{ reference }, { validatedReference: reference }] } });
-  if (!deposit || deposit.merchantId !== merchantId || deposit.environment !== environment) throw notFound("Payment", reference);
+  if (!deposit || deposit.merchantId !== merchantId || deposit.environment !== environment) throw paymentNotFound(reference);
   if (deposit.paymentLinkId) {
-    throw new DomainError("refused", { details: `${reference} is an attempt to pay a payment link: refund the link by its reference` });
+    throw new DomainError("refused", { field: "paymentReference", rule: "pays_a_link", details: `${reference} is an attempt to pay a payment link: refund the link by its reference` });
   }
   if (deposit.status !== "completed") {
-    throw new DomainError("refused", { details: `${reference} is ${deposit.status}: only a completed payment can be refunded` });
+    throw new DomainError("refused", { field: "paymentReference", rule: "not_paid", details: `${reference} is ${deposit.status}: only a completed payment can be refunded` });
   }
   refuseOwedBack(deposit, reference);
   return {
@@ -63,6 +66,8 @@ export async function findRefundablePayment(
 function refuseOwedBack(deposit: Deposit, reference: string) {
   if (!deposit.refundDueReason) return;
   throw new DomainError("refused", {
+    field: "paymentReference",
+    rule: "owed_back_by_platform",
     details: `${reference} is owed back to the customer by the platform (${deposit.refundDueReason}): it is refunded as a refund due, not by the merchant`,
   });
 }

@@ -4,7 +4,8 @@ import { inTransaction } from "@/lib/core/db/in-transaction";
 import { recordAudit } from "@/lib/features/audit/record-audit";
 import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { openRefundDue } from "@/lib/features/refunds/open-refund-due";
-import { transitionRefund } from "@/lib/features/refunds/transition-refund";
+import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
+import { transitionMoneyOut } from "@/lib/features/money-out/transition-money-out";
 import { beingSent, withSendClaim } from "@/lib/features/money-out/send-claim";
 
 // What support does with refunds, each audited: record one paid (or not) by hand, and send again a
@@ -34,7 +35,7 @@ export async function recordRefundByHand(
   // Under the refund's send claim, never while a sender is at its operator (lib/features/money-out/).
   const recorded = await withSendClaim(client, "refund", refund.id, (claim) =>
     inTransaction(client, async (tx) => {
-      const changed = await transitionRefund(tx, {
+      const changed = await transitionMoneyOut(tx, REFUND_KIND, {
         id: refund.id,
         to: options.outcome,
         at: now,

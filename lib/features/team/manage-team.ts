@@ -31,7 +31,8 @@ export async function listTeam(merchantId: string) {
 }
 
 function invalid(error: z.ZodError): DomainError {
-  return new DomainError("invalid", { details: error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") });
+  const field = error.issues[0]?.path.join(".");
+  return new DomainError("invalid", { details: error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "), ...(field ? { field, rule: "invalid" as const } : {}) });
 }
 
 function assertMayGrant(actor: TeamActor, role: MemberRole) {

@@ -138,7 +138,7 @@ export async function reviewTransferFromForm(client: DbClient, scope: MerchantSc
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
   const availableMinor = await readAvailableMinor(client, scope.merchantId, scope.environment, input.currency);
   const review = { input, gateway: gateway.name, amountMinor, feesMinor, totalMinor: amountMinor + feesMinor, availableMinor, maxMinor: maxTransferMinor(availableMinor, input.currency, fees) };
-  if (review.totalMinor > availableMinor) throw new DomainError("insufficient_balance", { details: `available ${toMajor(availableMinor, input.currency)} ${input.currency}; at most ${toMajor(review.maxMinor, input.currency)} can be withdrawn through ${gateway.name}` });
+  if (review.totalMinor > availableMinor) throw new DomainError("insufficient_balance", { field: "amount", rule: "exceeds_available_balance", details: `available ${toMajor(availableMinor, input.currency)} ${input.currency}; at most ${toMajor(review.maxMinor, input.currency)} can be withdrawn through ${gateway.name}` });
   return review;
 }
 

@@ -14,8 +14,9 @@ import { availableRead, postingInserts } from "@/lib/features/ledger/ledger-sql"
 import type { TransferRequest } from "@/lib/core/schemas/transfer";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
 import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
+import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
 import { nextBatchTime } from "./next-batch-time";
-import { stepLiveTransfer } from "./send-live-transfer";
+import { TRANSFER_KIND } from "./transfer-kind";
 import { resolveWithdrawalGateway } from "./resolve-withdrawal-gateway";
 import { newTransferRow, transferInsert } from "./transfer-sql";
 
@@ -54,11 +55,11 @@ export async function prepareTransfer(client: DbClient, options: TransferOptions
   });
   // Live DIRECT payouts go through a wired operator (MTN Disbursement, Wave); without one they are
   // refused rather than take the money and sit on it. Live SCHEDULED ones wait for their batch,
-  // then go through the operator or, for a bank transfer, to support (send-due-transfer.ts).
+  // then go through the operator or, for a bank transfer, to support (transfer-kind.ts).
   const operator = environment === "live" && gateway.type !== "MANUAL" ? livePayoutAdapter(gateway.name) : null;
   const payout = gateway.type === "DIRECT" ? operator : null;
   if (environment === "live" && gateway.type === "DIRECT" && !payout) {
-    throw new DomainError("operator_failed", { details: `${gateway.name} payouts are not available in production yet` });
+    throw new DomainError("operator_failed", { field: "gatewayName", rule: "operator_not_available", details: `${gateway.name} payouts are not available in production yet` });
   }
   const amountMinor = toMinor(input.amount, input.currency) as bigint;
   const feesMinor = computeFeesMinor(amountMinor, input.currency, fees);
@@ -121,6 +122,8 @@ export async function prepareTransfer(client: DbClient, options: TransferOptions
       const available = BigInt(answer!.available!);
       if (available < totalMinor) {
         throw new DomainError("insufficient_balance", {
+          field: "amount",
+          rule: "exceeds_available_balance",
           details: `available ${toMajor(available, input.currency)} ${input.currency}; this transfer needs ${toMajor(totalMinor, input.currency)} (amount ${input.amount} + fees ${toMajor(feesMinor, input.currency)})`,
         });
       }
@@ -145,5 +148,5 @@ export async function sendAcceptedTransfer(client: DbClient, transfer: Transfer,
   const now = options.now ?? new Date();
   const payout = transfer.environment === "live" && transfer.gatewayType === "DIRECT" ? livePayoutAdapter(transfer.gatewayName) : null;
   if (!payout || transfer.status !== "pending" || (options.resumed && transfer.dueAt && transfer.dueAt > now)) return transfer;
-  return stepLiveTransfer(client, transfer.id, payout, now);
+  return stepLiveMoneyOut(client, TRANSFER_KIND, transfer.id, now);
 }

@@ -17,7 +17,7 @@ export const awaitingAdmin = {
 
 /**
  * Transfers waiting for an admin, oldest first, with their merchant's name: MANUAL ones, and live
- * SCHEDULED ones whose batch was handed to support to pay by hand (send-due-transfer.ts).
+ * SCHEDULED ones whose batch was handed to support to pay by hand (transfer-kind.ts).
  */
 export async function listManualTransfers(client: DbClient, options: { merchantId?: string; take?: number } = {}) {
   const rows = await client.transfer.findMany({

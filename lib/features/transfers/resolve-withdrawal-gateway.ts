@@ -11,7 +11,10 @@ export async function resolveWithdrawalGateway(
   const { merchantId, gatewayName, currency, country } = options;
   const gateway = await findMerchantGateway(client, "withdrawal", merchantId, gatewayName);
   if (!gateway) {
-    throw new DomainError("invalid", { reason: "gateway", 
+    throw new DomainError("invalid", {
+      reason: "gateway",
+      field: "gatewayName",
+      rule: "not_enabled",
       details: `gatewayName '${gatewayName}' is not a withdrawal gateway enabled for this account; see GET /public/gateways/withdraw/list`,
     });
   }

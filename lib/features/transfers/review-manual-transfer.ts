@@ -4,7 +4,8 @@ import { recordAudit } from "@/lib/features/audit/record-audit";
 import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import { awaitsAdmin } from "@/lib/core/domain/transfer-review";
 import { beingSent, withSendClaim } from "@/lib/features/money-out/send-claim";
-import { transitionTransfer } from "./transition-transfer";
+import { transitionMoneyOut } from "@/lib/features/money-out/transition-money-out";
+import { TRANSFER_KIND } from "./transfer-kind";
 
 /**
  * An admin's decision on a transfer waiting for one (list-manual-transfers.ts: MANUAL, a SCHEDULED
@@ -26,11 +27,13 @@ export async function reviewManualTransfer(
   if (transfer.status !== "pending") throw new DomainError("conflict", { details: `${transfer.reference} is already ${transfer.status}` });
   const decided = await withSendClaim(client, "transfer", transfer.id, (claim) =>
     inTransaction(client, async (tx) => {
-      const changed = await transitionTransfer(tx, {
+      const at = new Date();
+      const changed = await transitionMoneyOut(tx, TRANSFER_KIND, {
         id: transfer.id,
+        at,
         to: options.decision === "approve" ? "completed" : "failed",
         failureReason: options.decision === "reject" ? `rejected_by_platform${options.reason ? `: ${options.reason}` : ""}` : undefined,
-        reviewedBy: options.staffId,
+        alsoSet: { reviewedBy: options.staffId, reviewedAt: at },
         claim,
       });
       if (!changed) throw new DomainError("conflict", { details: `${transfer.reference} was settled meanwhile` });

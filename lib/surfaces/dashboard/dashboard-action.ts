@@ -4,9 +4,10 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type { MemberAction } from "@/lib/features/auth/member-permissions";
 import { db, type Db } from "@/lib/core/db/client";
-import { LIVE_NOT_ACTIVATED_DETAILS, liveNotActivated, readLiveActivated } from "@/lib/features/merchants/live-activation";
+import { liveNotActivated, readLiveActivated } from "@/lib/features/merchants/live-activation";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { DomainError, type OutcomeKind, type OutcomeReason } from "@/lib/core/errors/domain-error";
+import type { RefusalRule } from "@/lib/core/errors/refusal-rules";
 import { apiErrorOf } from "@/lib/surfaces/http/api-error-of";
 import { formErrorOf } from "./form-errors";
 import { requireMember, type DashboardContext } from "@/lib/surfaces/dashboard/require-member";
@@ -23,6 +24,8 @@ export type ActionState = {
   error?: string;
   fieldErrors?: Record<string, string>;
   code?: number;
+  /** The refused input and its rule, as the feature decided them (for tests and support; never shown as text). */
+  refusal?: { field?: string; rule?: RefusalRule };
   /** A two-step form's question before it acts ("Withdraw 1 000 XOF to ...?"): nothing was done yet. */
   confirm?: { question: string };
   /** What was typed, handed back: a page re-rendered without JavaScript shows it again. */
@@ -88,11 +91,12 @@ export async function runDashboardAction(
     // Live money before activation: the reason and the way to activation, in the page's language.
     // The dashboard's one mapping of outcomes: the API's code, then the form's words for it.
     const refusal = apiErrorOf(error);
-    if (refusal && refusal.details === LIVE_NOT_ACTIVATED_DETAILS) return { error: (await getTranslations("activation"))("liveRefused"), code: refusal.code };
+    if (refusal?.rule === "live_not_activated") return { error: (await getTranslations("activation"))("liveRefused"), code: refusal.code };
     if (refusal) {
       const { field, messageKey } = formErrorOf(refusal, options.fields ?? []);
       const message = ownWords(error, options.errors) ?? t(messageKey);
-      return field ? { error: t("summary"), fieldErrors: { [field]: message }, code: refusal.code } : { error: message, code: refusal.code };
+      const said = { code: refusal.code, ...(refusal.field || refusal.rule ? { refusal: { field: refusal.field, rule: refusal.rule } } : {}) };
+      return field ? { error: t("summary"), fieldErrors: { [field]: message }, ...said } : { error: message, ...said };
     }
     // redirect() and notFound() throw on purpose: let Next handle them.
     if (error instanceof Error && "digest" in error) throw error;

@@ -30,6 +30,12 @@ export type RouteConfig<TBody> = {
   singleWrite?: boolean;
   /** A smaller body limit than MAX_BODY_BYTES (the checkout's posts: CUSTOMER_POST_MAX_BYTES); more is 413/40023. */
   maxBodyBytes?: number;
+  /**
+   * The checkout page's own API only: an error also names its refusal's `field` and `rule`
+   * (lib/core/errors/refusal-rules.ts), for the page to say it in the customer's words. Never on
+   * the merchant API, whose Error object is the spec's: code, message, details.
+   */
+  refusalInBody?: boolean;
 };
 
 /** What the handler is given: the request, what the wrapper read of it, and the client to write in. */

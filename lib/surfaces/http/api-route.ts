@@ -48,8 +48,8 @@ function storedAnswer(stored: StoredResponse, requestId: string, rateLimit: Reco
 }
 
 /** The error's envelope; a refusal after the limit was spent still tells the client where it stands (a 429 has its own). */
-function refusal(error: unknown, requestId: string, request: Request, rateLimit: Record<string, string>): JsonAnswer {
-  const response = errorAnswer(error, requestId, request);
+function refusal(error: unknown, requestId: string, request: Request, rateLimit: Record<string, string>, refusalInBody: boolean): JsonAnswer {
+  const response = errorAnswer(error, requestId, request, { refusalInBody });
   if (response.status !== 429) for (const [name, value] of Object.entries(rateLimit)) response.headers[name] = value;
   return response;
 }
@@ -137,7 +137,7 @@ export function apiRoute<TBody = undefined, TAuth extends AuthMode = AuthMode, R
         response = jsonAnswer(r.status ?? 200, r.body, requestId, { ...rateLimit, ...r.headers });
       }
     } catch (error) {
-      response = refusal(error, requestId, request, rateLimit);
+      response = refusal(error, requestId, request, rateLimit, config.refusalInBody === true);
     }
     // The key's count for the merchant's view of its error rate (in memory; written in batches). A
     // request whose key was refused (unknown, revoked, another environment's) has no key to count under.

@@ -35,10 +35,17 @@ export function jsonAnswer(status: number, body: unknown, requestId: string, hea
 /** The answer as the Response Next's route handlers return. */
 export const answerResponse = (answer: JsonAnswer) => new Response(answer.body, { status: answer.status, headers: answer.headers });
 
-/** The contract's envelope for what a handler threw; anything not a known outcome is a logged 500. */
-export function errorAnswer(error: unknown, requestId: string, request: Request): JsonAnswer {
+/**
+ * The contract's envelope for what a handler threw; anything not a known outcome is a logged 500.
+ * `refusalInBody` (the checkout page's API: RouteConfig) adds the refusal's field and rule.
+ */
+export function errorAnswer(error: unknown, requestId: string, request: Request, options: { refusalInBody?: boolean } = {}): JsonAnswer {
   const apiError = apiErrorOf(error);
-  if (apiError) return jsonAnswer(apiError.status, errorBody(apiError.code, apiError.details), requestId, apiError.headers);
+  if (apiError) {
+    const body = errorBody(apiError.code, apiError.details);
+    if (options.refusalInBody) Object.assign(body.error, apiError.field ? { field: apiError.field } : {}, apiError.rule ? { rule: apiError.rule } : {});
+    return jsonAnswer(apiError.status, body, requestId, apiError.headers);
+  }
   log("error", "unhandled error", { requestId, method: request.method, url: loggableUrl(request.url), ...errorFields(error) });
   return jsonAnswer(500, errorBody(50000, `Quote request id ${requestId} to support`), requestId);
 }

@@ -21,6 +21,6 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES, 
     throw new ApiError(40016, { details: (error as Error).message });
   }
   const unstorable = findUnstorableText(value);
-  if (unstorable) throw fieldError(unstorable, UNSTORABLE_TEXT_RULE);
+  if (unstorable) throw fieldError(unstorable, UNSTORABLE_TEXT_RULE, { rule: "unstorable" });
   return value;
 }

@@ -36,10 +36,11 @@ export async function requestTransferAction(_state: ActionState, form: FormData)
         const question = t("balance.question", { amount: money(review.amountMinor), phone: review.input.beneficiaryPhone, fee: money(review.feesMinor), total: money(review.totalMinor) });
         return { confirm: { question }, fields };
       } catch (error) {
-        if (!isOutcome(error, "insufficient_balance")) throw error;
-        // Not enough for the amount and its fees: say the most that can go, by the same rule.
+        if (!isOutcome(error, "insufficient_balance") || !error.field) throw error;
+        // Not enough for the amount and its fees: say the most that can go, by the same rule, beside the refused field.
         const limit = await transferLimitFromForm(db, scope, fields);
-        return { error: tApi("summary"), fieldErrors: { amount: t("balance.overMax", { max: formatMinor(limit.maxMinor, limit.currency, locale) }) }, code: 40013 };
+        const overMax = t("balance.overMax", { max: formatMinor(limit.maxMinor, limit.currency, locale) });
+        return { error: tApi("summary"), fieldErrors: { [error.field]: overMax }, code: 40013, refusal: { field: error.field, rule: error.rule } };
       }
     },
     { fields: TRANSFER_FORM_FIELDS, refresh: confirmed },

@@ -1,6 +1,7 @@
 import { cron } from "inngest";
 import { db } from "@/lib/core/db/client";
-import { sendDueTransfers } from "@/lib/features/transfers/send-due-transfers";
+import { sendDueMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 import { inngest } from "@/lib/integrations/inngest/inngest-client";
 
 /**
@@ -9,5 +10,5 @@ import { inngest } from "@/lib/integrations/inngest/inngest-client";
  */
 export const sendScheduledTransfersJob = inngest.createFunction(
   { id: "send-scheduled-transfers", triggers: [cron("*/5 * * * *")] },
-  async ({ step }) => step.run("send-due-transfers", () => sendDueTransfers(db())),
+  async ({ step }) => step.run("send-due-transfers", () => sendDueMoneyOut(db(), TRANSFER_KIND)),
 );

@@ -14,7 +14,7 @@ export const postCheckoutAttempts = apiOperation({
   method: "POST",
   path: "/api/checkout/[reference]/attempts",
   sandbox: true,
-  handler: apiRoute({ auth: "none", body: startAttemptSchema, maxBodyBytes: CUSTOMER_POST_MAX_BYTES }, async ({ db, request, params, environment, origin, body }) => {
+  handler: apiRoute({ auth: "none", refusalInBody: true, body: startAttemptSchema, maxBodyBytes: CUSTOMER_POST_MAX_BYTES }, async ({ db, request, params, environment, origin, body }) => {
     const carried = readCheckoutToken(request);
     await limitCheckoutWrite(db, request, params.reference, carried);
     // The checkout's session: only it may replace its own live attempt (lib/features/checkout/checkout-session.ts).

@@ -10,7 +10,7 @@ export const getCheckout = apiOperation({
   method: "GET",
   path: "/api/checkout/[reference]",
   sandbox: true,
-  handler: apiRoute({ auth: "none" }, async ({ db, request, params, environment }) => {
+  handler: apiRoute({ auth: "none", refusalInBody: true }, async ({ db, request, params, environment }) => {
     await limitCheckoutRead(request);
     const link = await getCheckoutLinkOrThrow(db, params.reference, environment);
     return { body: await checkoutState(db, link, new Date(), readCheckoutToken(request)) };

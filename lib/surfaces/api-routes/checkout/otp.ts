@@ -12,7 +12,7 @@ export const postCheckoutOtp = apiOperation({
   method: "POST",
   path: "/api/checkout/[reference]/otp",
   sandbox: true,
-  handler: apiRoute({ auth: "none", body: checkoutOtpSchema, maxBodyBytes: CUSTOMER_POST_MAX_BYTES }, async ({ db, request, params, environment, body }) => {
+  handler: apiRoute({ auth: "none", refusalInBody: true, body: checkoutOtpSchema, maxBodyBytes: CUSTOMER_POST_MAX_BYTES }, async ({ db, request, params, environment, body }) => {
     const checkoutToken = readCheckoutToken(request);
     await limitCheckoutWrite(db, request, params.reference, checkoutToken);
     const link = await confirmLinkOtp(db, { reference: params.reference, environment, otp: body.otp, checkoutToken });

@@ -1,11 +1,52 @@
-import type { Transfer } from "@prisma/client";
+import { Prisma, type Transfer } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { OPERATOR_FOLLOW_MS } from "@/lib/core/domain/operator-polling";
 import { log } from "@/lib/core/logging/log";
+import { postTransferCompletedLate } from "@/lib/features/ledger/late-success-entries";
+import { postTransferFinal } from "@/lib/features/ledger/transfer-entries";
+import type { MoneyOutKind } from "@/lib/features/money-out/money-out-kind";
+import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { transitionMoneyOut } from "@/lib/features/money-out/transition-money-out";
+import type { MoneyOutForGateway } from "@/lib/integrations/gateways/adapter";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
 import { simulatedAnswer } from "@/lib/integrations/gateways/sandbox-simulator";
-import { stepLiveTransfer } from "./send-live-transfer";
-import { transitionTransfer } from "./transition-transfer";
+import { transferWebhookPayload } from "./transform-transfer";
+
+// A transfer (a payout to the merchant's own wallet) as a kind of money out: what the money-out
+// core (lib/features/money-out/money-out-kind.ts) needs to send, settle and follow one.
+
+/** The payout as the operator's adapter sees it. */
+export function payoutForGateway(transfer: Transfer): MoneyOutForGateway {
+  return {
+    reference: transfer.reference,
+    operatorRequestId: transfer.operatorRequestId,
+    amountMinor: transfer.amountMinor,
+    currency: transfer.currency,
+    phone: transfer.beneficiaryPhone,
+    createdAt: transfer.createdAt,
+    operatorSentAt: transfer.operatorSentAt,
+  };
+}
+
+export const TRANSFER_KIND: MoneyOutKind<Transfer> = {
+  table: "transfer",
+  sqlTable: "Transfer",
+  find: (client, id) => client.transfer.findUniqueOrThrow({ where: { id } }),
+  findDue: (client, ids) => client.transfer.findMany({ where: { id: { in: ids } }, orderBy: { dueAt: "asc" } }),
+  // Live payouts already sent, read sooner; never a SCHEDULED batch before its time.
+  earlyWhenAll: Prisma.sql`"operatorSentAt" IS NOT NULL`,
+  postFinal: postTransferFinal,
+  postCompletedLate: postTransferCompletedLate,
+  // A payout's amount and fees always came out of the merchant's balance.
+  debitsBalance: () => true,
+  webhookPayload: (transfer, to) => transferWebhookPayload(transfer, `transfer.${to}`),
+  operator: async (_client, transfer) => {
+    const adapter = livePayoutAdapter(transfer.gatewayName);
+    return adapter && { adapter, item: payoutForGateway(transfer) };
+  },
+  sendable: (transfer) => transfer.gatewayType !== "MANUAL",
+  stepDue: (client, transfer, now) => sendDueTransfer(client, transfer, now),
+};
 
 /**
  * A DIRECT transfer whose operator answer is due, or a SCHEDULED one whose batch has come: hand
@@ -17,17 +58,16 @@ import { transitionTransfer } from "./transition-transfer";
 export async function sendDueTransfer(client: DbClient, transfer: Transfer, now = new Date()): Promise<Transfer> {
   if (transfer.status !== "pending" || !transfer.dueAt || transfer.dueAt > now || transfer.gatewayType === "MANUAL") return transfer;
   if (transfer.environment !== "sandbox") {
-    const payout = livePayoutAdapter(transfer.gatewayName);
     // A bank transfer no operator sends goes to support; a payout whose operator is gone is one
     // step like any other (never sent: failed and released; sent: held, then support's).
-    if (!payout && transfer.gatewayType === "SCHEDULED") return handOverScheduledTransfer(client, transfer, now);
-    return stepLiveTransfer(client, transfer.id, payout, now);
+    if (!livePayoutAdapter(transfer.gatewayName) && transfer.gatewayType === "SCHEDULED") return handOverScheduledTransfer(client, transfer, now);
+    return stepLiveMoneyOut(client, TRANSFER_KIND, transfer.id, now);
   }
   const answer = simulatedAnswer(transfer.beneficiaryPhone);
   if (answer.status === "pending") {
     await client.transfer.updateMany({ where: { id: transfer.id, status: "pending", dueAt: transfer.dueAt }, data: { dueAt: null } });
   } else {
-    await transitionTransfer(client, {
+    await transitionMoneyOut(client, TRANSFER_KIND, {
       id: transfer.id,
       to: answer.status,
       at: now,
