@@ -21,9 +21,10 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-function expect429(res: { status: number; body: any; headers: Headers }, limit: number) {
+/** `rule`: the checkout page's own API names the refusal's rule in its errors (RouteConfig.refusalInBody); the merchant API's envelope is the spec's alone. */
+function expect429(res: { status: number; body: any; headers: Headers }, limit: number, rule?: string) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ error: { code: 42900, message: "Too many requests", details: expect.any(String) } });
+  expect(res.body).toEqual({ error: { code: 42900, message: "Too many requests", details: expect.any(String), ...(rule ? { rule } : {}) } });
   expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(res.headers.get("ratelimit-limit")).toBe(String(limit));
   expect(res.headers.get("ratelimit-remaining")).toBe("0");
@@ -93,7 +94,7 @@ describe("per client address, without a key", () => {
     vi.stubEnv("SANDBOX_API_REQUESTS_PER_MINUTE_PER_IP", "1");
     const headers = { "x-forwarded-for": newIp() };
     expect((await call("GET", "/test/api/checkout/LINK_NOPE", { headers })).status).toBe(404);
-    expect429(await call("GET", "/test/api/checkout/LINK_NOPE", { headers }), 1);
+    expect429(await call("GET", "/test/api/checkout/LINK_NOPE", { headers }), 1, "rate_limited");
   });
 });
 
