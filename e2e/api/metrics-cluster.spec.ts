@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -10,6 +10,7 @@ import { freshDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database"
 import { makeSelfSignedCertificate } from "../../scripts/self-signed-certificate";
 import { startMtnMomoFake, type MtnMomoFake } from "../../tests/fakes/mtn-momo-fake";
 import { mtnMomoFakeEnv } from "../../tests/fakes/start-operator-fakes";
+import { startLauncher } from "../launcher";
 
 // Issue 48: under `npm start`'s cluster (scripts/start-server.cjs, two workers on the production
 // build), a scrape of GET /api/metrics counts every worker once, whichever worker it lands on: the
@@ -23,8 +24,6 @@ import { mtnMomoFakeEnv } from "../../tests/fakes/start-operator-fakes";
 const basePort = Number(process.env.E2E_PORT ?? 3210);
 // Past multi-process.spec.ts's (+9..+13) and before production-settings.spec.ts's (+18, +19).
 const clusterPort = basePort + 14;
-const root = path.join(import.meta.dirname, "..", "..");
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
 // The MTN fake and the refusing webhook receiver, on ports of their own after this spec's.
 const receiverPort = clusterPort + 1;
 const TOKEN = "metrics-cluster-spec-token";
@@ -112,19 +111,7 @@ test.beforeAll(async () => {
     // The API keys' counts written only when a worker stops (the last test).
     API_KEY_USAGE_FLUSH_SECONDS: "3600",
   };
-  execFileSync(tsx, ["scripts/prepare-db.ts"], { cwd: root, env, stdio: "ignore" });
-  const created = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "Metrics shop", "--json"], { cwd: root, env, encoding: "utf8" });
-  merchant = JSON.parse(created.trim().split("\n").at(-1)!);
-  launcher = spawn(process.execPath, [path.join(root, "scripts", "start-server.cjs"), "--port", String(clusterPort), "--hostname", "127.0.0.1"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // Both workers up: each logs "server listening" once it listens.
-  let listening = 0;
-  launcher.stdout!.setEncoding("utf8");
-  launcher.stdout!.on("data", (chunk: string) => (listening += chunk.split('"msg":"server listening"').length - 1));
-  await expect.poll(() => listening, { timeout: 90_000 }).toBe(2);
+  ({ launcher, merchant } = await startLauncher({ env, port: clusterPort, workers: 2, merchantName: "Metrics shop" }));
   await expect.poll(async () => (await get("/api/health/ready")).status, { timeout: 30_000 }).toBe(200);
 });
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -10,6 +10,7 @@ import { freshDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database"
 import { makeSelfSignedCertificate } from "../../scripts/self-signed-certificate";
 import { startMtnMomoFake, type MtnMomoFake } from "../../tests/fakes/mtn-momo-fake";
 import { mtnMomoFakeEnv } from "../../tests/fakes/start-operator-fakes";
+import { startLauncher } from "../launcher";
 
 // Issue 48, traces: `npm start` on the production build with OTEL_EXPORTER_OTLP_ENDPOINT set (two
 // workers on PostgreSQL, one on the embedded database) exports its spans over OTLP (http/json) to a
@@ -23,8 +24,6 @@ const basePort = Number(process.env.E2E_PORT ?? 3210);
 const appPort = basePort + 20;
 const otlpPort = basePort + 21;
 const webhookPort = basePort + 22;
-const root = path.join(import.meta.dirname, "..", "..");
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
 const baseUrl = process.env.DATABASE_URL;
 const workers = baseUrl ? 2 : 1;
 
@@ -137,18 +136,7 @@ test.beforeAll(async () => {
     NODE_EXTRA_CA_CERTS: tls.certFile,
     WEBHOOK_ALLOWED_PRIVATE_HOSTS: `127.0.0.1:${webhookPort}`,
   };
-  execFileSync(tsx, ["scripts/prepare-db.ts"], { cwd: root, env, stdio: "ignore" });
-  const created = execFileSync(tsx, ["scripts/merchant-create.ts", "--name", "Traced shop", "--json"], { cwd: root, env, encoding: "utf8" });
-  merchant = JSON.parse(created.trim().split("\n").at(-1)!);
-  launcher = spawn(process.execPath, [path.join(root, "scripts", "start-server.cjs"), "--port", String(appPort), "--hostname", "127.0.0.1"], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let listening = 0;
-  launcher.stdout!.setEncoding("utf8");
-  launcher.stdout!.on("data", (chunk: string) => (listening += chunk.split('"msg":"server listening"').length - 1));
-  await expect.poll(() => listening, { timeout: 90_000 }).toBe(workers);
+  ({ launcher, merchant } = await startLauncher({ env, port: appPort, workers, merchantName: "Traced shop" }));
 });
 
 const hex = (bytes: number) => randomBytes(bytes).toString("hex");
