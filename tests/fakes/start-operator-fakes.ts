@@ -1,14 +1,16 @@
 import { startMtnMomoFake, type MtnAccount, type MtnMomoFake } from "./mtn-momo-fake";
 import { startOrangeMoneyFake, type OrangeMoneyFake } from "./orange-money-fake";
+import { pawapayFakeEnv, startPawapayFake } from "./pawapay-fake";
 import { startWaveFake, type WaveFake } from "./wave-fake";
 
-// Starts the three operator fakes as standalone servers, for a development server or browser tests
+// Starts the operator fakes (MTN, Wave, Orange, pawaPay) as standalone servers, for a development server or browser tests
 // that need live-mode operators without the real ones:
 //   npx tsx tests/fakes/start-operator-fakes.ts [waveEventsUrl] [basePort]
 // prints the environment variables that point the app at them (KEY=value lines, for an env file),
 // then runs until stopped. Wave's events go to waveEventsUrl when given
-// (e.g. http://127.0.0.1:3000/api/operators/wave/callback). With basePort, MTN listens on it, Wave
-// on basePort + 1 and Orange on basePort + 2; otherwise on free ports.
+// (e.g. http://127.0.0.1:3000/api/operators/wave/callback), and pawaPay's signed callbacks to the
+// same origin's /api/operators/pawapay/callback. With basePort, MTN listens on it, Wave on
+// basePort + 1, Orange on basePort + 2 and pawaPay on basePort + 3; otherwise on free ports.
 
 /** The variables that point the app's clients at each fake: the names docs/configuration.md gives operators. */
 export const mtnMomoFakeEnv = (mtn: MtnMomoFake): Record<string, string> => ({
@@ -33,6 +35,7 @@ export const waveFakeEnv = (wave: WaveFake): Record<string, string> => ({
   WAVE_WEBHOOK_SECRET: wave.config.webhookSecret ?? "",
   WAVE_WEBHOOK_STRATEGY: wave.config.webhookStrategy,
 });
+export { pawapayFakeEnv };
 export const orangeMoneyFakeEnv = (orange: OrangeMoneyFake): Record<string, string> => ({
   ORANGE_MONEY_BASE_URL: orange.config.baseUrl,
   ORANGE_MONEY_CLIENT_ID: orange.config.clientId,
@@ -48,19 +51,24 @@ export async function startOperatorFakes(
   options: { mtnAnswerAfterMs?: number } = {},
 ) {
   const port = (offset: number) => (basePort ? basePort + offset : 0);
-  const [mtn, wave, orange] = await Promise.all([
+  const [mtn, wave, orange, pawapay] = await Promise.all([
     startMtnMomoFake({ port: port(0), answerAfterMs: options.mtnAnswerAfterMs }),
     startWaveFake({ port: port(1) }),
     startOrangeMoneyFake({ port: port(2) }),
+    startPawapayFake({ port: port(3) }),
   ]);
-  if (waveEventsUrl) wave.sendEventsTo(waveEventsUrl);
-  const env = { ...mtnMomoFakeEnv(mtn), ...waveFakeEnv(wave), ...orangeMoneyFakeEnv(orange) };
+  if (waveEventsUrl) {
+    wave.sendEventsTo(waveEventsUrl);
+    pawapay.sendCallbacksTo(new URL("/api/operators/pawapay/callback", waveEventsUrl).href);
+  }
+  const env = { ...mtnMomoFakeEnv(mtn), ...waveFakeEnv(wave), ...orangeMoneyFakeEnv(orange), ...pawapayFakeEnv(pawapay) };
   return {
     mtn,
     wave,
     orange,
+    pawapay,
     env,
-    close: () => Promise.all([mtn.close(), wave.close(), orange.close()]).then(() => undefined),
+    close: () => Promise.all([mtn.close(), wave.close(), orange.close(), pawapay.close()]).then(() => undefined),
   };
 }
 

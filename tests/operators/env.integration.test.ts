@@ -8,6 +8,8 @@ import { createOrangeMoneyClient } from "@/lib/integrations/gateways/orange-mone
 import { readOrangeMoneyConfig } from "@/lib/integrations/gateways/orange-money/orange-money-config";
 import { createWaveClient } from "@/lib/integrations/gateways/wave/wave-client";
 import { readWaveConfig } from "@/lib/integrations/gateways/wave/wave-config";
+import { createPawapayClient } from "@/lib/integrations/gateways/pawapay/pawapay-client";
+import { readPawapayConfig } from "@/lib/integrations/gateways/pawapay/pawapay-config";
 import { startOperatorFakes } from "../fakes/start-operator-fakes";
 
 // The fakes as the app would meet them: only through the documented environment variables.
@@ -21,7 +23,7 @@ afterAll(() => fakes.close());
 describe("operator clients configured from the environment", () => {
   it("every operator is configured by the *_BASE_URL and credential variables, and each client works through them", async () => {
     const env = fakes.env;
-    expect(configuredOperators(env)).toEqual(new Set(["mtn-momo", "wave", "orange-money"]));
+    expect(configuredOperators(env)).toEqual(new Set(["mtn-momo", "wave", "orange-money", "pawapay"]));
 
     const mtn = createMtnMomoClient(readMtnMomoConfig(env)!, { breaker: createOperatorBreaker("mtn-momo") });
     const referenceId = randomUUID();
@@ -44,5 +46,10 @@ describe("operator clients configured from the environment", () => {
     await expect(orange.payWithOtp({ reference: "DEP_INV_ENV", amountMinor: 100n, currency: "XOF", phone: "+221770000099", otp })).resolves.toMatchObject({
       state: "succeeded",
     });
+
+    const pawapay = createPawapayClient(readPawapayConfig(env)!, { breaker: createOperatorBreaker("pawapay") });
+    const depositId = randomUUID();
+    await expect(pawapay.initiateDeposit({ id: depositId, amountMinor: 100n, currency: "XOF", phone: "+2290197000099", provider: "MOOV_BEN" })).resolves.toEqual({ duplicate: false });
+    expect(fakes.pawapay.records.get(depositId)).toMatchObject({ provider: "MOOV_BEN", amount: "100" });
   });
 });

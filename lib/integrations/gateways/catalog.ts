@@ -62,6 +62,8 @@ export const WITHDRAWAL_GATEWAYS: WithdrawalGatewayEntry[] = [
   { name: "WAVE_CI", type: "DIRECT", allowedCountries: ["CI"], allowedCurrencies: ["XOF"], feePercent: "1" },
   { name: "WAVE_SN", type: "DIRECT", allowedCountries: ["SN"], allowedCurrencies: ["XOF"], feePercent: "1" },
   { name: "ORANGE_MONEY_SN", type: "DIRECT", allowedCountries: ["SN"], allowedCurrencies: ["XOF"], feePercent: "1" },
+  // Paid out through pawaPay (its FREE_SEN provider), as no direct Free Money contract exists.
+  { name: "FREE_MONEY_SN", type: "DIRECT", allowedCountries: ["SN"], allowedCurrencies: ["XOF"], feePercent: "1" },
   { name: "MTN_MOMO_BJ", type: "DIRECT", allowedCountries: ["BJ"], allowedCurrencies: ["XOF"], feePercent: "1.2" },
   { name: "MTN_MOMO_CM", type: "DIRECT", allowedCountries: ["CM"], allowedCurrencies: ["XAF"], feePercent: "1.5" },
   { name: "ORANGE_MONEY_GN", type: "MANUAL", allowedCountries: ["GN"], allowedCurrencies: ["GNF"], feePercent: "2" },

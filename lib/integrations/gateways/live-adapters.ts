@@ -1,70 +1,57 @@
 import "server-only";
 import type { GatewayAdapter, PayoutAdapter, RefundAdapter } from "./adapter";
-import { createMtnMomoPayouts } from "./mtn-momo/mtn-momo-payouts";
-import { createMtnMomoAdapter } from "./mtn-momo/mtn-momo-adapter";
-import { createMtnMomoClient } from "./mtn-momo/mtn-momo-client";
-import { readMtnMomoConfig, type MtnMomoConfig } from "./mtn-momo/mtn-momo-config";
-import { createMtnMomoRefunds } from "./mtn-momo/mtn-momo-refunds";
-import { countryOfGateway, liveGateways, operatorOfGateway } from "./operators/operator-gateways";
-import { createOrangeMoneyAdapter } from "./orange-money/orange-money-adapter";
-import { createOrangeMoneyClient } from "./orange-money/orange-money-client";
-import { readOrangeMoneyConfig } from "./orange-money/orange-money-config";
-import { createWaveAdapter } from "./wave/wave-adapter";
-import { createWavePayouts } from "./wave/wave-payouts";
-import { createWaveRefunds } from "./wave/wave-refunds";
-import { createWaveClient } from "./wave/wave-client";
-import { readWaveConfig } from "./wave/wave-config";
+import { liveGateways, servingPlugin } from "./operators/operator-gateways";
+import type { MoneyOutFactory, Operation, OperatorGateway, OperatorPlugin } from "./operators/operator-plugin";
 
-// The production operators behind the GatewayAdapter seam. Only gateways liveGateways() offers
-// (operator configured, country served) get one; every other live gateway answers 502 and
-// nothing is created. The configuration is read on each call (tests and a restart-free change of
-// credentials see it) and the client is kept while it stays the same: its token cache and circuit
-// live as long as the process.
+// The production operators behind the GatewayAdapter seam, from their plug-ins (operators/registry.ts).
+// Only gateways liveGateways() offers (operator configured, country served) get one, and only for
+// the operations their plug-in lists; every other live gateway answers 502 and nothing is created.
+// The configuration is read on each call (tests and a restart-free change of credentials see it)
+// and the adapter is kept while it stays the same: its client's token cache and circuit live as
+// long as the process.
 
-const cache = new Map<string, { key: string; adapter: GatewayAdapter }>();
+/** The live gateways a deposit or the live checkout can use here: configured, and served by a plug-in. */
+export function liveGatewaysInService(): Set<string> {
+  return liveGateways();
+}
 
-function cached<C>(operator: string, config: C | null, create: (config: C) => GatewayAdapter): GatewayAdapter | null {
-  if (!config) return null;
+type Served = { plugin: OperatorPlugin; gateway: OperatorGateway; config: unknown };
+
+/** A live gateway in service for `operation`: the plug-in serving it here (a direct operator or an aggregator), with its country's configuration. */
+function served(gatewayName: string, operation: Operation): Served | null {
+  const found = servingPlugin(gatewayName);
+  return found?.gateway.operations.includes(operation) ? found : null;
+}
+
+const kept = new Map<string, { key: string; adapter: unknown }>();
+
+/** One adapter per operator account and operation (per country where each country is an account: MTN; per gateway where the factory says so: pawaPay's payouts). */
+function keep<A>({ plugin, gateway, config }: Served, operation: Operation, create: (config: unknown, gatewayName: string) => A, perGateway = false): A {
+  const slot = `${plugin.id}:${operation}${perGateway ? `:${gateway.name}` : plugin.settings.accountPerCountry ? `:${gateway.country}` : ""}`;
   const key = JSON.stringify(config);
-  const kept = cache.get(operator);
-  if (kept?.key === key) return kept.adapter;
-  const adapter = create(config);
-  cache.set(operator, { key, adapter });
+  const found = kept.get(slot);
+  if (found?.key === key) return found.adapter as A;
+  const adapter = create(config, gateway.name);
+  kept.set(slot, { key, adapter });
   return adapter;
 }
 
-/** The operators whose client is wired into the seam. */
-const WIRED = new Set(["mtn-momo", "wave", "orange-money"]);
-
-/** The live gateways a deposit or the live checkout can use here: configured and wired. */
-export function liveGatewaysInService(): Set<string> {
-  return new Set([...liveGateways()].filter((name) => WIRED.has(operatorOfGateway(name) ?? "")));
-}
-
 export function liveAdapter(gatewayName: string): GatewayAdapter | null {
-  if (!liveGatewaysInService().has(gatewayName)) return null;
-  switch (operatorOfGateway(gatewayName)) {
-    case "mtn-momo":
-      // MTN's credentials and target environment are per country: one client per country.
-      return cached(`mtn-momo:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName), (config) => createMtnMomoAdapter(createMtnMomoClient(config)));
-    case "wave":
-      return cached("wave", readWaveConfig(), (config) => createWaveAdapter(createWaveClient(config)));
-    case "orange-money":
-      return cached("orange-money", readOrangeMoneyConfig(), (config) => createOrangeMoneyAdapter(createOrangeMoneyClient(config)));
-    default:
-      return null;
-  }
+  const live = served(gatewayName, "deposit");
+  return live && keep(live, "deposit", live.plugin.deposit);
 }
 
-/** The payout operator of a live withdrawal gateway, when configured (MTN Disbursement, Wave payouts). */
+/** A payout or refund operator of a live gateway, when its plug-in offers the operation there and its configuration allows it. */
+function moneyOut<A>(gatewayName: string, operation: "payout" | "refund", factoryOf: (plugin: OperatorPlugin) => MoneyOutFactory<unknown, A> | undefined): A | null {
+  const live = served(gatewayName, operation);
+  const factory = live && factoryOf(live.plugin);
+  if (!live || !factory || factory.available?.(live.config) === false) return null;
+  return keep(live, operation, factory.create, factory.perGateway);
+}
+
+/** The payout operator of a live withdrawal gateway, when configured (MTN Disbursement, Wave payouts, pawaPay). */
 export function livePayoutAdapter(gatewayName: string): PayoutAdapter | null {
-  if (!liveGatewaysInService().has(gatewayName)) return null;
-  const operator = operatorOfGateway(gatewayName);
-  if (operator === "mtn-momo") {
-    return moneyOut(`mtn-momo-payouts:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName, "disbursement"), (c) => createMtnMomoPayouts(createMtnMomoClient(c)));
-  }
-  if (operator === "wave") return moneyOut("wave-payouts", readWaveConfig(), (c) => createWavePayouts(createWaveClient(c)));
-  return null;
+  return moneyOut(gatewayName, "payout", (plugin) => plugin.payout);
 }
 
 /**
@@ -72,47 +59,18 @@ export function livePayoutAdapter(gatewayName: string): PayoutAdapter | null {
  * operator offers no way we use (Orange Money: support refunds by hand and records it).
  */
 export function liveRefundAdapter(gatewayName: string): RefundAdapter | null {
-  if (!liveGatewaysInService().has(gatewayName)) return null;
-  const operator = operatorOfGateway(gatewayName);
-  // Orange Money: no refund or reversal API for merchant payments is found in any source; Cash-In
-  // (POST /api/eWallet/v1/cashins) needs a retailer wallet and its RSA-encrypted PIN, out of scope.
-  // Support refunds by hand and records it (docs/operators.md, "Orange Money", refunds).
-  if (operator === "orange-money") return null;
-  // MTN refunds a request-to-pay through Disbursement (its token and subscription key).
-  if (operator === "mtn-momo") {
-    return moneyOut(`mtn-momo-refunds:${countryOfGateway(gatewayName)}`, mtnMomoConfig(gatewayName, "disbursement"), (c) => createMtnMomoRefunds(createMtnMomoClient(c)));
-  }
-  if (operator === "wave") return moneyOut("wave-refunds", readWaveConfig(), (c) => createWaveRefunds(createWaveClient(c)));
-  return null;
-}
-
-/** The MTN configuration of a gateway's country; with "disbursement", only when it has the Disbursement key. */
-function mtnMomoConfig(gatewayName: string, product: "collection" | "disbursement" = "collection"): MtnMomoConfig | null {
-  const config = readMtnMomoConfig(process.env, countryOfGateway(gatewayName));
-  return product === "disbursement" && !config?.disbursementSubscriptionKey ? null : config;
-}
-
-// Payout and refund adapters are kept like the seam's, under their own names.
-const moneyOutCache = new Map<string, { key: string; adapter: unknown }>();
-
-function moneyOut<C, A>(name: string, config: C | null, create: (config: C) => A): A | null {
-  if (!config) return null;
-  const key = JSON.stringify(config);
-  const kept = moneyOutCache.get(name);
-  if (kept?.key === key) return kept.adapter as A;
-  const adapter = create(config);
-  moneyOutCache.set(name, { key, adapter });
-  return adapter;
+  return moneyOut(gatewayName, "refund", (plugin) => plugin.refund);
 }
 
 /**
  * Whose calls a live gateway's availability is read from (the OperatorCall log's operator and
- * scope, as its client's circuit names them): MTN's per country's platform (its target
- * environment), the others per operator. Null for a gateway of no operator we know; the caller
- * picks the gateways (liveGatewaysInService).
+ * scope, as its client's circuit names them): the plug-in's call scope of the gateway's country's
+ * configuration (MTN: its target environment), else none. Null for a gateway of no operator we
+ * know; the caller picks the gateways (liveGatewaysInService).
  */
 export function gatewayCallSource(gatewayName: string): { operator: string; scope: string | null } | null {
-  const operator = operatorOfGateway(gatewayName);
-  if (!operator) return null;
-  return { operator, scope: operator === "mtn-momo" ? (mtnMomoConfig(gatewayName)?.targetEnvironment ?? null) : null };
+  const found = servingPlugin(gatewayName);
+  if (!found) return null;
+  const { plugin, config } = found;
+  return { operator: plugin.id, scope: plugin.settings.callScope?.(config) ?? null };
 }

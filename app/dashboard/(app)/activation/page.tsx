@@ -1,3 +1,4 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm } from "@/components/dashboard/action-form";
 import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
@@ -15,7 +16,7 @@ export const generateMetadata = pageTitle("activation");
 // admin, the form that asks support to turn them on (lib/features/activation).
 export default async function ActivationPage() {
   const { member } = await requirePageMember("/dashboard/activation");
-  const [t, locale, { state, merchant }] = await Promise.all([getTranslations("activation"), getLocale(), getActivationPage(member.merchantId)]);
+  const [t, locale, { state, merchant, routes }] = await Promise.all([getTranslations("activation"), getLocale(), getActivationPage(member.merchantId)]);
   const countryName = (code: string) => countryOptions(locale).find((c) => c.code === code)?.name ?? code;
   // A refused request's answers come back in the form, to correct rather than retype.
   const previous = state.status === "refused" ? state.request : null;
@@ -25,11 +26,11 @@ export default async function ActivationPage() {
       <h1>{t("heading")}</h1>
       <section className="dash-card" aria-labelledby="activation-state">
         <h2 id="activation-state">{t("state.heading")}</h2>
-        {state.status === "active" ? <p role="status">{t("state.active", { since: formatTime(state.since, locale) })}</p> : null}
+        {state.status === "active" ? <p role="status">{t("state.active", { since: formatTime(state.since, locale, member.timeZone) })}</p> : null}
         {state.status === "not_requested" ? <p>{t("state.notRequested")}</p> : null}
         {state.status === "in_review" ? (
           <>
-            <p role="status">{t("state.inReview", { at: formatTime(state.request.createdAt, locale) })}</p>
+            <p role="status">{t("state.inReview", { at: formatTime(state.request.createdAt, locale, member.timeZone) })}</p>
             <dl className="dash-fields">
               <dt>{t("fields.businessName")}</dt>
               <dd>{state.request.businessName}</dd>
@@ -38,7 +39,7 @@ export default async function ActivationPage() {
               <dt>{t("fields.country")}</dt>
               <dd>{countryName(state.request.country)}</dd>
               <dt>{t("fields.payoutPhone")}</dt>
-              <dd>{state.request.payoutPhone}</dd>
+              <dd>{formatPhone(state.request.payoutPhone)}</dd>
               <dt>{t("fields.contactName")}</dt>
               <dd>{state.request.contactName}</dd>
               <dt>{t("fields.contactEmail")}</dt>
@@ -114,6 +115,28 @@ export default async function ActivationPage() {
           <p>{t("form.askOwner")}</p>
         )
       ) : null}
+      <section className="dash-card" aria-labelledby="activation-methods">
+        <h2 id="activation-methods">{t("methods.heading")}</h2>
+        <p>{t("methods.intro")}</p>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t("methods.method")}</th>
+              <th scope="col">{t("methods.live")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {routes.map((route) => (
+              <tr key={route.name}>
+                <td>
+                  {route.provider} <code>{route.name}</code>
+                </td>
+                <td>{route.route === "none" ? t("methods.none") : t(route.route === "direct" ? "methods.direct" : "methods.aggregator", { operator: route.operator ?? "" })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
     </>
   );
 }

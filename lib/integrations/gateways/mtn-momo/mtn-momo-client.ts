@@ -38,6 +38,13 @@ export const MTN_REFUSAL_CODES = new Set(["NOT_ALLOWED", "NOT_ALLOWED_TARGET_ENV
 export const isMtnNotFound = (error: unknown) => error instanceof OperatorRejectedError && error.httpStatus === 404;
 
 const OPERATOR = "mtn-momo";
+
+/**
+ * The 4xx answers taken as "unknown: retry", never a refusal: MTN gives 408 and 429 no meaning
+ * (its error table lists 400, 401, 403, 404, 409, 500; its best practices page a rate limit on
+ * status reads), so the safe reading, unknown (docs/operators.md, shared rules).
+ */
+const UNKNOWN_OUTCOME_ANSWERS = [408, 429];
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 type Product = "collection" | "disbursement";
@@ -143,7 +150,7 @@ export function createMtnMomoClient(config: MtnMomoConfig, deps: OperatorClientD
       timeoutMs,
       fetch: deps.fetch,
     });
-    failUnless(response, [200], OPERATOR, operation, mtnErrorCode);
+    failUnless(response, [200], OPERATOR, operation, mtnErrorCode, UNKNOWN_OUTCOME_ANSWERS);
     const body = parseJson(response, OPERATOR, operation) as { access_token?: unknown; expires_in?: unknown } | null;
     if (typeof body?.access_token !== "string" || typeof body.expires_in !== "number") {
       throw new OperatorUnknownOutcomeError(OPERATOR, operation, "bad_response", "token answer without access_token/expires_in");
@@ -232,7 +239,7 @@ export function createMtnMomoClient(config: MtnMomoConfig, deps: OperatorClientD
           httpStatus: response.status,
         });
       }
-      failUnless(response, [202], OPERATOR, operation, mtnErrorCode);
+      failUnless(response, [202], OPERATOR, operation, mtnErrorCode, UNKNOWN_OUTCOME_ANSWERS);
       return { referenceId: request.referenceId, alreadyAccepted: false };
     });
   }
@@ -245,7 +252,7 @@ export function createMtnMomoClient(config: MtnMomoConfig, deps: OperatorClientD
         url: `${config.baseUrl}${path}/${referenceId}`,
         headers: auth,
       }));
-      failUnless(response, [200], OPERATOR, operation, mtnErrorCode);
+      failUnless(response, [200], OPERATOR, operation, mtnErrorCode, UNKNOWN_OUTCOME_ANSWERS);
       return mtnMomoStatus(parseJson(response, OPERATOR, operation), { ourCurrency, sandbox });
     });
   }

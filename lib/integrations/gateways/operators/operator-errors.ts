@@ -4,7 +4,8 @@
 // operator reference: a status read will tell). Messages name the operator, the call and what
 // happened; they never carry credentials, tokens or request headers.
 
-export type OperatorName = "mtn-momo" | "wave" | "orange-money";
+/** An operator plug-in's id (operators/registry.ts: "mtn-momo", "wave"...). */
+export type OperatorName = string;
 
 export type NotSentReason =
   /** The operator has no credentials in this environment. */

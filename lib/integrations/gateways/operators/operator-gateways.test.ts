@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DEPOSIT_GATEWAYS } from "@/lib/integrations/gateways/catalog";
-import { configuredOperators, liveGateways, OPERATOR_GATEWAYS, operatorFromPathSegment, operatorOfGateway } from "./operator-gateways";
+import { configuredOperators, liveGateways, OPERATOR_GATEWAYS, operatorFromPathSegment, operatorOfGateway, servingPlugin } from "./operator-gateways";
 
 describe("operator gateways", () => {
   it("names only gateways of the catalog, each of the type its client serves", () => {
-    const types = { "mtn-momo": "DIRECT", wave: "REDIRECT", "orange-money": "OTP" } as const;
+    const types = { "mtn-momo": "DIRECT", wave: "REDIRECT", "orange-money": "OTP", pawapay: "DIRECT" } as const;
     for (const [operator, names] of Object.entries(OPERATOR_GATEWAYS)) {
       for (const name of names) {
         const gateway = DEPOSIT_GATEWAYS.find((g) => g.name === name);
@@ -18,7 +18,9 @@ describe("operator gateways", () => {
     expect(operatorOfGateway("MTN_MOMO_CM")).toBe("mtn-momo");
     expect(operatorOfGateway("WAVE_SN")).toBe("wave");
     expect(operatorOfGateway("ORANGE_MONEY_SN")).toBe("orange-money");
-    expect(operatorOfGateway("ORANGE_MONEY_CM")).toBeNull();
+    // Gateways no direct operator lists are pawaPay's, wherever it is configured.
+    expect(operatorOfGateway("ORANGE_MONEY_CM")).toBe("pawapay");
+    expect(operatorOfGateway("TMONEY_TG")).toBeNull();
     expect(operatorOfGateway("MOOV_CI")).toBeNull();
     expect(operatorFromPathSegment("wave")).toBe("wave");
     expect(operatorFromPathSegment("__proto__")).toBeNull();
@@ -80,5 +82,31 @@ describe("operator gateways", () => {
     expect(liveGateways({ ...all, MTN_MOMO_COUNTRIES: "CM,GN" })).toEqual(new Set(["MTN_MOMO_CM", "MTN_MOMO_GN"]));
     // Guinea's API user without its key is not completed with the default key: Guinea is off.
     expect(liveGateways({ ...all, MTN_MOMO_GN_API_USER: "u-gn" })).toEqual(new Set(["MTN_MOMO_CI", "MTN_MOMO_BJ", "MTN_MOMO_CM"]));
+  });
+
+  it("routes to pawaPay every gateway it covers that no direct operator serves here, and those PAWAPAY_GATEWAYS names", () => {
+    const pawapay = { PAWAPAY_BASE_URL: "https://api.sandbox.pawapay.io", PAWAPAY_API_TOKEN: "t" };
+    const mtn = {
+      MTN_MOMO_BASE_URL: "https://proxy.momoapi.mtn.com",
+      MTN_MOMO_SUBSCRIPTION_KEY: "k",
+      MTN_MOMO_API_USER: "u",
+      MTN_MOMO_API_KEY: "s",
+      MTN_MOMO_TARGET_ENVIRONMENT: "mtnivorycoast",
+      MTN_MOMO_COUNTRIES: "CI",
+    };
+    const all = ["MOOV_MONEY_BJ", "MTN_MOMO_BJ", "MOOV_MONEY_BF", "MTN_MOMO_CI", "MOOV_MONEY_CI", "FREE_MONEY_SN", "MTN_MOMO_CM", "ORANGE_MONEY_CM"];
+    expect(liveGateways(pawapay)).toEqual(new Set(all));
+    // MTN serves Côte d'Ivoire directly: pawaPay keeps the rest, MTN Benin included.
+    const withMtn = { ...pawapay, ...mtn };
+    expect(liveGateways(withMtn)).toEqual(new Set(all));
+    expect(servingPlugin("MTN_MOMO_CI", withMtn)?.plugin.id).toBe("mtn-momo");
+    expect(servingPlugin("MTN_MOMO_BJ", withMtn)?.plugin.id).toBe("pawapay");
+    expect(servingPlugin("MOOV_MONEY_BJ", withMtn)?.plugin.id).toBe("pawapay");
+    // Routed: pawaPay serves MTN Côte d'Ivoire though MTN is configured there.
+    expect(servingPlugin("MTN_MOMO_CI", { ...withMtn, PAWAPAY_GATEWAYS: "mtn_momo_ci, NOT_A_GATEWAY" })?.plugin.id).toBe("pawapay");
+    // PAWAPAY_COUNTRIES narrows it; Togo has no pawaPay provider, whatever is set.
+    expect(liveGateways({ ...pawapay, PAWAPAY_COUNTRIES: "BJ,TG" })).toEqual(new Set(["MOOV_MONEY_BJ", "MTN_MOMO_BJ"]));
+    expect(servingPlugin("TMONEY_TG", pawapay)).toBeNull();
+    expect(servingPlugin("MTN_MOMO_GN", pawapay)).toBeNull();
   });
 });

@@ -1,83 +1,88 @@
-import { readMtnMomoConfig } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-config";
-import { readOrangeMoneyConfig } from "@/lib/integrations/gateways/orange-money/orange-money-config";
 import { envValue, type Env } from "./operator-client-deps";
 import type { OperatorName } from "./operator-errors";
-import { readWaveConfig } from "@/lib/integrations/gateways/wave/wave-config";
+import type { OperatorGateway, OperatorPlugin } from "./operator-plugin";
+import { aggregatorPlugins, directPlugin, gatewayPlugin, OPERATOR_PLUGINS, operatorPlugin } from "./registry";
 
 // Which of our catalog's gateways each live operator client serves, and which operators have
-// credentials here. A gateway whose operator is not configured stays off in production (502 on a
-// deposit, not offered on the live checkout).
+// credentials here, read from the operators' plug-ins (registry.ts). A gateway whose operator is
+// not configured stays off in production (502 on a deposit, not offered on the live checkout).
 //
 // One set of credentials serves one operator account, and operators' accounts are per country:
 // MTN has an API user and a target environment per country, a Wave API key is bound to one
 // business wallet, and the Orange API implemented is Orange Senegal's. <OPERATOR>_COUNTRIES (e.g.
-// MTN_MOMO_COUNTRIES=CI) says which countries are served; by default MTN's and Wave's gateways
-// are all served, and Orange Money's only in Senegal (docs/operators.md). MTN's credentials are
-// resolved per country (MTN_MOMO_<CC>_*, else MTN_MOMO_*): a country is served only when its own
-// resolved configuration is complete.
+// MTN_MOMO_COUNTRIES=CI, the plug-in's settings prefix + COUNTRIES) says which countries are
+// served; without it, the plug-in's default countries (docs/operators.md). A gateway is served
+// only when its own country's resolved configuration is complete (only MTN's vary by country).
+//
+// An aggregator (pawaPay) serves a gateway where no direct operator does here, or where its own
+// settings route it (PAWAPAY_GATEWAYS). Which operator serves a gateway is read again on every
+// call: an open payment's status is read through the operator serving its gateway now, so a
+// gateway is moved from one to the other (credentials or PAWAPAY_GATEWAYS) only once none of its
+// live payments, payouts or refunds is open (docs/configuration.md, "Going live with an operator").
 
-export const OPERATOR_NAMES = ["mtn-momo", "wave", "orange-money"] as const satisfies readonly OperatorName[];
+export const OPERATOR_NAMES: readonly OperatorName[] = OPERATOR_PLUGINS.map((plugin) => plugin.id);
 
-export const OPERATOR_GATEWAYS: Record<OperatorName, readonly string[]> = {
-  "mtn-momo": ["MTN_MOMO_CI", "MTN_MOMO_BJ", "MTN_MOMO_CM", "MTN_MOMO_GN"],
-  wave: ["WAVE_CI", "WAVE_SN"],
-  // Only Senegal's API is implemented and confirmed; see docs/operators.md before adding the others.
-  "orange-money": ["ORANGE_MONEY_SN", "ORANGE_MONEY_CI", "ORANGE_MONEY_BF", "ORANGE_MONEY_ML", "ORANGE_MONEY_GN"],
-};
+/** The gateways each plug-in lists (an aggregator's may also be a direct plug-in's). */
+export const OPERATOR_GATEWAYS: Readonly<Record<OperatorName, readonly string[]>> = Object.fromEntries(
+  OPERATOR_PLUGINS.map((plugin) => [plugin.id, plugin.gateways.map((gateway) => gateway.name)]),
+);
 
-/** The operator client that serves a gateway of the catalog, if any. */
-export function operatorOfGateway(gatewayName: string): OperatorName | null {
-  return OPERATOR_NAMES.find((operator) => OPERATOR_GATEWAYS[operator].includes(gatewayName)) ?? null;
+/** The operator that serves a gateway of the catalog here, else the one it belongs to (gatewayPlugin); null: none. */
+export function operatorOfGateway(gatewayName: string, env: Env = process.env): OperatorName | null {
+  return (servingPlugin(gatewayName, env) ?? gatewayPlugin(gatewayName))?.plugin.id ?? null;
 }
 
 /** The `{operator}` segment of `/api/operators/{operator}/callback`, if it names one of ours. */
 export function operatorFromPathSegment(segment: string): OperatorName | null {
-  return (OPERATOR_NAMES as readonly string[]).includes(segment) ? (segment as OperatorName) : null;
+  return operatorPlugin(segment)?.id ?? null;
 }
 
-/** The country of one of our gateway names ("MTN_MOMO_CI" -> "CI"). */
-export const countryOfGateway = (gatewayName: string) => gatewayName.slice(gatewayName.lastIndexOf("_") + 1);
-
-/** Whether this gateway's country has complete credentials (only MTN's vary by country). */
-const countryConfigured = (operator: OperatorName, gatewayName: string, env: Env) =>
-  operator !== "mtn-momo" || readMtnMomoConfig(env, countryOfGateway(gatewayName)) !== null;
+/** The country of one of our gateways ("MTN_MOMO_CI" -> "CI"): its plug-in's word, else its name's last part. */
+export const countryOfGateway = (gatewayName: string) => gatewayPlugin(gatewayName)?.gateway.country ?? gatewayName.slice(gatewayName.lastIndexOf("_") + 1);
 
 /** The operators with complete credentials in this environment (for MTN: in one of its countries at least). */
 export function configuredOperators(env: Env = process.env): Set<OperatorName> {
-  const configured = new Set<OperatorName>();
-  if (OPERATOR_GATEWAYS["mtn-momo"].some((name) => countryConfigured("mtn-momo", name, env))) configured.add("mtn-momo");
-  if (readWaveConfig(env)) configured.add("wave");
-  if (readOrangeMoneyConfig(env)) configured.add("orange-money");
-  return configured;
+  return new Set(
+    OPERATOR_PLUGINS.filter((plugin) => plugin.gateways.some((gateway) => plugin.settings.read(env, gateway.country) !== null)).map((plugin) => plugin.id),
+  );
 }
 
-const COUNTRY_VARIABLES: Record<OperatorName, string> = {
-  "mtn-momo": "MTN_MOMO_COUNTRIES",
-  wave: "WAVE_COUNTRIES",
-  "orange-money": "ORANGE_MONEY_COUNTRIES",
-};
+/** The countries an operator's account serves here: <prefix>COUNTRIES, else its default. */
+function servedCountries(plugin: OperatorPlugin, env: Env): "all" | readonly string[] {
+  const configured = envValue(env, `${plugin.settings.prefix}COUNTRIES`)
+    ?.split(",")
+    .map((country) => country.trim().toUpperCase())
+    .filter(Boolean);
+  return configured ?? plugin.settings.defaultCountries;
+}
 
-const DEFAULT_COUNTRIES: Record<OperatorName, readonly string[] | "all"> = {
-  "mtn-momo": "all",
-  wave: "all",
-  "orange-money": ["SN"],
-};
+/** Whether a plug-in's account serves this gateway's country here, with a complete configuration: that configuration, else null. */
+function configFor(plugin: OperatorPlugin, gateway: OperatorGateway, env: Env): unknown {
+  const countries = servedCountries(plugin, env);
+  if (countries !== "all" && !countries.includes(gateway.country)) return null;
+  return plugin.settings.read(env, gateway.country);
+}
 
 /**
- * The gateways that may be offered live here: their operator is configured and serves their
- * country. Every other live gateway answers 502 and is not offered on the checkout.
+ * The plug-in serving a gateway live here, with its gateway entry and configuration: an aggregator
+ * that takes it (nobody direct serves it, or its settings route it there), else its direct
+ * operator when configured for its country; null when none does (the gateway is off).
+ */
+export function servingPlugin(gatewayName: string, env: Env = process.env): { plugin: OperatorPlugin; gateway: OperatorGateway; config: unknown } | null {
+  const own = directPlugin(gatewayName);
+  const ownConfig = own ? configFor(own.plugin, own.gateway, env) : null;
+  for (const { plugin, gateway } of aggregatorPlugins(gatewayName)) {
+    const config = configFor(plugin, gateway, env);
+    if (config !== null && plugin.aggregator?.serves(config, gatewayName, ownConfig !== null)) return { plugin, gateway, config };
+  }
+  return own && ownConfig !== null ? { ...own, config: ownConfig } : null;
+}
+
+/**
+ * The gateways that may be offered live here: an operator configured for their country serves
+ * them. Every other live gateway answers 502 and is not offered on the checkout.
  */
 export function liveGateways(env: Env = process.env): Set<string> {
-  const live = new Set<string>();
-  for (const operator of configuredOperators(env)) {
-    const configured = envValue(env, COUNTRY_VARIABLES[operator])
-      ?.split(",")
-      .map((country) => country.trim().toUpperCase())
-      .filter(Boolean);
-    const countries = configured ?? DEFAULT_COUNTRIES[operator];
-    for (const name of OPERATOR_GATEWAYS[operator]) {
-      if ((countries === "all" || countries.includes(countryOfGateway(name))) && countryConfigured(operator, name, env)) live.add(name);
-    }
-  }
-  return live;
+  const names = new Set(OPERATOR_PLUGINS.flatMap((plugin) => plugin.gateways.map((gateway) => gateway.name)));
+  return new Set([...names].filter((name) => servingPlugin(name, env) !== null));
 }

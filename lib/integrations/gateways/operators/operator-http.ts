@@ -122,19 +122,10 @@ export function parseJson(response: OperatorResponse, operator: OperatorName, op
 }
 
 /**
- * The 4xx answers an operator documents as "unknown: retry", never a refusal: the request may have
- * been acted on. Wave: 408 and 5xx leave "the transaction in an unknown state", a 429 is retried
- * and marked pending, never failed (FR-DOCS, payout "Nouvelle tentative de transaction"). MTN gives
- * neither a meaning (its error table lists 400, 401, 403, 404, 409, 500; its best practices page a
- * rate limit on status reads): the safe reading, unknown. Orange's 429 stays a refusal of the call,
- * no try spent (docs/operators.md, Orange section).
- */
-const ANSWERS_OF_UNKNOWN_OUTCOME: Record<OperatorName, number[]> = { "mtn-momo": [408, 429], wave: [408, 429], "orange-money": [] };
-
-/**
  * Turns an answer that is not one of `expected` into the right error: 4xx -> the operator refused
- * (with its error code when `codeOf` finds one), except the operator's ANSWERS_OF_UNKNOWN_OUTCOME;
- * those, 5xx and anything else -> outcome unknown.
+ * (with its error code when `codeOf` finds one), except the `unknownOutcome` answers its client
+ * names (the 4xx it documents as "unknown: retry", never a refusal: the request may have been acted
+ * on); those, 5xx and anything else -> outcome unknown.
  */
 export function failUnless(
   response: OperatorResponse,
@@ -142,9 +133,10 @@ export function failUnless(
   operator: OperatorName,
   operation: string,
   codeOf: (body: unknown) => { code?: string; detail?: string } = () => ({}),
+  unknownOutcome: readonly number[] = [],
 ): void {
   if (expected.includes(response.status)) return;
-  if (ANSWERS_OF_UNKNOWN_OUTCOME[operator].includes(response.status)) {
+  if (unknownOutcome.includes(response.status)) {
     throw new OperatorUnknownOutcomeError(operator, operation, "retry_later", `HTTP ${response.status}, outcome unknown`, { httpStatus: response.status });
   }
   if (response.status >= 400 && response.status < 500) {

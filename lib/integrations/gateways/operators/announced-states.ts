@@ -1,0 +1,55 @@
+import "server-only";
+import { errorFields, log } from "@/lib/core/logging/log";
+import { servingPlugin } from "./operator-gateways";
+import { OPERATOR_PLUGINS } from "./registry";
+
+// What operators say of their own providers (pawaPay's availability endpoint: a provider DELAYED
+// or CLOSED), for the checkout's notice beside our own call figures. A page never waits for an
+// operator: it gets the last answer kept, and an answer older than a minute is asked again in the
+// background. An answer that cannot be read says nothing (never "closed").
+
+export type AnnouncedState = "operational" | "delayed" | "closed";
+
+export const ANNOUNCED_STATES_TTL_MS = 60_000;
+
+const kept = new Map<string, { at: number; states: ReadonlyMap<string, AnnouncedState> }>();
+const asking = new Map<string, Promise<void>>();
+
+function ask(id: string, read: () => Promise<ReadonlyMap<string, AnnouncedState>>): Promise<void> {
+  const pending =
+    asking.get(id) ??
+    read()
+      .then(
+        (states) => void kept.set(id, { at: Date.now(), states }),
+        (error: unknown) => {
+          log("warn", "operator availability not read", { operator: id, ...errorFields(error) });
+          kept.set(id, { at: Date.now(), states: new Map() });
+        },
+      )
+      .finally(() => asking.delete(id));
+  asking.set(id, pending);
+  return pending;
+}
+
+/**
+ * The deposit state each operator last announced for the gateways it serves here; asks again in the
+ * background those whose answer is older than a minute. `fresh`: ask them all now; `wait`: for the
+ * answers asked now (tests).
+ */
+export async function announcedDepositStates(options: { wait?: boolean; fresh?: boolean } = {}): Promise<Map<string, AnnouncedState>> {
+  const now = Date.now();
+  const asked: Promise<void>[] = [];
+  for (const plugin of OPERATOR_PLUGINS) {
+    if (!plugin.depositAvailability) continue;
+    const config = plugin.gateways.map((gateway) => servingPlugin(gateway.name)).find((found) => found?.plugin.id === plugin.id)?.config;
+    if (config === undefined) continue;
+    const found = kept.get(plugin.id);
+    if (options.fresh || !found || now - found.at > ANNOUNCED_STATES_TTL_MS) asked.push(ask(plugin.id, () => plugin.depositAvailability!(config)));
+  }
+  if (options.wait) await Promise.all(asked);
+  const states = new Map<string, AnnouncedState>();
+  for (const [id, { states: announced }] of kept) {
+    for (const [gateway, state] of announced) if (servingPlugin(gateway)?.plugin.id === id) states.set(gateway, state);
+  }
+  return states;
+}
