@@ -10,6 +10,8 @@ import type {
   CreatePaymentPageRequest,
   DepositRequest,
   RefundRequest,
+  TransferBatchLine,
+  TransferBatchRequest,
   TransferRequest,
 } from "./types.js";
 
@@ -30,6 +32,8 @@ export type CreateOptions = RequestOptions & { idempotencyKey?: string };
 export type AnalyticsQuery = { from?: string; to?: string; currency?: string };
 /** Cursor of GET /api/v4/payments/page/{reference}/payments. */
 export type PagePaymentsQuery = NonNullable<paths["/api/v4/payments/page/{reference}/payments"]["get"]["parameters"]["query"]>;
+/** Cursor and filter of GET /api/v4/transfers/batch/{reference}/lines. */
+export type BatchLinesQuery = NonNullable<paths["/api/v4/transfers/batch/{reference}/lines"]["get"]["parameters"]["query"]>;
 /** Filters and cursor of GET /api/v4/events. */
 export type EventListQuery = NonNullable<paths["/api/v4/events"]["get"]["parameters"]["query"]>;
 
@@ -126,6 +130,34 @@ export class PcsClient {
       unwrap(await this.api.GET("/api/v4/transfers/{reference}", { params: { path: { reference } }, signal: options.signal })),
   };
 
+  /**
+   * Bulk payouts: up to 500 transfers checked whole, held and sent once a member other than the
+   * batch's maker approves it (maker-checker). A refused batch throws a PcsError whose `lines`
+   * names each refused line.
+   */
+  readonly transferBatches = {
+    /** POST /api/v4/transfers/batch: the batch, awaiting approval (nothing held yet). */
+    create: async (body: TransferBatchRequest, options: CreateOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/transfers/batch", { body, headers: createHeaders(options), signal: options.signal })),
+    /** GET /api/v4/transfers/batch/{reference}: status, counts and totals by line status. */
+    retrieve: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/transfers/batch/{reference}", { params: { path: { reference } }, signal: options.signal })),
+    /** GET /api/v4/transfers/batch/{reference}/lines: one page of lines in their order (startingAfter: the last `line`). */
+    listLines: async (reference: string, query: BatchLinesQuery = {}, options: RequestOptions = {}) =>
+      unwrap(await this.api.GET("/api/v4/transfers/batch/{reference}/lines", { params: { path: { reference }, query }, signal: options.signal })),
+    /** Every line (of a status), page after page: `for await (const line of pcs.transferBatches.allLines(ref, { status: "failed" }))`. */
+    allLines: (reference: string, query: Omit<BatchLinesQuery, "startingAfter"> = {}, options: RequestOptions = {}) => this.allBatchLines(reference, query, options),
+    /** POST .../approve with a key of another member holding transfers:approve: holds the total and sends the lines. */
+    approve: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/transfers/batch/{reference}/approve", { params: { path: { reference } }, signal: options.signal })),
+    /** POST .../cancel: a batch still awaiting approval. */
+    cancel: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/transfers/batch/{reference}/cancel", { params: { path: { reference } }, signal: options.signal })),
+    /** POST .../retry: a new batch of a finished batch's failed lines, awaiting approval. */
+    retryFailed: async (reference: string, options: RequestOptions = {}) =>
+      unwrap(await this.api.POST("/api/v4/transfers/batch/{reference}/retry", { params: { path: { reference } }, signal: options.signal })),
+  };
+
   readonly refunds = {
     /**
      * POST /api/v4/refunds: give a paid link or a completed deposit back, in full (no amount) or in
@@ -173,6 +205,16 @@ export class PcsClient {
     listWithdrawal: async (options: RequestOptions = {}) =>
       unwrap(await this.api.GET("/public/gateways/withdraw/list", { signal: options.signal })),
   };
+
+  private async *allBatchLines(reference: string, query: Omit<BatchLinesQuery, "startingAfter">, options: RequestOptions): AsyncGenerator<TransferBatchLine> {
+    let startingAfter: number | undefined;
+    for (;;) {
+      const page = await this.transferBatches.listLines(reference, { ...query, ...(startingAfter !== undefined ? { startingAfter } : {}) }, options);
+      yield* page.data;
+      if (!page.hasMore || page.data.length === 0) return;
+      startingAfter = page.data[page.data.length - 1].line;
+    }
+  }
 
   private async *allEvents(query: Omit<EventListQuery, "startingAfter" | "endingBefore">, options: RequestOptions) {
     let startingAfter: string | undefined;

@@ -1,5 +1,7 @@
-/** The error envelope every endpoint answers with: `{"error":{"code","message","details"}}`. */
-type ErrorEnvelope = { error: { code: number; message: string; details?: string } };
+import type { TransferBatchLineError } from "./types.js";
+
+/** The error envelope every endpoint answers with: `{"error":{"code","message","details"}}`; a refused batch adds `lines`. */
+type ErrorEnvelope = { error: { code: number; message: string; details?: string; lines?: TransferBatchLineError[] } };
 
 const isEnvelope = (body: unknown): body is ErrorEnvelope => {
   const error = (body as ErrorEnvelope | null)?.error;
@@ -16,22 +18,25 @@ export class PcsError extends Error {
   readonly status: number;
   readonly details: string | undefined;
   readonly requestId: string | undefined;
+  /** A transfer batch refused whole (400): each refused line, its 1-based `line`, `field` and `rule`. */
+  readonly lines: TransferBatchLineError[] | undefined;
 
-  constructor(options: { code: number; message: string; status: number; details?: string; requestId?: string; cause?: unknown }) {
+  constructor(options: { code: number; message: string; status: number; details?: string; requestId?: string; lines?: TransferBatchLineError[]; cause?: unknown }) {
     super(options.message, { cause: options.cause });
     this.name = "PcsError";
     this.code = options.code;
     this.status = options.status;
     this.details = options.details;
     this.requestId = options.requestId;
+    this.lines = options.lines;
   }
 
   /** From an error answer; a body that is not our envelope (e.g. a proxy's HTML page) keeps the status. */
   static fromResponse(response: Response, body: unknown): PcsError {
     const requestId = response.headers.get("x-request-id") ?? undefined;
     if (isEnvelope(body)) {
-      const { code, message, details } = body.error;
-      return new PcsError({ code, message, details, status: response.status, requestId });
+      const { code, message, details, lines } = body.error;
+      return new PcsError({ code, message, details, status: response.status, requestId, ...(Array.isArray(lines) ? { lines } : {}) });
     }
     return new PcsError({ code: 0, message: `Unexpected answer: HTTP ${response.status}`, status: response.status, requestId });
   }

@@ -1,4 +1,4 @@
-export { PcsClient, environmentBaseUrl, type AnalyticsQuery, type CreateOptions, type PcsClientOptions, type RequestOptions } from "./client.js";
+export { PcsClient, environmentBaseUrl, type AnalyticsQuery, type BatchLinesQuery, type CreateOptions, type PcsClientOptions, type RequestOptions } from "./client.js";
 export { PcsError } from "./errors.js";
 export { retryAfterMs, retryingFetch, type RetryOptions } from "./retry.js";
 export { PcsWebhookError, verifyWebhook, type WebhookEvent } from "./webhooks.js";

@@ -343,6 +343,126 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/transfers/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay many beneficiaries at once: a batch of transfers, approved by a second member (`transfers:write` scope)
+         * @description Up to 500 items, each an instant transfer's fields plus your own `reference` for the line (unique among your lines: a reference pays at most once), in one currency. The whole batch is checked before anything is written: each line's fields, gateway, currency and country, its phone against its country, a reference or a line sent twice, a reference an earlier batch holds, then the total (amounts + fees) against the available balance. One bad line refuses the whole batch (400, every refused line in `error.lines` with its `field` and `rule`); a total over the balance is 422/40013. Nothing is held yet: the batch waits in `awaiting_approval` until a member other than its maker (the member who made this API key) approves it (POST .../approve, a key with the `transfers:approve` scope) or it is cancelled. The body may be up to 1 MiB.
+         */
+        post: operations["createTransferBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/transfers/batch/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a transfer batch (`transfers:read` scope)
+         * @description `counts` and `totals` give the lines by status: `awaiting_approval` until the batch is approved, then each line's transfer's `pending`, `completed` or `failed` (a failed line's amount and fees are back in your balance); `cancelled` for a cancelled batch. The batch is `processing` from its approval until its last line ends, then `completed`, or `completed_with_failures` when a line failed (transfer_batch.completed is sent then). `retryOf` names the batch whose failed lines this one sends again.
+         */
+        get: operations["getTransferBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/transfers/batch/{reference}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transfer batch's lines, in the order sent, by cursor pages (`transfers:read` scope)
+         * @description Each line with its status, and once the batch is approved its transfer's reference (GET /api/v4/transfers/{reference}, whose `batchLineReference` is the line's reference) and failure reason. Pass the last `line` of a page as `startingAfter` for the next one; `status` keeps the lines of one status (the failed ones, say).
+         */
+        get: operations["listTransferBatchLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/transfers/batch/{reference}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a transfer batch: hold its total and send its lines (`transfers:approve` scope)
+         * @description Maker-checker: the approving key must have been made (dashboard > Developers) by a member other than the batch's maker, and hold the `transfers:approve` scope (only a key an owner or an admin made holds it). The batch's amounts + fees are held from the available balance at once, under the same lock as any payout, and each line becomes its own transfer (each with its transfer.* webhook); the lines leave at each operator's pace. Two approvals at once approve once: the other is told 409. No body; a repeat is 409, never a second payment.
+         */
+        post: operations["approveTransferBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/transfers/batch/{reference}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a transfer batch awaiting approval (`transfers:write` scope)
+         * @description Any key that may make batches may cancel one, its maker's or not. Only a batch awaiting approval: nothing was held, and its lines' references may be sent again in another batch. No body; a repeat is 409.
+         */
+        post: operations["cancelTransferBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/transfers/batch/{reference}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry the failed lines of a batch: a new batch of them (`transfers:write` scope)
+         * @description For a batch `completed_with_failures`: its failed lines (their funds are back in your balance), with their references, become a new batch whose `retryOf` is this one. It is checked whole and awaits approval like any batch (the money moves again). The lines go over once: a second retry, at once or later, is refused (400 or 409) and pays nothing. No body.
+         */
+        post: operations["retryTransferBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/refunds": {
         parameters: {
             query?: never;
@@ -553,6 +673,26 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    transferBatchEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer_batch.completed, to the batch's callbackUrl, once its last line ended (each line also sends its transfer.* webhook)
+         * @description Signed per Standard Webhooks with the merchant's webhook secret. Answer 2xx within 10 s; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered. Confirm the status with a GET before trusting it.
+         */
+        post: operations["transferBatchWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     refundEvent: {
         parameters: {
             query?: never;
@@ -633,6 +773,11 @@ export type components = {
              * @example Boutique Awa - Marché de Cocody
              */
             description: string;
+            /**
+             * @description The page's short address, typed off a poster: `{base}/p/{slug}` (`{base}/test/p/{slug}` in the sandbox). 3 to 40 lowercase letters a-z, digits and single hyphens (capitals are made small); unique across all merchants and both environments (taken: 409/40020), and not one of our own words (admin, api, pay...). The reference address keeps working beside it.
+             * @example boutique-awa
+             */
+            slug?: string;
             /** @enum {string} */
             currency: "XOF" | "XAF" | "GNF" | "EUR" | "USD";
             /** @description A set price in the currency's major unit (100 to 10000000). Without it the customer types the amount. */
@@ -700,6 +845,48 @@ export type components = {
             otp: string;
         };
         TransferRequest: {
+            /** @example 10000 */
+            amount: number;
+            /** @example XOF */
+            currency: string;
+            /**
+             * @description From GET /public/gateways/withdraw/list
+             * @example MTN_MOMO_CI
+             */
+            gatewayName: string;
+            /** @example +2250700000000 */
+            beneficiaryPhone: string;
+            beneficiaryName?: string;
+            /** @example CI */
+            country: string;
+            /** @example https://merchant.example/webhooks/payments */
+            callbackUrl?: string;
+            /**
+             * @description Free key-value pairs, echoed in webhooks.
+             * @example {
+             *       "orderId": "1234"
+             *     }
+             */
+            metadata?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        TransferBatchRequest: {
+            /** @example Salaires novembre */
+            title?: string;
+            /**
+             * @description Where transfer_batch.completed goes, and each line's transfer.* webhook when the line names no callbackUrl of its own
+             * @example https://merchant.example/webhooks/payments
+             */
+            callbackUrl?: string;
+            items: components["schemas"]["TransferBatchItem"][];
+        };
+        TransferBatchItem: {
+            /**
+             * @description Your own reference for the line, unique among your lines: a reference pays at most once
+             * @example salaire-2026-11-awa
+             */
+            reference: string;
             /** @example 10000 */
             amount: number;
             /** @example XOF */
@@ -822,6 +1009,28 @@ export type components = {
             metadata: {
                 [key: string]: unknown;
             } | null;
+            /** @description A batch's line: your reference for the line */
+            batchLineReference?: string;
+        };
+        TransferBatchCompletedWebhook: {
+            /** @constant */
+            event: "transfer_batch.completed";
+            reference: string;
+            /** @enum {string} */
+            status: "completed" | "completed_with_failures";
+            title: string | null;
+            currency: string;
+            lineCount: number;
+            counts: {
+                [key: string]: number;
+            };
+            totals: {
+                [key: string]: {
+                    amount: number;
+                    fees: number;
+                };
+            };
+            completedAt: string;
         };
         RefundWebhook: {
             /** @enum {string} */
@@ -960,6 +1169,13 @@ export type components = {
              * @description The public page customers open: `{base}/p/{reference}` (`{base}/test/p/...` in the sandbox).
              */
             url: string;
+            /**
+             * @description The short address the merchant chose; null when none.
+             * @example boutique-awa
+             */
+            slug: string | null;
+            /** @description The same page at its short address, `{base}/p/{slug}` (`{base}/test/p/{slug}` in the sandbox); null without a slug. */
+            shortUrl: string | null;
             /**
              * Format: uri
              * @description The page's URL as a QR code, PNG (1024 px, for print): `{url}/qr.png`. Public, no key needed.
@@ -1128,6 +1344,90 @@ export type components = {
             createdAt: string;
             completedAt: string | null;
             failedAt: string | null;
+            /** @description A batch's line: your reference for the line (POST /api/v4/transfers/batch) */
+            batchLineReference?: string;
+        };
+        TransferBatch: {
+            /** @example BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K */
+            reference: string;
+            /** @enum {string} */
+            status: "awaiting_approval" | "processing" | "completed" | "completed_with_failures" | "cancelled";
+            title: string | null;
+            currency: string;
+            lineCount: number;
+            /** @description The lines' amounts */
+            amount: number;
+            /** @description The lines' fees */
+            fees: number;
+            /** @description amount + fees: held from the available balance when the batch is approved */
+            totalDebited: number;
+            /** @description Lines by status */
+            counts: {
+                [key: string]: number;
+            };
+            /** @description Amount and fees by line status */
+            totals: {
+                [key: string]: {
+                    amount: number;
+                    fees: number;
+                };
+            };
+            callbackUrl: string | null;
+            /** @description The batch whose failed lines this one sends again */
+            retryOf: string | null;
+            /** @description UTC ISO 8601 date-time without zone designator */
+            createdAt: string;
+            approvedAt: string | null;
+            cancelledAt: string | null;
+            completedAt: string | null;
+        };
+        TransferBatchError: {
+            error: {
+                code: number;
+                message: string;
+                details?: string;
+                /** @description Each refused line, in line order: its field and rule. Nothing was written. */
+                lines?: components["schemas"]["TransferBatchLineError"][];
+            };
+        };
+        TransferBatchLineError: {
+            line: number;
+            reference: string | null;
+            /** @example beneficiaryPhone */
+            field: string;
+            /**
+             * @example phone_country
+             * @enum {string}
+             */
+            rule: "required" | "wrong_type" | "not_a_number" | "unknown_field" | "too_long" | "too_short" | "too_large" | "too_small" | "too_many" | "too_few" | "decimals" | "email" | "unstorable" | "min_above_max" | "logo_image" | "invalid" | "live_not_activated" | "not_enabled" | "not_served_by_gateway" | "operator_not_available" | "exceeds_available_balance" | "exceeds_refundable" | "fully_refunded" | "not_paid" | "pays_a_link" | "owed_back_by_platform" | "not_found" | "phone_country" | "duplicate_in_batch" | "reference_already_used" | "mixed_currencies" | "maker_cannot_approve" | "slug_characters" | "slug_reserved" | "slug_taken" | "wrong_code" | "code_expired" | "phone_format" | "link_closed" | "already_confirmed" | "payment_in_progress" | "rate_limited";
+            message: string;
+        };
+        TransferBatchLineList: {
+            /** @description The lines, in the order sent */
+            data: components["schemas"]["TransferBatchLine"][];
+            /** @description Whether more lines (of this status) follow the page */
+            hasMore: boolean;
+        };
+        TransferBatchLine: {
+            /** @description 1-based, in the order sent */
+            line: number;
+            reference: string;
+            /** @enum {string} */
+            status: "awaiting_approval" | "pending" | "completed" | "failed" | "cancelled";
+            amount: number;
+            fees: number;
+            currency: string;
+            country: string;
+            gatewayName: string;
+            beneficiaryPhone: string;
+            beneficiaryName: string | null;
+            /** @description Its transfer (GET /api/v4/transfers/{reference}), once the batch is approved */
+            transferReference: string | null;
+            failureReason: string | null;
+            completedAt: string | null;
+            metadata: {
+                [key: string]: unknown;
+            } | null;
         };
         Refund: {
             /** @example RFD_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K */
@@ -1232,8 +1532,8 @@ export type components = {
              */
             id: string;
             /** @enum {string} */
-            type: "payment_link.completed" | "payment_link.failed" | "payment_link.expired" | "payment_link.paid_after_expiry" | "deposit.completed" | "deposit.failed" | "deposit.expired" | "transfer.completed" | "transfer.failed" | "refund.completed" | "refund.failed";
-            /** @description The link, deposit, transfer or refund the event is about */
+            type: "payment_link.completed" | "payment_link.failed" | "payment_link.expired" | "payment_link.paid_after_expiry" | "deposit.completed" | "deposit.failed" | "deposit.expired" | "transfer.completed" | "transfer.failed" | "refund.completed" | "refund.failed" | "transfer_batch.completed";
+            /** @description The link, deposit, transfer, refund or transfer batch the event is about */
             reference: string;
             /**
              * @description UTC, ISO 8601 without zone, fractional seconds
@@ -1241,7 +1541,7 @@ export type components = {
              */
             createdAt: string;
             /** @description The webhook body, exactly as signed: `JSON.stringify(payload)` gives back the delivered bytes. Recorded for every final state, with or without a callbackUrl. */
-            payload: components["schemas"]["PaymentLinkWebhook"] | components["schemas"]["DepositWebhook"] | components["schemas"]["TransferWebhook"] | components["schemas"]["RefundWebhook"];
+            payload: components["schemas"]["PaymentLinkWebhook"] | components["schemas"]["DepositWebhook"] | components["schemas"]["TransferWebhook"] | components["schemas"]["RefundWebhook"] | components["schemas"]["TransferBatchCompletedWebhook"];
             /** @description The delivery to the callbackUrl; null when the resource had no callbackUrl (nothing was sent) */
             delivery: {
                 /** @enum {string} */
@@ -1780,6 +2080,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "description": "Boutique Awa - Marché de Cocody",
+                 *       "slug": "boutique-awa",
                  *       "currency": "XOF",
                  *       "minAmount": 500,
                  *       "maxAmount": 200000,
@@ -1807,6 +2108,8 @@ export interface operations {
                      * @example {
                      *       "reference": "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
                      *       "url": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "slug": "boutique-awa",
+                     *       "shortUrl": "https://pay.example.com/test/p/boutique-awa",
                      *       "qrCodeUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
                      *       "qrCodeSvgUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
                      *       "status": "active",
@@ -1953,6 +2256,8 @@ export interface operations {
                      * @example {
                      *       "reference": "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
                      *       "url": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "slug": "boutique-awa",
+                     *       "shortUrl": "https://pay.example.com/test/p/boutique-awa",
                      *       "qrCodeUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
                      *       "qrCodeSvgUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
                      *       "status": "active",
@@ -2165,6 +2470,8 @@ export interface operations {
                      * @example {
                      *       "reference": "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
                      *       "url": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "slug": "boutique-awa",
+                     *       "shortUrl": "https://pay.example.com/test/p/boutique-awa",
                      *       "qrCodeUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
                      *       "qrCodeSvgUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
                      *       "status": "active",
@@ -2275,6 +2582,8 @@ export interface operations {
                      * @example {
                      *       "reference": "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
                      *       "url": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "slug": "boutique-awa",
+                     *       "shortUrl": "https://pay.example.com/test/p/boutique-awa",
                      *       "qrCodeUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
                      *       "qrCodeSvgUrl": "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
                      *       "status": "active",
@@ -3514,6 +3823,923 @@ export interface operations {
             };
         };
     };
+    createTransferBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Client-chosen key (1-255 characters) kept 24 h per merchant, environment and operation. Same key and body: the first response is replayed with `Idempotent-Replayed: true`. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Salaires novembre",
+                 *       "callbackUrl": "https://merchant.example/hooks",
+                 *       "items": [
+                 *         {
+                 *           "reference": "salaire-2026-11-awa",
+                 *           "amount": 150000,
+                 *           "currency": "XOF",
+                 *           "gatewayName": "MTN_MOMO_CI",
+                 *           "beneficiaryPhone": "+2250700000444",
+                 *           "beneficiaryName": "Awa Koné",
+                 *           "country": "CI"
+                 *         },
+                 *         {
+                 *           "reference": "salaire-2026-11-moussa",
+                 *           "amount": 120000,
+                 *           "currency": "XOF",
+                 *           "gatewayName": "WAVE_CI",
+                 *           "beneficiaryPhone": "+2250500000444",
+                 *           "country": "CI",
+                 *           "metadata": {
+                 *             "employeeId": "E-17"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransferBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch, awaiting approval */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "status": "awaiting_approval",
+                     *       "title": "Salaires novembre",
+                     *       "currency": "XOF",
+                     *       "lineCount": 2,
+                     *       "amount": 270000,
+                     *       "fees": 2700,
+                     *       "totalDebited": 272700,
+                     *       "counts": {
+                     *         "awaiting_approval": 2,
+                     *         "pending": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "totals": {
+                     *         "awaiting_approval": {
+                     *           "amount": 270000,
+                     *           "fees": 2700
+                     *         },
+                     *         "pending": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "completed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "failed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "cancelled": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         }
+                     *       },
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "retryOf": null,
+                     *       "createdAt": "2026-11-22T10:15:00.123456",
+                     *       "approvedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransferBatch"];
+                };
+            };
+            /** @description 40023 one or more lines refused (each in `error.lines`: its 1-based `line`, `reference`, `field` and `rule`; nothing was written), or the envelope itself (`items` missing, empty or over 500, an unknown field, `title`); 40021 the batch's callbackUrl; 40016 body not JSON; 40017 method */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferBatchError"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40020 a request with this Idempotency-Key is still running, or a line's reference was taken by another batch made at the same moment (nothing was written) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40023 body larger than 1 MiB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40013 the available balance does not cover the lines' amounts + fees (nothing was written); 40020 this Idempotency-Key was used with a different body */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransferBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "status": "awaiting_approval",
+                     *       "title": "Salaires novembre",
+                     *       "currency": "XOF",
+                     *       "lineCount": 2,
+                     *       "amount": 270000,
+                     *       "fees": 2700,
+                     *       "totalDebited": 272700,
+                     *       "counts": {
+                     *         "awaiting_approval": 2,
+                     *         "pending": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "totals": {
+                     *         "awaiting_approval": {
+                     *           "amount": 270000,
+                     *           "fees": 2700
+                     *         },
+                     *         "pending": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "completed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "failed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "cancelled": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         }
+                     *       },
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "retryOf": null,
+                     *       "createdAt": "2026-11-22T10:15:00.123456",
+                     *       "approvedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransferBatch"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransferBatchLines: {
+        parameters: {
+            query?: {
+                /** @description Lines per page, 1 to 100; default 50 */
+                limit?: number;
+                /** @description Cursor: the lines after this line number (pass the last `line` of the page you have) */
+                startingAfter?: number;
+                /** @description Only the lines of this status */
+                status?: "awaiting_approval" | "pending" | "completed" | "failed" | "cancelled";
+            };
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lines */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferBatchLineList"];
+                };
+            };
+            /** @description 40023 a query parameter breaks its rule (details names it) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveTransferBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, now processing */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "status": "awaiting_approval",
+                     *       "title": "Salaires novembre",
+                     *       "currency": "XOF",
+                     *       "lineCount": 2,
+                     *       "amount": 270000,
+                     *       "fees": 2700,
+                     *       "totalDebited": 272700,
+                     *       "counts": {
+                     *         "awaiting_approval": 2,
+                     *         "pending": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "totals": {
+                     *         "awaiting_approval": {
+                     *           "amount": 270000,
+                     *           "fees": 2700
+                     *         },
+                     *         "pending": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "completed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "failed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "cancelled": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         }
+                     *       },
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "retryOf": null,
+                     *       "createdAt": "2026-11-22T10:15:00.123456",
+                     *       "approvedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransferBatch"];
+                };
+            };
+            /** @description 40020 a line's gateway is no longer offered (cancel the batch and send it again) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks transfers:approve, or was made by the batch's maker (or by no recorded member), or live payments are not activated */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40020 the batch is no longer awaiting approval (approved or cancelled already) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40013 the available balance no longer covers the batch (nothing was held) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelTransferBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch, now cancelled */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "status": "awaiting_approval",
+                     *       "title": "Salaires novembre",
+                     *       "currency": "XOF",
+                     *       "lineCount": 2,
+                     *       "amount": 270000,
+                     *       "fees": 2700,
+                     *       "totalDebited": 272700,
+                     *       "counts": {
+                     *         "awaiting_approval": 2,
+                     *         "pending": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "totals": {
+                     *         "awaiting_approval": {
+                     *           "amount": 270000,
+                     *           "fees": 2700
+                     *         },
+                     *         "pending": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "completed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "failed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "cancelled": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         }
+                     *       },
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "retryOf": null,
+                     *       "createdAt": "2026-11-22T10:15:00.123456",
+                     *       "approvedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransferBatch"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40020 the batch is no longer awaiting approval */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryTransferBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new batch, awaiting approval */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reference": "BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                     *       "status": "awaiting_approval",
+                     *       "title": "Salaires novembre",
+                     *       "currency": "XOF",
+                     *       "lineCount": 2,
+                     *       "amount": 270000,
+                     *       "fees": 2700,
+                     *       "totalDebited": 272700,
+                     *       "counts": {
+                     *         "awaiting_approval": 2,
+                     *         "pending": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "cancelled": 0
+                     *       },
+                     *       "totals": {
+                     *         "awaiting_approval": {
+                     *           "amount": 270000,
+                     *           "fees": 2700
+                     *         },
+                     *         "pending": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "completed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "failed": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         },
+                     *         "cancelled": {
+                     *           "amount": 0,
+                     *           "fees": 0
+                     *         }
+                     *       },
+                     *       "callbackUrl": "https://merchant.example/hooks",
+                     *       "retryOf": null,
+                     *       "createdAt": "2026-11-22T10:15:00.123456",
+                     *       "approvedAt": null,
+                     *       "cancelledAt": null,
+                     *       "completedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransferBatch"];
+                };
+            };
+            /** @description 40020 the batch is not completed with failures, or its failed lines were already sent again; 40023 a line no longer passes the checks (error.lines) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferBatchError"];
+                };
+            };
+            /** @description 40002 missing, invalid, revoked or other-environment key; 401 key without a merchant role */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40001 the key lacks the scope this operation needs, or (live keys) the merchant's live payments are not activated yet */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40004 no such resource for this merchant and environment */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40020 another retry of the same lines was made at the same moment */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 40013 the available balance does not cover the failed lines again */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 42900 rate limit reached; see Retry-After */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description 50000 unexpected error; the details quote the request id */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description When the service traces: this request's W3C trace id (your traceparent's if you sent a valid one), also in the webhooks of a payment it created. */
+                    "X-Trace-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createRefund: {
         parameters: {
             query?: never;
@@ -3848,7 +5074,7 @@ export interface operations {
                 endingBefore?: string;
                 /** @description Only these event types, comma-separated */
                 type?: string;
-                /** @description Only the events about this link, deposit, transfer or refund reference */
+                /** @description Only the events about this link, deposit, transfer, refund or batch reference */
                 reference?: string;
                 /** @description Only events created after this instant (exclusive) */
                 createdAfter?: string;
@@ -4290,6 +5516,79 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["TransferWebhook"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    transferBatchWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks v1 signatures, space-separated (two during a secret rotation). */
+                "webhook-signature": string;
+                /** @description W3C Trace Context of this attempt, when the service traces: its trace is the one of the request that created the payment (the X-Trace-Id of that API answer), so your handler can continue it. */
+                traceparent?: string;
+                /** @description The trace id of the traceparent (32 hex digits), when the service traces. */
+                "x-trace-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "transfer_batch.completed",
+                 *       "reference": "BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+                 *       "status": "completed_with_failures",
+                 *       "title": "Salaires novembre",
+                 *       "currency": "XOF",
+                 *       "lineCount": 2,
+                 *       "counts": {
+                 *         "awaiting_approval": 0,
+                 *         "pending": 0,
+                 *         "completed": 1,
+                 *         "failed": 1,
+                 *         "cancelled": 0
+                 *       },
+                 *       "totals": {
+                 *         "awaiting_approval": {
+                 *           "amount": 0,
+                 *           "fees": 0
+                 *         },
+                 *         "pending": {
+                 *           "amount": 0,
+                 *           "fees": 0
+                 *         },
+                 *         "completed": {
+                 *           "amount": 150000,
+                 *           "fees": 1500
+                 *         },
+                 *         "failed": {
+                 *           "amount": 120000,
+                 *           "fees": 1200
+                 *         },
+                 *         "cancelled": {
+                 *           "amount": 0,
+                 *           "fees": 0
+                 *         }
+                 *       },
+                 *       "completedAt": "2026-11-22T10:31:12.402113"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransferBatchCompletedWebhook"];
             };
         };
         responses: {

@@ -4,13 +4,15 @@ import { reconcile } from "@/lib/features/ledger/reconcile";
 import { call } from "../helpers/api-client";
 import { openItems } from "./drain";
 import type { Played } from "./run-schedule";
+import { operatorOf } from "./schedule";
 import type { World } from "./world";
 
 // The invariants checked after each schedule's drain, from the operators' side (what the fakes
 // made) and from ours (the rows, the ledger, the API); each broken one is a line of the report.
 //  1. Every request the operator acted on for the schedule's customers and beneficiaries (MTN's
-//     transactions, Wave's payouts, and Wave's sessions a customer paid) has exactly one record of
-//     ours, by the request id or reference we sent, and no record has two of them.
+//     transactions, Wave's payouts, Wave's sessions a customer paid, and pawaPay's deposits,
+//     payouts and refunds) has exactly one record of ours, by the request id or reference we sent,
+//     and no record has two of them.
 //  2. A record is completed if and only if the operator paid it, and its funds were never released
 //     while the operator had paid it (no late success booked); nothing is left open.
 //  3. Per merchant: the API's balance = the ledger's merchant accounts = the operator's view (what
@@ -20,14 +22,17 @@ import type { World } from "./world";
 //  4. No request (the merchant API, our callback route) was answered 500.
 //  5. The service logged no error, here or in a worker (a step that threw, an operator call refused
 //     inside a transaction, a payout Wave holds twice...).
+//  6. Every approved batch (issue 49) has one transfer per line, and once its lines are final it is
+//     completed (with failures if and only if a line failed) with one transfer_batch.completed.
 
 /** Whose an MSISDN is: a merchant's customer (who pays in, and is refunded) or a payout's beneficiary, and the amount asked. */
 export type Party = { merchant: number; role: "customer" | "beneficiary"; amount: number };
 
-const MTN = "MTN_MOMO_CI";
+/** Our table for each kind of pawaPay record. */
+const PAWAPAY_TABLE = { deposit: "collection", payout: "transfer", refund: "refund" } as const;
 
 export async function checkSchedule(world: World, played: Played): Promise<string[]> {
-  const { mtn, wave } = world;
+  const { mtn, wave, pawapay } = world;
   const violations: string[] = [];
   const found = (line: string) => violations.push(line);
   // The schedule's movements: those of its customers and beneficiaries.
@@ -45,21 +50,34 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
     if (payout.client_reference) wavePayoutsOf.set(payout.client_reference, [...(wavePayoutsOf.get(payout.client_reference) ?? []), payout]);
   }
   const wavePaid = (reference: string) => (wavePayoutsOf.get(reference) ?? []).some((p) => p.status === "succeeded");
+  // pawaPay's records of the schedule's numbers (a refund carries its deposit's payer).
+  const ppMoves = [...pawapay.records.values()].filter((record) => ours(record.phoneNumber));
+  const ppIds = ppMoves.map((record) => record.id);
+  const ppPaid = (id: string | null) => pawapay.records.get(id ?? "")?.status === "COMPLETED";
+  /** Whether the operator serving this row's gateway paid it. */
+  const paidBy = (row: { gatewayName: string; operatorRequestId: string | null; reference: string }, wavePaidIt: (row: { operatorRequestId: string | null; reference: string }) => boolean) => {
+    const operator = operatorOf(row.gatewayName);
+    return operator === "mtn" ? mtnPaid(row.operatorRequestId) : operator === "pawapay" ? ppPaid(row.operatorRequestId) : wavePaidIt(row);
+  };
 
   // 4 and 5. Every answer, every error logged.
   for (const answer of played.answers) {
     if (answer.status >= 500 && answer.status !== 502 && answer.status !== 503) found(`4: ${answer.what} answered ${answer.status} ${answer.code ?? ""}: ${answer.cause ?? ""}`);
   }
-  for (const answer of world.callbackAnswers.slice(played.callbackAnswersBefore)) if (answer.status >= 500) found(`4: the callback route answered an operator ${answer.status} (${answer.path})`);
+  for (const answer of world.callbackAnswers.slice(played.callbackAnswersBefore)) {
+    if (answer.status >= 500) found(`4: the callback route answered an operator ${answer.status} (${answer.path})`);
+    // Every callback the relay hands on is pawaPay's own, signed, its headers unchanged: each verifies.
+    else if (answer.path.includes("/pawapay/") && answer.status !== 200) found(`4: the callback route refused pawaPay's signed callback: ${answer.status}`);
+  }
   for (const error of world.errors.slice(played.errorsBefore)) found(`5: logged: ${error}`);
 
   // 1. From the operators' side: one record per request acted on, one request per record.
   const mtnIds = mtnMoves.map((tx) => tx.referenceId);
   const waveReferences = payouts.flatMap((p) => (p.client_reference ? [p.client_reference] : []));
   const [depositRows, transferRows, refundRows] = await Promise.all([
-    db().deposit.findMany({ where: { operatorRequestId: { in: [...mtnIds, ...sessions.map((s) => s.id)] } } }),
-    db().transfer.findMany({ where: { OR: [{ operatorRequestId: { in: mtnIds } }, { reference: { in: waveReferences } }] } }),
-    db().refund.findMany({ where: { OR: [{ operatorRequestId: { in: mtnIds } }, { reference: { in: waveReferences } }] } }),
+    db().deposit.findMany({ where: { operatorRequestId: { in: [...mtnIds, ...sessions.map((s) => s.id), ...ppIds] } } }),
+    db().transfer.findMany({ where: { OR: [{ operatorRequestId: { in: [...mtnIds, ...ppIds] } }, { reference: { in: waveReferences } }] } }),
+    db().refund.findMany({ where: { OR: [{ operatorRequestId: { in: [...mtnIds, ...ppIds] } }, { reference: { in: waveReferences } }] } }),
   ]);
   const rowsFor = { collection: depositRows, transfer: transferRows, refund: refundRows };
   const perReference = new Map<string, number>();
@@ -78,6 +96,16 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
     if (rows.length !== 1) found(`1: Wave payout ${made.map((p) => `${p.id} (${p.receive_amount} ${p.status})`).join(", ")} for ${reference} has ${rows.length} records`);
     if (made.length > 1) found(`1: Wave made ${made.length} payouts for ${reference}: ${made.map((p) => `${p.id} ${p.status}`).join(", ")}`);
   }
+  const ppPerReference = new Map<string, number>();
+  for (const record of ppMoves) {
+    const what = `pawaPay ${record.kind} ${record.id} for ${record.clientReferenceId} (${record.amount} ${record.currency}, ${record.status})`;
+    const rows = rowsFor[PAWAPAY_TABLE[record.kind]].filter((row) => row.operatorRequestId === record.id);
+    if (rows.length !== 1) found(`1: ${what} has ${rows.length} records`);
+    else if (rows[0].reference !== record.clientReferenceId) found(`1: ${what} is recorded as ${rows[0].reference}`);
+    const key = `${record.kind} ${record.clientReferenceId}`;
+    ppPerReference.set(key, (ppPerReference.get(key) ?? 0) + 1);
+  }
+  for (const [key, count] of ppPerReference) if (count > 1) found(`1: pawaPay made ${count} ${key.replace(" ", "s for ")}`);
   for (const session of sessions) {
     const rows = depositRows.filter((row) => row.operatorRequestId === session.id);
     if (session.payment_status === "succeeded" && rows.length !== 1) found(`1: Wave session ${session.id} for ${session.client_reference}, paid ${session.amount}, has ${rows.length} records`);
@@ -93,9 +121,9 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
   ]);
   const sessionPaid = (id: string | null) => !!id && wave.sessions.get(id)?.payment_status === "succeeded";
   const rows = [
-    ...deposits.map((d) => ({ what: `deposit ${d.reference}`, status: d.status, paid: d.gatewayName === MTN ? mtnPaid(d.operatorRequestId) : sessionPaid(d.operatorRequestId) })),
-    ...transfers.map((t) => ({ what: `transfer ${t.reference}`, status: t.status, paid: t.gatewayName === MTN ? mtnPaid(t.operatorRequestId) : wavePaid(t.reference) })),
-    ...refunds.map((r) => ({ what: `refund ${r.reference}`, status: r.status, paid: r.gatewayName === MTN ? mtnPaid(r.operatorRequestId) : wavePaid(r.reference) })),
+    ...deposits.map((d) => ({ what: `deposit ${d.reference}`, status: d.status, paid: paidBy(d, (row) => sessionPaid(row.operatorRequestId)) })),
+    ...transfers.map((t) => ({ what: `transfer ${t.reference}`, status: t.status, paid: paidBy(t, (row) => wavePaid(row.reference)) })),
+    ...refunds.map((r) => ({ what: `refund ${r.reference}`, status: r.status, paid: paidBy(r, (row) => wavePaid(row.reference)) })),
   ];
   for (const row of rows) {
     if (row.status === "completed" && !row.paid) found(`2: ${row.what} is completed, the operator did not pay it`);
@@ -124,6 +152,12 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
       if (tx.kind === "transfer" && mine(tx.partyId, "beneficiary")) paidOut += Number(tx.body.amount) + feesOf(transferRows.find((t) => t.operatorRequestId === tx.referenceId));
       if (tx.kind === "refund" && mine(tx.partyId, "customer")) paidOut += Number(tx.body.amount);
     }
+    for (const record of ppMoves) {
+      if (record.status !== "COMPLETED") continue;
+      if (record.kind === "deposit") paidIn += mine(record.phoneNumber, "customer")?.amount ?? 0;
+      if (record.kind === "payout" && mine(record.phoneNumber, "beneficiary")) paidOut += Number(record.amount) + feesOf(transferRows.find((t) => t.operatorRequestId === record.id));
+      if (record.kind === "refund" && mine(record.phoneNumber, "customer")) paidOut += Number(record.amount);
+    }
     for (const session of sessions) if (session.payment_status === "succeeded") paidIn += mine(session.restrict_payer_mobile, "customer")?.amount ?? 0;
     for (const payout of payouts) {
       if (payout.status !== "succeeded") continue;
@@ -146,6 +180,18 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
       found(`3: merchant ${m}: ledger available ${available}, in flight ${inFlight}; the operators' view: paid in ${paidIn} - paid out ${paidOut} - held ${held} = ${paidIn - paidOut - held}`);
     }
     for (const problem of await reconcile(db(), { merchantId: merchant.id })) found(`3: merchant ${m}'s books: ${problem.kind} ${problem.reference}: ${problem.details}`);
+  }
+  // 6. Batches.
+  for (const batch of await db().transferBatch.findMany({ where: { merchantId, status: { not: "awaiting_approval" } } })) {
+    if (batch.status === "cancelled") continue;
+    const lines = transfers.filter((t) => t.batchId === batch.id);
+    const what = `batch ${batch.reference} (${batch.status})`;
+    if (lines.length !== batch.lineCount) found(`6: ${what} has ${lines.length} transfers for ${batch.lineCount} lines`);
+    if (lines.some((t) => t.status === "pending")) continue;
+    const expected = lines.some((t) => t.status === "failed") ? "completed_with_failures" : "completed";
+    if (batch.status !== expected) found(`6: ${what} should be ${expected}`);
+    const events = await db().webhookEvent.count({ where: { reference: batch.reference, type: "transfer_batch.completed" } });
+    if (events !== 1) found(`6: ${what} has ${events} transfer_batch.completed events`);
   }
   return violations;
 }

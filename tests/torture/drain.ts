@@ -3,11 +3,13 @@ import { db } from "@/lib/core/db/client";
 import { noRecordSpacingMs } from "@/lib/features/money-out/money-out-settings";
 import { operatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import type { Played } from "./run-schedule";
+import { operatorOf } from "./schedule";
 import { runPass } from "./worker";
 import type { World } from "./world";
 
 // The end of a schedule: the fakes made truthful and final (every request acted on, every MTN
-// answer given, every Wave payout left processing ended, every callback delivered), then
+// answer given, every Wave payout left processing ended, pawaPay's providers open again and its
+// records shown, every callback delivered), then
 // reconciliation passes with a `now` far enough ahead that every rule can act (our expiry of
 // deposits, MTN's 10-minute and Wave's 60-second grace before a resend), five minutes later each
 // round, until every item of the schedule is final. Only when what is left is payouts and refunds
@@ -24,8 +26,13 @@ const DRAIN_BUDGET_MS = 10_000;
 
 /** Waits until the operators have nothing more of their own to say about this schedule. */
 export async function quiesce(world: World, played: Played) {
-  const { mtn, wave } = world;
-  while (mtn.actsPending() > 0 || wave.actsPending() > 0) await sleep(5);
+  const { mtn, wave, pawapay } = world;
+  while (mtn.actsPending() > 0 || wave.actsPending() > 0 || pawapay.actsPending() > 0) await sleep(5);
+  // pawaPay's providers open again (what waited ENQUEUED is processed), every record shown, every callback sent.
+  for (const [provider, operation] of [["FREE_SEN", "PAYOUT"], ["MOOV_BEN", "REFUND"], ["MOOV_BEN", "DEPOSIT"]] as const) pawapay.setAvailability(provider, operation, "OPERATIONAL");
+  const shown = Math.max(0, ...[...pawapay.records.values()].filter((record) => played.parties.has(record.phoneNumber)).map((record) => record.shownAt));
+  if (shown > Date.now()) await sleep(shown - Date.now());
+  await pawapay.settle();
   for (const payout of wave.payouts.values()) {
     const end = played.processing.get(payout.mobile);
     if (end && payout.status === "processing") wave.settlePayout(payout.id, end);
@@ -57,8 +64,11 @@ async function open(world: World, played: Played): Promise<Open[]> {
     db().deposit.findMany({ where: { merchantId, OR: [{ status: "pending" }, { followUntil: { not: null }, status: { not: "completed" } }, { heldReason: { not: null } }] } }),
   ]);
   const mtnHas = (id: string | null) => world.mtn.transactions.has(id ?? "");
+  const pawapayHas = (id: string | null) => world.pawapay.records.has(id ?? "");
   const moneyOut = (kind: string, row: (typeof transfers)[number] | (typeof refunds)[number]) => {
-    const operatorHasIt = row.gatewayName === "MTN_MOMO_CI" ? mtnHas(row.operatorRequestId) : [...world.wave.payouts.values()].some((p) => p.client_reference === row.reference);
+    const operator = operatorOf(row.gatewayName);
+    const operatorHasIt =
+      operator === "mtn" ? mtnHas(row.operatorRequestId) : operator === "pawapay" ? pawapayHas(row.operatorRequestId) : [...world.wave.payouts.values()].some((p) => p.client_reference === row.reference);
     const released = row.status === "failed";
     return {
       line: `${kind} ${row.reference} ${row.gatewayName} ${released ? "released on no record, still read" : "pending"} (operator: ${row.operatorAnswer ?? "-"}; due ${row.dueAt?.toISOString() ?? "never"})`,
@@ -70,7 +80,8 @@ async function open(world: World, played: Played): Promise<Open[]> {
     ...transfers.map((t) => moneyOut("transfer", t)),
     ...refunds.map((r) => moneyOut("refund", r)),
     ...deposits.map((d) => {
-      const operatorHasIt = d.gatewayName === "MTN_MOMO_CI" ? mtnHas(d.operatorRequestId) : world.wave.sessions.has(d.operatorRequestId ?? "");
+      const operator = operatorOf(d.gatewayName);
+      const operatorHasIt = operator === "mtn" ? mtnHas(d.operatorRequestId) : operator === "pawapay" ? pawapayHas(d.operatorRequestId) : world.wave.sessions.has(d.operatorRequestId ?? "");
       return {
         line: `deposit ${d.reference} ${d.gatewayName} ${d.status}${d.heldReason ? ` held (${d.heldReason})` : d.followUntil ? " still followed" : ""} (operator: ${d.operatorAnswer ?? "-"})`,
         operatorHasIt,
@@ -83,7 +94,7 @@ async function open(world: World, played: Played): Promise<Open[]> {
 /** What is still open once drained, but for what is settled by design. */
 export const openItems = async (world: World, played: Played) => (await open(world, played)).filter((item) => !item.settled).map((item) => item.line);
 
-const breakerOpen = () => operatorBreaker("wave").isOpen || operatorBreaker("mtn-momo", process.env.MTN_MOMO_TARGET_ENVIRONMENT).isOpen;
+const breakerOpen = () => operatorBreaker("wave").isOpen || operatorBreaker("mtn-momo", process.env.MTN_MOMO_TARGET_ENVIRONMENT).isOpen || operatorBreaker("pawapay").isOpen;
 
 export async function drainSchedule(world: World, played: Played): Promise<void> {
   let deadline = Date.now() + DRAIN_BUDGET_MS;

@@ -78,11 +78,18 @@ describe.skipIf(!process.env.DATABASE_URL)("money torture (issue 33)", () => {
     }
     await checkLater(true);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    // pawaPay's side of the run, from its fake: what it took, what was sent again under an id it had, its callbacks.
+    const { pawapay } = world;
+    const sent = pawapay.received.filter((r) => r.method === "POST" && /^\/v2\/(deposits|payouts|refunds)$/.test(r.path)).map((r) => JSON.parse(r.body) as Record<string, string>);
+    const ids = sent.map((body) => body.depositId ?? body.payoutId ?? body.refundId);
+    const kinds = (kind: string) => [...pawapay.records.values()].filter((record) => record.kind === kind).length;
     console.log(
       `torture: ${totals.schedules} schedules in ${seconds} s (base seed ${baseSeed}): ${totals.payouts} payouts, ${totals.refunds} refunds, ` +
-        `${totals.deposits} deposits, ${totals.storms} storms, ${totals.races} races, ${totals.apiCalls} API calls, ${totals.faults} faults, ` +
+        `${totals.deposits} deposits, ${totals.storms} storms, ${totals.races} races, ${totals.batches} batches, ${totals.apiCalls} API calls, ${totals.faults} faults, ` +
         `${totals.callbacks} callbacks + ${totals.forgedCallbacks} forged, ${totals.passes} passes here + ${totals.workerPasses} in workers, ` +
-        `${totals.kills} workers killed mid-call (${totals.killsIdle} found nothing to do), ${totals.lateShows} payouts shown late; ${failures.length} failed`,
+        `${totals.kills} workers killed mid-call (${totals.killsIdle} found nothing to do), ${totals.lateShows} payouts shown late; ` +
+        `pawaPay in ${totals.pawapaySchedules}: ${kinds("deposit")} deposits, ${kinds("payout")} payouts (${totals.pawapayEnqueued} enqueued), ${kinds("refund")} refunds, ` +
+        `${ids.length - new Set(ids).size} sent again under their id, ${pawapay.callbacks.filter((c) => c.status === 200).length} signed callbacks verified; ${failures.length} failed`,
     );
     expect(failures, failures.join("\n\n")).toEqual([]);
   }, 15 * 60_000);

@@ -1,13 +1,14 @@
-import { randomUUID } from "node:crypto";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/core/db/client";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { noRecordSpacingMs } from "@/lib/features/money-out/money-out-settings";
-import type { Recorded } from "../fakes/fake-http";
+import { deliver, type Fault as FakeFault, type Recorded } from "../fakes/fake-http";
+import { pawapaySignedHeaders } from "../fakes/pawapay-fake";
 import { call, type ApiResponse } from "../helpers/api-client";
-import { newMerchant } from "../helpers/fixtures";
+import { newKey, newMember, newMerchant } from "../helpers/fixtures";
 import { rng } from "./prng";
-import type { Fault, Schedule, Sending, Step } from "./schedule";
+import { countryOf, PAWAPAY_DEPOSIT, PAWAPAY_PAYOUT, type Fault, type PawapayStory, type PayoutGateway, type PayoutOutcome, type Schedule, type Sending, type Step } from "./schedule";
 import { checkSchedule, type Party } from "./check-schedule";
 import { drainSchedule, quiesce } from "./drain";
 import { runPass } from "./worker";
@@ -19,13 +20,17 @@ import type { World } from "./world";
 // later (its dead worker's claim must lapse first, in real time), while the next schedules run.
 
 export type Totals = Record<
-  "schedules" | "storms" | "races" | "payouts" | "refunds" | "deposits" | "apiCalls" | "faults" | "passes" | "workerPasses" | "callbacks" | "forgedCallbacks" | "kills" | "killsIdle" | "lateShows",
+  "schedules" | "storms" | "races" | "batches" | "payouts" | "refunds" | "deposits" | "apiCalls" | "faults" | "passes" | "workerPasses" | "callbacks" | "forgedCallbacks" | "kills" | "killsIdle" | "lateShows" | "pawapaySchedules" | "pawapayEnqueued",
   number
 >;
 
 export const newTotals = (): Totals => ({
-  schedules: 0, storms: 0, races: 0, payouts: 0, refunds: 0, deposits: 0, apiCalls: 0, faults: 0, passes: 0, workerPasses: 0, callbacks: 0, forgedCallbacks: 0, kills: 0, killsIdle: 0, lateShows: 0,
+  schedules: 0, storms: 0, races: 0, batches: 0, payouts: 0, refunds: 0, deposits: 0, apiCalls: 0, faults: 0, passes: 0, workerPasses: 0, callbacks: 0, forgedCallbacks: 0, kills: 0, killsIdle: 0, lateShows: 0, pawapaySchedules: 0, pawapayEnqueued: 0,
 });
+
+const PAWAPAY_CALLBACK_PATH = "/api/operators/pawapay/callback";
+/** The forger's key: a valid ECDSA P-256 key, not the one pawaPay's fake signs with. */
+const forgerKey = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey;
 
 type Api = (what: string, method: string, path: string, options?: Parameters<typeof call>[2]) => Promise<ApiResponse>;
 
@@ -55,7 +60,7 @@ export type Played = {
 export type Outcome = { violations: string[]; notes: string[]; later: Later | null };
 export type Later = { played: Played; checkAfter: number };
 
-const newPlayed = (world: World): Played => ({
+export const newPlayed = (world: World): Played => ({
   merchants: [],
   parties: new Map(),
   answers: [],
@@ -69,7 +74,7 @@ const newPlayed = (world: World): Played => ({
 });
 
 /** Calls the API in process, every answer recorded (with what the service logged for a 500). */
-const apiFor =
+export const apiFor =
   (world: World, played: Played, totals: Totals): Api =>
   async (what, method, path, options = {}) => {
     totals.apiCalls++;
@@ -80,25 +85,44 @@ const apiFor =
   };
 
 /** New merchants, each funded by live payments its customers make (what refunds give back). */
-async function fundedMerchants(world: World, played: Played, api: Api, merchants: Schedule["merchants"]) {
+export async function fundedMerchants(world: World, played: Played, api: Api, merchants: Schedule["merchants"]) {
   const { mtn, wave } = world;
   const funding: { reference: string; phone: string }[][] = merchants.map(() => []);
   played.merchants = await Promise.all(merchants.map(() => newMerchant().then((m) => ({ id: m.id, liveKey: m.liveKey }))));
   await Promise.all(
     merchants.flatMap((spec, m) =>
       spec.funding.map(async (f) => {
-        const phone = world.nextPhone();
+        const country = countryOf(f.gateway);
+        const phone = world.nextPhone(country);
         played.parties.set(phone, { merchant: m, role: "customer", amount: f.amount });
         if (f.gateway === "MTN_MOMO_CI") mtn.script(phone, { customer: "approve", callback: "none", refund: f.refunds === "succeed" ? "succeed" : "fail" });
-        else wave.scriptPayout(`+${phone}`, f.refunds === "succeed" ? "succeeded" : "failed");
-        const res = await api(`funding m${m}`, "POST", "/api/v4/classic/deposit/initiate", {
-          key: played.merchants[m].liveKey,
-          body: { amount: f.amount, currency: "XOF", customerPhone: `+${phone}`, country: "CI", gatewayName: f.gateway },
-        });
+        else if (f.gateway === "WAVE_CI") wave.scriptPayout(`+${phone}`, f.refunds === "succeed" ? "succeeded" : "failed");
+        else world.pawapay.script(phone, { customer: "approve", callback: "none" });
+        const fund = () =>
+          api(`funding m${m}`, "POST", "/api/v4/classic/deposit/initiate", {
+            key: played.merchants[m].liveKey,
+            body: { amount: f.amount, currency: "XOF", customerPhone: `+${phone}`, country, gatewayName: f.gateway },
+          });
+        let res = await fund();
+        // "No deposit was created" is asked again, as an integrator would: a 502 (a loaded machine
+        // missed the short timeout) a moment later, a 503 (the operator's circuit opened on the
+        // faults of the schedules before) after its Retry-After.
+        for (let i = 0; i < 4 && (res.status === 502 || res.status === 503); i++) {
+          res = await sleep(res.status === 503 ? Math.min(31, Number(res.headers.get("retry-after")) || 5) * 1000 : 250).then(fund);
+        }
         if (res.status !== 200) throw new Error(`funding deposit answered ${res.status}: ${JSON.stringify(res.body)}`);
         if (f.gateway === "WAVE_CI") await wave.pay(sessionOf(res), { delivery: "none" });
         const row = await db().deposit.findUniqueOrThrow({ where: { reference: res.body.reference } });
-        const settled = await syncDepositWithGateway(db(), row, new Date(Date.now() + 6_000));
+        // pawaPay's customer approves at once; its record is COMPLETED a moment after pawaPay answered.
+        if (f.gateway === PAWAPAY_DEPOSIT) await pawapayFinal(world, row.operatorRequestId);
+        let settled = await syncDepositWithGateway(db(), row, new Date(Date.now() + 6_000));
+        // A read that met a loaded machine (no answer within the short timeout) or an open circuit
+        // (30 s) is made again, as "ask the operator now" does.
+        for (const until = Date.now() + 35_000; settled.status === "pending" && Date.now() < until; ) {
+          await sleep(500);
+          const now = new Date(Date.now() + 6_000);
+          settled = await syncDepositWithGateway(db(), { ...settled, nextCheckAt: now }, now);
+        }
         if (settled.status !== "completed") throw new Error(`funding deposit ${settled.reference} is ${settled.status}`);
         return { m, reference: row.reference, phone };
       }),
@@ -107,13 +131,21 @@ async function fundedMerchants(world: World, played: Played, api: Api, merchants
   return funding;
 }
 
+/** Waits (a second at most) until pawaPay's record of this id is final: COMPLETED or FAILED. */
+async function pawapayFinal(world: World, id: string | null) {
+  const started = Date.now();
+  const final = () => ["COMPLETED", "FAILED"].includes(world.pawapay.records.get(id ?? "")?.status ?? "");
+  while (!final() && Date.now() - started < 1_000) await sleep(5);
+}
+
 export async function runSchedule(world: World, schedule: Schedule, totals: Totals): Promise<Outcome> {
-  const { mtn, wave, timeoutMs } = world;
+  const { mtn, wave, pawapay, timeoutMs } = world;
   const r = rng(schedule.seed ^ 0x5eed5eed);
   const played = newPlayed(world);
   const api = apiFor(world, played, totals);
   totals.schedules++;
   if (schedule.storm) totals.storms++;
+  if (schedule.merchants.some((m) => m.funding.some((f) => f.gateway === PAWAPAY_DEPOSIT))) totals.pawapaySchedules++;
   const funding = await fundedMerchants(world, played, api, schedule.merchants);
 
   /** An integrator's create: with an Idempotency-Key it retries what failed (and maybe sent a copy while the first ran). */
@@ -145,29 +177,71 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
 
   const applyFault = (step: Extract<Step, { kind: "fault" }>) => {
     totals.faults += step.count;
-    const fake = step.operator === "mtn" ? mtn : wave;
+    const fake = step.operator === "mtn" ? mtn : step.operator === "wave" ? wave : pawapay;
+    const when = step.target ? (request: Recorded) => request.method === "POST" && request.path === `/v2/${step.target}` : undefined;
+    const queue = (fault: FakeFault) => fake.failNext({ ...fault, when });
     const faultFor = (fault: Fault) => {
       const under = () => Math.round(timeoutMs * (0.8 + 0.12 * r.next()));
       const over = () => Math.round(timeoutMs * (1.15 + 0.5 * r.next()));
       switch (fault.kind) {
         case "slow_under":
-          return fake.failNext({ delayMs: under(), process: true });
+          return queue({ delayMs: under(), process: true });
         case "slow_over":
-          if (fault.acts === "first") return fake.failNext({ process: true, holdAnswerMs: over() });
-          return fake.failNext(fault.acts === "late" ? { delayMs: over(), process: true } : { delayMs: over() });
+          if (fault.acts === "first") return queue({ process: true, holdAnswerMs: over() });
+          return queue(fault.acts === "late" ? { delayMs: over(), process: true } : { delayMs: over() });
         case "timeout_after_acting":
-          return fake.failNext({ process: true, holdAnswerMs: 3 * timeoutMs });
+          return queue({ process: true, holdAnswerMs: 3 * timeoutMs });
         case "error_after_acting":
-          return fake.failNext({ process: true, status: fault.status });
+          return queue({ process: true, status: fault.status });
         case "error_before_acting":
-          return fake.failNext({ status: fault.status });
+          return queue({ status: fault.status });
         case "mtn_refusal":
           return mtn.serverErrorNext({ status: 500, code: "NOT_ALLOWED", recorded: false });
         case "mtn_409_after_acting":
-          return fake.failNext({ process: true, status: 409 });
+          return queue({ process: true, status: 409 });
       }
     };
     for (let i = 0; i < step.count; i++) faultFor(step.fault);
+  };
+
+  /** A beneficiary's payout scripted at its operator, as the step's outcome says. */
+  const scriptPayout = (phone: string, gateway: PayoutGateway, outcome: PayoutOutcome, story?: PawapayStory) => {
+    const pays = outcome === "paid" || outcome === "processing_then_paid";
+    if (gateway === PAWAPAY_PAYOUT) {
+      // Refused: REJECTED at initiation (HTTP 200), nothing made; failed: the provider finds no such wallet.
+      const { answerAfterMs = 0, callback = "once", shownAfterMs = 0 } = story ?? {};
+      pawapay.script(phone, {
+        customer: pays ? "approve" : story?.customer === "decline" ? "decline" : "payer_not_found",
+        ...(outcome === "refused" ? { reject: r.pick(["PAWAPAY_WALLET_OUT_OF_FUNDS", "INVALID_PHONE_NUMBER", "AMOUNT_OUT_OF_BOUNDS"]) } : {}),
+        answerAfterMs: outcome.startsWith("processing") ? answerAfterMs + r.int(100, 300) : answerAfterMs,
+        callback,
+        shownAfterMs,
+      });
+    } else if (gateway === "MTN_MOMO_CI") {
+      mtn.script(phone, { customer: pays ? "approve" : "decline", answerAfterMs: outcome.startsWith("processing") ? r.int(100, 300) : 0, callback: "none" });
+    } else {
+      wave.scriptPayout(`+${phone}`, outcome === "paid" ? "succeeded" : outcome === "failed" ? "failed" : outcome === "refused" ? "refused" : "processing");
+      if (outcome.startsWith("processing")) played.processing.set(`+${phone}`, pays ? "succeeded" : "failed");
+    }
+  };
+
+  /** A batch's maker and each approver: a key of a member of their own (admins: transfers:approve), as the dashboard makes them. */
+  const batchKeys = async (merchantId: string, approvers: number) => {
+    const memberKey = async () => (await newKey(merchantId, "live", { createdByUserId: await newMember(merchantId, "admin") })).key;
+    return { maker: await memberKey(), approvers: await Promise.all(Array.from({ length: approvers }, memberKey)) };
+  };
+
+  /** pawaPay's signed callback for a record of ours delivered again, unchanged, once it is final: a late (replayed) callback. */
+  const pawapayLate = async (story: PawapayStory, reference: string, table: "deposit" | "transfer") => {
+    if (!story.lateCallback || story.callback === "none") return;
+    const row = table === "deposit" ? await db().deposit.findUnique({ where: { reference } }) : await db().transfer.findUnique({ where: { reference } });
+    const id = row?.operatorRequestId;
+    await pawapayFinal(world, id ?? null);
+    await sleep(r.int(50, 300));
+    const delivery = pawapay.callbacks.findLast((c) => c.id === id);
+    if (!delivery) return;
+    totals.callbacks++;
+    await deliver(delivery.url, "POST", delivery.body, delivery.headers);
   };
 
   const depositReferences = new Map<number, string>();
@@ -176,20 +250,40 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
     const merchant = "merchant" in step ? played.merchants[step.merchant] : null;
     if (step.kind === "payout") {
       totals.payouts++;
-      const phone = world.nextPhone();
+      const country = countryOf(step.gateway);
+      const phone = world.nextPhone(country);
       played.parties.set(phone, { merchant: step.merchant, role: "beneficiary", amount: step.amount });
       const pays = step.outcome === "paid" || step.outcome === "processing_then_paid";
-      if (step.gateway === "MTN_MOMO_CI") {
-        mtn.script(phone, { customer: pays ? "approve" : "decline", answerAfterMs: step.outcome.startsWith("processing") ? r.int(100, 300) : 0, callback: "none" });
-      } else {
-        wave.scriptPayout(`+${phone}`, step.outcome === "paid" ? "succeeded" : step.outcome === "failed" ? "failed" : step.outcome === "refused" ? "refused" : "processing");
-        if (step.outcome.startsWith("processing")) played.processing.set(`+${phone}`, pays ? "succeeded" : "failed");
-      }
-      await create(`step ${index} payout`, "/api/v4/transfers/instant", merchant!.liveKey, { amount: step.amount, currency: "XOF", gatewayName: step.gateway, beneficiaryPhone: `+${phone}`, country: "CI" }, step);
+      scriptPayout(phone, step.gateway, step.outcome, step.pawapay);
+      const res = await create(`step ${index} payout`, "/api/v4/transfers/instant", merchant!.liveKey, { amount: step.amount, currency: "XOF", gatewayName: step.gateway, beneficiaryPhone: `+${phone}`, country }, step);
+      if (step.pawapay && res?.status === 200) await pawapayLate(step.pawapay, res.body.reference, "transfer");
       if (step.gateway === "WAVE_CI" && step.outcome.startsWith("processing")) {
         // Wave finishes it a moment later.
         await sleep(r.int(50, 250));
         for (const payout of wave.payouts.values()) if (payout.mobile === `+${phone}` && payout.status === "processing") wave.settlePayout(payout.id, pays ? "succeeded" : "failed");
+      }
+    } else if (step.kind === "batch") {
+      totals.batches++;
+      const keys = await batchKeys(merchant!.id, step.approvers);
+      const items = step.lines.map((line, i) => {
+        totals.payouts++;
+        const country = countryOf(line.gateway);
+        const phone = world.nextPhone(country);
+        played.parties.set(phone, { merchant: step.merchant, role: "beneficiary", amount: line.amount });
+        scriptPayout(phone, line.gateway, line.outcome);
+        return { reference: `s${schedule.seed}-${index}-${i}`, amount: line.amount, currency: "XOF", gatewayName: line.gateway, beneficiaryPhone: `+${phone}`, country };
+      });
+      const made = await create(`step ${index} batch`, "/api/v4/transfers/batch", keys.maker, { title: `step ${index}`, items }, step);
+      if (made?.status !== 200) {
+        // The balance may not cover it beside the schedule's other payouts; anything else is a finding.
+        if (!(made?.status === 422 && made.body?.error?.code === 40013)) played.findings.push(`step ${index}: the batch answered ${made?.status} ${JSON.stringify(made?.body)}`);
+        return;
+      }
+      const approvals = await Promise.all(keys.approvers.map((key, i) => api(`step ${index} batch approval ${i}`, "POST", `/api/v4/transfers/batch/${made.body.reference}/approve`, { key })));
+      const approved = approvals.filter((a) => a.status === 200).length;
+      const lost = approvals.filter((a) => a.status !== 200 && !(a.status === 409 || (a.status === 422 && a.body?.error?.code === 40013))).length;
+      if (approved > 1 || lost > 0 || (approved === 0 && !approvals.some((a) => a.status === 422))) {
+        played.findings.push(`step ${index}: batch approvals answered ${approvals.map((a) => `${a.status} ${a.body?.error?.code ?? ""}`).join(", ")}`);
       }
     } else if (step.kind === "race") {
       totals.payouts++;
@@ -216,8 +310,14 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
       await create(`step ${index} refund`, "/api/v4/refunds", merchant!.liveKey, { paymentReference: payment.reference, amount: step.amount }, step);
     } else if (step.kind === "deposit") {
       totals.deposits++;
-      const phone = world.nextPhone();
+      const country = countryOf(step.gateway);
+      const phone = world.nextPhone(country);
       played.parties.set(phone, { merchant: step.merchant, role: "customer", amount: step.amount });
+      if (step.pawapay) {
+        const { customer, answerAfterMs, callback, shownAfterMs } = step.pawapay;
+        pawapay.script(phone, { customer, answerAfterMs, callback, shownAfterMs });
+        if (callback !== "none") totals.callbacks += callback === "duplicate" ? 2 : 1;
+      }
       if (step.mtn) {
         const { customer, answerAfterMs, callback, callbackDelayMs, callbackMethod } = step.mtn;
         mtn.script(phone, { customer, answerAfterMs, callback, callbackDelayMs, callbackMethod });
@@ -226,8 +326,9 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
           totals.callbacks += callback === "duplicate" ? 2 : 1;
         }
       }
-      const res = await create(`step ${index} deposit`, "/api/v4/classic/deposit/initiate", merchant!.liveKey, { amount: step.amount, currency: "XOF", customerPhone: `+${phone}`, country: "CI", gatewayName: step.gateway }, step);
+      const res = await create(`step ${index} deposit`, "/api/v4/classic/deposit/initiate", merchant!.liveKey, { amount: step.amount, currency: "XOF", customerPhone: `+${phone}`, country, gatewayName: step.gateway }, step);
       if (res?.status === 200) depositReferences.set(index, res.body.reference);
+      if (step.pawapay && res?.status === 200) await pawapayLate(step.pawapay, res.body.reference, "deposit");
       if (step.wave && res?.status === 200) await waveCustomer(sessionOf(res), step.wave);
     } else if (step.kind === "forged_callback") {
       totals.forgedCallbacks++;
@@ -238,6 +339,51 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
         query: { reference },
         body: { financialTransactionId: "999999999", externalId: reference, amount: "1", currency: "XOF", status: "SUCCESSFUL" },
       });
+    } else if (step.kind === "forged_pawapay_callback") {
+      totals.forgedCallbacks++;
+      await sleep(50);
+      const reference = depositReferences.get(step.deposit);
+      const row = reference ? await db().deposit.findUnique({ where: { reference } }) : null;
+      if (!row?.operatorRequestId) return;
+      // What pawaPay would send for it, COMPLETED, signed with a key that is not pawaPay's (or not signed).
+      const url = new URL(`${world.relay.url}${PAWAPAY_CALLBACK_PATH}`);
+      const body = JSON.stringify({ depositId: row.operatorRequestId, status: "COMPLETED", amount: String(row.amountMinor + row.feesMinor), currency: "XOF", providerTransactionId: "FORGED" });
+      const headers = step.unsigned ? { "content-type": "application/json" } : pawapaySignedHeaders(url, body, forgerKey);
+      const reads = pawapay.received.length;
+      const res = await api(`step ${index} forged pawaPay callback`, "POST", PAWAPAY_CALLBACK_PATH, { rawBody: body, headers });
+      if (res.status !== 401) played.findings.push(`step ${index}: a forged pawaPay callback answered ${res.status}, not 401`);
+      const read = pawapay.received.slice(reads).find((r) => r.method === "GET" && r.path.endsWith(`/${row.operatorRequestId}`));
+      if (read) played.notes.push(`step ${index}: pawaPay read ${row.operatorRequestId} while the forged callback was refused (a pass's read, maybe)`);
+    } else if (step.kind === "pawapay_resend") {
+      totals.payouts++;
+      const phone = world.nextPhone("SN");
+      played.parties.set(phone, { merchant: step.merchant, role: "beneficiary", amount: step.amount });
+      // Hidden from status reads until the pass has read it; no callback, which would read it first.
+      pawapay.script(phone, { customer: "approve", callback: "none", shownAfterMs: Infinity });
+      try {
+        const body = { amount: step.amount, currency: "XOF", gatewayName: PAWAPAY_PAYOUT, beneficiaryPhone: `+${phone}`, country: "SN" };
+        const res = await create(`step ${index} payout`, "/api/v4/transfers/instant", merchant!.liveKey, body, { idempotencyKey: true, duplicateAfterMs: null });
+        if (res?.status !== 200) return;
+        const now = new Date(Date.now() + 16 * 60_000);
+        if (step.where === "test") {
+          totals.passes++;
+          await runPass("transfers", now).catch((error: unknown) => played.findings.push(`step ${index}: a transfers pass threw: ${String(error)}`));
+        } else {
+          totals.workerPasses++;
+          await (await world.worker(step.where)).pass("transfers", now).catch((error: unknown) => played.findings.push(`step ${index}: ${String(error)}`));
+        }
+      } finally {
+        await sleep(step.shownAfterMs);
+        for (const record of pawapay.records.values()) if (record.phoneNumber === phone) pawapay.show(record.id);
+        // Shown from now on: a send that only reaches pawaPay later (the first met a fault that
+        // kept it out) makes a record read as any other, not one hidden for ever.
+        pawapay.script(phone, { customer: "approve", callback: "none" });
+      }
+    } else if (step.kind === "pawapay_availability") {
+      pawapay.setAvailability(step.provider, step.operation, step.status);
+      await sleep(step.forMs);
+      totals.pawapayEnqueued += [...pawapay.records.values()].filter((record) => record.status === "ENQUEUED").length;
+      pawapay.setAvailability(step.provider, step.operation, "OPERATIONAL");
     } else if (step.kind === "fault") {
       applyFault(step);
     } else {
@@ -282,6 +428,7 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
   mtn.clearFaults();
   mtn.clearServerErrors();
   wave.clearFaults();
+  pawapay.clearFaults();
 
   await quiesce(world, played);
   const violations = await drainAndCheck(world, played);

@@ -7,8 +7,21 @@ import type { PassKind } from "./worker";
 // SIGKILLed during an operator call, maybe. run-schedule.ts plays it; the same seed draws the same
 // steps (their interleaving is the machine's: the seed replays the schedule, the timing varies).
 
-export type Operator = "mtn" | "wave";
-export type PayoutGateway = "MTN_MOMO_CI" | "WAVE_CI";
+export type Operator = "mtn" | "wave" | "pawapay";
+/**
+ * pawaPay's gateways here (issue 50, docs/operators-pawapay.md): no direct operator serves Benin or
+ * Senegal in the world, so pawaPay serves Moov Money Benin (deposits, and refunds of them) and Free
+ * Money Senegal (payouts).
+ */
+export const PAWAPAY_DEPOSIT = "MOOV_MONEY_BJ";
+export const PAWAPAY_PAYOUT = "FREE_MONEY_SN";
+export type PayoutGateway = "MTN_MOMO_CI" | "WAVE_CI" | typeof PAWAPAY_PAYOUT;
+export type DepositGateway = "MTN_MOMO_CI" | "WAVE_CI" | typeof PAWAPAY_DEPOSIT;
+/** Which operator's fake a gateway of the schedule meets. */
+export const operatorOf = (gateway: string): Operator => (gateway === "MTN_MOMO_CI" ? "mtn" : gateway === "WAVE_CI" ? "wave" : "pawapay");
+/** The country a gateway's customers and beneficiaries are in (their numbers and the API's `country`). */
+export type Country = "CI" | "BJ" | "SN";
+export const countryOf = (gateway: string): Country => (gateway === PAWAPAY_DEPOSIT ? "BJ" : gateway === PAWAPAY_PAYOUT ? "SN" : "CI");
 
 /** What an operator's next request meets (tests/fakes/fake-http.ts `failNext`, MTN's `serverErrorNext`). */
 export type Fault =
@@ -40,6 +53,17 @@ export type MtnCustomerStory = {
   callbackMethod: "PUT" | "POST";
 };
 
+/** A pawaPay customer (deposits) or provider (payouts): the fake's script, and what else reaches us. */
+export type PawapayStory = {
+  customer: "approve" | "decline" | "insufficient_funds" | "payer_not_found";
+  answerAfterMs: number;
+  callback: "once" | "duplicate" | "none";
+  /** The status read answers NOT_FOUND this long after pawaPay took it (a read that lags). */
+  shownAfterMs: number;
+  /** Its signed callback delivered again, unchanged, a moment after (a late callback). */
+  lateCallback: boolean;
+};
+
 export type WaveCustomerStory = {
   story: "pays" | "fails_then_pays" | "fails" | "left_open" | "expires_at_wave";
   afterMs: number;
@@ -50,9 +74,9 @@ export type WaveCustomerStory = {
 };
 
 export type Step =
-  | ({ kind: "payout"; at: number; merchant: number; gateway: PayoutGateway; amount: number; outcome: PayoutOutcome } & Sending)
+  | ({ kind: "payout"; at: number; merchant: number; gateway: PayoutGateway; amount: number; outcome: PayoutOutcome; pawapay?: PawapayStory } & Sending)
   | ({ kind: "refund"; at: number; merchant: number; payment: number; amount: number } & Sending)
-  | ({ kind: "deposit"; at: number; merchant: number; gateway: "MTN_MOMO_CI" | "WAVE_CI"; amount: number; mtn?: MtnCustomerStory; wave?: WaveCustomerStory } & Sending)
+  | ({ kind: "deposit"; at: number; merchant: number; gateway: DepositGateway; amount: number; mtn?: MtnCustomerStory; wave?: WaveCustomerStory; pawapay?: PawapayStory } & Sending)
   /**
    * A payout whose first send the operator refuses slowly (400, nothing made), while a worker whose
    * clock is past the operator's grace (MTN 10 min, Wave 60 s) works on it: only the send claim
@@ -61,10 +85,34 @@ export type Step =
   | { kind: "race"; at: number; merchant: number; gateway: PayoutGateway; amount: number; worker: 0 | 1 }
   /** Someone (not MTN) posts an MTN-shaped callback saying SUCCESSFUL for a deposit of the schedule. */
   | { kind: "forged_callback"; at: number; deposit: number }
-  | { kind: "fault"; at: number; operator: Operator; fault: Fault; count: number }
-  | { kind: "pass"; at: number; where: "test" | 0 | 1; pass: PassKind; skewMs: number };
+  /**
+   * Someone posts a pawaPay callback saying COMPLETED for a pawaPay deposit of the schedule, signed
+   * with a key that is not pawaPay's (or not signed): refused (401), and nothing is read.
+   */
+  | { kind: "forged_pawapay_callback"; at: number; deposit: number; unsigned: boolean }
+  /**
+   * pawaPay's availability of one provider's operation for a while (toolkit/availability): Free
+   * Money's payouts DELAYED (taken ENQUEUED, processed once OPERATIONAL again), Moov Benin's
+   * refunds DELAYED, or its deposits CLOSED (REJECTED PROVIDER_TEMPORARILY_UNAVAILABLE).
+   */
+  /**
+   * A Free Money payout pawaPay takes but shows only `shownAfterMs` after a pass whose clock is past
+   * the 15-minute NOT_FOUND grace has read it (NOT_FOUND): sent again under its stored id, which pawaPay answers DUPLICATE_IGNORED. A fresh id
+   * there would make a second payout.
+   */
+  | { kind: "pawapay_resend"; at: number; merchant: number; amount: number; shownAfterMs: number; where: "test" | 0 | 1 }
+  | { kind: "pawapay_availability"; at: number; provider: "FREE_SEN" | "MOOV_BEN"; operation: "PAYOUT" | "DEPOSIT" | "REFUND"; status: "DELAYED" | "CLOSED"; forMs: number }
+  /** `target` (pawaPay's): only its initiations of that kind (POST /v2/payouts...) meet the fault; else any request. */
+  | { kind: "fault"; at: number; operator: Operator; fault: Fault; count: number; target?: "deposits" | "payouts" | "refunds" }
+  | { kind: "pass"; at: number; where: "test" | 0 | 1; pass: PassKind; skewMs: number }
+  /**
+   * A batch of payouts (issue 49): made with the merchant's key, approved by one or two other
+   * members' keys at once (one approval holds the money), its lines sent by the passes at each
+   * operator's pace, each line's story as a payout's.
+   */
+  | ({ kind: "batch"; at: number; merchant: number; lines: { gateway: PayoutGateway; amount: number; outcome: PayoutOutcome }[]; approvers: 1 | 2 } & Sending);
 
-export type Funding = { gateway: "MTN_MOMO_CI" | "WAVE_CI"; amount: number; refunds: "succeed" | "fail" };
+export type Funding = { gateway: DepositGateway; amount: number; refunds: "succeed" | "fail" };
 
 export type Schedule = {
   seed: number;
@@ -206,7 +254,95 @@ export function generateSchedule(seed: number): Schedule {
         gapMs: r.int(0, 50),
       }
     : null;
+  // Drawn after everything else, for the same reason.
+  if (!storm && r.chance(0.35)) {
+    steps.push({
+      kind: "batch",
+      at: at(),
+      merchant: r.int(0, merchantCount - 1),
+      lines: Array.from({ length: r.int(3, 15) }, () => ({
+        gateway: r.pick(["MTN_MOMO_CI", "WAVE_CI"] as const),
+        amount: r.int(1, 6) * 500,
+        outcome: r.weighted({ paid: 6, failed: 2, refused: 1, processing_then_paid: 1, processing_then_failed: 1 }),
+      })),
+      approvers: r.chance(0.4) ? 2 : 1,
+      ...sending(r),
+    });
+  }
+  // pawaPay (issue 50), drawn after everything else for the same reason: every seed's steps above
+  // are those it drew before pawaPay joined. Its funding payments come after each merchant's others
+  // (the refund steps above name theirs by index, unchanged).
+  if (!storm && r.chance(0.5)) pawapaySteps(r, merchants, steps, spread);
   return { seed, merchants, storm, steps, kill, lateShow };
+}
+
+function pawapayStory(r: Rng): PawapayStory {
+  return {
+    customer: r.weighted({ approve: 6, decline: 2, insufficient_funds: 1, payer_not_found: 1 }),
+    answerAfterMs: r.int(0, 200),
+    callback: r.weighted({ once: 5, duplicate: 2, none: 2 }),
+    shownAfterMs: r.chance(0.3) ? r.int(50, 400) : 0,
+    lateCallback: r.chance(0.25),
+  };
+}
+
+/**
+ * pawaPay's part of a schedule: a merchant or two also funded by a Moov Money Benin payment, then
+ * deposits, Free Money payouts and refunds of those payments through pawaPay, its faults (a 5xx
+ * after acting or before, answers either side of the timeout, a timeout after paying), a provider
+ * DELAYED or CLOSED for a while, forged callbacks, and passes whose clock is past pawaPay's 15-minute
+ * NOT_FOUND grace (where a payout or refund is sent again, under its stored id).
+ */
+function pawapaySteps(r: Rng, merchants: Schedule["merchants"], steps: Step[], spread: number) {
+  const at = () => r.int(0, spread);
+  const funded = merchants.flatMap((m, i) => (i === 0 || r.chance(0.4) ? [i] : []));
+  for (const m of funded) merchants[m].funding.push({ gateway: PAWAPAY_DEPOSIT, amount: r.int(20, 60) * 1000, refunds: "succeed" });
+  const deposits: number[] = [];
+  for (let i = 0, n = r.int(3, 8); i < n; i++) {
+    const kind = r.weighted({ payout: 4, refund: 2, deposit: 3 });
+    if (kind === "payout") {
+      steps.push({
+        kind: "payout",
+        at: at(),
+        merchant: r.int(0, merchants.length - 1),
+        gateway: PAWAPAY_PAYOUT,
+        amount: r.int(1, 12) * 500,
+        outcome: r.weighted({ paid: 6, failed: 2, refused: 1, processing_then_paid: 1, processing_then_failed: 1 }),
+        pawapay: pawapayStory(r),
+        ...sending(r),
+      });
+    } else if (kind === "refund") {
+      const merchant = r.pick(funded);
+      const payment = merchants[merchant].funding.length - 1;
+      const amount = r.chance(0.3) ? merchants[merchant].funding[payment].amount : r.int(1, 20) * 500;
+      steps.push({ kind: "refund", at: at(), merchant, payment, amount, ...sending(r) });
+    } else {
+      deposits.push(steps.length);
+      steps.push({ kind: "deposit", at: at(), merchant: r.int(0, merchants.length - 1), gateway: PAWAPAY_DEPOSIT, amount: r.int(1, 40) * 500, pawapay: pawapayStory(r), ...sending(r) });
+    }
+  }
+  for (const deposit of deposits) if (r.chance(0.25)) steps.push({ kind: "forged_pawapay_callback", at: at() + r.int(0, 300), deposit, unsigned: r.chance(0.3) });
+  const kinds = Object.keys(FAULTS).filter((k) => !k.startsWith("mtn_"));
+  for (let i = 0, n = r.int(1, 3); i < n; i++) {
+    const target = r.weighted({ any: 1, deposits: 1, payouts: 2, refunds: 1 });
+    steps.push({ kind: "fault", at: at(), operator: "pawapay", fault: FAULTS[r.pick(kinds)](r), count: r.chance(0.2) ? r.int(2, 3) : 1, ...(target === "any" ? {} : { target }) });
+  }
+  if (r.chance(0.3)) {
+    const which = r.weighted({ payouts: 3, refunds: 1, deposits: 1 });
+    steps.push({
+      kind: "pawapay_availability",
+      at: at(),
+      provider: which === "payouts" ? "FREE_SEN" : "MOOV_BEN",
+      operation: which === "payouts" ? "PAYOUT" : which === "refunds" ? "REFUND" : "DEPOSIT",
+      status: which === "deposits" ? "CLOSED" : "DELAYED",
+      forMs: r.int(100, 600),
+    });
+  }
+  if (r.chance(0.5)) {
+    steps.push({ kind: "pawapay_resend", at: at(), merchant: r.int(0, merchants.length - 1), amount: r.int(1, 6) * 500, shownAfterMs: r.int(0, 300), where: r.pick(["test", 0, 1] as const) });
+  }
+  // Past pawaPay's 15-minute grace: a payout or refund it shows late (or never took) is sent again.
+  for (let i = 0, n = r.int(0, 2); i < n; i++) steps.push({ kind: "pass", at: at() + r.int(0, 300), where: r.pick(["test", 0, 1] as const), pass: r.pick(["transfers", "refunds"] as const), skewMs: 16 * 60_000 });
 }
 
 /** The schedule as lines a failure prints (with its seed, which replays it). */
@@ -216,12 +352,16 @@ export function describeSchedule(schedule: Schedule): string[] {
   const sent = (s: Sending) => `${s.idempotencyKey ? "with key" : "no key"}${s.duplicateAfterMs === null ? "" : `, copy +${s.duplicateAfterMs} ms`}`;
   schedule.steps.forEach((s, i) => {
     const head = `step ${i} @${s.at}ms`;
-    if (s.kind === "payout") lines.push(`${head} payout m${s.merchant} ${s.gateway} ${s.amount} -> ${s.outcome} (${sent(s)})`);
+    if (s.kind === "payout") lines.push(`${head} payout m${s.merchant} ${s.gateway} ${s.amount} -> ${s.outcome}${s.pawapay ? ` ${JSON.stringify(s.pawapay)}` : ""} (${sent(s)})`);
     else if (s.kind === "refund") lines.push(`${head} refund m${s.merchant} of payment #${s.payment} ${s.amount} (${sent(s)})`);
-    else if (s.kind === "deposit") lines.push(`${head} deposit m${s.merchant} ${s.gateway} ${s.amount} ${JSON.stringify(s.mtn ?? s.wave)} (${sent(s)})`);
+    else if (s.kind === "deposit") lines.push(`${head} deposit m${s.merchant} ${s.gateway} ${s.amount} ${JSON.stringify(s.mtn ?? s.wave ?? s.pawapay)} (${sent(s)})`);
     else if (s.kind === "race") lines.push(`${head} payout m${s.merchant} ${s.gateway} ${s.amount}, its first send refused slowly while worker ${s.worker} (clock past the grace) works on it`);
     else if (s.kind === "forged_callback") lines.push(`${head} forged MTN callback for step ${s.deposit}`);
-    else if (s.kind === "fault") lines.push(`${head} ${s.operator} fault x${s.count} ${JSON.stringify(s.fault)}`);
+    else if (s.kind === "forged_pawapay_callback") lines.push(`${head} forged pawaPay callback (${s.unsigned ? "unsigned" : "signed with another key"}) for step ${s.deposit}`);
+    else if (s.kind === "pawapay_resend") lines.push(`${head} pawaPay payout m${s.merchant} ${s.amount} shown ${s.shownAfterMs} ms after a read past the grace in ${s.where === "test" ? "the test process" : `worker ${s.where}`} (sent again)`);
+    else if (s.kind === "pawapay_availability") lines.push(`${head} pawaPay ${s.provider} ${s.operation} ${s.status} for ${s.forMs} ms`);
+    else if (s.kind === "batch") lines.push(`${head} batch m${s.merchant} of ${s.lines.map((l) => `${l.gateway} ${l.amount} -> ${l.outcome}`).join(", ")}, approved by ${s.approvers} at once (${sent(s)})`);
+    else if (s.kind === "fault") lines.push(`${head} ${s.operator} fault x${s.count} ${JSON.stringify(s.fault)}${s.target ? ` on its ${s.target}` : ""}`);
     else lines.push(`${head} ${s.pass} pass in ${s.where === "test" ? "the test process" : `worker ${s.where}`}, now +${s.skewMs} ms`);
   });
   const { kill } = schedule;

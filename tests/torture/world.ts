@@ -2,14 +2,16 @@ import { call } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
 import { sendJson, startFakeServer } from "../fakes/fake-http";
 import { startMtnMomoFake } from "../fakes/mtn-momo-fake";
-import { mtnMomoFakeEnv, waveFakeEnv } from "../fakes/start-operator-fakes";
+import { startPawapayFake } from "../fakes/pawapay-fake";
+import { mtnMomoFakeEnv, pawapayFakeEnv, waveFakeEnv } from "../fakes/start-operator-fakes";
 import { startWaveFake } from "../fakes/wave-fake";
+import { countryOf, PAWAPAY_DEPOSIT, type Country } from "./schedule";
 import { ourLogLine, startWorker, type LogLine, type WorkerHandle } from "./workers";
 
-// What every schedule of the torture suite runs against, started once: the MTN and Wave fakes,
-// the service's public address (a relay that hands MTN's callbacks and Wave's events, sent by the
-// fakes over real HTTP, to the in-process routes), and two worker processes, kept alive across
-// schedules (one is started again after it is killed).
+// What every schedule of the torture suite runs against, started once: the MTN, Wave and pawaPay
+// fakes, the service's public address (a relay that hands MTN's callbacks, Wave's events and
+// pawaPay's signed callbacks, sent by the fakes over real HTTP, to the in-process routes), and two
+// worker processes, kept alive across schedules (one is started again after it is killed).
 
 export type World = Awaited<ReturnType<typeof startWorld>>;
 
@@ -48,21 +50,27 @@ function keepServiceErrors() {
  * minute failed (at least 5): in a process that has just started, the first schedule's faults
  * alone would open it, for 30 s, as they would not in a service that has been answering.
  */
-async function warmUp(nextPhone: () => string) {
+async function warmUp(nextPhone: (country?: Country) => string) {
   const merchant = await newMerchant();
+  let refused = 0;
   for (let i = 0; i < 10; i++) {
-    for (const gatewayName of ["MTN_MOMO_CI", "WAVE_CI"]) {
+    for (const gatewayName of ["MTN_MOMO_CI", "WAVE_CI", PAWAPAY_DEPOSIT]) {
+      const country = countryOf(gatewayName);
       const res = await call("POST", "/api/v4/classic/deposit/initiate", {
         key: merchant.liveKey,
-        body: { amount: 1000, currency: "XOF", customerPhone: `+${nextPhone()}`, country: "CI", gatewayName },
+        body: { amount: 1000, currency: "XOF", customerPhone: `+${nextPhone(country)}`, country, gatewayName },
       });
-      if (res.status !== 200) throw new Error(`warm-up deposit answered ${res.status}`);
+      // A loaded machine may miss the short timeout now and then: only a warm-up mostly refused is an error.
+      if (res.status !== 200 && ++refused > 5) throw new Error(`warm-up deposits answered ${res.status} (${refused} refused)`);
     }
   }
 }
 
+/** The callback headers handed on: Wave's signature, MTN's authorization, pawaPay's RFC 9421 signature and what it covers, unchanged. */
+const RELAYED = ["content-type", "wave-signature", "authorization", "signature", "signature-input", "content-digest", "signature-date"];
+
 export async function startWorld(timeoutMs: number) {
-  const [mtn, wave] = await Promise.all([startMtnMomoFake(), startWaveFake()]);
+  const [mtn, wave, pawapay] = await Promise.all([startMtnMomoFake(), startWaveFake(), startPawapayFake()]);
   /** Every answer our callback route gave an operator. */
   const callbackAnswers: { path: string; status: number }[] = [];
   let inFlight = 0;
@@ -70,7 +78,7 @@ export async function startWorld(timeoutMs: number) {
     inFlight++;
     try {
       const headers = Object.fromEntries(
-        ["content-type", "wave-signature", "authorization"].flatMap((name) => (request.headers[name] ? [[name, String(request.headers[name])]] : [])),
+        RELAYED.flatMap((name) => (request.headers[name] ? [[name, String(request.headers[name])]] : [])),
       );
       const answer = await call(request.method, request.path, { rawBody: request.body, headers, query: Object.fromEntries(request.url.searchParams) });
       callbackAnswers.push({ path: request.path, status: answer.status });
@@ -80,9 +88,13 @@ export async function startWorld(timeoutMs: number) {
     }
   });
   wave.sendEventsTo(`${relay.url}/api/operators/wave/callback`);
+  // Signed for the relay's address (the @authority pawaPay called), which is the service's public one.
+  pawapay.sendCallbacksTo(`${relay.url}/api/operators/pawapay/callback`);
 
-  for (const name of Object.keys(process.env)) if (name.startsWith("ORANGE_MONEY_") || name.startsWith("MTN_MOMO_") || name.startsWith("WAVE_")) delete process.env[name];
-  Object.assign(process.env, mtnMomoFakeEnv(mtn), waveFakeEnv(wave), {
+  const ours = ["ORANGE_MONEY_", "MTN_MOMO_", "WAVE_", "PAWAPAY_"];
+  for (const name of Object.keys(process.env)) if (ours.some((prefix) => name.startsWith(prefix))) delete process.env[name];
+  // MTN and Wave serve Côte d'Ivoire only: pawaPay serves what no direct operator does (Benin, Senegal...).
+  Object.assign(process.env, mtnMomoFakeEnv(mtn), waveFakeEnv(wave), pawapayFakeEnv(pawapay), {
     MTN_MOMO_COUNTRIES: "CI",
     WAVE_COUNTRIES: "CI",
     OPERATOR_TIMEOUT_MS: String(timeoutMs),
@@ -98,11 +110,14 @@ export async function startWorld(timeoutMs: number) {
   await Promise.all(workers);
 
   let phones = 0;
-  const nextPhone = () => `22507${String(++phones).padStart(8, "0")}`;
+  // Côte d'Ivoire 07..., Benin 0197... (as pawaPay's Moov Benin numbers), Senegal 77...
+  const prefixes: Record<Country, string> = { CI: "22507", BJ: "2290197", SN: "22177" };
+  const nextPhone = (country: Country = "CI") => `${prefixes[country]}${String(++phones).padStart(country === "CI" ? 8 : 6, "0")}`;
   await warmUp(nextPhone);
   return {
     mtn,
     wave,
+    pawapay,
     relay,
     callbackAnswers,
     /** What the service logged for a request it answered 500, by request id. */
@@ -121,12 +136,12 @@ export async function startWorld(timeoutMs: number) {
       await (await workers[i]).kill();
       workers[i] = start(i);
     },
-    /** A customer's or beneficiary's MSISDN (digits, no "+"), unique in this run: the fakes' scripts are per number. */
+    /** A customer's or beneficiary's MSISDN in that country (digits, no "+"), unique in this run: the fakes' scripts are per number. */
     nextPhone,
     async close() {
       logs.restore();
       await Promise.all(workers.map(async (w) => (await w).stop()));
-      await Promise.all([mtn.close(), wave.close(), relay.close()]);
+      await Promise.all([mtn.close(), wave.close(), pawapay.close(), relay.close()]);
     },
   };
 }

@@ -305,7 +305,7 @@ describe("the OpenAPI document", () => {
     expect(res.body.paths["/api/v4/transfers/{reference}"].get.operationId).toBe("getTransfer");
     expect(res.body.paths["/api/v4/merchant/analytics"].get.parameters.map((p: { name: string }) => p.name)).toEqual(["from", "to", "currency"]);
     expect(Object.keys(res.body.components.schemas.TransferWebhook.properties)).toEqual([
-      "event", "reference", "status", "amount", "currency", "fees", "gatewayName", "beneficiaryPhone", "failureReason", "completedAt", "metadata",
+      "event", "reference", "status", "amount", "currency", "fees", "gatewayName", "beneficiaryPhone", "failureReason", "completedAt", "metadata", "batchLineReference",
     ]);
   });
 });

@@ -9,14 +9,15 @@ import { DomainError } from "@/lib/core/errors/domain-error";
 
 /**
  * A typed amount as the API's JSON number (exact: the parser works on the digits, and a number
- * from their decimal text is the one JSON.parse would give), or 40010 saying why it is none.
+ * from their decimal text is the one JSON.parse would give), or 40010 naming the field (`amount`
+ * unless said) and why it is none.
  */
-export function amountFromForm(text: string, currency: string): number {
+export function amountFromForm(text: string, currency: string, field = "amount"): number {
   const parsed = parseAmountInput(text, currency);
   if (parsed.ok) return Number(parsed.text);
   const decimals = parsed.reason === "too_many_decimals";
   const words = decimals ? `has more decimals than ${currency} allows` : "must be a number";
-  throw new DomainError("invalid", { reason: "amount", details: `amount ${words}`, field: "amount", rule: decimals ? "decimals" : "not_a_number" });
+  throw new DomainError("invalid", { reason: "amount", details: `${field} ${words}`, field, rule: decimals ? "decimals" : "not_a_number" });
 }
 
 /** A typed phone in E.164, read in the local form of `country` (or the merchant's); as typed when it is no number, for the schema's 40014. */

@@ -26,3 +26,19 @@ export function noRecordSpacingMs(env: Record<string, string | undefined> = proc
 export function releasedFollowMs(env: Record<string, string | undefined> = process.env): number {
   return positiveInt(env.MONEY_OUT_RELEASED_FOLLOW_DAYS, DEFAULT_RELEASED_FOLLOW_DAYS) * 24 * 60 * 60_000;
 }
+
+/** BATCH_SEND_CONCURRENCY's default per operator: payouts of a batch in flight at once to one operator, per runner. */
+export const DEFAULT_BATCH_SEND_CONCURRENCY = 4;
+
+/**
+ * How many of a batch's payouts one runner sends at once to `operator` (an operator's id,
+ * "mtn-momo", or "sandbox"): BATCH_SEND_CONCURRENCY="mtn-momo=4,wave=8", each operator at the pace
+ * its contract tolerates; DEFAULT_BATCH_SEND_CONCURRENCY for one not named.
+ */
+export function batchSendConcurrency(operator: string, env: Record<string, string | undefined> = process.env): number {
+  for (const part of (env.BATCH_SEND_CONCURRENCY ?? "").split(",")) {
+    const [name, value] = part.split("=").map((text) => text.trim());
+    if (name === operator) return positiveInt(value, DEFAULT_BATCH_SEND_CONCURRENCY);
+  }
+  return DEFAULT_BATCH_SEND_CONCURRENCY;
+}

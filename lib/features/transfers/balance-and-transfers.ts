@@ -42,31 +42,25 @@ export async function ledgerStatement(client: DbClient, scope: MerchantScope, fi
   return toPage(rows);
 }
 
-export const STATEMENT_CSV_HEADER = ["createdAt", "reference", "kind", "account", "currency", "amount", "journalId"];
-
 /** CSV text of one field: quoted when it holds a separator, a quote or a line break; formula starts neutralised for spreadsheets. */
 export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const csvLine = (fields: string[]) => `${fields.map(csvField).join(",")}\r\n`;
 
 /**
- * The whole statement (day range optional) as CSV lines, oldest first, read in batches so a long
- * history never sits in memory; amounts as exact decimal text in the currency's unit.
+ * The whole statement (day range optional), oldest first, read in batches so a long history never
+ * sits in memory: the dashboard's CSV in the member's words (lib/surfaces/dashboard/report-csv.ts).
  */
-export async function* statementCsvLines(client: DbClient, scope: MerchantScope, filters: Pick<ListFilters, "from" | "to">, batch = 500): AsyncGenerator<string> {
-  yield csvLine(STATEMENT_CSV_HEADER);
+export async function* statementEntries(client: DbClient, scope: MerchantScope, filters: Pick<ListFilters, "from" | "to">, batch = 500): AsyncGenerator<LedgerEntry> {
   let cursor: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const after: Prisma.LedgerEntryWhereInput | undefined = cursor
       ? { OR: [{ createdAt: { gt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { gt: cursor.id } }] }
       : undefined;
     const rows: LedgerEntry[] = await client.ledgerEntry.findMany({ where: { ...statementWhere(scope, filters), ...(after ?? {}) }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: batch });
-    for (const e of rows) {
-      yield csvLine([e.createdAt.toISOString(), e.reference, e.kind, e.account, e.currency, minorText(e.amountMinor, e.currency), e.journalId]);
-    }
+    yield* rows;
     if (rows.length < batch) return;
     cursor = rows[rows.length - 1];
   }

@@ -10,6 +10,7 @@ import { transitionMoneyOut } from "@/lib/features/money-out/transition-money-ou
 import type { MoneyOutForGateway } from "@/lib/integrations/gateways/adapter";
 import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
 import { simulatedAnswer } from "@/lib/integrations/gateways/sandbox-simulator";
+import { finishBatchIfDone } from "./batches/finish-batch";
 import { transferWebhookPayload } from "./transform-transfer";
 
 // A transfer (a payout to the merchant's own wallet) as a kind of money out: what the money-out
@@ -35,8 +36,15 @@ export const TRANSFER_KIND: MoneyOutKind<Transfer> = {
   findDue: (client, ids) => client.transfer.findMany({ where: { id: { in: ids } }, orderBy: { dueAt: "asc" } }),
   // Live payouts already sent, read sooner; never a SCHEDULED batch before its time.
   earlyWhenAll: Prisma.sql`"operatorSentAt" IS NOT NULL`,
-  postFinal: postTransferFinal,
-  postCompletedLate: postTransferCompletedLate,
+  // A batch's line also finishes its batch when it was the last one pending (batches/finish-batch.ts).
+  postFinal: async (tx, transfer, to, at, operatorFeeMinor) => {
+    await postTransferFinal(tx, transfer, to, at, operatorFeeMinor);
+    if (transfer.batchId) await finishBatchIfDone(tx, transfer.batchId, at);
+  },
+  postCompletedLate: async (tx, transfer, at, operatorFeeMinor) => {
+    await postTransferCompletedLate(tx, transfer, at, operatorFeeMinor);
+    if (transfer.batchId) await finishBatchIfDone(tx, transfer.batchId, at);
+  },
   // A payout's amount and fees always came out of the merchant's balance.
   debitsBalance: () => true,
   webhookPayload: (transfer, to) => transferWebhookPayload(transfer, `transfer.${to}`),

@@ -19,7 +19,7 @@ export function newTransferRow(data: NewTransfer): Transfer {
     status: "pending", failureReason: null, reviewedBy: null, reviewedAt: null, completedAt: null, failedAt: null, operatorReference: null,
     operatorFeeMinor: null, claimedUntil: null, operatorSentAt: null, sendAttempts: 0, operatorAnswer: null, operatorCheckedAt: null,
     handedOverAt: null, sendClaim: null, sendClaimUntil: null, notFoundReads: 0, firstNoRecordAt: null, unresolvedAt: null,
-    followUntil: null, completedLateAt: null,
+    followUntil: null, completedLateAt: null, batchId: null, batchLineReference: null,
   };
 }
 
@@ -31,5 +31,5 @@ export const transferInsert = rowInsertStatement<Transfer>("Transfer", {
   completedAt: "timestamp(3)", failedAt: "timestamp(3)", operatorRequestId: "", operatorReference: "", operatorFeeMinor: "bigint",
   claimedUntil: "timestamp(3)", operatorSentAt: "timestamp(3)", sendAttempts: "int", operatorAnswer: "", operatorCheckedAt: "timestamp(3)",
   handedOverAt: "timestamp(3)", sendClaim: "", sendClaimUntil: "timestamp(3)", notFoundReads: "int", firstNoRecordAt: "timestamp(3)",
-  unresolvedAt: "timestamp(3)", followUntil: "timestamp(3)", completedLateAt: "timestamp(3)",
+  unresolvedAt: "timestamp(3)", followUntil: "timestamp(3)", completedLateAt: "timestamp(3)", batchId: "", batchLineReference: "",
 });

@@ -28,6 +28,7 @@ export function toTransferJson(transfer: Transfer) {
     createdAt: formatFractionalSeconds(transfer.createdAt),
     completedAt: stamp(transfer.completedAt),
     failedAt: stamp(transfer.failedAt),
+    ...(transfer.batchLineReference ? { batchLineReference: transfer.batchLineReference } : {}),
   };
 }
 
@@ -46,5 +47,6 @@ export function transferWebhookPayload(transfer: Transfer, event: TransferWebhoo
     failureReason: transfer.failureReason,
     completedAt: transfer.completedAt ? formatFractionalSeconds(transfer.completedAt) : null,
     metadata: (transfer.metadata as Record<string, unknown> | null) ?? null,
+    ...(transfer.batchLineReference ? { batchLineReference: transfer.batchLineReference } : {}),
   };
 }

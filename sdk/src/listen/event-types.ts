@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   "deposit.expired",
   "transfer.completed",
   "transfer.failed",
+  "transfer_batch.completed",
   "refund.completed",
   "refund.failed",
 ] as const satisfies readonly Event["type"][];

@@ -61,7 +61,8 @@ export async function triggerEvent(api: SandboxApi, type: string): Promise<strin
   if (!trigger) {
     throw new Error(
       `--trigger ${type} is not available; one of ${TRIGGERABLE.join(", ")}` +
-        (type === "payment_link.paid_after_expiry" ? " (a payment approved after its link expired cannot be staged through the API)" : ""),
+        (type === "payment_link.paid_after_expiry" ? " (a payment approved after its link expired cannot be staged through the API)" : "") +
+        (type === "transfer_batch.completed" ? " (a batch is approved by a second member's key: make and approve one with two keys, see the bulk payouts guide)" : ""),
     );
   }
   return trigger(api);
