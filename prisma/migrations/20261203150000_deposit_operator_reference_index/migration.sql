@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Deposit_operatorReference_idx" ON "Deposit"("operatorReference");
