@@ -12,6 +12,9 @@ const apiHeaders = Object.entries(API_TREE_HEADERS).map(([key, value]) => ({ key
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Turbopack's build cache speeds up the next build on a developer's machine; CI builds once on a
+  // clean checkout, where writing it took 40 s of each run.
+  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
   // The Docker image runs .next/standalone (server.js and only the traced files, Dockerfile);
   // `next start` (npm start, the tests) keeps the regular build.
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,

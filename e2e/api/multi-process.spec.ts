@@ -14,8 +14,10 @@ import { freshDatabase, siblingDatabaseUrl } from "../../scripts/fresh-database"
 // PGlite is one process's files: nothing to test there.
 
 const basePort = Number(process.env.E2E_PORT ?? 3210);
-// Past the ports e2e/serve.ts gives the other specs' receivers (+1..+5) and the operator fakes (+6..+8).
-const receiverPort = basePort + 9;
+// Past the ports e2e/serve.ts gives the other specs' receivers (+1..+5) and the operator fakes
+// (+6..+9: MTN, Wave, Orange, pawaPay), and those of traces.spec.ts (+20..+22). At +9, the
+// receiver met pawaPay's fake once it joined: EADDRINUSE on every PostgreSQL pass (CI 2026-12-03).
+const receiverPort = basePort + 23;
 const appPorts = [basePort + 10, basePort + 11, basePort + 12];
 const clusterPort = basePort + 13;
 const tlsDir = path.join(import.meta.dirname, "..", ".state", "tls");

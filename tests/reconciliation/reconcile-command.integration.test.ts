@@ -37,7 +37,9 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 beforeAll(async () => {
   fakes = await startOperatorFakes();
-  env = { ...fakes.env, MTN_MOMO_COUNTRIES: "CI", ORANGE_MONEY_COUNTRIES: "SN", WAVE_COUNTRIES: "CI", OPERATOR_TIMEOUT_MS: "1000" };
+  // The fakes answer at once; the bound is for a command process still loading its modules on a
+  // busy machine, whose first reads at 1 s timed out together (CI 2026-12-03: all six left open).
+  env = { ...fakes.env, MTN_MOMO_COUNTRIES: "CI", ORANGE_MONEY_COUNTRIES: "SN", WAVE_COUNTRIES: "CI", OPERATOR_TIMEOUT_MS: "10000" };
   Object.assign(process.env, env);
   if (!onPostgres) {
     // This file's database on disk, from the same migrated template as every file's, so the command can open it.

@@ -1,4 +1,5 @@
 import { Prisma } from "@prisma/client";
+import pLimit from "p-limit";
 import { sqlOn, type DbClient } from "@/lib/core/db/client";
 import { poolSize } from "@/lib/core/db/pg-pool";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
@@ -13,10 +14,13 @@ import { reconcileOperatorOutcomes } from "@/lib/features/reconciliation/reconci
 import { sendDueMoneyOut } from "@/lib/features/money-out/send-due-money-out";
 import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
 import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
+import { sendDueBatchLines } from "@/lib/features/transfers/batches/send-batch-lines";
 import { attemptRecorder, claimDueDeliveries, sendAttempt } from "@/lib/features/webhooks/attempt-delivery";
 import { settleSandboxAnswers } from "@/lib/features/deposits/settle-sandbox-answers";
 import { sendDueReceipts } from "@/lib/features/receipts/send-receipt";
+import { sendDuePaymentAlerts } from "@/lib/features/payment-alerts/send-payment-alerts";
 import { claimDueRows } from "@/lib/core/db/claim-due-rows";
+import { atOnce, eachDueRow } from "@/lib/core/db/each-due-row";
 import type { WebhookSettings } from "@/lib/features/webhooks/webhook-settings";
 
 export type DueWorkOptions = {
@@ -44,18 +48,17 @@ export type DueWorkReport = {
   deliveriesAttempted: number;
   /** Receipt messages (SMS or e-mail) handed to a provider or recorded refused. */
   receiptsSent: number;
+  /** Payment alerts to the merchants' members sent. */
+  paymentAlertsSent: number;
   eventsDeleted: number;
   /** Some kind filled its batch: more is probably due already. */
   backlog: boolean;
 };
 
+/** `fn` over every item, `concurrency` at a time. */
 async function inParallel<T>(items: T[], concurrency: number, fn: (item: T) => Promise<unknown>) {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
-    }),
-  );
+  const limit = pLimit(concurrency);
+  await Promise.all(items.map((item) => limit(() => fn(item))));
 }
 
 /**
@@ -121,14 +124,14 @@ export function dueDepositKinds(now: Date): { due: Prisma.Sql; orderBy: Prisma.S
 export async function runDueWork(client: DbClient, now = new Date(), options: DueWorkOptions = {}): Promise<DueWorkReport> {
   const batchSize = options.batchSize ?? 100;
   const concurrency = options.concurrency ?? defaultConcurrency();
-  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, deliveriesAttempted: 0, receiptsSent: 0, eventsDeleted: 0, backlog: false };
+  const report: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, deliveriesAttempted: 0, receiptsSent: 0, paymentAlertsSent: 0, eventsDeleted: 0, backlog: false };
   const guarded: Guarded = async (what, id, fn) => {
     try {
       // With tracing on, one row's work is a span ("job deposit sync"), its statements and operator
       // calls within it. The pass-wide parts ("-": reconciliation, receipts, retention) make none:
       // they run every pass in every worker, mostly finding nothing to do; nor does a batch that
       // claimed nothing (id "").
-      await (id === "-" || id === "" ? fn() : inSpan(`job ${what}`, { kind: SpanKind.CONSUMER, attributes: { "pcs.job": what } }, fn));
+      await (id === "-" || id === "" ? fn() : traced(what, fn));
       return true;
     } catch (error) {
       // One bad row must not stop the others; its claim keeps it aside for a while (claim.failed).
@@ -156,6 +159,12 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
       report.receiptsSent = receipts.sent;
       if (receipts.claimed === batchSize) report.backlog = true;
     });
+    // The merchants' payment alerts (issue 51), the same kind of outbox.
+    await guarded("payment alerts", "-", async () => {
+      const alerts = await sendDuePaymentAlerts(client, now, batchSize);
+      report.paymentAlertsSent = alerts.sent;
+      if (alerts.claimed === batchSize) report.backlog = true;
+    });
     // Retention of the events API (30 days), after the attempts: a delivery still pending keeps its event.
     await guarded("event retention", "-", async () => {
       report.eventsDeleted = await deleteExpiredEvents(client, now);
@@ -170,6 +179,11 @@ export async function runDueWork(client: DbClient, now = new Date(), options: Du
     });
   }
   return report;
+}
+
+/** One row's work as a span ("job deposit sync") when tracing is on: its statements and operator calls within it. */
+function traced<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  return inSpan(`job ${what}`, { kind: SpanKind.CONSUMER, attributes: { "pcs.job": what } }, fn);
 }
 
 /** Runs one row's work, logging what throws; false when it threw. */
@@ -206,30 +220,30 @@ async function settleDue(client: DbClient, now: Date, at: Prisma.Sql, batchSize:
     }
   }
 
-  const links = await claimDueRows(client, "PaymentLink", {
+  const links = await eachDueRow(
+    client,
+    "PaymentLink",
     // Failed links too: they stay open for a retry until expiresAt, then expire like pending ones.
-    due: Prisma.sql`"status" IN ('pending', 'failed') AND "expiresAt" <= ${at}`,
-    orderBy: Prisma.sql`"expiresAt"`,
-    limit: batchSize,
-    now,
-  });
-  if (links.ids.length === batchSize) report.backlog = true;
-  try {
-    await inParallel(links.ids, concurrency, async (id) => {
-      const expired = await guarded("link expiry", id, async () => {
-        if (await expireLink(client, { id, now })) report.linksExpired++;
-      });
-      if (!expired) links.failed(id);
-    });
-  } finally {
-    await links.release();
-  }
+    { due: Prisma.sql`"status" IN ('pending', 'failed') AND "expiresAt" <= ${at}`, orderBy: Prisma.sql`"expiresAt"`, limit: batchSize, now },
+    {
+      pace: atOnce(concurrency),
+      work: ({ id }) => traced("link expiry", () => expireLink(client, { id, now })),
+      failed: ({ id }, error) => log("error", "due work failed: link expiry", { id, ...errorFields(error) }),
+    },
+  );
+  report.linksExpired += links.counted;
+  if (links.claimed === batchSize) report.backlog = true;
+
+  // Batches' lines first, in either environment, at each operator's pace (lib/features/transfers/batches).
+  const batchLines = await sendDueBatchLines(client, now);
+  report.transfersSettled += batchLines.settled;
+  if (batchLines.claimed === 500) report.backlog = true;
 
   // Sandbox DIRECT transfers whose simulated answer is due and SCHEDULED ones whose batch has come
   // (MANUAL ones have no dueAt: an admin decides), and sandbox refunds; live ones are the
   // reconciliation's. Before the webhooks, so their events go out in this pass.
   const transfers = await sendDueMoneyOut(client, TRANSFER_KIND, { now, batchSize, environment: "sandbox" });
-  report.transfersSettled = transfers.settled;
+  report.transfersSettled += transfers.settled;
   const refunds = await sendDueMoneyOut(client, REFUND_KIND, { now, batchSize, environment: "sandbox" });
   report.refundsSettled = refunds.settled;
   if (transfers.claimed === batchSize || refunds.claimed === batchSize) report.backlog = true;
