@@ -1,6 +1,6 @@
 // The front door's job 7 (server/front-door.cjs): what a customer posts without a key takes at
 // most 8 KiB (issue 46) - a checkout step's form (/pay/{reference}/form), a payment page's "Pay"
-// (/p/{reference}/pay), and the checkout's JSON (/api/checkout/{reference}/attempts, /otp), each
+// (/p/{reference}/pay), "was I charged?" (/check/form), and the checkout's JSON (/api/checkout/{reference}/attempts, /otp), each
 // also under /test. These pages' posts go through Next's proxy (proxy.ts), which reads the body
 // whole, keeping up to 10 MB of it, before any route of ours runs; so the cap is held here, before
 // Next:
@@ -15,7 +15,7 @@
 
 const CUSTOMER_POST_MAX_BYTES = 8 * 1024;
 
-const FORM_PATHS = [/^((?:\/test)?\/pay\/[^/]+)\/form\/?$/, /^((?:\/test)?\/p\/[^/]+)\/pay\/?$/];
+const FORM_PATHS = [/^((?:\/test)?\/pay\/[^/]+)\/form\/?$/, /^((?:\/test)?\/p\/[^/]+)\/pay\/?$/, /^((?:\/test)?\/check)\/form\/?$/];
 const JSON_PATH = /^(?:\/test)?\/api\/checkout\/[^/]+\/(?:attempts|otp)\/?$/;
 
 /** The kind of customer post a path is, with the form's page to lead back to; null for any other path. */

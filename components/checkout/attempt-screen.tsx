@@ -58,5 +58,5 @@ export function AttemptScreen({ attempt, provider, phone, onConfirm, onNewCode, 
   if (attempt.paymentType === "REDIRECT") {
     return <RedirectScreen url={attempt.url} provider={provider} lastTryFailure={attempt.lastTryFailure} error={error} headingRef={headingRef} />;
   }
-  return <DirectScreen phone={phone ?? ""} provider={provider} error={error} headingRef={headingRef} onCheck={onCheck} checking={checking} />;
+  return <DirectScreen phone={phone ?? ""} provider={provider} error={error} headingRef={headingRef} onCheck={onCheck} checking={checking} onChangeNumber={onChangeNumber} onChangeMethod={onChangeMethod} />;
 }

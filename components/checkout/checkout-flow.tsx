@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ISLAND_MARK } from "./waiting-poller";
 import type { CheckoutAttempt, CheckoutState } from "@/lib/features/checkout/checkout-state";
-import type { CheckoutErrorKey, CheckoutStep } from "@/lib/features/checkout/checkout-steps";
+import type { CheckoutErrorKey, CheckoutStep } from "@/lib/surfaces/checkout/checkout-steps";
 import { AttemptScreen } from "./attempt-screen";
 import type { CheckoutCountryView } from "./checkout-types";
 import type { CheckoutErrorView } from "./error-alert";
@@ -25,7 +25,7 @@ type Props = {
   countries: CheckoutCountryView[];
   initialCountry: string;
   /**
-   * The step and choices in the page's address (lib/features/checkout/checkout-steps.ts): where a
+   * The step and choices in the page's address (lib/surfaces/checkout/checkout-steps.ts): where a
    * form posted without JavaScript, or before the scripts loaded, led. The island starts there.
    */
   initialStep?: CheckoutStep | null;
@@ -37,6 +37,8 @@ type Props = {
   /** Where the steps' forms post, and the page's own address. */
   formAction: string;
   pagePath: string;
+  /** The waiting screen's next reload without JavaScript, backing off (lib/surfaces/checkout/waiting-refresh.ts). */
+  waitingRefresh: { seconds: number; url: string };
   initialState: CheckoutState;
   expiresAt: string;
   /**
@@ -55,7 +57,7 @@ export function CheckoutFlow(props: Props) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
-      <CheckoutAddresses.Provider value={{ formAction: props.formAction, pagePath: props.pagePath }}>
+      <CheckoutAddresses.Provider value={{ formAction: props.formAction, pagePath: props.pagePath, waitingRefresh: props.waitingRefresh }}>
         <Flow {...props} />
       </CheckoutAddresses.Provider>
     </QueryClientProvider>

@@ -54,6 +54,10 @@ export function FinalScreen({ state, merchant, receiptHref }: Props) {
       {status === "failed" && <p>{t(`reasons.${reason}`)}</p>}
       {status === "expired" && <p>{t("expiredBody", { merchant })}</p>}
       <p className="reference">{t("reference", { reference })}</p>
+      {/* "Was I charged?" on the same environment's prefix as the receipt's path (/test in the sandbox). */}
+      <p className="hint">
+        <a href={`${receiptHref.slice(0, receiptHref.indexOf("/pay/"))}/check`}>{t("chargeLookup")}</a>
+      </p>
       {returnUrl && status === "completed" && (
         <AutoRedirect url={returnUrl} seconds={REDIRECT_AFTER_SECONDS} notice={t("redirecting", { merchant })} stayLabel={t("stayHere")} />
       )}

@@ -17,7 +17,7 @@ type Props = {
 /**
  * Step 1: the country (when there is a choice) and the gateway, each with its fees and total.
  * Without JavaScript a new country's list is not on the page yet: Continue posts the country and
- * the server answers with its list (lib/features/checkout/submit-checkout-form.ts, "choose").
+ * the server answers with its list (lib/surfaces/checkout/submit-checkout-form.ts, "choose").
  */
 export function GatewayScreen({ countries, country, gateway, onCountry, onGateway, onContinue, error, headingRef }: Props) {
   const t = useTranslations("checkout");

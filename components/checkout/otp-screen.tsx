@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { HeadingRef } from "./checkout-types";
 import { ErrorAlert, type CheckoutErrorView } from "./error-alert";
-import { IntentButton, StepForm } from "./step-form";
+import { IntentButton, OtherNumberOrMethod, StepForm } from "./step-form";
 
 type Props = {
   /** The number the code was sent to, when the page knows it. */
@@ -57,12 +57,7 @@ export function OtpScreen({ phone, triesLeft, customerGenerated, provider, onCon
             {t("newCode")}
           </IntentButton>
         )}
-        <IntentButton intent="otherNumber" className="link-button" onClick={onChangeNumber}>
-          {t("changeNumber")}
-        </IntentButton>
-        <IntentButton intent="otherMethod" className="link-button" onClick={onChangeMethod}>
-          {t("changeMethod")}
-        </IntentButton>
+        <OtherNumberOrMethod onChangeNumber={onChangeNumber} onChangeMethod={onChangeMethod} numberLabel={t("changeNumber")} methodLabel={t("changeMethod")} />
       </div>
     </StepForm>
   );

@@ -6,8 +6,11 @@ import { createContext, useContext, type FormEvent, type MouseEvent, type ReactN
 // scripts have loaded, it posts to the server (app/pay/[reference]/form), which answers with the
 // next step. Once hydrated, the island handles the same submit itself and nothing is posted.
 
-/** Where the steps post (the form handler) and the page's own address (for "check again"). */
-export const CheckoutAddresses = createContext({ formAction: "", pagePath: "" });
+/**
+ * Where the steps post (the form handler), the page's own address (for "check again"), and the
+ * waiting screen's next reload without JavaScript (lib/surfaces/checkout/waiting-refresh.ts).
+ */
+export const CheckoutAddresses = createContext({ formAction: "", pagePath: "", waitingRefresh: { seconds: 3, url: "" } });
 
 type FormProps = {
   /** The hydrated island's handling of the default submit (the first submit button, or Enter). */
@@ -32,7 +35,7 @@ export function StepForm({ onSubmit, children, noValidate, className }: FormProp
 }
 
 type ButtonProps = {
-  /** The form handler's intent (lib/features/checkout/checkout-steps.ts): what this button asks for without JavaScript. */
+  /** The form handler's intent (lib/surfaces/checkout/checkout-steps.ts): what this button asks for without JavaScript. */
   intent: string;
   /** The hydrated island's handling; without one the button submits its form (onSubmit). */
   onClick?: () => void;
@@ -72,5 +75,19 @@ export function CheckAgainForm({ onCheck, checking, label }: { onCheck: () => vo
         {label}
       </button>
     </form>
+  );
+}
+
+/** "Another number" and "another way to pay" for the attempt under way (its form's intents otherNumber and otherMethod). */
+export function OtherNumberOrMethod({ onChangeNumber, onChangeMethod, numberLabel, methodLabel }: { onChangeNumber: () => void; onChangeMethod: () => void; numberLabel: string; methodLabel: string }) {
+  return (
+    <>
+      <IntentButton intent="otherNumber" className="link-button" onClick={onChangeNumber}>
+        {numberLabel}
+      </IntentButton>
+      <IntentButton intent="otherMethod" className="link-button" onClick={onChangeMethod}>
+        {methodLabel}
+      </IntentButton>
+    </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import type { CheckoutState } from "@/lib/features/checkout/checkout-state";
-import { checkoutErrorKey } from "@/lib/features/checkout/checkout-steps";
+import { checkoutErrorKey } from "@/lib/surfaces/checkout/checkout-steps";
 import { CheckoutError, type checkoutApi } from "./checkout-api";
 import type { CheckoutErrorView } from "./error-alert";
 import type { useCheckoutChoices } from "./use-checkout-choices";

@@ -86,7 +86,7 @@ describe("the customer's number stays out of the address (item 10)", () => {
     expect(Number(/Max-Age=(\d+)/.exec(cookie!)![1])).toBeLessThanOrEqual(900);
 
     // The page, drawn again with that cookie, shows the number typed (the phone step after an error only).
-    const { typedPhoneToShow } = await import("@/lib/features/checkout/typed-phone");
+    const { typedPhoneToShow } = await import("@/lib/surfaces/checkout/typed-phone");
     const headers = new Headers({ cookie: cookie!.split(";")[0] });
     expect(typedPhoneToShow({ step: "phone", error: "invalidPhone" }, headers)).toBe("0712");
     expect(typedPhoneToShow({ step: "phone", error: null }, headers)).toBe("");

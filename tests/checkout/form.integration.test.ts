@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
-import { hashCheckoutToken, newCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { hashCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { checkoutState } from "@/lib/features/checkout/checkout-state";
-import type { CheckoutFormIntent } from "@/lib/features/checkout/checkout-steps";
-import { submitCheckoutForm } from "@/lib/features/checkout/submit-checkout-form";
+import type { CheckoutFormIntent } from "@/lib/surfaces/checkout/checkout-steps";
+import { submitCheckoutForm } from "@/lib/surfaces/checkout/submit-checkout-form";
 import { call } from "../helpers/api-client";
 import { newMerchant, validLink } from "../helpers/fixtures";
 
@@ -31,10 +31,7 @@ function customer() {
       return token;
     },
     async submit(reference: string, intent: CheckoutFormIntent) {
-      const request = new Request("http://localhost/", { method: "POST", headers: { "x-forwarded-for": address } });
-      const answer = await submitCheckoutForm({
-        reference, environment: "sandbox", origin: "http://localhost", request, checkoutToken: token, newToken: newCheckoutToken(), intent,
-      });
+      const answer = await submitCheckoutForm({ reference, environment: "sandbox", origin: "http://localhost", clientAddress: address, checkoutToken: token, intent });
       if (answer.setToken) token = answer.setToken;
       return answer;
     },

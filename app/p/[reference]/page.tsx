@@ -1,10 +1,11 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
-import { readCustomerPage, readPageQuery } from "@/lib/features/payment-pages/page-form";
+import { readCustomerPage, readPageQuery } from "@/lib/surfaces/checkout/page-form";
 import { retryAtWords } from "@/lib/features/payment-pages/retry-at";
 import { pageEnvironment } from "@/lib/surfaces/http/page-request";
 import "../../pay/[reference]/checkout.css";
@@ -33,12 +34,22 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
   // When to come back, as a clock time and a wait (read now, so a reload stays right).
   const retryAfter = (until: Date | null) => (until ? ` ${t("retryAfter", retryAtWords(until, now, locale))}` : "");
 
+  // A page that takes no payment now (closed, or every place taken): the shop's phone, so the
+  // customer standing at the counter can ask how else to pay.
+  const phone = page.merchant.supportPhone;
+  const callMerchant = phone ? (
+    <p className="merchant-call">
+      {t("callMerchant", { merchant })} <a href={`tel:${phone}`}>{formatPhone(phone)}</a>
+    </p>
+  ) : null;
+
   let body;
   if (page.status !== "active") {
     body = (
       <section className="final final-failed" role="alert" aria-labelledby="closed-title">
         <h2 id="closed-title">{t("closed.title")}</h2>
         <p>{t(`closed.${page.status}`, { merchant })}</p>
+        {callMerchant}
       </section>
     );
   } else if (page.fullUntil) {
@@ -50,6 +61,7 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
           {t("full.body")}
           {retryAfter(page.fullUntil)}
         </p>
+        {callMerchant}
       </section>
     );
   } else if (query.error === "tooMany" || query.error === "busy" || query.error === "generic") {

@@ -10,9 +10,10 @@ import { ShareLink } from "@/components/checkout/share-link";
 import { WaitingPoller } from "@/components/checkout/waiting-poller";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { findCheckoutPageLink, listCheckoutPageGateways, readCheckoutPageState } from "@/lib/features/checkout/checkout-page-queries";
-import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
-import { readCheckoutPageQuery } from "@/lib/features/checkout/checkout-steps";
-import { typedPhoneToShow } from "@/lib/features/checkout/typed-phone";
+import { readCheckoutToken } from "@/lib/surfaces/checkout/checkout-cookie";
+import { readCheckoutPageQuery } from "@/lib/surfaces/checkout/checkout-steps";
+import { waitingRefresh } from "@/lib/surfaces/checkout/waiting-refresh";
+import { typedPhoneToShow } from "@/lib/surfaces/checkout/typed-phone";
 import { preselectCountry } from "@/lib/features/checkout/preselect-country";
 import { qrSvg } from "@/lib/features/checkout/qr-svg";
 import { DIAL_CODES } from "@/lib/core/domain/dial-codes";
@@ -30,7 +31,7 @@ type PageProps = Params & { searchParams: Promise<Record<string, string | string
 
 // The hosted checkout: server-rendered, with one small client island for the interactive steps.
 // Every step works without JavaScript (issue 35): each is a form posting to ./form, which answers
-// with the next step in the query (lib/features/checkout/checkout-steps.ts); the island starts
+// with the next step in the query (lib/surfaces/checkout/checkout-steps.ts); the island starts
 // from that step and only makes it smoother.
 export default async function PayPage({ params, searchParams }: PageProps) {
   const { reference } = await params;
@@ -82,7 +83,8 @@ export default async function PayPage({ params, searchParams }: PageProps) {
       </>
     );
   } else {
-    const query = readCheckoutPageQuery(await searchParams, countries);
+    const search = await searchParams;
+    const query = readCheckoutPageQuery(search, countries);
     const initialCountry = query.country ?? preselectCountry({
       available: countries.map((c) => c.code),
       acceptLanguage: requestHeaders.get("accept-language"),
@@ -109,6 +111,7 @@ export default async function PayPage({ params, searchParams }: PageProps) {
           knownPhone={knownPhone}
           formAction={`${pagePath}/form`}
           pagePath={pagePath}
+          waitingRefresh={waitingRefresh(pagePath, search)}
           initialState={state}
           expiresAt={link.expiresAt.toISOString()}
           whenFailed={support}

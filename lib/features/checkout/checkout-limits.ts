@@ -1,5 +1,5 @@
 import type { DbClient } from "@/lib/core/db/client";
-import { clientLimitKey } from "@/lib/core/request/client-address";
+import { addressLimitKey } from "@/lib/core/request/client-address";
 import { consume, createLimiter, limitFromEnv } from "@/lib/core/limits/rate-limit";
 import { hashCheckoutToken } from "./checkout-session";
 
@@ -11,8 +11,9 @@ const reads = createLimiter("checkout-read", perMinute("CHECKOUT_READS_PER_MINUT
 const writesPerIp = createLimiter("checkout-write-ip", perMinute("CHECKOUT_WRITES_PER_MINUTE_PER_IP", 30), 60);
 const writesPerLink = createLimiter("checkout-write-link", perMinute("CHECKOUT_WRITES_PER_MINUTE_PER_LINK", 20), 60);
 
-export async function limitCheckoutRead(request: Request) {
-  await consume(reads, clientLimitKey(request));
+/** A checkout read, by the client's address (lib/core/request/client-address.ts, read by the surface). */
+export async function limitCheckoutRead(clientAddress: string) {
+  await consume(reads, addressLimitKey(clientAddress));
 }
 
 /**
@@ -25,8 +26,8 @@ export async function limitCheckoutRead(request: Request) {
  * operator's code expired (issue 46). A stranger's requests now cost only the stranger's address.
  * The holder's count is keyed by link and token, so what a former holder spent is not the next one's.
  */
-export async function limitCheckoutWrite(client: DbClient, request: Request, reference: string, checkoutToken: string | null) {
-  await consume(writesPerIp, clientLimitKey(request));
+export async function limitCheckoutWrite(client: DbClient, clientAddress: string, reference: string, checkoutToken: string | null) {
+  await consume(writesPerIp, addressLimitKey(clientAddress));
   // Without a token nobody holds anything: no read needed.
   if (!checkoutToken) return;
   const tokenHash = hashCheckoutToken(checkoutToken);

@@ -6,7 +6,7 @@ import type { Environment } from "@/lib/core/domain/environment";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { readGatewayAvailability } from "@/lib/features/monitoring/gateway-availability";
 import { checkoutGateways, type CheckoutCountry, type CheckoutGateway } from "./checkout-gateways";
-import { hashCheckoutToken } from "./checkout-session";
+import { startedBy } from "./checkout-session";
 import { checkoutStateOf, latestAttempt, type CheckoutState } from "./checkout-state";
 import { findCheckoutLink } from "./get-checkout-link";
 
@@ -34,8 +34,7 @@ export type CheckoutPageState = {
 /** The link's checkout state as recorded, for the viewer's checkout session (its cookie, when the page's forms set it). */
 export async function readCheckoutPageState(link: PaymentLink, viewerToken: string | null, now = new Date()): Promise<CheckoutPageState> {
   const attempt = await latestAttempt(db(), link.id);
-  const own = viewerToken !== null && attempt?.checkoutTokenHash === hashCheckoutToken(viewerToken);
-  return { state: checkoutStateOf(link, attempt, now, viewerToken), knownPhone: own ? attempt.customerPhone : null };
+  return { state: checkoutStateOf(link, attempt, now, viewerToken), knownPhone: attempt && startedBy(attempt, viewerToken) ? attempt.customerPhone : null };
 }
 
 /** A gateway the customer may pick, and whether its operator is slow or down right now (live only). */

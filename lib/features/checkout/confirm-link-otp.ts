@@ -2,7 +2,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { confirmDeposit } from "@/lib/features/deposits/confirm-deposit";
 import { DomainError } from "@/lib/core/errors/domain-error";
-import { hashCheckoutToken } from "./checkout-session";
+import { startedBy } from "./checkout-session";
 import { latestAttempt } from "./checkout-state";
 import { paymentInProgress } from "./start-link-attempt";
 import { getCheckoutLinkOrThrow } from "./get-checkout-link";
@@ -21,7 +21,7 @@ export async function confirmLinkOtp(
   if (!attempt || attempt.flow !== "otp") {
     throw new DomainError("not_found", { reason: "otp_gone", field: "otp", rule: "code_expired", details: "No code was requested for this payment" });
   }
-  if (attempt.status === "pending" && attempt.checkoutTokenHash && (!options.checkoutToken || hashCheckoutToken(options.checkoutToken) !== attempt.checkoutTokenHash)) {
+  if (attempt.status === "pending" && attempt.checkoutTokenHash && !startedBy(attempt, options.checkoutToken)) {
     throw paymentInProgress();
   }
   await confirmDeposit(client, { merchantId: link.merchantId, environment: options.environment, trxReference: attempt.reference, otp: options.otp });

@@ -1,13 +1,13 @@
 // POST /p/{reference}/pay (and /test/p/... in the sandbox: the proxy strips /test and passes the
 // environment in a header) - "Pay" on a payment page, a plain form that works without JavaScript
-// (issue 36 part 2). Thin: lib/features/payment-pages/page-form.ts makes the customer's link
+// (issue 36 part 2). Thin: lib/surfaces/checkout/page-form.ts makes the customer's link
 // (makePagePaymentLink); this answers 303 to that link's checkout, or back to the page with the
 // error and the amount typed in the query. Never a 500 page: anything unexpected says "generic".
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { paymentUrl } from "@/lib/features/links/payment-url";
-import { pageFormSearch, submitPageForm } from "@/lib/features/payment-pages/page-form";
+import { pageFormSearch, submitPageForm } from "@/lib/surfaces/checkout/page-form";
 import { pageUrl } from "@/lib/features/payment-pages/page-url";
 import { formOrigins, redirectOrigin } from "@/lib/surfaces/http/host-origin";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";

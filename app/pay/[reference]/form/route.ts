@@ -1,18 +1,19 @@
 // POST /pay/{reference}/form (and /test/pay/... in the sandbox: the proxy strips /test and passes
 // the environment in a header) - a checkout step's form, posted without JavaScript or before the
-// page's scripts have loaded (issue 35). Thin: lib/features/checkout/submit-checkout-form.ts does
-// the step through the JSON checkout API's own functions; this answers 303 to the page with the
-// next step in the query. Never a 500 page: anything unexpected is logged and the step says "generic".
+// page's scripts have loaded (issue 35). Thin: lib/surfaces/checkout/submit-checkout-form.ts does
+// the step through the JSON checkout API's own feature functions; this answers 303 to the page with
+// the next step in the query. Never a 500 page: anything unexpected is logged and the step says "generic".
 // Every Location is the link's paymentUrl, on the public address (never X-Forwarded-Host), no-store.
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { paymentUrl } from "@/lib/features/links/payment-url";
-import { checkoutCookie, checkoutPageCookie, newCheckoutToken, readCheckoutToken } from "@/lib/features/checkout/checkout-session";
-import { checkoutPageSearch, parseCheckoutForm } from "@/lib/features/checkout/checkout-steps";
+import { clientAddress } from "@/lib/core/request/client-address";
+import { checkoutCookie, checkoutPageCookie, readCheckoutToken } from "@/lib/surfaces/checkout/checkout-cookie";
+import { checkoutPageSearch, parseCheckoutForm } from "@/lib/surfaces/checkout/checkout-steps";
 import { isSameOriginPost } from "@/lib/surfaces/http/same-origin-post";
 import { readCustomerForm, tooLargeFormResponse } from "@/lib/surfaces/http/customer-posts";
-import { submitCheckoutForm } from "@/lib/features/checkout/submit-checkout-form";
-import { typedPhoneCookie } from "@/lib/features/checkout/typed-phone";
+import { submitCheckoutForm } from "@/lib/surfaces/checkout/submit-checkout-form";
+import { typedPhoneCookie } from "@/lib/surfaces/checkout/typed-phone";
 import { formOrigins, redirectOrigin } from "@/lib/surfaces/http/host-origin";
 import { proxiedRequestEnvironment } from "@/lib/surfaces/http/request-environment";
 
@@ -40,7 +41,7 @@ export async function POST(request: Request, { params }: Params) {
   if (!intent) return seeOther(checkoutPageSearch({ error: "generic" }));
   try {
     const checkoutToken = readCheckoutToken(request);
-    const answer = await submitCheckoutForm({ reference, environment, origin, request, checkoutToken, newToken: newCheckoutToken(), intent });
+    const answer = await submitCheckoutForm({ reference, environment, origin, clientAddress: clientAddress(request), checkoutToken, intent });
     const secure = origin.startsWith("https:");
     const cookies = answer.setToken
       ? [checkoutPageCookie(answer.setToken, { reference, environment, secure }), checkoutCookie(answer.setToken, { reference, environment, secure })]
