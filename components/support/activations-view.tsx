@@ -39,7 +39,7 @@ export function ActivationDetailView({ id }: { id: string }) {
   const locale = useLocale();
   const [done, setDone] = useState<string | null>(null);
   const decides = useStaffCan("activations:decide");
-  const request = useSupportQuery<ActivationRequestJson>(`/admin/api/activations/${id}`);
+  const request = useSupportQuery<ActivationRequestJson>(`/admin/api/activations/${encodeURIComponent(id)}`);
   if (!request.isSuccess) return <QueryFallback query={request} />;
   const r = request.data;
   return (

@@ -8,6 +8,7 @@ import { ConfirmAction } from "./confirm-action";
 import { QueryFallback } from "./query-fallback";
 import { useSupportAction, useSupportQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
+import { GatewayWord } from "./gateway-word";
 
 type MerchantRow = { id: string; name: string; createdAt: string; links: number; deposits: number };
 type Key = { id: string; prefix: string; environment: string; scopes: string[]; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
@@ -47,7 +48,7 @@ export function MerchantDetailView({ id }: { id: string }) {
   const manageCredentials = useStaffCan("merchants:credentials");
   const verifyEmails = useStaffCan("members:verify-email");
   const [verified, setVerified] = useState<string | null>(null);
-  const merchant = useSupportQuery<Merchant>(`/admin/api/merchants/${id}`);
+  const merchant = useSupportQuery<Merchant>(`/admin/api/merchants/${encodeURIComponent(id)}`);
   const createKey = useSupportAction<string, { key: string }>(() => `/admin/api/merchants/${id}/keys`, (environment) => ({ environment }));
   const revoke = useSupportAction<string, unknown>((keyId) => `/admin/api/keys/${keyId}/revoke`);
   const rotate = useSupportAction<void, { webhookSecret: string }>(() => `/admin/api/merchants/${id}/webhook-secret`);
@@ -138,7 +139,13 @@ export function MerchantDetailView({ id }: { id: string }) {
       <SupportTable columns={memberColumns} rows={m.members} rowKey={(u) => u.userId} />
       {verified && <p role="status">{t("merchant.emailConfirmed", { email: verified })}</p>}
       <h2>{t("merchant.gateways")}</h2>
-      <p>{m.gateways.map((g) => `${g.name} (${g.kind})`).join(", ")}</p>
+      <ul>
+        {m.gateways.map((g) => (
+          <li key={`${g.name}-${g.kind}`}>
+            <GatewayWord name={g.name} /> ({g.kind})
+          </li>
+        ))}
+      </ul>
       <h2>{t("merchant.volume")}</h2>
       <SupportTable columns={volumeColumns} rows={m.volume30d} rowKey={(v) => `${v.environment}-${v.currency}`} />
     </>

@@ -5,6 +5,8 @@ import { formatMajor } from "@/lib/core/domain/money";
 import { SupportTable, type SupportColumn } from "./support-table";
 import { QueryFallback } from "./query-fallback";
 import { useSupportQuery } from "./queries";
+import { GatewayWord } from "./gateway-word";
+import { EnvironmentWord, StatusWord } from "./status-word";
 
 type Figure = { environment: string; status: string; currency: string; count: number; amount: number };
 type Figures = { links: Figure[]; deposits: Figure[]; transfers: Figure[] };
@@ -17,8 +19,8 @@ function FigureTable({ title, rows }: { title: string; rows: Figure[] }) {
   const locale = useLocale();
   const columns: SupportColumn<Figure>[] = [
     // Sandbox money is pretend: never read as one sum with live.
-    { header: t("environment"), cell: (r) => r.environment },
-    { header: t("status"), cell: (r) => r.status },
+    { header: t("environment"), cell: (r) => <EnvironmentWord environment={r.environment} /> },
+    { header: t("status"), cell: (r) => <StatusWord status={r.status} /> },
     { header: t("currency"), cell: (r) => r.currency },
     { header: t("count"), cell: (r) => r.count, numeric: true },
     { header: t("amount"), cell: (r) => formatMajor(r.amount, r.currency, locale), numeric: true },
@@ -33,7 +35,7 @@ function OperatorsTable({ gateways }: { gateways: GatewayFigures[] }) {
   const rows = gateways.flatMap((g) => (["deposit", "payout"] as const).map((operation) => ({ gateway: g.gateway, operation, ...g.operations[operation] })));
   const percent = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
   const columns: SupportColumn<(typeof rows)[number]>[] = [
-    { header: t("gateway"), cell: (r) => r.gateway },
+    { header: t("gateway"), cell: (r) => <GatewayWord name={r.gateway} /> },
     { header: t("operation"), cell: (r) => t(`operations.${r.operation}`) },
     { header: t("state"), cell: (r) => t(`states.${r.state}`) },
     { header: t("successRate"), cell: (r) => (r.successRate === null ? "-" : percent.format(r.successRate)), numeric: true },

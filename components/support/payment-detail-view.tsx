@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { formatMajor } from "@/lib/core/domain/money";
 import { ConfirmAction } from "./confirm-action";
 import { Fields, Timeline, WebhookDeliveries, type Delivery, type TimelineEvent, time } from "./detail-sections";
@@ -9,6 +9,8 @@ import { QueryFallback } from "./query-fallback";
 import { useSupportAction, useSupportQuery } from "./queries";
 import { PaymentRefunds, type RefundSummary } from "./refund-table";
 import { useStaffCan } from "./staff-context";
+import { GatewayWord } from "./gateway-word";
+import { EnvironmentWord, StatusWord } from "./status-word";
 
 type OperatorCheck = { reference: string; operatorSays: string; operatorReason?: string; status: string; operatorReference: string | null };
 
@@ -67,8 +69,11 @@ function RecordFields({ record }: { record: Record<string, unknown> }) {
   const locale = useLocale();
   const { followUp: _followUp, hold: _hold, attempts: _attempts, ...data } = record;
   const currency = typeof data.currency === "string" ? data.currency : null;
-  const value = (key: string, v: unknown): string | null => {
+  const value = (key: string, v: unknown): ReactNode => {
     if (v === null || v === undefined) return null;
+    // Codes in words: "completed" -> "Réussi", "MTN_MOMO_CI" -> "MTN MoMo Côte d'Ivoire".
+    if (key === "status" && typeof v === "string") return <StatusWord status={v} />;
+    if (key === "gatewayName" && typeof v === "string") return <GatewayWord name={v} />;
     if (typeof v === "number" && currency && AMOUNT_FIELDS.has(key)) return formatMajor(v, currency, locale);
     if (typeof v === "boolean") return v ? t("yes") : t("no");
     return typeof v === "object" ? JSON.stringify(v) : String(v);
@@ -158,7 +163,7 @@ function AtTheOperator({ environment, deposit, onDone }: { environment: string; 
 export function PaymentDetailView({ reference }: { reference: string }) {
   const t = useTranslations("support");
   const [notice, setNotice] = useState("");
-  const detail = useSupportQuery<Detail>(`/admin/api/payments/${reference}`);
+  const detail = useSupportQuery<Detail>(`/admin/api/payments/${encodeURIComponent(reference)}`);
 
   if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;
@@ -166,8 +171,10 @@ export function PaymentDetailView({ reference }: { reference: string }) {
     <>
       <h1>{reference}</h1>
       <p>
-        <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · {d.environment} ·{" "}
-        <span className={`badge badge-${String(d.payment.status)}`}>{String(d.payment.status)}</span>
+        <a href={`/admin/merchants/${d.merchant.id}`}>{d.merchant.name}</a> · <EnvironmentWord environment={d.environment} /> ·{" "}
+        <span className={`badge badge-${String(d.payment.status)}`}>
+          <StatusWord status={String(d.payment.status)} />
+        </span>
       </p>
       {notice && (
         <p role="status" className="support-notice">
@@ -186,7 +193,7 @@ export function PaymentDetailView({ reference }: { reference: string }) {
             // A held attempt is opened: support has to decide on it.
             <details key={a.reference} open={a.hold !== null}>
               <summary>
-                {a.reference} · {String(a.gatewayName)} · {String(a.status)}
+                {a.reference} · <GatewayWord name={String(a.gatewayName)} /> · <StatusWord status={String(a.status)} />
               </summary>
               <RecordFields record={a} />
               <AtTheOperator environment={d.environment} deposit={a} onDone={setNotice} />

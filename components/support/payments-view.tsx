@@ -63,8 +63,8 @@ function FilteredPages<Row>({ kind, statuses, sources, initialFilters, table }: 
           {t("filters.environment")}
           <select name="environment" defaultValue={filters.environment ?? ""}>
             <option value="">{t("filters.any")}</option>
-            <option value="sandbox">sandbox</option>
-            <option value="live">live</option>
+            <option value="sandbox">{t("search.environment.sandbox")}</option>
+            <option value="live">{t("search.environment.live")}</option>
           </select>
         </label>
         <label>
@@ -72,7 +72,9 @@ function FilteredPages<Row>({ kind, statuses, sources, initialFilters, table }: 
           <select name="status" defaultValue={filters.status ?? ""}>
             <option value="">{t("filters.any")}</option>
             {statuses.map((s) => (
-              <option key={s}>{s}</option>
+              <option key={s} value={s}>
+                {t.has(`status.${s}`) ? t(`status.${s}`) : s}
+              </option>
             ))}
           </select>
         </label>

@@ -8,6 +8,7 @@ import { SupportTable, type SupportColumn } from "./support-table";
 import { QueryFallback } from "./query-fallback";
 import { useSupportAction, useSupportQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
+import { GatewayWord } from "./gateway-word";
 
 type PendingTransfer = {
   reference: string;
@@ -60,7 +61,7 @@ export function PendingTransfersView({ merchantId }: { merchantId?: string }) {
     decides ? <DecisionButtons reference={tr.reference} pending={decide.isPending} onDecide={(decision) => decide.mutate(decision)} /> : t("adminOnly");
   const columns: SupportColumn<PendingTransfer>[] = [
     { header: t("reference"), cell: (tr) => <a href={`/admin/transfers/${tr.reference}`}>{tr.reference}</a> },
-    { header: t("gateway"), cell: (tr) => tr.gatewayName },
+    { header: t("gateway"), cell: (tr) => <GatewayWord name={tr.gatewayName} /> },
     { header: t("amount"), cell: (tr) => `${formatMajor(tr.amount, tr.currency, locale)} (+${formatMajor(tr.fees, tr.currency, locale)})`, numeric: true },
     {
       header: t("beneficiary"),

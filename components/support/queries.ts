@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { supportApiPath as withQuery, supportQueryKey, type SupportParams } from "@/lib/surfaces/support/api-path";
 import { useStaff } from "./staff-context";
 
 // The support view's data hooks: one place for fetch, errors, the CSRF header and query keys.
@@ -28,18 +29,16 @@ async function request<T>(path: string, init?: RequestInit & { csrf?: string; fo
   return body as T;
 }
 
-const withQuery = (path: string, params: Record<string, string | undefined> = {}) => {
-  const query = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1])));
-  return query.size ? `${path}?${query}` : path;
-};
+// A page's first read is made on the server (components/support/support-prefetch.tsx) under the
+// same keys: the hooks find it there and show it at once, without a "loading" state.
 
-export function useSupportQuery<T>(path: string, params?: Record<string, string | undefined>) {
-  return useQuery({ queryKey: ["support", path, params ?? {}], queryFn: () => request<T>(withQuery(path, params)) });
+export function useSupportQuery<T>(path: string, params?: SupportParams) {
+  return useQuery({ queryKey: supportQueryKey(path, params), queryFn: () => request<T>(withQuery(path, params)) });
 }
 
-export function useSupportPages<T>(path: string, params: Record<string, string | undefined>) {
+export function useSupportPages<T>(path: string, params: SupportParams) {
   return useInfiniteQuery({
-    queryKey: ["support", path, params],
+    queryKey: supportQueryKey(path, params),
     queryFn: ({ pageParam }) => request<{ items: T[]; nextCursor: string | null }>(withQuery(path, { ...params, cursor: pageParam ?? undefined })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -11,6 +11,7 @@ import { QueryFallback } from "./query-fallback";
 import { useSupportAction, useSupportQuery } from "./queries";
 import { useStaffCan } from "./staff-context";
 import { StatusWord } from "./status-word";
+import { GatewayWord } from "./gateway-word";
 
 /** The answer of GET /admin/api/reconciliation. */
 type Open = ReturnType<typeof openOutcomeRow<OpenOutcome & { merchant: { name: string } }>>;
@@ -68,7 +69,7 @@ export function ReconciliationView() {
     { header: t("columns.state"), cell: (o) => r(`states.${o.state}`) },
     { header: t("columns.status"), cell: (o) => <span className={`badge badge-${o.status}`}><StatusWord status={o.status} /></span> },
     { header: t("columns.amount"), cell: (o) => formatMajor(o.amount, o.currency, locale), numeric: true },
-    { header: t("columns.gateway"), cell: (o) => o.gatewayName },
+    { header: t("columns.gateway"), cell: (o) => <GatewayWord name={o.gatewayName} /> },
     { header: t("columns.age"), cell: (o) => age(o.ageSeconds, locale), numeric: true },
     {
       header: t("columns.operatorAnswer"),
@@ -94,7 +95,7 @@ export function ReconciliationView() {
     { header: t("columns.merchant"), cell: (o) => <a href={`/admin/merchants/${o.merchantId}`}>{o.merchant}</a> },
     { header: t("columns.status"), cell: (o) => <span className={`badge badge-${o.status}`}><StatusWord status={o.status} /></span> },
     { header: t("columns.amount"), cell: (o) => formatMajor(o.amount, o.currency, locale), numeric: true },
-    { header: t("columns.gateway"), cell: (o) => o.gatewayName },
+    { header: t("columns.gateway"), cell: (o) => <GatewayWord name={o.gatewayName} /> },
     { header: r("late.releasedAt"), cell: (o) => time(o.failedAt) },
     { header: r("late.paidAt"), cell: (o) => time(o.completedAt) },
     { header: r("late.learnedAt"), cell: (o) => time(o.completedLateAt) },

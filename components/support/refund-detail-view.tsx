@@ -12,6 +12,7 @@ import { useSupportQuery } from "./queries";
 import { useRefundSource } from "./refund-table";
 import { useStaffCan } from "./staff-context";
 import { StatusWord } from "./status-word";
+import { GatewayWord } from "./gateway-word";
 
 /** The answer of GET /admin/api/refunds/{reference} (lib/features/refunds/refund-detail.ts). */
 type Detail = Awaited<ReturnType<typeof refundDetail>>;
@@ -28,7 +29,7 @@ export function RefundDetailView({ reference }: { reference: string }) {
   const settles = useStaffCan("refunds:settle");
   const source = useRefundSource();
   const [notice, setNotice] = useState("");
-  const detail = useSupportQuery<Detail>(`/admin/api/refunds/${reference}`);
+  const detail = useSupportQuery<Detail>(`/admin/api/refunds/${encodeURIComponent(reference)}`);
 
   if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;
@@ -116,7 +117,7 @@ export function RefundDetailView({ reference }: { reference: string }) {
         entries={[
           [f("method"), f.has(`methods.${r.method}`) ? f(`methods.${r.method}`) : r.method],
           [f("customerPhone"), r.customerPhone],
-          [f("gateway"), r.gatewayName],
+          [f("gateway"), <GatewayWord key="gateway" name={r.gatewayName} />],
           [f("operatorRequestId"), r.operatorRequestId],
           [f("operatorReference"), r.operatorReference],
           [f("operatorFee"), money(r.operatorFeeMinor)],

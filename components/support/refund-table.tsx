@@ -4,7 +4,8 @@ import { useLocale, useTranslations } from "next-intl";
 import type { supportRefundRow, refundSummary } from "@/lib/core/domain/support-rows";
 import { formatMinor } from "@/lib/core/domain/money";
 import { SupportTable, type SupportColumn } from "./support-table";
-import { StatusWord } from "./status-word";
+import { EnvironmentWord, StatusWord } from "./status-word";
+import { GatewayWord } from "./gateway-word";
 
 /** A row as GET /admin/api/refunds sends it (lib/core/domain/support-rows.ts). */
 export type RefundRow = ReturnType<typeof supportRefundRow>;
@@ -51,10 +52,10 @@ export function RefundTable({ rows }: { rows: RefundRow[] }) {
   const columns: SupportColumn<RefundRow>[] = [
     reference,
     { header: t("merchant"), cell: (r) => r.merchant },
-    { header: t("environment"), cell: (r) => r.environment },
+    { header: t("environment"), cell: (r) => <EnvironmentWord environment={r.environment} /> },
     { header: t("payment"), cell: (r) => <a href={`/admin/payments/${r.paymentReference}`}>{r.paymentReference}</a> },
     ...rest,
-    { header: t("gateway"), cell: (r) => r.gatewayName },
+    { header: t("gateway"), cell: (r) => <GatewayWord name={r.gatewayName} /> },
     { header: t("phone"), cell: (r) => r.customerPhone },
   ];
   return <SupportTable columns={columns} rows={rows} rowKey={(r) => r.id} />;

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState, type ReactNode } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { SupportRequestError, signOut } from "./queries";
 import { StaffContext, type StaffInfo } from "./staff-context";
 
@@ -10,8 +10,13 @@ import { StaffContext, type StaffInfo } from "./staff-context";
 // again, and the view should say so at once.
 const retryOnce = (failures: number, error: Error) => failures < 1 && !(error instanceof SupportRequestError && error.status < 500);
 
+/** False in the server's HTML and while React takes the page over; true once its handlers are on. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const noSubscription = () => () => {};
+
 export function SupportShell({ staff, children }: { staff: StaffInfo; children: ReactNode }) {
   const t = useTranslations("support");
+  const hydrated = useHydrated();
   const ta = useTranslations("activation.support");
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: retryOnce, staleTime: 5_000 } } }));
   return (
@@ -45,7 +50,13 @@ export function SupportShell({ staff, children }: { staff: StaffInfo; children: 
             {t("nav.logout")}
           </button>
         </header>
-        <main className="support-main">{children}</main>
+        <main className="support-main">
+          {/* Pages arrive with their data, before their scripts: a button clicked then would do
+              nothing (its handler is not on yet), so the page's controls wait, disabled, until it is. */}
+          <fieldset className="support-ready" disabled={!hydrated}>
+            {children}
+          </fieldset>
+        </main>
       </QueryClientProvider>
     </StaffContext.Provider>
   );

@@ -8,6 +8,7 @@ import { Fields, LedgerEntries, Timeline, WebhookDeliveries, time } from "./deta
 import { QueryFallback } from "./query-fallback";
 import { useSupportQuery } from "./queries";
 import { StatusWord } from "./status-word";
+import { GatewayWord } from "./gateway-word";
 
 /** The answer of GET /admin/api/transfers/{reference} (lib/features/transfers/transfer-detail.ts). */
 type Detail = Awaited<ReturnType<typeof transferDetail>>;
@@ -16,7 +17,7 @@ type Detail = Awaited<ReturnType<typeof transferDetail>>;
 export function TransferDetailView({ reference }: { reference: string }) {
   const f = useTranslations("support.transfer");
   const locale = useLocale();
-  const detail = useSupportQuery<Detail>(`/admin/api/transfers/${reference}`);
+  const detail = useSupportQuery<Detail>(`/admin/api/transfers/${encodeURIComponent(reference)}`);
 
   if (!detail.isSuccess) return <QueryFallback query={detail} />;
   const d = detail.data;
@@ -79,7 +80,7 @@ export function TransferDetailView({ reference }: { reference: string }) {
           [f("beneficiaryPhone"), tr.beneficiaryPhone],
           [f("beneficiaryName"), tr.beneficiaryName],
           [f("country"), tr.country],
-          [f("gateway"), tr.gatewayName],
+          [f("gateway"), <GatewayWord key="gateway" name={tr.gatewayName} />],
           [f("gatewayType"), tr.gatewayType],
           [f("callbackUrl"), tr.callbackUrl],
           [f("metadata"), tr.metadata ? <code>{JSON.stringify(tr.metadata)}</code> : null],

@@ -86,12 +86,12 @@ describe("the support view's payment page", () => {
     expect(detail.status).toBe(200);
 
     const html = renderPage(createElement(PaymentDetailView, { reference: link.body.reference }), { ...support, role: "support" }, [[path, detail.body]]);
-    expect(html).toContain("<dt>Amount</dt><dd>12,500 XOF</dd>");
+    expect(html).toContain("<dt>Amount</dt><dd>12,500\u00a0F\u00a0CFA</dd>");
     expect(html).toContain("<dt>Customer&#x27;s phone</dt>");
     expect(html).not.toMatch(/<dt>(customerPhone|amount|createdAt|paymentUrl)<\/dt>/);
 
     const french = renderPage(createElement(PaymentDetailView, { reference: link.body.reference }), { ...support, role: "support" }, [[path, detail.body]], "fr");
-    expect(french).toMatch(/<dt>Montant<\/dt><dd>12\s500 XOF<\/dd>/u);
+    expect(french).toMatch(/<dt>Montant<\/dt><dd>12\s500\sF\sCFA<\/dd>/u);
     expect(french).toContain("<dt>Téléphone du client</dt>");
   });
 });

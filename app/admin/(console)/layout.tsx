@@ -18,7 +18,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   if (session.staff.mustChangePassword) redirect("/admin/password");
   const [messages, t] = await Promise.all([getMessages(), getTranslations("checkout")]);
   return (
-    <NextIntlClientProvider messages={{ support: messages.support, activation: messages.activation }}>
+    <NextIntlClientProvider messages={{ support: messages.support, activation: messages.activation, labels: messages.labels }}>
       <SupportShell staff={{ email: session.staff.email, role: session.staff.role, csrfToken: session.csrfToken }}>{children}</SupportShell>
       <SupportLocaleSwitch label={t("language")} />
     </NextIntlClientProvider>

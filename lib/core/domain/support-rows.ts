@@ -4,10 +4,15 @@ import { effectiveLinkStatus } from "@/lib/core/domain/link-status";
 import { toMajor } from "@/lib/core/domain/money";
 
 type WithMerchant<T> = T & { merchant: { name: string } };
+/** A deposit read with the payment link it is a checkout attempt of (the search reads it so). */
+type WithLink<T> = T & { paymentLink?: { reference: string } | null };
 
-/** One row of the support view's tables, the same shape for links and deposits. */
-export function supportPaymentRow(kind: "link" | "deposit", row: WithMerchant<PaymentLink> | WithMerchant<Deposit>) {
-  const deposit = kind === "deposit" ? (row as Deposit) : null;
+/**
+ * One row of the support view's tables, the same shape for links and deposits. `paymentLinkReference`:
+ * the link a checkout attempt tried to pay, when the deposit was read with it (null otherwise, and for a link).
+ */
+export function supportPaymentRow(kind: "link" | "deposit", row: WithMerchant<PaymentLink> | WithLink<WithMerchant<Deposit>>) {
+  const deposit = kind === "deposit" ? (row as WithLink<Deposit>) : null;
   return {
     kind,
     id: row.id,
@@ -20,6 +25,8 @@ export function supportPaymentRow(kind: "link" | "deposit", row: WithMerchant<Pa
     currency: row.currency,
     gatewayName: row.gatewayName,
     customerPhone: row.customerPhone,
+    customerName: row.customerName,
+    paymentLinkReference: deposit?.paymentLink?.reference ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

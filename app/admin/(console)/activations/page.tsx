@@ -1,8 +1,13 @@
 import { ActivationsView } from "@/components/support/activations-view";
+import { SupportPrefetch } from "@/components/support/support-prefetch";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("activations");
 
 export default function SupportActivationsPage() {
-  return <ActivationsView />;
+  return (
+    <SupportPrefetch reads={[{ path: "/admin/api/activations" }]}>
+      <ActivationsView />
+    </SupportPrefetch>
+  );
 }

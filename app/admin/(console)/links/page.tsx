@@ -1,8 +1,15 @@
 import { PaymentsView } from "@/components/support/payments-view";
+import { SupportPrefetch } from "@/components/support/support-prefetch";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("links");
 
 export default async function SupportLinksPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
-  return <PaymentsView kind="links" initialFilters={await searchParams} />;
+  // A plain copy: the view's key and the server's read must hash alike.
+  const filters = { ...(await searchParams) };
+  return (
+    <SupportPrefetch reads={[{ path: "/admin/api/links", params: filters, pages: true }]}>
+      <PaymentsView kind="links" initialFilters={filters} />
+    </SupportPrefetch>
+  );
 }

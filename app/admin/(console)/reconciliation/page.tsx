@@ -1,8 +1,13 @@
 import { ReconciliationView } from "@/components/support/reconciliation-view";
+import { SupportPrefetch } from "@/components/support/support-prefetch";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("reconciliation");
 
 export default function SupportReconciliationPage() {
-  return <ReconciliationView />;
+  return (
+    <SupportPrefetch reads={[{ path: "/admin/api/reconciliation" }]}>
+      <ReconciliationView />
+    </SupportPrefetch>
+  );
 }

@@ -2,6 +2,7 @@ import { redirect } from "next/navigation";
 import { SearchView } from "@/components/support/search-view";
 import { currentStaffSession } from "@/lib/features/staff/current-staff";
 import { findSearchTarget } from "@/lib/surfaces/support/search-queries";
+import { SupportPrefetch } from "@/components/support/support-prefetch";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("search");
@@ -20,5 +21,9 @@ export default async function SupportSearchPage({ searchParams }: { searchParams
   // An exact reference opens its page: there is nothing else to choose from.
   const target = await findSearchTarget(q, environment === "sandbox" || environment === "live" ? environment : undefined);
   if (target) redirect(target);
-  return <SearchView q={q} />;
+  return (
+    <SupportPrefetch reads={[{ path: "/admin/api/search", params: { q } }]}>
+      <SearchView q={q} />
+    </SupportPrefetch>
+  );
 }

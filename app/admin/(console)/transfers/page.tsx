@@ -1,8 +1,15 @@
 import { TransfersView } from "@/components/support/payments-view";
+import { SupportPrefetch } from "@/components/support/support-prefetch";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("transfers");
 
 export default async function SupportTransfersPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
-  return <TransfersView initialFilters={await searchParams} />;
+  // A plain copy: the view's key and the server's read must hash alike.
+  const filters = { ...(await searchParams) };
+  return (
+    <SupportPrefetch reads={[{ path: "/admin/api/transfers", params: filters, pages: true }]}>
+      <TransfersView initialFilters={filters} />
+    </SupportPrefetch>
+  );
 }

@@ -1,7 +1,7 @@
 // The second step of a two-factor sign-in (JSON or the login form)
 import { verifySecondFactor } from "@/lib/features/staff/sign-in";
 import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/staff-sign-in-answer";
-import { authHeaders } from "@/lib/features/staff/staff-session";
+import { authHeaders } from "@/lib/surfaces/http/auth-headers";
 import { db } from "@/lib/core/db/client";
 import { clientAddress } from "@/lib/core/request/client-address";
 import { readFormBody } from "@/lib/surfaces/http/read-form-body";

@@ -3,7 +3,7 @@ import { requireStaff } from "@/lib/surfaces/http/support-route";
 import { signIn } from "@/lib/features/staff/sign-in";
 import { isFormPost, signInAnswer, signInRefusal } from "@/lib/surfaces/http/staff-sign-in-answer";
 import { staffAuth } from "@/lib/features/staff/staff-auth";
-import { authHeaders } from "@/lib/features/staff/staff-session";
+import { authHeaders } from "@/lib/surfaces/http/auth-headers";
 import { db } from "@/lib/core/db/client";
 import { answerResponse, errorAnswer, jsonAnswer, requestIdFor } from "@/lib/surfaces/http/json-answer";
 import { clientAddress } from "@/lib/core/request/client-address";

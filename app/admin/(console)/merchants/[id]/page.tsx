@@ -4,6 +4,7 @@ import { MerchantDetailView } from "@/components/support/merchant-views";
 import { PendingTransfersView } from "@/components/support/pending-transfers-view";
 import { getMerchantAnalytics } from "@/lib/surfaces/support/merchant-queries";
 import { isIsoCurrency } from "@/lib/core/domain/money";
+import { SupportPrefetch } from "@/components/support/support-prefetch";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("merchant");
@@ -24,7 +25,12 @@ export default async function SupportMerchantPage({ params, searchParams }: { pa
     getMerchantAnalytics({ merchantId: id, environment, currency, from, to }),
   ]);
   return (
-    <>
+    <SupportPrefetch
+      reads={[
+        { path: `/admin/api/merchants/${encodeURIComponent(id)}` },
+        { path: "/admin/api/transfers/pending", params: { merchantId: id } },
+      ]}
+    >
       <MerchantDetailView id={id} />
       <p>
         {(["live", "sandbox"] as const).map((env) => (
@@ -50,6 +56,6 @@ export default async function SupportMerchantPage({ params, searchParams }: { pa
         }}
       />
       <PendingTransfersView merchantId={id} />
-    </>
+    </SupportPrefetch>
   );
 }
