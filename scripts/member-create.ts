@@ -4,10 +4,8 @@
 // password is generated and printed once.
 import "./load-env";
 import { parseArgs } from "node:util";
-import { createMemberLogin } from "../lib/features/auth/create-member-login";
 import type { MemberRole } from "../lib/features/auth/session-member";
-import { closeDb } from "../lib/core/db/client";
-import { openCliDatabase } from "./open-cli-database";
+import { runScript } from "./run-script-command";
 
 const roles: MemberRole[] = ["owner", "admin", "developer", "viewer"];
 const { values } = parseArgs({
@@ -19,15 +17,4 @@ if (!values.merchant || !values.email || !roles.includes(role)) {
   process.exit(2);
 }
 
-try {
-  const { client } = await openCliDatabase();
-  const merchant = await client.merchant.findUnique({ where: { id: values.merchant }, select: { id: true, name: true } });
-  if (!merchant) throw new Error(`No merchant ${values.merchant}`);
-  const login = await createMemberLogin(client, { merchant, email: values.email, name: values.name, role, password: values.password });
-  await closeDb();
-  console.log(`Dashboard login ${login.email} (${role} of ${merchant.name}) created.`);
-  if (!values.password) console.log(`Password: ${login.password}`);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+await runScript("member:create", values);
