@@ -1,5 +1,8 @@
+import { NextIntlClientProvider } from "next-intl";
+import { createElement, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createPageAction, switchPageAction } from "@/app/dashboard/(app)/pages/actions";
+import { createPageAction, setPageSlugAction, switchPageAction } from "@/app/dashboard/(app)/pages/actions";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { db } from "@/lib/core/db/client";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
@@ -165,8 +168,86 @@ describe("the pages list, detail and switch", () => {
     const reference = await createFromForm({ description: "Coiffure", currency: "XOF", amountType: "fixed", amount: "3000" });
     const poster = await getPagePoster(sandbox(), reference, ORIGIN);
     expect(poster.merchant.name).toBe("Boutique Awa");
-    expect(poster.operators).toContain("MTN_MOMO_CI");
-    expect(poster.operators.every((name) => name.endsWith("_CI"))).toBe(true);
+    // The merchant's country alone, named once above its operators.
+    expect(poster.operators.map((c) => c.country)).toEqual(["CI"]);
+    expect(poster.operators[0].gateways).toContain("MTN_MOMO_CI");
+    expect(poster.operators[0].gateways.every((name) => name.endsWith("_CI"))).toBe(true);
+    // "Was I charged?" (issue 51), the sandbox's.
+    expect(poster.lookupUrl).toBe(`${ORIGIN}/test/check`);
+  });
+
+  it("prints the typable short address, \"vous choisissez le montant\" and the country once (issue 51)", async () => {
+    const slug = `boutique-awa-${Date.now().toString(36)}`;
+    const reference = await createFromForm({ description: "Marché", slug: ` ${slug.toUpperCase()} `, currency: "XOF", amountType: "customer_chooses" });
+    const Poster = (await import("@/app/dashboard/(app)/pages/[reference]/poster/page")).default;
+    const draw = async (fields: Record<string, string> = {}) => {
+      browseWith(owner.cookie);
+      nextRequest.locale = "fr";
+      return renderToStaticMarkup(await Poster({ params: Promise.resolve({ reference }), searchParams: Promise.resolve(fields) }));
+    };
+    let html = await draw();
+    expect(html).toContain(`<strong>pay.test/test/p/${slug}</strong>`);
+    expect(html).not.toContain(`<strong>pay.test/test/p/${reference}`);
+    expect(html).toContain("Vous choisissez le montant");
+    // Any amount: no range said. Côte d'Ivoire named once, its operators without it.
+    expect(html).not.toContain("Vous choisissez le montant<span>");
+    expect(html.match(/Côte d’Ivoire/g)).toHaveLength(1);
+    expect(html).toContain("MTN MoMo");
+    expect(html).not.toContain("MTN MoMo Côte");
+    // A range the merchant set is said with it.
+    await db().paymentPage.update({ where: { reference }, data: { minAmountMinor: 500n, maxAmountMinor: 20_000n } });
+    html = await draw({ size: "a6" });
+    expect(html).toMatch(/Vous choisissez le montant<span>de 500[^<]* à 20\s000[^<]*<\/span>/);
+  });
+
+  it("a page that takes no more payments (all paid) gives the customer the shop's phone (issue 51)", async () => {
+    const reference = await createFromForm({ description: "Places", currency: "XOF", amountType: "fixed", amount: "1000", maxPayments: "1" });
+    const CustomerPage = (await import("@/app/p/[reference]/page")).default;
+    const draw = async () => {
+      browseWith(owner.cookie);
+      nextRequest.locale = "fr";
+      const tree = (await CustomerPage({ params: Promise.resolve({ reference }), searchParams: Promise.resolve({}) })) as ReactNode;
+      // Its language switch is a client component, which reads the provider the layout gives it.
+      return renderToStaticMarkup(createElement(NextIntlClientProvider, { locale: "fr", messages: fr, timeZone: "UTC", children: tree }));
+    };
+    await db().merchant.update({ where: { id: owner.merchantId }, data: { supportPhone: "+2250700000111" } });
+    // Open: the form, no phone call needed.
+    expect(await draw()).not.toContain("tel:");
+    await paid(reference, 1000);
+    const full = await draw();
+    expect(full).toContain(fr.paymentPage.closed.exhausted.replace("{merchant}", "Boutique Awa"));
+    expect(full).toContain('<a href="tel:+2250700000111">+225 07 00 00 01 11</a>');
+    expect(full).toContain(fr.paymentPage.callMerchant.replace("{merchant}", "Boutique Awa"));
+    // Without a phone on file, nothing to call.
+    await db().merchant.update({ where: { id: owner.merchantId }, data: { supportPhone: null } });
+    expect(await draw()).not.toContain("tel:");
+  });
+
+  it("sets, changes and removes the short address from the page's screen, the error beside the field", async () => {
+    const reference = await createFromForm({ description: "Coiffure", currency: "XOF", amountType: "fixed", amount: "3000" });
+    const slug = `coiffure-${Date.now().toString(36)}`;
+    expect(await post(setPageSlugAction, { reference, slug }, { locale: "fr" })).toEqual({ message: fr.dashboardPages.detail.slugSaved });
+    expect((await getMerchantPage(sandbox(), reference, ORIGIN)).url).toBe(`${ORIGIN}/test/p/${slug}`);
+    // Taken by another page (another merchant's: tests/payment-pages/slugs.integration.test.ts), reserved, malformed: said beside the field in the member's language.
+    const theirs = `pris-${Date.now().toString(36)}`;
+    await createFromForm({ description: "Autre", slug: theirs, currency: "XOF", amountType: "fixed", amount: "100" });
+    for (const [typed, rule] of [[theirs, "slug_taken"], ["admin", "slug_reserved"], ["boutique awa", "slug_characters"]] as const) {
+      const state = await post(setPageSlugAction, { reference, slug: typed }, { locale: "fr" });
+      expect(state, typed).toMatchObject({ fieldErrors: { slug: fr.apiErrors.rules[rule] } });
+    }
+    expect((await db().paymentPage.findUniqueOrThrow({ where: { reference } })).slug).toBe(slug);
+    // Another merchant cannot set it.
+    expect(await post(setPageSlugAction, { reference, slug: `vol-${Date.now().toString(36)}` }, { as: stranger })).toMatchObject({ code: 40004 });
+    expect(await post(setPageSlugAction, { reference, slug: "" }, { locale: "fr" })).toEqual({ message: fr.dashboardPages.detail.slugRemoved });
+    expect((await getMerchantPage(sandbox(), reference, ORIGIN)).url).toBe(`${ORIGIN}/test/p/${reference}`);
+  });
+
+  it("takes the short address on the new page form, and refuses a bad one beside the field", async () => {
+    const slug = `jus-${Date.now().toString(36)}`;
+    const reference = await createFromForm({ description: "Jus", slug, currency: "XOF", amountType: "fixed", amount: "500" });
+    expect((await db().paymentPage.findUniqueOrThrow({ where: { reference } })).slug).toBe(slug);
+    await expectFieldError({ description: "Jus", slug, currency: "XOF", amountType: "fixed", amount: "500" }, "slug", "rules.slug_taken");
+    await expectFieldError({ description: "Jus", slug: "api", currency: "XOF", amountType: "fixed", amount: "500" }, "slug", "rules.slug_reserved");
   });
 
   it("does not show another merchant's page: the dashboard's 404, and its actions change nothing", async () => {

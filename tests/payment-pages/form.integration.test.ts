@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { merchantCheckoutLanguage } from "@/lib/core/i18n/merchant-checkout-language";
-import { paymentPageExists } from "@/lib/features/payment-pages/find-customer-page";
-import { readPageQuery } from "@/lib/features/payment-pages/page-form";
+import { resolvePageAddress } from "@/lib/features/payment-pages/find-customer-page";
+import { readPageQuery } from "@/lib/surfaces/checkout/page-form";
 import { isNoncePage } from "@/lib/surfaces/http/security-headers";
 import { call, dispatch, ORIGIN } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
@@ -175,10 +175,10 @@ describe("the page's treatment by proxy.ts", () => {
 
   it("exists only in its own environment (else the server-drawn 404)", async () => {
     const reference = await newPage({ amount: 2500 });
-    expect(await paymentPageExists(db(), reference, "sandbox")).toBe(true);
-    expect(await paymentPageExists(db(), reference, "live")).toBe(false);
-    expect(await paymentPageExists(db(), "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "sandbox")).toBe(false);
-    expect(await paymentPageExists(db(), "%00", "sandbox")).toBe(false);
+    expect(await resolvePageAddress(db(), reference, "sandbox")).toBe(reference);
+    expect(await resolvePageAddress(db(), reference, "live")).toBeNull();
+    expect(await resolvePageAddress(db(), "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K", "sandbox")).toBeNull();
+    expect(await resolvePageAddress(db(), "%00", "sandbox")).toBeNull();
   });
 
   it("speaks the merchant's checkout language when the browser names none we offer, as a link's checkout", async () => {

@@ -6,7 +6,7 @@ import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { runDueWork } from "@/lib/features/jobs/run-due-work";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { makePagePaymentLink } from "@/lib/features/payment-pages/make-page-payment-link";
-import { readPageQuery } from "@/lib/features/payment-pages/page-form";
+import { readPageQuery } from "@/lib/surfaces/checkout/page-form";
 import { call, dispatch, ORIGIN } from "../helpers/api-client";
 import { contractErrorOf } from "../helpers/contract-error";
 import { merchantCheckedAfterEach } from "../helpers/reconciled";

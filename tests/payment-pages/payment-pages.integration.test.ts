@@ -44,6 +44,8 @@ describe("POST /api/v4/payments/page", () => {
     expect(res.body).toEqual({
       reference,
       url: `${ORIGIN}/test/p/${reference}`,
+      slug: null,
+      shortUrl: null,
       qrCodeUrl: `${ORIGIN}/test/p/${reference}/qr.png`,
       qrCodeSvgUrl: `${ORIGIN}/test/p/${reference}/qr.svg`,
       status: "active",

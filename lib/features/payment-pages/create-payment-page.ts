@@ -7,6 +7,7 @@ import { newReference } from "@/lib/core/domain/references";
 import { truncateToSecond } from "@/lib/core/domain/time";
 import { ulid } from "@/lib/core/domain/ulid";
 import type { CreatePaymentPageInput } from "@/lib/core/schemas/payment-page";
+import { claimingSlug } from "./page-slug-taken";
 
 type Options = { merchantId: string; environment: Environment; input: CreatePaymentPageInput; now?: Date };
 
@@ -21,28 +22,31 @@ function minor(amount: number | undefined, currency: string): bigint | null {
 /**
  * A new payment page, active. A set price (amount) or a range the customer types in
  * (minAmount..maxAmount, stored as given: the link's limits apply where one is absent). One
- * insert: nothing is half-written.
+ * insert: nothing is half-written; a slug another page holds refuses it whole (409).
  */
 export async function createPaymentPage(client: DbClient, { merchantId, environment, input, now = new Date() }: Options): Promise<PaymentPage> {
   // Whole seconds, as links: every reader agrees on the times.
   const createdAt = truncateToSecond(now);
-  return client.paymentPage.create({
-    data: {
-      id: `pp_${ulid()}`,
-      reference: newReference("page", environment),
-      merchantId,
-      environment,
-      description: input.description,
-      currency: input.currency,
-      amountMinor: minor(input.amount, input.currency),
-      minAmountMinor: minor(input.minAmount, input.currency),
-      maxAmountMinor: minor(input.maxAmount, input.currency),
-      maxPayments: input.maxPayments ?? null,
-      callbackUrl: input.callbackUrl ?? null,
-      returnUrl: input.returnUrl ?? null,
-      metadata: input.metadata ?? Prisma.DbNull,
-      createdAt,
-      expiresAt: input.expiresIn === undefined ? null : new Date(createdAt.getTime() + input.expiresIn * 1000),
-    },
-  });
+  return claimingSlug(input.slug, () =>
+    client.paymentPage.create({
+      data: {
+        id: `pp_${ulid()}`,
+        reference: newReference("page", environment),
+        slug: input.slug ?? null,
+        merchantId,
+        environment,
+        description: input.description,
+        currency: input.currency,
+        amountMinor: minor(input.amount, input.currency),
+        minAmountMinor: minor(input.minAmount, input.currency),
+        maxAmountMinor: minor(input.maxAmount, input.currency),
+        maxPayments: input.maxPayments ?? null,
+        callbackUrl: input.callbackUrl ?? null,
+        returnUrl: input.returnUrl ?? null,
+        metadata: input.metadata ?? Prisma.DbNull,
+        createdAt,
+        expiresAt: input.expiresIn === undefined ? null : new Date(createdAt.getTime() + input.expiresIn * 1000),
+      },
+    }),
+  );
 }

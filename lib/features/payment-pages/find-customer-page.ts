@@ -1,6 +1,7 @@
 import type { DbClient } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { effectivePageStatus } from "@/lib/core/domain/page-status";
+import { slugOfSegment } from "@/lib/core/domain/page-slug";
 import { isPlausibleReference } from "@/lib/core/domain/references";
 import { pageFullUntil } from "./page-places";
 import { pageTotals } from "./page-totals";
@@ -36,12 +37,16 @@ export async function findCustomerPage(client: DbClient, reference: string, envi
 }
 
 /**
- * Whether `reference` names a payment page of `environment`: proxy.ts asks before `/p/{reference}`
- * is drawn, so an unknown one gets the server-rendered 404 (app/not-found.tsx) rather than a page
- * that throws notFound(), which Next 16 answers with an empty shell that needs JavaScript.
+ * The reference of the payment page of `environment` that a `/p/{segment}` address names, by its
+ * reference or its short address (slug, any case), or null: proxy.ts asks before `/p/...` is drawn,
+ * so a short address is served as its reference's (the page, its form, its QR code), and an
+ * unknown one gets the server-rendered 404 (app/not-found.tsx) rather than a page that throws
+ * notFound(), which Next 16 answers with an empty shell that needs JavaScript. A slug of the other
+ * environment's page names nothing here, as its reference does not.
  */
-export async function paymentPageExists(client: DbClient, reference: string, environment: Environment) {
-  if (!isPlausibleReference(reference)) return false;
-  const page = await client.paymentPage.findUnique({ where: { reference }, select: { environment: true } });
-  return page?.environment === environment;
+export async function resolvePageAddress(client: DbClient, segment: string, environment: Environment): Promise<string | null> {
+  const slug = isPlausibleReference(segment) ? null : slugOfSegment(segment);
+  if (!slug && !isPlausibleReference(segment)) return null;
+  const page = await client.paymentPage.findUnique({ where: slug ? { slug } : { reference: segment }, select: { reference: true, environment: true } });
+  return page?.environment === environment ? page.reference : null;
 }

@@ -3,7 +3,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import { inTransaction } from "@/lib/core/db/in-transaction";
 import { parseAmountInput } from "@/lib/core/domain/amount-input";
 import type { Environment } from "@/lib/core/domain/environment";
-import { formatMinor, toMajor } from "@/lib/core/domain/money";
+import { formatMinorIso, toMajor } from "@/lib/core/domain/money";
 import { effectivePageStatus, type PageStatus } from "@/lib/core/domain/page-status";
 import { isPlausibleReference } from "@/lib/core/domain/references";
 import { DomainError, notFound } from "@/lib/core/errors/domain-error";
@@ -15,7 +15,7 @@ import { pageLinkLifetimeSeconds, takePlace } from "./page-places";
 import { pageTotals } from "./page-totals";
 import { pageAmountRule } from "./transform-page";
 
-// Issue 36, part 2: what "Pay" on a payment page does. The customer's page (app/p/[reference], its form through page-form.ts) calls
+// Issue 36, part 2: what "Pay" on a payment page does. The customer's page (app/p/[reference], its form through lib/surfaces/checkout/page-form.ts) calls
 // this with what the customer typed; it makes an ordinary payment link of the contract for that one
 // customer (paymentPage names the page), and the customer continues on the link's checkout, so
 // every state, retry, OTP, webhook and settlement rule is the link's.
@@ -67,7 +67,7 @@ function customerAmount(typed: string | undefined, page: { currency: string; amo
     throw new PageAmountError(parsed.reason, rule.minMinor, rule.maxMinor, `amount ${why}`);
   }
   if (parsed.minor < rule.minMinor || parsed.minor > rule.maxMinor) {
-    const words = (minor: bigint) => formatMinor(minor, page.currency, "en");
+    const words = (minor: bigint) => formatMinorIso(minor, page.currency);
     throw new PageAmountError("out_of_range", rule.minMinor, rule.maxMinor, `amount must be between ${words(rule.minMinor)} and ${words(rule.maxMinor)}`);
   }
   return parsed.minor;

@@ -9,4 +9,9 @@ export function pageUrl(reference: string, environment: Environment, origin: str
   return `${publicBaseUrl(origin)}${pathPrefix(environment)}/p/${reference}`;
 }
 
+/** The page's short address (its slug's), the one printed for typing; the reference's address when it has none. */
+export function pageTypableUrl(page: { reference: string; slug: string | null; environment: Environment }, origin: string): string {
+  return pageUrl(page.slug ?? page.reference, page.environment, origin);
+}
+
 export const pageQrUrl = (url: string, format: "png" | "svg") => `${url}/qr.${format}`;

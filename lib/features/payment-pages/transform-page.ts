@@ -4,7 +4,7 @@ import { effectivePageStatus } from "@/lib/core/domain/page-status";
 import { formatWholeSeconds } from "@/lib/core/domain/time";
 import { LINK_AMOUNT } from "@/lib/core/schemas/payment-link";
 import type { PageTotals } from "./page-totals";
-import { pageQrUrl, pageUrl } from "./page-url";
+import { pageQrUrl, pageTypableUrl, pageUrl } from "./page-url";
 
 // Pages become API JSON here and nowhere else.
 
@@ -25,6 +25,8 @@ export function toPaymentPageJson(page: PaymentPage, origin: string, totals: Pag
   return {
     reference: page.reference,
     url,
+    slug: page.slug,
+    shortUrl: page.slug ? pageTypableUrl(page, origin) : null,
     qrCodeUrl: pageQrUrl(url, "png"),
     qrCodeSvgUrl: pageQrUrl(url, "svg"),
     status: effectivePageStatus(page, totals.paymentsCount, now),
