@@ -22,6 +22,10 @@ export async function registerNode() {
   appMetrics();
   const { startBackgroundWork } = await import("./lib/features/jobs/start-background-work");
   startBackgroundWork();
+  // On the embedded database, which only this process may open, the command-line scripts
+  // (staff:create...) send their commands here (lib/surfaces/cli/admin-socket.ts).
+  const { startAdminSocket } = await import("./lib/surfaces/cli/admin-socket");
+  await startAdminSocket();
   // A worker of `npm start`'s launcher (scripts/start-server.cjs) reports its memory when asked,
   // so the launcher can log every worker's RSS and heap (MEMORY_LOG_SECONDS; npm run soak).
   if (process.send) {

@@ -34,13 +34,13 @@ export default defineConfig({
     {
       name: "browser",
       testMatch: process.env.DATABASE_URL ? /browser\/(checkout|payment-in-progress|dashboard-journey|live-operators|operator-availability)\.spec\.ts/ : /browser\/.*\.spec\.ts/,
-      testIgnore: /checkout-no-javascript\.spec\.ts|payment-page\.spec\.ts/,
+      testIgnore: /checkout-no-javascript\.spec\.ts|payment-page\.spec\.ts|charge-lookup\.spec\.ts/,
       use: chromium,
     },
     // The checkout with JavaScript off (issue 35): its journeys once, on desktop (the payment page's
-    // spec sets a 360 px phone in French itself, issue 36) and on the embedded database only (the forms call the same functions as the JSON checkout API, which the
+    // spec and the charge lookup's set a 360 px phone in French themselves, issues 36 and 51) and on the embedded database only (the forms call the same functions as the JSON checkout API, which the
     // PostgreSQL pass runs through the journeys above; CI's minutes are counted).
-    ...(process.env.DATABASE_URL ? [] : [{ name: "no-javascript", testMatch: /browser\/(checkout-no-javascript|payment-page)\.spec\.ts/, use: { ...chromium, locale: "en-GB", javaScriptEnabled: false } }]),
+    ...(process.env.DATABASE_URL ? [] : [{ name: "no-javascript", testMatch: /browser\/(checkout-no-javascript|payment-page|charge-lookup)\.spec\.ts/, use: { ...chromium, locale: "en-GB", javaScriptEnabled: false } }]),
     // The support view is a desktop tool; the customer pages and the dashboard's journey are tested
     // on a small phone too (the live-operator journeys once, on desktop: they share the fakes'
     // customers and one receiver). The dashboard's access rules (isolation, team, memberships,
@@ -52,7 +52,7 @@ export default defineConfig({
     // suite runs again on PostgreSQL for what does (CI runs both: .ci/run).
     ...(process.env.DATABASE_URL
       ? []
-      : [{ name: "mobile", testMatch: /browser\/.*\.spec\.ts/, testIgnore: /support(-sessions|-staff)?\.spec\.ts|checkout-no-javascript\.spec\.ts|docs\.spec\.ts|content-security-policy\.spec\.ts|dashboard-(events|not-found)\.spec\.ts|payment-page\.spec\.ts|live-operators\.spec\.ts|sign-in-limits\.spec\.ts|forms-without-javascript\.spec\.ts|dashboard-(isolation|team|memberships|accounts|links)\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } }]),
+      : [{ name: "mobile", testMatch: /browser\/.*\.spec\.ts/, testIgnore: /support(-sessions|-staff)?\.spec\.ts|checkout-no-javascript\.spec\.ts|docs\.spec\.ts|content-security-policy\.spec\.ts|dashboard-(events|not-found)\.spec\.ts|payment-page\.spec\.ts|payment-alerts\.spec\.ts|charge-lookup\.spec\.ts|live-operators\.spec\.ts|sign-in-limits\.spec\.ts|forms-without-javascript\.spec\.ts|dashboard-(isolation|team|memberships|accounts|links)\.spec\.ts/, use: { ...chromium, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } }]),
   ],
   webServer: {
     command: "node_modules/.bin/tsx e2e/serve.ts",
@@ -66,7 +66,7 @@ export default defineConfig({
       API_REQUESTS_PER_MINUTE_PER_KEY: "100000", SANDBOX_API_REQUESTS_PER_MINUTE_PER_KEY: "100000", OTP_CONFIRMS_PER_MINUTE_PER_IP: "100000",
       SIGN_IN_ATTEMPTS_PER_15_MIN_PER_IP: "100000", SIGN_UPS_PER_HOUR_PER_IP: "100000", ACCOUNT_MAILS_PER_HOUR_PER_IP: "100000",
       INVITATION_MAILS_PER_DAY_PER_MERCHANT: "100000", INVITATION_MAILS_PER_DAY_PER_ADDRESS: "100000",
-      SIGN_IN_LOCK_FIRST_SECONDS: "1", SIGN_IN_LOCK_MAX_SECONDS: "2" },
+      SIGN_IN_LOCK_FIRST_SECONDS: "1", SIGN_IN_LOCK_MAX_SECONDS: "2", CHARGE_LOOKUPS_PER_HOUR_PER_IP: "100000" },
     reuseExistingServer: false,
     // e2e/serve.ts makes a fresh database, its accounts and the operator fakes before `next start`:
     // on PostgreSQL on a busy 2-core machine that once passed 120 s.

@@ -7,7 +7,8 @@ import { environmentFromPath, type Environment } from "@/lib/core/domain/environ
 import { db } from "@/lib/core/db/client";
 import { CHECKOUT_REFERENCE_HEADER, ENVIRONMENT_HEADER, NOT_FOUND_PAGE_HEADER } from "@/lib/core/request/environment-header";
 import { checkoutLinkExists } from "@/lib/features/checkout/get-checkout-link";
-import { paymentPageExists } from "@/lib/features/payment-pages/find-customer-page";
+import { isPlausibleReference } from "@/lib/core/domain/references";
+import { resolvePageAddress } from "@/lib/features/payment-pages/find-customer-page";
 import { apiNotFoundResponse, isDecodablePath, isMisspelledApiPath, malformedPathResponse } from "@/lib/surfaces/http/malformed-path";
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, HSTS, isApiPath, isNoncePage, newNonce, wantsHsts } from "@/lib/surfaces/http/security-headers";
 
@@ -41,8 +42,18 @@ export async function proxy(request: NextRequest) {
   headers.set(ENVIRONMENT_HEADER, environment);
   // The checkout page and its receipt (pay/{reference}/receipt).
   const checkoutReference = /^\/pay\/([^/]+)(?:\/receipt)?\/?$/.exec(pathname)?.[1];
-  // A payment page (/p/{reference}) chooses its language as the checkout does: the header names the page.
-  const pageReference = /^\/p\/([^/]+)\/?$/.exec(pathname)?.[1];
+  // A payment page, by its reference or its short address (/p/boutique-awa), and what follows (its
+  // form's /pay, its QR code): a short address is served as its reference's, the address bar
+  // keeping what the customer typed. The page (not what follows) chooses its language as the
+  // checkout does: the header names the page.
+  const reading = request.method === "GET" || request.method === "HEAD";
+  const pageAddress = /^\/p\/([^/]+)(\/.*)?$/.exec(pathname);
+  const pageItself = Boolean(pageAddress && (pageAddress[2] ?? "/") === "/");
+  // A reference needs no lookup but to tell the page itself unknown; a short address always does.
+  const resolved =
+    pageAddress && ((pageItself && reading) || !isPlausibleReference(pageAddress[1])) ? await resolvePageAddress(db(), pageAddress[1], environment) : undefined;
+  const pageReference = pageItself ? (resolved ?? pageAddress![1]) : undefined;
+  const servedPath = pageAddress && resolved && resolved !== pageAddress[1] ? `/p/${resolved}${pageAddress[2] ?? ""}` : pathname;
   if (checkoutReference || pageReference) headers.set(CHECKOUT_REFERENCE_HEADER, (checkoutReference ?? pageReference)!);
   else headers.delete(CHECKOUT_REFERENCE_HEADER);
   if (isDashboardPage(pathname)) headers.set(DASHBOARD_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
@@ -72,30 +83,27 @@ export async function proxy(request: NextRequest) {
   // /pay/{reference} through here gives the localized page. The pages keep their notFound() (and
   // their segments' not-found.tsx) for a link gone between the two reads.
   headers.delete(NOT_FOUND_PAGE_HEADER);
-  const reading = request.method === "GET" || request.method === "HEAD";
-  const unknown = reading ? await unknownCustomerPage(checkoutReference, pageReference, environment) : null;
+  const unknown = !reading ? null : pageItself && resolved === null ? "page" : await unknownCheckout(checkoutReference, environment);
   let response: NextResponse;
   if (unknown) {
     headers.set(NOT_FOUND_PAGE_HEADER, unknown);
     const url = request.nextUrl.clone();
     url.pathname = `${pathname.replace(/\/$/, "")}/unknown`;
     response = NextResponse.rewrite(url, { request: { headers } });
-  } else if (environment === "live") {
+  } else if (environment === "live" && servedPath === pathname) {
     response = NextResponse.next({ request: { headers } });
   } else {
     const url = request.nextUrl.clone();
-    url.pathname = pathname;
+    url.pathname = servedPath;
     response = NextResponse.rewrite(url, { request: { headers } });
   }
   for (const [name, value] of Object.entries(responseHeaders)) response.headers.set(name, value);
   return response;
 }
 
-/** The customer page whose reference names nothing in `environment` ("checkout" or "page", the header's values), or null. */
-async function unknownCustomerPage(checkoutReference: string | undefined, pageReference: string | undefined, environment: Environment) {
-  if (checkoutReference && !(await checkoutLinkExists(db(), checkoutReference, environment))) return "checkout";
-  if (pageReference && !(await paymentPageExists(db(), pageReference, environment))) return "page";
-  return null;
+/** "checkout" (the header's value) when the checkout's reference names nothing in `environment`, else null. */
+async function unknownCheckout(checkoutReference: string | undefined, environment: Environment) {
+  return checkoutReference && !(await checkoutLinkExists(db(), checkoutReference, environment)) ? "checkout" : null;
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

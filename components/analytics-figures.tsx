@@ -56,7 +56,7 @@ export function FiguresTable({
   money: (amount: number) => string;
   className: string;
   locale?: string;
-  /** A gateway id for people (components/labels.ts); the id itself by default. */
+  /** A gateway id for people (lib/core/i18n/code-labels.ts); the id itself by default. */
   gatewayName?: (name: string) => string;
 }) {
   const percent = (ratio: number | null) => formatPercent(ratio, locale);

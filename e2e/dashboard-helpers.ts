@@ -2,7 +2,7 @@ import fs from "node:fs";
 import https from "node:https";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { sunkMails } from "./mail-sink";
 
 // What the dashboard specs share: the seeded members' logins, fresh merchants signed up through
@@ -133,4 +133,13 @@ export async function startReceiver(port: number) {
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * Waits until React has hydrated `button` (its props attached). A tap before that posts its form
+ * natively, as without JavaScript: right for the customer, but a test that captures the server
+ * action's own request (its next-action header) would wait for one that never comes.
+ */
+export async function hydrated(button: Locator) {
+  await expect.poll(() => button.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))), { timeout: 30_000 }).toBe(true);
 }

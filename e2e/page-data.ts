@@ -73,6 +73,23 @@ export async function seedPageData(page: Page) {
   });
   expect(paymentPage.status(), await paymentPage.text()).toBe(200);
   const pageReference = (await paymentPage.json()).reference as string;
+  // A batch of payouts awaiting approval (issue 49), with long names: its page and its lines.
+  const batch = await api.post("/test/api/v4/transfers/batch", {
+    ...sandbox,
+    data: {
+      title: "Paie des livreurs du marché de Treichville, novembre",
+      items: ["+2250700000444", "+2250700000555"].map((beneficiaryPhone, i) => ({
+        reference: `livreur-${i + 1}-${Date.now()}`,
+        amount: 1000,
+        currency: "XOF",
+        gatewayName: "MTN_MOMO_CI",
+        country: "CI",
+        beneficiaryPhone,
+        beneficiaryName: "Koffi Yao Emmanuel-Désiré",
+      })),
+    },
+  });
+  expect(batch.status(), await batch.text()).toBe(200);
   const events = await (await api.get("/test/api/v4/events?limit=1", sandbox)).json();
   return {
     values: {
@@ -81,6 +98,7 @@ export async function seedPageData(page: Page) {
       "/dashboard/developers/events/[id]": events.data[0].id as string,
       "/dashboard/pages/[reference]": pageReference,
       "/dashboard/pages/[reference]/poster": pageReference,
+      "/dashboard/batches/[reference]": (await batch.json()).reference as string,
     },
     link: linkReference,
     deposits,

@@ -34,7 +34,8 @@ import { describe, expect, it } from "vitest";
 // catalogs (messages/); two folders of lib/, or two files of lib/, import each other (directly or
 // through others); a file of app/ or components/ (pages, layouts, server actions, client views,
 // route files) imports the Prisma client or lib/core/db as a value (`import type` is fine): pages
-// call functions of lib/, which own the queries.
+// call functions of lib/, which own the queries; a file of lib/features takes or makes a Request
+// or FormData (requestUses, below).
 
 const LAYERS = ["core", "integrations", "features", "surfaces"] as const;
 type Layer = (typeof LAYERS)[number];
@@ -234,6 +235,32 @@ function fileCycles(imports: Import[]): string[][] {
   return cycles(imports.flatMap((imp) => (imp.file.startsWith("lib/") && imp.resolved?.startsWith("lib/") ? [{ from: imp.file, to: imp.resolved, imp }] : [])));
 }
 
+/**
+ * Features take plain typed input, never the request: the surface reads off it what a feature needs
+ * (the client's address, a cookie's token, a form's fields) and passes that, so the JSON API and a
+ * page's form call one function the same way (issue 51). Reported: a file of lib/features naming
+ * the request's types (Request, NextRequest, FormData, FormDataEntryValue) or making one.
+ * lib/features/auth is where better-auth is set up: its hooks and handler are given the Request.
+ */
+const REQUEST_TYPES = new Set(["Request", "NextRequest", "FormData", "FormDataEntryValue"]);
+const REQUEST_ALLOWED = ["lib/features/auth/"];
+
+function requestUses(absolute: string, text = fs.readFileSync(absolute, "utf8")): string[] {
+  const file = toPosix(path.relative(root, absolute));
+  if (!file.startsWith("lib/features/") || REQUEST_ALLOWED.some((folder) => file.startsWith(folder))) return [];
+  const source = ts.createSourceFile(absolute, text, ts.ScriptTarget.Latest, false, absolute.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const named = ts.isTypeReferenceNode(node) ? node.typeName : ts.isNewExpression(node) ? node.expression : undefined;
+    if (named && ts.isIdentifier(named) && REQUEST_TYPES.has(named.text)) {
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} uses ${named.text}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe("lib/ layers", () => {
   const libImports = sourceFiles(path.join(root, "lib")).flatMap((file) => importsOf(file));
   const pageImports = ["app", "components"].flatMap((dir) => sourceFiles(path.join(root, dir))).flatMap((file) => importsOf(file));
@@ -282,6 +309,12 @@ describe("lib/ layers", () => {
 
   it("has no component importing app/", () => {
     expect(componentsImportingApp(pageImports)).toEqual([]);
+  });
+
+  it("has no feature taking the request (Request, FormData): surfaces read it and pass plain values", () => {
+    const features = sourceFiles(path.join(root, "lib", "features"));
+    expect(features.length).toBeGreaterThan(100);
+    expect(features.flatMap((file) => requestUses(file))).toEqual([]);
   });
 });
 
@@ -379,6 +412,23 @@ describe("the layering rules can fail", () => {
       ["@/lib/core/db/y", true],
       ["@/lib/core/db/lazy", false],
     ]);
+  });
+
+  it("reports a feature taking or making a Request or FormData, not a surface, not better-auth's setup, not a mere word", () => {
+    const sample = [
+      "export async function limit(request: Request) {}",
+      "export function read(form: { get(name: string): FormDataEntryValue | null }) {}",
+      "const made = new Request(url);",
+      "// a Request in a comment, a \"FormData\" in a string",
+      "type Sent = { url: string }; export function send(request: Sent) {}",
+    ].join("\n");
+    expect(requestUses(path.join(root, "lib", "features", "checkout", "sample.ts"), sample)).toEqual([
+      "lib/features/checkout/sample.ts:1 uses Request",
+      "lib/features/checkout/sample.ts:2 uses FormDataEntryValue",
+      "lib/features/checkout/sample.ts:3 uses Request",
+    ]);
+    expect(requestUses(path.join(root, "lib", "surfaces", "checkout", "sample.ts"), sample)).toEqual([]);
+    expect(requestUses(path.join(root, "lib", "features", "auth", "sample.ts"), sample)).toEqual([]);
   });
 
   it("reports a cycle between folders", () => {

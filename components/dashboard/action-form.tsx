@@ -2,6 +2,7 @@
 
 import { createContext, startTransition, useActionState, useContext, useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
+import { useNotice } from "./notices";
 
 /** The field errors of the form around, for <FieldError> beside each field. */
 const FieldErrors = createContext<{ formId: string; errors: Record<string, string> }>({ formId: "", errors: {} });
@@ -15,6 +16,8 @@ type Props = {
   secretLabel?: string;
   copyLabels?: { copy: string; copied: string };
   className?: string;
+  /** Its message said in the layout's notice area too: for a form the page drawn again no longer has (a batch approved). */
+  notice?: boolean;
   children?: ReactNode;
 };
 
@@ -26,8 +29,8 @@ type Props = {
  * submit runs the action without that reset, and the form is cleared only once an action
  * succeeded. Works as a plain form before hydration.
  */
-export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, copyLabels, className, children }: Props) {
-  const { state, formAction, pending, form, onSubmit } = useKeptActionState(action);
+export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, copyLabels, className, notice, children }: Props) {
+  const { state, formAction, pending, form, onSubmit } = useKeptActionState(useNoticeOfAction(action, notice));
   const formId = useId().replace(/:/g, "");
   const errors = state?.fieldErrors ?? {};
 
@@ -53,8 +56,8 @@ export function ActionForm({ action, submitLabel, pendingLabel, secretLabel, cop
  * action has run (every field emptied, even on an error); submitting through onSubmit runs the
  * action without that reset, and the form is reset here only once an answer carries no error.
  */
-export function useKeptActionState(action: (state: ActionState, form: FormData) => Promise<ActionState>) {
-  const [state, formAction, pending] = useActionState(action, null);
+export function useKeptActionState<S extends ActionState = ActionState>(action: (state: S, form: FormData) => Promise<S>) {
+  const [state, formAction, pending] = useActionState<S, FormData>(action, null as Awaited<S>);
   const form = useRef<HTMLFormElement>(null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,6 +69,23 @@ export function useKeptActionState(action: (state: ActionState, form: FormData) 
     if (state && !state.error && !state.confirm) form.current?.reset();
   }, [state]);
   return { state, formAction, pending, form, onSubmit };
+}
+
+/**
+ * The action, saying its message in the layout's notice area too when asked, when the answer
+ * arrives (the page drawn again may not have the form any more). The server action itself until
+ * the page is hydrated: only a server action's form posts without JavaScript.
+ */
+function useNoticeOfAction(action: Props["action"], notice: boolean | undefined): Props["action"] {
+  const notify = useNotice();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!notice || !notify || !hydrated) return action;
+  return async (previous, data) => {
+    const result = await action(previous, data);
+    if (result?.message && !result.error) notify(result.message);
+    return result;
+  };
 }
 
 /** Field errors for <FieldError> in a form not made by ActionForm (a two-step form). */

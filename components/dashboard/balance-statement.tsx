@@ -1,7 +1,7 @@
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
 import type { Translator } from "./translator";
-import { ledgerKindLabel } from "@/components/labels";
+import { ledgerKindLabel } from "@/lib/core/i18n/code-labels";
 import type { Environment } from "@/lib/core/domain/environment";
 import type { ListFilters } from "@/lib/core/domain/list-filters";
 import { formatMinor } from "@/lib/core/domain/money";
@@ -77,9 +77,9 @@ export function StatementSummaries({ summaries, filters, t, locale }: { summarie
 }
 
 /** The ledger's own entries, for an accountant: behind a toggle, the summaries say it in plain words. */
-type LedgerProps = { statement: BalancePage["statement"]; filters: ListFilters; pageHref: string; t: Translator; labels: Translator; locale: string };
+type LedgerProps = { statement: BalancePage["statement"]; filters: ListFilters; pageHref: string; t: Translator; labels: Translator; locale: string; timeZone: string };
 
-export function StatementLedger({ statement, filters, pageHref, t, labels, locale }: LedgerProps) {
+export function StatementLedger({ statement, filters, pageHref, t, labels, locale, timeZone }: LedgerProps) {
   return (
     <details className="dash-ledger" data-testid="balance-ledger">
       <summary>{t("balance.ledger")}</summary>
@@ -100,7 +100,7 @@ export function StatementLedger({ statement, filters, pageHref, t, labels, local
             <tbody>
               {statement.items.map((e) => (
                 <tr key={e.id}>
-                  <td>{formatTime(e.createdAt, locale)}</td>
+                  <td>{formatTime(e.createdAt, locale, timeZone)}</td>
                   <td>{e.reference}</td>
                   <td>{ledgerKindLabel(labels, e.kind)}</td>
                   <td>{e.account === "merchant_available" ? t("balance.available") : t("balance.pending")}</td>

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
 import type { Translator } from "./translator";
-import { gatewayLabel } from "@/components/labels";
+import { gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { feeSchedule } from "@/lib/integrations/gateways/gateway-rules";
 import { newFormToken } from "@/lib/core/domain/form-token";
 import { TransferForm } from "./transfer-form";

@@ -1,16 +1,17 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
 import type { Translator } from "./translator";
-import { failureReasonLabel } from "@/components/labels";
+import { failureReasonLabel } from "@/lib/core/i18n/code-labels";
 import { formatMinor } from "@/lib/core/domain/money";
 import { moneyOutStatus } from "@/lib/core/domain/transfer-review";
 import { formatTime } from "./format";
 import { RefreshWhilePending } from "./refresh-while-pending";
 
-type Props = { transfers: Awaited<ReturnType<typeof getBalancePage>>["withdrawals"]; pageHref: string; t: Translator; labels: Translator; locale: string };
+type Props = { transfers: Awaited<ReturnType<typeof getBalancePage>>["withdrawals"]; pageHref: string; t: Translator; labels: Translator; locale: string; timeZone: string };
 
 /** The balance page's withdrawals: their table, refreshed while one is still on its way. */
-export function BalanceTransfers({ transfers, pageHref, t, labels, locale }: Props) {
+export function BalanceTransfers({ transfers, pageHref, t, labels, locale, timeZone }: Props) {
   return (
     <>
       <h2 id="balance-withdrawals">{t("balance.withdrawals")}</h2>
@@ -41,8 +42,8 @@ export function BalanceTransfers({ transfers, pageHref, t, labels, locale }: Pro
                     <span className={`badge badge-${moneyOutStatus(w)}`}>{t(`payoutStatus.${moneyOutStatus(w)}`)}</span>
                     {w.failureReason ? ` ${failureReasonLabel(labels, w.failureReason)}` : null}
                   </td>
-                  <td>{w.beneficiaryPhone}</td>
-                  <td>{formatTime(w.createdAt, locale)}</td>
+                  <td>{formatPhone(w.beneficiaryPhone)}</td>
+                  <td>{formatTime(w.createdAt, locale, timeZone)}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,13 +3,12 @@
 import { useSelectedLayoutSegment } from "next/navigation";
 import { useLayoutEffect, useRef } from "react";
 
-type Props = { base: string; label: string; items: { segment: string | null; href: string; label: string }[] };
+type Props = { base: string; label: string; items: { segment: string | null; href: string; label: string; developer?: boolean }[] };
 
 /**
  * The section links; the current section is marked for screen readers and by its underline. On a
  * phone the links scroll sideways in their bar: the current one is brought into view (centred in
- * the bar, the page itself not scrolled) when the page opens, and the bar snaps to it (CSS) for
- * the browsers that place it by its scroll snap before any script runs.
+ * the bar, the page itself not scrolled) when the page opens. Wider screens wrap the links (CSS).
  */
 export function DashboardNav({ label, items }: Props) {
   const segment = useSelectedLayoutSegment();
@@ -24,8 +23,8 @@ export function DashboardNav({ label, items }: Props) {
   return (
     <nav ref={bar} className="dash-nav" aria-label={label}>
       <ul>
-        {items.map((item) => (
-          <li key={item.href}>
+        {items.map((item, i) => (
+          <li key={item.href} className={item.developer ? (items[i - 1]?.developer ? "dash-nav-dev" : "dash-nav-dev dash-nav-dev-first") : undefined}>
             <a href={item.href} aria-current={item.segment === segment ? "page" : undefined}>
               {item.label}
             </a>

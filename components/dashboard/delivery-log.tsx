@@ -9,10 +9,11 @@ type Props = {
   /** Absent for members who may not replay (viewers). */
   replay?: (state: ActionState, form: FormData) => Promise<ActionState>;
   headingLevel?: "h2" | "h3";
+  timeZone: string;
 };
 
 /** Each delivery with every attempt's time, HTTP status and response excerpt, and a replay button. */
-export async function DeliveryLog({ deliveries, replay }: Props) {
+export async function DeliveryLog({ deliveries, replay, timeZone }: Props) {
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   return (
     <>
@@ -30,14 +31,14 @@ export async function DeliveryLog({ deliveries, replay }: Props) {
             {d.nextAttemptAt && d.status === "pending" ? (
               <>
                 <dt>{t("deliveries.nextAttempt")}</dt>
-                <dd>{formatTime(d.nextAttemptAt, locale)}</dd>
+                <dd>{formatTime(d.nextAttemptAt, locale, timeZone, { seconds: true })}</dd>
               </>
             ) : null}
           </dl>
           <ol className="dash-timeline">
             {d.attempts.map((a) => (
               <li key={a.number}>
-                <time dateTime={a.startedAt}>{formatTime(a.startedAt, locale)}</time>
+                <time dateTime={a.startedAt}>{formatTime(a.startedAt, locale, timeZone, { seconds: true })}</time>
                 {t("deliveries.attempt", { number: a.number })} · {t("deliveries.httpStatus")}: {a.httpStatus ?? t("deliveries.noAnswer")} ·{" "}
                 {t("deliveries.duration", { ms: a.durationMs })}
                 {a.error ? <pre>{`${t("deliveries.error")}: ${a.error}`}</pre> : null}

@@ -29,10 +29,11 @@ type Props = {
   /** The firstSteps namespace. */
   f: Translator;
   locale: string;
+  timeZone: string;
 };
 
 /** The Developers page's API keys: one card per key, and the form for a new one. */
-export function DevelopersApiKeys({ keys, grantable, manage, t, f, locale }: Props) {
+export function DevelopersApiKeys({ keys, grantable, manage, t, f, locale, timeZone }: Props) {
   // A key carrying scopes beyond the member's is not theirs to regenerate, since they would
   // receive it, nor to revoke (a developer cannot cut the owner's payouts): the same rule as the
   // server's (manage-api-keys.ts).
@@ -43,7 +44,7 @@ export function DevelopersApiKeys({ keys, grantable, manage, t, f, locale }: Pro
       <p>{t("developers.keysIntro")}</p>
       {keys.length === 0 ? <p>{t("developers.noKeys")}</p> : null}
       {keys.map((key) => (
-        <ApiKeyCard key={key.id} apiKey={key} manage={manage && !key.expiresAt && mayManage(key) ? manage : null} t={t} f={f} locale={locale} />
+        <ApiKeyCard key={key.id} apiKey={key} manage={manage && !key.expiresAt && mayManage(key) ? manage : null} t={t} f={f} locale={locale} timeZone={timeZone} />
       ))}
       {manage ? <NewApiKeyForm create={manage.create} grantable={grantable} t={t} f={f} /> : null}
     </>
@@ -51,7 +52,7 @@ export function DevelopersApiKeys({ keys, grantable, manage, t, f, locale }: Pro
 }
 
 /** One key: its name, prefix, scopes, maker and use; regenerate and revoke when this member may. */
-export function ApiKeyCard({ apiKey: key, manage, t, f, locale }: { apiKey: ApiKey; manage: KeyActions | null; t: Translator; f: Translator; locale: string }) {
+export function ApiKeyCard({ apiKey: key, manage, t, f, locale, timeZone }: { apiKey: ApiKey; manage: KeyActions | null; t: Translator; f: Translator; locale: string; timeZone: string }) {
   const { copyLabels } = secretLabels(t, f);
   return (
     <section className="dash-card" aria-label={`${key.name ?? ""} ${key.prefix}…`.trim()}>
@@ -65,16 +66,16 @@ export function ApiKeyCard({ apiKey: key, manage, t, f, locale }: { apiKey: ApiK
         <dt>{t("developers.scopes")}</dt>
         <dd>{key.scopes.join(", ")}</dd>
         <dt>{t("developers.created")}</dt>
-        <dd>{formatTime(key.createdAt, locale)}</dd>
+        <dd>{formatTime(key.createdAt, locale, timeZone)}</dd>
         <dt>{t("developers.madeBy")}</dt>
         <dd>{key.madeBy ? `${key.madeBy.name || key.madeBy.email} (${key.madeBy.email})` : t("developers.makerUnknown")}</dd>
         <dt>{t("developers.lastUsed")}</dt>
-        <dd>{key.lastUsedAt ? formatTime(key.lastUsedAt, locale) : t("developers.never")}</dd>
+        <dd>{key.lastUsedAt ? formatTime(key.lastUsedAt, locale, timeZone) : t("developers.never")}</dd>
         <KeyUsageFields usage={key.usage} t={t} locale={locale} />
         {key.expiresAt ? (
           <>
             <dt>{t("developers.expires")}</dt>
-            <dd>{formatTime(key.expiresAt, locale)}</dd>
+            <dd>{formatTime(key.expiresAt, locale, timeZone)}</dd>
           </>
         ) : null}
       </dl>

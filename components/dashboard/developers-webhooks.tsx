@@ -14,14 +14,14 @@ type DevelopersPage = Awaited<ReturnType<typeof getDevelopersPage>>;
 type FormAction = (state: ActionState, form: FormData) => Promise<ActionState>;
 
 /** The webhook signing secret: until when the previous one still signs, and its rotation for members who may. */
-export function DevelopersSigningSecret({ secret, rotate, t, f, locale }: { secret: DevelopersPage["secret"]; rotate: FormAction | null; t: Translator; f: Translator; locale: string }) {
+export function DevelopersSigningSecret({ secret, rotate, t, f, locale, timeZone }: { secret: DevelopersPage["secret"]; rotate: FormAction | null; t: Translator; f: Translator; locale: string; timeZone: string }) {
   const { shownOnce } = secretLabels(t, f);
   return (
     <>
       <h2>{t("developers.secret")}</h2>
       <section className="dash-card" aria-label={t("developers.secret")}>
         <p>{t("developers.secretIntro")}</p>
-        {secret.previousSecretValidUntil ? <p>{t("developers.previousUntil", { time: formatTime(secret.previousSecretValidUntil, locale) })}</p> : null}
+        {secret.previousSecretValidUntil ? <p>{t("developers.previousUntil", { time: formatTime(secret.previousSecretValidUntil, locale, timeZone) })}</p> : null}
         {rotate ? (
           <ConfirmActionForm
             action={rotate}
@@ -56,10 +56,11 @@ type LogProps = {
   environment: Environment;
   replay: ComponentProps<typeof DeliveryLog>["replay"];
   t: Translator;
+  timeZone: string;
 };
 
 /** The latest webhook deliveries, a page at a time, and the way to every event. */
-export function DevelopersDeliveryLog({ log, environment, replay, t }: LogProps) {
+export function DevelopersDeliveryLog({ log, environment, replay, t, timeZone }: LogProps) {
   return (
     <>
       <h2>{t("developers.log")}</h2>
@@ -67,7 +68,7 @@ export function DevelopersDeliveryLog({ log, environment, replay, t }: LogProps)
         <a href={dashboardPath(environment, "/developers/events")}>{t("events.viewAll")}</a>
       </p>
       {log.items.length === 0 ? <p>{t("developers.noDeliveries")}</p> : null}
-      <DeliveryLog deliveries={log.items} replay={replay} />
+      <DeliveryLog deliveries={log.items} replay={replay} timeZone={timeZone} />
       {log.nextCursor ? (
         <p className="dash-pager">
           <a href={`${dashboardPath(environment, "/developers")}?cursor=${encodeURIComponent(log.nextCursor)}`}>{t("list.next")}</a>

@@ -1,8 +1,11 @@
-// How the dashboard prints times: the member's language, UTC (the API's zone), said so.
-export function formatTime(value: Date | string | null | undefined, locale: string): string {
+// How the dashboard prints times: the member's language, in the merchant's time zone (the shop's
+// clock, from its country: SessionMember.timeZone), without seconds unless asked (the developers'
+// event and delivery logs). A merchant without a country gets UTC, said so.
+export function formatTime(value: Date | string | null | undefined, locale: string, timeZone: string, options: { seconds?: boolean } = {}): string {
   if (!value) return "";
   const date = typeof value === "string" ? new Date(/[Zz]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`) : value;
-  return `${new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }).format(date)} UTC`;
+  const text = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: options.seconds ? "medium" : "short", timeZone }).format(date);
+  return timeZone === "UTC" ? `${text} UTC` : text;
 }
 
 /** A share (0..1) as a percentage in the member's language ("98,5 %"); "—" without one. */

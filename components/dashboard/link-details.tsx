@@ -1,6 +1,7 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import type { getMerchantLink } from "@/lib/surfaces/dashboard/links-queries";
 import type { Translator } from "./translator";
-import { gatewayLabel } from "@/components/labels";
+import { gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { formatMajor } from "@/lib/core/domain/money";
 import { formatTime } from "./format";
 
@@ -13,6 +14,7 @@ type Props = {
   td: Translator;
   labels: Translator;
   locale: string;
+  timeZone: string;
   reasonText: ReasonText;
 };
 
@@ -20,7 +22,7 @@ type Props = {
 export type ReasonText = (reason: string | null) => string | null;
 
 /** A link's facts: its status (and why a failed one is still open), amount, fees, gateway, customer and dates. */
-export function LinkDetails({ link, amount, t, td, labels, locale, reasonText }: Props) {
+export function LinkDetails({ link, amount, t, td, labels, locale, timeZone, reasonText }: Props) {
   return (
     <>
       <h2>{t("link.details")}</h2>
@@ -30,7 +32,7 @@ export function LinkDetails({ link, amount, t, td, labels, locale, reasonText }:
           <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
           {link.paidAfterExpiry ? ` ${t("link.paidAfterExpiry")}` : null}
           {/* Failed is not final (docs/decisions.md): the customer may still pay until expiresAt. */}
-          {link.status === "failed" ? <p className="dash-hint">{td("failedStillOpen", { reason: reasonText(link.failureReason) ?? "", expires: formatTime(link.expiresAt, locale) })}</p> : null}
+          {link.status === "failed" ? <p className="dash-hint">{td("failedStillOpen", { reason: reasonText(link.failureReason) ?? "", expires: formatTime(link.expiresAt, locale, timeZone) })}</p> : null}
         </dd>
         <dt>{t("list.amount")}</dt>
         <dd>{amount}</dd>
@@ -48,15 +50,15 @@ export function LinkDetails({ link, amount, t, td, labels, locale, reasonText }:
           </>
         ) : null}
         <dt>{t("list.customer")}</dt>
-        <dd>{[link.customerName, link.customerEmail, link.customerPhone].filter(Boolean).join(" · ") || "—"}</dd>
+        <dd>{[link.customerName, link.customerEmail, formatPhone(link.customerPhone)].filter(Boolean).join(" · ") || "—"}</dd>
         <dt>{t("list.created")}</dt>
-        <dd>{formatTime(link.createdAt, locale)}</dd>
+        <dd>{formatTime(link.createdAt, locale, timeZone)}</dd>
         <dt>{t("link.expires")}</dt>
-        <dd>{formatTime(link.expiresAt, locale)}</dd>
+        <dd>{formatTime(link.expiresAt, locale, timeZone)}</dd>
         {link.completedAt ? (
           <>
             <dt>{t("link.completedAt")}</dt>
-            <dd>{formatTime(link.completedAt, locale)}</dd>
+            <dd>{formatTime(link.completedAt, locale, timeZone)}</dd>
           </>
         ) : null}
       </dl>

@@ -1,7 +1,8 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import type { getMerchantLink } from "@/lib/surfaces/dashboard/links-queries";
 import type { Translator } from "./translator";
-import { gatewayLabel } from "@/components/labels";
+import { gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { formatTime } from "./format";
 import type { ReasonText } from "./link-details";
 import { timelineSentence } from "./timeline-sentence";
@@ -9,14 +10,14 @@ import { timelineSentence } from "./timeline-sentence";
 type LinkDetail = Awaited<ReturnType<typeof getMerchantLink>>;
 
 /** What happened to a link, step by step, in sentences a shopkeeper reads. */
-export function LinkTimeline({ timeline, t, labels, steps, locale }: { timeline: LinkDetail["timeline"]; t: Translator; labels: Translator; steps: Translator; locale: string }) {
+export function LinkTimeline({ timeline, t, labels, steps, locale, timeZone }: { timeline: LinkDetail["timeline"]; t: Translator; labels: Translator; steps: Translator; locale: string; timeZone: string }) {
   return (
     <>
       <h2>{t("link.timeline")}</h2>
       <ol className="dash-timeline dash-card">
         {timeline.map((entry, i) => (
           <li key={i}>
-            <time dateTime={entry.at}>{formatTime(entry.at, locale)}</time>
+            <time dateTime={entry.at}>{formatTime(entry.at, locale, timeZone)}</time>
             {timelineSentence(steps, labels, entry)} <span className="dash-hint">{entry.reference}</span>
           </li>
         ))}
@@ -26,7 +27,7 @@ export function LinkTimeline({ timeline, t, labels, steps, locale }: { timeline:
 }
 
 /** A link's payment attempts: gateway, status (and why one failed), customer's phone, when. */
-export function LinkAttempts({ attempts, t, labels, locale, reasonText }: { attempts: LinkDetail["attempts"]; t: Translator; labels: Translator; locale: string; reasonText: ReasonText }) {
+export function LinkAttempts({ attempts, t, labels, locale, timeZone, reasonText }: { attempts: LinkDetail["attempts"]; t: Translator; labels: Translator; locale: string; timeZone: string; reasonText: ReasonText }) {
   return (
     <>
       <h2>{t("link.attempts")}</h2>
@@ -53,8 +54,8 @@ export function LinkAttempts({ attempts, t, labels, locale, reasonText }: { atte
                     <span className={`badge badge-${a.status}`}>{t(`status.${a.status}`)}</span>
                     {a.status === "failed" && a.failureReason ? <span className="dash-hint"> {reasonText(a.failureReason)}</span> : null}
                   </td>
-                  <td>{a.customerPhone}</td>
-                  <td>{formatTime(a.createdAt, locale)}</td>
+                  <td>{formatPhone(a.customerPhone)}</td>
+                  <td>{formatTime(a.createdAt, locale, timeZone)}</td>
                 </tr>
               ))}
             </tbody>

@@ -13,10 +13,12 @@ type Props = {
   send: ComponentProps<typeof SendLinkForm>["action"] | null;
   /** The linkSending namespace. */
   ts: Translator;
+  /** The merchant's time zone, for the sends' times. */
+  timeZone: string;
 };
 
 /** Sending a link to the customer by SMS or email, and the sends made so far. */
-export function LinkSendSection({ reference, sending, environment, send, ts }: Props) {
+export function LinkSendSection({ reference, sending, environment, send, ts, timeZone }: Props) {
   return (
     <section className="dash-no-print" aria-labelledby="send-heading">
       <h2 id="send-heading">{ts("form.heading")}</h2>
@@ -43,7 +45,7 @@ export function LinkSendSection({ reference, sending, environment, send, ts }: P
         </div>
       ) : null}
       <h3>{ts("history.heading")}</h3>
-      <LinkSends sends={sending.sends} />
+      <LinkSends sends={sending.sends} timeZone={timeZone} />
     </section>
   );
 }

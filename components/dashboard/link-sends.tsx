@@ -1,12 +1,13 @@
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { getMerchantLinkSending } from "@/lib/surfaces/dashboard/links-queries";
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { formatTime } from "./format";
 
 type LinkSend = Awaited<ReturnType<typeof getMerchantLinkSending>>["sends"][number];
 
 /** A link's sends on its page, newest first: the link or its receipt, by what, to whom, their delivery state and why one failed. */
-export async function LinkSends({ sends }: { sends: LinkSend[] }) {
+export async function LinkSends({ sends, timeZone }: { sends: LinkSend[]; timeZone: string }) {
   const [t, locale] = await Promise.all([getTranslations("linkSending"), getLocale()]);
   if (sends.length === 0) return <p>{t("history.none")}</p>;
   const why = (send: LinkSend) => (send.failureReason ? (t.has(`failures.${send.failureReason}`) ? t(`failures.${send.failureReason}`) : send.failureReason) : "");
@@ -30,11 +31,11 @@ export async function LinkSends({ sends }: { sends: LinkSend[] }) {
             <tr key={send.id}>
               <td>{t(`purpose.${send.purpose}`)}</td>
               <td>{t(`form.${send.channel}`)}</td>
-              <td>{send.recipient}</td>
+              <td>{send.channel === "sms" ? formatPhone(send.recipient) : send.recipient}</td>
               <td>
                 <span className={`badge badge-${send.status}`}>{t(`status.${send.status}`)}</span>
               </td>
-              <td>{formatTime(send.deliveredAt ?? send.failedAt ?? send.sentAt ?? send.createdAt, locale)}</td>
+              <td>{formatTime(send.deliveredAt ?? send.failedAt ?? send.sentAt ?? send.createdAt, locale, timeZone)}</td>
               <td>{why(send)}</td>
             </tr>
           ))}

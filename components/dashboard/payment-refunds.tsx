@@ -1,11 +1,12 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { minorText } from "@/lib/features/transfers/balance-and-transfers";
 import type { paymentRefunds } from "@/lib/features/refunds/payment-refunds";
-import { formatMinor } from "@/lib/core/domain/money";
+import { formatMinor, currencyName } from "@/lib/core/domain/money";
 import { newFormToken } from "@/lib/core/domain/form-token";
-import { failureReasonLabel, gatewayLabel } from "@/components/labels";
+import { failureReasonLabel, gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { formatTime } from "./format";
 import { RefundForm } from "./refund-form";
 import { moneyOutStatus } from "@/lib/core/domain/transfer-review";
@@ -13,6 +14,7 @@ import { moneyOutStatus } from "@/lib/core/domain/transfer-review";
 type Props = Awaited<ReturnType<typeof paymentRefunds>> & {
   /** Absent for members who may not refund (developers, viewers): no form. */
   refund?: (state: ActionState, form: FormData) => Promise<ActionState>;
+  timeZone: string;
 };
 
 /**
@@ -21,7 +23,7 @@ type Props = Awaited<ReturnType<typeof paymentRefunds>> & {
  * its status, amount, when, and why it failed. Nothing for a payment that holds no money and has
  * no refund.
  */
-export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
+export async function PaymentRefunds({ refundable, refunds, refund, timeZone }: Props) {
   const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   if (!refundable && refunds.length === 0) return null;
   const left = refundable && refundable.amountMinor > 0n ? refundable : null;
@@ -45,14 +47,14 @@ export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
             // Drawn with the page: a post of this form is made once (lib/surfaces/dashboard/money-out-forms.ts).
             formToken={newFormToken()}
             labels={{
-              amount: t("refunds.amount", { currency: left.currency }),
+              amount: t("refunds.amount", { currency: currencyName(left.currency) }),
               amountHint: t("refunds.amountHint", { amount: formatMinor(left.amountMinor, left.currency, locale) }),
               reason: t("refunds.reason"),
               review: t("refunds.review"),
               confirm: t("refunds.confirm"),
               change: t("refunds.change"),
               sending: t("refunds.sending"),
-              question: t("refunds.question", { amount: "\u0000", phone: left.customerPhone, gateway: gatewayLabel(labels, left.gatewayName) }).split("\u0000") as [string, string],
+              question: t("refunds.question", { amount: "\u0000", phone: formatPhone(left.customerPhone), gateway: gatewayLabel(labels, left.gatewayName) }).split("\u0000") as [string, string],
             }}
           />
         </section>
@@ -85,8 +87,8 @@ export async function PaymentRefunds({ refundable, refunds, refund }: Props) {
                     {r.failureReason ? ` ${failure(r.failureReason)}` : null}
                   </td>
                   <td>{asked(r)}</td>
-                  <td>{formatTime(r.createdAt, locale)}</td>
-                  <td>{formatTime(r.completedAt ?? r.failedAt, locale)}</td>
+                  <td>{formatTime(r.createdAt, locale, timeZone)}</td>
+                  <td>{formatTime(r.completedAt ?? r.failedAt, locale, timeZone)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import { failureReasonLabel, gatewayLabel } from "@/components/labels";
+import { failureReasonLabel, gatewayLabel } from "@/lib/core/i18n/code-labels";
 import type { TimelineEntry } from "@/lib/features/links/payment-timeline";
 
 // A link's or a payment's timeline step as a sentence a shopkeeper reads, in the page's language

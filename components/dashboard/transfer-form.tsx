@@ -60,10 +60,18 @@ export function TransferForm({ action, labels, options, defaults, preview, formT
           </button>
         </div>
         {reviewing ? (
-          <div className="dash-confirm dash-confirm-asking" role="group" aria-label={labels.review}>
-            <p className="dash-confirm-question" data-testid="withdraw-question">
-              {state?.confirm?.question}
-            </p>
+          <div className="dash-confirm dash-confirm-asking" role="group" aria-label={labels.review} data-testid="withdraw-question">
+            <p className="dash-confirm-question">{state?.confirm?.question}</p>
+            {state?.confirm?.facts?.length ? (
+              <dl className="dash-confirm-facts" data-testid="withdraw-facts">
+                {state.confirm.facts.map((fact) => (
+                  <div key={fact.label}>
+                    <dt>{fact.label}</dt>
+                    <dd>{fact.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
             <div className="dash-confirm-buttons">
               <button type="submit" name="step" value="confirm" className="dash-button dash-button-danger-solid" disabled={pending}>
                 {pending ? labels.sending : labels.confirm}

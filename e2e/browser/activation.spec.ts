@@ -61,7 +61,8 @@ test("sign up in test mode, ask for live payments, an admin approves, the live k
     await expect(page.getByRole("status").filter({ hasText: /is in review/ })).toBeVisible({ timeout: 15_000 });
     await page.reload();
     await expect(page.getByText(/is in review/)).toBeVisible();
-    await expect(page.getByText("+221771234567")).toBeVisible();
+    // The number as people read it (lib/core/domain/phone-display.ts).
+    await expect(page.getByText("+221 77 123 45 67")).toBeVisible();
   });
 
   /** Signs `who` in to the support view in a browser of its own and opens the merchant's request. */

@@ -79,7 +79,10 @@ test.describe("with JavaScript off", () => {
     // The receipt (issue 36): this payment's amounts and references, and no way to any other payment.
     await page.getByRole("link", { name: text("en", "final.receipt") }).click();
     await expect(page).toHaveTitle(receiptText("title"));
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Receipt");
+    // A sandbox receipt cannot pass for proof of payment (issue 51).
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("TEST");
+    await expect(page.getByRole("note")).toHaveText(receiptText("test"));
+    await expect(page.locator(".receipt-lines")).toContainText("+225 07 •• •• •4 44");
     const read = await (await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) })).json();
     const lines = page.locator(".receipt-lines");
     await expect(lines).toContainText(link.reference);
@@ -87,8 +90,13 @@ test.describe("with JavaScript off", () => {
     await expect(lines).toContainText(receiptText("total"));
     const total = String(5000 + read.fees);
     await expect(lines).toContainText(new RegExp(`${total.slice(0, -3)}\\D?${total.slice(-3)}`));
-    const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    for (const href of hrefs) expect(href).toMatch(new RegExp(`^/test/pay/${link.reference}(\\?|$)`));
+    // Its links lead to this payment only, and to "was I charged?" (/test/check), which shows nothing
+    // without the payment's facts; the share links carry this receipt's address and nothing else's.
+    const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+    const [shares, own] = [hrefs.filter((h) => /^(https:\/\/wa\.me\/|sms:)/.test(h)), hrefs.filter((h) => !/^(https:\/\/wa\.me\/|sms:)/.test(h))];
+    expect(shares).toHaveLength(2);
+    for (const href of shares) expect(decodeURIComponent(href)).toContain(`/test/pay/${link.reference}/receipt`);
+    for (const href of own) expect(href).toMatch(new RegExp(`^/test/(pay/${link.reference}(\\?|$)|check$)`));
   });
 
   test("a link not paid yet has no receipt, and says so", async ({ page, request, baseURL }) => {
@@ -293,5 +301,61 @@ test.describe("with JavaScript on but slow to arrive", () => {
     await expect(page).toHaveURL(/step=phone$/);
     await expect(page.getByLabel(text("en", "country"))).toHaveValue("SN");
     await expect(page.getByRole("radio", { name: /Free Money/ })).toBeChecked();
+  });
+});
+
+// Issue 51: a way out of the push prompt's wait, on a small phone in French, without JavaScript.
+test.describe("the waiting screen's ways out, at 360 px in French", () => {
+  test.use({ viewport: { width: 360, height: 640 }, locale: "fr-FR" });
+  test.describe.configure({ timeout: 60_000 });
+  const fr = (key: string) => text("fr", key);
+
+  test("a wrong number: the customer changes it without waiting, pays, and the reloads back off", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(link.paymentUrl);
+    const country = page.getByLabel(fr("country"));
+    if ((await country.inputValue()) !== "CI") {
+      await country.selectOption("CI");
+      await page.getByRole("button", { name: fr("continue") }).click();
+    }
+    await page.getByRole("radio", { name: /MTN Mobile Money/ }).check();
+    await page.getByRole("button", { name: fr("continue") }).click();
+    // A number whose phone never answers (the sandbox's ...222): the prompt went nowhere.
+    await page.getByLabel(fr("phoneLabel")).fill("0700000222");
+    await page.getByRole("button", { name: pattern("fr", "pay") }).click();
+    await expect(page.getByRole("heading", { name: fr("steps.direct") })).toBeVisible();
+    const refresh = page.locator('meta[http-equiv="refresh"]');
+    expect(await refresh.getAttribute("content")).toMatch(/^3;url=\/test\/pay\/LINK_TEST_\w+\?step=attempt&wait=1$/);
+    // The page's own reload comes back later each time.
+    await page.waitForURL(/wait=1$/, { timeout: 10_000 });
+    expect(await refresh.getAttribute("content")).toMatch(/^5;url=.*\?step=attempt&wait=2$/);
+    const body = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(body).toBeLessThanOrEqual(360);
+
+    await page.getByRole("button", { name: fr("changeNumber") }).click();
+    await expect(page.getByRole("heading", { name: fr("steps.phone") })).toBeVisible();
+    await expect(page).toHaveURL(/\?country=CI&gateway=MTN_MOMO_CI&step=phone$/);
+    await page.getByLabel(fr("phoneLabel")).fill("0700000444");
+    await page.getByRole("button", { name: pattern("fr", "pay") }).click();
+    await expect(page.getByRole("heading", { name: fr("final.completedTitle") })).toBeVisible({ timeout: 20_000 });
+    expect(await linkStatus(request, link.reference)).toBe("completed");
+  });
+
+  test("pay another way: back to the methods, the attempt left behind", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    await page.goto(`${link.paymentUrl}?country=CI&gateway=MTN_MOMO_CI&step=phone`);
+    await page.getByLabel(fr("phoneLabel")).fill("0700000222");
+    await page.getByRole("button", { name: pattern("fr", "pay") }).click();
+    await expect(page.getByRole("heading", { name: fr("steps.direct") })).toBeVisible();
+    await page.getByRole("button", { name: fr("payOtherWay") }).click();
+    await expect(page.getByRole("heading", { name: fr("steps.gateway") })).toBeVisible();
+    await page.getByRole("radio", { name: /Wave/ }).check();
+    await page.getByRole("button", { name: fr("continue") }).click();
+    await page.getByLabel(fr("phoneLabel")).fill("0700000444");
+    await page.getByRole("button", { name: pattern("fr", "pay") }).click();
+    // Wave is the sandbox's operator page (REDIRECT): the new attempt is the one the page shows.
+    await expect(page.getByRole("heading", { name: fr("steps.redirect") })).toBeVisible();
+    const attempts = await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) });
+    expect((await attempts.json()).status).toBe("pending");
   });
 });

@@ -18,16 +18,16 @@ test.describe("paid and failed screens (en)", () => {
     await expect(page.getByRole("heading", { name: text("en", "final.completedTitle") })).toBeVisible({ timeout: 15_000 });
     const read = await (await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) })).json();
     expect(read.fees).toBe(188); // MTN_MOMO_CI: 1.5% of 12,500 = 187.5, rounded up to the franc
-    await expect(page.getByText("You paid 12,688 XOF")).toBeVisible();
+    await expect(page.getByText("You paid 12,688 F CFA")).toBeVisible();
     const summary = page.locator(".final dl.summary");
-    await expect(summary).toContainText("Amount12,500 XOF");
-    await expect(summary).toContainText("Fees188 XOF");
+    await expect(summary).toContainText("Amount12,500 F CFA");
+    await expect(summary).toContainText("Fees188 F CFA");
     await page.screenshot({ path: testInfo.outputPath("paid.png"), fullPage: true });
     // Paid in this page (no reload): the share block and the sandbox help under the steps are gone.
     await expect(page.locator("details.share")).toHaveCount(0);
     await expect(page.locator("details.sandbox-help")).toHaveCount(0);
     await page.reload();
-    await expect(page.getByText("You paid 12,688 XOF")).toBeVisible();
+    await expect(page.getByText("You paid 12,688 F CFA")).toBeVisible();
     await expect(page.locator("details.share")).toHaveCount(0);
   });
 
@@ -73,8 +73,8 @@ test.describe("paid screen (fr)", () => {
     await choose(page, "fr", /MTN Mobile Money/, "0700000444");
     await expect(page.getByRole("heading", { name: text("fr", "final.completedTitle") })).toBeVisible({ timeout: 15_000 });
     // French groups thousands with a narrow no-break space.
-    await expect(page.locator(".paid-total")).toHaveText(/^Vous avez payé 12\s688 XOF$/);
-    await expect(page.locator(".final dl.summary")).toContainText("Frais188 XOF");
+    await expect(page.locator(".paid-total")).toHaveText(/^Vous avez payé 12\s688\sF\sCFA$/);
+    await expect(page.locator(".final dl.summary")).toContainText("Frais188 F CFA");
   });
 });
 

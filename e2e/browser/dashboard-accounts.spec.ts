@@ -70,6 +70,7 @@ test("turn on TOTP with the QR code's key, then sign in with a code", async ({ p
   await expect(page.getByRole("img", { name: "QR code" })).toBeVisible();
   await expectNoAxeViolations(page);
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const backupCode = (await page.locator(".auth-codes li").first().textContent())!.trim();
   await page.getByLabel("6-digit code").fill(await generate({ secret }));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Two-factor authentication is on." })).toBeVisible();
@@ -86,4 +87,17 @@ test("turn on TOTP with the QR code's key, then sign in with a code", async ({ p
   await expect(page).toHaveURL(/\/test\/dashboard$/);
   await expect(page.getByRole("banner").getByText("Careful Shop", { exact: true })).toBeVisible();
   await expect(page.getByRole("banner").getByText("Awa Diop (owner)", { exact: true })).toBeVisible();
+
+  // Without the phone: one of the backup codes shown at set-up signs in, once.
+  const withBackupCode = async () => {
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await signIn(page, email);
+    await page.getByText("No phone? Use a backup code").click();
+    await page.getByLabel(/^Backup code/).fill(backupCode);
+    await page.getByRole("button", { name: "Verify" }).click();
+  };
+  await withBackupCode();
+  await expect(page).toHaveURL(/\/test\/dashboard$/);
+  await withBackupCode();
+  await expect(page.getByText("This code is not valid")).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, message, signInAsMember, signUpVerifiedOwner } from "../dashboard-helpers";
+import { expectNoAxeViolations, hydrated, message, signInAsMember, signUpVerifiedOwner } from "../dashboard-helpers";
 import { auth, e2eMerchant } from "../helpers";
 
 // Page-level BOLA: a member of another merchant (B) requests every dashboard page and route with
@@ -111,8 +111,10 @@ test("a viewer's forged 'create a link' post is refused and creates nothing", as
   await owner.getByLabel("Amount").fill("700");
   await owner.getByLabel("Currency").selectOption("XOF");
   await owner.getByLabel("What is it for?").fill(description);
-  const posted = owner.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined);
-  await owner.getByRole("button", { name: "Create the link" }).click();
+  const create = owner.getByRole("button", { name: "Create the link" });
+  await hydrated(create);
+  const posted = owner.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined, { timeout: 30_000 });
+  await create.click();
   const captured = await posted;
   await expect(owner).toHaveURL(/\/test\/dashboard\/links\/LINK_TEST_/, { timeout: 15_000 });
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { choose, oneViewportPerLanguage, text } from "../checkout-helpers";
-import { expectNoAxeViolations, message, openMailLink, SIGN_UP_PASSWORD, signIn, signUp, startReceiver, uniqueEmail, type Locale } from "../dashboard-helpers";
+import { expectNoAxeViolations, hydrated, message, openMailLink, SIGN_UP_PASSWORD, signIn, signUp, startReceiver, uniqueEmail, type Locale } from "../dashboard-helpers";
 import { auth } from "../helpers";
 
 // A merchant's first day on the dashboard, once in English and once in French, as one run in a
@@ -11,10 +11,10 @@ import { auth } from "../helpers";
 // language (messages/*.json), and amounts are checked as that language writes them.
 // Edge cases the journey does not walk through stay in the other dashboard-*.spec.ts files.
 
-/** Amounts as each language writes them, with the currency's decimals (none for XOF); one currency label, the ISO code, on the checkout too. */
+/** Amounts as each language writes them, with the currency's decimals (none for XOF); one currency name, "F CFA", on the checkout too. */
 const AMOUNTS: Record<Locale, { link: string; refund: string; withdrawal: string; checkout: RegExp }> = {
-  en: { link: "5,000 XOF", refund: "500 XOF", withdrawal: "1,000 XOF", checkout: /5,000\sXOF/ },
-  fr: { link: "5\u202f000 XOF", refund: "500 XOF", withdrawal: "1\u202f000 XOF", checkout: /5\s000\sXOF/ },
+  en: { link: "5,000\u00a0F\u00a0CFA", refund: "500\u00a0F\u00a0CFA", withdrawal: "1,000\u00a0F\u00a0CFA", checkout: /5,000\sF\sCFA/ },
+  fr: { link: "5\u202f000\u00a0F\u00a0CFA", refund: "500\u00a0F\u00a0CFA", withdrawal: "1\u202f000\u00a0F\u00a0CFA", checkout: /5\s000\sF\sCFA/ },
 };
 
 for (const [locale, browserLocale] of [
@@ -68,8 +68,10 @@ for (const [locale, browserLocale] of [
           await expect(page.getByRole("heading", { name: d("developers.heading"), level: 1 })).toBeVisible();
           const newKey = page.getByRole("region", { name: d("developers.newKey") });
           await newKey.getByLabel(d("developers.name")).fill(keyName);
-          const posted = page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined);
-          await newKey.getByRole("button", { name: d("developers.create") }).click();
+          const create = newKey.getByRole("button", { name: d("developers.create") });
+          await hydrated(create);
+          const posted = page.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined, { timeout: 30_000 });
+          await create.click();
           const request = await posted;
           createKeyPost = { url: request.url(), headers: request.headers(), body: request.postDataBuffer()! };
           await expect(newKey.getByText(d("developers.keyShownOnce"))).toBeVisible();
@@ -142,7 +144,7 @@ for (const [locale, browserLocale] of [
 
         await test.step("refund part of the payment from the link's page, confirmed first, and see it completed", async () => {
           const form = page.getByRole("region", { name: d("refunds.form") });
-          await form.getByLabel(d("refunds.amount", { currency: "XOF" })).fill("500");
+          await form.getByLabel(d("refunds.amount", { currency: "F\u00a0CFA" })).fill("500");
           await form.getByRole("button", { name: d("refunds.review") }).click();
           await expect(form).toContainText(AMOUNTS[locale].refund);
           await form.getByRole("button", { name: d("refunds.confirm") }).click();
@@ -273,7 +275,7 @@ for (const [locale, browserLocale] of [
           await expectNoAxeViolations(page);
           // Asked first (issue 35): nothing leaves before the confirmation.
           await form.getByRole("button", { name: d("balance.review") }).click();
-          await expect(form.getByTestId("withdraw-question")).toContainText("+2250700000555");
+          await expect(form.getByTestId("withdraw-question")).toContainText("+225 07 00 00 05 55");
           await form.getByRole("button", { name: d("balance.confirm") }).click();
           const requested = form.getByRole("status");
           const [said] = d("balance.requested", { reference: "\u0000" }).split("\u0000");
@@ -305,7 +307,7 @@ async function expectAnalyticsCharts(page: Page, locale: Locale) {
   const chart = (key: string) => block.getByRole("img", { name: message(locale, `analytics.${key}`, { currency: "XOF" }) });
   for (const key of ["volumeChart", "countsChart", "conversionChart", "gatewayChart"]) await expect(chart(key)).toBeVisible();
   // Today's paid link: 5000 XOF at the top of the volume axis and in the table of days, in the language's digits.
-  await expect(chart("volumeChart")).toContainText(AMOUNTS[locale].link.replace(" XOF", ""));
+  await expect(chart("volumeChart")).toContainText(AMOUNTS[locale].link.replace("\u00a0F\u00a0CFA", ""));
   await expect(block.getByRole("table", { name: message(locale, "analytics.dailyTable", { currency: "XOF" }) })).toContainText(AMOUNTS[locale].link);
   await expect(chart("gatewayChart")).toContainText("MTN_MOMO_CI");
 }

@@ -92,6 +92,12 @@ test.describe("in French", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks : vérification, nouvelles tentatives et rejeu" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Référence de l'API", exact: true })).toBeVisible();
     await expectAccessible(page);
+    // Bulk payouts (issue 49), in French: the guide, its tables and samples, accessible.
+    await page.goto("/docs/guides/bulk-payouts");
+    await expect(page.getByRole("heading", { level: 1, name: "Paiements groupés : payer beaucoup de bénéficiaires en une fois" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "L'approbation par un deuxième membre" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "phone_country" })).toBeVisible();
+    await expectAccessible(page);
     // A guide with no French text says so, and shows the English one.
     await page.goto("/docs/guides/operators");
     await expect(page.getByText("Cette page n'existe qu'en anglais.")).toBeVisible();

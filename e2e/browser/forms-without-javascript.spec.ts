@@ -61,7 +61,7 @@ test("with JavaScript off: a withdrawal is reviewed, then confirmed; the most is
   await amount.fill("150");
   await form.getByLabel(message("en", "dashboard.balance.beneficiaryPhone")).fill("07 00 00 05 55");
   await form.getByRole("button", { name: message("en", "dashboard.balance.review") }).click();
-  await expect(page.getByTestId("withdraw-question")).toContainText("+2250700000555");
+  await expect(page.getByTestId("withdraw-question")).toContainText("+225 07 00 00 05 55");
   // Change the amount (a post without JavaScript), review again, then confirm.
   await page.getByRole("button", { name: message("en", "dashboard.balance.change") }).click();
   await page.getByTestId("withdraw-form").getByLabel(message("en", "dashboard.balance.amount")).fill("100");

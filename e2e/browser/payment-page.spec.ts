@@ -158,8 +158,10 @@ test.describe("a payment page, 360 px, French, without JavaScript", () => {
     await expect(lines).toContainText(new RegExp(`${total.slice(0, -3)}\\D?${total.slice(-3)}`));
     await expect(page.locator("body")).not.toContainText(first);
     await fitsThePhone(page);
-    const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    for (const href of hrefs) expect(href).toMatch(new RegExp(`^/test/pay/${second}(\\?|$)`));
+    // Its own page, and "was I charged?" (/test/check), which shows nothing without the payment's facts; the share links carry this receipt only.
+    const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+    for (const href of hrefs.filter((h) => /^(https:\/\/wa\.me\/|sms:)/.test(h))) expect(decodeURIComponent(href)).toContain(`/test/pay/${second}/receipt`);
+    for (const href of hrefs.filter((h) => !/^(https:\/\/wa\.me\/|sms:)/.test(h))) expect(href).toMatch(new RegExp(`^/test/(pay/${second}(\\?|$)|check$)`));
 
     // The third: the page says it takes no more payments, and has no form.
     await page.context().clearCookies();

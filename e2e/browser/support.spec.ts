@@ -44,7 +44,8 @@ test("staff sign in, find a payment created through the API and open it", async 
   await page.getByRole("searchbox").fill("case@example.com");
   await page.getByRole("button", { name: "Search" }).click();
   // Money with the currency's decimals, as the customer was asked for it.
-  await expect(page.getByRole("row").filter({ hasText: link.reference })).toContainText("150.50 EUR");
+  // Each payment found is a card (issue 51: it reads at 360 px).
+  await expect(page.locator(".support-result").filter({ hasText: link.reference })).toContainText("150.50 EUR");
   await page.getByRole("link", { name: link.reference }).click();
   await expect(page.getByRole("heading", { name: link.reference })).toBeVisible();
   await expect(page.getByText("payment_link.created")).toBeVisible();
@@ -157,7 +158,7 @@ test("the merchant page charts its analytics, and an admin approves a MANUAL tra
   await expect(page.getByRole("heading", { name: "Last 30 days (sandbox, XOF)" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Payments per day/ })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: transfer.reference });
-  await expect(row).toContainText("1,000 XOF (+15 XOF)");
+  await expect(row).toContainText("1,000 F CFA (+15 F CFA)");
   await row.getByRole("button", { name: "Approve" }).click();
   await expect(row).toHaveCount(0);
   const read = await (await request.get(`/test/api/v4/transfers/${transfer.reference}`, { headers: auth(merchant.sandboxKey) })).json();
@@ -193,16 +194,16 @@ test("staff find a transfer by its reference, open its detail, and find it in th
   await expect(page).toHaveURL(new RegExp(`/admin/transfers/${transfer.reference}$`));
   await expect(page.getByRole("heading", { name: transfer.reference })).toBeVisible();
   const money = page.locator("dl").first();
-  await expect(money.getByText("1,000 XOF", { exact: true })).toBeVisible();
-  await expect(money.getByText("15 XOF", { exact: true })).toBeVisible();
-  await expect(money.getByText("1,015 XOF", { exact: true })).toBeVisible();
+  await expect(money.getByText("1,000 F CFA", { exact: true })).toBeVisible();
+  await expect(money.getByText("15 F CFA", { exact: true })).toBeVisible();
+  await expect(money.getByText("1,015 F CFA", { exact: true })).toBeVisible();
   await expect(page.getByText("Ama Mensah")).toBeVisible();
   await expect(page.getByText("+22890000444")).toBeVisible();
   await expect(page.getByText("transfer.created (MANUAL via TMONEY_TG)")).toBeVisible();
   // Accepted: amount + fees leave the available balance for in flight.
   const ledger = page.getByRole("table").filter({ hasText: "transfer_accepted" });
-  await expect(ledger.getByRole("row").filter({ hasText: "merchant_available" })).toContainText("-1,015 XOF");
-  await expect(ledger.getByRole("row").filter({ hasText: "merchant_in_flight" })).toContainText("1,015 XOF");
+  await expect(ledger.getByRole("row").filter({ hasText: "merchant_available" })).toContainText("-1,015 F CFA");
+  await expect(ledger.getByRole("row").filter({ hasText: "merchant_in_flight" })).toContainText("1,015 F CFA");
   await expect(page.getByText("No webhook for this transfer.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Approve or reject it on the merchant's page." })).toHaveAttribute("href", `/admin/merchants/${merchant.id}?env=sandbox#pending-transfers`);
 
@@ -213,11 +214,11 @@ test("staff find a transfer by its reference, open its detail, and find it in th
   await page.getByLabel("Merchant ID").fill(merchant.id);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/transfers\\?environment=sandbox&status=pending&merchantId=${merchant.id}$`));
-  await expect(page.getByRole("row").filter({ hasText: transfer.reference })).toContainText("1,000 XOF");
+  await expect(page.getByRole("row").filter({ hasText: transfer.reference })).toContainText("1,000 F CFA");
 
   await page.getByRole("button", { name: "Français" }).click();
   await expect(page.getByRole("heading", { name: "Transferts", exact: true })).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: transfer.reference })).toContainText(/1\s000 XOF/);
+  await expect(page.getByRole("row").filter({ hasText: transfer.reference })).toContainText(/1\s000\sF\sCFA/);
 });
 
 test("the language switch returns to the page the staff member is on, filters included, and never off the site", async ({ page, request }) => {

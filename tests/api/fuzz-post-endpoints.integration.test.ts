@@ -24,6 +24,7 @@ let merchant: Awaited<ReturnType<typeof newMerchant>>;
 let linkReference: string;
 let pageReference: string;
 let manualTransfer: string;
+let transferBatch: string;
 let redirectDeposit: string;
 let deliveryId: string;
 let spareKeyId: string;
@@ -42,6 +43,10 @@ beforeAll(async () => {
   const transfer = await call("POST", "/test/api/v4/transfers/instant", { key: merchant.sandboxKey, body: manualTransferBody });
   expect(transfer.status).toBe(200);
   manualTransfer = transfer.body.reference;
+  // Made with the merchant's own key, which no member made: it can never be approved, even by a request that got through.
+  const batch = await call("POST", "/test/api/v4/transfers/batch", { key: merchant.sandboxKey, body: { items: [{ reference: "fuzz-held", ...directTransferBody }] } });
+  expect(batch.status).toBe(200);
+  transferBatch = batch.body.reference;
   const deposit = await call("POST", "/test/api/v4/deposit/initiate", { key: merchant.sandboxKey, body: { ...validDeposit, gatewayName: "WAVE_CI" } });
   expect(deposit.body.paymentType).toBe("REDIRECT");
   redirectDeposit = deposit.body.reference;
@@ -72,7 +77,7 @@ async function snapshot() {
   const mine = { merchantId: merchant.id };
   const staffIds = { in: [admin.id, support.id, signInTarget.id] };
   const byReference = { orderBy: { reference: "asc" as const }, select: { reference: true, status: true } };
-  const [links, deposits, transfers, refunds, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit, pages] =
+  const [links, deposits, transfers, refunds, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit, pages, batches] =
     await Promise.all([
       client.paymentLink.findMany({ where: mine, ...byReference }),
       client.deposit.findMany({ where: mine, ...byReference }),
@@ -88,8 +93,9 @@ async function snapshot() {
       client.session.count({ where: { userId: staffIds } }),
       client.auditEntry.count({ where: { staffId: staffIds } }),
       client.paymentPage.findMany({ where: mine, ...byReference }),
+      client.transferBatch.findMany({ where: mine, ...byReference }),
     ]);
-  return { links, deposits, transfers, refunds, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit, pages };
+  return { links, deposits, transfers, refunds, ledgerEntries, balanceLocks, idempotencyKeys, webhookEvents, deliveries, apiKeys, secret, sessions, audit, pages, batches };
 }
 
 function expectRefused(res: ApiResponse, input: unknown) {
@@ -247,7 +253,7 @@ const unknownParam = (real: string) =>
       nastyString,
       fc.string({ unit: "binary", minLength: 1, maxLength: 60 }),
       fc.constantFrom(real.toLowerCase(), `${real} `, ` ${real}`, real.slice(0, -1), `${real}0`, `${real}%00`, `${real}\u0000`, encodeURIComponent(real)),
-      fc.constantFrom("LINK_TEST_", "DEP_TEST_", "TRF_TEST_", "mer_", "key_", "whd_").chain((prefix) => fc.stringMatching(/^[0-9A-Z]{0,30}$/).map((s) => prefix + s)),
+      fc.constantFrom("LINK_TEST_", "DEP_TEST_", "TRF_TEST_", "BATCH_TEST_", "mer_", "key_", "whd_").chain((prefix) => fc.stringMatching(/^[0-9A-Z]{0,30}$/).map((s) => prefix + s)),
       fc.integer({ min: 1_000, max: 8_000 }).map((n) => "k".repeat(n)),
     )
     .filter((param) => param.length > 0 && !param.includes("/") && param !== real);
@@ -354,6 +360,20 @@ const ENDPOINTS: Endpoint[] = [
       numeric: { amount: 40010 },
     },
   },
+  {
+    name: "transfer batch",
+    auth: "key",
+    path: () => "/test/api/v4/transfers/batch",
+    idempotent: true,
+    body: {
+      valid: () => ({ title: "Salaires", callbackUrl: "https://merchant.example/hooks", items: [{ reference: "fuzz-line", ...directTransferBody }] }),
+      required: ["items"],
+      optional: ["title", "callbackUrl"],
+    },
+  },
+  { name: "approve transfer batch", auth: "key", path: (ref) => `/test/api/v4/transfers/batch/${ref}/approve`, param: () => transferBatch },
+  { name: "cancel transfer batch", auth: "key", path: (ref) => `/test/api/v4/transfers/batch/${ref}/cancel`, param: () => transferBatch },
+  { name: "retry transfer batch", auth: "key", path: (ref) => `/test/api/v4/transfers/batch/${ref}/retry`, param: () => transferBatch },
   {
     name: "refund",
     auth: "key",

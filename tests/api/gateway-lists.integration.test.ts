@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { call } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
+import { liveGatewaysInService, livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
 
 describe("GET /public/gateways/deposit/list", () => {
-  it("is a bare array with exactly the spec's fields, every deposit type present", async () => {
-    const res = await call("GET", "/public/gateways/deposit/list");
+  it("is a bare array with exactly the spec's fields, every deposit type present in the sandbox; live, only what an operator serves here", async () => {
+    const res = await call("GET", "/test/public/gateways/deposit/list");
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     for (const g of res.body) {
@@ -13,7 +14,11 @@ describe("GET /public/gateways/deposit/list", () => {
       expect(["DIRECT", "REDIRECT", "OTP"]).toContain(g.type);
     }
     expect(new Set(res.body.map((g: { type: string }) => g.type))).toEqual(new Set(["DIRECT", "REDIRECT", "OTP"]));
-    expect((await call("GET", "/test/public/gateways/deposit/list")).body).toEqual(res.body);
+    // Live (issue 50): no gateway whose payments would answer 502; here no operator is configured.
+    const live = await call("GET", "/public/gateways/deposit/list");
+    expect(live.status).toBe(200);
+    const inService = liveGatewaysInService();
+    expect(live.body).toEqual(res.body.filter((g: { name: string }) => inService.has(g.name)));
   });
 
   it("lists only the merchant's enabled gateways when called with its key", async () => {
@@ -37,7 +42,7 @@ describe("GET /public/gateways/deposit/list", () => {
 
 describe("GET /public/gateways/withdraw/list", () => {
   it("is a bare array without a provider field", async () => {
-    const res = await call("GET", "/public/gateways/withdraw/list");
+    const res = await call("GET", "/test/public/gateways/withdraw/list");
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
     for (const g of res.body) {
@@ -45,6 +50,9 @@ describe("GET /public/gateways/withdraw/list", () => {
       expect(["DIRECT", "MANUAL", "SCHEDULED"]).toContain(g.type);
     }
     expect(new Set(res.body.map((g: { type: string }) => g.type))).toEqual(new Set(["DIRECT", "MANUAL", "SCHEDULED"]));
+    // Live: the payouts support makes by hand (MANUAL, SCHEDULED bank transfers), and DIRECT ones only with an operator that pays out.
+    const live = await call("GET", "/public/gateways/withdraw/list");
+    expect(live.body).toEqual(res.body.filter((g: { name: string; type: string }) => g.type !== "DIRECT" || livePayoutAdapter(g.name) !== null));
   });
 });
 

@@ -6,7 +6,7 @@ import { validLink } from "../helpers/fixtures";
 import { merchantCheckedAfterEach } from "../helpers/reconciled";
 
 // Issue 47: the Idempotency-Key's guarantees under concurrent requests, for every creating route a
-// merchant sends money requests to (links, deposits, transfers, refunds), on both engines (on
+// merchant sends money requests to (links, deposits, transfers, transfer batches, refunds), on both engines (on
 // PostgreSQL, CI's second pass, the requests meet for real on the key's unique index and the pool).
 // Half the racers send one body, half another, all with one key: exactly one resource is created,
 // every 200 is the winner's body with the winner's answer, the others are told 409 (still being
@@ -74,6 +74,15 @@ describe("one Idempotency-Key, concurrent requests with two bodies", () => {
     await race(sandboxPost("transfers/instant", m.sandboxKey), [payout, { ...payout, amount: 1100 }], count);
     const held = await db().transfer.findFirstOrThrow({ where: { merchantId: m.id } });
     expect(before - (await availableBalance(m.sandboxKey))).toBe(Number(held.amountMinor + held.feesMinor));
+  });
+
+  it("transfer batches: one batch, nothing held", async () => {
+    const m = merchant();
+    await fundMerchant(m.sandboxKey, [20000]);
+    const line = { reference: "race-1", amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: "+2250700000444", country: "CI" };
+    const count = () => db().transferBatch.count({ where: { merchantId: m.id } });
+    await race(sandboxPost("transfers/batch", m.sandboxKey), [{ items: [line] }, { items: [{ ...line, amount: 1100 }] }], count);
+    expect(await availableBalance(m.sandboxKey)).toBe(20000);
   });
 
   it("refunds: one refund", async () => {

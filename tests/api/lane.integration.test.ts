@@ -117,6 +117,22 @@ describe("the API lane", () => {
     expect((await put.json()).error.code).toBe(40017);
   });
 
+  it("takes a transfer batch's body past 64 KiB, up to its own 1 MiB limit", async () => {
+    const line = (i: number, note = "") => ({
+      reference: `lane-${i}`, amount: 1000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: `+22507${String(i).padStart(8, "0")}`, country: "CI",
+      beneficiaryName: "Enseignant de l'école Sainte-Marie", ...(note ? { metadata: { note } } : {}),
+    });
+    const lines = Array.from({ length: 500 }, (_, i) => line(i));
+    expect(JSON.stringify({ items: lines }).length).toBeGreaterThan(MAX_BODY_BYTES);
+    // Read whole and checked: this merchant has no balance for it (nothing written).
+    const read = await send("POST", "/test/api/v4/transfers/batch", { key: merchant.sandboxKey, body: JSON.stringify({ items: lines }) });
+    expect([read.status, (await read.json()).error.code]).toEqual([422, 40013]);
+    const huge = await send("POST", "/test/api/v4/transfers/batch", { key: merchant.sandboxKey, body: JSON.stringify({ items: lines.map((_, i) => line(i, "x".repeat(2500))) }) });
+    expect([huge.status, (await huge.json()).error.code]).toEqual([413, 40023]);
+    // The rest of that body was never read: the connection closes rather than hold the client's next request behind it.
+    expect(huge.headers.get("connection")).toBe("close");
+  });
+
   it("reads a body it is not told the size of to one byte past the limit (413), and outlives a client that leaves mid-body", async () => {
     // Chunked, no Content-Length: the lane stops reading past MAX_BODY_BYTES and the route answers 413.
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {

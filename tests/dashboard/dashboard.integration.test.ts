@@ -3,7 +3,7 @@ import { listEvents } from "@/lib/features/events/list-events";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
 import { assertCan } from "@/lib/features/auth/member-permissions";
-import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import { createLinkFromForm } from "@/lib/surfaces/dashboard/create-link-from-form";
 import { getPaymentLinkDetail } from "@/lib/features/payments/get-payment-link-detail";
 import { listPaymentLinks } from "@/lib/features/links/list-payment-links";
 import { majorTextToMinor, parseListFilters } from "@/lib/core/domain/list-filters";
@@ -17,8 +17,12 @@ import { LINK_STATUSES } from "@/lib/features/links/list-payment-links";
 import { call, ORIGIN } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
 import { fundMerchant } from "../helpers/fund-merchant";
-import { balanceOverview, csvField, ledgerStatement, listMerchantTransfers, minorText, requestTransferFromForm, statementCsvLines } from "@/lib/features/transfers/balance-and-transfers";
-import { analyticsCsvLines, analyticsReport } from "@/lib/features/analytics/analytics-report";
+import { balanceOverview, csvField, ledgerStatement, listMerchantTransfers, minorText, requestTransferFromForm, statementEntries } from "@/lib/features/transfers/balance-and-transfers";
+import { analyticsReport } from "@/lib/features/analytics/analytics-report";
+import { analyticsCsvFile, statementCsvFile, type CsvWords } from "@/lib/surfaces/dashboard/report-csv";
+import { createTranslator } from "next-intl";
+import fr from "@/messages/fr.json";
+import en from "@/messages/en.json";
 import { getDepositDetail } from "@/lib/features/deposits/get-deposit-detail";
 import { DEPOSIT_STATUSES, listDeposits } from "@/lib/features/deposits/list-deposits";
 import { readMerchantSettings, updateMerchantSettings } from "@/lib/features/merchants/update-merchant-settings";
@@ -237,6 +241,14 @@ describe("webhooks", () => {
   });
 });
 
+/** The words of a CSV download, as its route gets them. */
+function csvWords(locale: "fr" | "en", timeZone: string): CsvWords {
+  const messages = locale === "fr" ? fr : en;
+  const t = createTranslator({ locale, messages, namespace: "dashboard" }) as unknown as CsvWords["t"];
+  const labels = createTranslator({ locale, messages, namespace: "labels" }) as unknown as CsvWords["labels"];
+  return { t, labels, locale, timeZone };
+}
+
 async function collect(lines: AsyncGenerator<string>) {
   let text = "";
   for await (const line of lines) text += line;
@@ -267,20 +279,32 @@ describe("deposits, balance, payouts and analytics", () => {
     const statement = await ledgerStatement(db(), scope, parseListFilters({}, []));
     expect(statement.items.every((e) => e.merchantId === m.id && e.environment === "sandbox")).toBe(true);
     expect(statement.items.map((e) => e.reference)).toContain(reference);
-    const csv = await collect(statementCsvLines(db(), scope, {}, 2));
+    // The statement's CSV in French: the words of the page, ";" between fields, times in the merchant's zone.
+    const csv = await collect(statementCsvFile(db(), scope, {}, csvWords("fr", "Africa/Douala")));
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("createdAt,reference,kind,account,currency,amount,journalId");
+    expect(lines[0]).toBe("\uFEFFdate et heure;référence;nature;compte;devise;montant;écriture");
     // Read in batches of 2: every entry once, oldest first.
+    const read: Date[] = [];
+    for await (const e of statementEntries(db(), scope, {}, 2)) read.push(e.createdAt);
+    expect(read).toHaveLength(lines.length - 1);
+    expect([...read].sort((a, b) => a.getTime() - b.getTime())).toEqual(read);
     expect(lines).toHaveLength(1 + (await db().ledgerEntry.count({ where: { merchantId: m.id, environment: "sandbox", account: { in: ["merchant_available", "merchant_in_flight"] } } })));
-    expect(lines.slice(1).every((line) => line.includes(",XOF,"))).toBe(true);
-    expect(lines.some((line) => line.includes(reference))).toBe(true);
-    expect(await collect(statementCsvLines(db(), otherScope, {}))).toBe("createdAt,reference,kind,account,currency,amount,journalId\r\n");
+    expect(lines.slice(1).every((line) => line.includes(";XOF;"))).toBe(true);
+    const paid = lines.find((line) => line.includes(reference))!;
+    expect(paid).toContain(";Disponible;");
+    const entry = (await db().ledgerEntry.findFirst({ where: { merchantId: m.id, reference, account: "merchant_available" } }))!;
+    const douala = new Date(entry.createdAt.getTime() + 3600_000).toISOString().slice(0, 19).replace("T", " ");
+    expect(paid.startsWith(`${douala};`)).toBe(true);
+    expect(await collect(statementCsvFile(db(), otherScope, {}, csvWords("en", "UTC")))).toBe("\uFEFFdate and time (UTC),reference,kind,account,currency,amount,entry\r\n");
 
     const report = await analyticsReport(db(), scope, {});
     expect(report.currencies.map((c) => c.currency)).toEqual(["XOF"]);
     expect(report.currencies[0].deposits.byStatus.completed.count).toBe(1);
     expect((await analyticsReport(db(), otherScope, {})).currencies).toEqual([]);
-    expect(await collect(analyticsCsvLines(db(), scope, {}))).toContain(",20000,");
+    const analytics = await collect(analyticsCsvFile(db(), scope, {}, csvWords("fr", "Africa/Douala")));
+    expect(analytics.split("\r\n")[0]).toBe("\uFEFFrubrique;devise;jour ou opérateur;créés;payés;montant payé;frais perçus");
+    expect(analytics).toContain(";20000;");
+    expect(analytics).toMatch(/\r\nopérateur;XOF;[^;\r\n_]+;/);
     await expectApiError(analyticsReport(db(), scope, { from: "2026-01-10", to: "2026-01-01" }), 40023);
   });
 

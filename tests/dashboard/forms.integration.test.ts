@@ -123,7 +123,8 @@ describe("a withdrawal: asked before it is made, and the most that can be withdr
     const fee = computeFeesMinor(1000n, "XOF", await gatewayFees());
     expect(state?.error, JSON.stringify(state)).toBeUndefined();
     expect(state?.confirm?.question).toContain(formatMinor(1000n + fee, "XOF", "fr"));
-    expect(state?.confirm?.question).toContain("+2250700000555");
+    // Who receives it, named before "Yes": the number grouped as people read it, and the operator.
+    expect(state?.confirm?.facts).toEqual(expect.arrayContaining([expect.objectContaining({ value: "+225 07 00 00 05 55" }), expect.objectContaining({ value: "MTN MoMo Côte d'Ivoire" })]));
     expect(state?.fields).toMatchObject({ amount: "1 000", beneficiaryPhone: "0700000555" });
     expect(await db().transfer.count({ where: { merchantId } })).toBe(before);
   });

@@ -86,7 +86,7 @@ describe("the dashboard's link page", () => {
       expect.arrayContaining([
         `${fr.dashboard.timelineSteps.link_created} ${reference}`,
         `Le client a commencé à payer avec ${fr.labels.gateway.MTN_MOMO_CI}, sur son téléphone. ${attempt.reference}`,
-        `Cette tentative de paiement a échoué : ${declined}. ${attempt.reference}`,
+        `Cette tentative de paiement a échoué\u202f: ${declined}. ${attempt.reference}`,
         expect.stringContaining(`Le paiement a échoué (${declined})`),
       ]),
     );

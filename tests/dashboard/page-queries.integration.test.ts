@@ -6,7 +6,7 @@ import { db } from "@/lib/core/db/client";
 import { getActivationPage } from "@/lib/surfaces/dashboard/activation-queries";
 import { getAnalyticsReport } from "@/lib/surfaces/dashboard/analytics-queries";
 import { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
-import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import { createLinkFromForm } from "@/lib/surfaces/dashboard/create-link-from-form";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { getMerchantDeposit, listMerchantDeposits } from "@/lib/surfaces/dashboard/deposits-queries";
 import { getDevelopersPage } from "@/lib/surfaces/dashboard/developers-queries";

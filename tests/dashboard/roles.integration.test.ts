@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { can, canGrantRole, DASHBOARD_PAGES, keyScopesFor, MEMBER_ACTIONS, MEMBER_ROLES, type MemberAction, type MemberRole } from "@/lib/features/auth/member-permissions";
 import { isPublicDashboardPage, NO_MERCHANT_PAGE } from "@/lib/features/auth/redirect-target";
-import { createPageFromForm } from "@/lib/features/payment-pages/create-page-from-form";
-import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import { createPageFromForm } from "@/lib/surfaces/dashboard/create-page-from-form";
+import { createLinkFromForm } from "@/lib/surfaces/dashboard/create-link-from-form";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { createDashboardApiKey } from "@/lib/features/api-keys/manage-api-keys";
 import { sendTestWebhook } from "@/lib/features/webhooks/manage-webhooks";
@@ -18,7 +18,10 @@ import { SCOPES } from "@/lib/core/domain/api-keys";
 import { ORIGIN } from "../helpers/api-client";
 import { type AuthBrowser, signedUpMerchant, uniqueEmail } from "../helpers/auth-session";
 import { dashboardDownloads, dashboardPages, dashboardServerActions, type ServerAction } from "../helpers/dashboard-tree";
-import { newKey } from "../helpers/fixtures";
+import { newKey, waitUntilSandboxAnswerIsDue } from "../helpers/fixtures";
+import { approveTransferBatch } from "@/lib/features/transfers/batches/approve-batch";
+import { createTransferBatch } from "@/lib/features/transfers/batches/create-batch";
+import { sendDueBatchLines } from "@/lib/features/transfers/batches/send-batch-lines";
 import { fundMerchant } from "../helpers/fund-merchant";
 import { browseWith, elementsOf, nextRequest, redirectOf } from "../helpers/next-request";
 import { FORM_TOKEN_FIELD, newFormToken } from "@/lib/core/domain/form-token";
@@ -36,6 +39,7 @@ let people: Record<MemberRole, Person>;
 let linkReference: string;
 let depositReference: string;
 let pageReference: string;
+let batchReference: string;
 
 async function person(role: MemberRole): Promise<Person> {
   const { browser, email } = await signedUpMerchant({ businessName: role === "owner" ? "Role matrix shop" : `Own shop of a ${role}` });
@@ -55,6 +59,7 @@ beforeAll(async () => {
   const { key } = await newKey(merchantId, "sandbox");
   [depositReference] = await fundMerchant(key, [50_000]);
   linkReference = (await createLinkFromForm(db(), scope, { amount: "1000", currency: "XOF", description: "Matrix link" })).reference;
+  batchReference = (await matrixBatch()).reference;
   pageReference = (await createPageFromForm(db(), scope, { description: "Matrix page", currency: "XOF", amountType: "customer_chooses" })).reference;
 });
 
@@ -96,6 +101,23 @@ async function pendingInvitation() {
   return (await db().invitation.create({ data: { id: randomUUID(), organizationId: merchantId, email: uniqueEmail("invitee"), role: "viewer", status: "pending", expiresAt, inviterId: people.owner.userId } })).id;
 }
 
+/** A batch awaiting approval, made by a member who is none of the matrix's people. */
+const matrixBatch = (phone = "+2250700000444") =>
+  createTransferBatch(db(), {
+    ...{ merchantId, environment: "sandbox" as const },
+    maker: { userId: "usr_matrix_maker", apiKeyId: null },
+    input: { items: [{ reference: randomUUID(), amount: 100, currency: "XOF", country: "CI", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: phone }] },
+  });
+
+/** A batch whose one line failed (the sandbox's 333), for the retry. */
+async function batchWithAFailedLine() {
+  const batch = await matrixBatch("+2250700000333");
+  await approveTransferBatch(db(), { merchantId, environment: "sandbox", reference: batch.reference, approver: { userId: "usr_matrix_checker", apiKeyId: null } });
+  await waitUntilSandboxAnswerIsDue();
+  await sendDueBatchLines(db());
+  return batch.reference;
+}
+
 /** Every server action of the merchant's dashboard, the permission it needs, and a form it accepts. */
 async function newTeamAddress() {
   const email = `${randomUUID()}@example.com`;
@@ -114,6 +136,7 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
   createLinkAction: { needs: "links:create", form: async () => ({ amount: "1000", currency: "XOF", description: "Matrix link" }) },
   createPageAction: { needs: "links:create", form: async () => ({ description: "Matrix page", currency: "XOF", amountType: "fixed", amount: "1000" }) },
   switchPageAction: { needs: "links:create", form: async () => ({ reference: pageReference, to: "inactive" }) },
+  setPageSlugAction: { needs: "links:create", form: async () => ({ reference: pageReference, slug: `roles-${Math.random().toString(36).slice(2, 10)}` }) },
   duplicateLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference }) },
   // In test mode a link is mailed only to a member: a new one each time, under the per-recipient limit.
   sendLinkAction: { needs: "links:create", form: async () => ({ reference: linkReference, channel: "email", to: await newTeamAddress() }) },
@@ -123,12 +146,20 @@ const MEMBER_ACTION_CASES: Record<string, { needs: MemberAction; form: () => Pro
   },
   // With the one-time token its page draws into the form (a new one for each try).
   refundPaymentAction: { needs: "refunds:create", form: async () => ({ paymentReference: depositReference, amount: "100", reason: "Matrix", [FORM_TOKEN_FIELD]: newFormToken() }) },
+  // Bulk payouts (issue 49): a CSV checked, a batch approved (made by another member: no role approves its own), cancelled, its failed lines retried.
+  checkBatchAction: { needs: "transfers:request", form: async () => ({ csv: `reference;amount;country;gatewayName;beneficiaryPhone\n${randomUUID()};100;CI;MTN_MOMO_CI;0700000444\n`, step: "check" }) },
+  approveBatchAction: { needs: "transfers:approve", form: async () => ({ reference: (await matrixBatch()).reference }) },
+  cancelBatchAction: { needs: "transfers:request", form: async () => ({ reference: (await matrixBatch()).reference }) },
+  retryFailedLinesAction: { needs: "transfers:request", form: async () => ({ reference: await batchWithAFailedLine() }) },
+  saveBatchApprovalAction: { needs: "settings:manage", form: async () => ({ selfApprovalMax: "", selfApprovalCurrency: "XOF" }) },
   saveSettingsAction: { needs: "settings:manage", form: async () => ({ name: "Role matrix shop", supportPhone: "", supportEmail: "", defaultLanguage: "" }) },
   inviteMemberAction: { needs: "team:manage", form: async () => ({ email: uniqueEmail("invited"), role: "viewer" }) },
   revokeInvitationAction: { needs: "team:manage", form: async () => ({ invitationId: await pendingInvitation() }) },
   changeRoleAction: { needs: "team:manage", form: async () => ({ memberId: await teammate(), role: "developer" }) },
   removeMemberAction: { needs: "team:manage", form: async () => ({ memberId: await teammate() }) },
   switchMerchantAction: { needs: "view", form: async () => ({ merchantId, path: "/test/dashboard" }) },
+  // Payment alerts (issue 51): each member's own, whatever the role.
+  saveAlertSettingsAction: { needs: "view", form: async () => ({ email: "on", phone: "" }) },
   // One request in review at a time: each role's try starts with none.
   requestActivationAction: {
     needs: "activation:request",
@@ -186,7 +217,9 @@ const ignoreNotFound = (error: unknown) => {
 describe("every role against every page and download", () => {
   // The events view's [id]: an event of the merchant (the funding deposit's).
   let eventId = "";
-  const params = (route: string) => ({ reference: route.includes("/deposits/") ? depositReference : route.includes("/pages/") ? pageReference : linkReference, id: eventId });
+  const referenceFor = (route: string) =>
+    route.includes("/deposits/") ? depositReference : route.includes("/pages/") ? pageReference : route.includes("/batches/") ? batchReference : linkReference;
+  const params = (route: string) => ({ reference: referenceFor(route), id: eventId });
 
   it("shows a page only to the roles allowed to open it; the others go to the dashboard's home", async () => {
     eventId = (await db().webhookEvent.findFirstOrThrow({ where: { merchantId, environment: "sandbox" } })).id;
@@ -212,7 +245,7 @@ describe("every role against every page and download", () => {
       const { GET } = (await import(download.file)) as { GET: (request: Request, context: unknown) => Promise<Response> };
       for (const role of MEMBER_ROLES) {
         as(people[role]);
-        const url = `${ORIGIN}/test${download.route.replace("[reference]", linkReference)}`;
+        const url = `${ORIGIN}/test${download.route.replace("[reference]", referenceFor(download.route))}`;
         const res = await GET(new Request(url, { headers: nextRequest.headers }), { params: Promise.resolve(params(download.route)) });
         answered[`${download.route} as ${role}`] = res.status;
         wanted[`${download.route} as ${role}`] = can(role, DASHBOARD_PAGES[download.route as keyof typeof DASHBOARD_PAGES]) ? 200 : 403;

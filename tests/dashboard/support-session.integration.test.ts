@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { makeStaff } from "@/lib/features/staff/create-staff";
 import { isPublicDashboardPage } from "@/lib/features/auth/redirect-target";
-import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import { createLinkFromForm } from "@/lib/surfaces/dashboard/create-link-from-form";
 import { db } from "@/lib/core/db/client";
 import { call, ORIGIN } from "../helpers/api-client";
 import { PASSWORD, signedUpMerchant, uniqueEmail } from "../helpers/auth-session";

@@ -3,6 +3,7 @@ import { db } from "@/lib/core/db/client";
 import { newApiKeyRow, createMerchant } from "@/lib/features/merchants/create-merchant";
 import type { Scope } from "@/lib/core/domain/api-keys";
 import type { Environment } from "@/lib/core/domain/environment";
+import { ulid } from "@/lib/core/domain/ulid";
 
 let counter = 0;
 
@@ -11,15 +12,25 @@ export async function newMerchant(name = `Test merchant ${++counter} ${Date.now(
   return createMerchant(db(), { name });
 }
 
-/** An extra key for a merchant, e.g. with fewer scopes or another role. */
+/** An extra key for a merchant, e.g. with fewer scopes or another role, or made by a member (createdByUserId: its maker). */
 export async function newKey(
   merchantId: string,
   environment: Environment,
-  options: { scopes?: Scope[]; role?: "merchant" | "staff" } = {},
+  options: { scopes?: Scope[]; role?: "merchant" | "staff"; createdByUserId?: string } = {},
 ) {
   const { key, row } = newApiKeyRow(merchantId, environment, options.scopes);
-  await db().apiKey.create({ data: { ...row, role: options.role ?? "merchant" } });
+  await db().apiKey.create({ data: { ...row, role: options.role ?? "merchant", createdByUserId: options.createdByUserId ?? null } });
   return { key, id: row.id };
+}
+
+/** A dashboard user who is a member of `merchantId` with `role` (the rows better-auth's organization plugin keeps); its id. */
+export async function newMember(merchantId: string, role: "owner" | "admin" | "developer" | "viewer"): Promise<string> {
+  const org = await db().organization.findUnique({ where: { id: merchantId } });
+  if (!org) await db().organization.create({ data: { id: merchantId, name: merchantId, slug: merchantId.toLowerCase(), createdAt: new Date() } });
+  const id = `usr_${ulid()}`;
+  await db().user.create({ data: { id, name: role, email: `${role}-${id.toLowerCase()}@shop.example` } });
+  await db().member.create({ data: { id: `mem_${ulid()}`, organizationId: merchantId, userId: id, role, createdAt: new Date() } });
+  return id;
 }
 
 export const validLink = { amount: 5000, currency: "XOF", description: "Order #1234" };

@@ -1,14 +1,14 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { randomUUID } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sendLinkAction } from "@/app/dashboard/(app)/links/send-link-action";
 import { LinkSends } from "@/components/dashboard/link-sends";
 import type { MemberRole } from "@/lib/features/auth/session-member";
-import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import { createLinkFromForm } from "@/lib/surfaces/dashboard/create-link-from-form";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
-import { linkSendingView } from "@/lib/features/link-sends/send-link-from-form";
+import { linkSendingView } from "@/lib/surfaces/dashboard/send-link-from-form";
 import { db } from "@/lib/core/db/client";
-import { formatMinor } from "@/lib/core/domain/money";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
@@ -77,15 +77,15 @@ describe("the link page's Send form", () => {
     const international = `+221${typed.replace(/\s/g, "")}`;
     expect(await sendForm(owner, { reference, channel: "sms", to: typed }, "fr")).toEqual({ message: `Lien envoyé à ${international}.`, channel: "sms", to: "" });
     expect(fake.messages.find((m) => m.to === international)?.message).toBe(
-      `[TEST] Boutique Sending : ${formatMinor(5000n, "XOF", "fr")} pour Robe wax. Payez ici : ${ORIGIN}/test/pay/${reference}`,
+      `[TEST] Boutique Sending : 5 000 F CFA pour Robe wax. Payez ici : ${ORIGIN}/test/pay/${reference}`,
     );
     await expect.poll(async () => (await linkSendingView(db(), scope, reference)).sends[0]?.status).toBe("sent");
     const view = await linkSendingView(db(), scope, reference);
     expect(view).toMatchObject({ sendable: true, smsAvailable: true, country: "SN" });
     expect(view.sends[0]).toMatchObject({ channel: "sms", recipient: international, requestedBy: `dashboard:${owner.userId}` });
     nextRequest.locale = "en";
-    const html = renderToStaticMarkup(await LinkSends({ sends: view.sends }));
-    expect(html).toContain(international);
+    const html = renderToStaticMarkup(await LinkSends({ sends: view.sends, timeZone: "UTC" }));
+    expect(html).toContain(formatPhone(international));
     expect(html).toContain("badge-sent");
   });
 
@@ -109,12 +109,12 @@ describe("the link page's Send form", () => {
     const refused = `+22177${String(Date.now()).slice(-7)}`;
     fake.script(refused, { statusCode: 405 });
     expect(await sendForm(owner, { reference, channel: "sms", to: refused }, "fr")).toEqual({
-      error: `Non envoyé à ${refused} : ${fr.linkSending.failures.provider_balance}.`,
+      error: `Non envoyé à ${refused}\u202f: ${fr.linkSending.failures.provider_balance}.`,
       channel: "sms",
       to: refused,
     });
     nextRequest.locale = "en";
-    const html = renderToStaticMarkup(await LinkSends({ sends: (await linkSendingView(db(), scope, reference)).sends }));
+    const html = renderToStaticMarkup(await LinkSends({ sends: (await linkSendingView(db(), scope, reference)).sends, timeZone: "UTC" }));
     expect(html).toContain(en.linkSending.failures.provider_balance.replace("'", "&#x27;"));
   });
 
@@ -170,7 +170,7 @@ describe("a paid link's receipt sends in the Sends table (issue 36 part 4)", () 
     expect(sends.map((send) => send.purpose).sort()).toEqual(["link", "receipt"]);
     for (const [locale, catalog] of [["en", en], ["fr", fr]] as const) {
       nextRequest.locale = locale;
-      const html = renderToStaticMarkup(await LinkSends({ sends }));
+      const html = renderToStaticMarkup(await LinkSends({ sends, timeZone: "UTC" }));
       expect(html).toContain(`<td>${catalog.linkSending.purpose.receipt}</td>`);
       expect(html).toContain(`<td>${catalog.linkSending.purpose.link}</td>`);
       expect(html).toContain(catalog.linkSending.history.what);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { db } from "@/lib/core/db/client";
 import { formatMinor } from "@/lib/core/domain/money";
 import { appMetrics } from "@/lib/core/metrics/registry";
-import { linkSendingView, sendLinkFromForm } from "@/lib/features/link-sends/send-link-from-form";
+import { linkSendingView, sendLinkFromForm } from "@/lib/surfaces/dashboard/send-link-from-form";
 import { createMemberLogin } from "@/lib/features/auth/create-member-login";
 import { createMerchant } from "@/lib/features/merchants/create-merchant";
 import { call, ORIGIN } from "../helpers/api-client";
@@ -76,7 +76,7 @@ describe("sending a link by SMS", () => {
     expect(res.body.id).toMatch(/^send_[0-9A-Z]{26}$/);
     const message = fake.messages.find((m) => m.to === phone.international)!;
     // The name's digit runs (Date.now(), Math.random()) look like phone numbers: left out of the text.
-    expect(message.message).toBe(`[TEST] Sending shop: 5,000 XOF for Order #1234. Pay here: ${ORIGIN}/test/pay/${reference}`);
+    expect(message.message).toBe(`[TEST] Sending shop: 5,000 F CFA for Order #1234. Pay here: ${ORIGIN}/test/pay/${reference}`);
 
     // The fake's delivery report reaches our callback over HTTP: the send is delivered.
     await expect.poll(async () => (await sends(merchant.sandboxKey, reference)).body.data[0].status).toBe("delivered");
@@ -376,7 +376,7 @@ describe("SMS toll fraud (issue 34): what an attacker with an account cannot mak
     const phone = customerPhone().international;
     expect((await send(merchant.liveKey, res.body.reference, { channel: "sms", to: phone, language: "en" }, "")).body).toMatchObject({ status: "sent" });
     const text = fake.messages.find((m) => m.to === phone)!.message;
-    expect(text).toMatch(/^Shop: 5,000 XOF for Call or go to x+…\. Pay here: /);
+    expect(text).toMatch(/^Shop: 5,000 F CFA for Call or go to x+…\. Pay here: /);
     expect(text.replace(`${ORIGIN}/pay/${res.body.reference}`, "")).not.toMatch(/evil|moc|pay-here|https?:|\+225|07 00|0700000001|[\u0000-\u001f\u202e]/);
     expect(text).toContain(`Pay here: ${ORIGIN}/pay/${res.body.reference}`);
     expect(text.length - `${ORIGIN}/pay/${res.body.reference}`.length).toBeLessThanOrEqual(120);

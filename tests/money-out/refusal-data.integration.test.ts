@@ -6,7 +6,7 @@ import { FORM_TOKEN_FIELD, newFormToken } from "@/lib/core/domain/form-token";
 import { ENVIRONMENT_HEADER } from "@/lib/core/request/environment-header";
 import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
-import { submitCheckoutForm } from "@/lib/features/checkout/submit-checkout-form";
+import { submitCheckoutForm } from "@/lib/surfaces/checkout/submit-checkout-form";
 import { runDueWork, SANDBOX_TIMER_GRACE_MS } from "@/lib/features/jobs/run-due-work";
 import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
@@ -146,9 +146,8 @@ describe("the checkout's refusals", () => {
     expect(closed.status).toBe(400);
     expect(closed.body.error).toMatchObject({ code: 40020, rule: "link_closed" });
     // The page without JavaScript: the form's answer carries the rule's message key.
-    const request = new Request(`${ORIGIN}/test/pay/${paidLink}/form`, { method: "POST", headers: { "x-forwarded-for": "10.9.8.7" } });
     const answer = await submitCheckoutForm({
-      reference: paidLink, environment: "sandbox", origin: ORIGIN, request, checkoutToken: null, newToken: newCheckoutToken(),
+      reference: paidLink, environment: "sandbox", origin: ORIGIN, clientAddress: "10.9.8.7", checkoutToken: null,
       intent: { intent: "pay", country: "CI", gateway: "MTN_MOMO_CI", national: "0700000444" },
     });
     expect(answer.search).toContain("error=linkClosed");

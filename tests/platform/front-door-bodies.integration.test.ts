@@ -80,6 +80,10 @@ describe("the customer's posts' bodies at the front door", () => {
     const page = await post("/p/PAGE_X/pay", { chunks: 16, contentLength: 16 * 1024 });
     expect(page.status).toBe(413);
     expect(page.body).toContain('href="/p/PAGE_X"');
+    // "Was I charged?" (issue 51): its form leads back to its page.
+    const lookup = await post("/test/check/form", { chunks: 16, contentLength: 16 * 1024 });
+    expect(lookup.status).toBe(413);
+    expect(lookup.body).toContain('href="/test/check"');
     expect(handed.length).toBe(before);
   });
 

@@ -47,6 +47,9 @@ describe("a payment's receipt", () => {
       provider: expect.stringMatching(/MTN/),
       paymentReference: deposit.reference,
       paymentPage: null,
+      payerPhone: "+2250700000444",
+      country: "CI",
+      environment: "sandbox",
     });
     expect(receipt!.paymentReference).toMatch(/^DEP_TEST_/);
     expect(receipt!.paidAt.getTime()).toBeGreaterThan(Date.now() - 60_000);

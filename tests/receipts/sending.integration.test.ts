@@ -107,10 +107,12 @@ describe("receipts on", () => {
     const texts = textsTo(phone);
     expect(texts).toHaveLength(1);
     // In French (the platform default), marked as a test like a link send.
-    expect(texts[0].message).toBe(`[TEST] Chez Awa : reçu de votre paiement de ${formatMinor(5000n, "XOF", "fr")} : ${url}`);
+    expect(texts[0].message).toBe(`[TEST] Chez Awa : reçu de votre paiement de 5 000 F CFA : ${url}`);
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: member } });
-    expect(mail.subject).toBe(`[TEST] Votre reçu : ${formatMinor(5000n, "XOF", "fr")} payés à Chez Awa`);
+    expect(mail.subject).toBe(`[TEST] Votre reçu\u202f: ${formatMinor(5000n, "XOF", "fr")} payés à Chez Awa`);
     expect(mail.text).toContain(url);
+    // "Was I charged?" for a later doubt (issue 51); the SMS stays one short text.
+    expect(mail.text).toContain(`${ORIGIN}/test/check`);
     expect((await db().paymentLink.findUniqueOrThrow({ where: { reference } })).receiptDueAt).toBeNull();
 
     // Listed with the link's sends, purpose receipt; the SMS's delivery report reaches it.
@@ -164,7 +166,7 @@ describe("receipts on", () => {
     const phone = payingPhone();
     const reference = await paidLink(merchant.sandboxKey, phone);
     await sendDueReceipts(db(), new Date(), 100);
-    expect(textsTo(phone)[0]?.message).toBe(`[TEST] Awa's shop: receipt for your payment of ${formatMinor(5000n, "XOF", "en")}: ${ORIGIN}/test/pay/${reference}/receipt`);
+    expect(textsTo(phone)[0]?.message).toBe(`[TEST] Awa's shop: receipt for your payment of 5,000 F CFA: ${ORIGIN}/test/pay/${reference}/receipt`);
   });
 
   it("meets the daily SMS caps and the sending limits of link sends: refused, recorded failed, nothing sent", async () => {
@@ -270,7 +272,7 @@ describe("receipts in production", () => {
 
     await runDueWork(db(), new Date(), { parts: { settle: false, reconcile: false, webhooks: true } });
     const url = `${ORIGIN}/pay/${reference}/receipt`;
-    expect(textsTo(phone).map((m) => m.message)).toEqual([`Chez Awa live : reçu de votre paiement de ${formatMinor(5000n, "XOF", "fr")} : ${url}`]);
+    expect(textsTo(phone).map((m) => m.message)).toEqual([`Chez Awa live : reçu de votre paiement de 5 000 F CFA : ${url}`]);
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: customer } });
     expect(mail.subject).not.toContain("[TEST]");
     expect(mail.text).toContain(url);

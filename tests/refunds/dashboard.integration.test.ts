@@ -8,7 +8,7 @@ import type { MemberRole } from "@/lib/features/auth/session-member";
 import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
 import { newCheckoutToken } from "@/lib/features/checkout/checkout-session";
 import { requestTransferFromForm } from "@/lib/features/transfers/balance-and-transfers";
-import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import { createLinkFromForm } from "@/lib/surfaces/dashboard/create-link-from-form";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { getDepositDetail } from "@/lib/features/deposits/get-deposit-detail";
 import { getPaymentLinkDetail } from "@/lib/features/payments/get-payment-link-detail";
@@ -119,9 +119,9 @@ describe("the refund form of a paid link", () => {
     expect(done.refunds.map((r) => [r.reference, r.status])).toEqual([[made, "completed"]]);
     expect(await available()).toBe(before - 1000n);
     // What the page shows: the refund, and the form prefilled with what is left.
-    const html = renderToStaticMarkup(await PaymentRefunds({ ...done, refund: refundPaymentAction }));
+    const html = renderToStaticMarkup(await PaymentRefunds({ ...done, refund: refundPaymentAction, timeZone: "UTC" }));
     expect(html).toContain(made);
-    expect(html).toContain("Can still be refunded: 4,000 XOF.");
+    expect(html).toContain("Can still be refunded: 4,000\u00a0F\u00a0CFA.");
     expect(html).toMatch(/name="amount"[^>]*value="4000"/);
     expect(html).toContain("from the dashboard");
     await expectReconciled(a.merchantId);
@@ -214,7 +214,7 @@ describe("the refund form sent twice with its one token (issue 46)", () => {
     const page = await getPaymentLinkDetail(db(), scope, reference, ORIGIN);
     const tokens = [];
     for (let i = 0; i < 2; i++) {
-      const html = renderToStaticMarkup(await PaymentRefunds({ ...page, refund: refundPaymentAction }));
+      const html = renderToStaticMarkup(await PaymentRefunds({ ...page, refund: refundPaymentAction, timeZone: "UTC" }));
       tokens.push(new RegExp(`<input type="hidden" name="${FORM_TOKEN_FIELD}" value="([0-9a-f]{32})"/>`).exec(html)?.[1]);
     }
     expect(tokens[0]).toBeDefined();
@@ -235,8 +235,8 @@ describe("who may refund", () => {
     expect(await db().refund.count({ where: { paymentReference: reference } })).toBe(0);
     // The page gives them no action: the section lists refunds and what is left, with no form.
     const page = await getPaymentLinkDetail(db(), scope, reference, ORIGIN);
-    const html = renderToStaticMarkup(await PaymentRefunds({ ...page, refund: undefined }));
-    expect(html).toContain("Can still be refunded: 5,000 XOF.");
+    const html = renderToStaticMarkup(await PaymentRefunds({ ...page, refund: undefined, timeZone: "UTC" }));
+    expect(html).toContain("Can still be refunded: 5,000\u00a0F\u00a0CFA.");
     expect(html).not.toContain("<form");
 
     const admin = await memberOf(a.merchantId, "admin");
@@ -255,7 +255,7 @@ describe("a deposit's page", () => {
     expect((await refund(a, { paymentReference: deposit, amount: "3000" }))?.message).toMatch(/^Refund RFD_TEST_/);
     const refunded = await getDepositDetail(db(), scope, deposit);
     expect([refunded.refundable?.amountMinor, refunded.refunds.map((r) => [r.source, r.amountMinor])]).toEqual([0n, [["merchant", 3000n]]]);
-    const html = renderToStaticMarkup(await PaymentRefunds({ ...refunded, refund: refundPaymentAction }));
+    const html = renderToStaticMarkup(await PaymentRefunds({ ...refunded, refund: refundPaymentAction, timeZone: "UTC" }));
     expect(html).toContain("Refunded in full: nothing is left to refund.");
     expect(html).not.toContain("<form");
 
@@ -275,11 +275,11 @@ describe("a deposit's page", () => {
     expect(attemptPage.refundable).toBeNull();
     for (const page of [linkPage, attemptPage]) {
       expect(page.refunds.map((r) => [r.source, r.status, r.reason, r.customerPhone])).toEqual([["refund_due", "completed", "link_already_paid", "+2250700000666"]]);
-      expect(renderToStaticMarkup(await PaymentRefunds({ ...page, refund: refundPaymentAction }))).toContain("refunded automatically: the customer paid twice");
+      expect(renderToStaticMarkup(await PaymentRefunds({ ...page, refund: refundPaymentAction, timeZone: "UTC" }))).toContain("refunded automatically: the customer paid twice");
     }
     expect(linkPage.webhooks.map((w) => [w.eventType, w.reference])).toContainEqual(["refund.completed", linkPage.refunds[0].reference]);
     nextRequest.locale = "fr";
-    expect(renderToStaticMarkup(await PaymentRefunds({ ...attemptPage, refund: refundPaymentAction }))).toContain("remboursé automatiquement : le client a payé deux fois");
+    expect(renderToStaticMarkup(await PaymentRefunds({ ...attemptPage, refund: refundPaymentAction, timeZone: "UTC" }))).toContain("remboursé automatiquement\u202f: le client a payé deux fois");
     await answerRefunds();
     await expectReconciled(a.merchantId);
   });

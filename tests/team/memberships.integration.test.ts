@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listMemberships, listOpenInvitations } from "@/lib/features/auth/memberships";
 import { memberOfSession } from "@/lib/features/auth/session-member";
 import { AlreadyAMember, openOwnBusiness } from "@/lib/features/auth/sign-up-merchant";
-import { createLinkFromForm } from "@/lib/features/links/create-link-from-form";
+import { createLinkFromForm } from "@/lib/surfaces/dashboard/create-link-from-form";
 import { LINK_STATUSES, listPaymentLinks } from "@/lib/features/links/list-payment-links";
 import { parseListFilters } from "@/lib/core/domain/list-filters";
 import { db } from "@/lib/core/db/client";

@@ -275,7 +275,7 @@ describe("deposit webhooks", () => {
 describe("the OpenAPI document", () => {
   it("describes every webhook with its headers and payload schema", async () => {
     const res = await call("GET", "/api/v4/openapi.json");
-    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent", "transferEvent", "refundEvent"]);
+    expect(Object.keys(res.body.webhooks)).toEqual(["paymentLinkEvent", "depositEvent", "transferEvent", "transferBatchEvent", "refundEvent"]);
     const post = res.body.webhooks.paymentLinkEvent.post;
     // The Standard Webhooks headers, then the trace's when the service traces (issue 48), never required.
     expect(post.parameters.map((p: { name: string }) => p.name)).toEqual(["webhook-id", "webhook-timestamp", "webhook-signature", "traceparent", "x-trace-id"]);

@@ -19,28 +19,36 @@ export const generateMetadata = sectionTitle("dashboard");
 // sandbox, shown with a banner, and the switch beside the merchant's name changes environment.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { member, scope } = await requireMember();
-  const [t, ta, f, tp, locale, { memberships, liveActivated }] = await Promise.all([
+  const [t, ta, f, tp, tb, tr, locale, { memberships, liveActivated }] = await Promise.all([
     getTranslations("dashboard"),
     getTranslations("activation"),
     getTranslations("firstSteps"),
     getTranslations("dashboardPages"),
+    getTranslations("batches"),
+    getTranslations("paymentAlerts.received"),
     getLocale(),
     getDashboardFrame(member),
   ]);
   const path = (p: string) => dashboardPath(scope.environment, p);
+  // The shopkeeper's sections first: at 360 px the bar scrolls sideways and shows three or four
+  // links, so her money (balance and withdrawals, then the payments received) comes right after
+  // home; the developer's (events and keys, the docs) come last, set apart (issue 51 item 6).
   const items = [
     { segment: null, href: path(""), label: t("nav.home") },
+    { segment: "balance", href: path("/balance"), label: t("nav.balance") },
+    { segment: "payments", href: path("/payments"), label: tr("heading") },
     { segment: "links", href: path("/links"), label: t("nav.links") },
     { segment: "pages", href: path("/pages"), label: tp("nav") },
-    { segment: "deposits", href: path("/deposits"), label: t("nav.deposits") },
-    { segment: "balance", href: path("/balance"), label: t("nav.balance") },
+    { segment: "batches", href: path("/batches"), label: tb("nav") },
     { segment: "analytics", href: path("/analytics"), label: t("nav.analytics") },
-    { segment: "developers", href: path("/developers"), label: t("nav.developers") },
     { segment: "settings", href: path("/settings"), label: t("nav.settings") },
     // Until live payments are on, the way to ask for them is always one tap away.
     ...(liveActivated ? [] : [{ segment: "activation", href: path("/activation"), label: ta("nav") }]),
-    // The API reference and guides, outside the dashboard (no segment of its own).
-    { segment: "/docs", href: "/docs", label: f("docsNav") },
+    // The API's view of the same money (each attempt as a deposit), the webhooks and keys, and the
+    // API reference and guides outside the dashboard (no segment of its own).
+    { segment: "deposits", href: path("/deposits"), label: t("nav.deposits"), developer: true },
+    { segment: "developers", href: path("/developers"), label: t("nav.developers"), developer: true },
+    { segment: "/docs", href: "/docs", label: f("docsNav"), developer: true },
   ];
   return (
     <>

@@ -55,7 +55,7 @@ export default async function DashboardHomePage({ searchParams }: Props) {
         <ul className="dash-timeline dash-card">
           {recent.map((link) => (
             <li key={link.id}>
-              <time dateTime={link.createdAt.toISOString()}>{formatTime(link.createdAt, locale)}</time>
+              <time dateTime={link.createdAt.toISOString()}>{formatTime(link.createdAt, locale, member.timeZone)}</time>
               <a href={dashboardPath(scope.environment, `/links/${link.reference}`)}>{link.description}</a> · {formatMinor(link.amountMinor, link.currency, locale)} ·{" "}
               <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
             </li>

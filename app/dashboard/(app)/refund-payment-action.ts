@@ -2,7 +2,7 @@
 
 import { getTranslations } from "next-intl/server";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
-import { REFUND_FORM_FIELDS } from "@/lib/features/refunds/refund-from-form";
+import { REFUND_FORM_FIELDS } from "@/lib/surfaces/dashboard/refund-from-form";
 import { FORM_TOKEN_FIELD } from "@/lib/core/domain/form-token";
 import { refundOnce } from "@/lib/surfaces/dashboard/money-out-forms";
 

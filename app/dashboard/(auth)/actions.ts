@@ -5,6 +5,8 @@ import { redirect } from "next/navigation";
 import { auth } from "@/lib/features/auth/auth";
 import { getDashboardSession } from "@/lib/features/auth/dashboard-session";
 import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
+import { BACKUP_CODE } from "@/lib/features/auth/second-factor-code";
+import { postedSecondFactor } from "@/lib/surfaces/dashboard/second-factor-form";
 import { RESET_PAGE, RESET_TOKEN_COOKIE, resetTokenCookieOptions } from "@/lib/features/auth/reset-link";
 import { retryAfterOf } from "@/lib/core/limits/retry-wait";
 import { getSignInLanding } from "@/lib/features/auth/account-actions";
@@ -90,11 +92,13 @@ export async function signInAction(form: FormData) {
 }
 
 export async function verifyTotpAction(form: FormData) {
-  const code = field(form, "code").replace(/\s/g, "");
+  const code = postedSecondFactor(form);
   const next = dashboardRedirectTarget(field(form, "next"));
   let failure: ErrorKind | null = null;
   try {
-    await auth().api.verifyTOTP({ body: { code }, headers: await headers() });
+    // A backup code (the member without their phone) is spent by better-auth: each works once.
+    const request = { body: { code }, headers: await headers() };
+    await (BACKUP_CODE.test(code) ? auth().api.verifyBackupCode(request) : auth().api.verifyTOTP(request));
   } catch (error) {
     failure = errorKind(error);
   }

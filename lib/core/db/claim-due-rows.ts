@@ -2,7 +2,7 @@ import { Prisma } from "@prisma/client";
 import type { DbClient } from "./client";
 
 /** The tables whose due rows the sweep claims through a `claimedUntil` lease. */
-export type ClaimedTable = "Deposit" | "PaymentLink" | "Transfer" | "Refund";
+export type ClaimedTable = "Deposit" | "PaymentLink" | "Transfer" | "Refund" | "PaymentAlert";
 
 export type DueClaim = {
   ids: string[];

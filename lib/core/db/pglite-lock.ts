@@ -9,7 +9,8 @@ export class DataDirBusyError extends Error {
   constructor(dir: string, pid: number) {
     super(
       `The embedded database in ${dir} is in use by another process (pid ${pid}), most likely the running service. ` +
-        `Stop it first, or point DATABASE_URL at PostgreSQL to run several processes.`,
+        `Stop it first, or point DATABASE_URL at PostgreSQL to run several processes ` +
+        `(a running server answers the command-line scripts through its socket, ${dir}/cli/server.sock, when it has one).`,
     );
     this.name = "DataDirBusyError";
   }
@@ -50,10 +51,19 @@ export function acquireDataDirLock(dir: string) {
   throw new Error(`Could not lock ${dir}`);
 }
 
+/** The pid of another live process holding the data directory (the running server, most often), or null. */
+export function dataDirHolder(dir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(dir, LOCK_FILE), "utf8"));
+  } catch {
+    return null;
+  }
+  return pid !== process.pid && Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+}
+
 /** Refuses early, with the clear message, when a live process holds the data directory. */
 export function assertDataDirFree(dir: string) {
-  const file = path.join(dir, LOCK_FILE);
-  if (!fs.existsSync(file)) return;
-  const pid = Number(fs.readFileSync(file, "utf8"));
-  if (pid !== process.pid && Number.isInteger(pid) && pid > 0 && isAlive(pid)) throw new DataDirBusyError(dir, pid);
+  const pid = dataDirHolder(dir);
+  if (pid !== null) throw new DataDirBusyError(dir, pid);
 }

@@ -11,6 +11,8 @@ export const SCOPES = [
   "balance:read",
   "transfers:read",
   "transfers:write",
+  // Approving a batch of transfers another member made (issue 49: maker-checker).
+  "transfers:approve",
   "analytics:read",
   "events:read",
   "refunds:read",

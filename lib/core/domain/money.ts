@@ -72,12 +72,39 @@ export function toMajor(minor: bigint, currency: string): number {
   return negative ? -value : value;
 }
 
+// The CFA francs are written "F CFA" by the people who use them, whatever the language of the
+// page (price tags, the operators' SMS, anglophone Cameroon's papers: "5 000 F CFA", "5,000 F CFA");
+// XOF and XAF are the codes machines exchange, and the API, the CSV amounts and the logs keep
+// them. A shop works in one zone's franc, so the name does not need to say which one. Other
+// currencies keep their ISO code.
+const PEOPLE_NAMES: Record<string, string> = { XOF: "F\u00a0CFA", XAF: "F\u00a0CFA" };
+
+/** The currency as people read it after an amount: "F CFA" for the CFA francs, else the ISO code. */
+export const currencyName = (currency: string): string => PEOPLE_NAMES[currency] ?? currency;
+
+/** A written number and its currency's name, "F CFA" kept on the number's line. */
+const withCurrency = (number: string, currency: string) => {
+  const name = currencyName(currency);
+  return `${number}${name === currency ? " " : "\u00a0"}${name}`;
+};
+
 /**
- * Minor units for people to read, in a locale, followed by the currency code ("1,000.50 EUR",
- * "1 000,50 EUR" in French): the whole part is formatted as a bigint and the fraction spliced in
- * as digits, so every amount prints exactly and EUR always shows its two decimals.
+ * Minor units for people to read, in a locale, followed by the currency's name ("1,000.50 EUR",
+ * "5 000 F CFA" in French, see currencyName): the whole part is formatted as a bigint and the
+ * fraction spliced in as digits, so every amount prints exactly and EUR always shows its two
+ * decimals. "F CFA" stays with its number (no-break spaces): a line never ends with "5 000 F".
  */
 export function formatMinor(minor: bigint, currency: string, locale: string): string {
+  return withCurrency(writtenMinor(minor, currency, locale), currency);
+}
+
+/** As formatMinor, with the ISO code whatever the currency ("50,000 XOF"): the API's developer text (error details) keeps the codes machines exchange. */
+export function formatMinorIso(minor: bigint, currency: string, locale = "en"): string {
+  return `${writtenMinor(minor, currency, locale)} ${currency}`;
+}
+
+/** The number alone, exact: the whole part formatted as a bigint, the fraction spliced in as digits. */
+function writtenMinor(minor: bigint, currency: string, locale: string): string {
   const digits = minorUnits(currency);
   const scale = 10n ** BigInt(digits);
   const negative = minor < 0n;
@@ -89,15 +116,15 @@ export function formatMinor(minor: bigint, currency: string, locale: string): st
     .map((part) => (part.type === "fraction" ? fraction : part.value))
     .join("");
   const minus = negative ? (format.formatToParts(-1).find((part) => part.type === "minusSign")?.value ?? "-") : "";
-  return `${minus}${number} ${currency}`;
+  return `${minus}${number}`;
 }
 
 /**
  * A major-unit amount as the API and the support endpoints send it (a JSON number, exact for the
- * currency's digits, see toMajor) for people to read: formatMinor's exact digits ("10.50 EUR",
+ * currency's digits, see toMajor) for people to read: formatMinor's exact digits and names ("10.50 EUR", "5 000 F CFA",
  * where toLocaleString would print "10.5").
  */
 export function formatMajor(amount: number, currency: string, locale: string): string {
   const minor = toMinor(amount, currency);
-  return minor === null ? `${amount} ${currency}` : formatMinor(minor, currency, locale);
+  return minor === null ? withCurrency(String(amount), currency) : formatMinor(minor, currency, locale);
 }

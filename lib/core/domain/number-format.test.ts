@@ -16,8 +16,9 @@ describe("formatPercent and formatCount", () => {
     expect(formatCount(12500, "en")).toBe("12,500");
   });
 
-  it("money carries one label everywhere: the ISO code (docs/decisions.md)", () => {
-    expect(formatMinor(15225n, "XOF", "fr")).toMatch(/^15[\u00a0\u202f]225 XOF$/);
-    expect(formatMinor(15225n, "XAF", "en")).toBe("15,225 XAF");
+  it("the CFA francs read \"F CFA\" in both languages, kept with their number (docs/decisions.md)", () => {
+    expect(formatMinor(15225n, "XOF", "fr")).toBe("15\u202f225\u00a0F\u00a0CFA");
+    expect(formatMinor(15225n, "XAF", "en")).toBe("15,225\u00a0F\u00a0CFA");
+    expect(formatMinor(1050n, "EUR", "fr")).toBe("10,50 EUR");
   });
 });

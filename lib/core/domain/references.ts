@@ -11,6 +11,7 @@ export const REFERENCE_KINDS = {
   transfer: "TRF",
   refund: "RFD",
   page: "PAGE",
+  batch: "BATCH",
 } as const;
 export type ReferenceKind = keyof typeof REFERENCE_KINDS;
 

@@ -1,3 +1,4 @@
+import type { LineRefusal } from "./domain-error";
 import type { RefusalRule } from "./refusal-rules";
 import { ERROR_CODES, errorMessage, type ErrorCode } from "./error-codes";
 
@@ -16,6 +17,8 @@ type ApiErrorOptions = {
   /** The refused input and its broken rule, as the feature decided them (DomainError's): for the forms and a batch's line errors. Never in the envelope. */
   field?: string;
   rule?: RefusalRule;
+  /** A batch refused whole: its refused lines, in the envelope as `error.lines` (the one addition to the spec's error object, for batches only). */
+  lines?: LineRefusal[];
 };
 
 /**
@@ -31,6 +34,7 @@ export class ApiError extends Error {
   readonly hint?: string;
   readonly field?: string;
   readonly rule?: RefusalRule;
+  readonly lines?: LineRefusal[];
 
   constructor(code: ErrorCode, options: ApiErrorOptions = {}) {
     super(errorMessage(code));
@@ -42,6 +46,7 @@ export class ApiError extends Error {
     this.hint = options.hint;
     this.field = options.field;
     this.rule = options.rule;
+    this.lines = options.lines;
   }
 }
 

@@ -70,7 +70,12 @@ export type DomainErrorOptions = {
   hint?: string;
   retryAfterSeconds?: number;
   rateLimit?: LimitState;
+  /** A batch refused whole: each refused line, its field and rule (the API's `error.lines`). */
+  lines?: LineRefusal[];
 };
+
+/** One refused line of a batch: its 1-based number, its reference when it had a readable one, the field and rule it broke, and the words. */
+export type LineRefusal = { line: number; reference: string | null; field: string; rule: RefusalRule; message: string };
 
 export class DomainError extends Error {
   readonly kind: OutcomeKind;
@@ -81,6 +86,7 @@ export class DomainError extends Error {
   readonly hint?: string;
   readonly retryAfterSeconds?: number;
   readonly rateLimit?: LimitState;
+  readonly lines?: LineRefusal[];
 
   constructor(kind: OutcomeKind, options: DomainErrorOptions = {}) {
     super(options.details ?? kind);
@@ -93,12 +99,13 @@ export class DomainError extends Error {
     this.hint = options.hint;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.rateLimit = options.rateLimit;
+    this.lines = options.lines;
   }
 
   /** The same outcome with other fields changed (other words, the rate state of a request). */
   with(options: DomainErrorOptions): DomainError {
-    const { kind, reason, field, rule, details, hint, retryAfterSeconds, rateLimit } = this;
-    return new DomainError(kind, { reason, field, rule, details, hint, retryAfterSeconds, rateLimit, ...options });
+    const { kind, reason, field, rule, details, hint, retryAfterSeconds, rateLimit, lines } = this;
+    return new DomainError(kind, { reason, field, rule, details, hint, retryAfterSeconds, rateLimit, lines, ...options });
   }
 }
 

@@ -37,6 +37,19 @@ export const REFUSAL_RULES = [
   "pays_a_link",
   "owed_back_by_platform",
   "not_found",
+  // A batch of transfers (issue 49): a line's phone not of its country, a reference or a line
+  // twice in the batch, a reference an earlier batch holds, lines in more than one currency; its
+  // approval by its own maker.
+  "phone_country",
+  "duplicate_in_batch",
+  "reference_already_used",
+  "mixed_currencies",
+  "maker_cannot_approve",
+  // A payment page's short address (lib/core/domain/page-slug.ts): its characters, a word kept for
+  // our own addresses, another page's.
+  "slug_characters",
+  "slug_reserved",
+  "slug_taken",
   // The checkout.
   "wrong_code",
   "code_expired",

@@ -75,8 +75,9 @@ describe("labels in both languages", () => {
     expect(missing([...FAILURE_REASONS, "other"].map((reason) => `labels.failureReason.${reason}`))).toEqual([]);
     // Reasons written as literals where a payment, payout or refund fails, and the operators' mappings.
     const written = new Set<string>();
-    // A link send's reasons are another list, labelled under linkSending (the test below).
-    for (const file of sourceFiles(path.join(root, "lib")).filter((f) => !/\/lib\/(features\/link-sending|integrations\/sms)\//.test(f))) {
+    // A link send's reasons are another list, labelled under linkSending (the test below); a
+    // payment alert's are that list's too (typed so in send-payment-alerts.ts), plus opted_out.
+    for (const file of sourceFiles(path.join(root, "lib")).filter((f) => !/\/lib\/(features\/link-sending|features\/payment-alerts|integrations\/sms)\//.test(f))) {
       const source = fs.readFileSync(file, "utf8");
       for (const m of source.matchAll(/failureReason: (?:[^"\n]*\? )?"([a-z_]+)"/g)) written.add(m[1]);
       // A failed outcome and its reason on one line: { status: "failed", reason: "insufficient_funds" }.

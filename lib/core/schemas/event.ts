@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { refundWebhookSchema } from "./refund";
 import { transferWebhookSchema } from "./transfer";
+import { transferBatchCompletedWebhookSchema } from "./transfer-batch";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "./webhook";
 
-// The events API: every webhook event a merchant's links, deposits, transfers and refunds produced, with
+// The events API: every webhook event a merchant's links, deposits, transfers, batches and refunds produced, with
 // the payload exactly as it was signed. Ids are `msg_` + a ULID, the `webhook-id` of its deliveries.
 
 /** Every event type, from the webhook schemas that define the payloads. */
@@ -12,6 +13,7 @@ export const EVENT_TYPES = [
   ...depositWebhookSchema.shape.event.options,
   ...transferWebhookSchema.shape.event.options,
   ...refundWebhookSchema.shape.event.options,
+  transferBatchCompletedWebhookSchema.shape.event.value,
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -84,7 +86,7 @@ export const listEventsQuerySchema = z
       .min(1)
       .max(100, { error: "must be at most 100 characters" })
       .optional()
-      .meta({ description: "Only the events about this link, deposit, transfer or refund reference", example: "LINK_TEST_01KAQ7Z8M6X5V4T3R2Q1P0N9M8" }),
+      .meta({ description: "Only the events about this link, deposit, transfer, refund or batch reference", example: "LINK_TEST_01KAQ7Z8M6X5V4T3R2Q1P0N9M8" }),
     createdAfter: instantField.optional().meta({ description: "Only events created after this instant (exclusive)", example: "2026-11-01" }),
     createdBefore: instantField.optional().meta({ description: "Only events created before this instant (exclusive)", example: "2026-11-30T12:00:00Z" }),
   })
@@ -97,9 +99,9 @@ export const eventSchema = z
   .object({
     id: eventIdField.meta({ description: "The event id: the `webhook-id` header of its deliveries" }),
     type: z.enum(EVENT_TYPES),
-    reference: z.string().meta({ description: "The link, deposit, transfer or refund the event is about" }),
+    reference: z.string().meta({ description: "The link, deposit, transfer, refund or transfer batch the event is about" }),
     createdAt: z.string().meta({ description: "UTC, ISO 8601 without zone, fractional seconds", example: "2026-11-22T10:15:00.123" }),
-    payload: z.union([paymentLinkWebhookSchema, depositWebhookSchema, transferWebhookSchema, refundWebhookSchema]).meta({
+    payload: z.union([paymentLinkWebhookSchema, depositWebhookSchema, transferWebhookSchema, refundWebhookSchema, transferBatchCompletedWebhookSchema]).meta({
       description:
         "The webhook body, exactly as signed: `JSON.stringify(payload)` gives back the delivered bytes. Recorded for every final " +
         "state, with or without a callbackUrl.",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Environment } from "@/lib/core/domain/environment";
 import { LINK_CURRENCIES, toMinor } from "@/lib/core/domain/money";
 import { PAGE_STATUSES } from "@/lib/core/domain/page-status";
+import { checkPageSlug, PAGE_SLUG } from "@/lib/core/domain/page-slug";
 import { callbackUrlField, metadataField, requestObjectOptions, returnUrlField, timestampField } from "./common";
 import { LINK_AMOUNT, LINK_DESCRIPTION_MAX, LINK_EXPIRES_IN, paymentLinkSchema } from "./payment-link";
 
@@ -44,6 +45,27 @@ function refineAmountRule(value: AmountRule, ctx: z.RefinementCtx) {
   }
 }
 
+/**
+ * The page's short address, checked by its rules (lib/core/domain/page-slug.ts) and stored trimmed
+ * and in small letters. Whether another page holds it is the database's to say (409/40020).
+ */
+export const pageSlugField = z
+  .string({ error: "must be a string" })
+  .superRefine((value, ctx) => {
+    const check = checkPageSlug(value);
+    if (!check.ok) ctx.addIssue({ code: "custom", message: check.message, params: { rule: check.rule } });
+  })
+  .trim()
+  .toLowerCase()
+  .meta({
+    description:
+      `The page's short address, typed off a poster: \`{base}/p/{slug}\` (\`{base}/test/p/{slug}\` in the sandbox). ` +
+      `${PAGE_SLUG.min} to ${PAGE_SLUG.max} lowercase letters a-z, digits and single hyphens (capitals are made small); ` +
+      "unique across all merchants and both environments (taken: 409/40020), and not one of our own words (admin, api, pay...). " +
+      "The reference address keeps working beside it.",
+    example: "boutique-awa",
+  });
+
 export function createPaymentPageSchema(environment: Environment) {
   const minExpiresIn = environment === "sandbox" ? PAGE_EXPIRES_IN.sandboxMin : PAGE_EXPIRES_IN.liveMin;
   return z
@@ -55,6 +77,7 @@ export function createPaymentPageSchema(environment: Environment) {
           .min(1, { error: "must not be empty" })
           .max(LINK_DESCRIPTION_MAX, { error: `must be at most ${LINK_DESCRIPTION_MAX} characters` })
           .meta({ description: "What the customer pays for, shown on the page.", example: "Boutique Awa - Marché de Cocody" }),
+        slug: pageSlugField.optional(),
         currency: z.enum(LINK_CURRENCIES, { error: `must be one of ${LINK_CURRENCIES.join(", ")}` }),
         amount: linkAmount(
           `A set price in the currency's major unit (${LINK_AMOUNT.min} to ${LINK_AMOUNT.max}). Without it the customer types the amount.`,
@@ -97,6 +120,8 @@ export const paymentPageSchema = z
   .object({
     reference: z.string().meta({ example: "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K" }),
     url: z.url().meta({ description: "The public page customers open: `{base}/p/{reference}` (`{base}/test/p/...` in the sandbox)." }),
+    slug: z.string().nullable().meta({ description: "The short address the merchant chose; null when none.", example: "boutique-awa" }),
+    shortUrl: z.url().nullable().meta({ description: "The same page at its short address, `{base}/p/{slug}` (`{base}/test/p/{slug}` in the sandbox); null without a slug." }),
     qrCodeUrl: z.url().meta({ description: "The page's URL as a QR code, PNG (1024 px, for print): `{url}/qr.png`. Public, no key needed." }),
     qrCodeSvgUrl: z.url().meta({ description: "The same QR code as SVG: `{url}/qr.svg`." }),
     status: pageStatusSchema,

@@ -13,20 +13,20 @@ import {
   timestampField,
 } from "./common";
 
+/** An instant transfer's fields: its request's, and each line's of a batch (transfer-batch.ts). */
+export const transferFields = {
+  amount: positiveAmountField.meta({ example: 10000 }),
+  currency: isoCurrencyField,
+  gatewayName: gatewayNameField.meta({ example: "MTN_MOMO_CI", description: "From GET /public/gateways/withdraw/list" }),
+  beneficiaryPhone: phoneField,
+  beneficiaryName: nameField.optional(),
+  country: countryField,
+  callbackUrl: callbackUrlField.optional(),
+  metadata: metadataField.optional(),
+};
+
 export const transferRequestSchema = z
-  .strictObject(
-    {
-      amount: positiveAmountField.meta({ example: 10000 }),
-      currency: isoCurrencyField,
-      gatewayName: gatewayNameField.meta({ example: "MTN_MOMO_CI", description: "From GET /public/gateways/withdraw/list" }),
-      beneficiaryPhone: phoneField,
-      beneficiaryName: nameField.optional(),
-      country: countryField,
-      callbackUrl: callbackUrlField.optional(),
-      metadata: metadataField.optional(),
-    },
-    requestObjectOptions,
-  )
+  .strictObject(transferFields, requestObjectOptions)
   .superRefine(refineAmountDecimals)
   .meta({ id: "TransferRequest" });
 
@@ -55,6 +55,7 @@ export const transferSchema = z
     createdAt: timestampField,
     completedAt: timestampField.nullable(),
     failedAt: timestampField.nullable(),
+    batchLineReference: z.string().optional().meta({ description: "A batch's line: your reference for the line (POST /api/v4/transfers/batch)" }),
   })
   .meta({ id: "Transfer" });
 
@@ -71,6 +72,7 @@ export const transferWebhookSchema = z
     failureReason: z.string().nullable(),
     completedAt: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()).nullable(),
+    batchLineReference: z.string().optional().meta({ description: "A batch's line: your reference for the line" }),
   })
   // Strict like the other webhook bodies: one component in the document whether a webhook
   // (input) or an event's payload (output) refers to it, not a second "TransferWebhookOutput".

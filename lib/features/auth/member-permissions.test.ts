@@ -31,7 +31,7 @@ describe("keyScopesFor", () => {
     const developer = keyScopesFor("developer");
     expect(developer).not.toContain("transfers:write");
     expect(developer).not.toContain("refunds:write");
-    expect(SCOPES.filter((s) => !developer.includes(s))).toEqual(["transfers:write", "refunds:write"]);
+    expect(SCOPES.filter((s) => !developer.includes(s))).toEqual(["transfers:write", "transfers:approve", "refunds:write"]);
   });
   it("gives an owner's and an admin's keys every scope, and a viewer (no keys:manage) none", () => {
     expect(keyScopesFor("owner")).toEqual([...SCOPES]);

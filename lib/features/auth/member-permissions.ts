@@ -9,7 +9,7 @@ export const MEMBER_ROLES = ["owner", "admin", "developer", "viewer"] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 /** What a dashboard member may do; every dashboard action, page and key scope names one of these. */
-export const MEMBER_ACTIONS = ["view", "links:create", "keys:manage", "webhooks:manage", "transfers:request", "refunds:create", "settings:manage", "team:manage", "activation:request"] as const;
+export const MEMBER_ACTIONS = ["view", "links:create", "keys:manage", "webhooks:manage", "transfers:request", "transfers:approve", "refunds:create", "settings:manage", "team:manage", "activation:request"] as const;
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
 // A viewer reads; a developer integrates (keys, webhooks, links); an admin runs the business
@@ -49,6 +49,7 @@ const SCOPE_ACTION: Record<Scope, MemberAction> = {
   "balance:read": "view",
   "transfers:read": "view",
   "transfers:write": "transfers:request",
+  "transfers:approve": "transfers:approve",
   "analytics:read": "view",
   "events:read": "view",
   "refunds:read": "view",
@@ -97,9 +98,18 @@ export const DASHBOARD_PAGES = {
   "/dashboard/pages/[reference]": "view",
   "/dashboard/pages/[reference]/poster": "view",
   "/dashboard/deposits": "view",
+  // Payment alerts (issue 51): the payments received, and each member's own alerts.
+  "/dashboard/payments": "view",
   "/dashboard/deposits/[reference]": "view",
   "/dashboard/balance": "view",
   "/dashboard/balance/statement.csv": "view",
+  // Bulk payouts (issue 49): seen by every member; made by who may request a transfer, approved
+  // (on the batch's page) by who may approve one, never by its own maker above the merchant's threshold.
+  "/dashboard/batches": "view",
+  "/dashboard/batches/new": "transfers:request",
+  "/dashboard/batches/template.csv": "view",
+  "/dashboard/batches/[reference]": "view",
+  "/dashboard/batches/[reference]/result.csv": "view",
   "/dashboard/analytics": "view",
   "/dashboard/analytics/export.csv": "view",
   "/dashboard/developers": "view",
@@ -108,6 +118,7 @@ export const DASHBOARD_PAGES = {
   "/dashboard/developers/events/[id]": "view",
   "/dashboard/settings": "view",
   "/dashboard/settings/team": "view",
+  "/dashboard/settings/notifications": "view",
   "/dashboard/settings/security": "view",
   // Everyone sees where live payments stand; only activation:request sees the form.
   "/dashboard/activation": "view",

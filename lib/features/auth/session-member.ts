@@ -1,11 +1,12 @@
 import "server-only";
 import { db } from "@/lib/core/db/client";
+import { countryTimeZone } from "@/lib/core/domain/local-day";
 import { getDashboardSession } from "./dashboard-session";
 import { MEMBER_ROLES, type MemberRole } from "./member-permissions";
 
 export type { MemberRole };
 
-export type SessionMember = { userId: string; email: string; name: string; merchantId: string; merchantName: string; role: MemberRole };
+export type SessionMember = { userId: string; email: string; name: string; merchantId: string; merchantName: string; role: MemberRole; timeZone: string };
 
 const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as readonly string[]).includes(role);
 
@@ -13,6 +14,7 @@ const isMemberRole = (role: string): role is MemberRole => (MEMBER_ROLES as read
  * Who is using the dashboard: the better-auth session of the request's cookies, its active
  * organization's merchant and the user's role there. Null when signed out, not verified, signed
  * in to the support view instead, or no longer a member of the merchant the session points at.
+ * Its time zone is the merchant's, from its country (the dashboard's times are the shop's).
  */
 export async function getSessionMember(): Promise<SessionMember | null> {
   const session = await getDashboardSession();
@@ -25,9 +27,9 @@ export async function memberOfSession(user: { id: string; email: string; name: s
   const member = await db().member.findFirst({
     where: { userId: user.id, ...(activeOrganizationId ? { organizationId: activeOrganizationId } : {}) },
     orderBy: { createdAt: "asc" },
-    include: { organization: { include: { merchant: { select: { id: true, name: true } } } } },
+    include: { organization: { include: { merchant: { select: { id: true, name: true, country: true } } } } },
   });
   if (!member || !isMemberRole(member.role)) return null;
   const merchant = member.organization.merchant;
-  return { userId: user.id, email: user.email, name: user.name, merchantId: merchant.id, merchantName: merchant.name, role: member.role };
+  return { userId: user.id, email: user.email, name: user.name, merchantId: merchant.id, merchantName: merchant.name, role: member.role, timeZone: countryTimeZone(merchant.country) };
 }

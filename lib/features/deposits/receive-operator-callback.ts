@@ -1,32 +1,34 @@
 import type { Deposit } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
-import { mtnMomoCallbackHint } from "@/lib/integrations/gateways/mtn-momo/mtn-momo-callback";
 import type { OperatorName } from "@/lib/integrations/gateways/operators/operator-errors";
-import { OPERATOR_GATEWAYS } from "@/lib/integrations/gateways/operators/operator-gateways";
+import type { OperatorCallbackNotice, OperatorPlugin } from "@/lib/integrations/gateways/operators/operator-plugin";
+import { servingPlugin } from "@/lib/integrations/gateways/operators/operator-gateways";
+import { operatorPlugin } from "@/lib/integrations/gateways/operators/registry";
 import { errorFields, log } from "@/lib/core/logging/log";
-import { readOrangeCallback } from "@/lib/integrations/gateways/orange-money/orange-money-callback";
-import { readOrangeMoneyCallbackConfig } from "@/lib/integrations/gateways/orange-money/orange-money-config";
-import { readWaveConfig } from "@/lib/integrations/gateways/wave/wave-config";
-import { readWaveEvent, type WaveEventHeaders } from "@/lib/integrations/gateways/wave/wave-events";
+import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
+import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 import { applyGatewayOutcome, followEndedDeposit, syncDepositWithGateway } from "./sync-deposit-with-gateway";
 
-// An operator's callback at /api/operators/{operator}/callback. MTN's is unsigned and can be sent
-// by anyone: it never changes a deposit by what it says, it only makes us read the status of the
-// live deposit it names, by our own X-Reference-Id (syncDepositWithGateway). A duplicate or
-// out-of-order callback finds the deposit settled, or reads the same status again: nothing changes.
-// Wave's events are authenticated (Wave-Signature, or the shared secret as a Bearer token): an
-// authenticated event is applied, but only when its session is the deposit's own (id,
-// client_reference) for exactly what the customer was to pay.
-// Orange's merchant callback is authenticated (the registered apiKey, and its signature when
-// Sonatel issued an endpoint secret) but, like MTN's, only a hint: we read the status it names.
+// An operator's callback at /api/operators/{operator}/callback, read by the operator's plug-in
+// (its `callback`), which says what it is; nothing it says is taken without the checks here.
+// A hint (MTN's, unsigned and sendable by anyone; Orange's, authenticated) never changes a
+// deposit by what it says: it only makes us read the status of the live deposit it names
+// (syncDepositWithGateway). A duplicate or out-of-order callback finds the deposit settled, or
+// reads the same status again: nothing changes. An authenticated outcome (Wave's events) is
+// applied, but only when its request is the deposit's own (id, reference) for exactly what the
+// customer was to pay.
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
+/** The gateways an operator serves here for an operation (an aggregator's only where it does: not those a direct operator keeps). */
+export const servedGateways = (plugin: OperatorPlugin, operation: "deposit" | "payout" | "refund") =>
+  plugin.gateways.filter((gateway) => gateway.operations.includes(operation) && servingPlugin(gateway.name)?.plugin.id === plugin.id).map((gateway) => gateway.name);
+
+/** The deposits a callback may be about: live, of the gateways the operator serves, open or ended (a late success is still read). */
+const openLiveDeposits = (plugin: OperatorPlugin) => ({
+  environment: "live" as const,
+  status: { in: ["pending" as const, "expired" as const, "failed" as const] },
+  gatewayName: { in: servedGateways(plugin, "deposit") },
+});
 
 /**
  * Handles one callback. Returns at once with `read`, the status read it started (or null): the
@@ -35,113 +37,126 @@ function parseJson(text: string): unknown {
  */
 export async function receiveOperatorCallback(
   client: DbClient,
-  options: { operator: OperatorName; url: URL; bodyText: string; headers?: Headers; now?: Date },
+  options: { operator: OperatorName; method?: string; url: URL; bodyText: string; headers?: Headers; now?: Date },
 ): Promise<{ read: Promise<void> | null; refused?: string }> {
   const now = options.now ?? new Date();
-  if (options.operator === "wave") {
-    const headers = { signature: options.headers?.get("wave-signature"), authorization: options.headers?.get("authorization") };
-    return receiveWaveEvent(client, headers, options.bodyText, now);
-  }
-  if (options.operator === "orange-money") return receiveOrangeCallback(client, options.headers ?? new Headers(), options.bodyText, now);
-  if (options.operator !== "mtn-momo") {
-    log("info", "operator callback ignored: not wired for this operator", { operator: options.operator });
+  const { operator } = options;
+  const plugin = operatorPlugin(operator);
+  if (!plugin?.callback) {
+    log("info", "operator callback ignored: not wired for this operator", { operator });
     return { read: null };
   }
-  const hint = mtnMomoCallbackHint(options.url, parseJson(options.bodyText));
-  const reference = hint?.reference ?? hint?.externalId;
-  if (!reference) {
-    log("info", "operator callback ignored: names no payment", { operator: options.operator });
-    return { read: null };
+  const notice = plugin.callback({ method: options.method ?? "POST", url: options.url, bodyText: options.bodyText, headers: options.headers ?? new Headers(), now });
+  switch (notice.kind) {
+    case "refused":
+      log("warn", "operator callback refused", { operator, reason: notice.reason, ...notice.fields });
+      return { read: null, refused: notice.reason };
+    case "ignored":
+      log("info", `operator callback ignored: ${notice.why}`, { operator, ...notice.fields });
+      return { read: null };
+    case "read":
+      return readNamedDeposit(client, plugin, notice, now);
+    case "read-money-out":
+      return readNamedMoneyOut(client, plugin, notice, now);
+    case "outcome":
+      await applyOutcome(client, plugin, notice, now);
+      return { read: null };
   }
-  const deposit = await client.deposit.findFirst({
-    where: { reference, environment: "live", status: { in: ["pending", "expired", "failed"] }, gatewayName: { in: [...OPERATOR_GATEWAYS[options.operator]] } },
-  });
-  if (!deposit?.operatorRequestId) {
-    log("info", "operator callback for no open live deposit", { operator: options.operator, reference });
+}
+
+/**
+ * A hint: the live deposit it names (by our reference, else the operator's), once it reached the
+ * operator, is read at the operator now, whatever the callback says. An unknown one is answered
+ * 2xx too: operators take a 4xx as final.
+ */
+async function readNamedDeposit(client: DbClient, plugin: OperatorPlugin, notice: Extract<OperatorCallbackNotice, { kind: "read" }>, now: Date) {
+  const { reference, operatorReference, operatorRequestId, sent } = notice;
+  const names = [...(reference ? [{ reference }] : []), ...(operatorReference ? [{ operatorReference }] : []), ...(operatorRequestId ? [{ operatorRequestId }] : [])];
+  const deposit = names.length ? await client.deposit.findFirst({ where: { OR: names, ...openLiveDeposits(plugin), [sent]: { not: null } } }) : null;
+  if (!deposit) {
+    log("info", "operator callback for no open live deposit", { operator: plugin.id, reference, operatorReference, operatorRequestId, ...notice.fields });
     return { read: null };
   }
   return readStatusNow(client, deposit, now);
 }
 
 /**
- * A Wave event, once authenticated by the webhook's strategy and matched with its deposit, is
- * applied as the session's outcome (applyGatewayOutcome): checkout.session.completed credits the
- * deposit, even after our expiry (a late success, credited once); payment_failed on a session
- * still open is a failed try, noted on the deposit, which stays payable. A repeated event finds
+ * An authenticated hint about a payout or refund (pawaPay's, naming the id we stored before
+ * sending it): the pending live row of one of the operator's gateways that left for the operator
+ * is marked due now (the reconciliation reads it even if this process dies), then read at the
+ * operator under its send claim, like any reconciliation step: never settled by the body.
+ */
+async function readNamedMoneyOut(client: DbClient, plugin: OperatorPlugin, notice: Extract<OperatorCallbackNotice, { kind: "read-money-out" }>, now: Date) {
+  const where = {
+    operatorRequestId: notice.operatorRequestId,
+    environment: "live" as const,
+    status: "pending" as const,
+    operatorSentAt: { not: null },
+    gatewayName: { in: servedGateways(plugin, notice.operation) },
+  };
+  const row =
+    notice.operation === "payout"
+      ? await client.transfer.findFirst({ where: { ...where, gatewayType: "DIRECT" }, select: { id: true } })
+      : await client.refund.findFirst({ where, select: { id: true } });
+  if (!row) {
+    log("info", "operator callback for no pending live money out", { operator: plugin.id, operation: notice.operation, operatorRequestId: notice.operatorRequestId, ...notice.fields });
+    return { read: null };
+  }
+  const due = { where: { id: row.id, status: "pending" as const }, data: { dueAt: now } };
+  if (notice.operation === "payout") await client.transfer.updateMany(due);
+  else await client.refund.updateMany(due);
+  const read = readWhenFree(() => (notice.operation === "payout" ? stepLiveMoneyOut(client, TRANSFER_KIND, row.id, now) : stepLiveMoneyOut(client, REFUND_KIND, row.id, now))).then(
+    () => undefined,
+    (error: unknown) => log("error", "money-out read after an operator callback failed", { operation: notice.operation, id: row.id, ...errorFields(error) }),
+  );
+  return { read };
+}
+
+/** How often, and how long apart, a callback's read waits for the sender that holds the row (its send's answer and the callback can cross). */
+const CLAIM_WAITS = { tries: 8, everyMs: 250 };
+
+/**
+ * Runs a money-out step; while another sender holds the row (the callback came before the send's
+ * answer was recorded: the step was skipped), runs it again a moment later, a few times. Past
+ * that, the reconciliation reads it at its due time.
+ */
+async function readWhenFree(step: () => Promise<{ status: string; sendClaim: string | null; sendClaimUntil: Date | null }>) {
+  for (let tries = 1; ; tries++) {
+    const row = await step();
+    const held = row.status === "pending" && row.sendClaim !== null && (row.sendClaimUntil?.getTime() ?? 0) > Date.now();
+    if (!held || tries >= CLAIM_WAITS.tries) return;
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_WAITS.everyMs));
+  }
+}
+
+/**
+ * An authenticated outcome, once matched with its deposit, is applied (applyGatewayOutcome): a
+ * success credits the deposit, even after our expiry (a late success, credited once); a failed
+ * try on a request still open is noted on the deposit, which stays payable. A repeated event finds
  * the deposit settled, or notes the same try again: nothing changes twice.
  */
-async function receiveWaveEvent(client: DbClient, headers: WaveEventHeaders, bodyText: string, now: Date): Promise<{ read: null; refused?: string }> {
-  const config = readWaveConfig();
-  const result = readWaveEvent(headers, bodyText, { strategy: config?.webhookStrategy ?? "signing_secret", secret: config?.webhookSecret ?? null }, { now });
-  if (!result.ok) {
-    log("warn", "wave event refused", { reason: result.reason, strategy: config?.webhookStrategy });
-    return { read: null, refused: result.reason };
-  }
-  if (!result.event) return { read: null };
-  const { session } = result.event;
-  const deposit = session.clientReference
-    ? await client.deposit.findFirst({
-        where: {
-          reference: session.clientReference,
-          environment: "live",
-          // An event after our expiry or a failure may bring a late success, recorded by applyGatewayOutcome.
-          status: { in: ["pending", "expired", "failed"] },
-          gatewayName: { in: [...OPERATOR_GATEWAYS.wave] },
-        },
-      })
-    : null;
+async function applyOutcome(client: DbClient, plugin: OperatorPlugin, notice: Extract<OperatorCallbackNotice, { kind: "outcome" }>, now: Date) {
+  const deposit = notice.reference ? await client.deposit.findFirst({ where: { reference: notice.reference, ...openLiveDeposits(plugin) } }) : null;
   if (!deposit) {
-    log("info", "wave event for no pending or ended live deposit", { event: result.event.id, reference: session.clientReference });
-    return { read: null };
+    log("info", "operator event for no pending or ended live deposit", { operator: plugin.id, event: notice.eventId, reference: notice.reference });
+    return;
   }
   const mismatch =
-    session.id !== deposit.operatorRequestId ||
-    session.amountMinor !== deposit.amountMinor + deposit.feesMinor ||
-    session.currency !== deposit.currency;
+    notice.operatorRequestId !== deposit.operatorRequestId ||
+    notice.amountMinor !== deposit.amountMinor + deposit.feesMinor ||
+    notice.currency !== deposit.currency;
   if (mismatch) {
-    log("warn", "wave event ignored: its session does not match the deposit", {
-      event: result.event.id,
+    log("warn", "operator event ignored: its request does not match the deposit", {
+      operator: plugin.id,
+      event: notice.eventId,
       reference: deposit.reference,
-      session: session.id,
-      amount: session.amountMinor?.toString(),
-      currency: session.currency,
+      request: notice.operatorRequestId,
+      amount: notice.amountMinor?.toString(),
+      currency: notice.currency,
     });
-    return { read: null };
+    return;
   }
-  await applyGatewayOutcome(client, deposit, session.outcome, now);
-  return { read: null };
-}
-
-/**
- * Orange's notification of a transaction: once authenticated, the live Orange deposit it names
- * (by our reference, else Orange's transactionId) is read at Orange now, whatever the body says.
- * An unknown reference is answered 2xx too: Orange takes any 4xx as final.
- */
-async function receiveOrangeCallback(client: DbClient, headers: Headers, bodyText: string, now: Date): Promise<{ read: Promise<void> | null; refused?: string }> {
-  const callback = readOrangeCallback(headers, bodyText, readOrangeMoneyCallbackConfig(), now);
-  if (!callback.ok) {
-    log("warn", "orange-money callback refused", { reason: callback.reason });
-    return { read: null, refused: callback.reason };
-  }
-  const { reference, transactionId, idempotencyKey } = callback;
-  const names = [...(reference ? [{ reference }] : []), ...(transactionId ? [{ operatorReference: transactionId }] : [])];
-  // Only an invoice whose code went to Orange (confirmedAt) has a payment there to read.
-  const deposit = names.length
-    ? await client.deposit.findFirst({
-        where: {
-          OR: names,
-          environment: "live",
-          status: { in: ["pending", "expired", "failed"] },
-          confirmedAt: { not: null },
-          gatewayName: { in: [...OPERATOR_GATEWAYS["orange-money"]] },
-        },
-      })
-    : null;
-  if (!deposit) {
-    log("info", "orange-money callback for no open live deposit", { reference, transactionId, idempotencyKey });
-    return { read: null };
-  }
-  return readStatusNow(client, deposit, now);
+  await applyGatewayOutcome(client, deposit, notice.outcome, now);
 }
 
 /**

@@ -225,3 +225,14 @@ async function deferNextCheck(
   await client.deposit.updateMany({ where: { id: deposit.id, status: "pending" }, data });
   return { ...deposit, ...data };
 }
+
+/**
+ * A deposit read at its operator now, whatever its back-off says (a customer asking "was I
+ * charged?", lib/features/charge-lookup): a pending one is brought up to date, one we ended that
+ * the operator may still take (followed) is read; any other is returned as it is. Calls the
+ * operator: never inside a transaction.
+ */
+export function readDepositNow(client: DbClient, deposit: Deposit, now = new Date()): Promise<Deposit> {
+  const due = deposit.nextCheckAt ? { ...deposit, nextCheckAt: now } : deposit;
+  return deposit.status === "pending" ? syncDepositWithGateway(client, due, now) : followEndedDeposit(client, due, now);
+}

@@ -6,6 +6,7 @@ import type { DepositStatus } from "@/lib/core/domain/deposit-status";
 import { creditCollection, depositCollection } from "@/lib/features/ledger/credit-collection";
 import { lockPaymentLink } from "@/lib/features/links/lock-payment-link";
 import { settleLinkAttempt } from "@/lib/features/links/settle-link-attempt";
+import { recordPaymentAlerts } from "@/lib/features/payment-alerts/record-payment-alerts";
 import { depositWebhookEvent } from "@/lib/features/webhooks/build-webhook-payload";
 import { deliveriesDue } from "@/lib/features/webhooks/deliveries-due-signal";
 import { recordWebhookEvent } from "@/lib/features/webhooks/record-webhook-event";
@@ -99,9 +100,11 @@ export async function transitionDeposit(
     }
     // A checkout attempt settles its link here, in this transaction: a completed attempt always
     // ends up paying the link, paying it late, or owed back to the customer, never unrecorded.
-    if (deposit.paymentLinkId) {
-      await settleLinkAttempt(tx, { ...deposit, paymentLinkId: deposit.paymentLinkId }, { to: options.to, at, failureReason: options.failureReason });
-    }
+    const paid = deposit.paymentLinkId
+      ? await settleLinkAttempt(tx, { ...deposit, paymentLinkId: deposit.paymentLinkId }, { to: options.to, at, failureReason: options.failureReason })
+      : options.to === "completed";
+    // The merchant's people who asked to hear of each payment, told after this commits (not for a refund to make).
+    if (paid) await recordPaymentAlerts(tx, deposit);
     return true;
   });
   // Inside a caller's transaction the commit is still to come: the runner's poll finds it then.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BUSY_BACKOFF_MAX, nextWait } from "./embedded-runner";
 import type { DueWorkReport } from "./run-due-work";
 
-const empty: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, deliveriesAttempted: 0, receiptsSent: 0, eventsDeleted: 0, backlog: false };
+const empty: DueWorkReport = { linksExpired: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, deliveriesAttempted: 0, receiptsSent: 0, paymentAlertsSent: 0, eventsDeleted: 0, backlog: false };
 
 describe("the embedded runner's wait between passes", () => {
   it("stays at the interval while the process is not busy, whatever the passes found", () => {

@@ -38,7 +38,7 @@ export const BUSY_BACKOFF_MAX = 4;
 /** A pass that found nothing to do (a full batch of anything counts as something). */
 const foundNothing = (report: DueWorkReport) =>
   !report.backlog &&
-  report.linksExpired + report.depositsSettled + report.transfersSettled + report.refundsSettled + report.deliveriesAttempted + report.receiptsSent + report.eventsDeleted === 0;
+  report.linksExpired + report.depositsSettled + report.transfersSettled + report.refundsSettled + report.deliveriesAttempted + report.receiptsSent + report.paymentAlertsSent + report.eventsDeleted === 0;
 
 /**
  * The wait before the next pass. A pass with nothing due still costs a dozen statements through

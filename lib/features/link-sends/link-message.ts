@@ -4,7 +4,7 @@ import { formatMinor } from "@/lib/core/domain/money";
 import type { Locale } from "@/lib/core/i18n/locales";
 import type { Mail } from "@/lib/integrations/mail/send-mail";
 import en from "@/messages/en.json";
-import { smsSafeText } from "./sms-safe-text";
+import { gsmSpaces, smsSafeText } from "./sms-safe-text";
 import fr from "@/messages/fr.json";
 
 // The words a customer receives with a link, in one language: a short SMS (one 160-character part:
@@ -39,7 +39,7 @@ export function linkSms(link: LinkForMessage, locale: Locale): string {
   const values = { merchant, amount: amountText(link, locale), description, url: link.paymentUrl };
   // A description that was all URL or phone number leaves nothing to say "for".
   const text = t(description ? "sms" : "smsWithoutDescription", values);
-  return link.environment === "sandbox" ? `${t("testPrefix")} ${text}` : text;
+  return gsmSpaces(link.environment === "sandbox" ? `${t("testPrefix")} ${text}` : text);
 }
 
 export function linkMail(link: LinkForMessage, locale: Locale, to: string): Mail {

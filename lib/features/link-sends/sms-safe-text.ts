@@ -26,3 +26,10 @@ export function smsSafeText(text: string, max: number): string {
   const chars = [...cleaned];
   return chars.length > max ? `${chars.slice(0, max - 1).join("").trimEnd()}…` : cleaned;
 }
+
+/**
+ * An SMS's text with plain spaces for the no-break ones French typography and amounts carry
+ * ("5 000 F CFA", "Montant :"): they are outside the GSM alphabet, and one of them would send the
+ * whole text in UCS-2, 70 characters a part instead of 160.
+ */
+export const gsmSpaces = (text: string): string => text.replace(/[\u00a0\u202f]/g, " ");

@@ -27,16 +27,18 @@ import { transitionLink } from "./transition-link";
  *   - the link is already paid (another attempt came first): the attempt is a refund to
  *     make (refundDueReason), held in refunds_due, outside the merchant's balance, and its refund
  *     is opened at once (lib/features/refunds/open-refund-due.ts): the customer gets the money back.
+ *
+ * Returns whether the merchant was paid (the link completed, or paid late): not for a refund to make.
  */
 export async function settleLinkAttempt(
   tx: Prisma.TransactionClient,
   deposit: Deposit & { paymentLinkId: string },
   outcome: { to: "completed" | "failed" | "expired"; at: Date; failureReason?: string },
-) {
+): Promise<boolean> {
   const { to, at } = outcome;
-  if (to === "expired") return;
+  if (to === "expired") return false;
   if (to === "failed") {
-    if (deposit.supersededAt) return;
+    if (deposit.supersededAt) return false;
     await transitionLink(tx, {
       id: deposit.paymentLinkId,
       to: "failed",
@@ -46,7 +48,7 @@ export async function settleLinkAttempt(
       failureReason: outcome.failureReason,
       traceparent: deposit.traceparent,
     });
-    return;
+    return false;
   }
 
   const link = await tx.paymentLink.findUniqueOrThrow({ where: { id: deposit.paymentLinkId } });
@@ -62,7 +64,7 @@ export async function settleLinkAttempt(
       paidByDepositId: deposit.id,
       traceparent: deposit.traceparent,
     });
-    if (completed) return;
+    if (completed) return true;
     throw new Error(`link ${link.reference} refused the payment of ${deposit.reference}`);
   }
   if (unpaid) {
@@ -94,7 +96,7 @@ export async function settleLinkAttempt(
     });
     // The customer paid: their receipt page exists, and so does its message.
     await queueReceipt(tx, late);
-    return;
+    return true;
   }
 
   // ("link_failed" is what such a payment of a failed link was called before failed links stayed
@@ -112,4 +114,5 @@ export async function settleLinkAttempt(
   });
   // Held, and on its way back to the customer (lib/features/refunds/): the merchant hears refund.* on the link's callbackUrl.
   await openRefundDue(tx, { deposit: owed, reason: refundDueReason, paymentReference: link.reference, callbackUrl: link.callbackUrl, at });
+  return false;
 }

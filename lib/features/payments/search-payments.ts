@@ -22,9 +22,23 @@ export function phoneCandidates(query: string): string[] {
 }
 
 /**
+ * A payer's name, when the query may be one: letters, at least 3 characters, no "@" (an e-mail)
+ * and not a reference or a number. Matched as a part of the stored name, in any case.
+ */
+export function nameQuery(query: string): string | null {
+  const q = query.trim().replace(/\s+/g, " ");
+  if (q.length < 3 || q.length > 100 || q.includes("@") || !/\p{L}/u.test(q)) return null;
+  if (/^[A-Z]+_/i.test(q) && !q.includes(" ")) return null;
+  return q;
+}
+
+/**
  * One box for every question support gets: a link, deposit, invoice or transfer by any of its
- * references, a customer's or beneficiary's phone (international or local), a customer's e-mail,
- * or a merchant by its name, its id or the e-mail of one of its dashboard members.
+ * references, the operator's transaction id (from the customer's SMS) or our request id at the
+ * operator, a customer's or beneficiary's phone (international or local), a customer's e-mail or
+ * name, or a merchant by its name, its id or the e-mail of one of its dashboard members.
+ * A deposit that is a checkout attempt comes with its payment link's reference, so each result
+ * leads to the link it paid (or tried to).
  */
 export async function searchPayments(client: DbClient, query: string) {
   const q = query.trim();
@@ -32,17 +46,36 @@ export async function searchPayments(client: DbClient, query: string) {
   const reference = q.toUpperCase();
   const phones = phoneCandidates(q);
   const email = q.includes("@") ? q.toLowerCase() : null;
+  const name = nameQuery(q);
+  // Operators' transaction ids are case-sensitive for some, typed in any case by people: both forms
+  // (an equality each, which the index on operatorReference serves).
+  const operatorIds = [...new Set([q, reference])];
 
-  // Links and deposits both carry the customer's phone and e-mail.
+  // Links and deposits both carry the customer's phone, e-mail and name.
   const byCustomer = [
     ...(phones.length ? [{ customerPhone: { in: phones } }] : []),
     ...(email ? [{ customerEmail: { equals: email, mode: "insensitive" as const } }] : []),
+    ...(name ? [{ customerName: { contains: name, mode: "insensitive" as const } }] : []),
   ];
   const newestWithMerchant = { include: { merchant: { select: { name: true } } }, orderBy: { id: "desc" as const }, take: LIMIT };
 
   const [links, deposits, transfers, merchants] = await Promise.all([
     client.paymentLink.findMany({ where: { OR: [{ reference }, ...byCustomer] }, ...newestWithMerchant }),
-    client.deposit.findMany({ where: { OR: [{ reference }, { validatedReference: reference }, ...byCustomer] }, ...newestWithMerchant }),
+    client.deposit.findMany({
+      where: {
+        OR: [
+          { reference },
+          { validatedReference: reference },
+          { operatorReference: { in: operatorIds } },
+          // Our own id at the operator (a UUID, stored in lower case): what an operator's support quotes back.
+          { operatorRequestId: { in: [...new Set([...operatorIds, q.toLowerCase()])] } },
+          ...byCustomer,
+        ],
+      },
+      include: { merchant: { select: { name: true } }, paymentLink: { select: { reference: true } } },
+      orderBy: { id: "desc" },
+      take: LIMIT,
+    }),
     client.transfer.findMany({
       where: { OR: [{ reference }, ...(phones.length ? [{ beneficiaryPhone: { in: phones } }] : [])] },
       orderBy: { id: "desc" },

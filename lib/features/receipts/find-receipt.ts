@@ -21,6 +21,11 @@ export type Receipt = {
   operatorReference: string | null;
   /** The payment page the link was made from, if any. */
   paymentPage: string | null;
+  /** The number that paid (shown masked), and the country it paid in (its local time). */
+  payerPhone: string;
+  country: string;
+  /** A sandbox receipt: no real money moved, and it says so. */
+  environment: Environment;
 };
 
 /**
@@ -52,6 +57,9 @@ export async function findReceipt(client: DbClient, reference: string, environme
     paymentReference: deposit.reference,
     operatorReference: deposit.operatorReference,
     paymentPage: link.paymentPageReference,
+    payerPhone: deposit.customerPhone,
+    country: deposit.country,
+    environment: link.environment,
   };
 }
 

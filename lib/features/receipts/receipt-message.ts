@@ -4,7 +4,8 @@ import { formatMinor } from "@/lib/core/domain/money";
 import type { Locale } from "@/lib/core/i18n/locales";
 import type { Mail } from "@/lib/integrations/mail/send-mail";
 import { escapeHtml } from "@/lib/features/link-sends/link-message";
-import { smsSafeText } from "@/lib/features/link-sends/sms-safe-text";
+import { gsmSpaces, smsSafeText } from "@/lib/features/link-sends/sms-safe-text";
+import { lookupUrl } from "@/lib/features/charge-lookup/lookup-token";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 
@@ -35,7 +36,7 @@ function translators(locale: Locale) {
 export function receiptSms(receipt: ReceiptForMessage, locale: Locale): string {
   const { t, testPrefix } = translators(locale);
   const text = t("sms", { merchant: smsSafeText(receipt.merchantName, 30), amount: formatMinor(receipt.amountMinor, receipt.currency, locale), url: receipt.receiptUrl });
-  return receipt.environment === "sandbox" ? `${testPrefix} ${text}` : text;
+  return gsmSpaces(receipt.environment === "sandbox" ? `${testPrefix} ${text}` : text);
 }
 
 export function receiptMail(receipt: ReceiptForMessage, locale: Locale, to: string): Mail {
@@ -45,11 +46,15 @@ export function receiptMail(receipt: ReceiptForMessage, locale: Locale, to: stri
   const intro = t("mailIntro", values);
   const action = t("mailAction");
   const test = receipt.environment === "sandbox" ? t("mailTest") : "";
-  const text = [intro, `${action}: ${receipt.receiptUrl}`, test].filter(Boolean).join("\n\n") + "\n";
+  // "Was I charged?" for a later doubt (issue 51), on the receipt's own origin.
+  const lookupAt = lookupUrl(receipt.environment, new URL(receipt.receiptUrl).origin);
+  const lookup = `${createTranslator({ locale, messages: CATALOGS[locale], namespace: "chargeLookup" })("link")}: ${lookupAt}`;
+  const text = [intro, `${action}: ${receipt.receiptUrl}`, test, lookup].filter(Boolean).join("\n\n") + "\n";
   const html =
     `<p>${escapeHtml(intro)}</p>` +
     `<p><a href="${escapeHtml(receipt.receiptUrl)}" style="display:inline-block;padding:10px 16px;background:#0a5;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action)}</a></p>` +
     `<p style="font-size:13px;color:#555">${escapeHtml(receipt.receiptUrl)}</p>` +
-    (test ? `<p style="font-size:13px;color:#a50">${escapeHtml(test)}</p>` : "");
+    (test ? `<p style="font-size:13px;color:#a50">${escapeHtml(test)}</p>` : "") +
+    `<p style="font-size:13px;color:#555"><a href="${escapeHtml(lookupAt)}">${escapeHtml(lookup)}</a></p>`;
   return { to, subject, text, html };
 }

@@ -1,7 +1,7 @@
 import { Prisma, type LinkSendChannel } from "@prisma/client";
 import { z } from "zod";
 import type { DbClient } from "@/lib/core/db/client";
-import { claimDueRows } from "@/lib/core/db/claim-due-rows";
+import { eachDueRow } from "@/lib/core/db/each-due-row";
 import type { Environment } from "@/lib/core/domain/environment";
 import { internationalPhone } from "@/lib/core/domain/phone";
 import { configuredPublicOrigin } from "@/lib/core/domain/public-base-url";
@@ -108,24 +108,14 @@ function smsReceipt(client: DbClient, send: ReceiptSend, message: SendToDeliver[
  * threw, to try again a minute later (FAILED_ROW_RETRY_MS).
  */
 export async function sendDueReceipts(client: DbClient, now: Date, batchSize: number): Promise<{ claimed: number; sent: number }> {
-  const claim = await claimDueRows(client, "PaymentLink", {
-    due: Prisma.sql`"receiptDueAt" IS NOT NULL AND "receiptDueAt" <= ${now}::timestamp(3)`,
-    orderBy: Prisma.sql`"receiptDueAt"`,
-    limit: batchSize,
-    now,
-  });
-  let sent = 0;
-  try {
-    for (const id of claim.ids) {
-      try {
-        sent += (await sendLinkReceipt(client, id)) ?? 0;
-      } catch (error) {
-        log("error", "due work failed: receipt", { id, ...errorFields(error) });
-        claim.failed(id);
-      }
-    }
-  } finally {
-    await claim.release();
-  }
-  return { claimed: claim.ids.length, sent };
+  const { claimed, counted } = await eachDueRow(
+    client,
+    "PaymentLink",
+    { due: Prisma.sql`"receiptDueAt" IS NOT NULL AND "receiptDueAt" <= ${now}::timestamp(3)`, orderBy: Prisma.sql`"receiptDueAt"`, limit: batchSize, now },
+    {
+      work: async ({ id }) => (await sendLinkReceipt(client, id)) ?? 0,
+      failed: ({ id }, error) => log("error", "due work failed: receipt", { id, ...errorFields(error) }),
+    },
+  );
+  return { claimed, sent: counted };
 }

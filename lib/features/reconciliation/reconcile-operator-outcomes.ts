@@ -1,6 +1,5 @@
 import { Prisma } from "@prisma/client";
-import pLimit from "p-limit";
-import { claimDueRows } from "@/lib/core/db/claim-due-rows";
+import { atOnce, eachDueRow } from "@/lib/core/db/each-due-row";
 import type { DbClient } from "@/lib/core/db/client";
 import { followEndedDeposit, syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { errorFields, log } from "@/lib/core/logging/log";
@@ -44,38 +43,32 @@ export async function reconcileOperatorOutcomes(
   const report: ReconciliationPass = { depositsRead: 0, depositsSettled: 0, transfersSettled: 0, refundsSettled: 0, backlog: false };
   const at = Prisma.sql`${now}::timestamp(3)`;
   const due = options.all ? Prisma.empty : Prisma.sql`AND "nextCheckAt" <= ${at}`;
-  const deposits = await claimDueRows(client, "Deposit", {
-    due: Prisma.sql`"environment" = 'live' AND "followUntil" > ${at} AND "heldReason" IS NULL AND "status" <> 'completed' ${due}`,
-    orderBy: Prisma.sql`"nextCheckAt"`,
-    limit: batchSize,
-    now,
-  });
-  if (deposits.ids.length === batchSize) report.backlog = true;
-  try {
-    const rows = deposits.ids.length ? await client.deposit.findMany({ where: { id: { in: deposits.ids } } }) : [];
-    // Each read is a call to an operator, mostly waiting: a few at once.
-    const limit = pLimit(options.concurrency ?? 4);
-    await Promise.all(
-      rows.map((row) =>
-        limit(async () => {
-          try {
-            // With tracing on, each read is a job's span: the operator's call and the transition under it.
-            await inSpan("job deposit status read", { kind: SpanKind.CONSUMER, attributes: { "pcs.job": "deposit status read" } }, async () => {
-              const deposit = options.all ? { ...row, nextCheckAt: now } : row;
-              const after = deposit.status === "pending" ? await syncDepositWithGateway(client, deposit, now) : await followEndedDeposit(client, deposit, now);
-              report.depositsRead++;
-              if (after.status !== row.status) report.depositsSettled++;
-            });
-          } catch (error) {
-            log("error", "reconciliation failed: deposit", { id: row.id, ...errorFields(error) });
-            deposits.failed(row.id);
-          }
+  const deposits = await eachDueRow(
+    client,
+    "Deposit",
+    {
+      due: Prisma.sql`"environment" = 'live' AND "followUntil" > ${at} AND "heldReason" IS NULL AND "status" <> 'completed' ${due}`,
+      orderBy: Prisma.sql`"nextCheckAt"`,
+      limit: batchSize,
+      now,
+    },
+    {
+      load: (ids) => client.deposit.findMany({ where: { id: { in: ids } } }),
+      // Each read is a call to an operator, mostly waiting: a few at once.
+      pace: atOnce(options.concurrency ?? 4),
+      // With tracing on, each read is a job's span: the operator's call and the transition under it.
+      work: (row) =>
+        inSpan("job deposit status read", { kind: SpanKind.CONSUMER, attributes: { "pcs.job": "deposit status read" } }, async () => {
+          const deposit = options.all ? { ...row, nextCheckAt: now } : row;
+          const after = deposit.status === "pending" ? await syncDepositWithGateway(client, deposit, now) : await followEndedDeposit(client, deposit, now);
+          report.depositsRead++;
+          return after.status !== row.status;
         }),
-      ),
-    );
-  } finally {
-    await deposits.release();
-  }
+      failed: (row, error) => log("error", "reconciliation failed: deposit", { id: row.id, ...errorFields(error) }),
+    },
+  );
+  report.depositsSettled += deposits.counted;
+  if (deposits.claimed === batchSize) report.backlog = true;
 
   const transfers = await sendDueMoneyOut(client, TRANSFER_KIND, { now, batchSize, environment: "live", all: options.all });
   report.transfersSettled = transfers.settled;

@@ -9,16 +9,6 @@ export type StaffSession = { id: string; token: string; createdAt: Date; csrfTok
 const isStaffRole = (role: unknown): role is StaffRole => role === "support" || role === "admin";
 
 /**
- * A request's headers as better-auth reads them on a direct auth.api call: it finds its base URL
- * from the Host header, which a Request built in process (tests) does not carry; its URL has it.
- */
-export function authHeaders(request: Request): Headers {
-  const headers = new Headers(request.headers);
-  if (!headers.has("host")) headers.set("host", new URL(request.url).host);
-  return headers;
-}
-
-/**
  * The CSRF token of a session: an HMAC of its token under the auth secret. Only pages of this
  * session receive it; it changes with the session and dies with it, and needs no column.
  */

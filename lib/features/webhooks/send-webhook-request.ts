@@ -15,7 +15,7 @@ export type SendResult = {
   permanent: boolean;
 };
 
-type Request = {
+type WebhookRequest = {
   url: string;
   body: string;
   headers: Record<string, string>;
@@ -73,7 +73,7 @@ function refusal(error: string, permanent: boolean): SendResult {
  * fetch, whose global dispatcher would ignore the checked lookup. Certificates are checked
  * against Node's CA store (a private CA comes in through NODE_EXTRA_CA_CERTS). Never throws.
  */
-export async function sendWebhookRequest({ url: rawUrl, body, headers, settings }: Request): Promise<SendResult> {
+export async function sendWebhookRequest({ url: rawUrl, body, headers, settings }: WebhookRequest): Promise<SendResult> {
   let url: URL;
   try {
     url = new URL(rawUrl);

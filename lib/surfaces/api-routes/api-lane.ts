@@ -105,9 +105,10 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Operat
   // The path is the one the table matched (LANE_PATH's characters only), followed by the query.
   let request: Request;
   let bodyBytes: Uint8Array | undefined;
+  const limit = (typeof handler === "function" ? undefined : handler.maxBodyBytes) ?? MAX_BODY_BYTES;
   try {
     // No more of the body than the route reads, and one byte past it for its 413.
-    ({ request, body: bodyBytes } = await laneRequest(req, LANE_ORIGIN_HOST, (typeof handler === "function" ? undefined : handler.maxBodyBytes) ?? MAX_BODY_BYTES));
+    ({ request, body: bodyBytes } = await laneRequest(req, LANE_ORIGIN_HOST, limit));
   } catch (error) {
     // The client went away while sending its body: no one to answer.
     log("info", "API lane: request abandoned", { url: loggableUrl(req.url ?? "/"), ...errorFields(error) });
@@ -124,6 +125,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, handler: Operat
     result = errorAnswer(error, requestIdFor(request), request);
   }
   if (res.destroyed) return;
+  // A body cut past the limit leaves the rest of it unread on the connection, where the client's
+  // next request would wait behind it for ever: this answer closes the connection instead.
+  if (bodyBytes && bodyBytes.byteLength > limit) result = { ...result, headers: { ...result.headers, connection: "close" } };
   writeAnswer(req, res, result);
 }
 

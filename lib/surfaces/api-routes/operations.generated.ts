@@ -29,6 +29,12 @@ import { getPaymentPage } from "./merchant-api/payments-page-reference";
 import { createPaymentPage } from "./merchant-api/payments-page";
 import { getRefund } from "./merchant-api/refunds-reference";
 import { createRefund } from "./merchant-api/refunds";
+import { approveTransferBatch } from "./merchant-api/transfers-batch-reference-approve";
+import { cancelTransferBatch } from "./merchant-api/transfers-batch-reference-cancel";
+import { listTransferBatchLines } from "./merchant-api/transfers-batch-reference-lines";
+import { retryTransferBatch } from "./merchant-api/transfers-batch-reference-retry";
+import { getTransferBatch } from "./merchant-api/transfers-batch-reference";
+import { createTransferBatch } from "./merchant-api/transfers-batch";
 import { createInstantTransfer } from "./merchant-api/transfers-instant";
 import { getTransfer } from "./merchant-api/transfers-reference";
 import { confirmDeposit } from "./merchant-api/validation-deposit-confirm";
@@ -105,6 +111,12 @@ export const DECLARED_OPERATIONS: readonly ApiOperation[] = [
   createPaymentPage,
   getRefund,
   createRefund,
+  approveTransferBatch,
+  cancelTransferBatch,
+  listTransferBatchLines,
+  retryTransferBatch,
+  getTransferBatch,
+  createTransferBatch,
   createInstantTransfer,
   getTransfer,
   confirmDeposit,

@@ -58,6 +58,11 @@ describe("optional settings given half or malformed", () => {
     expect(settingsOf({ ...GOOD, WAVE_WEBHOOK_SECRET: "w" })).toEqual(["WAVE_WEBHOOK_SECRET"]);
     expect(settingsOf({ ...GOOD, WAVE_API_KEY: "w", WAVE_WEBHOOK_STRATEGY: "hmac" })).toEqual(["WAVE_API_KEY"]);
     expect(settingsOf({ ...GOOD, ORANGE_MONEY_COUNTRIES: "SN" })).toEqual(["ORANGE_MONEY_COUNTRIES"]);
+    // pawaPay: a token without its URL, or a callback key that is no PEM (every callback would be refused).
+    const pawapay = { PAWAPAY_BASE_URL: "https://api.sandbox.pawapay.io", PAWAPAY_API_TOKEN: "t" };
+    expect(settingsOf({ ...GOOD, ...pawapay, PAWAPAY_GATEWAYS: "MTN_MOMO_BJ" })).toEqual([]);
+    expect(settingsOf({ ...GOOD, PAWAPAY_API_TOKEN: "t" })).toEqual(["PAWAPAY_API_TOKEN"]);
+    expect(settingsOf({ ...GOOD, ...pawapay, PAWAPAY_CALLBACK_PUBLIC_KEY: "not a key" })).toEqual(["PAWAPAY_BASE_URL"]);
   });
 
   it("refuses a count, duration or limit that is not a whole number, which the code would replace by its default", () => {

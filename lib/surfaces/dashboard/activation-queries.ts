@@ -1,15 +1,17 @@
 import "server-only";
 import { readActivationState } from "@/lib/features/activation/activation-state";
+import { liveGatewayRoutes } from "@/lib/features/activation/live-gateway-routes";
 import { db } from "@/lib/core/db/client";
 import { readLiveActivated } from "@/lib/features/merchants/live-activation";
 
-/** The activation page: where the merchant's live payments stand, and its name and country for the form. */
+/** The activation page: where the merchant's live payments stand, its name and country for the form, and how each of its payment methods is served live. */
 export async function getActivationPage(merchantId: string) {
-  const [state, merchant] = await Promise.all([
+  const [state, merchant, routes] = await Promise.all([
     readActivationState(db(), merchantId),
     db().merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { name: true, country: true } }),
+    liveGatewayRoutes(db(), merchantId),
   ]);
-  return { state, merchant };
+  return { state, merchant, routes };
 }
 
 /**

@@ -26,8 +26,12 @@ export type ActionState = {
   code?: number;
   /** The refused input and its rule, as the feature decided them (for tests and support; never shown as text). */
   refusal?: { field?: string; rule?: RefusalRule };
-  /** A two-step form's question before it acts ("Withdraw 1 000 XOF to ...?"): nothing was done yet. */
-  confirm?: { question: string };
+  /**
+   * A two-step form's question before it acts ("Withdraw 1 000 F CFA through Orange Money?"):
+   * nothing was done yet. Its facts, shown under it, name what the member is about to approve
+   * (the beneficiary, the number, the operator, the amounts), one label and value each.
+   */
+  confirm?: { question: string; facts?: { label: string; value: string }[] };
   /** What was typed, handed back: a page re-rendered without JavaScript shows it again. */
   fields?: Record<string, string>;
 } | null;
@@ -40,7 +44,7 @@ export type DashboardActionContext = DashboardContext & { db: Db };
  * payments are activated, with the API's own error (lib/features/merchants/live-activation.ts). Keys,
  * webhooks, settings and the team stay open: a merchant prepares its integration meanwhile.
  */
-const LIVE_MONEY_ACTIONS: ReadonlySet<MemberAction> = new Set(["links:create", "transfers:request", "refunds:create"]);
+const LIVE_MONEY_ACTIONS: ReadonlySet<MemberAction> = new Set(["links:create", "transfers:request", "transfers:approve", "refunds:create"]);
 
 async function assertLiveAllowed(action: MemberAction, context: DashboardContext) {
   if (context.scope.environment !== "live" || !LIVE_MONEY_ACTIONS.has(action)) return;

@@ -4,7 +4,7 @@ import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 import { getPaymentLinkDetail } from "@/lib/features/payments/get-payment-link-detail";
 import type { ListFilters } from "@/lib/core/domain/list-filters";
 import { listPaymentLinks } from "@/lib/features/links/list-payment-links";
-import { linkSendingView } from "@/lib/features/link-sends/send-link-from-form";
+import { linkSendingView } from "@/lib/surfaces/dashboard/send-link-from-form";
 
 // The links pages' reads on the process's database (the functions they call take a client, for
 // tests and transactions); each stays inside the member's merchant and environment.

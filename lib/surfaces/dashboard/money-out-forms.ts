@@ -1,6 +1,6 @@
 import { db } from "@/lib/core/db/client";
 import { acceptRefund, sendAcceptedRefund } from "@/lib/features/refunds/create-refund";
-import { refundInputFromForm, refundRequester } from "@/lib/features/refunds/refund-from-form";
+import { refundInputFromForm, refundRequester } from "@/lib/surfaces/dashboard/refund-from-form";
 import { transferInputFromForm } from "@/lib/features/transfers/balance-and-transfers";
 import { acceptTransfer, sendAcceptedTransfer } from "@/lib/features/transfers/create-transfer";
 import { requireFormToken, runFormOncePhases } from "@/lib/surfaces/http/form-idempotency";

@@ -2,12 +2,13 @@ import "server-only";
 import { db } from "@/lib/core/db/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { effectivePageStatus } from "@/lib/core/domain/page-status";
+import { lookupUrl } from "@/lib/features/charge-lookup/lookup-token";
 import { qrSvg } from "@/lib/features/checkout/qr-svg";
 import { checkoutGateways } from "@/lib/features/checkout/checkout-gateways";
 import { getPageOrThrow } from "@/lib/features/payment-pages/get-page-or-throw";
 import { listPagePayments } from "@/lib/features/payment-pages/list-page-payments";
 import { pageTotals } from "@/lib/features/payment-pages/page-totals";
-import { pageUrl } from "@/lib/features/payment-pages/page-url";
+import { pageTypableUrl, pageUrl } from "@/lib/features/payment-pages/page-url";
 import { pageAmountRule } from "@/lib/features/payment-pages/transform-page";
 import type { MerchantScope } from "@/lib/core/domain/merchant-scope";
 
@@ -38,11 +39,15 @@ export async function listMerchantPages(scope: MerchantScope, client: DbClient =
   });
 }
 
-/** One of the scope's pages with its amount rule, public URL and QR code (SVG); not found (a DomainError) outside the scope. */
+/**
+ * One of the scope's pages with its amount rule, public URL (the short one when it has a slug: the
+ * one to share and type) and QR code (SVG); not found (a DomainError) outside the scope. The QR code
+ * holds the reference's address, which no change of slug breaks: a printed code keeps working.
+ */
 async function pageWithQr(scope: MerchantScope, reference: string, origin: string, client: DbClient) {
   const page = await getPageOrThrow(client, { reference, ...scope });
-  const url = pageUrl(page.reference, page.environment, origin);
-  return { page, rule: pageAmountRule(page), url, qrDataUrl: svgDataUrl(await qrSvg(url)) };
+  const url = pageTypableUrl(page, origin);
+  return { page, rule: pageAmountRule(page), url, qrDataUrl: svgDataUrl(await qrSvg(pageUrl(page.reference, page.environment, origin))) };
 }
 
 /** One of the scope's pages with its totals, public URL, QR code (SVG) and newest payments; not found (a DomainError) outside the scope. */
@@ -74,8 +79,12 @@ export async function getPagePoster(scope: MerchantScope, reference: string, ori
     checkoutGateways(client, { merchantId: scope.merchantId, environment: scope.environment, currency: shown.page.currency, amountMinor: 0n }),
   ]);
   const home = countries.filter((c) => c.code === merchant.country);
-  const operators = [...new Set((home.length > 0 ? home : countries).flatMap((c) => c.gateways.filter((g) => g.name !== "CARD").map((g) => g.name)))];
-  return { ...shown, merchant, operators };
+  // Per country, so the poster names each country once above its operators (issue 51).
+  const operators = (home.length > 0 ? home : countries)
+    .map((c) => ({ country: c.code, gateways: c.gateways.filter((g) => g.name !== "CARD").map((g) => g.name) }))
+    .filter((c) => c.gateways.length > 0);
+  // "Was I charged?" for the poster's small print (issue 51).
+  return { ...shown, merchant, operators, lookupUrl: lookupUrl(scope.environment, origin) };
 }
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;

@@ -11,7 +11,7 @@ import type { Locale } from "@/lib/core/i18n/locales";
 // The files are ours, never user input: their HTML is rendered as written.
 
 // The quick start first: the guides index lists them in this order.
-export const GUIDE_SLUGS = ["quick-start", "going-live", "webhooks", "idempotency", "sandbox", "payment-pages", "operators", "security"] as const;
+export const GUIDE_SLUGS = ["quick-start", "going-live", "webhooks", "idempotency", "sandbox", "payment-pages", "bulk-payouts", "operators", "security"] as const;
 export type GuideSlug = (typeof GUIDE_SLUGS)[number];
 
 /** Where a guide's markdown lives, relative to the repository root. */
@@ -22,6 +22,7 @@ const SOURCES: Record<GuideSlug, Partial<Record<Locale, string>> & { en: string 
   idempotency: { en: "docs/guides/idempotency.md", fr: "docs/guides/fr/idempotency.md" },
   sandbox: { en: "docs/guides/sandbox.md", fr: "docs/guides/fr/sandbox.md" },
   "payment-pages": { en: "docs/guides/payment-pages.md", fr: "docs/guides/fr/payment-pages.md" },
+  "bulk-payouts": { en: "docs/guides/bulk-payouts.md", fr: "docs/guides/fr/bulk-payouts.md" },
   operators: { en: "docs/operators.md" },
   // How to report a vulnerability: /.well-known/security.txt's Policy (server/security-txt.cjs).
   // Not docs/security.md: the team's threat model, known gaps included, is not for the site.

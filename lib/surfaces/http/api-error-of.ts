@@ -46,5 +46,5 @@ function headersOf(error: DomainError): Record<string, string> | undefined {
 export function apiErrorOf(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   if (!(error instanceof DomainError)) return null;
-  return new ApiError(contractCodeOf(error), { status: KIND_STATUS[error.kind], details: error.details, headers: headersOf(error), hint: error.hint, field: error.field, rule: error.rule });
+  return new ApiError(contractCodeOf(error), { status: KIND_STATUS[error.kind], details: error.details, headers: headersOf(error), hint: error.hint, field: error.field, rule: error.rule, lines: error.lines });
 }

@@ -31,11 +31,18 @@ export type StoredResponse = { status: number; body: unknown; replayed?: boolean
 export type { IdempotencyScope };
 type Scope = IdempotencyScope;
 
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+/**
+ * Deeper than any body a route's schema lets through whole; a transfer batch's lines reach the
+ * fingerprint unread (its feature checks each), and a line nested thousands deep overflowed the stack.
+ */
+const MAX_FINGERPRINT_DEPTH = 64;
+
+function stableStringify(value: unknown, depth = 0): string {
+  if (depth > MAX_FINGERPRINT_DEPTH) throw new ApiError(40023, { details: `the body nests deeper than ${MAX_FINGERPRINT_DEPTH} levels` });
+  if (Array.isArray(value)) return `[${value.map((item) => stableStringify(item, depth + 1)).join(",")}]`;
   if (value && typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v, depth + 1)}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
 }

@@ -44,6 +44,7 @@ export function errorAnswer(error: unknown, requestId: string, request: Request,
   if (apiError) {
     const body = errorBody(apiError.code, apiError.details);
     if (options.refusalInBody) Object.assign(body.error, apiError.field ? { field: apiError.field } : {}, apiError.rule ? { rule: apiError.rule } : {});
+    if (apiError.lines) Object.assign(body.error, { lines: apiError.lines });
     return jsonAnswer(apiError.status, body, requestId, apiError.headers);
   }
   log("error", "unhandled error", { requestId, method: request.method, url: loggableUrl(request.url), ...errorFields(error) });

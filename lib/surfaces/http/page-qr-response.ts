@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { db } from "@/lib/core/db/client";
 import { isPlausibleReference } from "@/lib/core/domain/references";
+import { clientAddress } from "@/lib/core/request/client-address";
 import { errorBody } from "@/lib/core/errors/api-error";
 import { notFound } from "@/lib/core/errors/domain-error";
 import { limitCheckoutRead } from "@/lib/features/checkout/checkout-limits";
@@ -18,7 +19,7 @@ import { proxiedRequestEnvironment } from "./request-environment";
  */
 export async function pageQrResponse(request: Request, reference: string, format: "png" | "svg"): Promise<Response> {
   try {
-    await limitCheckoutRead(request);
+    await limitCheckoutRead(clientAddress(request));
     const environment = proxiedRequestEnvironment(request.headers);
     const page = isPlausibleReference(reference)
       ? await db().paymentPage.findUnique({ where: { reference }, select: { reference: true, environment: true } })

@@ -6,6 +6,7 @@ import { refundRequestSchema, refundWebhookSchema } from "@/lib/core/schemas/ref
 import { transferRequestSchema, transferWebhookSchema } from "@/lib/core/schemas/transfer";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/core/schemas/webhook";
 import { eventSchema } from "@/lib/core/schemas/event";
+import { transferBatchCompletedWebhookSchema, transferBatchRequestSchema, transferBatchSchema } from "@/lib/core/schemas/transfer-batch";
 import { openApiDocument } from "@/lib/surfaces/api-routes/route-table";
 import * as examples from "./examples";
 
@@ -24,6 +25,9 @@ describe("the reference's examples", () => {
       [refundWebhookSchema, examples.refundWebhook],
       [sendLinkRequestSchema, examples.sendLink],
       [eventSchema, examples.event],
+      [transferBatchRequestSchema, examples.transferBatch],
+      [transferBatchSchema, examples.transferBatchCreated],
+      [transferBatchCompletedWebhookSchema, examples.transferBatchCompletedWebhook],
     ] as const;
     for (const [schema, example] of pairs) expect(schema.safeParse(example).error).toBeUndefined();
   });

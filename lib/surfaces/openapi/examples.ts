@@ -2,6 +2,7 @@ import type { EventJson } from "@/lib/core/schemas/event";
 import type { DepositWebhook, PaymentLinkWebhook } from "@/lib/core/schemas/webhook";
 import type { RefundWebhook } from "@/lib/core/schemas/refund";
 import type { TransferWebhook } from "@/lib/core/schemas/transfer";
+import type { TransferBatchJson } from "@/lib/core/schemas/transfer-batch";
 
 // The examples the reference shows for request bodies and webhook payloads. examples.test.ts
 // parses each request example with the schema that validates the real request, so they stay valid.
@@ -19,6 +20,7 @@ export const createPaymentLink = {
 
 export const createPaymentPage = {
   description: "Boutique Awa - Marché de Cocody",
+  slug: "boutique-awa",
   currency: "XOF",
   minAmount: 500,
   maxAmount: 200000,
@@ -30,6 +32,8 @@ export const createPaymentPage = {
 export const paymentPage = {
   reference: "PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
   url: "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  slug: "boutique-awa",
+  shortUrl: "https://pay.example.com/test/p/boutique-awa",
   qrCodeUrl: "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.png",
   qrCodeSvgUrl: "https://pay.example.com/test/p/PAGE_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K/qr.svg",
   status: "active",
@@ -73,6 +77,49 @@ export const transfer = {
   country: "CI",
   callbackUrl: "https://merchant.example/hooks",
   metadata: { payoutId: "42" },
+};
+
+export const transferBatch = {
+  title: "Salaires novembre",
+  callbackUrl: "https://merchant.example/hooks",
+  items: [
+    { reference: "salaire-2026-11-awa", amount: 150000, currency: "XOF", gatewayName: "MTN_MOMO_CI", beneficiaryPhone: "+2250700000444", beneficiaryName: "Awa Koné", country: "CI" },
+    { reference: "salaire-2026-11-moussa", amount: 120000, currency: "XOF", gatewayName: "WAVE_CI", beneficiaryPhone: "+2250500000444", country: "CI", metadata: { employeeId: "E-17" } },
+  ],
+};
+
+const noLines = { amount: 0, fees: 0 };
+
+/** The batch above, just made: every line awaiting a second member's approval. */
+export const transferBatchCreated = {
+  reference: "BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  status: "awaiting_approval",
+  title: "Salaires novembre",
+  currency: "XOF",
+  lineCount: 2,
+  amount: 270000,
+  fees: 2700,
+  totalDebited: 272700,
+  counts: { awaiting_approval: 2, pending: 0, completed: 0, failed: 0, cancelled: 0 },
+  totals: { awaiting_approval: { amount: 270000, fees: 2700 }, pending: noLines, completed: noLines, failed: noLines, cancelled: noLines },
+  callbackUrl: "https://merchant.example/hooks",
+  retryOf: null,
+  createdAt: "2026-11-22T10:15:00.123456",
+  approvedAt: null,
+  cancelledAt: null,
+  completedAt: null,
+} satisfies TransferBatchJson;
+
+export const transferBatchCompletedWebhook = {
+  event: "transfer_batch.completed",
+  reference: "BATCH_TEST_01JD3Z8M6X5V4T3R2Q1P0N9M8K",
+  status: "completed_with_failures",
+  title: "Salaires novembre",
+  currency: "XOF",
+  lineCount: 2,
+  counts: { awaiting_approval: 0, pending: 0, completed: 1, failed: 1, cancelled: 0 },
+  totals: { awaiting_approval: noLines, pending: noLines, completed: { amount: 150000, fees: 1500 }, failed: { amount: 120000, fees: 1200 }, cancelled: noLines },
+  completedAt: "2026-11-22T10:31:12.402113",
 };
 
 export const paymentLinkWebhook = {

@@ -1,5 +1,6 @@
 import { refundWebhookSchema } from "@/lib/core/schemas/refund";
 import { transferWebhookSchema } from "@/lib/core/schemas/transfer";
+import { transferBatchCompletedWebhookSchema } from "@/lib/core/schemas/transfer-batch";
 import { depositWebhookSchema, paymentLinkWebhookSchema } from "@/lib/core/schemas/webhook";
 import * as examples from "./examples";
 import { webhook } from "./shared";
@@ -14,6 +15,12 @@ export const webhooks = {
   ),
   depositEvent: webhook("depositWebhook", "deposit.completed | failed | expired, to the deposit's callbackUrl", depositWebhookSchema, examples.depositWebhook),
   transferEvent: webhook("transferWebhook", "transfer.completed | failed, to the transfer's callbackUrl", transferWebhookSchema, examples.transferWebhook),
+  transferBatchEvent: webhook(
+    "transferBatchWebhook",
+    "transfer_batch.completed, to the batch's callbackUrl, once its last line ended (each line also sends its transfer.* webhook)",
+    transferBatchCompletedWebhookSchema,
+    examples.transferBatchCompletedWebhook,
+  ),
   refundEvent: webhook(
     "refundWebhook",
     "refund.completed | failed, to the refund's callbackUrl (by default the payment's)",

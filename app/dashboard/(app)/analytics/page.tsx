@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { AnalyticsView } from "@/components/dashboard/analytics-view";
-import { gatewayLabel } from "@/components/labels";
+import { gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { formErrorOf } from "@/lib/surfaces/dashboard/form-errors";
 import { getAnalyticsReport } from "@/lib/surfaces/dashboard/analytics-queries";
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";

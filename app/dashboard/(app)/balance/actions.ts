@@ -1,7 +1,9 @@
 "use server";
 
 import { getLocale, getTranslations } from "next-intl/server";
+import { gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { formatMinor } from "@/lib/core/domain/money";
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { isOutcome } from "@/lib/core/errors/domain-error";
 import { FORM_TOKEN_FIELD } from "@/lib/core/domain/form-token";
 import { reviewTransferFromForm, transferLimitFromForm, TRANSFER_FORM_FIELDS } from "@/lib/features/transfers/balance-and-transfers";
@@ -17,7 +19,7 @@ import { requestTransferOnce } from "@/lib/surfaces/dashboard/money-out-forms";
  * token: posted again, it answers the same withdrawal (lib/surfaces/dashboard/money-out-forms.ts).
  */
 export async function requestTransferAction(_state: ActionState, form: FormData): Promise<ActionState> {
-  const [t, tApi, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("apiErrors"), getLocale()]);
+  const [t, tApi, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("apiErrors"), getTranslations("labels"), getLocale()]);
   const fields = Object.fromEntries(TRANSFER_FORM_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
   // "Change" without JavaScript: back to the fields, as they were typed.
   if (form.get("step") === "edit") return { fields };
@@ -33,8 +35,20 @@ export async function requestTransferAction(_state: ActionState, form: FormData)
         }
         const review = await reviewTransferFromForm(db, scope, fields);
         const money = (minor: bigint) => formatMinor(minor, review.input.currency, locale);
-        const question = t("balance.question", { amount: money(review.amountMinor), phone: review.input.beneficiaryPhone, fee: money(review.feesMinor), total: money(review.totalMinor) });
-        return { confirm: { question }, fields };
+        const gateway = gatewayLabel(labels, review.gateway);
+        const question = t("balance.question", { amount: money(review.amountMinor), gateway, total: money(review.totalMinor) });
+        // Who receives the money and through which operator, named before "Yes": a wrong number is
+        // the one mistake a withdrawal cannot undo.
+        const fact = (key: string, value: string) => ({ label: t(`balance.reviewFacts.${key}`), value });
+        const facts = [
+          ...(review.input.beneficiaryName ? [fact("beneficiary", review.input.beneficiaryName)] : []),
+          fact("phone", formatPhone(review.input.beneficiaryPhone)),
+          fact("gateway", gateway),
+          fact("amount", money(review.amountMinor)),
+          fact("fee", money(review.feesMinor)),
+          fact("total", money(review.totalMinor)),
+        ];
+        return { confirm: { question, facts }, fields };
       } catch (error) {
         if (!isOutcome(error, "insufficient_balance") || !error.field) throw error;
         // Not enough for the amount and its fees: say the most that can go, by the same rule, beside the refused field.

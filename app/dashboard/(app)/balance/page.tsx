@@ -35,10 +35,10 @@ export default async function BalancePage({ searchParams }: Props) {
         labels={labels}
         locale={locale}
       />
-      <BalanceTransfers transfers={withdrawals} pageHref={pageHref} t={t} labels={labels} locale={locale} />
+      <BalanceTransfers transfers={withdrawals} pageHref={pageHref} t={t} labels={labels} locale={locale} timeZone={member.timeZone} />
       <StatementPeriodForm environment={scope.environment} filters={filters} pageHref={pageHref} t={t} />
       <StatementSummaries summaries={summaries} filters={filters} t={t} locale={locale} />
-      <StatementLedger statement={statement} filters={filters} pageHref={pageHref} t={t} labels={labels} locale={locale} />
+      <StatementLedger statement={statement} filters={filters} pageHref={pageHref} t={t} labels={labels} locale={locale} timeZone={member.timeZone} />
     </>
   );
 }

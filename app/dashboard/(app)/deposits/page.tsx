@@ -1,6 +1,7 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
-import { gatewayLabel } from "@/components/labels";
+import { gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { formatTime } from "@/components/dashboard/format";
 import { ListFiltersForm, ListPager } from "@/components/dashboard/list-filters-form";
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
@@ -16,7 +17,7 @@ export const generateMetadata = pageTitle("deposits");
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function DepositsPage({ searchParams }: Props) {
-  const { scope } = await requirePageMember("/dashboard/deposits");
+  const { member, scope } = await requirePageMember("/dashboard/deposits");
   const [t, labels, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("labels"), getLocale()]);
   const filters = parseListFilters(await searchParams, DEPOSIT_STATUSES);
   const page = await listMerchantDeposits(scope, filters);
@@ -67,8 +68,8 @@ export default async function DepositsPage({ searchParams }: Props) {
                     <span className={`badge badge-${d.status}`}>{t(`status.${d.status}`)}</span>
                   </td>
                   <td>{gatewayLabel(labels, d.gatewayName)}</td>
-                  <td>{d.customerName ?? d.customerPhone}</td>
-                  <td>{formatTime(d.createdAt, locale)}</td>
+                  <td>{d.customerName ?? formatPhone(d.customerPhone)}</td>
+                  <td>{formatTime(d.createdAt, locale, member.timeZone)}</td>
                 </tr>
               ))}
             </tbody>

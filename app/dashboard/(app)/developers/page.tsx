@@ -46,11 +46,12 @@ export default async function DevelopersPage({ searchParams }: Props) {
         t={t}
         f={f}
         locale={locale}
+        timeZone={member.timeZone}
       />
-      <DevelopersSigningSecret secret={secret} rotate={manageWebhooks ? rotateSecretAction : null} t={t} f={f} locale={locale} />
+      <DevelopersSigningSecret secret={secret} rotate={manageWebhooks ? rotateSecretAction : null} t={t} f={f} locale={locale} timeZone={member.timeZone} />
       {manageWebhooks ? <DevelopersTestEvent send={sendTestEventAction} t={t} /> : null}
       <DevelopersEndpointFigures endpoints={endpoints} t={t} locale={locale} />
-      <DevelopersDeliveryLog log={log} environment={scope.environment} replay={manageWebhooks ? replayDeliveryAction : undefined} t={t} />
+      <DevelopersDeliveryLog log={log} environment={scope.environment} replay={manageWebhooks ? replayDeliveryAction : undefined} t={t} timeZone={member.timeZone} />
     </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { createLinkFromForm, LINK_FORM_FIELDS } from "@/lib/features/links/create-link-from-form";
+import { createLinkFromForm, LINK_FORM_FIELDS } from "@/lib/surfaces/dashboard/create-link-from-form";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { replayWebhookDelivery } from "@/lib/features/webhooks/manage-webhooks";

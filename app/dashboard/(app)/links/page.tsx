@@ -1,3 +1,4 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatTime } from "@/components/dashboard/format";
@@ -68,8 +69,8 @@ export default async function PaymentLinksPage({ searchParams }: Props) {
                   <td>
                     <span className={`badge badge-${link.status}`}>{t(`status.${link.status}`)}</span>
                   </td>
-                  <td>{link.customerName ?? link.customerEmail ?? link.customerPhone ?? ""}</td>
-                  <td>{formatTime(link.createdAt, locale)}</td>
+                  <td>{link.customerName ?? link.customerEmail ?? formatPhone(link.customerPhone) ?? ""}</td>
+                  <td>{formatTime(link.createdAt, locale, member.timeZone)}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { runDashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import type { SendLinkState } from "@/lib/surfaces/dashboard/send-link-state";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
-import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/features/link-sends/send-link-from-form";
+import { SEND_LINK_FORM_FIELDS, sendLinkFromForm } from "@/lib/surfaces/dashboard/send-link-from-form";
 
 // The link page's "Send" form: thin, the rules are sendPaymentLink's (the API's). It answers what
 // was typed back with the result, so the form keeps it after an error.

@@ -3,6 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import { runDashboardAction, type ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { SETTINGS_FORM_FIELDS, updateMerchantSettings } from "@/lib/features/merchants/update-merchant-settings";
+import { BATCH_APPROVAL_FORM_FIELDS, saveBatchSelfApproval } from "@/lib/features/merchants/batch-self-approval";
 
 export async function saveSettingsAction(_state: ActionState, form: FormData): Promise<ActionState> {
   const t = await getTranslations("dashboard");
@@ -23,4 +24,13 @@ export async function saveSettingsAction(_state: ActionState, form: FormData): P
     });
     return { message: t("settings.saved") };
   }, { fields: SETTINGS_FORM_FIELDS });
+}
+
+/** The one-person bulk payout threshold (issue 49): an amount and its currency, or off when the amount is empty. */
+export async function saveBatchApprovalAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  const tb = await getTranslations("batches");
+  return runDashboardAction("settings:manage", async ({ db, member, scope }) => {
+    await saveBatchSelfApproval(db, scope, { amount: String(form.get("selfApprovalMax") ?? ""), currency: String(form.get("selfApprovalCurrency") ?? "") }, { userId: member.userId });
+    return { message: tb("settings.saved") };
+  }, { fields: BATCH_APPROVAL_FORM_FIELDS });
 }

@@ -1,13 +1,15 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { CountrySelect, countryOptions } from "@/components/dashboard/country-select";
 import { can } from "@/lib/features/auth/member-permissions";
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
-import { getMerchantSettings } from "@/lib/surfaces/dashboard/settings-queries";
+import { getBatchSelfApproval, getMerchantSettings } from "@/lib/surfaces/dashboard/settings-queries";
 import { LOGO_MAX_BYTES } from "@/lib/features/merchants/update-merchant-settings";
 import { LOCALES } from "@/lib/core/i18n/locales";
-import { saveSettingsAction } from "./actions";
+import { saveBatchApprovalAction, saveSettingsAction } from "./actions";
+import { BatchApprovalSettings } from "@/components/dashboard/batch-approval-settings";
 import { pageTitle } from "@/components/page-title";
 
 export const generateMetadata = pageTitle("settings");
@@ -19,7 +21,7 @@ const LANGUAGE_NAMES: Record<string, string> = { fr: "Français", en: "English" 
 export default async function SettingsPage() {
   const { member, scope } = await requirePageMember("/dashboard/settings");
   const [t, ta, locale] = await Promise.all([getTranslations("dashboard"), getTranslations("activation"), getLocale()]);
-  const settings = await getMerchantSettings(scope);
+  const [settings, selfApproval, tb] = await Promise.all([getMerchantSettings(scope), getBatchSelfApproval(scope), getTranslations("batches")]);
   const editable = can(member.role, "settings:manage");
   return (
     <>
@@ -87,7 +89,7 @@ export default async function SettingsPage() {
             <dt>{ta("country.label")}</dt>
             <dd>{countryOptions(locale).find((c) => c.code === settings.country)?.name ?? "—"}</dd>
             <dt>{t("settings.supportPhone")}</dt>
-            <dd>{settings.supportPhone ?? "—"}</dd>
+            <dd>{formatPhone(settings.supportPhone) ?? "—"}</dd>
             <dt>{t("settings.supportEmail")}</dt>
             <dd>{settings.supportEmail ?? "—"}</dd>
             <dt>{t("settings.receipts")}</dt>
@@ -95,9 +97,13 @@ export default async function SettingsPage() {
           </dl>
         )}
       </section>
+      <BatchApprovalSettings action={editable ? saveBatchApprovalAction : null} setting={selfApproval} tb={tb} locale={locale} />
       <ul className="dash-timeline dash-card">
         <li>
           <a href={dashboardPath(scope.environment, "/settings/team")}>{t("settings.team")}</a>
+        </li>
+        <li>
+          <a href={dashboardPath(scope.environment, "/settings/notifications")}>{t("settings.notifications")}</a>
         </li>
         <li>
           {/* Under /test the security page keeps test mode for its way back. */}

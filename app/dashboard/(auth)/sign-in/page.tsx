@@ -6,6 +6,7 @@ import { dashboardRedirectTarget } from "@/lib/features/auth/redirect-target";
 import { signInAction, verifyTotpAction } from "../actions";
 import { AuthError, AuthHeader } from "../auth-header";
 import { pageTitle } from "@/components/page-title";
+import { SecondFactorFields } from "@/components/dashboard/second-factor-fields";
 
 export const generateMetadata = pageTitle("signIn");
 
@@ -26,8 +27,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <form action={verifyTotpAction} className="auth-form">
           <input type="hidden" name="next" value={target} />
           <p className="auth-hint">{t("signIn.twoFactorHelp")}</p>
-          <label htmlFor="code">{t("fields.code")}</label>
-          <input id="code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required autoFocus />
+          <SecondFactorFields labels={{ code: t("fields.code"), lostPhone: t("signIn.lostPhone"), backupCode: t("signIn.backupCode") }} autoFocus />
           <AuthError error={error} />
           <button type="submit">{t("signIn.verify")}</button>
         </form>

@@ -8,13 +8,15 @@ import type { ApiContext } from "@/lib/surfaces/http/api-context";
 import { readBodyText } from "@/lib/surfaces/http/read-body-text";
 import { apiOperation } from "../operation";
 
-// MTN sends its callback as a PUT or a POST (its documentation says to accept both); Wave POSTs.
+// MTN sends its callback as a PUT or a POST (its documentation says to accept both); Wave and
+// pawaPay POST (pawaPay's signature covers the method).
 async function receive({ db, request, params }: ApiContext<undefined, "none">) {
   const operator = operatorFromPathSegment(params.operator);
   if (!operator) throw notFound("Operator", params.operator);
   // A status read it triggers runs after the answer: operators want a fast 200.
   const { refused } = await receiveOperatorCallback(db, {
     operator,
+    method: request.method,
     url: new URL(request.url),
     headers: request.headers,
     bodyText: await readBodyText(request),

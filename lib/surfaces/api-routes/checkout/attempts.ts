@@ -1,10 +1,9 @@
 // The customer starts paying a link with a gateway and phone
-import { checkoutCookie, newCheckoutToken, readCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { clientAddress } from "@/lib/core/request/client-address";
+import { startCheckoutAttempt } from "@/lib/features/checkout/checkout-actions";
 import { checkoutState } from "@/lib/features/checkout/checkout-state";
-import { limitCheckoutWrite } from "@/lib/features/checkout/checkout-limits";
 import { getCheckoutLinkOrThrow } from "@/lib/features/checkout/get-checkout-link";
-import { startLinkAttempt } from "@/lib/features/checkout/start-link-attempt";
-import { scheduleSandboxAnswer } from "@/lib/features/deposits/schedule-sandbox-answer";
+import { checkoutCookie, readCheckoutToken } from "@/lib/surfaces/checkout/checkout-cookie";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { CUSTOMER_POST_MAX_BYTES } from "@/lib/surfaces/http/customer-posts";
 import { startAttemptSchema } from "@/lib/core/schemas/checkout";
@@ -15,12 +14,8 @@ export const postCheckoutAttempts = apiOperation({
   path: "/api/checkout/[reference]/attempts",
   sandbox: true,
   handler: apiRoute({ auth: "none", refusalInBody: true, body: startAttemptSchema, maxBodyBytes: CUSTOMER_POST_MAX_BYTES }, async ({ db, request, params, environment, origin, body }) => {
-    const carried = readCheckoutToken(request);
-    await limitCheckoutWrite(db, request, params.reference, carried);
-    // The checkout's session: only it may replace its own live attempt (lib/features/checkout/checkout-session.ts).
-    const checkoutToken = carried ?? newCheckoutToken();
-    const attempt = await startLinkAttempt(db, { reference: params.reference, environment, origin, checkoutToken, ...body });
-    scheduleSandboxAnswer(attempt);
+    // The same function as the page's form without JavaScript (lib/surfaces/checkout/submit-checkout-form.ts).
+    const { checkoutToken } = await startCheckoutAttempt(db, { reference: params.reference, environment, origin, clientAddress: clientAddress(request), checkoutToken: readCheckoutToken(request), ...body });
     const link = await getCheckoutLinkOrThrow(db, params.reference, environment);
     return {
       body: await checkoutState(db, link, new Date(), checkoutToken),

@@ -1,8 +1,8 @@
 // The customer types the code of the current OTP attempt
-import { readCheckoutToken } from "@/lib/features/checkout/checkout-session";
+import { clientAddress } from "@/lib/core/request/client-address";
+import { confirmCheckoutOtp } from "@/lib/features/checkout/checkout-actions";
 import { checkoutState } from "@/lib/features/checkout/checkout-state";
-import { limitCheckoutWrite } from "@/lib/features/checkout/checkout-limits";
-import { confirmLinkOtp } from "@/lib/features/checkout/confirm-link-otp";
+import { readCheckoutToken } from "@/lib/surfaces/checkout/checkout-cookie";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { CUSTOMER_POST_MAX_BYTES } from "@/lib/surfaces/http/customer-posts";
 import { checkoutOtpSchema } from "@/lib/core/schemas/checkout";
@@ -14,8 +14,8 @@ export const postCheckoutOtp = apiOperation({
   sandbox: true,
   handler: apiRoute({ auth: "none", refusalInBody: true, body: checkoutOtpSchema, maxBodyBytes: CUSTOMER_POST_MAX_BYTES }, async ({ db, request, params, environment, body }) => {
     const checkoutToken = readCheckoutToken(request);
-    await limitCheckoutWrite(db, request, params.reference, checkoutToken);
-    const link = await confirmLinkOtp(db, { reference: params.reference, environment, otp: body.otp, checkoutToken });
+    // The same function as the page's form without JavaScript (lib/surfaces/checkout/submit-checkout-form.ts).
+    const link = await confirmCheckoutOtp(db, { reference: params.reference, environment, clientAddress: clientAddress(request), checkoutToken, otp: body.otp });
     return { body: await checkoutState(db, link, new Date(), checkoutToken) };
   }),
 });

@@ -1,5 +1,6 @@
 // Deposit gateways (the merchant's with a key, the platform's without)
-import { listGateways, toDepositGatewayJson } from "@/lib/integrations/gateways/list-gateways";
+import { listGatewaysInService } from "@/lib/integrations/gateways/gateways-in-service";
+import { toDepositGatewayJson } from "@/lib/integrations/gateways/list-gateways";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { z } from "zod";
 import { depositGatewaySchema } from "@/lib/core/schemas/gateway";
@@ -18,7 +19,7 @@ export const listDepositGateways = apiOperation({
     security: [{}, { bearer: [] }],
     responses: { "200": jsonResponse("A bare JSON array", z.array(depositGatewaySchema)) },
   },
-  handler: apiRoute({ auth: "optional" }, async ({ db, principal }) => ({
-    body: (await listGateways(db, "deposit", principal?.merchantId ?? null)).map(toDepositGatewayJson),
+  handler: apiRoute({ auth: "optional" }, async ({ db, principal, environment }) => ({
+    body: (await listGatewaysInService(db, "deposit", principal?.merchantId ?? null, environment)).map(toDepositGatewayJson),
   })),
 });

@@ -1,5 +1,6 @@
 // Withdrawal gateways (the merchant's with a key, the platform's without)
-import { listGateways, toWithdrawalGatewayJson } from "@/lib/integrations/gateways/list-gateways";
+import { listGatewaysInService } from "@/lib/integrations/gateways/gateways-in-service";
+import { toWithdrawalGatewayJson } from "@/lib/integrations/gateways/list-gateways";
 import { apiRoute } from "@/lib/surfaces/http/api-route";
 import { z } from "zod";
 import { withdrawalGatewaySchema } from "@/lib/core/schemas/gateway";
@@ -18,7 +19,7 @@ export const listWithdrawalGateways = apiOperation({
     security: [{}, { bearer: [] }],
     responses: { "200": jsonResponse("A bare JSON array", z.array(withdrawalGatewaySchema)) },
   },
-  handler: apiRoute({ auth: "optional" }, async ({ db, principal }) => ({
-    body: (await listGateways(db, "withdrawal", principal?.merchantId ?? null)).map(toWithdrawalGatewayJson),
+  handler: apiRoute({ auth: "optional" }, async ({ db, principal, environment }) => ({
+    body: (await listGatewaysInService(db, "withdrawal", principal?.merchantId ?? null, environment)).map(toWithdrawalGatewayJson),
   })),
 });

@@ -1,4 +1,5 @@
 // Step 2 of the OTP deposit: trxReference + otp
+import { clientAddress } from "@/lib/core/request/client-address";
 import { limitOtpConfirm } from "@/lib/features/deposits/confirm-limits";
 import { confirmDeposit as confirmInvoice } from "@/lib/features/deposits/confirm-deposit";
 import { toDepositConfirmationJson } from "@/lib/features/deposits/transform-deposit";
@@ -30,7 +31,7 @@ export const confirmDeposit = apiOperation({
     },
   },
   handler: apiRoute({ auth: { scope: "deposits:write" }, body: confirmDepositSchema }, async ({ db, request, body, principal, environment }) => {
-    await limitOtpConfirm(request, body.trxReference);
+    await limitOtpConfirm(clientAddress(request), body.trxReference);
     const deposit = await confirmInvoice(db, { merchantId: principal.merchantId, environment, ...body });
     return { body: toDepositConfirmationJson(deposit) };
   }),

@@ -1,10 +1,11 @@
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DeliveryLog } from "@/components/dashboard/delivery-log";
 import { PaymentRefunds } from "@/components/dashboard/payment-refunds";
 import { formatTime } from "@/components/dashboard/format";
 import { timelineSentence } from "@/components/dashboard/timeline-sentence";
-import { failureReasonLabel, gatewayLabel } from "@/components/labels";
+import { failureReasonLabel, gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { can } from "@/lib/features/auth/member-permissions";
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { getMerchantDeposit } from "@/lib/surfaces/dashboard/deposits-queries";
@@ -52,9 +53,9 @@ export default async function DepositPage({ params }: Props) {
         <dt>{t("link.gateway")}</dt>
         <dd>{gatewayLabel(labels, d.gatewayName)}</dd>
         <dt>{t("list.customer")}</dt>
-        <dd>{[d.customerName, d.customerPhone, d.customerEmail].filter(Boolean).join(" · ")}</dd>
+        <dd>{[d.customerName, formatPhone(d.customerPhone), d.customerEmail].filter(Boolean).join(" · ")}</dd>
         <dt>{t("list.created")}</dt>
-        <dd>{formatTime(d.createdAt, locale)}</dd>
+        <dd>{formatTime(d.createdAt, locale, member.timeZone)}</dd>
         {detail.paymentLinkReference ? (
           <>
             <dt>{t("deposits.forLink")}</dt>
@@ -64,19 +65,19 @@ export default async function DepositPage({ params }: Props) {
           </>
         ) : null}
       </dl>
-      <PaymentRefunds refundable={detail.refundable} refunds={detail.refunds} refund={can(member.role, "refunds:create") ? refundPaymentAction : undefined} />
+      <PaymentRefunds refundable={detail.refundable} refunds={detail.refunds} refund={can(member.role, "refunds:create") ? refundPaymentAction : undefined} timeZone={member.timeZone} />
       <h2>{t("link.timeline")}</h2>
       <ol className="dash-timeline dash-card">
         {detail.timeline.map((entry, i) => (
           <li key={i}>
-            <time dateTime={entry.at}>{formatTime(entry.at, locale)}</time>
+            <time dateTime={entry.at}>{formatTime(entry.at, locale, member.timeZone)}</time>
             {timelineSentence(steps, labels, entry)} <span className="dash-hint">{entry.reference}</span>
           </li>
         ))}
       </ol>
       <h2>{t("link.webhooks")}</h2>
       {detail.webhooks.length === 0 ? <p>{t("link.noWebhooks")}</p> : null}
-      <DeliveryLog deliveries={detail.webhooks} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} />
+      <DeliveryLog deliveries={detail.webhooks} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} timeZone={member.timeZone} />
     </>
   );
 }

@@ -11,7 +11,7 @@ export const generateMetadata = pageTitle("events");
 type Props = { searchParams: Promise<{ cursor?: string }> };
 
 export default async function EventsPage({ searchParams }: Props) {
-  const { scope } = await requirePageMember("/dashboard/developers/events");
+  const { member, scope } = await requirePageMember("/dashboard/developers/events");
   const [t, locale] = await Promise.all([getTranslations("dashboard"), getLocale()]);
   const { cursor } = await searchParams;
   const { items, nextCursor } = await getEventsPage(scope, cursor);
@@ -36,7 +36,7 @@ export default async function EventsPage({ searchParams }: Props) {
               <dd>{event.reference}</dd>
               <dt>{t("list.created")}</dt>
               <dd>
-                <time dateTime={event.createdAt}>{formatTime(event.createdAt, locale)}</time>
+                <time dateTime={event.createdAt}>{formatTime(event.createdAt, locale, member.timeZone, { seconds: true })}</time>
               </dd>
               <dt>{t("events.delivery")}</dt>
               <dd>

@@ -65,15 +65,15 @@ export default async function PaymentLinkPage({ params, searchParams }: Props) {
         </p>
       ) : null}
       <LinkQrCard link={link} amount={amount} qrBase={dashboardPath(scope.environment, `/links/${link.reference}`)} duplicate={mayCreate ? duplicateLinkAction : null} t={t} td={td} />
-      <LinkSendSection reference={link.reference} sending={sending} environment={scope.environment} send={mayCreate ? sendLinkAction : null} ts={ts} />
-      <LinkDetails link={link} amount={amount} t={t} td={td} labels={labels} locale={locale} reasonText={reasonText} />
+      <LinkSendSection reference={link.reference} sending={sending} environment={scope.environment} send={mayCreate ? sendLinkAction : null} ts={ts} timeZone={member.timeZone} />
+      <LinkDetails link={link} amount={amount} t={t} td={td} labels={labels} locale={locale} timeZone={member.timeZone} reasonText={reasonText} />
       <div className="dash-no-print">
-        <PaymentRefunds refundable={detail.refundable} refunds={detail.refunds} refund={can(member.role, "refunds:create") ? refundPaymentAction : undefined} />
-        <LinkTimeline timeline={detail.timeline} t={t} labels={labels} steps={steps} locale={locale} />
-        <LinkAttempts attempts={detail.attempts} t={t} labels={labels} locale={locale} reasonText={reasonText} />
+        <PaymentRefunds refundable={detail.refundable} refunds={detail.refunds} refund={can(member.role, "refunds:create") ? refundPaymentAction : undefined} timeZone={member.timeZone} />
+        <LinkTimeline timeline={detail.timeline} t={t} labels={labels} steps={steps} locale={locale} timeZone={member.timeZone} />
+        <LinkAttempts attempts={detail.attempts} t={t} labels={labels} locale={locale} timeZone={member.timeZone} reasonText={reasonText} />
         <h2>{t("link.webhooks")}</h2>
         {detail.webhooks.length === 0 ? <p>{t("link.noWebhooks")}</p> : null}
-        <DeliveryLog deliveries={detail.webhooks} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} />
+        <DeliveryLog deliveries={detail.webhooks} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} timeZone={member.timeZone} />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { ActionForm } from "@/components/dashboard/action-form";
+import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { formatTime } from "@/components/dashboard/format";
 import { amountRuleText, PageStatusBadge } from "@/components/dashboard/payment-page-words";
 import { ShareActions } from "@/components/dashboard/share-actions";
@@ -11,9 +11,10 @@ import { can } from "@/lib/features/auth/member-permissions";
 import { cardColumns } from "@/lib/surfaces/dashboard/card-columns";
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { pageOrigin } from "@/lib/surfaces/http/page-request";
+import { pageUrl } from "@/lib/features/payment-pages/page-url";
 import { getMerchantPage } from "@/lib/surfaces/dashboard/pages-queries";
 import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
-import { switchPageAction } from "../actions";
+import { setPageSlugAction, switchPageAction } from "../actions";
 
 export const generateMetadata = pageTitle("page");
 
@@ -59,9 +60,9 @@ export default async function PaymentPageDetail({ params, searchParams }: Props)
         <dt>{t("list.collected")}</dt>
         <dd>{formatMinor(detail.amountCollectedMinor, page.currency, locale)}</dd>
         <dt>{td("list.created")}</dt>
-        <dd>{formatTime(page.createdAt, locale)}</dd>
+        <dd>{formatTime(page.createdAt, locale, member.timeZone)}</dd>
         <dt>{tl("expires")}</dt>
-        <dd>{page.expiresAt ? formatTime(page.expiresAt, locale) : t("detail.neverExpires")}</dd>
+        <dd>{page.expiresAt ? formatTime(page.expiresAt, locale, member.timeZone) : t("detail.neverExpires")}</dd>
       </dl>
       {switchTo && can(member.role, "links:create") ? (
         <ActionForm action={switchPageAction} submitLabel={t(switchTo === "active" ? "detail.turnOn" : "detail.turnOff")} className="dash-form dash-inline dash-no-print">
@@ -76,7 +77,14 @@ export default async function PaymentPageDetail({ params, searchParams }: Props)
             <strong>{price}</strong> · {page.description}
           </p>
           <p>{t("detail.url")}</p>
-          <code className="dash-url">{url}</code>
+          <code className="dash-url" data-testid="page-url">
+            {url}
+          </code>
+          {page.slug ? (
+            <p className="dash-hint">
+              {t("detail.reference")} <code className="dash-url">{pageUrl(page.reference, page.environment, origin)}</code>
+            </p>
+          ) : null}
           <ShareActions
             url={url}
             subject={page.description}
@@ -93,6 +101,19 @@ export default async function PaymentPageDetail({ params, searchParams }: Props)
           </p>
         </div>
       </section>
+      {can(member.role, "links:create") ? (
+        <ActionForm action={setPageSlugAction} submitLabel={t("detail.slugSave")} className="dash-form dash-card dash-no-print">
+          <input type="hidden" name="reference" value={page.reference} />
+          <label>
+            {t("detail.slug")}
+            <input name="slug" defaultValue={page.slug ?? ""} maxLength={40} autoCapitalize="none" autoCorrect="off" spellCheck={false} autoComplete="off" aria-describedby="slug-hint" />
+          </label>
+          <p className="dash-hint" id="slug-hint">
+            {t("detail.slugHint")}
+          </p>
+          <FieldError name="slug" />
+        </ActionForm>
+      ) : null}
       <h2>{t("detail.payments")}</h2>
       {detail.payments.length === 0 ? (
         <p>{t("detail.noPayments")}</p>
@@ -118,7 +139,7 @@ export default async function PaymentPageDetail({ params, searchParams }: Props)
                   <td>
                     <span className={`badge badge-${link.status}`}>{td(`status.${link.status}`)}</span>
                   </td>
-                  <td>{formatTime(link.createdAt, locale)}</td>
+                  <td>{formatTime(link.createdAt, locale, member.timeZone)}</td>
                 </tr>
               ))}
             </tbody>

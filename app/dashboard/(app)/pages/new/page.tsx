@@ -3,8 +3,10 @@ import { ActionForm, FieldError } from "@/components/dashboard/action-form";
 import { CurrencyField } from "@/components/dashboard/currency-field";
 import { LiveCreationRefused } from "@/components/dashboard/live-creation-refused";
 import { pageTitle } from "@/components/page-title";
+import { pageUrl } from "@/lib/features/payment-pages/page-url";
 import { linksPayableIn } from "@/lib/surfaces/dashboard/activation-queries";
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
+import { pageOrigin } from "@/lib/surfaces/http/page-request";
 import { requirePageMember } from "@/lib/surfaces/dashboard/require-member";
 import { createPageAction } from "../actions";
 
@@ -16,7 +18,7 @@ const LIFETIMES = [86_400, 604_800, 2_592_000, 31_536_000];
 
 export default async function NewPaymentPagePage() {
   const { scope } = await requirePageMember("/dashboard/pages/new");
-  const [t, ta, payable] = await Promise.all([getTranslations("dashboardPages"), getTranslations("activation"), linksPayableIn(scope)]);
+  const [t, ta, payable, origin] = await Promise.all([getTranslations("dashboardPages"), getTranslations("activation"), linksPayableIn(scope), pageOrigin()]);
   if (!payable) {
     return <LiveCreationRefused heading={t("new.heading")} reason={t("new.liveRefused")} activateLabel={ta("liveOffActivate")} testLabel={t("new.inTest")} testHref="/test/dashboard/pages/new" testId="live-page-refused" />;
   }
@@ -35,6 +37,14 @@ export default async function NewPaymentPagePage() {
             <input name="description" required maxLength={500} />
           </label>
           <FieldError name="description" />
+          <label>
+            {t("new.slug")}
+            <input name="slug" maxLength={40} autoCapitalize="none" autoCorrect="off" spellCheck={false} autoComplete="off" aria-describedby="slug-hint" />
+          </label>
+          <p className="dash-hint" id="slug-hint">
+            {t("new.slugHint", { example: pageUrl("boutique-awa", scope.environment, origin).replace(/^https?:\/\//, "") })}
+          </p>
+          <FieldError name="slug" />
           <CurrencyField label={t("new.currency")} />
           <fieldset>
             <legend>{t("new.amountType")}</legend>

@@ -45,7 +45,7 @@ export default async function TeamPage() {
                   <dt>{t("team.role")}</dt>
                   <dd>{t(`roles.${m.role}`)}</dd>
                   <dt>{t("team.joined")}</dt>
-                  <dd>{formatTime(m.joinedAt, locale)}</dd>
+                  <dd>{formatTime(m.joinedAt, locale, member.timeZone)}</dd>
                 </dl>
                 {editable ? (
                   <div className="dash-actions">
@@ -84,7 +84,7 @@ export default async function TeamPage() {
                 <dt>{t("team.role")}</dt>
                 <dd>{(MEMBER_ROLES as readonly string[]).includes(i.role) ? t(`roles.${i.role}`) : i.role}</dd>
                 <dt>{t("team.expires")}</dt>
-                <dd>{formatTime(i.expiresAt, locale)}</dd>
+                <dd>{formatTime(i.expiresAt, locale, member.timeZone)}</dd>
               </dl>
               {manages ? (
                 <ConfirmActionForm

@@ -36,7 +36,7 @@ export default async function EventPage({ params }: Props) {
         <dd>{event.reference}</dd>
         <dt>{t("list.created")}</dt>
         <dd>
-          <time dateTime={event.createdAt}>{formatTime(event.createdAt, locale)}</time>
+          <time dateTime={event.createdAt}>{formatTime(event.createdAt, locale, member.timeZone)}</time>
         </dd>
       </dl>
       <h2 id="payload">{t("events.payload")}</h2>
@@ -45,7 +45,7 @@ export default async function EventPage({ params }: Props) {
       </pre>
       <h2>{t("events.deliveries")}</h2>
       {event.deliveries.length === 0 ? <p>{t("events.noDeliveries")}</p> : null}
-      <DeliveryLog deliveries={event.deliveries} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} />
+      <DeliveryLog deliveries={event.deliveries} replay={can(member.role, "webhooks:manage") ? replayDeliveryAction : undefined} timeZone={member.timeZone} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { PrintButton } from "@/components/dashboard/print-button";
-import { gatewayLabel } from "@/components/labels";
+import { PrintButton } from "@/components/print-button";
+import { operatorBrand } from "@/lib/surfaces/dashboard/operator-brand";
+import { gatewayLabel } from "@/lib/core/i18n/code-labels";
 import { pageTitle } from "@/components/page-title";
 import { formatMinor } from "@/lib/core/domain/money";
 import { isNotFound } from "@/lib/core/errors/domain-error";
@@ -15,7 +16,9 @@ export const generateMetadata = pageTitle("pagePoster");
 type Props = { params: Promise<{ reference: string }>; searchParams: Promise<{ size?: string | string[] }> };
 
 // The sheet's own size for the browser's print (one page, no dashboard around it: dashboard.css's print rules).
-const PAGE_SIZE = { a4: "A4", a6: "A6" } as const;
+// In millimetres: Chromium ignores the named sizes in @page and prints "A6" on the printer's
+// default paper (Letter or A4); the dimensions it honours (issue 51).
+const PAGE_SIZE = { a4: "210mm 297mm", a6: "105mm 148mm" } as const;
 
 /**
  * The page's poster for the shop's wall or counter (issue 36 part 3): the business, what is paid,
@@ -26,12 +29,21 @@ export default async function PaymentPagePoster({ params, searchParams }: Props)
   const { scope } = await requirePageMember("/dashboard/pages/[reference]/poster");
   const [{ reference }, query] = await Promise.all([params, searchParams]);
   const size = (Array.isArray(query.size) ? query.size[0] : query.size) === "a6" ? "a6" : "a4";
-  const [t, labels, locale, origin] = await Promise.all([getTranslations("dashboardPages"), getTranslations("labels"), getLocale(), pageOrigin()]);
+  const [t, labels, lookup, locale, origin] = await Promise.all([getTranslations("dashboardPages"), getTranslations("labels"), getTranslations("chargeLookup"), getLocale(), pageOrigin()]);
   const poster = await getPagePoster(scope, reference, origin).catch((error) => {
     if (isNotFound(error)) notFound();
     throw error;
   });
   const { page, rule, merchant } = poster;
+  const money = (minor: bigint) => formatMinor(minor, page.currency, locale);
+  const countryName = (code: string) => new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  // A free amount: said so, with the range when the merchant set one (else any amount the link allows).
+  const chooses =
+    rule.type === "customer_chooses"
+      ? page.minAmountMinor !== null || page.maxAmountMinor !== null
+        ? t("poster.chooseRange", { min: money(rule.minMinor), max: money(rule.maxMinor) })
+        : null
+      : undefined;
   const base = dashboardPath(scope.environment, `/pages/${page.reference}`);
   const other = size === "a4" ? "a6" : "a4";
   return (
@@ -49,17 +61,31 @@ export default async function PaymentPagePoster({ params, searchParams }: Props)
         {merchant.logoDataUrl ? <img className="dash-poster-logo" src={merchant.logoDataUrl} alt="" /> : null}
         <h1 className="dash-poster-business">{merchant.name}</h1>
         <p className="dash-poster-what">{page.description}</p>
-        {rule.type === "fixed" ? <p className="dash-poster-price">{formatMinor(rule.amountMinor, page.currency, locale)}</p> : null}
+        {rule.type === "fixed" ? (
+          <p className="dash-poster-price">{money(rule.amountMinor)}</p>
+        ) : (
+          <p className="dash-poster-price dash-poster-choose">
+            {t("poster.choose")}
+            {chooses ? <span>{chooses}</span> : null}
+          </p>
+        )}
         <img className="dash-poster-qr" src={poster.qrDataUrl} alt={t("detail.qrAlt")} />
         <p className="dash-poster-scan">{t("poster.scan")}</p>
+        {/* Each country once, above its operators (not "MTN MoMo Côte d'Ivoire · Orange Money Côte d'Ivoire"). */}
         {poster.operators.length > 0 ? (
-          <p className="dash-poster-operators">
-            {t("poster.operators")} <span>{poster.operators.map((name) => gatewayLabel(labels, name)).join(" · ")}</span>
-          </p>
+          <div className="dash-poster-operators">
+            <p>{t("poster.operators")}</p>
+            {poster.operators.map(({ country, gateways }) => (
+              <p key={country}>
+                <strong>{countryName(country)}</strong> : <span>{gateways.map((name) => operatorBrand(gatewayLabel(labels, name), countryName(country))).join(" · ")}</span>
+              </p>
+            ))}
+          </div>
         ) : null}
         <p className="dash-poster-url">
           {t("poster.noReader")} <strong>{poster.url.replace(/^https?:\/\//, "")}</strong>
         </p>
+        <p className="dash-poster-lookup">{lookup("posterLine", { url: poster.lookupUrl.replace(/^https?:\/\//, "") })}</p>
         {scope.environment === "sandbox" ? <p className="dash-poster-test">{t("poster.test")}</p> : null}
       </article>
     </>
