@@ -12,8 +12,11 @@ const READS = [
   /\benv\[["']([A-Z][A-Z0-9_]+)["']\]/g,
   /\b(?:limitFromEnv|perMinute|perHour|perDay|ttlCache|envValue|baseUrlValue)\((?:env,\s*)?["']([A-Z][A-Z0-9_]+)["']/g,
 ];
-/** Read by the code but not settings of ours: Node's and Next's own, and the benchmark's routes. */
-const NOT_SETTINGS = new Set(["NODE_ENV", "NEXT_RUNTIME", "NEXT_PHASE", "NEXT_OUTPUT", "BENCH_ROUTES"]);
+/**
+ * Read by the code but not settings of ours: Node's and Next's own, the build's switches (CI: no
+ * Turbopack build cache in next.config.ts) and the benchmark's routes.
+ */
+const NOT_SETTINGS = new Set(["NODE_ENV", "NEXT_RUNTIME", "NEXT_PHASE", "NEXT_OUTPUT", "CI", "BENCH_ROUTES"]);
 
 function sourceFiles(entry: string): string[] {
   if (!fs.existsSync(entry)) return [];
