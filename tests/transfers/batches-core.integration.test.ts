@@ -1,5 +1,7 @@
+import { Prisma, type Transfer } from "@prisma/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db/client";
+import { eachDueRow } from "@/lib/core/db/each-due-row";
 import { isOutcome } from "@/lib/core/errors/domain-error";
 import { approveTransferBatch, cancelTransferBatch } from "@/lib/features/transfers/batches/approve-batch";
 import { createTransferBatch } from "@/lib/features/transfers/batches/create-batch";
@@ -126,5 +128,70 @@ describe("transfer batches: the core", () => {
     expect(twins.map((t) => (t.status === "rejected" && isOutcome(t.reason) ? t.reason.kind : t.status))).toEqual(["invalid", "invalid"]);
     const cancelled = await cancelTransferBatch(db(), { merchantId: m.id, environment: "sandbox", reference: made[0]!.reference, approver: maker });
     expect(cancelled.status).toBe("cancelled");
+  });
+
+  it("audits the making, the approval, the retry and the cancelling, and each line sends its own transfer webhook naming its line", async () => {
+    const m = await newMerchant();
+    await fundMerchant(m.sandboxKey, [10000]);
+    const batch = await createTransferBatch(db(), { merchantId: m.id, environment: "sandbox", maker, input: { items: [line("w1", "+2250700000444"), line("w2", "+2250700000333")] } });
+    await approveTransferBatch(db(), { merchantId: m.id, environment: "sandbox", reference: batch.reference, approver: checker });
+    await waitUntilSandboxAnswerIsDue();
+    await sendDueBatchLines(db());
+
+    // As for a single transfer: one event per line, by its transfer's reference, with the line's own reference.
+    const transfers = await db().transfer.findMany({ where: { batchId: batch.id }, orderBy: { reference: "asc" } });
+    const events = await db().webhookEvent.findMany({ where: { merchantId: m.id, type: { startsWith: "transfer." } } });
+    expect(events.map((e) => [e.type, e.reference]).sort()).toEqual(transfers.map((t) => [`transfer.${t.status}`, t.reference]).sort());
+    expect(transfers.map((t) => t.batchLineReference).sort()).toEqual(["w1", "w2"]);
+    const named = events.map((e) => JSON.parse(e.payload) as { reference: string; batchLineReference?: string });
+    expect(named.map((p) => [p.reference, p.batchLineReference]).sort()).toEqual(transfers.map((t) => [t.reference, t.batchLineReference]).sort());
+
+    const retry = await retryFailedLines(db(), { merchantId: m.id, environment: "sandbox", reference: batch.reference, maker });
+    await cancelTransferBatch(db(), { merchantId: m.id, environment: "sandbox", reference: retry.reference, approver: maker });
+    const audit = await db().auditEntry.findMany({ where: { targetType: "transfer_batch", targetId: { in: [batch.reference, retry.reference] } }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => [a.action, a.targetId, (a.details as { by: unknown }).by])).toEqual([
+      ["transfer_batch.created", batch.reference, maker],
+      ["transfer_batch.approved", batch.reference, checker],
+      ["transfer_batch.retry_created", retry.reference, maker],
+      ["transfer_batch.cancelled", retry.reference, maker],
+    ]);
+    expect(audit.every((a) => (a.details as { merchantId: string }).merchantId === m.id)).toBe(true);
+  });
+});
+
+describe("transfer batches: the pace per operator", () => {
+  it("keeps each key's rows in flight at once within its own concurrency, the keys side by side", async () => {
+    const m = await newMerchant();
+    await fundMerchant(m.sandboxKey, [20000]);
+    const items = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => line(`p${n}`, `+22507000004${n}0`, n % 2 ? 1000 : 1500));
+    const batch = await createTransferBatch(db(), { merchantId: m.id, environment: "sandbox", maker, input: { items } });
+    await approveTransferBatch(db(), { merchantId: m.id, environment: "sandbox", reference: batch.reference, approver: checker });
+
+    // Two "operators" by amount: one tolerates one payout at a time, the other three.
+    const keyOf = (t: { amountMinor: bigint }) => (t.amountMinor === 1000n ? "slow" : "fast");
+    const limit: Record<string, number> = { slow: 1, fast: 3 };
+    const inFlight = { slow: 0, fast: 0 } as Record<string, number>;
+    const most = { slow: 0, fast: 0 } as Record<string, number>;
+    const result = await eachDueRow<Transfer>(
+      db(),
+      "Transfer",
+      { due: Prisma.sql`"batchId" = ${batch.id} AND "status" = 'pending'`, orderBy: Prisma.sql`"id"`, limit: 100, now: new Date() },
+      {
+        load: (ids) => db().transfer.findMany({ where: { id: { in: ids } } }),
+        pace: { keyOf, concurrency: (key) => limit[key]! },
+        work: async (row) => {
+          const key = keyOf(row);
+          most[key] = Math.max(most[key]!, ++inFlight[key]!);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          inFlight[key]!--;
+          return true;
+        },
+        failed: (_row, error) => {
+          throw error;
+        },
+      },
+    );
+    expect(result).toEqual({ claimed: 8, counted: 8 });
+    expect(most).toEqual({ slow: 1, fast: 3 });
   });
 });

@@ -36,7 +36,10 @@ export async function eachDueRow<T extends { id: string }>(
     const loaded = rows.ids.length === 0 ? [] : how.load ? await how.load(rows.ids) : rows.ids.map((id) => ({ id }) as T);
     const one = async (row: T) => {
       try {
-        counted += Number(await how.work(row));
+        // Awaited before the sum: `counted += await ...` reads counted first, and rows worked side
+        // by side (a pace) would each add to the value from before the others finished.
+        const worked = Number(await how.work(row));
+        counted += worked;
       } catch (error) {
         rows.failed(row.id);
         await how.failed(row, error);

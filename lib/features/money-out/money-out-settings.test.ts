@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_NO_RECORD_SPACING_MS, noRecordSpacingMs, releasedFollowMs } from "./money-out-settings";
+import { batchSendConcurrency, DEFAULT_BATCH_SEND_CONCURRENCY, DEFAULT_NO_RECORD_SPACING_MS, noRecordSpacingMs, releasedFollowMs } from "./money-out-settings";
 
 describe("money out settings", () => {
   it("space the 'no record' reads an hour apart unless told otherwise, and never by nothing", () => {
@@ -13,5 +13,13 @@ describe("money out settings", () => {
     expect(releasedFollowMs({})).toBe(7 * day);
     expect(releasedFollowMs({ MONEY_OUT_RELEASED_FOLLOW_DAYS: "14" })).toBe(14 * day);
     expect(releasedFollowMs({ MONEY_OUT_RELEASED_FOLLOW_DAYS: "0" })).toBe(7 * day);
+  });
+
+  it("send a batch's payouts at each operator's own pace, the default for one not named or badly named", () => {
+    const env = { BATCH_SEND_CONCURRENCY: " mtn-momo = 2, wave=8,orange-money=0,pawapay=x" };
+    expect(batchSendConcurrency("mtn-momo", env)).toBe(2);
+    expect(batchSendConcurrency("wave", env)).toBe(8);
+    for (const operator of ["orange-money", "pawapay", "sandbox"]) expect(batchSendConcurrency(operator, env)).toBe(DEFAULT_BATCH_SEND_CONCURRENCY);
+    expect(batchSendConcurrency("wave", {})).toBe(DEFAULT_BATCH_SEND_CONCURRENCY);
   });
 });
