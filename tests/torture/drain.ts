@@ -52,9 +52,10 @@ export async function quiesce(world: World, played: Played) {
  * ended here and still followed at its operator, a payout or refund released on "no record" and
  * still read there. `operatorHasIt`: whether the operator has a request for it. A deposit ended
  * here, or money out released, that its operator has no record of is followed for days by design
- * ("no record" is not final for either, docs/operators.md, docs/decisions.md): `settled`.
+ * ("no record" is not final for either, docs/operators.md, docs/decisions.md): `settled`. `dueAt`:
+ * when money out is next worked (deposits are worked on their own clocks, within the rounds).
  */
-type Open = { line: string; operatorHasIt: boolean; settled: boolean };
+type Open = { line: string; operatorHasIt: boolean; settled: boolean; dueAt: Date | null };
 
 async function open(world: World, played: Played): Promise<Open[]> {
   const merchantId = { in: played.merchants.map((m) => m.id) };
@@ -74,6 +75,7 @@ async function open(world: World, played: Played): Promise<Open[]> {
       line: `${kind} ${row.reference} ${row.gatewayName} ${released ? "released on no record, still read" : "pending"} (operator: ${row.operatorAnswer ?? "-"}; due ${row.dueAt?.toISOString() ?? "never"})`,
       operatorHasIt,
       settled: released && !operatorHasIt,
+      dueAt: row.dueAt,
     };
   };
   return [
@@ -86,6 +88,7 @@ async function open(world: World, played: Played): Promise<Open[]> {
         line: `deposit ${d.reference} ${d.gatewayName} ${d.status}${d.heldReason ? ` held (${d.heldReason})` : d.followUntil ? " still followed" : ""} (operator: ${d.operatorAnswer ?? "-"})`,
         operatorHasIt,
         settled: d.status !== "pending" && !d.heldReason && !operatorHasIt,
+        dueAt: null,
       };
     }),
   ];
@@ -101,18 +104,25 @@ export async function drainSchedule(world: World, played: Played): Promise<void>
   let waited = false;
   let pastWindow = false;
   let roundsPastWindow = 0;
+  // The clock never goes back, and reaches at least the first open row's own due time: a send a
+  // worker's open circuit refused is put off past where the schedule's passes left the clock.
+  let clockMs = played.aheadMs;
+  let nextDueMs = 0;
   for (let round = 0; ; round++) {
     // What a round's resends start, the operator answers before the next round.
     await quiesce(world, played);
     // Past the window, each round a spacing of "no record" reads after the last: its read counts.
-    const ahead = pastWindow ? PAST_FOLLOW_WINDOW_MS + roundsPastWindow++ * (noRecordSpacingMs() + MINUTE) : 16 * MINUTE + round * 5 * MINUTE;
-    const now = new Date(Date.now() + Math.max(ahead, played.aheadMs));
+    if (pastWindow) clockMs = roundsPastWindow++ === 0 ? Math.max(clockMs, PAST_FOLLOW_WINDOW_MS) : clockMs + noRecordSpacingMs() + MINUTE;
+    else clockMs = Math.max(clockMs, 16 * MINUTE + round * 5 * MINUTE, nextDueMs);
+    const now = new Date(Date.now() + clockMs);
     const here = runPass("reconcile", now).catch((error: unknown) => played.findings.push(`drain: a reconcile pass threw: ${String(error)}`));
     // The first round also in the workers that are up: three runners at the same rows.
     const there = round === 0 ? ([0, 1] as const).filter(world.ready).map(async (i) => (await world.worker(i)).pass("reconcile", now).catch(() => {})) : [];
     await Promise.all([here, ...there]);
     const left = await open(world, played);
     if (left.every((item) => item.settled)) return;
+    const dues = left.flatMap((item) => (item.settled || !item.dueAt ? [] : [item.dueAt.getTime() - Date.now()]));
+    nextDueMs = dues.length > 0 ? Math.min(...dues) + 1000 : 0;
     // Not before every grace has passed since the last send (at +36 min: a runner 11 min ahead
     // may have sent it), nor while a circuit is open (a read it refuses would leave it unresolved).
     pastWindow = round >= 4 && !breakerOpen() && left.every((item) => !item.operatorHasIt);
