@@ -46,6 +46,7 @@ async function expectPoster(page: Page, business: string, address: string, size:
 
 test("makes a page where the customer chooses, lists it, turns it off and on, prints its A4 and A6 posters", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === "mobile", "the spec sets its own phone viewport");
+  test.slow(); // two posters printed to PDF and a payment: past 30 s on a loaded two-core machine
   await signInAsMember(page, { locale: "fr" });
   await page.goto("/test/dashboard");
   const business = (await page.locator(".dash-header strong").textContent())!;
