@@ -281,7 +281,7 @@ describe("a live payout to Free Money Senegal through pawaPay", () => {
     expect(await availableBalance(liveKey())).toBeLessThan(10_000 - 2_000 + 1);
   });
 
-  it("a late callback for a payout already settled changes nothing; a forged one for a pending payout is refused", async () => {
+  it("a forged callback for a pending payout is refused (401) and reads nothing; a genuine one is only a hint: pawaPay still says PROCESSING, so it stays pending", async () => {
     await fundLiveMerchant(merchant().id, 10_000n);
     const sent = await payout(phone("221", { customer: "never_answers" }));
     const before = reads();
@@ -289,31 +289,86 @@ describe("a live payout to Free Money Senegal through pawaPay", () => {
     expect((await postCallback({ payoutId: sent.operatorRequestId, status: "FAILED" }, { key: other })).status).toBe(401);
     expect(reads()).toBe(before);
     expect((await transfer(sent.id)).status).toBe("pending");
-    // A genuine callback is only a hint: pawaPay still says PROCESSING, so it stays pending.
     expect((await postCallback({ payoutId: sent.operatorRequestId, status: "FAILED" })).status).toBe(200);
     await expect.poll(() => reads(), { timeout: 5_000 }).toBeGreaterThan(before);
     expect((await transfer(sent.id)).status).toBe("pending");
   });
+
+  it("an unsigned callback (pawaPay's own, with signing off) is refused and changes nothing: the payout pawaPay completed stays pending until its status is read", async () => {
+    await fundLiveMerchant(merchant().id, 10_000n);
+    const before = reads();
+    fake.settings.signedCallbacks = false;
+    let sent: Awaited<ReturnType<typeof payout>>;
+    try {
+      sent = await payout(phone("221"));
+      await fake.settle();
+    } finally {
+      fake.settings.signedCallbacks = true;
+    }
+    expect(recordsOf("payout", sent.operatorRequestId).map((r) => r.status)).toEqual(["COMPLETED"]);
+    expect(fake.callbacks.filter((c) => c.id === sent.operatorRequestId).map((c) => c.status)).toEqual([401]);
+    expect((await postCallback({ payoutId: sent.operatorRequestId, status: "COMPLETED" }, { unsigned: true })).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads()).toBe(before);
+    expect((await transfer(sent.id)).status).toBe("pending");
+    expect(await events(sent.reference)).toEqual([]);
+    // What pawaPay holds is still read, and settles it once.
+    await reconcileNow();
+    expect((await transfer(sent.id)).status).toBe("completed");
+    expect(await events(sent.reference)).toEqual(["transfer.completed"]);
+  });
+
+  it("a late callback for a payout already settled by the status read changes nothing: one pawaPay payout, one ledger movement, one webhook", async () => {
+    await fundLiveMerchant(merchant().id, 10_000n);
+    const sent = await payout(phone("221", { callback: "none" }));
+    await fake.settle();
+    await reconcileNow();
+    expect((await transfer(sent.id)).status).toBe("completed");
+    const ledger = async () => (await db().ledgerEntry.findMany({ where: { reference: sent.reference }, orderBy: { id: "asc" } })).map((e) => [e.kind, e.account, e.amountMinor]);
+    const booked = await ledger();
+    expect(new Set(booked.map(([kind]) => kind))).toEqual(new Set(["transfer_accepted", "transfer_completed"]));
+    const balance = await availableBalance(liveKey());
+    const before = reads();
+    // pawaPay's callback, signed, after the read settled it: the same word, then a contrary one.
+    for (const status of ["COMPLETED", "FAILED"]) expect((await postCallback({ payoutId: sent.operatorRequestId, status })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reads()).toBe(before);
+    expect((await transfer(sent.id)).status).toBe("completed");
+    expect(await ledger()).toEqual(booked);
+    expect(await availableBalance(liveKey())).toBe(balance);
+    expect(await events(sent.reference)).toEqual(["transfer.completed"]);
+    expect(recordsOf("payout", sent.operatorRequestId)).toHaveLength(1);
+    expect(postsFor("payouts", sent.operatorRequestId)).toHaveLength(1);
+  });
 });
 
 describe("a refund of a live Moov Money Benin payment through pawaPay", () => {
-  it("names the deposit and the amount, once; completed by its callback; a duplicate and a late one change nothing", async () => {
+  /** A live link paid with Moov Money Benin through pawaPay, read back by the reconciliation. */
+  async function paidLink() {
     const link = await liveLink();
     const deposit = await payWithMoov(link, phone("229", { callback: "none" }));
     await fake.settle();
     await reconcileNow();
     expect(await linkStatus(link)).toBe("completed");
-
-    fake.failNext({ process: true, status: 500, when: (r) => r.path === "/v2/refunds" });
+    return { link, deposit };
+  }
+  async function refundOf(link: string) {
     const res = await call("POST", "/api/v4/refunds", { key: liveKey(), body: { paymentReference: link, amount: 2000, callbackUrl: "https://hooks.invalid/refunds" } });
     expect([res.status, res.body.status], JSON.stringify(res.body)).toEqual([200, "pending"]);
-    const refund = await db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } });
+    return db().refund.findUniqueOrThrow({ where: { reference: res.body.reference } });
+  }
+  const refundStatus = async (id: string) => (await db().refund.findUniqueOrThrow({ where: { id } })).status;
+
+  it("names the deposit and the amount, once; completed by its callback; a duplicate and a late one change nothing", async () => {
+    const { link, deposit } = await paidLink();
+    fake.failNext({ process: true, status: 500, when: (r) => r.path === "/v2/refunds" });
+    const refund = await refundOf(link);
     expect(recordsOf("refund", refund.operatorRequestId)).toHaveLength(1);
     expect(recordsOf("refund", refund.operatorRequestId)[0]).toMatchObject({ depositId: deposit.operatorRequestId, amount: "2000", currency: "XOF" });
     await fake.settle();
     // pawaPay's refund callback names the refunded deposit too: it is read as the refund's.
     expect(fake.callbacks.filter((c) => c.id === refund.operatorRequestId).map((c) => [JSON.parse(c.body).depositId, c.status])).toEqual([[deposit.operatorRequestId, 200]]);
-    await expect.poll(async () => (await db().refund.findUniqueOrThrow({ where: { id: refund.id } })).status, { timeout: 5_000 }).toBe("completed");
+    await expect.poll(() => refundStatus(refund.id), { timeout: 5_000 }).toBe("completed");
     // Late and repeated: the refund is final, nothing changes.
     expect((await postCallback({ refundId: refund.operatorRequestId, status: "COMPLETED" })).status).toBe(200);
     await reconcileNow();
@@ -321,5 +376,50 @@ describe("a refund of a live Moov Money Benin payment through pawaPay", () => {
     expect(await db().refund.count({ where: { depositId: deposit.id } })).toBe(1);
     expect(await events(refund.reference)).toEqual(["refund.completed"]);
     expect(await availableBalance(liveKey())).toBe(5000 - 2000);
+  });
+
+  it("across a timeout after pawaPay recorded it: pending (unknown stays unknown), then read, never sent again: one pawaPay refund, one record", async () => {
+    const { link, deposit } = await paidLink();
+    fake.failNext({ process: true, holdAnswerMs: 1_500, when: (r) => r.path === "/v2/refunds" });
+    const refund = await refundOf(link);
+    expect(refund.operatorSentAt).not.toBeNull();
+    expect(recordsOf("refund", refund.operatorRequestId)).toHaveLength(1);
+    await fake.settle();
+    // Its callback (crossing the lost answer) or the reconciliation reads what pawaPay holds.
+    await reconcileNow();
+    await expect.poll(() => refundStatus(refund.id), { timeout: 5_000 }).toBe("completed");
+    expect(postsFor("refunds", refund.operatorRequestId)).toHaveLength(1);
+    expect(recordsOf("refund", refund.operatorRequestId)).toHaveLength(1);
+    expect(await db().refund.count({ where: { depositId: deposit.id } })).toBe(1);
+    expect(await events(refund.reference)).toEqual(["refund.completed"]);
+    expect(await availableBalance(liveKey())).toBe(5000 - 2000);
+  });
+
+  it("a forged or unsigned callback is refused (401) and changes nothing: the refund pawaPay completed stays pending until its status is read", async () => {
+    const { link } = await paidLink();
+    const before = reads();
+    fake.settings.signedCallbacks = false;
+    let refund: Awaited<ReturnType<typeof refundOf>>;
+    try {
+      refund = await refundOf(link);
+      await fake.settle();
+    } finally {
+      fake.settings.signedCallbacks = true;
+    }
+    // pawaPay's own callback came unsigned (signing is the merchant's choice at pawaPay): refused.
+    expect(recordsOf("refund", refund.operatorRequestId).map((r) => r.status)).toEqual(["COMPLETED"]);
+    expect(fake.callbacks.filter((c) => c.id === refund.operatorRequestId).map((c) => c.status)).toEqual([401]);
+    const other = generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey;
+    const claim = { refundId: refund.operatorRequestId, status: "COMPLETED", amount: "2000", currency: "XOF" };
+    expect((await postCallback(claim, { key: other })).status).toBe(401);
+    expect((await postCallback(claim, { unsigned: true })).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads()).toBe(before);
+    expect(await refundStatus(refund.id)).toBe("pending");
+    expect(await events(refund.reference)).toEqual([]);
+    // What pawaPay holds is still read, and settles it once.
+    await reconcileNow();
+    expect(await refundStatus(refund.id)).toBe("completed");
+    expect(await events(refund.reference)).toEqual(["refund.completed"]);
   });
 });
