@@ -53,7 +53,7 @@ export async function prepareTransfer(client: DbClient, options: TransferOptions
     currency: input.currency,
     country: input.country,
   });
-  // Live DIRECT payouts go through a wired operator (MTN Disbursement, Wave); without one they are
+  // Live DIRECT payouts go through a wired operator (MTN Disbursement, Wave, pawaPay); without one they are
   // refused rather than take the money and sit on it. Live SCHEDULED ones wait for their batch,
   // then go through the operator or, for a bank transfer, to support (transfer-kind.ts).
   const operator = environment === "live" && gateway.type !== "MANUAL" ? livePayoutAdapter(gateway.name) : null;

@@ -23,8 +23,10 @@ export const createRefund = apiOperation({
       "`amount`, all of it. The fees the customer paid on top are not returned. The refund comes out of your available " +
       "balance (held as pending until the operator pays it back, given back if it fails). Pending first, then refund.completed " +
       "or refund.failed. Sandbox: completed after about 2 s, or failed when the customer's number ends in 333. Live: " +
-      "MTN MoMo and Wave refund through their APIs; an operator with none (Orange Money) is refunded by the platform " +
-      "by hand and stays pending until then. Needs the `refunds:write` scope.",
+      "the operator now serving the payment's gateway refunds it through its API: MTN MoMo (through Disbursement, where " +
+      "configured), Wave, or pawaPay, the aggregator (Moov Money, Free Money, Orange Money Cameroon, and MTN MoMo where " +
+      "pawaPay serves it). Where that operator has no refund API (Orange Money) or none is configured, the platform refunds " +
+      "it by hand and it stays pending until then. Needs the `refunds:write` scope.",
     requestParams: idempotencyParams,
     requestBody: jsonContent(refundRequestSchema, examples.refund),
     responses: {

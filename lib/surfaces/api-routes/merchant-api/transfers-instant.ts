@@ -22,8 +22,13 @@ export const createInstantTransfer = apiOperation({
       "operator at once (sandbox: the beneficiary phone's last digits decide, as for deposits: 111 declines, 222 never " +
       "answers, 333 refused, anything else paid, after about 2 s); MANUAL waits for the platform's review; SCHEDULED " +
       "leaves with the next hourly batch. amount + fees are taken from the available balance when accepted and given " +
-      "back if the transfer fails. Live DIRECT payouts go through the operator (MTN MoMo Disbursement or Wave when configured; " +
-      "pending until it answers); other live DIRECT and all live SCHEDULED payouts answer 502 (nothing written).",
+      "back if the transfer fails. Live DIRECT payouts go through the operator serving the gateway: MTN MoMo (Disbursement, " +
+      "where configured) or Wave directly, or pawaPay, the aggregator (FREE_MONEY_SN, and MTN MoMo where no direct MTN " +
+      "account serves it); pending until the operator's outcome (Wave's can be final at once; a first send the operator " +
+      "refuses fails and gives the funds back). A live DIRECT gateway with no payout operator here (Orange Money, which has " +
+      "no payout API; any gateway whose operator is not configured) is not in the live withdraw list and answers 502 " +
+      "with code 50200 (rule operator_not_available), nothing written. Live SCHEDULED payouts wait for their batch " +
+      "(a bank transfer is then paid by the platform by hand); MANUAL ones for the platform's review.",
     requestParams: idempotencyParams,
     requestBody: jsonContent(transferRequestSchema, examples.transfer),
     responses: {
