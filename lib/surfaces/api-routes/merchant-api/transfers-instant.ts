@@ -27,7 +27,7 @@ export const createInstantTransfer = apiOperation({
       "account serves it); pending until the operator's outcome (Wave's can be final at once; a first send the operator " +
       "refuses fails and gives the funds back). A live DIRECT gateway with no payout operator here (Orange Money, which has " +
       "no payout API; any gateway whose operator is not configured) is not in the live withdraw list and answers 502 " +
-      "with code 50200 (rule operator_not_available), nothing written. Live SCHEDULED payouts wait for their batch " +
+      "with code 50200 (\"<gateway> payouts are not available in production yet\"), nothing written. Live SCHEDULED payouts wait for their batch " +
       "(a bank transfer is then paid by the platform by hand); MANUAL ones for the platform's review.",
     requestParams: idempotencyParams,
     requestBody: jsonContent(transferRequestSchema, examples.transfer),
