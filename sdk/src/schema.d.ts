@@ -1399,7 +1399,7 @@ export type components = {
              * @example phone_country
              * @enum {string}
              */
-            rule: "required" | "wrong_type" | "not_a_number" | "unknown_field" | "too_long" | "too_short" | "too_large" | "too_small" | "too_many" | "too_few" | "decimals" | "email" | "unstorable" | "min_above_max" | "logo_image" | "invalid" | "live_not_activated" | "not_enabled" | "not_served_by_gateway" | "operator_not_available" | "exceeds_available_balance" | "exceeds_refundable" | "fully_refunded" | "not_paid" | "pays_a_link" | "owed_back_by_platform" | "not_found" | "phone_country" | "duplicate_in_batch" | "reference_already_used" | "mixed_currencies" | "maker_cannot_approve" | "slug_characters" | "slug_reserved" | "slug_taken" | "wrong_code" | "code_expired" | "phone_format" | "link_closed" | "already_confirmed" | "payment_in_progress" | "rate_limited";
+            rule: "required" | "wrong_type" | "not_a_number" | "unknown_field" | "too_long" | "too_short" | "too_large" | "too_small" | "too_many" | "too_few" | "decimals" | "email" | "unstorable" | "min_above_max" | "logo_image" | "invalid" | "live_not_activated" | "not_enabled" | "not_served_by_gateway" | "operator_not_available" | "provider_closed" | "exceeds_available_balance" | "exceeds_refundable" | "fully_refunded" | "not_paid" | "pays_a_link" | "owed_back_by_platform" | "not_found" | "phone_country" | "duplicate_in_batch" | "reference_already_used" | "mixed_currencies" | "maker_cannot_approve" | "slug_characters" | "slug_reserved" | "slug_taken" | "wrong_code" | "code_expired" | "phone_format" | "link_closed" | "already_confirmed" | "payment_in_progress" | "rate_limited";
             message: string;
         };
         TransferBatchLineList: {
@@ -2831,7 +2831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50300 the operator is not answering (its circuit is open): nothing was created; retry after Retry-After seconds */
+            /** @description 50300 the operator is not answering (its circuit is open), or it reports the gateway's provider closed for payments (pawaPay's availability): nothing was created; retry after Retry-After seconds */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2994,7 +2994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50300 the operator is not answering (its circuit is open): nothing was created; retry after Retry-After seconds */
+            /** @description 50300 the operator is not answering (its circuit is open), or it reports the gateway's provider closed for payments (pawaPay's availability): nothing was created; retry after Retry-After seconds */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3417,7 +3417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description 50300 the operator is not answering (its circuit is open): nothing was created; retry after Retry-After seconds */
+            /** @description 50300 the operator is not answering (its circuit is open), or it reports the gateway's provider closed for payments (pawaPay's availability): nothing was created; retry after Retry-After seconds */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -136,17 +136,36 @@ describe("a live Moov Money Benin payment through the checkout, served by pawaPa
     expect(await availableBalance(liveKey())).toBe(5000);
   });
 
-  it("the checkout shows what pawaPay's availability says of a provider (CLOSED, DELAYED), read in the background, never waited for", async () => {
-    const link = await db().paymentLink.findUniqueOrThrow({ where: { reference: await liveLink() } });
+  it("a provider pawaPay announces CLOSED is not offered and cannot be paid with (checkout or API: 503, nothing created, nothing sent); DELAYED is marked; read in the background, never waited for", async () => {
+    const reference = await liveLink();
+    const link = await db().paymentLink.findUniqueOrThrow({ where: { reference } });
     const states = async () =>
       Object.fromEntries((await listCheckoutPageGateways(link)).flatMap((c) => c.gateways).filter((g) => ["MOOV_MONEY_BJ", "MOOV_MONEY_BF"].includes(g.name)).map((g) => [g.name, g.availability]));
+    const customerPhone = phone("229");
+    const depositPosts = () => posts("deposits").length;
     process.env.OPERATOR_AVAILABILITY_CACHE_TTL_MS = "0";
     try {
       fake.setAvailability("MOOV_BEN", "DEPOSIT", "CLOSED");
       fake.setAvailability("MOOV_BFA", "DEPOSIT", "DELAYED");
       await announcedDepositStates({ fresh: true, wait: true });
-      expect(await states()).toEqual({ MOOV_MONEY_BJ: "closed", MOOV_MONEY_BF: "delayed" });
-      // pawaPay unreadable: its last word is dropped, nothing is shown closed on a guess.
+      expect(await states()).toEqual({ MOOV_MONEY_BF: "delayed" });
+      // Benin keeps its other methods (MTN through pawaPay).
+      expect((await listCheckoutPageGateways(link)).find((c) => c.code === "BJ")?.gateways.map((g) => g.name)).toContain("MTN_MOMO_BJ");
+
+      // Chosen anyway (a page drawn before, a crafted post): refused before anything is written or sent.
+      const before = depositPosts();
+      const attempt = await call("POST", `/api/checkout/${reference}/attempts`, { body: { country: "BJ", gatewayName: "MOOV_MONEY_BJ", customerPhone }, headers: { "x-forwarded-for": "10.50.251.1" } });
+      expect([attempt.status, attempt.body.error?.code, attempt.body.error?.rule], JSON.stringify(attempt.body)).toEqual([503, 50300, "provider_closed"]);
+      const api = await call("POST", "/api/v4/classic/deposit/initiate", {
+        key: liveKey(),
+        body: { amount: 5000, currency: "XOF", customerPhone, country: "BJ", gatewayName: "MOOV_MONEY_BJ" },
+      });
+      expect([api.status, api.body.error?.code, api.headers.get("retry-after")], JSON.stringify(api.body)).toEqual([503, 50300, "60"]);
+      expect(depositPosts()).toBe(before);
+      expect(await db().deposit.count({ where: { merchantId: merchant().id, gatewayName: "MOOV_MONEY_BJ" } })).toBe(0);
+      expect(await linkStatus(reference)).toBe("pending");
+
+      // pawaPay unreadable: its last word is dropped, nothing is taken as closed on a guess.
       fake.failNext({ status: 500, when: (r) => r.path === "/v2/availability" });
       await announcedDepositStates({ fresh: true, wait: true });
       expect(await states()).toEqual({ MOOV_MONEY_BJ: null, MOOV_MONEY_BF: null });
@@ -156,6 +175,9 @@ describe("a live Moov Money Benin payment through the checkout, served by pawaPa
       await announcedDepositStates({ fresh: true, wait: true });
       delete process.env.OPERATOR_AVAILABILITY_CACHE_TTL_MS;
     }
+    // Open again: the same customer pays with it.
+    const paid = await payWithMoov(reference, customerPhone);
+    expect(recordsOf("deposit", paid.operatorRequestId)).toHaveLength(1);
   });
 
   it("across a 5xx after pawaPay recorded it: the same depositId again (DUPLICATE_IGNORED), one pawaPay deposit, paid once", async () => {
@@ -281,7 +303,7 @@ describe("a live payout to Free Money Senegal through pawaPay", () => {
     expect(await availableBalance(liveKey())).toBeLessThan(10_000 - 2_000 + 1);
   });
 
-  it("a forged callback for a pending payout is refused (401) and reads nothing; a genuine one is only a hint: pawaPay still says PROCESSING, so it stays pending", async () => {
+  it("a forged callback for a pending payout is refused (401) and reads nothing; a genuine one is only a hint: pawaPay still says SUBMITTED, so it stays pending", async () => {
     await fundLiveMerchant(merchant().id, 10_000n);
     const sent = await payout(phone("221", { customer: "never_answers" }));
     const before = reads();

@@ -29,6 +29,8 @@ export const REFUSAL_RULES = [
   "not_enabled",
   "not_served_by_gateway",
   "operator_not_available",
+  /** Its operator announces the provider closed for payments right now (pawaPay's availability). */
+  "provider_closed",
   // Money out: a transfer's or a refund's amount, the payment a refund gives back.
   "exceeds_available_balance",
   "exceeds_refundable",

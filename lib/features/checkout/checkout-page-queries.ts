@@ -5,6 +5,7 @@ import { db } from "@/lib/core/db/client";
 import type { Environment } from "@/lib/core/domain/environment";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { readGatewayAvailability } from "@/lib/features/monitoring/gateway-availability";
+import { announcedDepositStates, type AnnouncedState } from "@/lib/integrations/gateways/operators/announced-states";
 import { checkoutGateways, type CheckoutCountry, type CheckoutGateway } from "./checkout-gateways";
 import { startedBy } from "./checkout-session";
 import { checkoutStateOf, latestAttempt, type CheckoutState } from "./checkout-state";
@@ -43,18 +44,24 @@ export type CheckoutPageCountry = Omit<CheckoutCountry, "gateways"> & { gateways
 /**
  * The gateways the link may be paid with, grouped by country with fees and totals, each live one
  * with its operator's state (lib/features/monitoring), so the customer is told before picking one
- * that is slow or down. The state is a notice, never a refusal: a figure that cannot be read shows none.
+ * that is slow or down. That state is a notice, never a refusal: our own figures are a guess from
+ * recent calls (the circuit breaker refuses when calls really fail), and a figure that cannot be
+ * read shows none. A provider its operator itself announces CLOSED (pawaPay's availability: every
+ * request rejected) is not offered at all: a deposit on it is refused (create-deposit.ts), so
+ * listing it would only lead the customer to a refusal.
  */
 export async function listCheckoutPageGateways(link: Parameters<typeof checkoutGateways>[1]): Promise<CheckoutPageCountry[]> {
-  const [countries, availability] = await Promise.all([
+  const live = link.environment === "live";
+  const [countries, availability, announced] = await Promise.all([
     checkoutGateways(db(), link),
-    link.environment === "live"
-      ? readGatewayAvailability().catch((error: unknown) => (log("warn", "checkout: availability not read", errorFields(error)), []))
-      : [],
+    live ? readGatewayAvailability().catch((error: unknown) => (log("warn", "checkout: availability not read", errorFields(error)), [])) : [],
+    live ? announcedDepositStates() : new Map<string, AnnouncedState>(),
   ]);
   const stateOf = (name: string) => {
     const state = availability.find((g) => g.gateway === name)?.operations.deposit.state;
     return state === "delayed" || state === "closed" ? state : null;
   };
-  return countries.map((c) => ({ ...c, gateways: c.gateways.map((g) => ({ ...g, availability: stateOf(g.name) })) }));
+  return countries
+    .map((c) => ({ ...c, gateways: c.gateways.filter((g) => announced.get(g.name) !== "closed").map((g) => ({ ...g, availability: stateOf(g.name) })) }))
+    .filter((c) => c.gateways.length > 0);
 }

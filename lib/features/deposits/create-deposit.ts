@@ -11,6 +11,7 @@ import { newReference } from "@/lib/core/domain/references";
 import { followUntil, nextOperatorCheck } from "@/lib/core/domain/operator-polling";
 import type { DepositForGateway, GatewayAdapter } from "@/lib/integrations/gateways/adapter";
 import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
+import { ANNOUNCED_STATES_TTL_MS, announcedDepositStates } from "@/lib/integrations/gateways/operators/announced-states";
 import { operatorOutcome } from "@/lib/integrations/gateways/operators/operator-outcome";
 import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/integrations/gateways/operators/operator-errors";
 import { errorFields, log } from "@/lib/core/logging/log";
@@ -69,6 +70,17 @@ export async function prepareDeposit(
   if (!adapter) {
     throw new DomainError("operator_failed", {
       details: `Gateway ${gateway.name} is not available in production yet; no deposit was created`,
+    });
+  }
+  // A provider its operator announces CLOSED rejects every request (pawaPay: "all requests are
+  // being rejected"): refused before anything is written or sent, as an open circuit is. The
+  // operator's last answer, as kept (announced-states.ts): never waited for.
+  if (environment === "live" && (await announcedDepositStates()).get(gateway.name) === "closed") {
+    throw new DomainError("unavailable", {
+      field: "gatewayName",
+      rule: "provider_closed",
+      retryAfterSeconds: ANNOUNCED_STATES_TTL_MS / 1000,
+      details: `${gateway.name} is closed for payments at its operator right now; no deposit was created`,
     });
   }
 

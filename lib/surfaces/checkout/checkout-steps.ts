@@ -9,7 +9,7 @@ import type { RefusalRule } from "@/lib/core/errors/refusal-rules";
 
 export type CheckoutStep = "gateway" | "phone" | "attempt";
 
-export const CHECKOUT_ERROR_KEYS = ["network", "wrongCode", "codeExpired", "invalidPhone", "linkClosed", "tooMany", "paymentInProgress", "attemptExpired", "generic"] as const;
+export const CHECKOUT_ERROR_KEYS = ["network", "wrongCode", "codeExpired", "invalidPhone", "linkClosed", "tooMany", "paymentInProgress", "attemptExpired", "providerClosed", "generic"] as const;
 export type CheckoutErrorKey = (typeof CHECKOUT_ERROR_KEYS)[number];
 
 /**
@@ -26,6 +26,7 @@ const RULE_MESSAGES: Partial<Record<RefusalRule, CheckoutErrorKey>> = {
   already_confirmed: "linkClosed",
   payment_in_progress: "paymentInProgress",
   rate_limited: "tooMany",
+  provider_closed: "providerClosed",
 };
 
 /** The message key for a refusal's rule, or "network" when the checkout API could not be reached; "generic" for any other. */

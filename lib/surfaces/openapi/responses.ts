@@ -84,7 +84,8 @@ export const gatewayError = errorResponse(
   [50200, "Gateway MOOV_CI has no production operator configured; nothing was created"],
 );
 export const operatorUnavailable = errorResponse(
-  "50300 the operator is not answering (its circuit is open): nothing was created; retry after Retry-After seconds",
+  "50300 the operator is not answering (its circuit is open), or it reports the gateway's provider closed for payments " +
+    "(pawaPay's availability): nothing was created; retry after Retry-After seconds",
   [50300, "MTN MoMo is not answering; retry after 30 s"],
 );
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { insideDbTransaction } from "@/lib/core/db/transaction-scope";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { servingPlugin } from "./operator-gateways";
 import { OPERATOR_PLUGINS } from "./registry";
@@ -6,7 +7,9 @@ import { OPERATOR_PLUGINS } from "./registry";
 // What operators say of their own providers (pawaPay's availability endpoint: a provider DELAYED
 // or CLOSED), for the checkout's notice beside our own call figures. A page never waits for an
 // operator: it gets the last answer kept, and an answer older than a minute is asked again in the
-// background. An answer that cannot be read says nothing (never "closed").
+// background. An answer that cannot be read says nothing (never "closed"). A provider announced
+// CLOSED is not offered on the checkout, and a live deposit on it is refused before anything is
+// written or sent (create-deposit.ts): its operator rejects every request.
 
 export type AnnouncedState = "operational" | "delayed" | "closed";
 
@@ -34,12 +37,14 @@ function ask(id: string, read: () => Promise<ReadonlyMap<string, AnnouncedState>
 /**
  * The deposit state each operator last announced for the gateways it serves here; asks again in the
  * background those whose answer is older than a minute. `fresh`: ask them all now; `wait`: for the
- * answers asked now (tests).
+ * answers asked now (tests). Inside a database transaction (a checkout attempt's write) it only
+ * reads what is kept: an operator call there is refused (operator-http.ts), and that refusal would
+ * drop the answer kept.
  */
 export async function announcedDepositStates(options: { wait?: boolean; fresh?: boolean } = {}): Promise<Map<string, AnnouncedState>> {
   const now = Date.now();
   const asked: Promise<void>[] = [];
-  for (const plugin of OPERATOR_PLUGINS) {
+  for (const plugin of insideDbTransaction() ? [] : OPERATOR_PLUGINS) {
     if (!plugin.depositAvailability) continue;
     const config = plugin.gateways.map((gateway) => servingPlugin(gateway.name)).find((found) => found?.plugin.id === plugin.id)?.config;
     if (config === undefined) continue;
