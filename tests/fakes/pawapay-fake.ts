@@ -15,15 +15,35 @@ import { deliver, sendJson, sleep, startFakeServer, type Recorded } from "./fake
 // - GET /v2/{deposits,payouts,refunds}/{id}: {status: FOUND, data} or {status: NOT_FOUND}, data
 //   carrying status, amount, currency, country, payer/recipient, providerTransactionId,
 //   failureReason, clientReferenceId [v2/api-reference/deposits/check-deposit-status];
-//   a record may be shown late (script shownAfterMs): pawaPay documents no such lag, it is the
-//   case our NOT_FOUND grace exists for;
-// - statuses: deposits ACCEPTED -> PROCESSING -> COMPLETED | FAILED; payouts and refunds may wait
-//   ENQUEUED while their provider is DELAYED ("Payouts are being enqueued and will be processed
-//   once the problems have been resolved"); CLOSED rejects with PROVIDER_TEMPORARILY_UNAVAILABLE
-//   [v2/api-reference/toolkit/availability, v2/docs/failure_codes];
+// - a record shown late (script shownAfterMs): NOT documented, a modelled assumption. pawaPay's
+//   implementation guide has the status read tell whether a request was received "even if no
+//   response was received" [docs.pawapay.io/implementation], and states no lag. Modelled because
+//   a read that briefly misses an accepted record is the pessimistic case: a client taking that
+//   NOT_FOUND as "never received" would fail or resend a payment pawaPay holds; our NOT_FOUND
+//   grace and same-id resends must survive it;
+// - statuses: ACCEPTED, then SUBMITTED ("submitted to the MMO and is being processed") until
+//   COMPLETED or FAILED, for deposits, payouts and refunds [v1 guides docs.pawapay.io/deposits,
+//   /payouts, /refunds; v2/docs/test_numbers lists numbers left SUBMITTED, which v1's
+//   testing_the_api calls "NO CALLBACK (stuck in SUBMITTED state)"]; the
+//   kit's and the dashboard's PROCESSING and IN_RECONCILIATION are never produced here (the client
+//   reads every non-final word as pending: pawapay-status.test.ts). Payouts wait ENQUEUED while
+//   their provider is DELAYED ("Payouts are being enqueued and will be processed once the problems
+//   have been resolved") [v2/api-reference/toolkit/availability; docs.pawapay.io/payouts,
+//   "Enqueued payouts"]; CLOSED rejects with PROVIDER_TEMPORARILY_UNAVAILABLE ("all requests are
+//   being rejected"; "we stop accepting payments to those MMOs") [v2/api-reference/toolkit/
+//   availability, docs.pawapay.io/implementation "MMO stability", v2/docs/failure_codes];
+// - refunds ENQUEUED while DELAYED: NOT documented, a modelled assumption (the availability page
+//   speaks of payouts only; the v1 refund statuses list no ENQUEUED [docs.pawapay.io/refunds]).
+//   Safe: a refund left waiting with no callback must stay pending and followed, never failed or
+//   sent again; a refund pawaPay refused instead is the REJECTED path, tested on its own;
+// - a deposit refused (PROVIDER_TEMPORARILY_UNAVAILABLE) while its provider is DELAYED: NOT
+//   documented (the availability page names payouts only; the builders' kit says deposits are
+//   refused), a modelled assumption. Safe: it makes the tests meet a refusal under an id pawaPay
+//   may already hold (a resumed send), which must never be taken for the first send's outcome; a
+//   deposit pawaPay took anyway is the ordinary ACCEPTED path;
 // - failure codes of the sandbox's test numbers: PAYER_NOT_FOUND, PAYMENT_NOT_APPROVED,
 //   INSUFFICIENT_BALANCE, UNSPECIFIED_FAILURE (deposits), RECIPIENT_NOT_FOUND (payouts), and a
-//   number left SUBMITTED with no callback [v2/docs/test_numbers];
+//   number left SUBMITTED with no callback (script customer "never_answers") [v2/docs/test_numbers];
 // - refunds name a COMPLETED deposit: NOT_FOUND, INVALID_STATE, AMOUNT_TOO_LARGE,
 //   DEPOSIT_ALREADY_REFUNDED, REFUND_IN_PROGRESS [v2/docs/failure_codes; pawaPay builders' kit];
 // - GET /v2/availability: [{country, providers: [{provider, operationTypes: [{operationType,
@@ -57,7 +77,7 @@ export type PawapayScript = {
 
 export type PawapayAvailabilityStatus = "OPERATIONAL" | "DELAYED" | "CLOSED";
 type Kind = "deposit" | "payout" | "refund";
-type Status = "ACCEPTED" | "ENQUEUED" | "PROCESSING" | "COMPLETED" | "FAILED";
+type Status = "ACCEPTED" | "ENQUEUED" | "SUBMITTED" | "COMPLETED" | "FAILED";
 
 export type PawapayRecord = {
   kind: Kind;
@@ -222,7 +242,7 @@ export async function startPawapayFake(options: { port?: number; answerAfterMs?:
     if (!/^\d{8,15}$/.test(phoneNumber)) return rejected("INVALID_PHONE_NUMBER");
     const operation = kind === "deposit" ? "DEPOSIT" : "PAYOUT";
     const open = statusOf(provider, operation);
-    // CLOSED rejects everything; DELAYED enqueues payouts [toolkit/availability]. A deposit while DELAYED is rejected too (builders' kit; UNCONFIRMED).
+    // CLOSED rejects everything; DELAYED enqueues payouts [toolkit/availability]. A deposit while DELAYED is rejected too (modelled, see the header).
     if (open === "CLOSED" || (open === "DELAYED" && kind === "deposit")) return rejected("PROVIDER_TEMPORARILY_UNAVAILABLE");
     const script = scripts.get(phoneNumber) ?? {};
     if (script.reject) return rejected(script.reject);
@@ -289,9 +309,9 @@ export async function startPawapayFake(options: { port?: number; answerAfterMs?:
     if (record.status === "ACCEPTED") track(proceed(record));
   }
 
-  /** The provider works it: PROCESSING, then after the customer's answer final (or never), and its callback. */
+  /** The provider works it: SUBMITTED, then after the customer's answer final (or never: left SUBMITTED), and its callback. */
   async function proceed(record: PawapayRecord) {
-    record.status = "PROCESSING";
+    record.status = "SUBMITTED";
     const customer = record.script.customer ?? "approve";
     if (customer === "never_answers") return;
     await sleep(record.script.answerAfterMs ?? settings.answerAfterMs);

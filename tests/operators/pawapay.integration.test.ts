@@ -90,7 +90,7 @@ describe("pawaPay deposits", () => {
       payer: { type: "MMO", accountDetails: { phoneNumber: digits, provider: "MOOV_BEN" } },
       clientReferenceId: payment.reference,
     });
-    expect(await adapter.status(payment, new Date())).toEqual({ status: "pending", said: "PROCESSING" });
+    expect(await adapter.status(payment, new Date())).toEqual({ status: "pending", said: "SUBMITTED" });
 
     const record = fake.records.get(payment.operatorRequestId!)!;
     Object.assign(record, { status: "COMPLETED", providerTransactionId: "PTX1" });
@@ -177,7 +177,7 @@ describe("pawaPay deposits", () => {
     fake.failNext({ process: true, holdAnswerMs: 600, when: (r: Recorded) => r.path === "/v2/deposits" });
     const adapter = createPawapayAdapter(client({ timeoutMs: 300 }));
     await expect(adapter.initiate(payment, { origin: "https://pay.test" })).rejects.toMatchObject({ reason: "timeout" });
-    expect(await adapter.status(payment, new Date())).toEqual({ status: "pending", said: "PROCESSING" });
+    expect(await adapter.status(payment, new Date())).toEqual({ status: "pending", said: "SUBMITTED" });
     expect(recordsFor(digits)).toHaveLength(1);
   });
 
