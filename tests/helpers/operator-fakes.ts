@@ -1,11 +1,13 @@
 import { afterAll, beforeAll } from "vitest";
+import { operatorPlugin } from "@/lib/integrations/gateways/operators/registry";
 import { startOperatorFakes } from "../fakes/start-operator-fakes";
 
 type OperatorFakes = Awaited<ReturnType<typeof startOperatorFakes>>;
 
 /**
  * The operators' fakes for a test file, the app pointed at them through the documented
- * variables (MTN and Wave in Côte d'Ivoire, Orange and pawaPay in Senegal) and OPERATOR_TIMEOUT_MS 1 s; the
+ * variables, each operator in its profile's test countries (tests/fakes/<id>-fake-profile.ts: MTN
+ * and Wave in Côte d'Ivoire, Orange and pawaPay in Senegal), and OPERATOR_TIMEOUT_MS 1 s; the
  * environment is put back after the file. Read them through the getter.
  */
 export function useOperatorFakes(): () => OperatorFakes {
@@ -13,8 +15,8 @@ export function useOperatorFakes(): () => OperatorFakes {
   const saved = { ...process.env };
   beforeAll(async () => {
     fakes = await startOperatorFakes();
-    // pawaPay only in Senegal (Free Money): the files written before it keep their live gateways.
-    Object.assign(process.env, fakes.env, { MTN_MOMO_COUNTRIES: "CI", WAVE_COUNTRIES: "CI", ORANGE_MONEY_COUNTRIES: "SN", PAWAPAY_COUNTRIES: "SN", OPERATOR_TIMEOUT_MS: "1000" });
+    const countries = fakes.started.map((fake) => [`${operatorPlugin(fake.id)!.settings.prefix}COUNTRIES`, fake.testCountries]);
+    Object.assign(process.env, fakes.env, Object.fromEntries(countries), { OPERATOR_TIMEOUT_MS: "1000" });
   });
   afterAll(async () => {
     process.env = saved;

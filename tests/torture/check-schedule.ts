@@ -1,10 +1,10 @@
 import { db } from "@/lib/core/db/client";
 import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { reconcile } from "@/lib/features/ledger/reconcile";
+import type { FakeRow } from "../fakes/fake-profile";
 import { call } from "../helpers/api-client";
 import { openItems } from "./drain";
 import type { Played } from "./run-schedule";
-import { operatorOf } from "./schedule";
 import type { World } from "./world";
 
 // The invariants checked after each schedule's drain, from the operators' side (what the fakes
@@ -41,24 +41,15 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
   const sessions = [...wave.sessions.values()].filter((session) => ours(session.restrict_payer_mobile));
   const payouts = [...wave.payouts.values()].filter((payout) => ours(payout.mobile));
   const mtnSucceeded = (tx: (typeof mtnMoves)[number]) => tx.outcome.status === "SUCCESSFUL" && Date.now() >= tx.answerAt;
-  const mtnPaid = (id: string | null) => {
-    const tx = id ? mtn.transactions.get(id) : undefined;
-    return !!tx && mtnSucceeded(tx);
-  };
   const wavePayoutsOf = new Map<string, typeof payouts>();
   for (const payout of wave.payouts.values()) {
     if (payout.client_reference) wavePayoutsOf.set(payout.client_reference, [...(wavePayoutsOf.get(payout.client_reference) ?? []), payout]);
   }
-  const wavePaid = (reference: string) => (wavePayoutsOf.get(reference) ?? []).some((p) => p.status === "succeeded");
   // pawaPay's records of the schedule's numbers (a refund carries its deposit's payer).
   const ppMoves = [...pawapay.records.values()].filter((record) => ours(record.phoneNumber));
   const ppIds = ppMoves.map((record) => record.id);
-  const ppPaid = (id: string | null) => pawapay.records.get(id ?? "")?.status === "COMPLETED";
-  /** Whether the operator serving this row's gateway paid it. */
-  const paidBy = (row: { gatewayName: string; operatorRequestId: string | null; reference: string }, wavePaidIt: (row: { operatorRequestId: string | null; reference: string }) => boolean) => {
-    const operator = operatorOf(row.gatewayName);
-    return operator === "mtn" ? mtnPaid(row.operatorRequestId) : operator === "pawapay" ? ppPaid(row.operatorRequestId) : wavePaidIt(row);
-  };
+  /** Whether the operator serving this row's gateway paid it (its fake's profile reads it). */
+  const paidBy = (table: FakeRow["table"], row: { gatewayName: string } & Omit<FakeRow, "table">) => world.fakeServing(row.gatewayName)?.torture.paid({ table, ...row }) ?? false;
 
   // 4 and 5. Every answer, every error logged.
   for (const answer of played.answers) {
@@ -119,11 +110,10 @@ export async function checkSchedule(world: World, played: Played): Promise<strin
     db().transfer.findMany({ where: { merchantId } }),
     db().refund.findMany({ where: { merchantId } }),
   ]);
-  const sessionPaid = (id: string | null) => !!id && wave.sessions.get(id)?.payment_status === "succeeded";
   const rows = [
-    ...deposits.map((d) => ({ what: `deposit ${d.reference}`, status: d.status, paid: paidBy(d, (row) => sessionPaid(row.operatorRequestId)) })),
-    ...transfers.map((t) => ({ what: `transfer ${t.reference}`, status: t.status, paid: paidBy(t, (row) => wavePaid(row.reference)) })),
-    ...refunds.map((r) => ({ what: `refund ${r.reference}`, status: r.status, paid: paidBy(r, (row) => wavePaid(row.reference)) })),
+    ...deposits.map((d) => ({ what: `deposit ${d.reference}`, status: d.status, paid: paidBy("deposit", d) })),
+    ...transfers.map((t) => ({ what: `transfer ${t.reference}`, status: t.status, paid: paidBy("transfer", t) })),
+    ...refunds.map((r) => ({ what: `refund ${r.reference}`, status: r.status, paid: paidBy("refund", r) })),
   ];
   for (const row of rows) {
     if (row.status === "completed" && !row.paid) found(`2: ${row.what} is completed, the operator did not pay it`);

@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/core/db/client";
 import { noRecordSpacingMs } from "@/lib/features/money-out/money-out-settings";
+import { gatewayCallSource } from "@/lib/integrations/gateways/live-adapters";
 import { operatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
+import { liveGateways } from "@/lib/integrations/gateways/operators/operator-gateways";
+import type { FakeRow } from "../fakes/fake-profile";
 import type { Played } from "./run-schedule";
-import { operatorOf } from "./schedule";
 import { runPass } from "./worker";
 import type { World } from "./world";
 
@@ -24,26 +26,11 @@ const MINUTE = 60_000;
 const PAST_FOLLOW_WINDOW_MS = 73 * 60 * MINUTE;
 const DRAIN_BUDGET_MS = 10_000;
 
-/** Waits until the operators have nothing more of their own to say about this schedule. */
+/** Waits until the operators have nothing more of their own to say about this schedule (each fake's profile says what that is). */
 export async function quiesce(world: World, played: Played) {
-  const { mtn, wave, pawapay } = world;
-  while (mtn.actsPending() > 0 || wave.actsPending() > 0 || pawapay.actsPending() > 0) await sleep(5);
-  // pawaPay's providers open again (what waited ENQUEUED is processed), every record shown, every callback sent.
-  for (const [provider, operation] of [["FREE_SEN", "PAYOUT"], ["MOOV_BEN", "REFUND"], ["MOOV_BEN", "DEPOSIT"]] as const) pawapay.setAvailability(provider, operation, "OPERATIONAL");
-  const shown = Math.max(0, ...[...pawapay.records.values()].filter((record) => played.parties.has(record.phoneNumber)).map((record) => record.shownAt));
-  if (shown > Date.now()) await sleep(shown - Date.now());
-  await pawapay.settle();
-  for (const payout of wave.payouts.values()) {
-    const end = played.processing.get(payout.mobile);
-    if (end && payout.status === "processing") wave.settlePayout(payout.id, end);
-  }
-  // Each answer given, each callback sent (and the status read it starts in this process, done).
-  const due = [...mtn.transactions.values()].filter((tx) => played.parties.has(tx.partyId)).map((tx) => {
-    const callback = played.callbackDelays.get(tx.partyId);
-    return callback === undefined || tx.kind !== "collection" ? tx.answerAt : tx.answerAt + callback + world.timeoutMs;
-  });
-  const until = Math.max(0, ...due) + 20;
-  if (until > Date.now()) await sleep(until - Date.now());
+  while (world.fakes.some((fake) => fake.fake.actsPending() > 0)) await sleep(5);
+  const context = { parties: played.parties, processing: played.processing, callbackDelays: played.callbackDelays, timeoutMs: world.timeoutMs };
+  for (const fake of world.fakes) await fake.torture.settle(context);
   while (world.relaying() > 0) await sleep(10);
 }
 
@@ -64,12 +51,9 @@ async function open(world: World, played: Played): Promise<Open[]> {
     db().refund.findMany({ where: { merchantId, OR: [{ status: "pending" }, { status: "failed", followUntil: { not: null } }] } }),
     db().deposit.findMany({ where: { merchantId, OR: [{ status: "pending" }, { followUntil: { not: null }, status: { not: "completed" } }, { heldReason: { not: null } }] } }),
   ]);
-  const mtnHas = (id: string | null) => world.mtn.transactions.has(id ?? "");
-  const pawapayHas = (id: string | null) => world.pawapay.records.has(id ?? "");
-  const moneyOut = (kind: string, row: (typeof transfers)[number] | (typeof refunds)[number]) => {
-    const operator = operatorOf(row.gatewayName);
-    const operatorHasIt =
-      operator === "mtn" ? mtnHas(row.operatorRequestId) : operator === "pawapay" ? pawapayHas(row.operatorRequestId) : [...world.wave.payouts.values()].some((p) => p.client_reference === row.reference);
+  const operatorHas = (table: FakeRow["table"], row: { gatewayName: string } & Omit<FakeRow, "table">) => world.fakeServing(row.gatewayName)?.torture.has({ table, ...row }) ?? false;
+  const moneyOut = (kind: "transfer" | "refund", row: (typeof transfers)[number] | (typeof refunds)[number]) => {
+    const operatorHasIt = operatorHas(kind, row);
     const released = row.status === "failed";
     return {
       line: `${kind} ${row.reference} ${row.gatewayName} ${released ? "released on no record, still read" : "pending"} (operator: ${row.operatorAnswer ?? "-"}; due ${row.dueAt?.toISOString() ?? "never"})`,
@@ -82,8 +66,7 @@ async function open(world: World, played: Played): Promise<Open[]> {
     ...transfers.map((t) => moneyOut("transfer", t)),
     ...refunds.map((r) => moneyOut("refund", r)),
     ...deposits.map((d) => {
-      const operator = operatorOf(d.gatewayName);
-      const operatorHasIt = operator === "mtn" ? mtnHas(d.operatorRequestId) : operator === "pawapay" ? pawapayHas(d.operatorRequestId) : world.wave.sessions.has(d.operatorRequestId ?? "");
+      const operatorHasIt = operatorHas("deposit", d);
       return {
         line: `deposit ${d.reference} ${d.gatewayName} ${d.status}${d.heldReason ? ` held (${d.heldReason})` : d.followUntil ? " still followed" : ""} (operator: ${d.operatorAnswer ?? "-"})`,
         operatorHasIt,
@@ -97,7 +80,12 @@ async function open(world: World, played: Played): Promise<Open[]> {
 /** What is still open once drained, but for what is settled by design. */
 export const openItems = async (world: World, played: Played) => (await open(world, played)).filter((item) => !item.settled).map((item) => item.line);
 
-const breakerOpen = () => operatorBreaker("wave").isOpen || operatorBreaker("mtn-momo", process.env.MTN_MOMO_TARGET_ENVIRONMENT).isOpen || operatorBreaker("pawapay").isOpen;
+/** Whether the circuit of an operator serving a live gateway here is open (the registry's call scopes: MTN's target environment). */
+const breakerOpen = () =>
+  [...liveGateways()].some((gatewayName) => {
+    const source = gatewayCallSource(gatewayName);
+    return !!source && operatorBreaker(source.operator, source.scope ?? undefined).isOpen;
+  });
 
 export async function drainSchedule(world: World, played: Played): Promise<void> {
   let deadline = Date.now() + DRAIN_BUDGET_MS;

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { db } from "@/lib/core/db/client";
 import { syncDepositWithGateway } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { noRecordSpacingMs } from "@/lib/features/money-out/money-out-settings";
-import { deliver, type Fault as FakeFault, type Recorded } from "../fakes/fake-http";
+import { deliver, type FakeServer, type Fault as FakeFault, type Recorded } from "../fakes/fake-http";
 import { pawapaySignedHeaders } from "../fakes/pawapay-fake";
 import { call, type ApiResponse } from "../helpers/api-client";
 import { newKey, newMember, newMerchant } from "../helpers/fixtures";
@@ -177,7 +177,7 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
 
   const applyFault = (step: Extract<Step, { kind: "fault" }>) => {
     totals.faults += step.count;
-    const fake = step.operator === "mtn" ? mtn : step.operator === "wave" ? wave : pawapay;
+    const fake: FakeServer = world[step.operator];
     const when = step.target ? (request: Recorded) => request.method === "POST" && request.path === `/v2/${step.target}` : undefined;
     const queue = (fault: FakeFault) => fake.failNext({ ...fault, when });
     const faultFor = (fault: Fault) => {
@@ -425,10 +425,7 @@ export async function runSchedule(world: World, schedule: Schedule, totals: Tota
 
   await Promise.all(schedule.steps.map((step, index) => play(step, index)));
   // The fakes answer truthfully from here on.
-  mtn.clearFaults();
-  mtn.clearServerErrors();
-  wave.clearFaults();
-  pawapay.clearFaults();
+  for (const fake of world.fakes) fake.torture.clearFaults();
 
   await quiesce(world, played);
   const violations = await drainAndCheck(world, played);
@@ -534,11 +531,11 @@ async function killDuringCall(world: World, kill: NonNullable<Schedule["kill"]>,
   const worker = await world.worker(kill.worker);
   const when = kill.during === "send" ? (request: Recorded) => request.method === "POST" : undefined;
   const hold = kill.acts ? { process: true, holdAnswerMs: 10 * world.timeoutMs, when } : { delayMs: 10 * world.timeoutMs, when };
-  mtn.failNext(hold);
-  wave.failNext(hold);
-  const before = { mtn: mtn.received.length, wave: wave.received.length };
-  const held = () =>
-    [...mtn.received.slice(before.mtn), ...wave.received.slice(before.wave)].find((request) => !request.path.endsWith("/token/") && (!when || when(request)));
+  // The fakes its pass may call (the kill's payout is MTN's; Wave's, as before pawaPay joined).
+  const holding = [mtn, wave];
+  for (const fake of holding) fake.failNext(hold);
+  const before = holding.map((fake) => fake.received.length);
+  const held = () => holding.flatMap((fake, i) => fake.received.slice(before[i])).find((request) => !request.path.endsWith("/token/") && (!when || when(request)));
   const pass = worker.pass("transfers", new Date(Date.now() + (kill.during === "send" ? 11 * 60_000 : 6_000))).then(
     () => "ended",
     () => "killed",

@@ -1,3 +1,4 @@
+import { FAKE_PROFILES, type TortureOperator } from "../fakes/fake-profiles";
 import { rng, type Rng } from "./prng";
 import type { PassKind } from "./worker";
 
@@ -7,7 +8,8 @@ import type { PassKind } from "./worker";
 // SIGKILLed during an operator call, maybe. run-schedule.ts plays it; the same seed draws the same
 // steps (their interleaving is the machine's: the seed replays the schedule, the timing varies).
 
-export type Operator = "mtn" | "wave" | "pawapay";
+/** An operator of the suite, by its fake's profile key (tests/fakes/fake-profiles.ts). */
+export type Operator = TortureOperator;
 /**
  * pawaPay's gateways here (issue 50, docs/operators-pawapay.md): no direct operator serves Benin or
  * Senegal in the world, so pawaPay serves Moov Money Benin (deposits, and refunds of them) and Free
@@ -17,8 +19,6 @@ export const PAWAPAY_DEPOSIT = "MOOV_MONEY_BJ";
 export const PAWAPAY_PAYOUT = "FREE_MONEY_SN";
 export type PayoutGateway = "MTN_MOMO_CI" | "WAVE_CI" | typeof PAWAPAY_PAYOUT;
 export type DepositGateway = "MTN_MOMO_CI" | "WAVE_CI" | typeof PAWAPAY_DEPOSIT;
-/** Which operator's fake a gateway of the schedule meets. */
-export const operatorOf = (gateway: string): Operator => (gateway === "MTN_MOMO_CI" ? "mtn" : gateway === "WAVE_CI" ? "wave" : "pawapay");
 /** The country a gateway's customers and beneficiaries are in (their numbers and the API's `country`). */
 export type Country = "CI" | "BJ" | "SN";
 export const countryOf = (gateway: string): Country => (gateway === PAWAPAY_DEPOSIT ? "BJ" : gateway === PAWAPAY_PAYOUT ? "SN" : "CI");
@@ -145,19 +145,26 @@ const FAULTS: Record<string, (r: Rng) => Fault> = {
   mtn_409_after_acting: () => ({ kind: "mtn_409_after_acting" }),
 };
 
+/** The faults an operator's requests may meet: every infrastructure fault, and its own (named `<operator>_...`: MTN's refusals), not another's. */
+const faultsOf = (operator: Operator) =>
+  Object.keys(FAULTS).filter((kind) => {
+    const owner = kind.slice(0, kind.indexOf("_"));
+    return owner === operator || !FAKE_PROFILES.some((profile) => profile.key === owner);
+  });
+
 function sending(r: Rng): Sending {
   return { idempotencyKey: r.chance(0.85), duplicateAfterMs: r.chance(0.25) ? r.int(0, 300) : null };
 }
 
 function fault(r: Rng, at: number): Step {
   const operator = r.pick(["mtn", "wave"] as const);
-  const kinds = Object.keys(FAULTS).filter((k) => operator === "mtn" || !k.startsWith("mtn_"));
+  const kinds = faultsOf(operator);
   return { kind: "fault", at, operator, fault: FAULTS[r.pick(kinds)](r), count: r.chance(0.2) ? r.int(2, 4) : 1 };
 }
 
 function pass(r: Rng, at: number): Step {
   // Mostly now; sometimes a runner whose clock is ahead (past Wave's 60 s or MTN's 10 min grace).
-  const skewMs = r.weighted({ now: 7, wave: 2, mtn: 1 }) === "now" ? r.int(0, 2_000) : r.chance(0.7) ? 61_000 : 11 * 60_000;
+  const skewMs = r.weighted({ now: 7, pastWaveGrace: 2, pastMtnGrace: 1 }) === "now" ? r.int(0, 2_000) : r.chance(0.7) ? 61_000 : 11 * 60_000;
   return { kind: "pass", at, where: r.pick(["test", 0, 1] as const), pass: r.weighted({ reconcile: 4, dueWork: 2, transfers: 2, refunds: 1 }), skewMs };
 }
 
@@ -322,7 +329,7 @@ function pawapaySteps(r: Rng, merchants: Schedule["merchants"], steps: Step[], s
     }
   }
   for (const deposit of deposits) if (r.chance(0.25)) steps.push({ kind: "forged_pawapay_callback", at: at() + r.int(0, 300), deposit, unsigned: r.chance(0.3) });
-  const kinds = Object.keys(FAULTS).filter((k) => !k.startsWith("mtn_"));
+  const kinds = faultsOf("pawapay");
   for (let i = 0, n = r.int(1, 3); i < n; i++) {
     const target = r.weighted({ any: 1, deposits: 1, payouts: 2, refunds: 1 });
     steps.push({ kind: "fault", at: at(), operator: "pawapay", fault: FAULTS[r.pick(kinds)](r), count: r.chance(0.2) ? r.int(2, 3) : 1, ...(target === "any" ? {} : { target }) });

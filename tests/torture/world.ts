@@ -1,17 +1,17 @@
 import { call } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
 import { sendJson, startFakeServer } from "../fakes/fake-http";
-import { startMtnMomoFake } from "../fakes/mtn-momo-fake";
-import { startPawapayFake } from "../fakes/pawapay-fake";
-import { mtnMomoFakeEnv, pawapayFakeEnv, waveFakeEnv } from "../fakes/start-operator-fakes";
-import { startWaveFake } from "../fakes/wave-fake";
-import { countryOf, PAWAPAY_DEPOSIT, type Country } from "./schedule";
+import { FAKE_PROFILES, isTortureProfile, startFakes, type StartedFake } from "../fakes/fake-profiles";
+import { servingPlugin } from "@/lib/integrations/gateways/operators/operator-gateways";
+import { OPERATOR_PLUGINS, operatorPlugin } from "@/lib/integrations/gateways/operators/registry";
+import { countryOf, type Country } from "./schedule";
 import { ourLogLine, startWorker, type LogLine, type WorkerHandle } from "./workers";
 
-// What every schedule of the torture suite runs against, started once: the MTN, Wave and pawaPay
-// fakes, the service's public address (a relay that hands MTN's callbacks, Wave's events and
-// pawaPay's signed callbacks, sent by the fakes over real HTTP, to the in-process routes), and two
-// worker processes, kept alive across schedules (one is started again after it is killed).
+// What every schedule of the torture suite runs against, started once: the fakes of the operators
+// whose profile has a torture part (tests/fakes/fake-profiles.ts: MTN, Wave and pawaPay), the
+// service's public address (a relay that hands MTN's callbacks, Wave's events and pawaPay's signed
+// callbacks, sent by the fakes over real HTTP, to the in-process routes), and two worker
+// processes, kept alive across schedules (one is started again after it is killed).
 
 export type World = Awaited<ReturnType<typeof startWorld>>;
 
@@ -50,11 +50,11 @@ function keepServiceErrors() {
  * minute failed (at least 5): in a process that has just started, the first schedule's faults
  * alone would open it, for 30 s, as they would not in a service that has been answering.
  */
-async function warmUp(nextPhone: (country?: Country) => string) {
+async function warmUp(nextPhone: (country?: Country) => string, gateways: string[]) {
   const merchant = await newMerchant();
   let refused = 0;
   for (let i = 0; i < 10; i++) {
-    for (const gatewayName of ["MTN_MOMO_CI", "WAVE_CI", PAWAPAY_DEPOSIT]) {
+    for (const gatewayName of gateways) {
       const country = countryOf(gatewayName);
       const res = await call("POST", "/api/v4/classic/deposit/initiate", {
         key: merchant.liveKey,
@@ -66,11 +66,14 @@ async function warmUp(nextPhone: (country?: Country) => string) {
   }
 }
 
-/** The callback headers handed on: Wave's signature, MTN's authorization, pawaPay's RFC 9421 signature and what it covers, unchanged. */
-const RELAYED = ["content-type", "wave-signature", "authorization", "signature", "signature-input", "content-digest", "signature-date"];
+/** A started fake of the torture suite: its profile's torture part is there. */
+export type TortureFake = StartedFake & { torture: NonNullable<StartedFake["torture"]> };
 
 export async function startWorld(timeoutMs: number) {
-  const [mtn, wave, pawapay] = await Promise.all([startMtnMomoFake(), startWaveFake(), startPawapayFake()]);
+  const { started, byKey } = await startFakes(FAKE_PROFILES.filter(isTortureProfile), () => 0, {});
+  const fakes = started as TortureFake[];
+  /** The callback headers handed on unchanged (Wave's signature, MTN's authorization, pawaPay's RFC 9421 signature and what it covers). */
+  const RELAYED = ["content-type", ...new Set(fakes.flatMap((fake) => fake.torture.callbackHeaders))];
   /** Every answer our callback route gave an operator. */
   const callbackAnswers: { path: string; status: number }[] = [];
   let inFlight = 0;
@@ -87,16 +90,14 @@ export async function startWorld(timeoutMs: number) {
       inFlight--;
     }
   });
-  wave.sendEventsTo(`${relay.url}/api/operators/wave/callback`);
-  // Signed for the relay's address (the @authority pawaPay called), which is the service's public one.
-  pawapay.sendCallbacksTo(`${relay.url}/api/operators/pawapay/callback`);
+  // The relay's address is the service's public one (pawaPay signs for the @authority it called).
+  for (const fake of fakes) fake.sendCallbacksTo(`${relay.url}/api/operators/${fake.id}/callback`);
 
-  const ours = ["ORANGE_MONEY_", "MTN_MOMO_", "WAVE_", "PAWAPAY_"];
+  const ours = OPERATOR_PLUGINS.map((plugin) => plugin.settings.prefix);
   for (const name of Object.keys(process.env)) if (ours.some((prefix) => name.startsWith(prefix))) delete process.env[name];
-  // MTN and Wave serve Côte d'Ivoire only: pawaPay serves what no direct operator does (Benin, Senegal...).
-  Object.assign(process.env, mtnMomoFakeEnv(mtn), waveFakeEnv(wave), pawapayFakeEnv(pawapay), {
-    MTN_MOMO_COUNTRIES: "CI",
-    WAVE_COUNTRIES: "CI",
+  // Each in the countries its profile says (MTN and Wave: Côte d'Ivoire only); pawaPay serves what no direct operator does (Benin, Senegal...).
+  const countries = fakes.flatMap((fake) => (fake.torture.countries ? [[`${operatorPlugin(fake.id)!.settings.prefix}COUNTRIES`, fake.torture.countries]] : []));
+  Object.assign(process.env, ...fakes.map((fake) => fake.env()), Object.fromEntries(countries), {
     OPERATOR_TIMEOUT_MS: String(timeoutMs),
     // MTN's X-Callback-Url and Wave's return URLs: the relay above.
     PAYMENT_BASE_URL: relay.url,
@@ -113,11 +114,14 @@ export async function startWorld(timeoutMs: number) {
   // Côte d'Ivoire 07..., Benin 0197... (as pawaPay's Moov Benin numbers), Senegal 77...
   const prefixes: Record<Country, string> = { CI: "22507", BJ: "2290197", SN: "22177" };
   const nextPhone = (country: Country = "CI") => `${prefixes[country]}${String(++phones).padStart(country === "CI" ? 8 : 6, "0")}`;
-  await warmUp(nextPhone);
+  await warmUp(nextPhone, fakes.map((fake) => fake.torture.warmUpGateway));
+  const byId = new Map(fakes.map((fake) => [fake.id, fake]));
   return {
-    mtn,
-    wave,
-    pawapay,
+    ...byKey,
+    /** The torture suite's fakes, in fake-profiles.ts's order, each with its profile's readers. */
+    fakes,
+    /** The fake of the operator serving this gateway in the world (the registry's answer), if it is one of the suite's. */
+    fakeServing: (gatewayName: string): TortureFake | null => byId.get(servingPlugin(gatewayName)?.plugin.id ?? "") ?? null,
     relay,
     callbackAnswers,
     /** What the service logged for a request it answered 500, by request id. */
@@ -141,7 +145,7 @@ export async function startWorld(timeoutMs: number) {
     async close() {
       logs.restore();
       await Promise.all(workers.map(async (w) => (await w).stop()));
-      await Promise.all([mtn.close(), wave.close(), pawapay.close(), relay.close()]);
+      await Promise.all([...fakes.map((fake) => fake.fake.close()), relay.close()]);
     },
   };
 }
