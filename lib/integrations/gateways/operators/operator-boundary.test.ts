@@ -52,8 +52,11 @@ export function operatorBranches(file: string, source: string, known: Operators 
   if (![...known.words.keys(), ...[...known.prefixes.keys()].map((prefix) => prefix.toLowerCase())].some((word) => lower.includes(word))) return [];
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
   const isTest = file.endsWith(".test.ts");
-  const found: string[] = [];
-  const report = (node: ts.Node, what: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1} ${what}: ${node.getText(sf).replace(/\s+/g, " ").slice(0, 100)}`);
+  const found: { line: number; text: string }[] = [];
+  const report = (node: ts.Node, what: string) => {
+    const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+    found.push({ line, text: `${file}:${line} ${what}: ${node.getText(sf).replace(/\s+/g, " ").slice(0, 100)}` });
+  };
   const text = (node: ts.Node | undefined) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isIdentifier(node)) ? node.text : null);
   /** The operator a string literal names, if any. */
   const named = (node: ts.Node | undefined) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? (known.words.get(node.text.toLowerCase()) ?? null) : null);
@@ -94,7 +97,7 @@ export function operatorBranches(file: string, source: string, known: Operators 
   };
   visit(sf);
   for (const [statement, ids] of callArguments) if (ids.size >= 2) report(statement, "a statement calling on operators by name");
-  return found;
+  return found.sort((a, b) => a.line - b.line).map((finding) => finding.text);
 }
 
 describe("adding an operator (issue 50's second look)", () => {
