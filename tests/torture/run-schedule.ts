@@ -531,7 +531,7 @@ async function killDuringCall(world: World, kill: NonNullable<Schedule["kill"]>,
   const worker = await world.worker(kill.worker);
   const when = kill.during === "send" ? (request: Recorded) => request.method === "POST" : undefined;
   const hold = kill.acts ? { process: true, holdAnswerMs: 10 * world.timeoutMs, when } : { delayMs: 10 * world.timeoutMs, when };
-  // The fakes its pass may call (the kill's payout is MTN's; Wave's, as before pawaPay joined).
+  // MTN's (the kill's payout is MTN's) and Wave's requests are held alike.
   const holding = [mtn, wave];
   for (const fake of holding) fake.failNext(hold);
   const before = holding.map((fake) => fake.received.length);

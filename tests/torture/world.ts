@@ -1,9 +1,9 @@
+import { servingPlugin } from "@/lib/integrations/gateways/operators/operator-gateways";
+import { OPERATOR_PLUGINS, operatorPlugin } from "@/lib/integrations/gateways/operators/registry";
 import { call } from "../helpers/api-client";
 import { newMerchant } from "../helpers/fixtures";
 import { sendJson, startFakeServer } from "../fakes/fake-http";
 import { FAKE_PROFILES, isTortureProfile, startFakes, type StartedFake } from "../fakes/fake-profiles";
-import { servingPlugin } from "@/lib/integrations/gateways/operators/operator-gateways";
-import { OPERATOR_PLUGINS, operatorPlugin } from "@/lib/integrations/gateways/operators/registry";
 import { countryOf, type Country } from "./schedule";
 import { ourLogLine, startWorker, type LogLine, type WorkerHandle } from "./workers";
 
