@@ -3,6 +3,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { getTranslations } from "next-intl/server";
+import { currencyName } from "@/lib/core/domain/money";
 import { amountTicks, dayTicks, formatDay, leftMarginFor } from "@/lib/features/analytics/chart-axes";
 import type { Analytics } from "@/lib/core/schemas/analytics";
 
@@ -149,8 +150,10 @@ function VolumeAndFeesByGateway({ gateways, currency, locale, label }: { gateway
 export async function AnalyticsCharts({ analytics, locale }: { analytics: Analytics; locale: string }) {
   const t = await getTranslations("analytics");
   const { byDay: days, byGateway: gateways, currency } = analytics;
+  // The titles name the currency as people read it ("F CFA": docs/decisions.md, "Money for people").
+  const name = currencyName(currency);
   const charts = [
-    days.length > 0 && { title: t("volumeChart", { currency }), chart: <VolumeByDay days={days} currency={currency} locale={locale} label={t("volumeChart", { currency })} />, legend: [] },
+    days.length > 0 && { title: t("volumeChart", { currency: name }), chart: <VolumeByDay days={days} currency={currency} locale={locale} label={t("volumeChart", { currency: name })} />, legend: [] },
     days.length > 0 && {
       title: t("countsChart"),
       chart: <CreatedAndCompletedByDay days={days} locale={locale} label={t("countsChart")} />,
@@ -161,8 +164,8 @@ export async function AnalyticsCharts({ analytics, locale }: { analytics: Analyt
     },
     days.some((d) => d.created > 0) && { title: t("conversionChart"), chart: <ConversionByDay days={days} locale={locale} label={t("conversionChart")} />, legend: [] },
     gateways.length > 0 && {
-      title: t("gatewayChart", { currency }),
-      chart: <VolumeAndFeesByGateway gateways={gateways} currency={currency} locale={locale} label={t("gatewayChart", { currency })} />,
+      title: t("gatewayChart", { currency: name }),
+      chart: <VolumeAndFeesByGateway gateways={gateways} currency={currency} locale={locale} label={t("gatewayChart", { currency: name })} />,
       legend: [
         { colour: CHART_COLOURS.completed, label: t("volume") },
         { colour: CHART_COLOURS.fees, label: t("fees") },

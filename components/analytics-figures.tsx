@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { currencyName } from "@/lib/core/domain/money";
 import { formatPercent } from "@/lib/core/domain/number-format";
 import type { Analytics } from "@/lib/core/schemas/analytics";
 
@@ -16,7 +17,7 @@ export async function DailyTable({ analytics, money, locale = "en" }: { analytic
   return (
     <div className="visually-hidden">
       <table>
-        <caption>{t("dailyTable", { currency: analytics.currency })}</caption>
+        <caption>{t("dailyTable", { currency: currencyName(analytics.currency) })}</caption>
         <thead>
           <tr>
             <th scope="col">{t("day")}</th>

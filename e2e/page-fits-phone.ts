@@ -29,13 +29,25 @@ const englishSentences = [
 /** English words a French page never shows in its own text (raw statuses, forgotten labels). */
 const ENGLISH_WORDS = /\b(completed|pending|failed|expired|refunded|Completed|Pending|Failed|Refunded|Amount|Status|Created|Search|Previous|Next page|Loading|Sign out|Settings|Withdrawals?|Payouts?|Balance|Refunds?|Customer|Merchant|Reference|Deposits?|Links?)\b/;
 
-/** The page's French text: no code samples, identifiers or parts marked in another language. */
-async function pageText(page: Page): Promise<string> {
-  return page.evaluate(() => {
+/** The page's French text: no code samples, identifiers or parts marked in another language (nor `also`). */
+async function pageText(page: Page, also = ""): Promise<string> {
+  return page.evaluate((also) => {
     const body = document.body.cloneNode(true) as HTMLElement;
-    body.querySelectorAll("code, pre, kbd, samp, script, style, noscript, [lang]:not([lang^='fr']), [data-raw]").forEach((e) => e.remove());
+    body.querySelectorAll(`code, pre, kbd, samp, script, style, noscript, [lang]:not([lang^='fr']), [data-raw]${also}`).forEach((e) => e.remove());
+    // A detached copy is not laid out, so this is its whole text, what is hidden from sight too (a table for screen readers).
     return body.innerText;
-  });
+  }, also);
+}
+
+/**
+ * The CFA francs read "F CFA" on the page (docs/decisions.md, "Money for people"): no "XOF" or
+ * "XAF" in its words, headings, captions and labels. A list of currencies to choose from is the
+ * exception: both francs sit there side by side, so their choices read "F CFA (XOF)".
+ */
+export async function expectFrancsInWords(page: Page, url: string) {
+  const text = await pageText(page, ", option");
+  const code = /\bX[OA]F\b/.exec(text);
+  expect.soft(code ? text.slice(Math.max(0, code.index - 40), code.index + 40) : null, `${url}: a franc's ISO code where French readers expect "F CFA"`).toBeNull();
 }
 
 export async function expectFrenchOnly(page: Page, url: string) {

@@ -1,4 +1,4 @@
-import { formatMajor } from "@/lib/core/domain/money";
+import { currencyName, formatMajor } from "@/lib/core/domain/money";
 import type { Analytics } from "@/lib/core/schemas/analytics";
 import { AnalyticsCharts } from "@/components/analytics-charts";
 import { DailyTable, FiguresTable, type FigureLabels } from "@/components/analytics-figures";
@@ -11,7 +11,7 @@ export function AnalyticsView({ analytics, labels, locale, gatewayName }: { anal
   const id = `analytics-${analytics.currency}`;
   return (
     <section aria-labelledby={id} className="dash-card">
-      <h2 id={id}>{analytics.currency}</h2>
+      <h2 id={id}>{currencyName(analytics.currency)}</h2>
       <dl className="dash-fields">
         <dt>{labels.volume}</dt>
         <dd className="dash-big">{money(analytics.totals.completedVolume)}</dd>

@@ -1,6 +1,6 @@
 import type { getBalancePage } from "@/lib/surfaces/dashboard/balance-queries";
 import type { Translator } from "./translator";
-import { formatMinor } from "@/lib/core/domain/money";
+import { currencyName, formatMinor } from "@/lib/core/domain/money";
 
 type Props = { balances: Awaited<ReturnType<typeof getBalancePage>>["balances"]; t: Translator; locale: string };
 
@@ -11,7 +11,7 @@ export function BalanceAmounts({ balances, t, locale }: Props) {
       {balances.length === 0 ? <p>{t("balance.none")}</p> : null}
       <div className="dash-balances">
         {balances.map((b) => (
-          <section key={b.currency} className="dash-card" aria-label={b.currency}>
+          <section key={b.currency} className="dash-card" aria-label={currencyName(b.currency)}>
             <dl className="dash-fields">
               <dt>{t("balance.available")}</dt>
               <dd className="dash-big">{formatMinor(b.availableMinor, b.currency, locale)}</dd>

@@ -4,7 +4,7 @@ import type { Translator } from "./translator";
 import { ledgerKindLabel } from "@/lib/core/i18n/code-labels";
 import type { Environment } from "@/lib/core/domain/environment";
 import type { ListFilters } from "@/lib/core/domain/list-filters";
-import { formatMinor } from "@/lib/core/domain/money";
+import { currencyName, formatMinor } from "@/lib/core/domain/money";
 import { dashboardPath } from "@/lib/surfaces/dashboard/dashboard-paths";
 import { formatTime } from "./format";
 import { ListPager } from "./list-filters-form";
@@ -56,7 +56,7 @@ export function StatementSummaries({ summaries, filters, t, locale }: { summarie
       ...(m.otherMinor !== 0n ? ([[t("balance.other"), m.otherMinor]] as [string, bigint][]) : []),
     ];
     return (
-      <section key={m.currency} className="dash-card" aria-label={`${t("balance.summary")} ${m.currency}`} data-testid="balance-summary">
+      <section key={m.currency} className="dash-card" aria-label={`${t("balance.summary")} ${currencyName(m.currency)}`} data-testid="balance-summary">
         <p className="dash-hint">{period ? t("balance.summaryPeriod") : t("balance.summary")}</p>
         <dl className="dash-summary">
           {lines.map(([label, minor]) => (

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { LINK_CURRENCIES, formatMinor } from "@/lib/core/domain/money";
+import { LINK_CURRENCIES, currencyChoice, formatMinor } from "@/lib/core/domain/money";
 import { minorText } from "@/lib/features/transfers/balance-and-transfers";
 import type { BatchSelfApproval } from "@/lib/features/merchants/batch-self-approval";
 import { ActionForm, FieldError } from "./action-form";
@@ -33,7 +33,7 @@ export function BatchApprovalSettings({ action, setting, tb, locale }: Props) {
             <select name="selfApprovalCurrency" defaultValue={setting?.currency ?? "XOF"}>
               {LINK_CURRENCIES.map((currency) => (
                 <option key={currency} value={currency}>
-                  {currency}
+                  {currencyChoice(currency)}
                 </option>
               ))}
             </select>

@@ -1,4 +1,4 @@
-import { LINK_CURRENCIES } from "@/lib/core/domain/money";
+import { LINK_CURRENCIES, currencyChoice } from "@/lib/core/domain/money";
 import { FieldError } from "./action-form";
 
 /** The currency of something customers pay (a link, a payment page), with its error from the form's answer. */
@@ -10,7 +10,7 @@ export function CurrencyField({ label }: { label: string }) {
         <select name="currency" defaultValue="XOF">
           {LINK_CURRENCIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {currencyChoice(c)}
             </option>
           ))}
         </select>

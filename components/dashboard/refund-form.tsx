@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { parseAmountInput } from "@/lib/core/domain/amount-input";
-import { formatMinor } from "@/lib/core/domain/money";
+import { currencyName, formatMinor } from "@/lib/core/domain/money";
 import { FORM_TOKEN_FIELD } from "@/lib/core/domain/form-token";
 import { ActionResult, useKeptActionState } from "./action-form";
 
@@ -48,7 +48,7 @@ export function RefundForm({ action, paymentReference, currency, defaultAmount, 
     const typed = String(new FormData(form.current).get("amount") ?? "").trim();
     // Read as the server reads it ("5 000", "12,50": lib/core/domain/amount-input.ts).
     const parsed = parseAmountInput(typed, currency);
-    setReviewing(parsed.ok ? formatMinor(parsed.minor, currency, locale) : `${typed} ${currency}`);
+    setReviewing(parsed.ok ? formatMinor(parsed.minor, currency, locale) : `${typed} ${currencyName(currency)}`);
   };
 
   return (

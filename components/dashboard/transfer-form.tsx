@@ -3,6 +3,7 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type { ActionState } from "@/lib/surfaces/dashboard/dashboard-action";
 import { FORM_TOKEN_FIELD } from "@/lib/core/domain/form-token";
+import { currencyChoice } from "@/lib/core/domain/money";
 import { ActionResult, FieldError, FieldErrorsProvider, useKeptActionState, useMarkFieldsInError } from "./action-form";
 
 type Props = {
@@ -112,7 +113,7 @@ function TransferFields({ labels, options, values }: Pick<Props, "labels" | "opt
         <select name="currency" defaultValue={values.currency}>
           {options.currencies.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {currencyChoice(c)}
             </option>
           ))}
         </select>

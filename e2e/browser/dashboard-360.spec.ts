@@ -4,11 +4,12 @@ import { dashboardPages } from "../../tests/helpers/dashboard-tree";
 import { isPublicDashboardPage } from "../../lib/features/auth/redirect-target";
 import { signInAsMember } from "../dashboard-helpers";
 import { seedPageData } from "../page-data";
-import { expectCurrentTabInView, expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
+import { expectCurrentTabInView, expectFrancsInWords, expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
 
 // Issues 28 and 35: every page of the dashboard at 360x640 in French, with data in its lists and
 // detail pages (sends, attempts, refunds, payouts): nothing wider than the screen (the document
-// never scrolls sideways), the current tab in view, no English word, and axe finds nothing serious.
+// never scrolls sideways), the current tab in view, no English word, the francs as "F CFA" (not
+// "XOF"), and axe finds nothing serious.
 // The pages are read from the app tree (tests/helpers/dashboard-tree.ts), so a new page is
 // walked too; a new dynamic segment fails here until it is given a value below.
 
@@ -34,7 +35,10 @@ async function expectFitsThePhone(page: Page, url: string, options: { french?: b
   for (const details of await page.locator("main details:not([open])").all()) await details.evaluate((d) => d.setAttribute("open", ""));
   await expectNoSidewaysScroll(page, url);
   await expectCurrentTabInView(page, url, ".dash-nav");
-  if (options.french) await expectFrenchOnly(page, url);
+  if (options.french) {
+    await expectFrenchOnly(page, url);
+    await expectFrancsInWords(page, url);
+  }
   const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect.soft(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`), url).toEqual([]);
 }

@@ -265,7 +265,7 @@ for (const [locale, browserLocale] of [
         await test.step("request a withdrawal and follow its status", async () => {
           await nav("balance");
           await expect(page.getByRole("heading", { name: d("balance.heading"), level: 1 })).toBeVisible();
-          await expect(page.getByRole("region", { name: "XOF", exact: true })).toContainText(d("balance.available"));
+          await expect(page.getByRole("region", { name: "F\u00a0CFA", exact: true })).toContainText(d("balance.available"));
           const form = page.getByRole("region", { name: d("balance.withdraw") });
           await form.getByLabel(d("balance.amount")).fill("1000");
           await form.getByLabel(d("newLink.currency")).selectOption("XOF");
@@ -301,13 +301,13 @@ for (const [locale, browserLocale] of [
   });
 }
 
-/** The XOF block's charts: drawn, named for screen readers, with the figures also in the table. */
+/** The XOF block's charts ("F CFA" to people): drawn, named for screen readers, with the figures also in the table. */
 async function expectAnalyticsCharts(page: Page, locale: Locale) {
-  const block = page.getByRole("region", { name: "XOF" });
-  const chart = (key: string) => block.getByRole("img", { name: message(locale, `analytics.${key}`, { currency: "XOF" }) });
+  const block = page.getByRole("region", { name: "F\u00a0CFA" });
+  const chart = (key: string) => block.getByRole("img", { name: message(locale, `analytics.${key}`, { currency: "F\u00a0CFA" }) });
   for (const key of ["volumeChart", "countsChart", "conversionChart", "gatewayChart"]) await expect(chart(key)).toBeVisible();
   // Today's paid link: 5000 XOF at the top of the volume axis and in the table of days, in the language's digits.
   await expect(chart("volumeChart")).toContainText(AMOUNTS[locale].link.replace("\u00a0F\u00a0CFA", ""));
-  await expect(block.getByRole("table", { name: message(locale, "analytics.dailyTable", { currency: "XOF" }) })).toContainText(AMOUNTS[locale].link);
+  await expect(block.getByRole("table", { name: message(locale, "analytics.dailyTable", { currency: "F\u00a0CFA" }) })).toContainText(AMOUNTS[locale].link);
   await expect(chart("gatewayChart")).toContainText("MTN_MOMO_CI");
 }

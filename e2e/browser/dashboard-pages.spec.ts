@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { message, signInAsMember } from "../dashboard-helpers";
-import { expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
+import { expectFrancsInWords, expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
 
 // Issue 36 part 3: a shopkeeper makes a payment page on the phone, in French, finds it in the
 // list, turns it off and on, and prints its poster (A4 and A6) on one sheet. Issue 51: she gives it
@@ -116,7 +116,9 @@ test("makes a page where the customer chooses, lists it, turns it off and on, pr
     await customer.goto(`/test/p/${slug}`);
     await expect(customer.getByRole("heading", { level: 1, name: message("fr", "paymentPage.title", { merchant: business }) })).toBeVisible();
     await expect(customer.getByText(description)).toBeVisible();
-    await customer.getByLabel(message("fr", "paymentPage.amountLabel", { currency: "XOF" })).fill("1000");
+    // "Montant en F CFA", not "en XOF".
+    if (i === 0) await expectFrancsInWords(customer, customer.url());
+    await customer.getByLabel(message("fr", "paymentPage.amountLabel", { currency: "F\u00a0CFA" })).fill("1000");
     await customer.getByRole("button", { name: message("fr", "paymentPage.pay"), exact: true }).click();
     await expect(customer).toHaveURL(/\/test\/pay\/LINK_TEST_[0-9A-Z]{26}/, { timeout: 15_000 });
   }

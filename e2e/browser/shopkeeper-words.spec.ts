@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { hydrated, message, openMailLink, signUp, uniqueEmail } from "../dashboard-helpers";
 import { choose } from "../checkout-helpers";
-import { expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
+import { expectFrancsInWords, expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
 
 // Issue 51 item 6, "the shopkeeper's words", walked on a 360 px phone in French with a screenshot
 // per point: amounts in "F CFA", times in the shop's zone, numbers grouped as they are read,
@@ -85,6 +85,18 @@ test("the shopkeeper's words at 360 px in French", async ({ page, browser }, tes
     await page.goto("/test/dashboard/payments");
     await expect(page.getByTestId("received-payment")).toContainText(CFA);
     await shot("payments");
+  });
+
+  await test.step("no \"XOF\" where she reads \"F CFA\": the analytics' titles and tables, the lists of currencies", async () => {
+    await page.goto("/test/dashboard/analytics");
+    const block = page.getByRole("region", { name: "F\u00a0CFA" });
+    await expect(block.locator("figcaption").first()).toContainText(/\(F\sCFA\)$/);
+    await expect(block.locator("caption").first()).toContainText(/\(F\sCFA\)$/);
+    await expectFrancsInWords(page, "analytics");
+    await shot("analytics");
+    await page.goto("/test/dashboard/links/new");
+    await expect(page.getByLabel(d("newLink.currency")).locator("option:checked")).toHaveText("F\u00a0CFA (XOF)");
+    await expectFrancsInWords(page, "new link");
   });
 
   await test.step("the withdrawal's question names the operator and the beneficiary, in a neutral box", async () => {

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { LocaleSwitch } from "@/components/locale-switch";
 import { pathPrefix } from "@/lib/core/domain/environment";
-import { formatMinor } from "@/lib/core/domain/money";
+import { currencyName, formatMinor } from "@/lib/core/domain/money";
 import { readCustomerPage, readPageQuery } from "@/lib/surfaces/checkout/page-form";
 import { retryAtWords } from "@/lib/features/payment-pages/retry-at";
 import { pageEnvironment } from "@/lib/surfaces/http/page-request";
@@ -80,12 +80,12 @@ export default async function PaymentPagePage({ params, searchParams }: PageProp
   }
 
   function form(error: typeof query.error) {
-    const fieldError = error && error !== "tooMany" && error !== "busy" && error !== "generic" ? t(`errors.${error}`, { currency: page!.currency, min: range?.min ?? "", max: range?.max ?? "" }) : "";
+    const fieldError = error && error !== "tooMany" && error !== "busy" && error !== "generic" ? t(`errors.${error}`, { currency: currencyName(page!.currency), min: range?.min ?? "", max: range?.max ?? "" }) : "";
     return (
       <form method="post" action={`${pagePath}/pay`} noValidate>
         {range ? (
           <>
-            <label htmlFor="amount">{t("amountLabel", { currency: page!.currency })}</label>
+            <label htmlFor="amount">{t("amountLabel", { currency: currencyName(page!.currency) })}</label>
             <input
               id="amount"
               name="amount"

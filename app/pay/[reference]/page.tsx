@@ -44,7 +44,7 @@ export default async function PayPage({ params, searchParams }: PageProps) {
   // API calls carry their own): the page then shows this customer's attempt as theirs.
   const viewerToken = readCheckoutToken({ headers: requestHeaders });
   const [{ state, knownPhone }, locale, t] = await Promise.all([readCheckoutPageState(link, viewerToken), getLocale(), getTranslations("checkout")]);
-  // One currency label everywhere, the receipt's too: the ISO code (docs/decisions.md, "Money for people").
+  // One currency label everywhere, the receipt's too: "F CFA" for the francs (docs/decisions.md, "Money for people").
   const money = (value: number) => formatMajor(value, link.currency, locale);
   const amountLabel = formatMinor(link.amountMinor, link.currency, locale);
   const merchant = link.merchant.name;

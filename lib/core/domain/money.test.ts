@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { decimalPlaces, formatMajor, formatMinor, isIsoCurrency, toMajor, toMinor } from "./money";
+import { currencyChoice, currencyName, decimalPlaces, formatMajor, formatMinor, isIsoCurrency, toMajor, toMinor } from "./money";
 
 describe("money", () => {
   it("converts major to minor units through decimal strings", () => {
@@ -92,6 +92,14 @@ describe("money", () => {
     expect(formatMajor(5000, "XOF", "fr").replace(/\s/g, " ")).toBe("5 000 F CFA");
     // Not an amount of that currency (more decimals than it has): shown as it came, not rounded.
     expect(formatMajor(1.5, "XOF", "en")).toBe("1.5\u00a0F\u00a0CFA");
+  });
+
+  it("names the francs \"F CFA\" for people, with their code where both can be chosen", () => {
+    expect(currencyName("XOF")).toBe("F\u00a0CFA");
+    expect(currencyName("EUR")).toBe("EUR");
+    expect(currencyChoice("XOF")).toBe("F\u00a0CFA (XOF)");
+    expect(currencyChoice("XAF")).toBe("F\u00a0CFA (XAF)");
+    expect(currencyChoice("GNF")).toBe("GNF");
   });
 
   it("keeps every digit of any amount", () => {

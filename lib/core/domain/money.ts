@@ -82,6 +82,15 @@ const PEOPLE_NAMES: Record<string, string> = { XOF: "F\u00a0CFA", XAF: "F\u00a0C
 /** The currency as people read it after an amount: "F CFA" for the CFA francs, else the ISO code. */
 export const currencyName = (currency: string): string => PEOPLE_NAMES[currency] ?? currency;
 
+/**
+ * A currency in a list to choose from ("F CFA (XOF)", "EUR"): there both francs sit side by side,
+ * so the code follows the people's name to tell them apart.
+ */
+export const currencyChoice = (currency: string): string => {
+  const name = currencyName(currency);
+  return name === currency ? currency : `${name} (${currency})`;
+};
+
 /** A written number and its currency's name, "F CFA" kept on the number's line. */
 const withCurrency = (number: string, currency: string) => {
   const name = currencyName(currency);

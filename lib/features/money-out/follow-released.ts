@@ -1,6 +1,6 @@
 import type { DbClient } from "@/lib/core/db/client";
 import { DEFAULT_LOCALE } from "@/lib/core/i18n/locales";
-import { toMajor } from "@/lib/core/domain/money";
+import { formatMinor } from "@/lib/core/domain/money";
 import { errorFields, log } from "@/lib/core/logging/log";
 import type { GatewayOutcome, MoneyOutAdapter, MoneyOutForGateway } from "@/lib/integrations/gateways/adapter";
 import { amountMismatch, operatorAnswer } from "@/lib/integrations/gateways/operators/operator-answer";
@@ -86,7 +86,7 @@ export async function stepReleasedMoneyOut<T extends MoneyOutForGateway>(
 async function tellAdmins(client: DbClient, table: MoneyOutTableName, row: ReleasedRow) {
   try {
     const merchant = await client.merchant.findUnique({ where: { id: row.merchantId }, select: { name: true } });
-    const amount = `${toMajor(row.amountMinor, row.currency)} ${row.currency}`;
+    const amount = formatMinor(row.amountMinor, row.currency, DEFAULT_LOCALE);
     await mailAdmins(client, (to) =>
       lateSuccessMail({ to, locale: DEFAULT_LOCALE, kind: table, reference: row.reference, merchant: merchant?.name ?? row.merchantId, amount, gateway: row.gatewayName }),
     );
