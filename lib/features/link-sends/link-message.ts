@@ -2,6 +2,7 @@ import { createTranslator } from "next-intl";
 import type { Environment } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
 import type { Locale } from "@/lib/core/i18n/locales";
+import { labelledLine } from "@/lib/core/i18n/labelled-line";
 import type { Mail } from "@/lib/integrations/mail/send-mail";
 import en from "@/messages/en.json";
 import { gsmSpaces, smsSafeText } from "./sms-safe-text";
@@ -51,7 +52,7 @@ export function linkMail(link: LinkForMessage, locale: Locale, to: string): Mail
   const action = t("mailAction", values);
   const expires = t("mailExpires", { expiresAt: link.expiresAt.toISOString().slice(0, 16).replace("T", " ") });
   const test = link.environment === "sandbox" ? t("mailTest") : "";
-  const text = [intro, `${action}: ${link.paymentUrl}`, expires, test].filter(Boolean).join("\n\n") + "\n";
+  const text = [intro, labelledLine(locale, action, link.paymentUrl), expires, test].filter(Boolean).join("\n\n") + "\n";
   const html =
     `<p>${escapeHtml(intro)}</p>` +
     `<p><a href="${escapeHtml(link.paymentUrl)}" style="display:inline-block;padding:10px 16px;background:#0a5;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action)}</a></p>` +

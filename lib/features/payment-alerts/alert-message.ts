@@ -3,6 +3,7 @@ import type { Environment } from "@/lib/core/domain/environment";
 import { maskedPhone } from "@/lib/core/domain/masked-phone";
 import { formatMinor } from "@/lib/core/domain/money";
 import type { Locale } from "@/lib/core/i18n/locales";
+import { labelledLine } from "@/lib/core/i18n/labelled-line";
 import type { Mail } from "@/lib/integrations/mail/send-mail";
 import { escapeHtml } from "@/lib/features/link-sends/link-message";
 import { gsmSpaces, smsSafeText } from "@/lib/features/link-sends/sms-safe-text";
@@ -60,7 +61,7 @@ export function alertMail(payment: PaymentForAlert, locale: Locale, to: string):
   const intro = t("mailIntro", values);
   const action = t("mailAction");
   const testNote = test ? t("mailTest") : "";
-  const text = [intro, `${action}: ${payment.dashboardUrl}`, testNote].filter(Boolean).join("\n\n") + "\n";
+  const text = [intro, labelledLine(locale, action, payment.dashboardUrl), testNote].filter(Boolean).join("\n\n") + "\n";
   const html =
     `<p>${escapeHtml(intro)}</p>` +
     `<p><a href="${escapeHtml(payment.dashboardUrl)}">${escapeHtml(action)}</a></p>` +

@@ -2,6 +2,7 @@ import { createTranslator } from "next-intl";
 import type { Environment } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
 import type { Locale } from "@/lib/core/i18n/locales";
+import { labelledLine } from "@/lib/core/i18n/labelled-line";
 import type { Mail } from "@/lib/integrations/mail/send-mail";
 import { escapeHtml } from "@/lib/features/link-sends/link-message";
 import { gsmSpaces, smsSafeText } from "@/lib/features/link-sends/sms-safe-text";
@@ -48,8 +49,8 @@ export function receiptMail(receipt: ReceiptForMessage, locale: Locale, to: stri
   const test = receipt.environment === "sandbox" ? t("mailTest") : "";
   // "Was I charged?" for a later doubt (issue 51), on the receipt's own origin.
   const lookupAt = lookupUrl(receipt.environment, new URL(receipt.receiptUrl).origin);
-  const lookup = `${createTranslator({ locale, messages: CATALOGS[locale], namespace: "chargeLookup" })("link")}: ${lookupAt}`;
-  const text = [intro, `${action}: ${receipt.receiptUrl}`, test, lookup].filter(Boolean).join("\n\n") + "\n";
+  const lookup = labelledLine(locale, createTranslator({ locale, messages: CATALOGS[locale], namespace: "chargeLookup" })("link"), lookupAt);
+  const text = [intro, labelledLine(locale, action, receipt.receiptUrl), test, lookup].filter(Boolean).join("\n\n") + "\n";
   const html =
     `<p>${escapeHtml(intro)}</p>` +
     `<p><a href="${escapeHtml(receipt.receiptUrl)}" style="display:inline-block;padding:10px 16px;background:#0a5;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action)}</a></p>` +

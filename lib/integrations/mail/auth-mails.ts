@@ -2,6 +2,7 @@ import { createTranslator } from "next-intl";
 import en from "@/messages/en.json";
 import fr from "@/messages/fr.json";
 import type { Locale } from "@/lib/core/i18n/locales";
+import { labelledLine } from "@/lib/core/i18n/labelled-line";
 import type { Mail } from "./send-mail";
 
 export type AuthMailKind = "verify" | "reset" | "invite";
@@ -25,7 +26,7 @@ export function authMail(kind: AuthMailKind, options: { to: string; url: string;
   const intro = t(`${kind}.intro`, values);
   const action = t(`${kind}.action`);
   const ignore = t(`${kind}.ignore`);
-  const text = `${intro}\n\n${action}: ${options.url}\n\n${ignore}\n`;
+  const text = `${intro}\n\n${labelledLine(options.locale, action, options.url)}\n\n${ignore}\n`;
   const html =
     `<p>${escapeHtml(intro)}</p>` +
     `<p><a href="${escapeHtml(options.url)}" style="display:inline-block;padding:10px 16px;background:#0a5;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(action)}</a></p>` +
