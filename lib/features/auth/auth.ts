@@ -113,8 +113,11 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       minPasswordLength: 10,
       revokeSessionsOnPasswordReset: true,
       password: { verify: verifyAnyPassword },
+      // better-auth hands its mail hooks the Request it serves; they read off it what a mail needs
+      // (its headers, its address) and pass those on: this configuration is better-auth's glue,
+      // and the features it calls take no Request (lib/import-layers.test.ts).
       sendResetPassword: async ({ user, url }, request) => {
-        sendOffTheRequestPath(authMail("reset", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
+        sendOffTheRequestPath(authMail("reset", { to: user.email, url, locale: await mailLocale(request?.headers, () => userMailLanguage(client, user)) }));
       },
       onPasswordReset: async ({ user }) => {
         await endOtherResetLinks(client, user.id);
@@ -128,7 +131,7 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }, request) => {
         if (!(await verificationMailAllowed(user.email))) return;
-        sendOffTheRequestPath(authMail("verify", { to: user.email, url, locale: await mailLocale(request, () => userMailLanguage(client, user)) }));
+        sendOffTheRequestPath(authMail("verify", { to: user.email, url, locale: await mailLocale(request?.headers, () => userMailLanguage(client, user)) }));
       },
     },
     databaseHooks: {
@@ -173,8 +176,8 @@ export function createAuth(client: PrismaClient, options: AuthOptions = {}) {
         cancelPendingInvitationsOnReInvite: true,
         organizationHooks,
         sendInvitationEmail: async ({ id, email, organization, inviter }, request) => {
-          const url = `${await mailOrigin(request)}/dashboard/accept-invitation/${encodeURIComponent(id)}`;
-          const locale = await mailLocale(request, () => merchantMailLanguage(client, organization.id));
+          const url = `${await mailOrigin(request ? new URL(request.url) : null)}/dashboard/accept-invitation/${encodeURIComponent(id)}`;
+          const locale = await mailLocale(request?.headers, () => merchantMailLanguage(client, organization.id));
           await sendMail(
             authMail("invite", { to: email, url, locale, organization: organization.name, inviter: inviter.user.name || inviter.user.email, inviterEmail: inviter.user.email }),
           );

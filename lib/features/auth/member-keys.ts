@@ -61,7 +61,7 @@ export async function narrowKeysOfMaker(client: DbClient, merchantId: string, us
  * the merchant's owners told by mail, and the change logged (who, which keys, which scopes). A mail that cannot be sent is
  * logged; the keys are narrowed whatever happens to it.
  */
-export async function afterMemberRightsChanged(change: { merchantId: string; userId: string; userEmail: string; role: string | null; request?: Request | null }) {
+export async function afterMemberRightsChanged(change: { merchantId: string; userId: string; userEmail: string; role: string | null }) {
   const client = openTransaction() ?? db();
   const changes = await narrowKeysOfMaker(client, change.merchantId, change.userId, change.role);
   if (changes.length === 0) return changes;
@@ -73,7 +73,7 @@ export async function afterMemberRightsChanged(change: { merchantId: string; use
   });
   try {
     const owners = await client.member.findMany({ where: { organizationId: change.merchantId, role: "owner" }, select: { user: { select: { email: true } } } });
-    const locale = await mailLocale(change.request, () => merchantMailLanguage(client, change.merchantId));
+    const locale = await mailLocale(null, () => merchantMailLanguage(client, change.merchantId));
     for (const owner of owners) {
       await sendMail(keysNoticeMail({ to: owner.user.email, locale, maker: change.userEmail, stillMember: isMemberRole(change.role), keys: changes }));
     }

@@ -30,14 +30,14 @@ async function currentRequestHeaders(): Promise<HeaderSource | null> {
 }
 
 /**
- * The language for an account mail. better-auth passes the Request when called over HTTP; a server
- * action calls it with headers only, and those are the action's own request headers (next/headers).
- * When neither names a language we offer (a script, a background send), `fallback` chooses from
- * what the data says (the merchant's default language); only when that is unset too does the
- * platform's default language apply.
+ * The language for an account mail. `headers`: those of the request the caller serves, when it has
+ * them (better-auth's hooks are handed the request over HTTP: its headers); without, a server
+ * action's own request headers (next/headers). When neither names a language we offer (a script,
+ * a background send), `fallback` chooses from what the data says (the merchant's default
+ * language); only when that is unset too does the platform's default language apply.
  */
-export async function mailLocale(request?: Request | null, fallback?: () => Promise<string | null | undefined>): Promise<Locale> {
-  const headers = request?.headers ?? (await currentRequestHeaders());
+export async function mailLocale(headers?: HeaderSource | null, fallback?: () => Promise<string | null | undefined>): Promise<Locale> {
+  headers ??= await currentRequestHeaders();
   const fromRequest = headers ? knownLocaleOfHeaders(headers) : null;
   if (fromRequest) return fromRequest;
   const fromData = await fallback?.();
@@ -49,16 +49,16 @@ export async function mailLocale(request?: Request | null, fallback?: () => Prom
  * server cannot start without it: lib/surfaces/config/production-settings.ts). Outside production, without
  * it, the request's (or the server action's) own, but only a host of BETTER_AUTH_ALLOWED_HOSTS: a
  * Host header is whatever the client sent, and an inviter could send the invitee to a site of
- * their own.
+ * their own. `asked`: the address of the request the caller serves (better-auth's hooks read it off
+ * theirs), else a server action's own headers are read.
  */
-export async function mailOrigin(request?: Request | null): Promise<string> {
+export async function mailOrigin(asked?: { host: string; origin: string } | null): Promise<string> {
   const configured = mailLinkBase();
   if (configured) return configured;
   const notAllowed = () => new Error(`Set ${PUBLIC_ORIGIN_SETTING}: this request's host is not one account mails may point at`);
-  if (request) {
-    const { host, origin } = new URL(request.url);
-    if (!isAllowedAuthHost(host)) throw notAllowed();
-    return origin;
+  if (asked) {
+    if (!isAllowedAuthHost(asked.host)) throw notAllowed();
+    return asked.origin;
   }
   const h = await currentRequestHeaders();
   const host = h?.get("x-forwarded-host") ?? h?.get("host");

@@ -1,6 +1,6 @@
 import { toNextJsHandler } from "better-auth/next-js";
 import { auth } from "@/lib/features/auth/auth";
-import { withoutSupportSession } from "@/lib/features/auth/without-support-session";
+import { withoutSupportSession } from "@/lib/surfaces/http/without-support-session";
 import { routeMethods } from "@/lib/surfaces/http/route-methods";
 import { withClientAddress } from "@/lib/core/request/client-address";
 

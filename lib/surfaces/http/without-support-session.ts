@@ -1,6 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
-import { auth } from "./auth";
-import { isDashboardSession } from "./dashboard-session";
+import { auth } from "@/lib/features/auth/auth";
+import { isDashboardSession } from "@/lib/features/auth/dashboard-session";
 
 const SESSION_COOKIE = /^(__Secure-)?better-auth\.(session_token|session_data|dont_remember)$/;
 
@@ -8,7 +8,8 @@ const SESSION_COOKIE = /^(__Secure-)?better-auth\.(session_token|session_data|do
  * The request for the dashboard's better-auth endpoints, without its session cookie when that
  * cookie holds another view's session (lib/features/auth/dashboard-session.ts says why that verifies): the
  * pages refuse it (getDashboardSession), and this does the same for better-auth's own routes,
- * which then answer as for a signed-out browser (get-session null, the rest 401).
+ * which then answer as for a signed-out browser (get-session null, the rest 401). The route's own
+ * glue (app/api/auth/[...all]/route.ts): it reads and remakes the Request, which features never see.
  */
 export async function withoutSupportSession(request: Request): Promise<Request> {
   if (!getSessionCookie(request)) return request;
