@@ -5,6 +5,7 @@ import { LocaleSwitch } from "@/components/locale-switch";
 import { countryTimeZone, localToday } from "@/lib/core/domain/local-day";
 import { pathPrefix } from "@/lib/core/domain/environment";
 import { formatMinor } from "@/lib/core/domain/money";
+import { formatPhone } from "@/lib/core/domain/phone-display";
 import { SERVED_COUNTRIES } from "@/lib/core/domain/served-countries";
 import { DIAL_CODES } from "@/lib/core/domain/dial-codes";
 import { lookupPagePath, lookupTokenFromCookies, readLookupToken } from "@/lib/features/charge-lookup/lookup-token";
@@ -211,7 +212,7 @@ async function Answer({ charges, locale, formAction, alert, receiptBase }: Answe
           <ul>
             {charge.support.phone && (
               <li>
-                <a href={`tel:${charge.support.phone}`}>{charge.support.phone}</a>
+                <a href={`tel:${charge.support.phone}`}>{formatPhone(charge.support.phone)}</a>
               </li>
             )}
             {charge.support.email && (
