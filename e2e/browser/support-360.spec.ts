@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { auth, e2eMerchant, e2eStaff } from "../helpers";
 import { message } from "../dashboard-helpers";
+import { siblingDatabaseUrl } from "../../scripts/fresh-database";
 import { seedPageData } from "../page-data";
 import { expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
 
@@ -104,18 +105,19 @@ test("support at the counter: the search, its results and the CLI, at 360 px in 
   expect(attempt.status(), await attempt.text()).toBeLessThan(300);
   await expect.poll(async () => (await (await api.get(`/api/v4/payments/link/${link}`, { headers: auth(merchant.liveKey) })).json()).status, { timeout: 30_000 }).toBe("completed");
 
-  // 1. staff:create from another terminal while the embedded server runs: through its socket.
+  // 1. staff:create from another terminal while the server runs, on the server's database: the
+  // embedded one through the server's socket (it holds the PGlite files), PostgreSQL directly
+  // (e2e/serve.ts gives the server a sibling database of DATABASE_URL's, "<name>_e2e").
   const email = `guichet-${Date.now()}@support.example`;
   const password = "une phrase de passe assez longue";
-  if (!process.env.DATABASE_URL) {
-    const out = execFileSync(path.join(repo, "node_modules/.bin/tsx"), ["scripts/staff-create.ts", "--email", email, "--role", "support", "--password", password], {
-      cwd: repo,
-      env: { ...process.env, PGLITE_DATA_DIR: path.join(repo, "e2e/.state/pglite") },
-      encoding: "utf8",
-    });
-    expect(out).toContain(`Staff ${email} (support) created.`);
-  }
-  const who = process.env.DATABASE_URL ? e2eStaff().support : { email, password };
+  const database = process.env.DATABASE_URL ? { DATABASE_URL: siblingDatabaseUrl(process.env.DATABASE_URL, "e2e") } : { PGLITE_DATA_DIR: path.join(repo, "e2e/.state/pglite") };
+  const out = execFileSync(path.join(repo, "node_modules/.bin/tsx"), ["scripts/staff-create.ts", "--email", email, "--role", "support", "--password", password], {
+    cwd: repo,
+    env: { ...process.env, ...database },
+    encoding: "utf8",
+  });
+  expect(out).toContain(`Staff ${email} (support) created.`);
+  const who = { email, password };
   await page.goto("/admin/login");
   await page.getByLabel(fr("support.login.email")).fill(who.email);
   await page.getByLabel(fr("support.login.password")).fill(who.password);
