@@ -61,4 +61,11 @@ const totp = await member("viewer", { email: `totp-${run}@members.e2e.example`, 
 for (const account of [members.viewer, totp]) await makeStaff(client, { email: account.email, role: "support" });
 write("member-staff.json", { sessions: members.viewer, totp });
 
+// A shop of its own for the live MTN way out of the waiting screen (e2e/browser/checkout-no-javascript.spec.ts):
+// its payment and the refund of the abandoned attempt move no balance the live operators' payout reads.
+const counter = await createMerchant(client, { name: "Boutique Awa", country: "CI" });
+const counterOwner = { email: `counter-owner-${run}@members.e2e.example`, password: "e2e counter owner password" };
+await createMemberLogin(client, { merchant: counter, email: counterOwner.email, role: "owner", password: counterOwner.password });
+write("counter-merchant.json", { ...counter, owner: counterOwner });
+
 await closeDb();

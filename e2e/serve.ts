@@ -43,7 +43,8 @@ env.NODE_EXTRA_CA_CERTS = makeSelfSignedCertificate(tlsDir).certFile;
 // spec; 15 and 16: the dashboard journey, one per worker).
 // +14: a port nothing listens on, for a delivery that must fail (e2e/browser/dashboard-isolation.spec.ts).
 // 20 and 21: the developers page's figures (e2e/browser/developers-figures.spec.ts), one per worker.
-env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 14, 15, 16, 20, 21].map((n) => `127.0.0.1:${port + n}`).join(",");
+// 4: the live MTN way out of the waiting screen (e2e/browser/checkout-no-javascript.spec.ts).
+env.WEBHOOK_ALLOWED_PRIVATE_HOSTS = [1, 2, 3, 4, 14, 15, 16, 20, 21].map((n) => `127.0.0.1:${port + n}`).join(",");
 // The API keys' counts reach the table within a second, not the default five: the specs read them soon after.
 env.API_KEY_USAGE_FLUSH_SECONDS ??= "1";
 
@@ -55,6 +56,10 @@ env.API_KEY_USAGE_FLUSH_SECONDS ??= "1";
 // MTN's customers take a moment to approve, as real ones do: the checkout shows its prompt screen first.
 const fakes = await startOperatorFakes(`http://127.0.0.1:${port}/api/operators/wave/callback`, port + 6, { mtnAnswerAfterMs: 2_000 });
 Object.assign(env, fakes.env, { ORANGE_MONEY_COUNTRIES: "SN" });
+// A customer whose prompt waits on the phone until the test has them approve it, late
+// (POST /_customer/2250700005151/approve): the attempt the checkout left for another number
+// (e2e/browser/checkout-no-javascript.spec.ts).
+fakes.mtn.script("2250700005151", { customer: "never_answers" });
 fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url }));
 
 // SMS through the Africa's Talking fake on a free port (e2e/browser/send-link.spec.ts): each message

@@ -19,6 +19,8 @@ import { deliver, sendJson, startFakeServer, type Recorded } from "./fake-http";
 //   unconfirmed assumption), per settings.resendAfterRecorded500;
 // - the callback to X-Callback-Url: once, unsigned, no retry, as a PUT or a POST.
 // The customer's behaviour is scripted per MSISDN; HTTP faults with failNext() (fake-http.ts).
+// Not MTN's API: POST /_customer/{msisdn}/approve, the customer approving late the prompts still
+// on their phone, for a browser test that runs this fake in another process (approveWaiting()).
 
 export type MtnCustomer = "approve" | "decline" | "insufficient_funds" | "never_answers";
 /** "duplicate": the older callback page's retries; "mismatched_amount": the callback (only) says "1". */
@@ -237,6 +239,20 @@ export async function startMtnMomoFake(
     }, tx.answerAt - Date.now() + (script.callbackDelayMs ?? 0)).unref();
   }
 
+  /**
+   * The customer approves now the prompts still waiting on their phone (a script's never_answers):
+   * MTN reads them SUCCESSFUL from now on and calls back. Returns how many there were.
+   */
+  function approveWaiting(msisdn: string): number {
+    const waiting = [...transactions.values()].filter((tx) => tx.kind === "collection" && tx.partyId === msisdn && tx.outcome.status === "PENDING");
+    for (const tx of waiting) {
+      tx.outcome = { status: "SUCCESSFUL" };
+      tx.answerAt = Math.max(Date.now(), tx.recordedAt);
+      scheduleCallback(tx, scripts.get(msisdn) ?? {});
+    }
+    return waiting.length;
+  }
+
   /** Why MTN would not take this body (400), or null. */
   function invalidBody(kind: Kind, body: Body): string | null {
     if (typeof body.amount !== "string" || !/^\d+(\.\d{1,2})?$/.test(body.amount) || !/^[A-Z]{3}$/.test(String(body.currency))) return "amount or currency";
@@ -339,6 +355,9 @@ export async function startMtnMomoFake(
         return sendJson(res, 200, { access_token: accessToken, token_type: "access_token", expires_in: lifetime });
       }
 
+      const approve = /^\/_customer\/(\d{8,15})\/approve$/.exec(request.path);
+      if (approve && request.method === "POST") return sendJson(res, 200, { approved: approveWaiting(approve[1]) });
+
       const creates = CREATE[request.path];
       if (creates && request.method === "POST") return create(request, res, creates.kind, creates.product);
 
@@ -388,6 +407,7 @@ export async function startMtnMomoFake(
       tx.answerAt = tx.recordedAt + (script.answerAfterMs ?? answerAfterMs);
       scheduleCallback(tx, script);
     },
+    approveWaiting,
     /** Expires every token now (as if their lifetime had passed on MTN's side). */
     expireTokens() {
       for (const token of tokens.values()) token.expiresAt = 0;
