@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import fs from "node:fs";
+import path from "node:path";
 import { createLink, linkStatus, merchant, pattern, text } from "../checkout-helpers";
-import { auth } from "../helpers";
+import { message, signIn, startReceiver } from "../dashboard-helpers";
+import { auth, type E2EMerchant } from "../helpers";
 
 // Issue 35: the hosted checkout works with JavaScript off (Opera Mini's data saving, KaiOS, old
 // WebViews): each step is a form the server answers, the waiting page refreshes itself. Run by the
@@ -357,5 +359,86 @@ test.describe("the waiting screen's ways out, at 360 px in French", () => {
     await expect(page.getByRole("heading", { name: fr("steps.redirect") })).toBeVisible();
     const attempts = await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) });
     expect((await attempts.json()).status).toBe("pending");
+  });
+
+  test("live MTN: the customer leaves a prompt for another number and pays; approved later, the first is recorded once and goes back to the customer", async ({ page, browser, request }) => {
+    test.setTimeout(90_000);
+    // e2e/serve.ts: the MTN fake's customer 2250700005151 leaves the prompt on the phone until
+    // told to approve it; a shop of its own (e2e/seed.ts), so no other spec's balance moves.
+    const state = path.join(import.meta.dirname, "..", ".state");
+    const shop = JSON.parse(fs.readFileSync(path.join(state, "counter-merchant.json"), "utf8")) as E2EMerchant & { owner: { email: string; password: string } };
+    const mtn = (JSON.parse(fs.readFileSync(path.join(state, "operators.json"), "utf8")) as { mtn: string }).mtn;
+    const receiverPort = Number(process.env.E2E_PORT ?? 3210) + 4;
+    const receiver = await startReceiver(receiverPort);
+    try {
+      const created = await request.post("/api/v4/payments/link", {
+        headers: auth(shop.liveKey),
+        data: { amount: 5000, currency: "XOF", description: "Pagne wax", callbackUrl: `https://127.0.0.1:${receiverPort}/hooks` },
+      });
+      expect(created.status()).toBe(200);
+      const link = (await created.json()) as { reference: string; paymentUrl: string };
+      const read = async () => (await (await request.get(`/api/v4/payments/link/${link.reference}`, { headers: auth(shop.liveKey) })).json()) as {
+        status: string; completedAt: string; paidAfterExpiry: boolean; attempts: { reference: string; status: string }[];
+      };
+      const available = async () => {
+        const balance = await (await request.get("/api/v4/merchant/balance", { headers: auth(shop.liveKey) })).json();
+        return (balance.balances as { currency: string; available: number }[]).find((b) => b.currency === "XOF")?.available ?? 0;
+      };
+
+      await page.goto(link.paymentUrl);
+      const country = page.getByLabel(fr("country"));
+      if ((await country.inputValue()) !== "CI") {
+        await country.selectOption("CI");
+        await page.getByRole("button", { name: fr("continue") }).click();
+      }
+      await page.getByRole("radio", { name: /MTN Mobile Money/ }).check();
+      await page.getByRole("button", { name: fr("continue") }).click();
+      await page.getByLabel(fr("phoneLabel")).fill("07 00 00 51 51");
+      await page.getByRole("button", { name: pattern("fr", "pay") }).click();
+      await expect(page.getByRole("heading", { name: fr("steps.direct") })).toBeVisible();
+      await expect(page.getByText(fr("directWaysOut"))).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      await page.getByRole("button", { name: fr("changeNumber") }).click();
+      await expect(page.getByRole("heading", { name: fr("steps.phone") })).toBeVisible();
+      await page.getByLabel(fr("phoneLabel")).fill("0700000444");
+      await page.getByRole("button", { name: pattern("fr", "pay") }).click();
+      await expect(page.getByRole("heading", { name: fr("final.completedTitle") })).toBeVisible({ timeout: 30_000 });
+      const paid = await read();
+      expect(paid.status).toBe("completed");
+      expect(paid.attempts.map((a) => a.status)).toEqual(["pending", "completed"]);
+      const [abandoned] = paid.attempts;
+      expect(await available()).toBe(5000);
+
+      // The customer approves the first prompt on the phone, late: MTN calls back, our read of it says SUCCESSFUL.
+      const approved = await request.post(`${mtn}/_customer/2250700005151/approve`);
+      expect(await approved.json()).toEqual({ approved: 1 });
+      await expect.poll(async () => (await read()).attempts.map((a) => a.status), { timeout: 20_000 }).toEqual(["completed", "completed"]);
+      // Recorded, not lost: the link stays paid once, by the second attempt, and the merchant is
+      // credited once; the first payment is a refund due, given back to the customer at once
+      // (lib/features/links/settle-link-attempt.ts, docs/decisions.md "a second approval is a refund due").
+      expect(await read()).toMatchObject({ status: "completed", completedAt: paid.completedAt, paidAfterExpiry: false });
+      expect(await available()).toBe(5000);
+      const events = () =>
+        receiver.received.map((r) => JSON.parse(r.body) as { event: string; reference: string; paymentReference?: string; status: string }).filter((e) => e.reference === link.reference || e.paymentReference === link.reference);
+      await expect.poll(() => events().map((e) => e.event), { timeout: 30_000 }).toEqual(["payment_link.completed", "refund.completed"]);
+
+      // The shopkeeper sees it on the link's page, on her phone: both attempts paid, the second one given back.
+      const shopkeeper = await (await browser.newContext({ viewport: { width: 360, height: 640 }, locale: "fr-FR", javaScriptEnabled: false })).newPage();
+      await signIn(shopkeeper, shop.owner.email, shop.owner.password, "fr");
+      await expect(shopkeeper).not.toHaveURL(/\/dashboard\/sign-in/, { timeout: 15_000 });
+      await shopkeeper.goto(`/dashboard/links/${link.reference}`);
+      const attempts = shopkeeper.locator("table", { has: shopkeeper.getByRole("cell", { name: abandoned.reference }) });
+      await expect(attempts.getByRole("row", { name: new RegExp(abandoned.reference) })).toContainText(message("fr", "dashboard.status.completed"));
+      await expect(attempts.locator("tbody tr")).toHaveCount(2);
+      const refunds = shopkeeper.getByRole("region", { name: message("fr", "dashboard.refunds.heading") });
+      await expect(refunds.locator("tbody tr")).toHaveCount(1);
+      await expect(refunds.locator("tbody tr")).toContainText(message("fr", "dashboard.refunds.automatic.link_already_paid"));
+      await expect(refunds.locator("tbody tr")).toContainText(message("fr", "dashboard.refundStatus.completed"));
+      expect(await shopkeeper.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await shopkeeper.context().close();
+    } finally {
+      await receiver.close();
+    }
   });
 });
