@@ -78,6 +78,50 @@ for (const locale of ["fr", "en"] as Locale[]) {
   });
 }
 
+// Issue 51: the push prompt's waiting screen has a way out with JavaScript too (the island's
+// buttons; without it, checkout-no-javascript.spec.ts). On the 360 px phone in French only.
+test.describe("the waiting screen's ways out, with JavaScript (fr)", () => {
+  test.use({ locale: "fr-FR" });
+  oneViewportPerLanguage("fr");
+  const heading = (page: Page, key: string) => page.getByRole("heading", { name: text("fr", key) });
+
+  /** A new link, MTN and a number whose phone never answers (the sandbox's ...222): the waiting screen. */
+  async function waiting(page: Page, request: APIRequestContext, baseURL: string) {
+    const link = await createLink(request, baseURL);
+    await page.goto(link.paymentUrl);
+    await choose(page, "fr", /MTN Mobile Money/, "0700000222");
+    await expect(heading(page, "steps.direct")).toBeVisible();
+    await expect(page.getByText(text("fr", "directWaysOut"))).toBeVisible();
+    return link;
+  }
+
+  test("changer de numéro: the phone step at once, paid with the other number, the first attempt left pending", async ({ page, request, baseURL }) => {
+    const link = await waiting(page, request, baseURL!);
+    await page.getByRole("button", { name: text("fr", "changeNumber") }).click();
+    await expect(heading(page, "steps.phone")).toBeFocused();
+    await page.getByLabel(text("fr", "phoneLabel")).fill("0700000444");
+    await page.getByRole("button", { name: pattern("fr", "pay") }).click();
+    await expect(heading(page, "final.completedTitle")).toBeVisible({ timeout: 15_000 });
+    const read = await (await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) })).json();
+    expect(read.status).toBe("completed");
+    // The prompt left behind is still followed (an approval of it would be recorded, never dropped).
+    expect(read.attempts.map((a: { status: string }) => a.status)).toEqual(["pending", "completed"]);
+  });
+
+  test("payer autrement: back to the methods, paid another way (OTP)", async ({ page, request, baseURL }) => {
+    const link = await waiting(page, request, baseURL!);
+    await page.getByRole("button", { name: text("fr", "payOtherWay") }).click();
+    await expect(heading(page, "steps.gateway")).toBeFocused();
+    await choose(page, "fr", /Orange Money/, "0700000444");
+    await expect(heading(page, "steps.otp")).toBeFocused();
+    await page.getByLabel(text("fr", "otpLabel")).fill("123456");
+    await page.getByRole("button", { name: text("fr", "otpSubmit") }).click();
+    await expect(heading(page, "final.completedTitle")).toBeVisible();
+    const read = await (await request.get(`/test/api/v4/payments/link/${link.reference}`, { headers: auth(merchant.sandboxKey) })).json();
+    expect(read).toMatchObject({ status: "completed", gatewayName: "ORANGE_MONEY_CI" });
+  });
+});
+
 /** A declined attempt then a paid one, through the checkout's own endpoints (the customer's page does the same). */
 async function declinedThenPaid(request: APIRequestContext, baseURL: string) {
   const description = `Retry journey ${Date.now()}`;
