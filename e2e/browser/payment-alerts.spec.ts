@@ -7,7 +7,7 @@ import { choose } from "../checkout-helpers";
 import { expectFrenchOnly, expectNoSidewaysScroll } from "../page-fits-phone";
 
 // Issue 51 part 1's Done-when, on a 360 px phone in French: the shopkeeper asks for payment
-// alerts, a customer pays her link, the SMS fake (e2e/serve.ts: .state/sms.jsonl) and the mail
+// alerts, a customer pays through her payment page (/p/...), the SMS fake (e2e/serve.ts: .state/sms.jsonl) and the mail
 // sink each receive the alert once, and her "Paiements reçus" page shows the payment without a
 // reload. Without JavaScript the same settings form saves and the list reloads itself gently.
 test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, locale: "fr-FR" });
@@ -42,7 +42,9 @@ async function askForAlerts(page: Page, national: string) {
   await expect(page.getByText(words("settings.saved"))).toBeVisible();
 }
 
-test("a payment on her link alerts the shopkeeper once by SMS and e-mail, and her live list shows it without a reload", async ({ page, browser }, testInfo) => {
+test("a payment on her payment page alerts the shopkeeper once by SMS and e-mail, and her live list shows it without a reload", async ({ page, browser }, testInfo) => {
+  // A sign-up and its mail, the settings, a page, a payment and its alerts: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   const email = await newShop(page, `Boutique Awa ${Date.now().toString(36)}`);
   const digits = `07${String(Date.now()).slice(-8)}`;
   await askForAlerts(page, digits.replace(/(\d\d)(?=\d)/g, "$1 "));
@@ -50,12 +52,13 @@ test("a payment on her link alerts the shopkeeper once by SMS and e-mail, and he
   await expectNoSidewaysScroll(page, "notifications");
   await expectFrenchOnly(page, "notifications");
 
-  await page.goto("/test/dashboard/links/new");
-  await page.getByLabel(message("fr", "dashboard.newLink.amount")).fill("2500");
-  await page.getByLabel(message("fr", "dashboard.newLink.description")).fill("Pagne wax bleu");
-  await page.getByRole("button", { name: message("fr", "dashboard.newLink.submit") }).click();
-  await expect(page).toHaveURL(/\/test\/dashboard\/links\/LINK_TEST_[0-9A-Z]{26}\?created=1$/, { timeout: 15_000 });
-  const reference = /LINK_TEST_[0-9A-Z]{26}/.exec(page.url())![0];
+  // Her payment page at the counter (its poster's QR code), a set price.
+  await page.goto("/test/dashboard/pages/new");
+  await page.getByLabel(message("fr", "dashboardPages.new.description")).fill("Pagne wax bleu");
+  await page.getByLabel(message("fr", "dashboardPages.new.amount"), { exact: true }).fill("2500");
+  await page.getByRole("button", { name: message("fr", "dashboardPages.new.submit") }).click();
+  await expect(page).toHaveURL(/\/test\/dashboard\/pages\/PAGE_TEST_[0-9A-Z]{26}\?created=1$/, { timeout: 15_000 });
+  const pageReference = /PAGE_TEST_[0-9A-Z]{26}/.exec(page.url())![0];
 
   await page.goto("/test/dashboard/payments");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(words("received.heading"));
@@ -64,9 +67,11 @@ test("a payment on her link alerts the shopkeeper once by SMS and e-mail, and he
   const loads: string[] = [];
   page.on("load", () => loads.push(page.url()));
 
-  // The customer, on her own phone, pays with MTN (a number the sandbox approves).
+  // The customer, on her own phone, opens the page, taps "Payer" and pays with MTN (a number the sandbox approves).
   const customer = await (await browser.newContext({ viewport: { width: 360, height: 640 }, locale: "fr-FR" })).newPage();
-  await customer.goto(`/test/pay/${reference}`);
+  await customer.goto(`/test/p/${pageReference}`);
+  await customer.getByRole("button", { name: message("fr", "paymentPage.pay"), exact: true }).click();
+  await expect(customer).toHaveURL(/\/test\/pay\/LINK_TEST_[0-9A-Z]{26}$/);
   await choose(customer, "fr", /MTN/, "07 00 12 34 56");
 
   const item = page.getByTestId("received-payment");
@@ -81,8 +86,9 @@ test("a payment on her link alerts the shopkeeper once by SMS and e-mail, and he
 
   const phone = `+225${digits}`;
   await expect.poll(() => smsTo(phone).length, { timeout: 15_000 }).toBe(1);
-  expect(smsTo(phone)[0].message).toMatch(/^\[TEST\] Paiement reçu : 2 500 F CFA de \+225 07 \*\* \*\* \*4 56 \(MTN MoMo Côte d'Ivoire\), lien « Pagne wax bleu »\. http/);
+  expect(smsTo(phone)[0].message).toMatch(/^\[TEST\] Paiement reçu : 2 500 F CFA de \+225 07 \*\* \*\* \*4 56 \(MTN MoMo Côte d'Ivoire\), page de paiement « Pagne wax bleu »\. http/);
   await expect.poll(() => alertMailsTo(email).length, { timeout: 15_000 }).toBe(1);
+  expect(alertMailsTo(email)[0].text).toContain("page de paiement « Pagne wax bleu »");
   expect(alertMailsTo(email)[0].text).toContain("Paiement de test\u202f: aucun argent réel n'a circulé.");
   // Further passes of the due-work runner send nothing more.
   await page.waitForTimeout(3_000);
