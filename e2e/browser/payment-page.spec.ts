@@ -149,6 +149,10 @@ test.describe("a payment page, 360 px, French, without JavaScript", () => {
     // Its receipt: this payment's amount and references, and no way to the other payment's.
     await page.getByRole("link", { name: text("fr", "final.receipt") }).click();
     await expect(page).toHaveTitle(receiptWords("title"));
+    // A sandbox receipt reads as a test, on the phone's first screen, and cannot pass for proof of payment (issue 51).
+    await expect(page.getByRole("note")).toHaveText(receiptWords("test"));
+    await expect(page.getByRole("note")).toBeInViewport();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(receiptWords("testHeading").replace("{merchant}", merchant.name));
     const read = await (await request.get(`/test/api/v4/payments/link/${second}`, { headers: auth(merchant.sandboxKey) })).json();
     const lines = page.locator(".receipt-lines");
     await expect(lines).toContainText(second);
