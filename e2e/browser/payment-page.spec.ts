@@ -42,7 +42,7 @@ const checkoutWords = JSON.parse(fs.readFileSync(path.join(process.cwd(), "messa
 const receiptWords = (key: string): string => key.split(".").reduce((node, part) => node[part], checkoutWords.receipt);
 const shop = (key: string) => message("fr", `dashboardPages.${key}`);
 
-const amountField = (page: Page) => page.getByLabel(words("amountLabel").replace("{currency}", "XOF"));
+const amountField = (page: Page) => page.getByLabel(words("amountLabel").replace("{currency}", "F\u00a0CFA"));
 const payButton = (page: Page) => page.getByRole("button", { name: words("pay"), exact: true });
 
 /**
