@@ -311,10 +311,9 @@ test.describe("the waiting screen's ways out, at 360 px in French", () => {
   test.use({ viewport: { width: 360, height: 640 }, locale: "fr-FR" });
   test.describe.configure({ timeout: 60_000 });
   const fr = (key: string) => text("fr", key);
-
-  test("a wrong number: the customer changes it without waiting, pays, and the reloads back off", async ({ page, request, baseURL }) => {
-    const link = await createLink(request, baseURL!);
-    await page.goto(link.paymentUrl);
+  /** From the link's page to MTN's waiting screen in Côte d'Ivoire, the prompt sent to `phone`. */
+  const promptOnMtn = async (page: Page, paymentUrl: string, phone: string) => {
+    await page.goto(paymentUrl);
     const country = page.getByLabel(fr("country"));
     if ((await country.inputValue()) !== "CI") {
       await country.selectOption("CI");
@@ -322,10 +321,15 @@ test.describe("the waiting screen's ways out, at 360 px in French", () => {
     }
     await page.getByRole("radio", { name: /MTN Mobile Money/ }).check();
     await page.getByRole("button", { name: fr("continue") }).click();
-    // A number whose phone never answers (the sandbox's ...222): the prompt went nowhere.
-    await page.getByLabel(fr("phoneLabel")).fill("0700000222");
+    await page.getByLabel(fr("phoneLabel")).fill(phone);
     await page.getByRole("button", { name: pattern("fr", "pay") }).click();
     await expect(page.getByRole("heading", { name: fr("steps.direct") })).toBeVisible();
+  };
+
+  test("a wrong number: the customer changes it without waiting, pays, and the reloads back off", async ({ page, request, baseURL }) => {
+    const link = await createLink(request, baseURL!);
+    // A number whose phone never answers (the sandbox's ...222): the prompt went nowhere.
+    await promptOnMtn(page, link.paymentUrl, "0700000222");
     const refresh = page.locator('meta[http-equiv="refresh"]');
     expect(await refresh.getAttribute("content")).toMatch(/^3;url=\/test\/pay\/LINK_TEST_\w+\?step=attempt&wait=1$/);
     // The page's own reload comes back later each time.
@@ -385,17 +389,7 @@ test.describe("the waiting screen's ways out, at 360 px in French", () => {
         return (balance.balances as { currency: string; available: number }[]).find((b) => b.currency === "XOF")?.available ?? 0;
       };
 
-      await page.goto(link.paymentUrl);
-      const country = page.getByLabel(fr("country"));
-      if ((await country.inputValue()) !== "CI") {
-        await country.selectOption("CI");
-        await page.getByRole("button", { name: fr("continue") }).click();
-      }
-      await page.getByRole("radio", { name: /MTN Mobile Money/ }).check();
-      await page.getByRole("button", { name: fr("continue") }).click();
-      await page.getByLabel(fr("phoneLabel")).fill("07 00 00 51 51");
-      await page.getByRole("button", { name: pattern("fr", "pay") }).click();
-      await expect(page.getByRole("heading", { name: fr("steps.direct") })).toBeVisible();
+      await promptOnMtn(page, link.paymentUrl, "07 00 00 51 51");
       await expect(page.getByText(fr("directWaysOut"))).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
