@@ -57,7 +57,7 @@ type Detail = {
 };
 
 /** The fields in major units of the record's currency (lib/features/deposits/transform-deposit.ts, lib/features/links/transform-link.ts). */
-const AMOUNT_FIELDS = new Set(["amount", "fees", "totalAmount"]);
+const AMOUNT_FIELDS = new Set(["amount", "fees", "totalAmount", "operatorFee"]);
 
 /**
  * A record's fields in words (admin.detail.field), amounts with their currency as the rest of the

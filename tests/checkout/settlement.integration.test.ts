@@ -224,7 +224,7 @@ describe("attempts from the public checkout", () => {
 });
 
 describe("the reconciliation check", () => {
-  it("finds a completed deposit without ledger entries, a link and attempt that disagree, and an unbalanced journal", async () => {
+  it("finds a completed deposit without ledger entries, an operator's fee not booked, a link and attempt that disagree, and an unbalanced journal", async () => {
     const planted = await newMerchant();
     const other = suite.merchant;
     suite.merchant = planted;
@@ -237,7 +237,8 @@ describe("the reconciliation check", () => {
       key: planted.sandboxKey,
       body: { amount: 700, currency: "XOF", customerPhone: "+2250700000222", country: "CI", gatewayName: "MTN_MOMO_CI" },
     });
-    await db().deposit.update({ where: { reference: deposit.body.reference }, data: { status: "completed", completedAt: new Date() } });
+    // Completed with an operator's charge that was never booked.
+    await db().deposit.update({ where: { reference: deposit.body.reference }, data: { status: "completed", completedAt: new Date(), operatorFeeMinor: 7n } });
     await db().ledgerEntry.create({
       data: { id: "led_planted", journalId: "jnl_planted", merchantId: planted.id, environment: "sandbox", currency: "XOF", account: "merchant_available", amountMinor: 1n, kind: "planted", reference: "PLANTED", createdAt: new Date() },
     });
@@ -247,6 +248,7 @@ describe("the reconciliation check", () => {
       [
         ["attempt_not_settled_on_link", attempt.reference],
         ["completed_deposit_without_ledger", deposit.body.reference],
+        ["operator_fee_postings", deposit.body.reference],
         ["unbalanced_book", planted.id],
         ["unbalanced_journal", "PLANTED"],
       ].sort(),

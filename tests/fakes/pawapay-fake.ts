@@ -372,6 +372,7 @@ export async function startPawapayFake(options: { port?: number; answerAfterMs?:
       callbackKeys: [{ keyId: PAWAPAY_FAKE_KEY_ID, pem: publicPem }],
       countries: null,
       routedGateways: [],
+      fees: {},
       timeoutMs: 10_000,
     } satisfies PawapayConfig,
     records,
@@ -414,4 +415,7 @@ export const pawapayFakeEnv = (fake: PawapayFake): Record<string, string> => ({
   PAWAPAY_API_TOKEN: fake.config.apiToken,
   PAWAPAY_CALLBACK_PUBLIC_KEY: fake.config.callbackKeys[0].pem,
   PAWAPAY_CALLBACK_KEY_ID: PAWAPAY_FAKE_KEY_ID,
+  // A price, so that whatever runs against the fake (the torture suite, the browser journeys) books
+  // pawaPay's fee and the reconciliation check counts it (its answers carry none: pawapay-fees.ts).
+  PAWAPAY_FEES: "deposit=1.5%,payout=1%,refund=1%",
 });

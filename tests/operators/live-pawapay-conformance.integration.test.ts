@@ -19,7 +19,8 @@ import { pawapaySignedHeaders, startPawapayFake, type PawapayFake, type PawapayS
 // payment, a payout and a refund each make exactly one pawaPay transaction and one record of ours,
 // across a 5xx, a timeout, a duplicate and a late callback; the fake's signed callbacks reach the
 // app over real HTTP (PAYMENT_BASE_URL is the app server: the signed @authority); a forged or
-// unsigned callback changes nothing.
+// unsigned callback changes nothing. pawaPay's fee (our contract's price, PAWAPAY_FEES: its
+// answers carry none) is booked once with each completion, out of our fee.
 
 // These tests make pawaPay fail on purpose: a process-wide circuit would open for the tests after
 // them (the circuit itself is the shared one, tested with MTN in live-mtn-deposits).
@@ -29,6 +30,9 @@ vi.mock("@/lib/integrations/gateways/operators/circuit-breaker", async (importOr
   return { ...actual, operatorBreaker: () => neverOpens };
 });
 
+/** Our contract's price at pawaPay, as the setting says it: Free Money payouts cost more. */
+const FEES = "deposit=1.5%, payout=1%, refund=1%, payout@FREE_MONEY_SN=2%";
+
 let fake: PawapayFake;
 let app: RunningServer;
 const saved = { ...process.env };
@@ -36,7 +40,7 @@ const callbackPath = "/api/operators/pawapay/callback";
 
 beforeAll(async () => {
   [fake, app] = await Promise.all([startPawapayFake(), startAppServer()]);
-  Object.assign(process.env, pawapayFakeEnv(fake), { PAYMENT_BASE_URL: app.origin, OPERATOR_TIMEOUT_MS: "1000" });
+  Object.assign(process.env, pawapayFakeEnv(fake), { PAYMENT_BASE_URL: app.origin, OPERATOR_TIMEOUT_MS: "1000", PAWAPAY_FEES: FEES });
   fake.sendCallbacksTo(`${app.origin}${callbackPath}`);
 });
 afterAll(async () => {
@@ -76,6 +80,11 @@ async function payWithMoov(link: string, customerPhone: string) {
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return db().deposit.findFirstOrThrow({ where: { paymentLink: { reference: link } }, orderBy: { createdAt: "desc" } });
+}
+/** The ledger lines of one kind for a reference, by account. */
+async function linesOf(kind: string, reference: string) {
+  const entries = await db().ledgerEntry.findMany({ where: { kind, reference }, orderBy: { account: "asc" } });
+  return entries.map((e) => [e.journalId === entries[0].journalId ? "one journal" : "another journal", e.account, e.amountMinor]);
 }
 const linkStatus = async (link: string) => (await db().paymentLink.findUniqueOrThrow({ where: { reference: link } })).status;
 
@@ -134,6 +143,35 @@ describe("a live Moov Money Benin payment through the checkout, served by pawaPa
     expect(postsFor("deposits", deposit.operatorRequestId)).toHaveLength(1);
     expect(await events(link)).toEqual(["payment_link.completed"]);
     expect(await availableBalance(liveKey())).toBe(5000);
+    // pawaPay's 1.5% of what it took (amount + our fees), rounded half up, once for two callbacks.
+    const fee = (((deposit.amountMinor + deposit.feesMinor) * 15n) / 100n + 5n) / 10n;
+    expect(paid.operatorFeeMinor).toBe(fee);
+    expect(await linesOf("operator_fee", deposit.reference)).toEqual([
+      ["one journal", "platform_fees", -fee],
+      ["one journal", "world", fee],
+    ]);
+  });
+
+  it("pawaPay's fee is booked once when its callbacks and the reconciliation read the same success side by side", async () => {
+    const link = await liveLink();
+    const deposit = await payWithMoov(link, phone("229", { callback: "none" }));
+    await fake.settle();
+    const [record] = recordsOf("deposit", deposit.operatorRequestId);
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => postCallback({ depositId: record.id, status: "COMPLETED" }).then((res) => res.status)),
+      reconcileNow().then(() => 200),
+      reconcileNow().then(() => 200),
+    ]);
+    expect(answers).toEqual(Array(6).fill(200));
+    await expect.poll(() => linkStatus(link), { timeout: 5_000 }).toBe("completed");
+    const paid = await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } });
+    expect(paid.operatorFeeMinor).toBeGreaterThan(0n);
+    expect(await linesOf("operator_fee", deposit.reference)).toEqual([
+      ["one journal", "platform_fees", -paid.operatorFeeMinor!],
+      ["one journal", "world", paid.operatorFeeMinor],
+    ]);
+    const credited = await db().ledgerEntry.findMany({ where: { reference: link, kind: "link_completed" } });
+    expect(new Set(credited.map((e) => e.journalId)).size).toBe(1);
   });
 
   it("a provider pawaPay announces CLOSED is not offered and cannot be paid with (checkout or API: 503, nothing created, nothing sent); DELAYED is marked; read in the background, never waited for", async () => {
@@ -284,6 +322,14 @@ describe("a live payout to Free Money Senegal through pawaPay", () => {
     expect(postsFor("payouts", sent.operatorRequestId)).toHaveLength(1);
     expect(await db().transfer.count({ where: { merchantId: merchant().id } })).toBe(1);
     expect(await events(sent.reference)).toEqual(["transfer.completed"]);
+    // Free Money's 2% (its own rate) leaves with the payout, out of our fee: 20 on 1,000.
+    const done = await transfer(sent.id);
+    expect(done.operatorFeeMinor).toBe(20n);
+    expect(await linesOf("transfer_completed", sent.reference)).toEqual([
+      ["one journal", "merchant_in_flight", -(1000n + done.feesMinor)],
+      ["one journal", "platform_fees", done.feesMinor - 20n],
+      ["one journal", "world", 1020n],
+    ]);
   });
 
   it("across a 5xx and a timeout: one pawaPay payout each, completed by the reconciliation's read (no callback)", async () => {
@@ -398,6 +444,9 @@ describe("a refund of a live Moov Money Benin payment through pawaPay", () => {
     expect(await db().refund.count({ where: { depositId: deposit.id } })).toBe(1);
     expect(await events(refund.reference)).toEqual(["refund.completed"]);
     expect(await availableBalance(liveKey())).toBe(5000 - 2000);
+    // pawaPay's 1% of the 2,000 it gave back, booked once for a duplicate and a late callback.
+    expect((await db().refund.findUniqueOrThrow({ where: { id: refund.id } })).operatorFeeMinor).toBe(20n);
+    expect((await linesOf("refund_completed", refund.reference)).filter(([, account]) => account === "world")).toEqual([["one journal", "world", 2020n]]);
   });
 
   it("across a timeout after pawaPay recorded it: pending (unknown stays unknown), then read, never sent again: one pawaPay refund, one record", async () => {

@@ -15,7 +15,7 @@ export type NewDeposit = Omit<
 
 /** What the reconciliation learns from the operator later: empty on a new deposit. */
 type EmptyOperatorColumns =
-  | "operatorAnswer" | "operatorCheckedAt" | "lastTryFailure" | "heldReason" | "heldAt" | "operatorAmountMinor" | "operatorCurrency" | "operatorNotFoundAt";
+  | "operatorAnswer" | "operatorCheckedAt" | "lastTryFailure" | "heldReason" | "heldAt" | "operatorAmountMinor" | "operatorCurrency" | "operatorNotFoundAt" | "operatorFeeMinor";
 
 const EMPTY_OPERATOR_COLUMNS: Pick<Deposit, EmptyOperatorColumns> = {
   operatorAnswer: null,
@@ -26,6 +26,7 @@ const EMPTY_OPERATOR_COLUMNS: Pick<Deposit, EmptyOperatorColumns> = {
   operatorAmountMinor: null,
   operatorCurrency: null,
   operatorNotFoundAt: null,
+  operatorFeeMinor: null,
 };
 
 /** A new deposit's INSERT, not yet run (create-deposit.ts runs it alone or with an Idempotency-Key's claim). */

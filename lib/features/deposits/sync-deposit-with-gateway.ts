@@ -94,7 +94,11 @@ export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, ou
       at: operatorTime(outcome.at, deposit, now),
       guard: { supersededAt: deposit.supersededAt },
       lateSuccess: ended,
-      extra: { ...settledThere, ...(outcome.operatorReference ? { operatorReference: outcome.operatorReference } : {}) },
+      extra: {
+        ...settledThere,
+        ...(outcome.operatorReference ? { operatorReference: outcome.operatorReference } : {}),
+        ...(outcome.operatorFeeMinor ? { operatorFeeMinor: outcome.operatorFeeMinor } : {}),
+      },
     });
     return afterTransition(client, deposit, changed, now);
   }

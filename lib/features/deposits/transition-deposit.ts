@@ -4,6 +4,7 @@ import { committedHere, inTransaction } from "@/lib/core/db/in-transaction";
 import { countPaymentsCompleted } from "@/lib/core/metrics/registry";
 import type { DepositStatus } from "@/lib/core/domain/deposit-status";
 import { creditCollection, depositCollection } from "@/lib/features/ledger/credit-collection";
+import { postDepositOperatorFee } from "@/lib/features/ledger/operator-fee-entries";
 import { lockPaymentLink } from "@/lib/features/links/lock-payment-link";
 import { settleLinkAttempt } from "@/lib/features/links/settle-link-attempt";
 import { recordPaymentAlerts } from "@/lib/features/payment-alerts/record-payment-alerts";
@@ -43,7 +44,15 @@ export async function transitionDeposit(
     /** Columns written with the change (the validated reference, what the operator said, the end of its follow-up). */
     extra?: Pick<
       Prisma.DepositUncheckedUpdateInput,
-      "validatedReference" | "confirmedAt" | "operatorReference" | "operatorAnswer" | "operatorCheckedAt" | "followUntil" | "nextCheckAt" | "operatorNotFoundAt"
+      | "validatedReference"
+      | "confirmedAt"
+      | "operatorReference"
+      | "operatorFeeMinor"
+      | "operatorAnswer"
+      | "operatorCheckedAt"
+      | "followUntil"
+      | "nextCheckAt"
+      | "operatorNotFoundAt"
     >;
     /** The deposit's link, when the caller has the row: it never changes, and saves a query. */
     paymentLinkId?: string | null;
@@ -92,6 +101,8 @@ export async function transitionDeposit(
     if (options.to === "completed" && !deposit.paymentLinkId) {
       await creditCollection(tx, depositCollection(deposit, at));
     }
+    // The operator's own charge for it, whoever's money the payment turns out to be.
+    if (options.to === "completed") await postDepositOperatorFee(tx, deposit, at);
     // A checkout attempt's event is its link's. Others are recorded with or without a callbackUrl
     // (then nothing is delivered): the events API lists them.
     if (!deposit.paymentLinkId) {

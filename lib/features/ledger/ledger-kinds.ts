@@ -14,6 +14,7 @@ export const LEDGER_KINDS = [
   "transfer_completed",
   "transfer_failed",
   "transfer_completed_late",
+  "operator_fee",
 ] as const;
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

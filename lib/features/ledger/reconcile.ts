@@ -15,6 +15,7 @@ export type ReconciliationProblem = {
     | "over_refunded"
     | "paid_link_without_payment"
     | "paid_link_credit_count"
+    | "operator_fee_postings"
     | "unbalanced_journal"
     | "unbalanced_book";
   reference: string;
@@ -125,6 +126,21 @@ export async function reconcile(client: DbClient, options: { merchantId?: string
         WHERE TRUE ${only("l")}
         GROUP BY l."id", l."reference", l."status", l."paidAfterExpiry"
         HAVING COUNT(DISTINCT e."journalId") <> (CASE WHEN l."status" = 'completed' OR l."paidAfterExpiry" THEN 1 ELSE 0 END)`,
+    )),
+    // An operator's charge for a payment (Deposit.operatorFeeMinor) is booked once, with its
+    // completion, for that amount; none for a payment it was not charged for.
+    ...(await found(
+      "operator_fee_postings",
+      Prisma.sql`
+        SELECT d."reference", d."status"::text || ' payment charged ' || COALESCE(d."operatorFeeMinor"::text, 'nothing') || ' by its operator, booked '
+               || COUNT(DISTINCT e."journalId")::text || ' times for ' || COALESCE(SUM(e."amountMinor") FILTER (WHERE e."account" = 'world'), 0)::text AS details
+        FROM "Deposit" d
+        LEFT JOIN "LedgerEntry" e ON e."reference" = d."reference" AND e."kind" = 'operator_fee'
+        WHERE (d."operatorFeeMinor" IS NOT NULL OR EXISTS (SELECT 1 FROM "LedgerEntry" x WHERE x."reference" = d."reference" AND x."kind" = 'operator_fee'))
+          ${only("d")}
+        GROUP BY d."id", d."reference", d."status", d."operatorFeeMinor"
+        HAVING COUNT(DISTINCT e."journalId") <> (CASE WHEN d."status" = 'completed' AND d."operatorFeeMinor" > 0 THEN 1 ELSE 0 END)
+            OR COALESCE(SUM(e."amountMinor") FILTER (WHERE e."account" = 'world'), 0) <> (CASE WHEN d."status" = 'completed' THEN COALESCE(d."operatorFeeMinor", 0) ELSE 0 END)`,
     )),
     ...(await found(
       "unbalanced_journal",

@@ -50,6 +50,8 @@ const forSupport = (d: Deposit) => ({
   ...toDepositDetailJson(d),
   operatorRequestId: d.operatorRequestId,
   operatorReference: d.operatorReference,
+  // What the operator charged the platform for taking it (pawaPay's, at our contract's price), out of our fee.
+  operatorFee: d.operatorFeeMinor === null ? null : toMajor(d.operatorFeeMinor, d.currency),
   followUp: followUp(d),
   hold: hold(d),
 });

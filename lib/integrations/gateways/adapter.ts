@@ -27,7 +27,7 @@ export type GatewayOutcome =
       status: "completed";
       at?: Date;
       operatorReference?: string;
-      /** Payouts: what the operator charged us for it (Wave's fee). */
+      /** What the operator charged us for it (Wave's payout fee; pawaPay's, at our contract's price). */
       operatorFeeMinor?: bigint;
       /**
        * What the operator says was paid, when it says, in minor units of `currency` (the adapter

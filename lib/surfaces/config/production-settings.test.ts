@@ -63,6 +63,9 @@ describe("optional settings given half or malformed", () => {
     expect(settingsOf({ ...GOOD, ...pawapay, PAWAPAY_GATEWAYS: "MTN_MOMO_BJ" })).toEqual([]);
     expect(settingsOf({ ...GOOD, PAWAPAY_API_TOKEN: "t" })).toEqual(["PAWAPAY_API_TOKEN"]);
     expect(settingsOf({ ...GOOD, ...pawapay, PAWAPAY_CALLBACK_PUBLIC_KEY: "not a key" })).toEqual(["PAWAPAY_BASE_URL"]);
+    // pawaPay's price: booked in full or the start stops, never a part of it silently dropped.
+    expect(settingsOf({ ...GOOD, ...pawapay, PAWAPAY_FEES: "deposit=1.5%,payout=1%" })).toEqual([]);
+    expect(settingsOf({ ...GOOD, ...pawapay, PAWAPAY_FEES: "deposit=1.5%,payout=1" })).toEqual(["PAWAPAY_BASE_URL"]);
   });
 
   it("refuses a count, duration or limit that is not a whole number, which the code would replace by its default", () => {

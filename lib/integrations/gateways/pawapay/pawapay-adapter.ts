@@ -5,6 +5,7 @@ import { OperatorNotSentError, OperatorUnknownOutcomeError } from "@/lib/integra
 import { OPERATOR_READ_EVERY_MS } from "@/lib/core/domain/operator-polling";
 import { errorFields, log } from "@/lib/core/logging/log";
 import type { PawapayClient, PawapayInitiated } from "./pawapay-client";
+import { withPawapayFee, type PawapayFees } from "./pawapay-fees";
 import { pawapayProviderOf } from "./pawapay-providers";
 
 // pawaPay deposits behind the GatewayAdapter seam (DIRECT: the provider pushes a PIN prompt to
@@ -75,7 +76,7 @@ function notShown(deposit: DepositForGateway, now: Date): GatewayOutcome {
   return { status: "failed", reason: "operator_not_received", said: "NOT_FOUND", noRecord: true };
 }
 
-export function createPawapayAdapter(client: PawapayClient): GatewayAdapter {
+export function createPawapayAdapter(client: PawapayClient, fees: PawapayFees = {}): GatewayAdapter {
   const depositId = (deposit: DepositForGateway) => {
     if (!deposit.operatorRequestId) throw new Error(`live deposit ${deposit.reference} has no pawaPay depositId`);
     return deposit.operatorRequestId;
@@ -108,7 +109,7 @@ export function createPawapayAdapter(client: PawapayClient): GatewayAdapter {
 
     async status(deposit, now) {
       const read = await client.getDeposit(depositId(deposit));
-      return read.found ? read.outcome : notShown(deposit, now);
+      return read.found ? withPawapayFee(read.outcome, fees, "deposit", deposit.gatewayName) : notShown(deposit, now);
     },
 
     // pawaPay's PROVIDER_AUTH gateways are DIRECT: the deposit endpoints refuse the OTP flow for them.

@@ -1,5 +1,6 @@
 import { baseUrlValue, envValue, type Env } from "@/lib/integrations/gateways/operators/operator-client-deps";
 import { operatorTimeoutMs } from "@/lib/integrations/gateways/operators/operator-http";
+import { parsePawapayFees, type PawapayFees } from "./pawapay-fees";
 import { PAWAPAY_PROVIDERS } from "./pawapay-providers";
 
 // pawaPay Merchant API v2 settings (docs/operators-pawapay.md):
@@ -13,6 +14,8 @@ import { PAWAPAY_PROVIDERS } from "./pawapay-providers";
 //                                serve; default every country of PAWAPAY_PROVIDERS
 //   PAWAPAY_GATEWAYS             optional: the gateways pawaPay serves even where we hold a direct
 //                                contract (MTN_MOMO_BJ); by default only gateways without one
+//   PAWAPAY_FEES                 optional: pawaPay's price in our contract, booked on every completed
+//                                transaction ("deposit=1.5%,payout=1%,refund=1%": pawapay-fees.ts)
 // Without a callback key, every callback is refused: a callback only ever prompts a status read,
 // so nothing is lost but time.
 
@@ -26,6 +29,8 @@ export type PawapayConfig = {
   countries: string[] | null;
   /** Gateways routed to pawaPay even when a direct operator is configured for them. */
   routedGateways: string[];
+  /** pawaPay's price per operation (and gateway): its answers carry no fee. */
+  fees: PawapayFees;
   timeoutMs: number;
 };
 
@@ -49,6 +54,8 @@ export function readPawapayConfig(env: Env = process.env): PawapayConfig | null 
     countries: list(envValue(env, "PAWAPAY_COUNTRIES")) ?? null,
     // Only gateways pawaPay can serve at all: a typo must not look like a routed gateway.
     routedGateways: routed.filter((name) => name in PAWAPAY_PROVIDERS),
+    // A setting that does not parse is refused at start-up (pawapayPlugin's usable).
+    fees: parsePawapayFees(envValue(env, "PAWAPAY_FEES")) ?? {},
     timeoutMs: operatorTimeoutMs(env),
   };
 }

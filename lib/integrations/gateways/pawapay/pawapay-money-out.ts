@@ -4,6 +4,7 @@ import type { GatewayOutcome, MoneyOutForGateway, PayoutAdapter, RefundAdapter }
 import { OperatorNotSentError } from "@/lib/integrations/gateways/operators/operator-errors";
 import { initiateWithResend, PAWAPAY_NOT_FOUND_GRACE_MS } from "./pawapay-adapter";
 import type { PawapayClient, PawapayRead } from "./pawapay-client";
+import { withPawapayFee, type PawapayFees, type PawapayOperation } from "./pawapay-fees";
 import { pawapayProviderOf } from "./pawapay-providers";
 
 // pawaPay payouts (POST /v2/payouts) and refunds (POST /v2/refunds, naming the deposit by its
@@ -17,10 +18,12 @@ function requestId(item: Pick<MoneyOutForGateway, "reference" | "operatorRequest
   return item.operatorRequestId;
 }
 
-const moneyOutStatus = (read: PawapayRead): GatewayOutcome | "not_found" => (read.found ? read.outcome : "not_found");
+/** A read in the seam's words, a completed one with pawaPay's fee for it (the contract's: its answers carry none). */
+const moneyOutStatus = (read: PawapayRead, fees: PawapayFees, operation: PawapayOperation, gatewayName: string): GatewayOutcome | "not_found" =>
+  read.found ? withPawapayFee(read.outcome, fees, operation, gatewayName) : "not_found";
 
 /** Payouts of one gateway (its provider: FREE_SEN for FREE_MONEY_SN...). */
-export function createPawapayPayouts(client: PawapayClient, gatewayName: string): PayoutAdapter {
+export function createPawapayPayouts(client: PawapayClient, gatewayName: string, fees: PawapayFees = {}): PayoutAdapter {
   const provider = pawapayProviderOf(gatewayName);
   return {
     method: () => "payout",
@@ -43,7 +46,7 @@ export function createPawapayPayouts(client: PawapayClient, gatewayName: string)
       );
       return {};
     },
-    status: async (transfer) => moneyOutStatus(await client.getPayout(requestId(transfer))),
+    status: async (transfer) => moneyOutStatus(await client.getPayout(requestId(transfer)), fees, "payout", gatewayName),
   };
 }
 
@@ -51,7 +54,7 @@ export function createPawapayPayouts(client: PawapayClient, gatewayName: string)
  * Refunds of payments pawaPay took: always with the amount (a whole refund names the whole
  * charge), never pawaPay's "the remaining balance" left implicit, so a refund is exactly its row.
  */
-export function createPawapayRefunds(client: PawapayClient): RefundAdapter {
+export function createPawapayRefunds(client: PawapayClient, fees: PawapayFees = {}): RefundAdapter {
   return {
     method: () => "operator_refund",
     newRequestId: () => randomUUID(),
@@ -75,6 +78,6 @@ export function createPawapayRefunds(client: PawapayClient): RefundAdapter {
       );
       return {};
     },
-    status: async (refund) => moneyOutStatus(await client.getRefund(requestId(refund))),
+    status: async (refund) => moneyOutStatus(await client.getRefund(requestId(refund)), fees, "refund", refund.payment.gatewayName),
   };
 }

@@ -5,6 +5,7 @@ import { createPawapayAdapter } from "./pawapay-adapter";
 import { gatewayAvailability } from "./pawapay-availability";
 import { readPawapayCallback } from "./pawapay-callback";
 import { createPawapayClient } from "./pawapay-client";
+import { parsePawapayFees } from "./pawapay-fees";
 import { pawapayVerificationKeys } from "./pawapay-signature";
 import { pawapayServes, readPawapayConfig } from "./pawapay-config";
 import { createPawapayPayouts, createPawapayRefunds } from "./pawapay-money-out";
@@ -31,19 +32,25 @@ export const pawapayPlugin = defineOperator({
     prefix: "PAWAPAY_",
     defaultCountries: "all",
     read: (env) => readPawapayConfig(env),
-    // A callback key that does not parse would refuse every callback, silently: refused at start-up.
+    // A callback key that does not parse would refuse every callback, silently, and fees that do
+    // not parse would book none: both refused at start-up.
     usable: (env) => {
       const config = readPawapayConfig(env);
-      return config !== null && pawapayVerificationKeys(config.callbackKeys).length === config.callbackKeys.length;
+      return (
+        config !== null &&
+        pawapayVerificationKeys(config.callbackKeys).length === config.callbackKeys.length &&
+        parsePawapayFees(env.PAWAPAY_FEES) !== null
+      );
     },
-    needs: "PAWAPAY_BASE_URL (an http(s) URL) and PAWAPAY_API_TOKEN (and PAWAPAY_CALLBACK_PUBLIC_KEY, when set, a PEM public key)",
+    needs:
+      "PAWAPAY_BASE_URL (an http(s) URL) and PAWAPAY_API_TOKEN (and PAWAPAY_CALLBACK_PUBLIC_KEY, when set, a PEM public key; PAWAPAY_FEES, when set, rates such as deposit=1.5%,payout=1%)",
   },
   aggregator: { serves: (config, gatewayName, directlyServed) => pawapayServes(config, gatewayName, directlyServed) },
-  deposit: (config) => createPawapayAdapter(createPawapayClient(config)),
+  deposit: (config) => createPawapayAdapter(createPawapayClient(config), config.fees),
   depositAvailability: async (config) => gatewayAvailability(await createPawapayClient(config).availability({ operationType: "DEPOSIT" }), "DEPOSIT"),
   // pawaPay's payouts name the gateway's provider (FREE_SEN...): one adapter per gateway.
-  payout: { create: (config, gatewayName) => createPawapayPayouts(createPawapayClient(config), gatewayName), perGateway: true },
-  refund: { create: (config) => createPawapayRefunds(createPawapayClient(config)) },
+  payout: { create: (config, gatewayName) => createPawapayPayouts(createPawapayClient(config), gatewayName, config.fees), perGateway: true },
+  refund: { create: (config) => createPawapayRefunds(createPawapayClient(config), config.fees) },
   // Signed (RFC 9421, with the configured key) and still only a hint: the deposit, payout or
   // refund it names by our stored id is read at pawaPay. The signed @authority is the host pawaPay
   // called: our public base URL, not the Host a proxy hands us.

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Deposit" ADD COLUMN     "operatorFeeMinor" BIGINT;
+
