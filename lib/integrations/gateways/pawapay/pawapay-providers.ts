@@ -4,8 +4,9 @@
 // PREAUTH (Orange Burkina Faso: a code the customer makes first) and REDIRECT_AUTH (Wave) flows
 // are other shapes, not built here.
 //
-// T-Money and Moov (Flooz) in Togo have no pawaPay provider in any source we could read: not
-// listed, so TMONEY_TG and MOOV_MONEY_TG stay off whatever the routing says.
+// T-Money and Moov (Flooz) in Togo: no pawaPay page, kit or pawaPay developer's repository names a
+// provider (only third-party code, inconsistently: TOGOCOM_TGO, MOOV_TGO): not listed, so TMONEY_TG
+// and MOOV_MONEY_TG stay off whatever the routing says.
 
 export type PawapayProvider = {
   /** pawaPay's provider code. */
