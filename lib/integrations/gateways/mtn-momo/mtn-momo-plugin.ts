@@ -40,6 +40,8 @@ export const mtnMomoPlugin = defineOperator({
     callScope: (config) => config.targetEnvironment,
   },
   deposit: (config) => createMtnMomoAdapter(createMtnMomoClient(config)),
+  // Request to Pay: a prompt pushed to the customer's phone.
+  depositFlow: "DIRECT",
   payout: { create: (config) => createMtnMomoPayouts(createMtnMomoClient(config)), ...withDisbursement },
   // MTN refunds a request-to-pay through Disbursement (its token and subscription key).
   refund: { create: (config) => createMtnMomoRefunds(createMtnMomoClient(config)), ...withDisbursement },

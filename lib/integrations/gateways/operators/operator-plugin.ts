@@ -1,4 +1,5 @@
 import type { GatewayAdapter, GatewayOutcome, PayoutAdapter, RefundAdapter } from "../adapter";
+import type { DepositType } from "../catalog";
 import type { Env } from "./operator-client-deps";
 
 // What an operator is to the rest of the service: one description its folder exports
@@ -89,6 +90,11 @@ export type OperatorPlugin<C = unknown> = {
   settings: OperatorSettings<C>;
   /** The deposit adapter of a configuration (kept while the configuration stays the same). */
   deposit: (config: C) => GatewayAdapter;
+  /**
+   * The one flow that adapter serves, which the checkout shows its gateways with (the catalog's
+   * type of each: a push to the phone, a redirect, an OTP): all its gateways are of it.
+   */
+  depositFlow: DepositType;
   /** Present exactly when a gateway lists the operation. */
   payout?: MoneyOutFactory<C, PayoutAdapter>;
   refund?: MoneyOutFactory<C, RefundAdapter>;
@@ -120,6 +126,7 @@ export function gatewaysIn(prefix: string, countries: readonly string[], operati
   return countries.map((country) => ({ name: `${prefix}_${country}`, country, operations }));
 }
 
+const DEPOSIT_FLOWS: readonly DepositType[] = ["DIRECT", "REDIRECT", "OTP"];
 const isFunction = (value: unknown) => typeof value === "function";
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const COUNTRY = /^[A-Z]{2}$/;
@@ -169,6 +176,7 @@ export function operatorPluginGaps(plugin: unknown): string[] {
   }
 
   if (!isFunction(plugin.deposit)) gaps.push("deposit");
+  if (!(DEPOSIT_FLOWS as readonly unknown[]).includes(plugin.depositFlow)) gaps.push(`depositFlow (${DEPOSIT_FLOWS.join(", ")})`);
   for (const operation of ["payout", "refund"] as const) {
     const factory = plugin[operation];
     if (offered.has(operation) && !(isObject(factory) && isFunction(factory.create))) gaps.push(operation);

@@ -23,6 +23,8 @@ describe("the operator registry", () => {
     for (const gateway of plugin.gateways) {
       const deposit = DEPOSIT_GATEWAYS.find((entry) => entry.name === gateway.name);
       expect(deposit?.allowedCountries, `${gateway.name} in the deposit catalog`).toContain(gateway.country);
+      // The checkout shows it in the flow the plug-in's deposit adapter serves.
+      expect(deposit?.type, `${gateway.name}'s flow`).toBe(plugin.depositFlow);
       if (gateway.operations.includes("payout")) expect(WITHDRAWAL_GATEWAYS.map((entry) => entry.name), `${gateway.name} payouts`).toContain(gateway.name);
     }
     // Nothing set, nothing configured.
@@ -74,13 +76,14 @@ describe("the operator registry", () => {
       "payout (offered by none of its gateways)",
       "refund (offered by none of its gateways)",
     ]);
-    expect(operatorPluginGaps({})).toEqual(["id (kebab-case)", "name", "gateways", "settings", "deposit", "callback (a reader, or null)"]);
+    expect(operatorPluginGaps({})).toEqual(["id (kebab-case)", "name", "gateways", "settings", "deposit", "depositFlow (DIRECT, REDIRECT, OTP)", "callback (a reader, or null)"]);
+    expect(operatorPluginGaps({ ...wavePlugin, depositFlow: "PUSH" })).toEqual(["depositFlow (DIRECT, REDIRECT, OTP)"]);
   });
 
   it("is what docs/operators.md's checklist names", () => {
     const section = operatorsDoc.slice(operatorsDoc.indexOf("## Adding an operator"));
     expect(section.startsWith("## Adding an operator")).toBe(true);
-    for (const part of ["`id`", "`name`", "`gateways`", "`settings`", "`deposit`", "`payout`", "`refund`", "`callback`", "registry.ts", "tests/fakes/", "conformance"]) {
+    for (const part of ["`id`", "`name`", "`gateways`", "`settings`", "`deposit`", "`depositFlow`", "`payout`", "`refund`", "`callback`", "registry.ts", "tests/fakes/", "conformance"]) {
       expect(section, part).toContain(part);
     }
   });

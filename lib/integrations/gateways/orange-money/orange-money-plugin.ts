@@ -25,6 +25,8 @@ export const orangeMoneyPlugin = defineOperator({
     needs: "ORANGE_MONEY_BASE_URL, ORANGE_MONEY_CLIENT_ID, ORANGE_MONEY_CLIENT_SECRET and ORANGE_MONEY_MERCHANT_CODE or ORANGE_MONEY_MERCHANT_MSISDN",
   },
   deposit: (config) => createOrangeMoneyAdapter(createOrangeMoneyClient(config)),
+  // The customer makes a code (#144#...) and types it on the checkout.
+  depositFlow: "OTP",
   // Authenticated (the registered apiKey, and its signature when Sonatel issued an endpoint
   // secret) but, like MTN's, only a hint: the invoice it names (by our reference, else Orange's
   // transactionId) is read at Orange, once its code went to Orange (confirmedAt).

@@ -47,6 +47,8 @@ export const pawapayPlugin = defineOperator({
   },
   aggregator: { serves: (config, gatewayName, directlyServed) => pawapayServes(config, gatewayName, directlyServed) },
   deposit: (config) => createPawapayAdapter(createPawapayClient(config), config.fees),
+  // DIRECT only: a PIN prompt pushed to the phone (its PREAUTH and REDIRECT_AUTH flows are not built).
+  depositFlow: "DIRECT",
   depositAvailability: async (config) => gatewayAvailability(await createPawapayClient(config).availability({ operationType: "DEPOSIT" }), "DEPOSIT"),
   // pawaPay's payouts name the gateway's provider (FREE_SEN...): one adapter per gateway.
   payout: { create: (config, gatewayName) => createPawapayPayouts(createPawapayClient(config), gatewayName, config.fees), perGateway: true },

@@ -21,6 +21,8 @@ export const wavePlugin = defineOperator({
     needs: "WAVE_API_KEY (and WAVE_WEBHOOK_STRATEGY, when set, signing_secret or shared_secret; WAVE_API_BASE_URL, when set, an http(s) URL)",
   },
   deposit: (config) => createWaveAdapter(createWaveClient(config)),
+  // A checkout session the customer is sent to (its wave_launch_url).
+  depositFlow: "REDIRECT",
   payout: { create: (config) => createWavePayouts(createWaveClient(config)) },
   refund: { create: (config) => createWaveRefunds(createWaveClient(config)) },
   // Wave's events are authenticated (Wave-Signature, or the shared secret as a Bearer token): an
