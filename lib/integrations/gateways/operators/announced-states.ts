@@ -15,8 +15,16 @@ export type AnnouncedState = "operational" | "delayed" | "closed";
 
 export const ANNOUNCED_STATES_TTL_MS = 60_000;
 
-const kept = new Map<string, { at: number; states: ReadonlyMap<string, AnnouncedState> }>();
-const asking = new Map<string, Promise<void>>();
+// One per process, on globalThis: Next.js bundles the pages and each route handler with its own
+// copy of this module, and a checkout attempt (the JSON API's route, the form's without
+// JavaScript) only reads what is kept, inside its transaction: in a copy of its own, kept would
+// stay empty there, and a provider the page stopped offering would still be sent a deposit.
+type Kept = { at: number; states: ReadonlyMap<string, AnnouncedState> };
+const shared = ((globalThis as { __pcsAnnouncedStates?: { kept: Map<string, Kept>; asking: Map<string, Promise<void>> } }).__pcsAnnouncedStates ??= {
+  kept: new Map(),
+  asking: new Map(),
+});
+const { kept, asking } = shared;
 
 function ask(id: string, read: () => Promise<ReadonlyMap<string, AnnouncedState>>): Promise<void> {
   const pending =
