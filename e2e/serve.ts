@@ -60,7 +60,11 @@ Object.assign(env, fakes.env, { ORANGE_MONEY_COUNTRIES: "SN" });
 // (POST /_customer/2250700005151/approve): the attempt the checkout left for another number
 // (e2e/browser/checkout-no-javascript.spec.ts).
 fakes.mtn.script("2250700005151", { customer: "never_answers" });
-fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url }));
+// pawaPay's announced availability (GET /v2/availability) is kept a second, not a minute: a spec
+// that closes a provider at the fake (PUT /_availability/..., e2e/browser/operator-availability.spec.ts)
+// sees the checkout follow within a couple of page loads.
+env.OPERATOR_ANNOUNCED_STATES_TTL_MS ??= "1000";
+fs.writeFileSync(path.join(stateDir, "operators.json"), JSON.stringify({ mtn: fakes.mtn.url, wave: fakes.wave.url, orange: fakes.orange.url, pawapay: fakes.pawapay.url }));
 
 // SMS through the Africa's Talking fake on a free port (e2e/browser/send-link.spec.ts): each message
 // it takes is a JSON line of sms.jsonl, and its delivery reports come back to our callback.

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { siblingDatabaseUrl } from "../../scripts/fresh-database";
 import { MTN_FAKE_ACCOUNT } from "../../tests/fakes/mtn-momo-fake";
 import { auth } from "../helpers";
-import { merchant, text, type Locale } from "../checkout-helpers";
+import { merchant, pattern, text, type Locale } from "../checkout-helpers";
 
 // Issue 48: the live checkout tells the customer, before they pick, that an operator is slow or
 // not answering right now, from the live gateways' availability (lib/features/monitoring): MTN in
@@ -112,3 +112,90 @@ for (const locale of ["fr", "en"] as Locale[]) {
     });
   });
 }
+
+// What pawaPay itself announces of its providers (GET /v2/availability, read in the background and
+// kept a second on this server, e2e/serve.ts; a minute in production). Moov Money Benin has no
+// direct operator here: pawaPay serves it (provider MOOV_BEN; Benin's MTN is the MTN fake's).
+// DELAYED, the checkout offers it with the notice; CLOSED, not at all, and a page drawn before it
+// closed cannot send a payment to it: the customer is told, in French, and pawaPay receives
+// nothing. The fake runs in the server's process: its own routes (PUT /_availability/...,
+// GET /_deposits) change what it announces and count what it received; every test leaves it
+// OPERATIONAL. MTN's notice in Benin, if any, is this file's figures (beforeAll): not checked here.
+test.describe("what pawaPay announces (Moov Money, Benin)", () => {
+  const fr: Locale = "fr";
+  test.use({ locale: "fr-FR" });
+  const pawapay = () => (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "..", ".state", "operators.json"), "utf8")) as { pawapay: string }).pawapay;
+  const announce = async (request: APIRequestContext, status: "OPERATIONAL" | "DELAYED" | "CLOSED") => {
+    const res = await request.put(`${pawapay()}/_availability/MOOV_BEN/DEPOSIT`, { data: { status } });
+    expect(res.status()).toBe(200);
+  };
+  const liveLink = async (request: APIRequestContext) => {
+    const created = await request.post("/api/v4/payments/link", { headers: auth(merchant.liveKey), data: { amount: 5000, currency: "XOF", description: "Pagne wax" } });
+    expect(created.status()).toBe(200);
+    return ((await created.json()) as { paymentUrl: string }).paymentUrl;
+  };
+  const moov = (page: Page) => page.getByRole("radio", { name: /Moov Money/ });
+  const mtn = (page: Page) => page.getByRole("radio", { name: /MTN Mobile Money/ });
+  // The page is asked again until it shows what the server now keeps.
+  const until = { timeout: 30_000, intervals: [500, 1_000, 2_000] };
+  test.afterEach(({ request }) => announce(request, "OPERATIONAL"));
+
+  test("DELAYED: Moov Money is offered with its notice; CLOSED: it is not, and Benin's MTN still is", async ({ page, request }) => {
+    const paymentUrl = await liveLink(request);
+    const benin = async () => {
+      await page.goto(paymentUrl);
+      await page.getByLabel(text(fr, "country")).selectOption("BJ");
+      // Benin's list is drawn (MTN is never closed here) before Moov Money is counted.
+      await expect(mtn(page)).toBeEnabled();
+    };
+    const delayed = text(fr, "gatewayAvailability.delayed").replace("{provider}", "Moov Money");
+
+    await announce(request, "DELAYED");
+    // The notice also waits for the live availability's own cache (15 s: the test above).
+    await expect.poll(async () => (await benin(), page.getByText(delayed).count()), until).toBe(1);
+    // Part of the choice's name, as the other notices are; still a choice.
+    await expect(moov(page)).toHaveAccessibleName(new RegExp(delayed.slice(0, 30)));
+    await expect(moov(page)).toBeEnabled();
+
+    await announce(request, "CLOSED");
+    await expect.poll(async () => (await benin(), moov(page).count()), until).toBe(0);
+    await expect(mtn(page)).toBeEnabled();
+    // Nor is it named in a notice: the customer meets no trace of it.
+    await expect(page.getByText("Moov Money")).toHaveCount(0);
+  });
+
+  test("a page drawn before Moov Money closed: paying with it is refused in French, nothing sent to pawaPay (no JavaScript)", async ({ browser, request }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: "fr-FR" });
+    const page = await context.newPage();
+    const paymentUrl = await liveLink(request);
+    const methods = `${paymentUrl}?country=BJ&step=gateway`;
+    // Open (the previous test's CLOSED may be kept a moment longer): the customer chooses it.
+    await expect.poll(async () => (await page.goto(methods), moov(page).count()), until).toBe(1);
+    await moov(page).check();
+    await page.getByRole("button", { name: text(fr, "continue") }).click();
+    await expect(page.getByRole("heading", { name: text(fr, "steps.phone") })).toBeVisible();
+    const national = `0197${String(Date.now() % 1e6).padStart(6, "0")}`;
+    await page.getByLabel(text(fr, "phoneLabel")).fill(national);
+
+    // pawaPay closes it while the customer types; the server knows (a page drawn now, in another tab, no longer offers it).
+    await announce(request, "CLOSED");
+    const other = await context.newPage();
+    await expect.poll(async () => (await other.goto(methods), moov(other).count()), until).toBe(0);
+
+    const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.endsWith("/form"));
+    const drawn = page.waitForResponse((r) => r.request().method() === "GET" && r.request().isNavigationRequest());
+    await page.getByRole("button", { name: pattern(fr, "pay") }).click();
+    expect((await posted).status()).toBe(303);
+    // Refused before anything was sent: pawaPay never received a deposit from this number.
+    const received = await request.get(`${pawapay()}/_deposits`, { params: { phoneNumber: `229${national}` } });
+    expect.soft(await received.json()).toEqual({ received: 0 });
+    // A page, not a 500: told why, and shown the methods Benin still has (without Moov Money, MTN to pay with).
+    const answer = await drawn;
+    expect([answer.status(), new URL(answer.url()).searchParams.get("error")]).toEqual([200, "providerClosed"]);
+    await expect(page.getByRole("alert")).toHaveText(text(fr, "errors.providerClosed"));
+    await expect(page.getByRole("heading", { name: text(fr, "steps.gateway") })).toBeVisible();
+    await expect(moov(page)).toHaveCount(0);
+    await expect(mtn(page)).toBeEnabled();
+    await context.close();
+  });
+});

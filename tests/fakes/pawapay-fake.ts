@@ -58,6 +58,10 @@ import { deliver, sendJson, sleep, startFakeServer, type Recorded } from "./fake
 //   apart from our verifier, so that a mistake there cannot hide behind the same mistake here.
 // The customer's side is scripted per phone number (digits, as pawaPay takes them); HTTP faults
 // (a 5xx after recording, an answer slower than the client's timeout) with failNext() (fake-http.ts).
+// Not pawaPay's API, for a browser test that runs this fake in another process (e2e/serve.ts):
+// PUT /_availability/{provider}/{operationType} with {status} (setAvailability()), and
+// GET /_deposits?phoneNumber=... -> {received}: how many deposit requests (POST /v2/deposits,
+// taken or not) named that payer.
 
 /** What the customer (deposit) or the provider (payout) does: pawaPay's final status and failure code, or nothing ever. */
 export type PawapayCustomer = "approve" | "decline" | "insufficient_funds" | "payer_not_found" | "unspecified_failure" | "never_answers";
@@ -169,6 +173,9 @@ export async function startPawapayFake(options: { port?: number; answerAfterMs?:
 
   const server = await startFakeServer(async (request, res) => {
     if (request.method === "GET" && request.path === "/v2/availability") return availabilityAnswer(request, res);
+    const announce = /^\/_availability\/([A-Z_]+)\/(DEPOSIT|PAYOUT|REFUND)$/.exec(request.path);
+    if (request.method === "PUT" && announce) return announceAvailability(announce[1], announce[2] as "DEPOSIT" | "PAYOUT" | "REFUND", request, res);
+    if (request.method === "GET" && request.path === "/_deposits") return sendJson(res, 200, { received: depositsReceived(request.url.searchParams.get("phoneNumber")) });
     const auth = request.headers.authorization;
     if (!auth) return sendJson(res, 401, { failureReason: failure("NO_AUTHENTICATION") });
     if (auth !== `Bearer ${TOKEN}`) return sendJson(res, 403, { failureReason: failure("AUTHENTICATION_ERROR") });
@@ -203,6 +210,41 @@ export async function startPawapayFake(options: { port?: number; answerAfterMs?:
           })),
       })),
     );
+  }
+
+  function announceAvailability(provider: string, operationType: "DEPOSIT" | "PAYOUT" | "REFUND", request: Recorded, res: ServerResponse) {
+    let status: unknown;
+    try {
+      status = (JSON.parse(request.body) as { status?: unknown }).status;
+    } catch {
+      status = undefined;
+    }
+    if (!PROVIDERS[provider] || (status !== "OPERATIONAL" && status !== "DELAYED" && status !== "CLOSED")) return sendJson(res, 400, { failureReason: failure("INVALID_PARAMETER") });
+    setAvailability(provider, operationType, status);
+    return sendJson(res, 200, { provider, operationType, status });
+  }
+
+  /** The deposit requests received naming this payer's number (digits; a leading + is dropped). */
+  function depositsReceived(phoneNumber: string | null) {
+    const wanted = phoneNumber?.replace(/^\+/, "");
+    return server.received.filter((r) => {
+      if (r.method !== "POST" || r.path !== "/v2/deposits") return false;
+      try {
+        return (JSON.parse(r.body) as { payer?: { accountDetails?: { phoneNumber?: unknown } } }).payer?.accountDetails?.phoneNumber === wanted;
+      } catch {
+        return false;
+      }
+    }).length;
+  }
+
+  function setAvailability(provider: string, operationType: "DEPOSIT" | "PAYOUT" | "REFUND", status: PawapayAvailabilityStatus) {
+    availability.set(`${provider}:${operationType}`, status);
+    // Back to OPERATIONAL: pawaPay's operations team processes what waited [v2/docs/payouts, "Enqueued payouts"].
+    if (status !== "OPERATIONAL") return;
+    for (const record of records.values()) {
+      const op = record.kind === "deposit" ? "DEPOSIT" : record.kind === "payout" ? "PAYOUT" : "REFUND";
+      if (record.status === "ENQUEUED" && record.provider === provider && op === operationType) track(proceed(record));
+    }
   }
 
   function initiate(kind: Kind, request: Recorded, res: ServerResponse) {
@@ -383,15 +425,7 @@ export async function startPawapayFake(options: { port?: number; answerAfterMs?:
     script(phoneNumber: string, script: PawapayScript) {
       scripts.set(phoneNumber.replace(/^\+/, ""), script);
     },
-    setAvailability(provider: string, operationType: "DEPOSIT" | "PAYOUT" | "REFUND", status: PawapayAvailabilityStatus) {
-      availability.set(`${provider}:${operationType}`, status);
-      // Back to OPERATIONAL: pawaPay's operations team processes what waited [v2/docs/payouts, "Enqueued payouts"].
-      if (status !== "OPERATIONAL") return;
-      for (const record of records.values()) {
-        const op = record.kind === "deposit" ? "DEPOSIT" : record.kind === "payout" ? "PAYOUT" : "REFUND";
-        if (record.status === "ENQUEUED" && record.provider === provider && op === operationType) track(proceed(record));
-      }
-    },
+    setAvailability,
     /** A record shown late becomes visible to status reads now. */
     show(id: string) {
       const record = records.get(id);

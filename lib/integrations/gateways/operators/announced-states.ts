@@ -15,6 +15,12 @@ export type AnnouncedState = "operational" | "delayed" | "closed";
 
 export const ANNOUNCED_STATES_TTL_MS = 60_000;
 
+/** How long an answer is kept: OPERATOR_ANNOUNCED_STATES_TTL_MS (default a minute), read on each use so a test server can shorten it. */
+function keptForMs(): number {
+  const value = Number(process.env.OPERATOR_ANNOUNCED_STATES_TTL_MS ?? ANNOUNCED_STATES_TTL_MS);
+  return Number.isFinite(value) && value >= 0 ? value : ANNOUNCED_STATES_TTL_MS;
+}
+
 // One per process, on globalThis: Next.js bundles the pages and each route handler with its own
 // copy of this module, and a checkout attempt (the JSON API's route, the form's without
 // JavaScript) only reads what is kept, inside its transaction: in a copy of its own, kept would
@@ -57,7 +63,7 @@ export async function announcedDepositStates(options: { wait?: boolean; fresh?: 
     const config = plugin.gateways.map((gateway) => servingPlugin(gateway.name)).find((found) => found?.plugin.id === plugin.id)?.config;
     if (config === undefined) continue;
     const found = kept.get(plugin.id);
-    if (options.fresh || !found || now - found.at > ANNOUNCED_STATES_TTL_MS) asked.push(ask(plugin.id, () => plugin.depositAvailability!(config)));
+    if (options.fresh || !found || now - found.at > keptForMs()) asked.push(ask(plugin.id, () => plugin.depositAvailability!(config)));
   }
   if (options.wait) await Promise.all(asked);
   const states = new Map<string, AnnouncedState>();
