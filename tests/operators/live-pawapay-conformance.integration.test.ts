@@ -136,7 +136,7 @@ describe("a live Moov Money Benin payment through the checkout, served by pawaPa
 
     await fake.settle();
     expect(fake.callbacks.filter((c) => c.id === deposit.operatorRequestId).map((c) => c.status)).toEqual([200, 200]);
-    await expect.poll(() => linkStatus(link), { timeout: 5_000 }).toBe("completed");
+    await expect.poll(() => linkStatus(link), { timeout: 15_000 }).toBe("completed");
     const paid = await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } });
     expect(paid).toMatchObject({ status: "completed", operatorReference: record.providerTransactionId });
     expect(await db().deposit.count({ where: { paymentLink: { reference: link } } })).toBe(1);
@@ -163,7 +163,7 @@ describe("a live Moov Money Benin payment through the checkout, served by pawaPa
       reconcileNow().then(() => 200),
     ]);
     expect(answers).toEqual(Array(6).fill(200));
-    await expect.poll(() => linkStatus(link), { timeout: 5_000 }).toBe("completed");
+    await expect.poll(() => linkStatus(link), { timeout: 15_000 }).toBe("completed");
     const paid = await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } });
     expect(paid.operatorFeeMinor).toBeGreaterThan(0n);
     expect(await linesOf("operator_fee", deposit.reference)).toEqual([
@@ -218,6 +218,24 @@ describe("a live Moov Money Benin payment through the checkout, served by pawaPa
     expect(recordsOf("deposit", paid.operatorRequestId)).toHaveLength(1);
   });
 
+  it("a provider pawaPay closed since this process last read it: pawaPay's refusal is told as the closing (503 provider_closed), nothing kept", async () => {
+    const reference = await liveLink();
+    await announcedDepositStates({ fresh: true, wait: true });
+    fake.setAvailability("MOOV_BEN", "DEPOSIT", "CLOSED");
+    try {
+      const customerPhone = phone("229");
+      const attempt = await call("POST", `/api/checkout/${reference}/attempts`, { body: { country: "BJ", gatewayName: "MOOV_MONEY_BJ", customerPhone }, headers: { "x-forwarded-for": "10.50.252.1" } });
+      expect([attempt.status, attempt.body.error?.code, attempt.body.error?.rule], JSON.stringify(attempt.body)).toEqual([503, 50300, "provider_closed"]);
+      // pawaPay was asked (its word was not known here yet) and refused: nothing taken, nothing kept.
+      expect(posts("deposits").filter((r) => JSON.parse(r.body).payer.accountDetails.phoneNumber === customerPhone.slice(1))).toHaveLength(1);
+      expect(await db().deposit.count({ where: { paymentLink: { reference } } })).toBe(0);
+      expect(await linkStatus(reference)).toBe("pending");
+    } finally {
+      fake.setAvailability("MOOV_BEN", "DEPOSIT", "OPERATIONAL");
+      await announcedDepositStates({ fresh: true, wait: true });
+    }
+  });
+
   it("across a 5xx after pawaPay recorded it: the same depositId again (DUPLICATE_IGNORED), one pawaPay deposit, paid once", async () => {
     const link = await liveLink();
     fake.failNext({ process: true, status: 500, when: (r) => r.path === "/v2/deposits" });
@@ -225,7 +243,7 @@ describe("a live Moov Money Benin payment through the checkout, served by pawaPa
     expect(postsFor("deposits", deposit.operatorRequestId)).toHaveLength(2);
     expect(recordsOf("deposit", deposit.operatorRequestId)).toHaveLength(1);
     await fake.settle();
-    await expect.poll(() => linkStatus(link), { timeout: 5_000 }).toBe("completed");
+    await expect.poll(() => linkStatus(link), { timeout: 15_000 }).toBe("completed");
     expect(await db().deposit.count({ where: { paymentLink: { reference: link } } })).toBe(1);
   });
 
@@ -250,7 +268,7 @@ describe("a live Moov Money Benin payment through the checkout, served by pawaPa
     await transitionDeposit(db(), { id: deposit.id, to: "expired", at: new Date() });
     const [record] = recordsOf("deposit", deposit.operatorRequestId);
     for (let i = 0; i < 2; i++) expect((await postCallback({ depositId: record.id, status: "COMPLETED" })).status).toBe(200);
-    await expect.poll(async () => (await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } })).status, { timeout: 5_000 }).toBe("completed");
+    await expect.poll(async () => (await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } })).status, { timeout: 15_000 }).toBe("completed");
     expect(await availableBalance(liveKey())).toBe(5000);
     expect(recordsOf("deposit", deposit.operatorRequestId)).toHaveLength(1);
   });
@@ -279,7 +297,7 @@ describe("a pawaPay COMPLETED for another amount", () => {
     const link = await liveLink();
     const deposit = await payWithMoov(link, phone("229", { reportedAmount: "1" }));
     await fake.settle();
-    await expect.poll(async () => (await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } })).heldReason, { timeout: 5_000 }).toBe("amount_mismatch");
+    await expect.poll(async () => (await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } })).heldReason, { timeout: 15_000 }).toBe("amount_mismatch");
     const held = await db().deposit.findUniqueOrThrow({ where: { id: deposit.id } });
     expect([held.status, held.operatorAmountMinor, held.operatorCurrency]).toEqual(["pending", 1n, "XOF"]);
     expect(await db().ledgerEntry.count({ where: { reference: deposit.reference } })).toBe(0);
@@ -293,7 +311,7 @@ describe("a pawaPay COMPLETED for another amount", () => {
     await fake.settle();
     // Its callback's read, or the reconciliation's, finds pawaPay's figures are not the payout's.
     const answer = async () => (await reconcileNow(), (await db().transfer.findUniqueOrThrow({ where: { reference: res.body.reference } })).operatorAnswer);
-    await expect.poll(answer, { timeout: 5_000 }).toContain("amount mismatch");
+    await expect.poll(answer, { timeout: 15_000 }).toContain("amount mismatch");
     expect((await db().transfer.findUniqueOrThrow({ where: { reference: res.body.reference } })).status).toBe("pending");
   });
 });
@@ -318,7 +336,7 @@ describe("a live payout to Free Money Senegal through pawaPay", () => {
     expect(recordsOf("payout", sent.operatorRequestId)).toHaveLength(1);
     expect(recordsOf("payout", sent.operatorRequestId)[0]).toMatchObject({ provider: "FREE_SEN", amount: "1000", currency: "XOF", clientReferenceId: sent.reference });
     await fake.settle();
-    await expect.poll(async () => (await transfer(sent.id)).status, { timeout: 5_000 }).toBe("completed");
+    await expect.poll(async () => (await transfer(sent.id)).status, { timeout: 15_000 }).toBe("completed");
     expect(postsFor("payouts", sent.operatorRequestId)).toHaveLength(1);
     expect(await db().transfer.count({ where: { merchantId: merchant().id } })).toBe(1);
     expect(await events(sent.reference)).toEqual(["transfer.completed"]);
@@ -358,7 +376,7 @@ describe("a live payout to Free Money Senegal through pawaPay", () => {
     expect(reads()).toBe(before);
     expect((await transfer(sent.id)).status).toBe("pending");
     expect((await postCallback({ payoutId: sent.operatorRequestId, status: "FAILED" })).status).toBe(200);
-    await expect.poll(() => reads(), { timeout: 5_000 }).toBeGreaterThan(before);
+    await expect.poll(() => reads(), { timeout: 15_000 }).toBeGreaterThan(before);
     expect((await transfer(sent.id)).status).toBe("pending");
   });
 
@@ -436,7 +454,7 @@ describe("a refund of a live Moov Money Benin payment through pawaPay", () => {
     await fake.settle();
     // pawaPay's refund callback names the refunded deposit too: it is read as the refund's.
     expect(fake.callbacks.filter((c) => c.id === refund.operatorRequestId).map((c) => [JSON.parse(c.body).depositId, c.status])).toEqual([[deposit.operatorRequestId, 200]]);
-    await expect.poll(() => refundStatus(refund.id), { timeout: 5_000 }).toBe("completed");
+    await expect.poll(() => refundStatus(refund.id), { timeout: 15_000 }).toBe("completed");
     // Late and repeated: the refund is final, nothing changes.
     expect((await postCallback({ refundId: refund.operatorRequestId, status: "COMPLETED" })).status).toBe(200);
     await reconcileNow();
@@ -458,7 +476,7 @@ describe("a refund of a live Moov Money Benin payment through pawaPay", () => {
     await fake.settle();
     // Its callback (crossing the lost answer) or the reconciliation reads what pawaPay holds.
     await reconcileNow();
-    await expect.poll(() => refundStatus(refund.id), { timeout: 5_000 }).toBe("completed");
+    await expect.poll(() => refundStatus(refund.id), { timeout: 15_000 }).toBe("completed");
     expect(postsFor("refunds", refund.operatorRequestId)).toHaveLength(1);
     expect(recordsOf("refund", refund.operatorRequestId)).toHaveLength(1);
     expect(await db().refund.count({ where: { depositId: deposit.id } })).toBe(1);

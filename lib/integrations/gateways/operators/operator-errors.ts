@@ -82,6 +82,18 @@ export class OperatorRejectedError extends OperatorError {
   }
 }
 
+/**
+ * A refusal of everything for one provider right now, by the operator's own word (pawaPay's
+ * PROVIDER_TEMPORARILY_UNAVAILABLE while it announces the provider CLOSED): nothing was taken; the
+ * customer should pay another way, or later.
+ */
+export class OperatorProviderClosedError extends OperatorRejectedError {
+  constructor(operator: OperatorName, operation: string, httpStatus: number, operatorCode: string, detail?: string) {
+    super(operator, operation, httpStatus, operatorCode, detail);
+    this.name = "OperatorProviderClosedError";
+  }
+}
+
 /** Sent, outcome unknown: never assume it failed, never send it again without the operator's idempotency key. */
 export class OperatorUnknownOutcomeError extends OperatorError {
   readonly kind = "unknown_outcome" as const;

@@ -1,5 +1,6 @@
 import { DomainError } from "@/lib/core/errors/domain-error";
-import { OperatorError, OperatorUnavailableError } from "./operator-errors";
+import { ANNOUNCED_STATES_TTL_MS } from "./announced-states";
+import { OperatorError, OperatorProviderClosedError, OperatorUnavailableError } from "./operator-errors";
 
 /**
  * The outcome when an operator call left nothing created: unavailable, with when to retry, while
@@ -11,6 +12,16 @@ export function operatorOutcome(error: OperatorError, what: string): DomainError
     return new DomainError("unavailable", {
       details: `${error.operator} is not answering; ${what}. Retry in ${error.retryAfterSeconds} s`,
       retryAfterSeconds: error.retryAfterSeconds,
+    });
+  }
+  // What create-deposit.ts answers before sending when the closing was already announced: the
+  // operator said it first here (an answer not yet read in this process, or just changed).
+  if (error instanceof OperatorProviderClosedError) {
+    return new DomainError("unavailable", {
+      field: "gatewayName",
+      rule: "provider_closed",
+      retryAfterSeconds: ANNOUNCED_STATES_TTL_MS / 1000,
+      details: `${error.message}; ${what}`,
     });
   }
   return new DomainError("operator_failed", { details: `${error.message}; ${what}` });

@@ -3,7 +3,12 @@ import type { GatewayOutcome } from "@/lib/integrations/gateways/adapter";
 import { operatorBreaker } from "@/lib/integrations/gateways/operators/circuit-breaker";
 import { minorToDecimalString } from "@/lib/integrations/gateways/operators/operator-amounts";
 import type { OperatorClientDeps } from "@/lib/integrations/gateways/operators/operator-client-deps";
-import { OperatorNotSentError, OperatorRejectedError, OperatorUnknownOutcomeError } from "@/lib/integrations/gateways/operators/operator-errors";
+import {
+  OperatorNotSentError,
+  OperatorProviderClosedError,
+  OperatorRejectedError,
+  OperatorUnknownOutcomeError,
+} from "@/lib/integrations/gateways/operators/operator-errors";
 import { failUnless, parseJson, sendOperatorRequest, stringField } from "@/lib/integrations/gateways/operators/operator-http";
 import { msisdnDigits } from "@/lib/integrations/gateways/operators/operator-phone";
 import type { PawapayConfig } from "./pawapay-config";
@@ -109,6 +114,9 @@ export function createPawapayClient(config: PawapayConfig, deps: OperatorClientD
     const status = stringField(body, "status");
     if (status === "REJECTED") {
       const { code, detail } = failureOf(body);
+      // pawaPay's answer while a provider is CLOSED ("all requests are being rejected"): said to
+      // the customer as the availability it announced, not as a failure.
+      if (code === "PROVIDER_TEMPORARILY_UNAVAILABLE") throw new OperatorProviderClosedError(OPERATOR, operation, 200, code, detail?.slice(0, 200));
       throw new OperatorRejectedError(OPERATOR, operation, 200, code ?? "REJECTED", detail?.slice(0, 200));
     }
     // v1 answered a payout taken while its provider was down with ENQUEUED; v2 documents only
