@@ -5,6 +5,7 @@ import type { OperatorCallbackNotice, OperatorPlugin } from "@/lib/integrations/
 import { servingPlugin } from "@/lib/integrations/gateways/operators/operator-gateways";
 import { operatorPlugin } from "@/lib/integrations/gateways/operators/registry";
 import { errorFields, log } from "@/lib/core/logging/log";
+import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
 import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
 import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
 import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
@@ -112,20 +113,23 @@ async function readNamedMoneyOut(client: DbClient, plugin: OperatorPlugin, notic
   return { read };
 }
 
-/** How often, and how long apart, a callback's read waits for the sender that holds the row (its send's answer and the callback can cross). */
-const CLAIM_WAITS = { tries: 8, everyMs: 250 };
+/** How long apart a callback's read asks again for the row another sender holds (its send's answer and the callback can cross). */
+const CLAIM_WAIT_MS = 250;
 
 /**
  * Runs a money-out step; while another sender holds the row (the callback came before the send's
- * answer was recorded: the step was skipped), runs it again a moment later, a few times. Past
- * that, the reconciliation reads it at its due time.
+ * answer was recorded: the step was skipped), runs it again a moment later, until that sender is
+ * done or its lease has ended (a sender that died holds it no longer than that): a send slowed by
+ * load must not leave the callback unread until the reconciliation's next pass. Bounded by two
+ * leases in all, should senders keep taking the row.
  */
 async function readWhenFree(step: () => Promise<{ status: string; sendClaim: string | null; sendClaimUntil: Date | null }>) {
-  for (let tries = 1; ; tries++) {
+  const giveUpAt = Date.now() + 2 * sendClaimLeaseMs();
+  for (;;) {
     const row = await step();
     const held = row.status === "pending" && row.sendClaim !== null && (row.sendClaimUntil?.getTime() ?? 0) > Date.now();
-    if (!held || tries >= CLAIM_WAITS.tries) return;
-    await new Promise((resolve) => setTimeout(resolve, CLAIM_WAITS.everyMs));
+    if (!held || Date.now() >= giveUpAt) return;
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_WAIT_MS));
   }
 }
 
