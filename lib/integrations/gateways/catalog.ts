@@ -1,7 +1,8 @@
 // The platform's gateway catalog, seeded into the database on every start (prisma/seed.ts).
 // Fees: percent of the amount, plus a fixed part per currency in minor units.
 
-export type DepositType = "DIRECT" | "REDIRECT" | "OTP";
+export const DEPOSIT_TYPES = ["DIRECT", "REDIRECT", "OTP"] as const;
+export type DepositType = (typeof DEPOSIT_TYPES)[number];
 export type WithdrawalType = "DIRECT" | "MANUAL" | "SCHEDULED";
 
 export type DepositGatewayEntry = {

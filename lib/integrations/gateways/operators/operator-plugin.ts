@@ -1,5 +1,5 @@
 import type { GatewayAdapter, GatewayOutcome, PayoutAdapter, RefundAdapter } from "../adapter";
-import type { DepositType } from "../catalog";
+import { DEPOSIT_TYPES, type DepositType } from "../catalog";
 import type { Env } from "./operator-client-deps";
 
 // What an operator is to the rest of the service: one description its folder exports
@@ -126,7 +126,6 @@ export function gatewaysIn(prefix: string, countries: readonly string[], operati
   return countries.map((country) => ({ name: `${prefix}_${country}`, country, operations }));
 }
 
-const DEPOSIT_FLOWS: readonly DepositType[] = ["DIRECT", "REDIRECT", "OTP"];
 const isFunction = (value: unknown) => typeof value === "function";
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const COUNTRY = /^[A-Z]{2}$/;
@@ -176,7 +175,7 @@ export function operatorPluginGaps(plugin: unknown): string[] {
   }
 
   if (!isFunction(plugin.deposit)) gaps.push("deposit");
-  if (!(DEPOSIT_FLOWS as readonly unknown[]).includes(plugin.depositFlow)) gaps.push(`depositFlow (${DEPOSIT_FLOWS.join(", ")})`);
+  if (!(DEPOSIT_TYPES as readonly unknown[]).includes(plugin.depositFlow)) gaps.push(`depositFlow (${DEPOSIT_TYPES.join(", ")})`);
   for (const operation of ["payout", "refund"] as const) {
     const factory = plugin[operation];
     if (offered.has(operation) && !(isObject(factory) && isFunction(factory.create))) gaps.push(operation);

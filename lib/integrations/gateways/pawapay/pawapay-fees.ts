@@ -1,4 +1,5 @@
 import type { GatewayOutcome } from "@/lib/integrations/gateways/adapter";
+import type { Operation } from "@/lib/integrations/gateways/operators/operator-plugin";
 
 // What pawaPay charges us for a deposit, a payout or a refund. pawaPay's answers carry no fee: its
 // deposit, payout and refund objects (status reads and callbacks, docs/operators-pawapay.md,
@@ -13,14 +14,11 @@ import type { GatewayOutcome } from "@/lib/integrations/gateways/adapter";
 // customer paid, fees included), rounded half up to the currency's minor unit. An operation left
 // out costs nothing; `operation@GATEWAY` overrides the operation's rate for one gateway.
 
-export const PAWAPAY_OPERATIONS = ["deposit", "payout", "refund"] as const;
-export type PawapayOperation = (typeof PAWAPAY_OPERATIONS)[number];
-
 /**
  * Rates in parts per million (1% = 10,000: whole numbers, exact), by operation, then by gateway
  * ("*": every gateway). Plain data, as every configuration is (live-adapters.ts keys on its JSON).
  */
-export type PawapayFees = Partial<Record<PawapayOperation, Record<string, number>>>;
+export type PawapayFees = Partial<Record<Operation, Record<string, number>>>;
 
 const PER_MILLION = 1_000_000n;
 const ENTRY = /^(deposit|payout|refund)(?:@([a-z0-9_]+))?=(\d{1,3})(?:\.(\d{1,4}))?%$/i;
@@ -33,7 +31,7 @@ export function parsePawapayFees(value: string | undefined): PawapayFees | null 
     const match = ENTRY.exec(raw.replace(/\s+/g, ""));
     if (!match) return null;
     const [, op, gateway, whole, decimals = ""] = match;
-    const operation = op.toLowerCase() as PawapayOperation;
+    const operation = op.toLowerCase() as Operation;
     const ppm = Number(whole) * 10_000 + Number(decimals.padEnd(4, "0"));
     if (ppm > 1_000_000) return null;
     const rates = (fees[operation] ??= {});
@@ -45,14 +43,14 @@ export function parsePawapayFees(value: string | undefined): PawapayFees | null 
 }
 
 /** pawaPay's fee for moving `amountMinor` of this gateway's money, in the same minor units. */
-export function pawapayFeeMinor(fees: PawapayFees, operation: PawapayOperation, gatewayName: string, amountMinor: bigint): bigint {
+export function pawapayFeeMinor(fees: PawapayFees, operation: Operation, gatewayName: string, amountMinor: bigint): bigint {
   const rates = fees[operation];
   const ppm = BigInt(rates?.[gatewayName] ?? rates?.["*"] ?? 0);
   return (amountMinor * ppm + PER_MILLION / 2n) / PER_MILLION;
 }
 
 /** A completed outcome with pawaPay's fee for it (of the amount pawaPay reports); others as they are. */
-export function withPawapayFee(outcome: GatewayOutcome, fees: PawapayFees, operation: PawapayOperation, gatewayName: string): GatewayOutcome {
+export function withPawapayFee(outcome: GatewayOutcome, fees: PawapayFees, operation: Operation, gatewayName: string): GatewayOutcome {
   if (outcome.status !== "completed" || outcome.amountMinor === undefined) return outcome;
   const fee = pawapayFeeMinor(fees, operation, gatewayName, outcome.amountMinor);
   return fee > 0n ? { ...outcome, operatorFeeMinor: fee } : outcome;

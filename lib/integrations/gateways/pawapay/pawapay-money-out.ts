@@ -2,9 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { GatewayOutcome, MoneyOutForGateway, PayoutAdapter, RefundAdapter } from "@/lib/integrations/gateways/adapter";
 import { OperatorNotSentError } from "@/lib/integrations/gateways/operators/operator-errors";
+import type { Operation } from "@/lib/integrations/gateways/operators/operator-plugin";
 import { initiateWithResend, PAWAPAY_NOT_FOUND_GRACE_MS } from "./pawapay-adapter";
 import type { PawapayClient, PawapayRead } from "./pawapay-client";
-import { withPawapayFee, type PawapayFees, type PawapayOperation } from "./pawapay-fees";
+import { withPawapayFee, type PawapayFees } from "./pawapay-fees";
 import { pawapayProviderOf } from "./pawapay-providers";
 
 // pawaPay payouts (POST /v2/payouts) and refunds (POST /v2/refunds, naming the deposit by its
@@ -19,7 +20,7 @@ function requestId(item: Pick<MoneyOutForGateway, "reference" | "operatorRequest
 }
 
 /** A read in the seam's words, a completed one with pawaPay's fee for it (the contract's: its answers carry none). */
-const moneyOutStatus = (read: PawapayRead, fees: PawapayFees, operation: PawapayOperation, gatewayName: string): GatewayOutcome | "not_found" =>
+const moneyOutStatus = (read: PawapayRead, fees: PawapayFees, operation: Operation, gatewayName: string): GatewayOutcome | "not_found" =>
   read.found ? withPawapayFee(read.outcome, fees, operation, gatewayName) : "not_found";
 
 /** Payouts of one gateway (its provider: FREE_SEN for FREE_MONEY_SN...). */
