@@ -11,8 +11,8 @@ import { newReference } from "@/lib/core/domain/references";
 import { followUntil, nextOperatorCheck } from "@/lib/core/domain/operator-polling";
 import type { DepositForGateway, GatewayAdapter } from "@/lib/integrations/gateways/adapter";
 import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
-import { ANNOUNCED_STATES_TTL_MS, announcedDepositStates } from "@/lib/integrations/gateways/operators/announced-states";
-import { operatorOutcome } from "@/lib/integrations/gateways/operators/operator-outcome";
+import { announcedDepositStates } from "@/lib/integrations/gateways/operators/announced-states";
+import { operatorOutcome, providerClosed } from "@/lib/integrations/gateways/operators/operator-outcome";
 import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/integrations/gateways/operators/operator-errors";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { sendJobTrigger } from "@/lib/integrations/inngest/send-job-trigger";
@@ -76,12 +76,7 @@ export async function prepareDeposit(
   // being rejected"): refused before anything is written or sent, as an open circuit is. The
   // operator's last answer, as kept (announced-states.ts): never waited for.
   if (environment === "live" && (await announcedDepositStates()).get(gateway.name) === "closed") {
-    throw new DomainError("unavailable", {
-      field: "gatewayName",
-      rule: "provider_closed",
-      retryAfterSeconds: ANNOUNCED_STATES_TTL_MS / 1000,
-      details: `${gateway.name} is closed for payments at its operator right now; no deposit was created`,
-    });
+    throw providerClosed(`${gateway.name} is closed for payments at its operator right now; no deposit was created`);
   }
 
   const amountMinor = toMinor(input.amount, input.currency);

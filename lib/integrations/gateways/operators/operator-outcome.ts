@@ -14,15 +14,16 @@ export function operatorOutcome(error: OperatorError, what: string): DomainError
       retryAfterSeconds: error.retryAfterSeconds,
     });
   }
-  // What create-deposit.ts answers before sending when the closing was already announced: the
-  // operator said it first here (an answer not yet read in this process, or just changed).
-  if (error instanceof OperatorProviderClosedError) {
-    return new DomainError("unavailable", {
-      field: "gatewayName",
-      rule: "provider_closed",
-      retryAfterSeconds: ANNOUNCED_STATES_TTL_MS / 1000,
-      details: `${error.message}; ${what}`,
-    });
-  }
+  // The operator said it first (its closing not yet read in this process, or just announced).
+  if (error instanceof OperatorProviderClosedError) return providerClosed(`${error.message}; ${what}`);
   return new DomainError("operator_failed", { details: `${error.message}; ${what}` });
+}
+
+/**
+ * A deposit on a provider its operator has closed: 503 with when to look again (an announced
+ * state is kept that long), the rule the checkout tells the customer in words. Answered before
+ * anything is sent when the closing is known (create-deposit.ts), else on the operator's refusal.
+ */
+export function providerClosed(details: string): DomainError {
+  return new DomainError("unavailable", { field: "gatewayName", rule: "provider_closed", retryAfterSeconds: ANNOUNCED_STATES_TTL_MS / 1000, details });
 }
