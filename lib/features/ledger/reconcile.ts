@@ -136,7 +136,7 @@ export async function reconcile(client: DbClient, options: { merchantId?: string
                || COUNT(DISTINCT e."journalId")::text || ' times for ' || COALESCE(SUM(e."amountMinor") FILTER (WHERE e."account" = 'world'), 0)::text AS details
         FROM "Deposit" d
         LEFT JOIN "LedgerEntry" e ON e."reference" = d."reference" AND e."kind" = 'operator_fee'
-        WHERE (d."operatorFeeMinor" IS NOT NULL OR EXISTS (SELECT 1 FROM "LedgerEntry" x WHERE x."reference" = d."reference" AND x."kind" = 'operator_fee'))
+        WHERE (d."operatorFeeMinor" IS NOT NULL OR e."id" IS NOT NULL)
           ${only("d")}
         GROUP BY d."id", d."reference", d."status", d."operatorFeeMinor"
         HAVING COUNT(DISTINCT e."journalId") <> (CASE WHEN d."status" = 'completed' AND d."operatorFeeMinor" > 0 THEN 1 ELSE 0 END)
