@@ -426,6 +426,7 @@ export async function startPawapayFake(options: { port?: number; answerAfterMs?:
       scripts.set(phoneNumber.replace(/^\+/, ""), script);
     },
     setAvailability,
+    depositsReceived,
     /** A record shown late becomes visible to status reads now. */
     show(id: string) {
       const record = records.get(id);
