@@ -6,7 +6,7 @@ import { servingPlugin } from "@/lib/integrations/gateways/operators/operator-ga
 import { operatorPlugin } from "@/lib/integrations/gateways/operators/registry";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
-import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
+import { tryStepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
 import { REFUND_KIND } from "@/lib/features/refunds/refund-kind";
 import { TRANSFER_KIND } from "@/lib/features/transfers/transfer-kind";
 import { applyGatewayOutcome, followEndedDeposit, syncDepositWithGateway } from "./sync-deposit-with-gateway";
@@ -106,7 +106,7 @@ async function readNamedMoneyOut(client: DbClient, plugin: OperatorPlugin, notic
   const due = { where: { id: row.id, status: "pending" as const }, data: { dueAt: now } };
   if (notice.operation === "payout") await client.transfer.updateMany(due);
   else await client.refund.updateMany(due);
-  const read = readWhenFree(() => (notice.operation === "payout" ? stepLiveMoneyOut(client, TRANSFER_KIND, row.id, now) : stepLiveMoneyOut(client, REFUND_KIND, row.id, now))).then(
+  const read = readWhenFree(() => (notice.operation === "payout" ? tryStepLiveMoneyOut(client, TRANSFER_KIND, row.id, now) : tryStepLiveMoneyOut(client, REFUND_KIND, row.id, now))).then(
     () => undefined,
     (error: unknown) => log("error", "money-out read after an operator callback failed", { operation: notice.operation, id: row.id, ...errorFields(error) }),
   );
@@ -118,18 +118,19 @@ const CLAIM_WAIT_MS = 250;
 
 /**
  * Runs a money-out step; while another sender holds the row (the callback came before the send's
- * answer was recorded: the step was skipped), runs it again a moment later, until that sender is
- * done or its lease has ended (a sender that died holds it no longer than that): a send slowed by
- * load must not leave the callback unread until the reconciliation's next pass. Bounded by two
- * leases in all, should senders keep taking the row.
+ * answer was recorded: the step was skipped), runs it again a moment later, until a step of ours
+ * ran or the row is settled: a send slowed by load must not leave the callback unread until the
+ * reconciliation's next pass. A skipped step is tried again even when the row it read back shows
+ * the claim free: the sender may have let go between our try and that read, having read nothing
+ * final. Bounded by two leases in all (a sender that died holds it no longer than one), should
+ * senders keep taking the row.
  */
-async function readWhenFree(step: () => Promise<{ status: string; sendClaim: string | null; sendClaimUntil: Date | null }>) {
+export async function readWhenFree(step: () => Promise<{ row: { status: string }; stepped: boolean }>, waitMs = CLAIM_WAIT_MS) {
   const giveUpAt = Date.now() + 2 * sendClaimLeaseMs();
   for (;;) {
-    const row = await step();
-    const held = row.status === "pending" && row.sendClaim !== null && (row.sendClaimUntil?.getTime() ?? 0) > Date.now();
-    if (!held || Date.now() >= giveUpAt) return;
-    await new Promise((resolve) => setTimeout(resolve, CLAIM_WAIT_MS));
+    const { row, stepped } = await step();
+    if (stepped || row.status !== "pending" || Date.now() >= giveUpAt) return;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
 

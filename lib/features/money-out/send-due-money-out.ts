@@ -61,11 +61,26 @@ export async function sendDueMoneyOut<R extends MoneyOutRecord, T extends MoneyO
  * one that did stays held for support. Returns the row as it now stands.
  */
 export async function stepLiveMoneyOut<R extends MoneyOutRecord, T extends MoneyOutForGateway>(client: DbClient, kind: MoneyOutKind<R, T>, id: string, now = new Date()): Promise<R> {
-  await withSendClaim(client, kind.table, id, async (claim) => {
+  return (await tryStepLiveMoneyOut(client, kind, id, now)).row;
+}
+
+/**
+ * stepLiveMoneyOut, saying whether this step ran (`stepped`) or was skipped because another sender
+ * held the claim. The row read after a skipped step may already show the claim free (the other
+ * sender released it in between): only `stepped` says that nobody is left to read it.
+ */
+export async function tryStepLiveMoneyOut<R extends MoneyOutRecord, T extends MoneyOutForGateway>(
+  client: DbClient,
+  kind: MoneyOutKind<R, T>,
+  id: string,
+  now = new Date(),
+): Promise<{ row: R; stepped: boolean }> {
+  const ran = await withSendClaim(client, kind.table, id, async (claim) => {
     // Read under the claim: what an earlier sender recorded (a send, a final answer) is seen.
     const row = await kind.find(client, id);
-    if (row.status !== "pending" || !kind.sendable(row)) return;
+    if (row.status !== "pending" || !kind.sendable(row)) return true;
     await stepMoneyOut(client, claim, row, await kind.operator(client, row), (outcome) => transitionMoneyOut(client, kind, { id, ...transitionOf(outcome, now), claim }), now);
+    return true;
   });
-  return kind.find(client, id);
+  return { row: await kind.find(client, id), stepped: ran !== null };
 }
