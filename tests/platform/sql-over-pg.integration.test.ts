@@ -8,8 +8,10 @@ const url = process.env.DATABASE_URL;
 const pool = url ? createPgPool(url, 1) : null;
 afterAll(() => pool?.end());
 
+// By statement: names are a process-wide counter (pcs_9, pcs_10...), so their order depends on
+// what other tests in this process prepared before.
 const preparedOnConnection = async () =>
-  (await pool!.query<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements ORDER BY name")).rows;
+  (await pool!.query<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements ORDER BY statement")).rows;
 
 describe.skipIf(!url)("sqlOverPg", () => {
   it("prepares a statement once per connection and reuses it with other values", async () => {
