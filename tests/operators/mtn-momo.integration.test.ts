@@ -269,6 +269,7 @@ describe("MTN MoMo callbacks", () => {
     const none = await pay({ callback: "none" });
     const twice = await pay({ callback: "duplicate", callbackMethod: "POST" });
     const late = await pay({ callbackDelayMs: 400 });
+    const lateAnsweredAt = Date.now();
     const mismatched = await pay({ callback: "mismatched_amount" });
     await expect.poll(() => callbacksFor(twice.reference).length).toBe(2);
     expect(callbacksFor(twice.reference).map((c) => c.method)).toEqual(["POST", "POST"]);
@@ -276,7 +277,8 @@ describe("MTN MoMo callbacks", () => {
     // The callback claims 1 XOF was paid; the status read, which is what counts, says 1500.
     expect(JSON.parse(callbacksFor(mismatched.reference)[0].body).amount).toBe("1");
     await expect(client().requestToPayStatus(mismatched.input.referenceId)).resolves.toMatchObject({ amountMinor: 1500n });
-    expect(callbacksFor(late.reference)).toHaveLength(0);
+    // Not before its delay: checked while the delay runs (on a loaded machine the lines above may outlast it).
+    if (Date.now() - lateAnsweredAt < 350) expect(callbacksFor(late.reference)).toHaveLength(0);
     await expect.poll(() => callbacksFor(late.reference).length).toBe(1);
     expect(callbacksFor(none.reference)).toHaveLength(0);
   });
