@@ -99,7 +99,7 @@ for (let i = 0; i < DEPOSITS; i++) {
       gatewayName: "MTN_MOMO_CI", amountMinor: 5000n, feesMinor: 150n, currency: "XOF", country: "CI", customerPhone: "+2250700000444",
       customerEmail: null, customerName: null, callbackUrl, returnUrl: null, metadata: null, redirectUrl: null, otpHash: null,
       otpExpiresAt: null, createdAt: now, expiresAt: new Date(now.getTime() + 600_000), paymentLinkId: null, checkoutTokenHash: null,
-      operatorRequestId: null, operatorReference: null, nextCheckAt: null, followUntil: null, traceparent: null,
+      operatorRequestId: null, operatorReference: null, operator: null, nextCheckAt: null, followUntil: null, traceparent: null,
     }),
   );
 }

@@ -118,6 +118,7 @@ export function RefundDetailView({ reference }: { reference: string }) {
           [f("method"), f.has(`methods.${r.method}`) ? f(`methods.${r.method}`) : r.method],
           [f("customerPhone"), r.customerPhone],
           [f("gateway"), <GatewayWord key="gateway" name={r.gatewayName} />],
+          [f("operatorName"), r.operator],
           [f("operatorRequestId"), r.operatorRequestId],
           [f("operatorReference"), r.operatorReference],
           [f("operatorFee"), money(r.operatorFeeMinor)],

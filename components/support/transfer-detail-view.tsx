@@ -65,6 +65,7 @@ export function TransferDetailView({ reference }: { reference: string }) {
       <h2>{f("operator")}</h2>
       <Fields
         entries={[
+          [f("operatorName"), tr.operator],
           [f("operatorSentAt"), time(tr.operatorSentAt)],
           [f("sendAttempts"), tr.sendAttempts],
           [f("operatorAnswer"), tr.operatorAnswer],

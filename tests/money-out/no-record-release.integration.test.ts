@@ -169,7 +169,7 @@ describe("a refund MTN took but does not show yet, past the follow window", () =
     try {
       const late = at(first, 2 * HOUR + MINUTE);
       const read = (client: DbClient) =>
-        stepReleasedMoneyOut(client, "refund", released, { adapter: refundOperator(released.gatewayName, "live").adapter!, item: refundForGateway(released, deposit) }, (outcome) =>
+        stepReleasedMoneyOut(client, "refund", released, { adapter: refundOperator(released).adapter!, item: refundForGateway(released, deposit) }, (outcome) =>
           bookLateSuccess(client, REFUND_KIND, { id: released.id, outcome, now: late }),
         late);
       await Promise.all([read(db()), read(other.client), reconcileOperatorOutcomes(db(), late), readEverything(late, other.client)]);

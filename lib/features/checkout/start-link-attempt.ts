@@ -5,7 +5,7 @@ import { effectiveLinkStatus, isLinkPayable } from "@/lib/core/domain/link-statu
 import { toMajor } from "@/lib/core/domain/money";
 import { writeDeposit } from "@/lib/features/deposits/create-deposit";
 import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
-import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
+import { depositAdapter } from "@/lib/integrations/gateways/gateway-adapter";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { DomainError } from "@/lib/core/errors/domain-error";
 import { lockPaymentLink } from "@/lib/features/links/lock-payment-link";
@@ -137,7 +137,7 @@ async function refailUntriedLink(client: DbClient, linkId: string) {
 async function closeReplacedAttempt(client: DbClient, id: string, now: Date) {
   try {
     const attempt = await client.deposit.findUnique({ where: { id } });
-    const adapter = attempt?.status === "pending" ? gatewayAdapter(attempt.gatewayName, attempt.environment) : null;
+    const adapter = attempt?.status === "pending" ? depositAdapter(attempt) : null;
     if (!attempt || !adapter?.close) return;
     await applyGatewayOutcome(client, attempt, await adapter.close(attempt, now), now);
   } catch (error) {

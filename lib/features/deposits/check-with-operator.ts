@@ -2,7 +2,7 @@ import type { DbClient } from "@/lib/core/db/client";
 import { applyGatewayOutcome } from "@/lib/features/deposits/sync-deposit-with-gateway";
 import { DomainError, notFound } from "@/lib/core/errors/domain-error";
 import type { GatewayOutcome } from "@/lib/integrations/gateways/adapter";
-import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
+import { depositAdapter } from "@/lib/integrations/gateways/gateway-adapter";
 import { operatorOutcome } from "@/lib/integrations/gateways/operators/operator-outcome";
 import { OperatorError } from "@/lib/integrations/gateways/operators/operator-errors";
 import { recordAudit } from "@/lib/features/audit/record-audit";
@@ -18,7 +18,7 @@ export async function checkWithOperatorNow(client: DbClient, options: { staffId:
   const deposit = await client.deposit.findFirst({ where: { OR: [{ reference: options.reference }, { validatedReference: options.reference }] } });
   if (!deposit) throw notFound("Payment", options.reference);
   const readable = deposit.flow === "classic" || deposit.confirmedAt !== null;
-  const adapter = deposit.environment === "live" && readable ? gatewayAdapter(deposit.gatewayName, deposit.environment) : null;
+  const adapter = deposit.environment === "live" && readable ? depositAdapter(deposit) : null;
   if (!adapter || !(deposit.operatorRequestId || deposit.operatorReference || deposit.flow === "otp")) {
     throw new DomainError("refused", { details: `${deposit.reference} is not a live payment an operator was asked to take` });
   }

@@ -6,7 +6,7 @@ import { ulid } from "@/lib/core/domain/ulid";
 import type { Deposit } from "@prisma/client";
 import { followUntil, nextOperatorCheck } from "@/lib/core/domain/operator-polling";
 import type { GatewayAdapter, OtpOutcome } from "@/lib/integrations/gateways/adapter";
-import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
+import { depositAdapter } from "@/lib/integrations/gateways/gateway-adapter";
 import { operatorOutcome } from "@/lib/integrations/gateways/operators/operator-outcome";
 import {
   OperatorError,
@@ -81,7 +81,7 @@ export async function confirmDeposit(client: DbClient, { merchantId, environment
     throw otpGone(`The OTP of ${trxReference} has expired; generate a new invoice`);
   }
 
-  const adapter = gatewayAdapter(invoice.gatewayName, environment);
+  const adapter = depositAdapter(invoice);
   if (!adapter) throw new DomainError("operator_failed", { details: `Gateway ${invoice.gatewayName} is not available` });
 
   // The sandbox checks its own code and moves no money: no claim, concurrent codes race as before.

@@ -10,7 +10,8 @@ import { toMinor } from "@/lib/core/domain/money";
 import { newReference } from "@/lib/core/domain/references";
 import { followUntil, nextOperatorCheck } from "@/lib/core/domain/operator-polling";
 import type { DepositForGateway, GatewayAdapter } from "@/lib/integrations/gateways/adapter";
-import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
+import { depositAdapter } from "@/lib/integrations/gateways/gateway-adapter";
+import { liveOperator } from "@/lib/integrations/gateways/live-adapters";
 import { announcedDepositStates } from "@/lib/integrations/gateways/operators/announced-states";
 import { operatorOutcome, providerClosed } from "@/lib/integrations/gateways/operators/operator-outcome";
 import { OperatorError, OperatorUnknownOutcomeError, paymentMaybeSent } from "@/lib/integrations/gateways/operators/operator-errors";
@@ -66,7 +67,9 @@ export async function prepareDeposit(
   { merchantId, environment, input, endpoint, origin, now = new Date(), paymentLink }: Options,
 ): Promise<PreparedRow<Deposit>> {
   const { gateway, fees } = await resolveDepositGateway(client, { merchantId, endpoint, ...input });
-  const adapter = gatewayAdapter(gateway.name, environment);
+  // A live deposit stays with the operator serving its gateway now, should the gateway move later.
+  const operator = environment === "live" ? liveOperator(gateway.name) : null;
+  const adapter = depositAdapter({ gatewayName: gateway.name, environment, operator });
   if (!adapter) {
     throw new DomainError("operator_failed", {
       details: `Gateway ${gateway.name} is not available in production yet; no deposit was created`,
@@ -138,6 +141,7 @@ export async function prepareDeposit(
     otpExpiresAt: null,
     operatorRequestId,
     operatorReference: null,
+    operator,
     nextCheckAt: operatorRequestId ? nextOperatorCheck(now, now) : null,
     // An OTP invoice is followed from the moment its code goes to the operator (confirm-deposit.ts).
     followUntil: operatorRequestId ? followUntil(now) : null,
@@ -165,7 +169,7 @@ export async function prepareDeposit(
  * first), and no refusal deletes the deposit: the status reads decide it, as for any unknown outcome.
  */
 export async function sendWrittenDeposit(client: DbClient, deposit: Deposit, options: { origin: string; resumed?: boolean }): Promise<Deposit> {
-  const adapter = deposit.environment === "live" && deposit.operatorRequestId && deposit.flow === "classic" ? gatewayAdapter(deposit.gatewayName, deposit.environment) : null;
+  const adapter = deposit.environment === "live" && deposit.operatorRequestId && deposit.flow === "classic" ? depositAdapter(deposit) : null;
   if (!adapter) return deposit;
   // The operator calls us back (MTN's X-Callback-Url) and sends the customer back (Wave's
   // success_url) at our public address, never at the host a proxy forwarded the request to.

@@ -37,7 +37,7 @@ export const depositInsert = rowInsertStatement<NewDeposit>(
     amountMinor: "bigint", feesMinor: "bigint", currency: "", country: "", customerPhone: "", customerEmail: "", customerName: "",
     callbackUrl: "", returnUrl: "", metadata: "jsonb", redirectUrl: "", otpHash: "", otpExpiresAt: "timestamp(3)",
     createdAt: "timestamp(3)", expiresAt: "timestamp(3)", paymentLinkId: "", checkoutTokenHash: "",
-    operatorRequestId: "", operatorReference: "", nextCheckAt: "timestamp(3)", followUntil: "timestamp(3)", traceparent: "",
+    operatorRequestId: "", operatorReference: "", operator: "", nextCheckAt: "timestamp(3)", followUntil: "timestamp(3)", traceparent: "",
   },
   { status: "'pending'", otpAttempts: "0" },
 );

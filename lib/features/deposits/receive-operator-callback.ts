@@ -21,14 +21,23 @@ import { applyGatewayOutcome, followEndedDeposit, syncDepositWithGateway } from 
 // customer was to pay.
 
 /** The gateways an operator serves here for an operation (an aggregator's only where it does: not those a direct operator keeps). */
-export const servedGateways = (plugin: OperatorPlugin, operation: "deposit" | "payout" | "refund") =>
+const servedGateways = (plugin: OperatorPlugin, operation: "deposit" | "payout" | "refund") =>
   plugin.gateways.filter((gateway) => gateway.operations.includes(operation) && servingPlugin(gateway.name)?.plugin.id === plugin.id).map((gateway) => gateway.name);
 
-/** The deposits a callback may be about: live, of the gateways the operator serves, open or ended (a late success is still read). */
+/**
+ * The rows an operator's callback may be about: those made through it (their `operator`), even
+ * once their gateway is served by another; a row made before operators were recorded, by the
+ * gateways it serves now.
+ */
+const madeThrough = (plugin: OperatorPlugin, operation: "deposit" | "payout" | "refund") => ({
+  OR: [{ operator: plugin.id }, { operator: null, gatewayName: { in: servedGateways(plugin, operation) } }],
+});
+
+/** The deposits a callback may be about: live, made through the operator, open or ended (a late success is still read). */
 const openLiveDeposits = (plugin: OperatorPlugin) => ({
   environment: "live" as const,
   status: { in: ["pending" as const, "expired" as const, "failed" as const] },
-  gatewayName: { in: servedGateways(plugin, "deposit") },
+  AND: [madeThrough(plugin, "deposit")],
 });
 
 /**
@@ -83,7 +92,7 @@ async function readNamedDeposit(client: DbClient, plugin: OperatorPlugin, notice
 
 /**
  * An authenticated hint about a payout or refund (pawaPay's, naming the id we stored before
- * sending it): the pending live row of one of the operator's gateways that left for the operator
+ * sending it): the pending live row made through the operator that left for it
  * is marked due now (the reconciliation reads it even if this process dies), then read at the
  * operator under its send claim, like any reconciliation step: never settled by the body.
  */
@@ -93,7 +102,7 @@ async function readNamedMoneyOut(client: DbClient, plugin: OperatorPlugin, notic
     environment: "live" as const,
     status: "pending" as const,
     operatorSentAt: { not: null },
-    gatewayName: { in: servedGateways(plugin, notice.operation) },
+    AND: [madeThrough(plugin, notice.operation)],
   };
   const row =
     notice.operation === "payout"

@@ -2,7 +2,7 @@ import type { Deposit } from "@prisma/client";
 import type { DbClient } from "@/lib/core/db/client";
 import { nextOperatorCheck } from "@/lib/core/domain/operator-polling";
 import type { GatewayAdapter, GatewayOutcome } from "@/lib/integrations/gateways/adapter";
-import { gatewayAdapter } from "@/lib/integrations/gateways/gateway-adapter";
+import { depositAdapter } from "@/lib/integrations/gateways/gateway-adapter";
 import { amountMismatch, operatorAnswer } from "@/lib/integrations/gateways/operators/operator-answer";
 import { errorFields, log } from "@/lib/core/logging/log";
 import { transitionDeposit } from "./transition-deposit";
@@ -47,7 +47,7 @@ export async function syncDepositWithGateway(client: DbClient, deposit: Deposit,
   // once after a callback), not on every merchant or checkout read: operators rate-limit, and a
   // page polling every few seconds would otherwise call the operator as often.
   if (deposit.nextCheckAt && deposit.nextCheckAt > now && now < deposit.expiresAt) return deposit;
-  const adapter = gatewayAdapter(deposit.gatewayName, deposit.environment);
+  const adapter = depositAdapter(deposit);
   let outcome: GatewayOutcome = { status: "pending" };
   if (adapter && readable(deposit)) {
     try {
@@ -124,7 +124,7 @@ export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, ou
   }
   // Expired on our side. A live one is followed (followUntil): where the operator can close it, it
   // is told to now; otherwise it is read again on the back-off schedule (it was just read).
-  const closable = deposit.followUntil ? gatewayAdapter(deposit.gatewayName, deposit.environment)?.close !== undefined : false;
+  const closable = deposit.followUntil ? depositAdapter(deposit)?.close !== undefined : false;
   await transitionDeposit(client, {
     id: deposit.id,
     paymentLinkId: deposit.paymentLinkId,
@@ -143,7 +143,7 @@ export async function applyGatewayOutcome(client: DbClient, deposit: Deposit, ou
  */
 export async function followEndedDeposit(client: DbClient, deposit: Deposit, now = new Date(), adapter?: GatewayAdapter | null): Promise<Deposit> {
   if (deposit.status === "pending" || deposit.status === "completed" || deposit.heldReason || !deposit.followUntil) return deposit;
-  const operator = adapter === undefined ? gatewayAdapter(deposit.gatewayName, deposit.environment) : adapter;
+  const operator = adapter === undefined ? depositAdapter(deposit) : adapter;
   if (!operator || !readable(deposit)) return deposit;
   let outcome: GatewayOutcome;
   try {

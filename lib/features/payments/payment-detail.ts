@@ -48,6 +48,8 @@ function hold(d: Deposit) {
  */
 const forSupport = (d: Deposit) => ({
   ...toDepositDetailJson(d),
+  // The operator it was made through (its plug-in's id), whoever serves its gateway now.
+  operator: d.operator,
   operatorRequestId: d.operatorRequestId,
   operatorReference: d.operatorReference,
   // What the operator charged the platform for taking it (pawaPay's, at our contract's price), out of our fee.

@@ -5,7 +5,7 @@ import { newReference } from "@/lib/core/domain/references";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import { postRefundRequested } from "@/lib/features/ledger/refund-entries";
 import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
-import { refundForGateway, refundOperator } from "./refund-operator";
+import { refundForGateway, refundOperator, refundOperatorOf } from "./refund-operator";
 import { refundInsert } from "./refund-sql";
 
 export type NewRefund = {
@@ -47,7 +47,8 @@ export const newRefundId = () => `rfd_${ulid()}`;
 /** The row a new refund is (insertRefund's, or a merchant's refund written in direct SQL: create-refund.ts), its operator request id chosen. */
 export function newRefundRow(input: NewRefund): Refund {
   const { deposit, at } = input;
-  const { adapter, manual } = refundOperator(deposit.gatewayName, deposit.environment);
+  const operator = refundOperatorOf(deposit);
+  const { adapter, manual } = refundOperator({ gatewayName: deposit.gatewayName, environment: deposit.environment, operator });
   const reference = newReference("refund", deposit.environment);
   const draft: Refund = {
     id: input.id ?? newRefundId(),
@@ -70,6 +71,7 @@ export function newRefundRow(input: NewRefund): Refund {
     failureReason: null,
     operatorRequestId: null,
     operatorReference: null,
+    operator,
     operatorFeeMinor: null,
     operatorSentAt: null,
     sendAttempts: 0,

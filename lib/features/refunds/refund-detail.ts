@@ -48,6 +48,7 @@ export async function refundDetail(client: DbClient, reference: string) {
       callbackUrl: refund.callbackUrl,
       metadata: (refund.metadata as Record<string, unknown> | null) ?? null,
       // How it goes back, and where it stands with the operator.
+      operator: refund.operator,
       operatorRequestId: refund.operatorRequestId,
       operatorReference: refund.operatorReference,
       operatorFeeMinor: refund.operatorFeeMinor?.toString() ?? null,

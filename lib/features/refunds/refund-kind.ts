@@ -29,7 +29,7 @@ export const REFUND_KIND: MoneyOutKind<Refund, RefundForGateway> = {
   debitsBalance: (refund) => refund.source === "merchant",
   webhookPayload: (refund, to) => refundWebhookPayload(refund, `refund.${to}`),
   operator: async (client, refund) => {
-    const { adapter } = refundOperator(refund.gatewayName, refund.environment);
+    const { adapter } = refundOperator(refund);
     if (!adapter) return null;
     const deposit = await client.deposit.findUniqueOrThrow({ where: { id: refund.depositId } });
     return { adapter, item: refundForGateway(refund, deposit) };

@@ -1,17 +1,26 @@
 import type { Deposit, Refund } from "@prisma/client";
-import type { Environment } from "@/lib/core/domain/environment";
 import type { RefundAdapter, RefundForGateway } from "@/lib/integrations/gateways/adapter";
-import { liveRefundAdapter } from "@/lib/integrations/gateways/live-adapters";
+import { liveOperator, liveRefundAdapter } from "@/lib/integrations/gateways/live-adapters";
 
 /**
- * How a payment's money goes back: "simulated" in the sandbox (nothing moves), the live
- * operator's refund adapter where it has one, else "manual" (support pays it back by hand and
- * records it: Orange Money offers no refund we can call, docs/operators.md).
+ * How a payment's money goes back: "simulated" in the sandbox (nothing moves), the refund adapter
+ * of the live operator the refund goes through (Refund.operator: the one that took the payment,
+ * refundOperatorOf) where it has one, else "manual" (support pays it back by hand and records it:
+ * Orange Money offers no refund we can call, docs/operators.md).
  */
-export function refundOperator(gatewayName: string, environment: Environment): { adapter: RefundAdapter | null; manual: boolean } {
-  if (environment === "sandbox") return { adapter: null, manual: false };
-  const adapter = liveRefundAdapter(gatewayName);
+export function refundOperator(refund: Pick<Refund, "gatewayName" | "environment" | "operator">): { adapter: RefundAdapter | null; manual: boolean } {
+  if (refund.environment === "sandbox") return { adapter: null, manual: false };
+  const adapter = liveRefundAdapter(refund.gatewayName, refund.operator);
   return { adapter, manual: adapter === null };
+}
+
+/**
+ * The operator a new refund of this payment goes through: the one that took it (only it holds the
+ * payment: a pawaPay refund names pawaPay's deposit id, MTN's its own transaction), else, for a
+ * payment made before operators were recorded, the one serving its gateway now.
+ */
+export function refundOperatorOf(deposit: Pick<Deposit, "gatewayName" | "environment" | "operator">): string | null {
+  return deposit.environment === "sandbox" ? null : (deposit.operator ?? liveOperator(deposit.gatewayName));
 }
 
 /**

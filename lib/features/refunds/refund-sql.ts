@@ -10,7 +10,7 @@ import { rowInsertStatement, type Statement } from "@/lib/core/db/sql";
 export const refundInsert = rowInsertStatement<Refund>("Refund", {
   id: "", reference: "", merchantId: "", environment: '"Environment"', depositId: "", paymentReference: "", source: "", reason: "",
   requestedBy: "", status: '"RefundStatus"', amountMinor: "bigint", currency: "", customerPhone: "", gatewayName: "", method: "",
-  callbackUrl: "", metadata: "jsonb", failureReason: "", operatorRequestId: "", operatorReference: "", operatorFeeMinor: "bigint",
+  callbackUrl: "", metadata: "jsonb", failureReason: "", operatorRequestId: "", operatorReference: "", operator: "", operatorFeeMinor: "bigint",
   operatorSentAt: "timestamp(3)", sendAttempts: "int", operatorAnswer: "", operatorCheckedAt: "timestamp(3)", dueAt: "timestamp(3)",
   claimedUntil: "timestamp(3)", sendClaim: "", sendClaimUntil: "timestamp(3)", notFoundReads: "int", firstNoRecordAt: "timestamp(3)",
   unresolvedAt: "timestamp(3)", followUntil: "timestamp(3)", completedLateAt: "timestamp(3)", createdAt: "timestamp(3)",

@@ -12,7 +12,7 @@ import { ACCOUNTS } from "@/lib/features/ledger/accounts";
 import { balanceLock } from "@/lib/features/ledger/lock-balance";
 import { availableRead, postingInserts } from "@/lib/features/ledger/ledger-sql";
 import type { TransferRequest } from "@/lib/core/schemas/transfer";
-import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
+import { livePayoutAdapter, newLivePayout } from "@/lib/integrations/gateways/live-adapters";
 import { sendClaimLeaseMs } from "@/lib/features/money-out/send-claim";
 import { stepLiveMoneyOut } from "@/lib/features/money-out/send-due-money-out";
 import { nextBatchTime } from "./next-batch-time";
@@ -56,7 +56,7 @@ export async function prepareTransfer(client: DbClient, options: TransferOptions
   // Live DIRECT payouts go through a wired operator (MTN Disbursement, Wave, pawaPay); without one they are
   // refused rather than take the money and sit on it. Live SCHEDULED ones wait for their batch,
   // then go through the operator or, for a bank transfer, to support (transfer-kind.ts).
-  const operator = environment === "live" && gateway.type !== "MANUAL" ? livePayoutAdapter(gateway.name) : null;
+  const operator = environment === "live" && gateway.type !== "MANUAL" ? newLivePayout(gateway.name) : null;
   const payout = gateway.type === "DIRECT" ? operator : null;
   if (environment === "live" && gateway.type === "DIRECT" && !payout) {
     throw new DomainError("operator_failed", { field: "gatewayName", rule: "operator_not_available", details: `${gateway.name} payouts are not available in production yet` });
@@ -93,7 +93,9 @@ export async function prepareTransfer(client: DbClient, options: TransferOptions
     // Stored before the operator is called, whenever one will be (a DIRECT payout now, a
     // SCHEDULED one served by an operator at its batch): the payout can always be sent again
     // or read by it.
-    operatorRequestId: operator?.newRequestId({ reference }) ?? null,
+    operatorRequestId: operator?.adapter.newRequestId({ reference }) ?? null,
+    // ...through that operator, whoever serves the gateway by then.
+    operator: operator?.operator ?? null,
   });
   const entries = postingInserts({
     merchantId,
@@ -146,7 +148,7 @@ export async function createTransfer(client: DbClient, options: Parameters<typeo
  */
 export async function sendAcceptedTransfer(client: DbClient, transfer: Transfer, options: { resumed?: boolean; now?: Date } = {}) {
   const now = options.now ?? new Date();
-  const payout = transfer.environment === "live" && transfer.gatewayType === "DIRECT" ? livePayoutAdapter(transfer.gatewayName) : null;
+  const payout = transfer.environment === "live" && transfer.gatewayType === "DIRECT" ? livePayoutAdapter(transfer.gatewayName, transfer.operator) : null;
   if (!payout || transfer.status !== "pending" || (options.resumed && transfer.dueAt && transfer.dueAt > now)) return transfer;
   return stepLiveMoneyOut(client, TRANSFER_KIND, transfer.id, now);
 }

@@ -64,7 +64,8 @@ export async function transferDetail(client: DbClient, reference: string) {
       beneficiaryPhone: transfer.beneficiaryPhone,
       beneficiaryName: transfer.beneficiaryName,
       failureReason: transfer.failureReason,
-      // Live payouts: our request id at the operator (MTN X-Reference-Id) and its transaction id.
+      // Live payouts: the operator it goes through, our request id there (MTN X-Reference-Id) and its transaction id.
+      operator: transfer.operator,
       operatorRequestId: transfer.operatorRequestId,
       operatorReference: transfer.operatorReference,
       // What the operator charged the platform for the payout (Wave's fee), out of our fee.

@@ -49,7 +49,7 @@ export const TRANSFER_KIND: MoneyOutKind<Transfer> = {
   debitsBalance: () => true,
   webhookPayload: (transfer, to) => transferWebhookPayload(transfer, `transfer.${to}`),
   operator: async (_client, transfer) => {
-    const adapter = livePayoutAdapter(transfer.gatewayName);
+    const adapter = livePayoutAdapter(transfer.gatewayName, transfer.operator);
     return adapter && { adapter, item: payoutForGateway(transfer) };
   },
   sendable: (transfer) => transfer.gatewayType !== "MANUAL",
@@ -68,7 +68,7 @@ export async function sendDueTransfer(client: DbClient, transfer: Transfer, now 
   if (transfer.environment !== "sandbox") {
     // A bank transfer no operator sends goes to support; a payout whose operator is gone is one
     // step like any other (never sent: failed and released; sent: held, then support's).
-    if (!livePayoutAdapter(transfer.gatewayName) && transfer.gatewayType === "SCHEDULED") return handOverScheduledTransfer(client, transfer, now);
+    if (!livePayoutAdapter(transfer.gatewayName, transfer.operator) && transfer.gatewayType === "SCHEDULED") return handOverScheduledTransfer(client, transfer, now);
     return stepLiveMoneyOut(client, TRANSFER_KIND, transfer.id, now);
   }
   const answer = simulatedAnswer(transfer.beneficiaryPhone);

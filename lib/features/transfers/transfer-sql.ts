@@ -9,7 +9,7 @@ import { rowInsertStatement } from "@/lib/core/db/sql";
 export type NewTransfer = Pick<
   Transfer,
   | "id" | "reference" | "merchantId" | "environment" | "gatewayName" | "gatewayType" | "amountMinor" | "feesMinor" | "currency"
-  | "country" | "beneficiaryPhone" | "beneficiaryName" | "callbackUrl" | "metadata" | "dueAt" | "createdAt" | "operatorRequestId"
+  | "country" | "beneficiaryPhone" | "beneficiaryName" | "callbackUrl" | "metadata" | "dueAt" | "createdAt" | "operatorRequestId" | "operator"
 >;
 
 /** The row a new transfer is, as the database holds it once inserted. */
@@ -28,7 +28,7 @@ export const transferInsert = rowInsertStatement<Transfer>("Transfer", {
   id: "", reference: "", merchantId: "", environment: '"Environment"', gatewayName: "", gatewayType: "", status: '"TransferStatus"',
   amountMinor: "bigint", feesMinor: "bigint", currency: "", country: "", beneficiaryPhone: "", beneficiaryName: "", callbackUrl: "",
   metadata: "jsonb", failureReason: "", dueAt: "timestamp(3)", reviewedBy: "", reviewedAt: "timestamp(3)", createdAt: "timestamp(3)",
-  completedAt: "timestamp(3)", failedAt: "timestamp(3)", operatorRequestId: "", operatorReference: "", operatorFeeMinor: "bigint",
+  completedAt: "timestamp(3)", failedAt: "timestamp(3)", operatorRequestId: "", operatorReference: "", operator: "", operatorFeeMinor: "bigint",
   claimedUntil: "timestamp(3)", operatorSentAt: "timestamp(3)", sendAttempts: "int", operatorAnswer: "", operatorCheckedAt: "timestamp(3)",
   handedOverAt: "timestamp(3)", sendClaim: "", sendClaimUntil: "timestamp(3)", notFoundReads: "int", firstNoRecordAt: "timestamp(3)",
   unresolvedAt: "timestamp(3)", followUntil: "timestamp(3)", completedLateAt: "timestamp(3)", batchId: "", batchLineReference: "",

@@ -14,7 +14,7 @@ import { postEntriesMany } from "@/lib/features/ledger/post-entries";
 import { readAvailableMinor } from "@/lib/features/ledger/read-balances";
 import { nextBatchTime } from "@/lib/features/transfers/next-batch-time";
 import { newTransferRow } from "@/lib/features/transfers/transfer-sql";
-import { livePayoutAdapter } from "@/lib/integrations/gateways/live-adapters";
+import { newLivePayout } from "@/lib/integrations/gateways/live-adapters";
 import { sandboxAnswerDelayMs } from "@/lib/integrations/gateways/sandbox-simulator";
 import type { BatchActor } from "./batch-actor";
 import { assertCovers } from "./check-batch";
@@ -79,7 +79,7 @@ export async function approveTransferBatch(client: DbClient, options: ApproveOpt
       const gatewayType = gatewayTypes.get(line.gatewayName);
       if (!gatewayType) throw refused(`line ${line.lineNumber}: gateway ${line.gatewayName} is no longer offered; cancel the batch and send it again`);
       const reference = newReference("transfer", found.environment);
-      const operator = found.environment === "live" && gatewayType !== "MANUAL" ? livePayoutAdapter(line.gatewayName) : null;
+      const operator = found.environment === "live" && gatewayType !== "MANUAL" ? newLivePayout(line.gatewayName) : null;
       return {
         ...newTransferRow({
           id: `trf_${ulid()}`,
@@ -98,7 +98,8 @@ export async function approveTransferBatch(client: DbClient, options: ApproveOpt
           metadata: line.metadata,
           dueAt: lineDueAt(found.environment, gatewayType, now),
           createdAt: now,
-          operatorRequestId: operator?.newRequestId({ reference }) ?? null,
+          operatorRequestId: operator?.adapter.newRequestId({ reference }) ?? null,
+          operator: operator?.operator ?? null,
         }),
         batchId: found.id,
         batchLineReference: line.reference,

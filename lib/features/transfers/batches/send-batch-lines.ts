@@ -21,4 +21,4 @@ export function sendDueBatchLines(client: DbClient, now = new Date(), batchSize 
   });
 }
 
-const operatorKey = (transfer: Transfer) => (transfer.environment === "sandbox" ? "sandbox" : (operatorOfGateway(transfer.gatewayName) ?? transfer.gatewayName));
+const operatorKey = (transfer: Transfer) => (transfer.environment === "sandbox" ? "sandbox" : (transfer.operator ?? operatorOfGateway(transfer.gatewayName) ?? transfer.gatewayName));

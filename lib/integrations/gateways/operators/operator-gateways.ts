@@ -16,9 +16,9 @@ import { aggregatorPlugins, directPlugin, gatewayPlugin, OPERATOR_PLUGINS, opera
 //
 // An aggregator (pawaPay) serves a gateway where no direct operator does here, or where its own
 // settings route it (PAWAPAY_GATEWAYS). Which operator serves a gateway is read again on every
-// call: an open payment's status is read through the operator serving its gateway now, so a
-// gateway is moved from one to the other (credentials or PAWAPAY_GATEWAYS) only once none of its
-// live payments, payouts or refunds is open (docs/configuration.md, "Going live with an operator").
+// call, for what is made now; a live deposit, payout or refund records the operator it was made
+// through (its `operator` column) and stays with it (operatorOfRow), so a gateway can be moved
+// from one operator to the other while some of its payments are open.
 
 export const OPERATOR_NAMES: readonly OperatorName[] = OPERATOR_PLUGINS.map((plugin) => plugin.id);
 
@@ -85,4 +85,19 @@ export function servingPlugin(gatewayName: string, env: Env = process.env): { pl
 export function liveGateways(env: Env = process.env): Set<string> {
   const names = new Set(OPERATOR_PLUGINS.flatMap((plugin) => plugin.gateways.map((gateway) => gateway.name)));
   return new Set([...names].filter((name) => servingPlugin(name, env) !== null));
+}
+
+/**
+ * Where a live row's calls go: the operator it was made through (`operator`, kept with the row),
+ * with that operator's configuration here, whoever serves its gateway now; null when that operator
+ * no longer has one (credentials removed, country dropped: the row is then not readable here). A
+ * row made before operators were recorded (`operator` null) goes to the one serving it now.
+ */
+export function operatorOfRow(gatewayName: string, operator: string | null, env: Env = process.env): { plugin: OperatorPlugin; gateway: OperatorGateway; config: unknown } | null {
+  if (operator === null) return servingPlugin(gatewayName, env);
+  const plugin = operatorPlugin(operator);
+  const gateway = plugin?.gateways.find((listed) => listed.name === gatewayName);
+  if (!plugin || !gateway) return null;
+  const config = configFor(plugin, gateway, env);
+  return config === null ? null : { plugin, gateway, config };
 }
