@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEPOSIT_TYPES } from "@/lib/core/domain/gateway-types";
 import {
   callbackUrlField,
   countryField,
@@ -99,7 +100,7 @@ export const depositDetailSchema = z
     currency: z.string(),
     country: z.string(),
     gatewayName: z.string(),
-    paymentType: z.enum(["DIRECT", "REDIRECT", "OTP"]),
+    paymentType: z.enum(DEPOSIT_TYPES),
     customerPhone: z.string(),
     customerEmail: z.string().nullable(),
     customerName: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEPOSIT_TYPES, WITHDRAWAL_TYPES } from "@/lib/core/domain/gateway-types";
 
 export const depositGatewaySchema = z
   .object({
@@ -6,7 +7,7 @@ export const depositGatewaySchema = z
     provider: z.string().meta({ example: "MTN Mobile Money" }),
     allowedCountries: z.array(z.string()),
     allowedCurrencies: z.array(z.string()),
-    type: z.enum(["DIRECT", "REDIRECT", "OTP"]),
+    type: z.enum(DEPOSIT_TYPES),
   })
   .meta({ id: "DepositGateway" });
 
@@ -15,7 +16,7 @@ export const withdrawalGatewaySchema = z
     name: z.string().meta({ example: "WAVE_SN" }),
     allowedCountries: z.array(z.string()),
     allowedCurrencies: z.array(z.string()),
-    type: z.enum(["DIRECT", "MANUAL", "SCHEDULED"]),
+    type: z.enum(WITHDRAWAL_TYPES),
   })
   .meta({ id: "WithdrawalGateway" });
 

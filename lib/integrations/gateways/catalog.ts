@@ -1,9 +1,7 @@
 // The platform's gateway catalog, seeded into the database on every start (prisma/seed.ts).
 // Fees: percent of the amount, plus a fixed part per currency in minor units.
 
-export const DEPOSIT_TYPES = ["DIRECT", "REDIRECT", "OTP"] as const;
-export type DepositType = (typeof DEPOSIT_TYPES)[number];
-export type WithdrawalType = "DIRECT" | "MANUAL" | "SCHEDULED";
+import type { DepositType, WithdrawalType } from "@/lib/core/domain/gateway-types";
 
 export type DepositGatewayEntry = {
   name: string;

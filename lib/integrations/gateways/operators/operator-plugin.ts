@@ -1,5 +1,5 @@
 import type { GatewayAdapter, GatewayOutcome, PayoutAdapter, RefundAdapter } from "../adapter";
-import { DEPOSIT_TYPES, type DepositType } from "../catalog";
+import { DEPOSIT_TYPES, type DepositType } from "@/lib/core/domain/gateway-types";
 import type { Env } from "./operator-client-deps";
 
 // What an operator is to the rest of the service: one description its folder exports
